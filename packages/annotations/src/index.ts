@@ -1,0 +1,2 @@
+// Any new export added here becomes public API: named exports only, no wildcards.
+export {};

@@ -1,0 +1,174 @@
+/**
+ * The apcore contract: the shapes the bridge packages accept.
+ *
+ * Names and shapes follow apcore-js's public API, so an application built on apcore-js can pass
+ * its own Registry and Executor straight in. The bridge relies on structure only — never on
+ * `instanceof` — and recognises errors by their string `code`.
+ */
+
+/** A JSON Schema object, as carried by module descriptors. */
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * Behavioural hints a module declares about itself.
+ *
+ * Defaults (see {@link DEFAULT_ANNOTATIONS}): every flag `false` except `openWorld: true`.
+ */
+export interface ModuleAnnotations {
+  readonly readonly: boolean;
+  readonly destructive: boolean;
+  readonly idempotent: boolean;
+  readonly requiresApproval: boolean;
+  readonly openWorld: boolean;
+  readonly streaming: boolean;
+  /** apcore-js carries further, optional facts (caching, pagination, `extra`). */
+  readonly [extension: string]: unknown;
+}
+
+/** The annotation values a module has when it declares none. */
+export const DEFAULT_ANNOTATIONS: ModuleAnnotations = Object.freeze({
+  readonly: false,
+  destructive: false,
+  idempotent: false,
+  requiresApproval: false,
+  openWorld: true,
+  streaming: false,
+});
+
+/** One worked example of a module call. */
+export interface ModuleExample {
+  title: string;
+  inputs: Record<string, unknown>;
+  output: Record<string, unknown>;
+  description?: string;
+}
+
+/** Everything a registry knows about one module, as returned by `getDefinition()`. */
+export interface ModuleDescriptor {
+  moduleId: string;
+  name: string | null;
+  description: string;
+  documentation: string | null;
+  inputSchema: JsonSchema;
+  outputSchema: JsonSchema;
+  version: string;
+  tags: string[];
+  annotations: ModuleAnnotations | null;
+  examples: ModuleExample[];
+  metadata: Record<string, unknown>;
+}
+
+/** Filters for {@link RegistryLike.list}: `tags` must all be present, `prefix` starts the id. */
+export interface ListOptions {
+  tags?: readonly string[];
+  prefix?: string;
+}
+
+/** The events a registry emits when its module set changes. */
+export type RegistryEvent = 'register' | 'unregister';
+
+/** Called with the module id and the module object on `register` / `unregister`. */
+export type RegistryEventCallback = (moduleId: string, module: unknown) => void;
+
+/** What the bridge needs of a registry (apcore-js's `Registry` satisfies it). */
+export interface RegistryLike {
+  list(options?: ListOptions): string[];
+  getDefinition(moduleId: string): ModuleDescriptor | null;
+  on(event: RegistryEvent, callback: RegistryEventCallback): void;
+  off?(event: RegistryEvent, callback: RegistryEventCallback): void;
+}
+
+/**
+ * What the bridge needs of an executor (apcore-js's `Executor` satisfies it).
+ *
+ * `context` is whatever the executor accepts; the bridge only ever passes one it built with the
+ * executor's own runtime or through a {@link ContextFactory}.
+ */
+export interface ExecutorLike {
+  readonly registry: RegistryLike;
+  call(
+    moduleId: string,
+    inputs: Record<string, unknown>,
+    context?: unknown,
+  ): Promise<Record<string, unknown>>;
+  stream?(
+    moduleId: string,
+    inputs: Record<string, unknown>,
+    context?: unknown,
+  ): AsyncIterable<Record<string, unknown>>;
+}
+
+/** Who is calling: an authenticated principal, when the transport knows one. */
+export interface Identity {
+  id: string;
+  type?: string;
+  roles?: readonly string[];
+  attrs?: Record<string, unknown>;
+}
+
+/**
+ * What the bridge knows about an incoming call when it asks a {@link ContextFactory} for a
+ * context: the facts an executor's context may want, never transport objects.
+ */
+export interface ContextRequest {
+  /** The module about to run. */
+  moduleId: string;
+  /** The authenticated caller, if any. */
+  identity?: Identity;
+  /** Values the bridge hands to modules (MCP progress / elicitation senders, ...). */
+  data?: Record<string, unknown>;
+  /** Fires when the client cancels the call or the connection closes. */
+  signal?: AbortSignal;
+}
+
+/** Builds the context an executor expects (apcore-js's `ContextFactory` shape). */
+export interface ContextFactory {
+  createContext(request: ContextRequest): unknown;
+}
+
+/** The error codes of the apcore runtime, as carried on every module error. */
+export const ErrorCodes = Object.freeze({
+  MODULE_NOT_FOUND: 'MODULE_NOT_FOUND',
+  SCHEMA_VALIDATION_ERROR: 'SCHEMA_VALIDATION_ERROR',
+  ACL_DENIED: 'ACL_DENIED',
+  MODULE_TIMEOUT: 'MODULE_TIMEOUT',
+  GENERAL_INVALID_INPUT: 'GENERAL_INVALID_INPUT',
+  CALL_DEPTH_EXCEEDED: 'CALL_DEPTH_EXCEEDED',
+  CIRCULAR_CALL: 'CIRCULAR_CALL',
+  CALL_FREQUENCY_EXCEEDED: 'CALL_FREQUENCY_EXCEEDED',
+  APPROVAL_DENIED: 'APPROVAL_DENIED',
+  MODULE_EXECUTE_ERROR: 'MODULE_EXECUTE_ERROR',
+  MODULE_LOAD_ERROR: 'MODULE_LOAD_ERROR',
+  INVALID_MODULE_ID: 'INVALID_MODULE_ID',
+  DUPLICATE_MODULE_ID: 'DUPLICATE_MODULE_ID',
+  ACL_RULE_ERROR: 'ACL_RULE_ERROR',
+  CONFIG_NOT_FOUND: 'CONFIG_NOT_FOUND',
+} as const);
+
+/** One of the known apcore error codes. Foreign runtimes may use others. */
+export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+/**
+ * The structural shape of an apcore error, whichever runtime raised it. Bridges read errors
+ * through this shape only.
+ */
+export interface ModuleErrorLike {
+  code: string;
+  message: string;
+  details?: Record<string, unknown> | null;
+  cause?: unknown;
+  traceId?: string | null;
+}
+
+/**
+ * One failing field of a schema validation. apcore's seeds use `{ field, code, message }`;
+ * apcore-js uses `{ path: "/a", message, constraint, expected }`. Both are accepted.
+ */
+export interface ValidationErrorDetail {
+  field?: string;
+  path?: string;
+  code?: string;
+  constraint?: string;
+  expected?: unknown;
+  message: string;
+}
