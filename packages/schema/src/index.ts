@@ -1,2 +1,20 @@
 // Any new export added here becomes public API: named exports only, no wildcards.
-export {};
+export { cloneSchema } from './clone-schema.js';
+export { ensureObjectType } from './ensure-object-type.js';
+export {
+  DEFAULT_MAX_REF_DEPTH,
+  DEFAULT_MAX_SCHEMA_NODES,
+  type InlineRefsOptions,
+  inlineRefs,
+} from './inline-refs.js';
+export {
+  SchemaConversionError,
+  type SchemaConversionErrorDetails,
+  type SchemaConversionErrorOptions,
+  type SchemaConversionReason,
+} from './schema-conversion-error.js';
+export {
+  SchemaConverter,
+  type SchemaConverterOptions,
+  type SchemaLogger,
+} from './schema-converter.js';
