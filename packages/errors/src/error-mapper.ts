@@ -1,0 +1,131 @@
+import type { ModuleErrorLike } from '@apcore-mcp/core';
+import { formatValidationErrors } from './format-validation-errors.js';
+import { readModuleErrorCode } from './is-module-error-like.js';
+import type { LoggerLike } from './logger.js';
+import { readProperty } from './read-property.js';
+import {
+  createToolErrorResult,
+  INTERNAL_ERROR_CODE,
+  INTERNAL_ERROR_MESSAGE,
+  type ToolErrorResult,
+} from './tool-error-result.js';
+
+/** Options of {@link ErrorMapper}. */
+export interface ErrorMapperOptions {
+  /** Receives unexpected failures with their stack (never the client). Silent when absent. */
+  logger?: LoggerLike;
+}
+
+/** Codes whose text is fixed: their details (caller ids, call chains) never leave the server. */
+const FIXED_TEXTS: Readonly<Record<string, string>> = Object.freeze({
+  ACL_DENIED: 'Access denied',
+  CALL_DEPTH_EXCEEDED: 'Call depth limit exceeded',
+  CIRCULAR_CALL: 'Circular call detected',
+  CALL_FREQUENCY_EXCEEDED: 'Call frequency limit exceeded',
+  APPROVAL_DENIED: 'Approval denied',
+});
+
+/** Reads `details[camelKey]`, falling back to the seeds' snake_case spelling. */
+function readDetail(error: ModuleErrorLike, camelKey: string, snakeKey: string): unknown {
+  const details = readProperty(error, 'details');
+  return readProperty(details, camelKey) ?? readProperty(details, snakeKey);
+}
+
+function formatNotFound(error: ModuleErrorLike): string {
+  const moduleId = readDetail(error, 'moduleId', 'module_id');
+  return typeof moduleId === 'string' ? `Module not found: ${moduleId}` : 'Module not found';
+}
+
+function formatTimeout(error: ModuleErrorLike): string {
+  const timeoutMs = readDetail(error, 'timeoutMs', 'timeout_ms');
+  return typeof timeoutMs === 'number' && Number.isFinite(timeoutMs)
+    ? `Module timed out after ${timeoutMs}ms`
+    : 'Module timed out';
+}
+
+function formatInvalidInput(error: ModuleErrorLike): string {
+  const message = readProperty(error, 'message');
+  return typeof message === 'string' ? `Invalid input: ${message}` : 'Invalid input';
+}
+
+/** The client-facing text for a module error, per the tech design's mapping table (§9.1). */
+function formatModuleError(error: ModuleErrorLike, code: string): string {
+  const fixed = FIXED_TEXTS[code];
+  if (fixed !== undefined) {
+    return fixed;
+  }
+  switch (code) {
+    case 'MODULE_NOT_FOUND':
+      return formatNotFound(error);
+    case 'SCHEMA_VALIDATION_ERROR':
+      return formatValidationErrors(readDetail(error, 'errors', 'errors'));
+    case 'MODULE_TIMEOUT':
+      return formatTimeout(error);
+    case 'GENERAL_INVALID_INPUT':
+      return formatInvalidInput(error);
+    default:
+      return `Module error: ${code}`;
+  }
+}
+
+/**
+ * Maps anything a tool call can throw to a sanitized MCP tool error result (`isError: true`),
+ * following the tech design's mapping table (§9.1) and FR-ERROR-001..011. Errors are recognised
+ * by their string `code` (never by class), so errors from any apcore runtime map alike.
+ *
+ * The text never carries stack traces, file paths, caller ids or exception class names:
+ * anything that is not an apcore module error becomes `Internal error occurred` and is logged
+ * (with its stack) through the optional logger. The machine-readable code travels in
+ * `_meta['apcore/errorCode']`. `toMcpError` never throws.
+ *
+ * @example
+ * ```ts
+ * const mapper = new ErrorMapper({ logger });
+ * mapper.toMcpError({ code: 'ACL_DENIED', message: 'caller x denied', details: { callerId: 'x' } });
+ * // { content: [{ type: 'text', text: 'Access denied' }], isError: true,
+ * //   _meta: { 'apcore/errorCode': 'ACL_DENIED' } }
+ * ```
+ */
+export class ErrorMapper {
+  readonly #logger: LoggerLike | undefined;
+
+  constructor(options: ErrorMapperOptions = {}) {
+    this.#logger = options.logger;
+  }
+
+  /** Converts a thrown value to a tool error result; see the class documentation. */
+  toMcpError(error: unknown): ToolErrorResult {
+    try {
+      const code = readModuleErrorCode(error);
+      if (code !== undefined) {
+        const text = formatModuleError(error as ModuleErrorLike, code);
+        this.#logModuleError(error as ModuleErrorLike, code);
+        return createToolErrorResult(text, code);
+      }
+    } catch (mappingFailure) {
+      this.#log('error', { err: mappingFailure }, 'Mapping a module error failed');
+    }
+    // The full error, stack included, stays on the server; the client gets the fixed text.
+    this.#log('error', { err: error }, 'Unexpected error during tool execution');
+    return createToolErrorResult(INTERNAL_ERROR_MESSAGE, INTERNAL_ERROR_CODE);
+  }
+
+  /** Module errors are expected outcomes; only their cause, when there is one, is worth a look. */
+  #logModuleError(error: ModuleErrorLike, code: string): void {
+    const cause = readProperty(error, 'cause');
+    if (cause !== undefined) {
+      this.#log('warn', { code, err: cause }, `Module error ${code} with a cause`);
+    } else {
+      this.#log('debug', { code }, `Module error ${code}`);
+    }
+  }
+
+  /** A logger that throws must not turn an error result into an exception. */
+  #log(level: 'debug' | 'warn' | 'error', object: Record<string, unknown>, message: string): void {
+    try {
+      this.#logger?.[level](object, message);
+    } catch {
+      // Nothing sensible is left to do: the result must still reach the client.
+    }
+  }
+}
