@@ -1,0 +1,102 @@
+import type { IncomingMessage } from 'node:http';
+
+/** The `Host` names a loopback-bound server accepts by default. */
+export const LOOPBACK_HOST_NAMES: readonly string[] = Object.freeze([
+  'localhost',
+  '127.0.0.1',
+  '[::1]',
+]);
+
+const LOOPBACK_ORIGIN_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Which requests may reach the MCP endpoints. */
+export interface GuardPolicy {
+  /** Exact origins, `'*'`, or `undefined` for "loopback origins only". */
+  allowedOrigins: readonly string[] | '*' | undefined;
+  /**
+   * Accepted `Host` values, `'*'` for no check, or `'auto'`: loopback names for connections that
+   * arrived on a loopback address, no check otherwise.
+   */
+  allowedHosts: readonly string[] | '*' | 'auto';
+}
+
+/** Why a request was refused: the HTTP status and a message for the body. */
+export interface GuardRefusal {
+  status: number;
+  message: string;
+}
+
+/**
+ * Checks `Origin` and `Host` before anything is read or executed. A request without `Origin`
+ * (a non-browser client) passes the origin check; a browser page on another origin, or a
+ * DNS-rebound name pointing at this server, does not.
+ */
+export function checkRequest(
+  request: IncomingMessage,
+  policy: GuardPolicy,
+): GuardRefusal | undefined {
+  const host = request.headers.host;
+  if (!isHostAllowed(host, resolveHostList(request, policy.allowedHosts))) {
+    return { status: 403, message: `Forbidden: Host not allowed: ${host ?? '(none)'}` };
+  }
+  const origin = request.headers.origin;
+  if (!isOriginAllowed(origin, policy.allowedOrigins)) {
+    return { status: 403, message: `Forbidden: Origin not allowed: ${origin}` };
+  }
+  return undefined;
+}
+
+/** Whether a bind address only listens on the loopback interface. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (address === undefined) return false;
+  const normalized = address.toLowerCase().replace(/^::ffff:/, '');
+  return (
+    normalized === 'localhost' ||
+    normalized === '::1' ||
+    normalized === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(normalized)
+  );
+}
+
+/** Whether an `Origin` header value may use the MCP endpoints. */
+export function isOriginAllowed(
+  origin: string | undefined,
+  allowed: readonly string[] | '*' | undefined,
+): boolean {
+  if (origin === undefined || allowed === '*') return true;
+  if (allowed !== undefined) return allowed.includes(origin);
+  try {
+    const url = new URL(origin);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      LOOPBACK_ORIGIN_HOSTS.has(url.hostname)
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a `Host` header matches the list, by full `name:port` or by name alone. */
+export function isHostAllowed(host: string | undefined, allowed: readonly string[] | '*'): boolean {
+  if (allowed === '*') return true;
+  if (host === undefined || host === '') return false;
+  const normalized = host.toLowerCase();
+  return allowed.includes(normalized) || allowed.includes(stripPort(normalized));
+}
+
+function resolveHostList(
+  request: IncomingMessage,
+  allowed: GuardPolicy['allowedHosts'],
+): readonly string[] | '*' {
+  if (allowed !== 'auto') return allowed;
+  return isLoopbackAddress(request.socket.localAddress) ? LOOPBACK_HOST_NAMES : '*';
+}
+
+function stripPort(host: string): string {
+  if (host.startsWith('[')) {
+    const end = host.indexOf(']');
+    return end === -1 ? host : host.slice(0, end + 1);
+  }
+  const colon = host.lastIndexOf(':');
+  return colon === -1 ? host : host.slice(0, colon);
+}

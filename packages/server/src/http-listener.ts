@@ -1,0 +1,31 @@
+import { createServer, type Server as HttpServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ListenError } from './listen-error.js';
+
+/** A listening HTTP server and the port it actually got (useful with port 0). */
+export interface ListeningServer {
+  server: HttpServer;
+  port: number;
+}
+
+/** Creates an HTTP server and listens; a failure becomes a {@link ListenError} naming host:port. */
+export function listenHttp(
+  listener: RequestListener,
+  host: string,
+  port: number,
+): Promise<ListeningServer> {
+  const server = createServer(listener);
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException): void => {
+      server.off('listening', onListening);
+      reject(new ListenError(error, { host, port }));
+    };
+    const onListening = (): void => {
+      server.off('error', onError);
+      resolve({ server, port: (server.address() as AddressInfo).port });
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}

@@ -1,0 +1,58 @@
+const MARKER = Symbol.for('@apcore-mcp/server.ListenError');
+
+/** The facts of a {@link ListenError}. */
+export interface ListenErrorDetails {
+  host: string;
+  port: number;
+}
+
+/**
+ * The HTTP server could not listen: the address is in use (`code: 'EADDRINUSE'`), needs
+ * privileges (`'EACCES'`), does not exist here (`'EADDRNOTAVAIL'`)... The system error code is
+ * kept as `code` so a CLI can map it to an exit code; the message names `host:port`.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await startServer(registry, { transport: 'streamable-http', port: 8000 });
+ * } catch (error) {
+ *   if (ListenError.isInstance(error) && error.code === 'EADDRINUSE') process.exitCode = 2;
+ * }
+ * ```
+ */
+export class ListenError extends Error {
+  readonly code: string;
+  readonly details: ListenErrorDetails;
+
+  constructor(cause: NodeJS.ErrnoException, details: ListenErrorDetails) {
+    const where = `${formatHost(details.host)}:${details.port}`;
+    const reason =
+      cause.code === 'EADDRINUSE'
+        ? `address ${where} is already in use`
+        : cause.code === 'EACCES'
+          ? `permission denied for ${where}`
+          : `${cause.code ?? 'error'} ${cause.message}`;
+    super(`Cannot listen on ${where}: ${reason}`, { cause });
+    this.name = 'ListenError';
+    this.code = cause.code ?? 'LISTEN_FAILED';
+    this.details = details;
+    Object.defineProperty(this, MARKER, { value: true });
+  }
+
+  /**
+   * Whether `value` is a {@link ListenError}, from this copy of the package or another.
+   *
+   * @example
+   * ```ts
+   * ListenError.isInstance(new Error('x')); // false
+   * ```
+   */
+  static isInstance(value: unknown): value is ListenError {
+    return typeof value === 'object' && value !== null && MARKER in value;
+  }
+}
+
+/** `::1` -> `[::1]`, so `host:port` reads unambiguously. */
+export function formatHost(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}

@@ -1,0 +1,111 @@
+import type { IncomingMessage } from 'node:http';
+import type { ContextFactory, Identity } from '@apcore-mcp/core';
+import type { Logger, LogLevel } from './logger.js';
+
+/** The transports the server speaks. */
+export type TransportName = 'stdio' | 'streamable-http' | 'sse';
+
+/**
+ * Finds out who sends an HTTP request. Return `null` to refuse it (401); throwing refuses it too.
+ *
+ * @example
+ * ```ts
+ * const authenticate: Authenticate = (request) =>
+ *   request.headers['x-api-key'] === 'secret' ? { id: 'cli-user' } : null;
+ * ```
+ */
+export type Authenticate = (
+  request: IncomingMessage,
+) => Identity | null | undefined | Promise<Identity | null | undefined>;
+
+/**
+ * Options of `serve()`, `startServer()` and `createMcpHandler()`. Every option is validated
+ * before anything starts; a bad one throws a `TypeError` (wrong type) or `RangeError` (wrong
+ * value) naming the option and what it accepts.
+ *
+ * @example
+ * ```ts
+ * const options: ServeOptions = { transport: 'streamable-http', port: 9000, tags: ['public'] };
+ * ```
+ */
+export interface ServeOptions {
+  /** `stdio` (default), `streamable-http` or `sse`; case-insensitive. */
+  transport?: string;
+  /** Bind address for HTTP transports; default `127.0.0.1`. Ignored by stdio. */
+  host?: string;
+  /** Bind port for HTTP transports; default 8000, 1..65535 (`startServer` also takes 0: any free port). */
+  port?: number;
+  /** Streamable HTTP endpoint path; default `/mcp`. */
+  path?: string;
+  /** Streamable HTTP without sessions: every POST is handled by a fresh server. */
+  stateless?: boolean;
+  /** Server name reported to clients; default `apcore-mcp`, 1..255 characters. */
+  name?: string;
+  /** Server version reported to clients; default this package's version. */
+  version?: string;
+  /** Serve only modules carrying all of these tags. */
+  tags?: readonly string[];
+  /** Serve only modules whose id starts with this prefix. */
+  prefix?: string;
+  /** `debug`, `info` (default), `warn` (or `warning`), `error`; case-insensitive. Ignored when `logger` is given. */
+  logLevel?: string;
+  /** A pino-compatible logger to use instead of the one `serve()` creates on stderr. */
+  logger?: Logger;
+  /** Runs once the server accepts connections. */
+  onStartup?: () => void | Promise<void>;
+  /** Runs once the server has shut down, before `serve()` resolves. */
+  onShutdown?: () => void | Promise<void>;
+  /** Follow registry `register`/`unregister` events while serving; default false. */
+  dynamic?: boolean;
+  /** Check arguments against the input schema before calling the executor; default false. */
+  validateInputs?: boolean;
+  /** Browser origins allowed on HTTP (exact `scheme://host[:port]`, or `'*'`); default loopback origins. */
+  allowedOrigins?: readonly string[] | '*';
+  /** Accepted `Host` headers (DNS-rebinding protection); default loopback names when bound to loopback. */
+  allowedHosts?: readonly string[] | '*';
+  /** Largest accepted HTTP request body in bytes; default 4 MiB. */
+  maxBodyBytes?: number;
+  /** Builds the context of each call for an executor the server did not create. */
+  contextFactory?: ContextFactory;
+  /** The caller every call is made as (stdio, or HTTP without `authenticate`). */
+  identity?: Identity;
+  /** Finds the caller of each HTTP request; `null` answers 401. */
+  authenticate?: Authenticate;
+  /** How long shutdown waits for in-flight calls, in ms; default 5000. */
+  shutdownGraceMs?: number;
+  /** Shut down on SIGINT/SIGTERM; default true for `serve()`, false for `startServer()`. */
+  handleSignals?: boolean;
+}
+
+/** {@link ServeOptions} after validation, with every default filled in. */
+export interface ResolvedOptions {
+  transport: TransportName;
+  host: string;
+  port: number;
+  path: string;
+  stateless: boolean;
+  name: string;
+  version: string;
+  tags: readonly string[] | undefined;
+  prefix: string | undefined;
+  logLevel: LogLevel;
+  logger: Logger | undefined;
+  onStartup: (() => void | Promise<void>) | undefined;
+  onShutdown: (() => void | Promise<void>) | undefined;
+  dynamic: boolean;
+  validateInputs: boolean;
+  allowedOrigins: readonly string[] | '*' | undefined;
+  allowedHosts: readonly string[] | '*' | undefined;
+  maxBodyBytes: number;
+  contextFactory: ContextFactory | undefined;
+  identity: Identity | undefined;
+  authenticate: Authenticate | undefined;
+  shutdownGraceMs: number;
+  handleSignals: boolean;
+}
+
+/** The default `maxBodyBytes`: 4 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/** The default `shutdownGraceMs`. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 5000;

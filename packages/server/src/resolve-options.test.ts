@@ -1,0 +1,151 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { SILENT_LOGGER } from './logger.js';
+import type { ServeOptions } from './options.js';
+import { type ResolveDefaults, resolveOptions } from './resolve-options.js';
+
+const SERVE: ResolveDefaults = { transport: 'stdio', handleSignals: true, allowAnyPort: false };
+const START: ResolveDefaults = { transport: 'stdio', handleSignals: false, allowAnyPort: true };
+
+const packageVersion = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+function resolveHttp(options: ServeOptions, defaults = SERVE) {
+  return resolveOptions({ transport: 'streamable-http', ...options }, defaults);
+}
+
+describe('resolveOptions', () => {
+  it('fills in every default', () => {
+    const resolved = resolveOptions(undefined, SERVE);
+    expect(resolved).toMatchObject({
+      transport: 'stdio',
+      host: '127.0.0.1',
+      port: 8000,
+      path: '/mcp',
+      stateless: false,
+      name: 'apcore-mcp',
+      version: packageVersion,
+      logLevel: 'info',
+      dynamic: false,
+      validateInputs: false,
+      maxBodyBytes: 4 * 1024 * 1024,
+      shutdownGraceMs: 5000,
+      handleSignals: true,
+    });
+    expect(resolveOptions({}, START).handleSignals).toBe(false);
+  });
+
+  it('accepts transports and log levels in any case, and WARNING', () => {
+    expect(resolveOptions({ transport: 'STDIO' }, SERVE).transport).toBe('stdio');
+    expect(resolveOptions({ transport: 'Streamable-HTTP' }, SERVE).transport).toBe(
+      'streamable-http',
+    );
+    expect(resolveOptions({ transport: 'SSE' }, SERVE).transport).toBe('sse');
+    expect(resolveOptions({ logLevel: 'DEBUG' }, SERVE).logLevel).toBe('debug');
+    expect(resolveOptions({ logLevel: 'WARNING' }, SERVE).logLevel).toBe('warn');
+    expect(resolveOptions({ logLevel: 'warn' }, SERVE).logLevel).toBe('warn');
+  });
+
+  it('rejects unknown transports naming the allowed ones', () => {
+    expect(() => resolveOptions({ transport: 'websocket' }, SERVE)).toThrow(
+      new RangeError("Unknown transport: 'websocket'. Must be one of: stdio, streamable-http, sse"),
+    );
+    expect(() => resolveOptions({ transport: 'http' }, SERVE)).toThrow(RangeError);
+    expect(() => resolveOptions({ transport: '' }, SERVE)).toThrow(RangeError);
+    expect(() => resolveOptions({ transport: 3 as unknown as string }, SERVE)).toThrow(
+      /transport must be a string \(one of: stdio, streamable-http, sse\)/,
+    );
+  });
+
+  it('checks ports: 1..65535 for serve, 0 also for startServer', () => {
+    expect(() => resolveHttp({ port: 0 })).toThrow(
+      new RangeError('Port must be between 1 and 65535, got 0'),
+    );
+    expect(() => resolveHttp({ port: 65536 })).toThrow(/Port must be between 1 and 65535/);
+    expect(() => resolveHttp({ port: 80.5 })).toThrow(TypeError);
+    expect(() => resolveHttp({ port: '80' as unknown as number })).toThrow(
+      /port must be an integer/,
+    );
+    expect(resolveHttp({ port: 1 }).port).toBe(1);
+    expect(resolveHttp({ port: 65535 }).port).toBe(65535);
+    expect(resolveHttp({ port: 0 }, START).port).toBe(0);
+  });
+
+  it('ignores host and port for stdio, as the SRS says', () => {
+    const resolved = resolveOptions({ transport: 'stdio', host: '', port: 99999 }, SERVE);
+    expect(resolved.transport).toBe('stdio');
+  });
+
+  it('validates name, version, host, tags and prefix with the SRS messages', () => {
+    expect(() => resolveOptions({ name: '' }, SERVE)).toThrow('name must not be empty');
+    expect(() => resolveOptions({ name: 'x'.repeat(256) }, SERVE)).toThrow(
+      'name must not exceed 255 characters',
+    );
+    expect(resolveOptions({ name: 'x'.repeat(255) }, SERVE).name).toHaveLength(255);
+    expect(() => resolveOptions({ version: '' }, SERVE)).toThrow('version must not be empty');
+    expect(() => resolveHttp({ host: '' })).toThrow('Host must not be empty');
+    expect(() => resolveOptions({ tags: ['ok', ''] }, SERVE)).toThrow(
+      'Tag values must not be empty',
+    );
+    expect(() => resolveOptions({ tags: 'public' as unknown as string[] }, SERVE)).toThrow(
+      TypeError,
+    );
+    expect(() => resolveOptions({ prefix: '' }, SERVE)).toThrow('prefix must not be empty');
+    expect(resolveOptions({ tags: [], prefix: 'api.' }, SERVE)).toMatchObject({
+      tags: [],
+      prefix: 'api.',
+    });
+  });
+
+  it('rejects unknown log levels naming the allowed ones', () => {
+    expect(() => resolveOptions({ logLevel: 'verbose' }, SERVE)).toThrow(
+      "Unknown log level: 'verbose'. Must be one of: debug, info, warn (or warning), error",
+    );
+  });
+
+  it('checks the types of booleans, hooks, logger, factory and identity', () => {
+    expect(() => resolveOptions({ dynamic: 'yes' as unknown as boolean }, SERVE)).toThrow(
+      'dynamic must be a boolean (true or false), got',
+    );
+    expect(() => resolveOptions({ onStartup: 1 as unknown as () => void }, SERVE)).toThrow(
+      'onStartup must be a function',
+    );
+    expect(() => resolveOptions({ logger: {} as typeof SILENT_LOGGER }, SERVE)).toThrow(
+      /logger must be a pino-compatible logger/,
+    );
+    expect(resolveOptions({ logger: SILENT_LOGGER }, SERVE).logger).toBe(SILENT_LOGGER);
+    expect(() => resolveOptions({ contextFactory: {} as never }, SERVE)).toThrow(
+      /contextFactory must be an object with a createContext/,
+    );
+    expect(() => resolveOptions({ identity: { id: '' } }, SERVE)).toThrow(/identity must be/);
+  });
+
+  it('validates the HTTP security options', () => {
+    expect(resolveOptions({ allowedOrigins: ['*'] }, SERVE).allowedOrigins).toBe('*');
+    expect(resolveOptions({ allowedOrigins: '*' }, SERVE).allowedOrigins).toBe('*');
+    expect(
+      resolveOptions({ allowedOrigins: ['https://app.example.com'] }, SERVE).allowedOrigins,
+    ).toEqual(['https://app.example.com']);
+    expect(() =>
+      resolveOptions({ allowedOrigins: ['https://app.example.com/path'] }, SERVE),
+    ).toThrow(/allowedOrigins entry 'https:\/\/app.example.com\/path' is not an origin/);
+    expect(() => resolveOptions({ allowedHosts: [''] }, SERVE)).toThrow(/allowedHosts must be/);
+    expect(resolveOptions({ allowedHosts: ['Example.com'] }, SERVE).allowedHosts).toEqual([
+      'example.com',
+    ]);
+    expect(() => resolveOptions({ maxBodyBytes: 0 }, SERVE)).toThrow(RangeError);
+    expect(() => resolveOptions({ maxBodyBytes: 1.5 }, SERVE)).toThrow(TypeError);
+    expect(() => resolveOptions({ shutdownGraceMs: -1 }, SERVE)).toThrow(RangeError);
+    expect(() => resolveOptions({ path: 'mcp' }, SERVE)).toThrow(/path must be a URL path/);
+  });
+
+  it('rejects unknown options so typos do not pass silently', () => {
+    expect(() => resolveOptions({ trasport: 'sse' } as ServeOptions, SERVE)).toThrow(
+      /Unknown option 'trasport'/,
+    );
+    expect(() => resolveOptions('stdio' as unknown as ServeOptions, SERVE)).toThrow(TypeError);
+  });
+});

@@ -1,0 +1,149 @@
+/** Deeper than this, values are cut off rather than risking a stack overflow. */
+const MAX_DEPTH = 200;
+
+const CIRCULAR = '[Circular]';
+const UNSERIALIZABLE = '[Unserializable]';
+const TOO_DEEP = '[MaxDepth]';
+
+/** A value `JSON.stringify` writes without surprises. */
+export type JsonValue =
+  | string
+  | number
+  | boolean
+  | null
+  | JsonValue[]
+  | { [key: string]: JsonValue };
+
+/**
+ * Turns any module output into its JSON text, never throwing.
+ *
+ * Beyond plain JSON: `Date` -> ISO string (via `toJSON`), `BigInt` -> decimal string, `Map` ->
+ * object (keys as strings), `Set` -> array, `Buffer`/typed arrays/`ArrayBuffer` -> base64 string,
+ * `Error` -> `{ name, message }` (never the stack), `RegExp` -> its source text, a cycle ->
+ * `"[Circular]"`, a value whose getter or `toJSON` throws -> `"[Unserializable]"`, `undefined` at
+ * the top -> `null`. Functions and symbols are dropped as `JSON.stringify` drops them.
+ *
+ * @example
+ * ```ts
+ * serializeOutput({ at: new Date(0), n: 10n, tags: new Set(['a']) });
+ * // '{"at":"1970-01-01T00:00:00.000Z","n":"10","tags":["a"]}'
+ * ```
+ */
+export function serializeOutput(value: unknown): string {
+  try {
+    return JSON.stringify(toJsonValue(value));
+  } catch {
+    return JSON.stringify(UNSERIALIZABLE);
+  }
+}
+
+/**
+ * The JSON-safe copy of a value that {@link serializeOutput} writes; used for
+ * `structuredContent`, which must be plain JSON too.
+ *
+ * @example
+ * ```ts
+ * toJsonValue({ when: new Date(0) }); // { when: '1970-01-01T00:00:00.000Z' }
+ * ```
+ */
+export function toJsonValue(value: unknown): JsonValue {
+  return normalize(value, [], 0) ?? null;
+}
+
+/** `undefined` means "leave this property out", as JSON does. */
+function normalize(value: unknown, ancestors: object[], depth: number): JsonValue | undefined {
+  try {
+    if (value === null) return null;
+    switch (typeof value) {
+      case 'string':
+      case 'boolean':
+        return value;
+      case 'number':
+        return Number.isFinite(value) ? value : null;
+      case 'bigint':
+        return value.toString();
+      case 'undefined':
+      case 'function':
+      case 'symbol':
+        return undefined;
+      default:
+        return normalizeObject(value as object, ancestors, depth);
+    }
+  } catch {
+    return UNSERIALIZABLE;
+  }
+}
+
+function normalizeObject(value: object, ancestors: object[], depth: number): JsonValue | undefined {
+  // Only the current path counts: the same object reached twice side by side is not a cycle.
+  if (ancestors.includes(value)) return CIRCULAR;
+  if (depth >= MAX_DEPTH) return TOO_DEEP;
+  const binary = toBase64(value);
+  if (binary !== undefined) return binary;
+  if (value instanceof Error) return { name: value.name, message: value.message };
+  if (value instanceof RegExp) return value.toString();
+  ancestors.push(value);
+  try {
+    return normalizeContainer(value, ancestors, depth + 1);
+  } finally {
+    ancestors.pop();
+  }
+}
+
+function normalizeContainer(
+  value: object,
+  ancestors: object[],
+  depth: number,
+): JsonValue | undefined {
+  if (Array.isArray(value)) return value.map((item) => normalize(item, ancestors, depth) ?? null);
+  if (value instanceof Set) {
+    return [...value].map((item) => normalize(item, ancestors, depth) ?? null);
+  }
+  if (value instanceof Map) {
+    return normalizeEntries(
+      [...value].map(([key, item]) => [String(key), item]),
+      ancestors,
+      depth,
+    );
+  }
+  const toJSON = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === 'function') {
+    return normalize(toJSON.call(value), ancestors, depth);
+  }
+  const record = value as Record<string, unknown>;
+  // Read property by property so one throwing getter spoils only its own value.
+  return normalizeEntries(
+    Object.keys(record).map((key) => [key, readProperty(record, key)]),
+    ancestors,
+    depth,
+  );
+}
+
+function readProperty(record: Record<string, unknown>, key: string): unknown {
+  try {
+    return record[key];
+  } catch {
+    return UNSERIALIZABLE;
+  }
+}
+
+function normalizeEntries(
+  entries: [string, unknown][],
+  ancestors: object[],
+  depth: number,
+): { [key: string]: JsonValue } {
+  const result: { [key: string]: JsonValue } = {};
+  for (const [key, item] of entries) {
+    const normalized = normalize(item, ancestors, depth);
+    if (normalized !== undefined) result[key] = normalized;
+  }
+  return result;
+}
+
+function toBase64(value: object): string | undefined {
+  if (value instanceof ArrayBuffer) return Buffer.from(value).toString('base64');
+  if (ArrayBuffer.isView(value)) {
+    return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
+  }
+  return undefined;
+}
