@@ -1,2 +1,44 @@
 // Any new export added here becomes public API: named exports only, no wildcards.
-export {};
+export {
+  assertStrictSchema,
+  type CheckStrictSchemaOptions,
+  checkStrictSchema,
+} from './check-strict-schema.js';
+export {
+  type DispatchToolCallsOptions,
+  dispatchToolCalls,
+  type ToolCall,
+  type ToolCallOutput,
+} from './dispatch-tool-calls.js';
+export { InvalidArgumentError } from './invalid-argument-error.js';
+export {
+  InvalidToolNameError,
+  type InvalidToolNameErrorDetails,
+} from './invalid-tool-name-error.js';
+export { makeNullable } from './make-nullable.js';
+export {
+  denormalize,
+  isValidFunctionName,
+  normalize,
+  OPENAI_FUNCTION_NAME_PATTERN,
+} from './normalize.js';
+export { StrictModeError, type StrictModeErrorDetails } from './strict-mode-error.js';
+export { STRICT_FORMATS, STRICT_LIMITS } from './strict-mode-rules.js';
+export type { StrictRule, StrictViolation } from './strict-violation.js';
+export { type ToOpenaiToolOptions, toOpenaiTool } from './to-openai-tool.js';
+export {
+  type OpenaiToolsResult,
+  type SkippedModule,
+  type ToOpenaiToolsOptions,
+  toOpenaiTools,
+  toOpenaiToolsDetailed,
+} from './to-openai-tools.js';
+export { type ToStrictSchemaOptions, toStrictSchema } from './to-strict-schema.js';
+export type {
+  ChatToolCall,
+  FunctionCallOutput,
+  OpenAIFunctionDefinition,
+  OpenAITool,
+  ResponsesFunctionCall,
+  ToolMessage,
+} from './types.js';

@@ -1,0 +1,273 @@
+import type { JsonSchema } from '@apcore-mcp/core';
+import { isValidFunctionName } from './normalize.js';
+import { appendPointer, isSchemaNode, readTypes } from './schema-node.js';
+import { StrictModeError, type StrictModeErrorDetails } from './strict-mode-error.js';
+import {
+  GENERIC_KEYWORDS,
+  KEYWORDS_BY_TYPE,
+  STRICT_FORMATS,
+  STRICT_LIMITS,
+  STRICT_TYPES,
+} from './strict-mode-rules.js';
+import type { StrictRule, StrictViolation } from './strict-violation.js';
+
+/** Options of {@link checkStrictSchema}. */
+export interface CheckStrictSchemaOptions {
+  /** Named in every violation. */
+  moduleId?: string;
+  /** The function name to check against `^[a-zA-Z0-9_-]{1,64}$`, when given. */
+  name?: string;
+}
+
+interface Check {
+  violations: StrictViolation[];
+  report(path: string, rule: StrictRule, problem: string): void;
+  properties: number;
+  characters: number;
+  enumValues: number;
+}
+
+function checkKeywords(
+  node: Record<string, unknown>,
+  types: string[],
+  path: string,
+  check: Check,
+): void {
+  const allowed = new Set(GENERIC_KEYWORDS);
+  for (const type of types) {
+    for (const keyword of KEYWORDS_BY_TYPE[type] ?? []) allowed.add(keyword);
+  }
+  for (const key of Object.keys(node)) {
+    if (allowed.has(key)) continue;
+    const forTypes = types.length === 0 ? '' : ` for type ${types.join(' | ')}`;
+    check.report(
+      path,
+      'unsupported-keyword',
+      `"${key}" is not supported in strict mode${forTypes}`,
+    );
+  }
+}
+
+function checkTypes(
+  node: Record<string, unknown>,
+  types: string[],
+  path: string,
+  check: Check,
+): void {
+  if (node.type === undefined) {
+    const typeless = ['anyOf', 'enum', 'const'].some((key) => Object.hasOwn(node, key));
+    if (!typeless) check.report(path, 'missing-type', 'has no "type" (nor enum, const or anyOf)');
+    return;
+  }
+  if (types.length === 0)
+    check.report(path, 'unsupported-type', '"type" is neither a string nor a list of strings');
+  for (const type of types) {
+    if (!STRICT_TYPES.has(type))
+      check.report(path, 'unsupported-type', `type "${type}" is not supported in strict mode`);
+  }
+  const format = node.format;
+  if (
+    types.includes('string') &&
+    format !== undefined &&
+    !(typeof format === 'string' && STRICT_FORMATS.has(format))
+  ) {
+    check.report(
+      path,
+      'unsupported-format',
+      `format ${JSON.stringify(format)} is not supported in strict mode`,
+    );
+  }
+}
+
+function characterCount(value: unknown): number {
+  return typeof value === 'string' ? value.length : String(JSON.stringify(value) ?? '').length;
+}
+
+function checkValues(node: Record<string, unknown>, path: string, check: Check): void {
+  if (Object.hasOwn(node, 'const')) check.characters += characterCount(node.const);
+  if (!Object.hasOwn(node, 'enum')) return;
+  if (!Array.isArray(node.enum) || node.enum.length === 0) {
+    check.report(path, 'invalid-schema', '"enum" is not a non-empty list');
+    return;
+  }
+  const values = node.enum;
+  check.enumValues += values.length;
+  const characters = values.reduce<number>((sum, value) => sum + characterCount(value), 0);
+  check.characters += characters;
+  const strings = values.filter((value) => typeof value === 'string');
+  const stringCharacters = strings.reduce<number>((sum, value) => sum + value.length, 0);
+  if (
+    strings.length > STRICT_LIMITS.largeStringEnumValues &&
+    stringCharacters > STRICT_LIMITS.maxLargeStringEnumCharacters
+  ) {
+    check.report(
+      path,
+      'string-enum-too-long',
+      `a string enum of ${strings.length} values holds ${stringCharacters} characters; above ${STRICT_LIMITS.largeStringEnumValues} values the limit is ${STRICT_LIMITS.maxLargeStringEnumCharacters}`,
+    );
+  }
+}
+
+function checkObject(
+  node: Record<string, unknown>,
+  path: string,
+  depth: number,
+  check: Check,
+): void {
+  if (node.additionalProperties !== false) {
+    check.report(
+      path,
+      'additional-properties',
+      'is an object without "additionalProperties": false',
+    );
+  }
+  const properties = isSchemaNode(node.properties) ? node.properties : {};
+  const required = new Set(Array.isArray(node.required) ? node.required : []);
+  for (const [name, schema] of Object.entries(properties)) {
+    const propertyPath = appendPointer(path, 'properties', name);
+    check.properties += 1;
+    check.characters += name.length;
+    if (!required.has(name))
+      check.report(propertyPath, 'not-required', `property "${name}" is not listed in "required"`);
+    checkNode(schema, propertyPath, depth, check);
+  }
+}
+
+function checkNode(node: unknown, path: string, parentDepth: number, check: Check): void {
+  if (!isSchemaNode(node)) {
+    check.report(path, 'invalid-schema', 'is not a schema object');
+    return;
+  }
+  const types = readTypes(node);
+  checkTypes(node, types, path, check);
+  checkKeywords(node, types, path, check);
+  checkValues(node, path, check);
+  const isObject = types.includes('object');
+  const depth = isObject ? parentDepth + 1 : parentDepth;
+  if (isObject && depth === STRICT_LIMITS.maxNestingDepth + 1) {
+    check.report(
+      path,
+      'too-deep',
+      `nests objects ${depth} levels deep; the limit is ${STRICT_LIMITS.maxNestingDepth}`,
+    );
+  }
+  if (isObject) checkObject(node, path, depth, check);
+  if (types.includes('array') && node.items !== undefined) {
+    const itemsPath = appendPointer(path, 'items');
+    if (Array.isArray(node.items))
+      check.report(
+        itemsPath,
+        'unsupported-keyword',
+        'tuple "items" (a list) is not supported in strict mode',
+      );
+    else checkNode(node.items, itemsPath, depth, check);
+  }
+  if (Array.isArray(node.anyOf)) {
+    node.anyOf.forEach((branch, index) => {
+      checkNode(branch, appendPointer(path, 'anyOf', index), depth, check);
+    });
+  }
+}
+
+function checkRoot(schema: unknown, check: Check): void {
+  if (!isSchemaNode(schema) || schema.type !== 'object' || Object.hasOwn(schema, 'anyOf')) {
+    check.report(
+      '',
+      'root-not-object',
+      'the root must be a plain { "type": "object" } schema (not an anyOf, not nullable)',
+    );
+  }
+}
+
+function checkTotals(check: Check): void {
+  if (check.properties > STRICT_LIMITS.maxProperties) {
+    check.report(
+      '',
+      'too-many-properties',
+      `has ${check.properties} object properties in total; the limit is ${STRICT_LIMITS.maxProperties}`,
+    );
+  }
+  if (check.characters > STRICT_LIMITS.maxCharacters) {
+    check.report(
+      '',
+      'too-many-characters',
+      `holds ${check.characters} characters across property names and enum/const values; the limit is ${STRICT_LIMITS.maxCharacters}`,
+    );
+  }
+  if (check.enumValues > STRICT_LIMITS.maxEnumValues) {
+    check.report(
+      '',
+      'too-many-enum-values',
+      `has ${check.enumValues} enum values in total; the limit is ${STRICT_LIMITS.maxEnumValues}`,
+    );
+  }
+}
+
+/**
+ * Checks a schema (and optionally a function name) against OpenAI's published strict-mode rules:
+ * an object root, every object closed with `additionalProperties: false` and every property
+ * required, supported types, keywords per type and formats, no `allOf`/`not`/`if`/`oneOf`/
+ * `dependent*`/`$ref`, at most 5,000 properties, 10 levels of object nesting, 120,000
+ * characters of names and enum/const values, 1,000 enum values, 15,000 characters for a string
+ * enum of more than 250 values. Returns every violation (empty when the schema is fine), each
+ * with the module id and the JSON pointer of the offending node. Never mutates its input.
+ *
+ * @example
+ * ```ts
+ * checkStrictSchema(toStrictSchema(schema), { moduleId: 'crm.contact' });
+ * // [{ moduleId: 'crm.contact', path: '/properties/zip', rule: 'unsupported-keyword', message: '...' }]
+ * ```
+ */
+export function checkStrictSchema(
+  schema: JsonSchema,
+  options: CheckStrictSchemaOptions = {},
+): StrictViolation[] {
+  const { moduleId, name } = options;
+  const owner = moduleId === undefined ? 'Schema' : `Module "${moduleId}"`;
+  const check: Check = {
+    violations: [],
+    properties: 0,
+    characters: 0,
+    enumValues: 0,
+    report(path, rule, problem) {
+      const where = path === '' ? 'root' : path;
+      const violation: StrictViolation = { path, rule, message: `${owner}, ${where}: ${problem}` };
+      if (moduleId !== undefined) violation.moduleId = moduleId;
+      check.violations.push(violation);
+    },
+  };
+  if (name !== undefined && !isValidFunctionName(name)) {
+    check.report(
+      '',
+      'invalid-name',
+      `function name "${name}" does not match ^[a-zA-Z0-9_-]{1,64}$`,
+    );
+  }
+  checkRoot(schema, check);
+  checkNode(schema, '', 0, check);
+  checkTotals(check);
+  return check.violations;
+}
+
+/**
+ * {@link checkStrictSchema}, throwing instead of returning: a {@link StrictModeError} carrying
+ * every violation, its message listing them.
+ *
+ * @example
+ * ```ts
+ * assertStrictSchema(toStrictSchema(schema, { moduleId }), { moduleId }); // throws if unfit
+ * ```
+ */
+export function assertStrictSchema(
+  schema: JsonSchema,
+  options: CheckStrictSchemaOptions = {},
+): void {
+  const violations = checkStrictSchema(schema, options);
+  if (violations.length === 0) return;
+  const owner =
+    options.moduleId === undefined ? 'The schema' : `The schema of module "${options.moduleId}"`;
+  const list = violations.map((violation) => `- ${violation.message}`).join('\n');
+  const details: StrictModeErrorDetails = { violations };
+  if (options.moduleId !== undefined) details.moduleId = options.moduleId;
+  throw new StrictModeError(`${owner} breaks OpenAI's strict mode:\n${list}`, details);
+}

@@ -1,0 +1,204 @@
+import type { ContextFactory, ExecutorLike } from '@apcore-mcp/core';
+import { ErrorMapper, type LoggerLike } from '@apcore-mcp/errors';
+import { InvalidArgumentError } from './invalid-argument-error.js';
+import { denormalize, isValidFunctionName } from './normalize.js';
+import { isExecutorLike } from './resolve-registry.js';
+import { serializeOutput } from './serialize-output.js';
+import type {
+  ChatToolCall,
+  FunctionCallOutput,
+  OpenAITool,
+  ResponsesFunctionCall,
+  ToolMessage,
+} from './types.js';
+
+/** Options of {@link dispatchToolCalls}. */
+export interface DispatchToolCallsOptions {
+  /** Receives unexpected failures (with their stack) and mapping details. */
+  logger?: LoggerLike;
+  /** Builds the context passed to `executor.call()`; without one, no context is passed. */
+  contextFactory?: ContextFactory;
+  /**
+   * The tools offered to the model. When given, only calls to these names run; any other name
+   * is answered `Unknown tool: <name>` without touching the executor. Without it, any module of
+   * the executor's registry can be called (the executor's ACL still applies).
+   */
+  tools?: readonly OpenAITool[];
+  /** Run the calls one after another instead of concurrently. Default `false`. */
+  sequential?: boolean;
+  /** Maps failures to text; defaults to `new ErrorMapper({ logger })`. */
+  errorMapper?: ErrorMapper;
+}
+
+/** A tool call of either API. */
+export type ToolCall = ChatToolCall | ResponsesFunctionCall;
+
+/** What one call of either API is answered with. */
+export type ToolCallOutput = ToolMessage | FunctionCallOutput;
+
+interface ParsedCall {
+  id: string;
+  name: unknown;
+  argumentsText: unknown;
+  isResponses: boolean;
+}
+
+interface Dispatch {
+  executor: ExecutorLike;
+  options: DispatchToolCallsOptions;
+  mapper: ErrorMapper;
+  allowedNames: ReadonlySet<string> | undefined;
+}
+
+function readCall(call: unknown): ParsedCall {
+  const record = typeof call === 'object' && call !== null ? (call as Record<string, unknown>) : {};
+  if (record.type === 'function_call') {
+    const id = typeof record.call_id === 'string' ? record.call_id : '';
+    return { id, name: record.name, argumentsText: record.arguments, isResponses: true };
+  }
+  const fn =
+    typeof record.function === 'object' && record.function !== null
+      ? (record.function as Record<string, unknown>)
+      : {};
+  const id = typeof record.id === 'string' ? record.id : '';
+  return { id, name: fn.name, argumentsText: fn.arguments, isResponses: false };
+}
+
+function answer(call: ParsedCall, text: string): ToolCallOutput {
+  return call.isResponses
+    ? { type: 'function_call_output', call_id: call.id, output: text }
+    : { role: 'tool', tool_call_id: call.id, content: text };
+}
+
+type ParsedArguments = { inputs: Record<string, unknown> } | { problem: string };
+
+function parseArguments(argumentsText: unknown): ParsedArguments {
+  if (
+    typeof argumentsText === 'object' &&
+    argumentsText !== null &&
+    !Array.isArray(argumentsText)
+  ) {
+    return { inputs: argumentsText as Record<string, unknown> };
+  }
+  if (typeof argumentsText !== 'string') return { problem: 'no arguments string was given' };
+  // Some models send "" for a function without parameters.
+  if (argumentsText.trim() === '') return { inputs: {} };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(argumentsText);
+  } catch (error) {
+    return {
+      problem: `they are not valid JSON (${error instanceof Error ? error.message : 'parse error'})`,
+    };
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    const kind =
+      parsed === null ? 'null' : Array.isArray(parsed) ? 'an array' : `a ${typeof parsed}`;
+    return { problem: `expected a JSON object, got ${kind}` };
+  }
+  return { inputs: parsed as Record<string, unknown> };
+}
+
+async function runCall(call: ParsedCall, dispatch: Dispatch): Promise<ToolCallOutput> {
+  const { name } = call;
+  if (
+    typeof name !== 'string' ||
+    !isValidFunctionName(name) ||
+    (dispatch.allowedNames !== undefined && !dispatch.allowedNames.has(name))
+  ) {
+    return answer(call, `Unknown tool: ${typeof name === 'string' ? name : String(name)}`);
+  }
+  const parsed = parseArguments(call.argumentsText);
+  if ('problem' in parsed) {
+    return answer(
+      call,
+      `Invalid arguments for tool "${name}": ${parsed.problem}. Nothing was executed.`,
+    );
+  }
+  const moduleId = denormalize(name);
+  try {
+    const factory = dispatch.options.contextFactory;
+    const output =
+      factory === undefined
+        ? await dispatch.executor.call(moduleId, parsed.inputs)
+        : await dispatch.executor.call(
+            moduleId,
+            parsed.inputs,
+            factory.createContext({ moduleId }),
+          );
+    return answer(call, serializeOutput(output));
+  } catch (error) {
+    return answer(call, dispatch.mapper.toMcpError(error).content[0]?.text ?? '');
+  }
+}
+
+function createDispatch(executor: ExecutorLike, options: DispatchToolCallsOptions): Dispatch {
+  if (!isExecutorLike(executor)) {
+    throw new InvalidArgumentError('Expected an apcore Executor (call, registry)', {
+      argument: 'executor',
+    });
+  }
+  const mapper =
+    options.errorMapper ??
+    new ErrorMapper(options.logger === undefined ? {} : { logger: options.logger });
+  const allowedNames =
+    options.tools === undefined
+      ? undefined
+      : new Set(options.tools.map((tool) => tool.function.name));
+  return { executor, options, mapper, allowedNames };
+}
+
+/**
+ * The way back from a model to apcore: runs the function calls of a Chat Completions message
+ * (`tool_calls`) or of a Responses API output (`function_call` items) through `executor.call()`
+ * and returns the answers in the same order, one per call.
+ *
+ * Names are denormalized (`image-resize` -> `image.resize`); arguments are parsed as JSON (an
+ * empty string counts as `{}`); arguments that are not a JSON object are answered with a message
+ * saying so, and nothing is executed for that call. A successful output is answered with its
+ * JSON; a failure with the {@link ErrorMapper}'s sanitized text (`Access denied`, `Module not
+ * found: x`, `Input validation failed: ...`). Calls run concurrently unless `sequential`.
+ *
+ * Chat Completions calls are answered `{ role: 'tool', tool_call_id, content }` (append to
+ * `messages`); Responses API calls `{ type: 'function_call_output', call_id, output }` (pass in
+ * the next `input`). Never rejects for a failing call; only for an `executor` or `toolCalls` it
+ * cannot use.
+ *
+ * @example
+ * ```ts
+ * const message = completion.choices[0].message;
+ * messages.push(message, ...(await dispatchToolCalls(executor, message.tool_calls ?? [], { tools })));
+ * ```
+ */
+export async function dispatchToolCalls(
+  executor: ExecutorLike,
+  toolCalls: readonly ChatToolCall[],
+  options?: DispatchToolCallsOptions,
+): Promise<ToolMessage[]>;
+export async function dispatchToolCalls(
+  executor: ExecutorLike,
+  toolCalls: readonly ResponsesFunctionCall[],
+  options?: DispatchToolCallsOptions,
+): Promise<FunctionCallOutput[]>;
+export async function dispatchToolCalls(
+  executor: ExecutorLike,
+  toolCalls: readonly ToolCall[],
+  options?: DispatchToolCallsOptions,
+): Promise<ToolCallOutput[]>;
+export async function dispatchToolCalls(
+  executor: ExecutorLike,
+  toolCalls: readonly ToolCall[],
+  options: DispatchToolCallsOptions = {},
+): Promise<ToolCallOutput[]> {
+  const dispatch = createDispatch(executor, options);
+  if (!Array.isArray(toolCalls)) {
+    throw new InvalidArgumentError('toolCalls must be an array of tool calls', {
+      argument: 'toolCalls',
+    });
+  }
+  const calls = toolCalls.map(readCall);
+  if (options.sequential !== true) return Promise.all(calls.map((call) => runCall(call, dispatch)));
+  const outputs: ToolCallOutput[] = [];
+  for (const call of calls) outputs.push(await runCall(call, dispatch));
+  return outputs;
+}

@@ -1,0 +1,53 @@
+/** Whether `value` is a JSON object (a schema node), not an array or null. */
+export function isSchemaNode(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Appends segments to a JSON pointer (RFC 6901), escaping `~` and `/`. */
+export function appendPointer(path: string, ...segments: Array<string | number>): string {
+  return segments.reduce<string>(
+    (pointer, segment) => `${pointer}/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`,
+    path,
+  );
+}
+
+/**
+ * Sets an own, enumerable property even when the key is `__proto__` (a legal property name in
+ * a schema), which plain assignment would turn into a prototype change.
+ */
+export function defineEntry(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+/** The listed types of a schema node: `type: 'string'` -> `['string']`, absent -> `[]`. */
+export function readTypes(node: Record<string, unknown>): string[] {
+  const type = node.type;
+  if (typeof type === 'string') return [type];
+  if (Array.isArray(type))
+    return type.filter((entry): entry is string => typeof entry === 'string');
+  return [];
+}
+
+/** Structural equality of two JSON values; key order does not matter. */
+export function isJsonEqual(left: unknown, right: unknown): boolean {
+  if (Object.is(left, right)) return true;
+  if (Array.isArray(left) || Array.isArray(right)) {
+    return (
+      Array.isArray(left) &&
+      Array.isArray(right) &&
+      left.length === right.length &&
+      left.every((item, index) => isJsonEqual(item, right[index]))
+    );
+  }
+  if (!isSchemaNode(left) || !isSchemaNode(right)) return false;
+  const keys = Object.keys(left);
+  return (
+    keys.length === Object.keys(right).length &&
+    keys.every((key) => Object.hasOwn(right, key) && isJsonEqual(left[key], right[key]))
+  );
+}

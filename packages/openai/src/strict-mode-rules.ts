@@ -1,0 +1,99 @@
+/**
+ * OpenAI's published Structured Outputs rules ("supported schemas") that strict function
+ * calling enforces. One place, so the transformation and the checker agree.
+ */
+
+/** Types a strict schema may use (`null` only alongside another type, for nullable values). */
+export const STRICT_TYPES: ReadonlySet<string> = new Set([
+  'string',
+  'number',
+  'integer',
+  'boolean',
+  'object',
+  'array',
+  'null',
+]);
+
+/** Keywords valid on any node. */
+export const GENERIC_KEYWORDS: ReadonlySet<string> = new Set([
+  'type',
+  'description',
+  'title',
+  'enum',
+  'const',
+  'anyOf',
+]);
+
+/** Keywords valid per type, on top of the generic ones. */
+export const KEYWORDS_BY_TYPE: Readonly<Record<string, ReadonlySet<string>>> = {
+  string: new Set(['pattern', 'format']),
+  number: new Set(['multipleOf', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']),
+  integer: new Set(['multipleOf', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']),
+  array: new Set(['items', 'minItems', 'maxItems']),
+  object: new Set(['properties', 'required', 'additionalProperties']),
+  boolean: new Set(),
+  null: new Set(),
+};
+
+/** String formats strict mode accepts. */
+export const STRICT_FORMATS: ReadonlySet<string> = new Set([
+  'date-time',
+  'time',
+  'date',
+  'duration',
+  'email',
+  'hostname',
+  'ipv4',
+  'ipv6',
+  'uuid',
+]);
+
+/**
+ * Value constraints OpenAI does not support that only narrow what is valid: dropping them keeps
+ * the schema's meaning for the model, and the Executor still validates the real schema.
+ */
+export const DROPPABLE_KEYWORDS: ReadonlySet<string> = new Set([
+  'minLength',
+  'maxLength',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'contains',
+  'minContains',
+  'maxContains',
+  'propertyNames',
+  'patternProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+]);
+
+/** Annotations with no use to the model in strict mode, removed by the transformation. */
+export const REMOVED_KEYWORDS: ReadonlySet<string> = new Set([
+  'default',
+  'title',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$schema',
+  '$id',
+  '$comment',
+  '$defs',
+  'definitions',
+]);
+
+/** OpenAI's size limits for one strict schema. */
+export const STRICT_LIMITS = Object.freeze({
+  /** Object properties in total, across the whole schema. */
+  maxProperties: 5_000,
+  /** Levels of object nesting (the root object is level 1). */
+  maxNestingDepth: 10,
+  /** Characters across property names, definition names, enum and const values. */
+  maxCharacters: 120_000,
+  /** Enum values in total, across the whole schema. */
+  maxEnumValues: 1_000,
+  /** A string enum with more values than this ... */
+  largeStringEnumValues: 250,
+  /** ... may hold at most this many characters across its values. */
+  maxLargeStringEnumCharacters: 15_000,
+});

@@ -1,0 +1,159 @@
+import type { ExecutorLike, ListOptions, RegistryLike } from '@apcore-mcp/core';
+import type { LoggerLike } from '@apcore-mcp/errors';
+import { InvalidArgumentError } from './invalid-argument-error.js';
+import { resolveRegistry } from './resolve-registry.js';
+import { type ToOpenaiToolOptions, toOpenaiTool } from './to-openai-tool.js';
+import type { OpenAITool } from './types.js';
+
+/** Options of {@link toOpenaiTools} and {@link toOpenaiToolsDetailed}. */
+export interface ToOpenaiToolsOptions extends ToOpenaiToolOptions {
+  /** Only modules that have every one of these tags. Each must be a non-empty string. */
+  tags?: readonly string[];
+  /** Only modules whose id starts with this. Must be non-empty. */
+  prefix?: string;
+  /** Receives a warning for every skipped module (and the strict-mode warnings). */
+  logger?: LoggerLike;
+}
+
+/**
+ * A module left out of the tools, and why.
+ *
+ * @example
+ * ```ts
+ * const entry: SkippedModule = { moduleId: 'my-module.run', reason: 'Module id "my-module.run" contains a hyphen ...' };
+ * ```
+ */
+export interface SkippedModule {
+  moduleId: string;
+  reason: string;
+  /** The error's `code` when it had one (`INVALID_TOOL_NAME`, `SCHEMA_CONVERSION_ERROR`, `STRICT_MODE_VIOLATION`, ...). */
+  code?: string;
+}
+
+/**
+ * The tools and the modules left out.
+ *
+ * @example
+ * ```ts
+ * const { tools, skipped }: OpenaiToolsResult = toOpenaiToolsDetailed(registry);
+ * ```
+ */
+export interface OpenaiToolsResult {
+  tools: OpenAITool[];
+  skipped: SkippedModule[];
+}
+
+function validateFilters(options: ToOpenaiToolsOptions): ListOptions {
+  const filters: ListOptions = {};
+  if (options.tags !== undefined && options.tags !== null) {
+    if (
+      !Array.isArray(options.tags) ||
+      options.tags.some((tag) => typeof tag !== 'string' || tag === '')
+    ) {
+      throw new InvalidArgumentError('tags must be a list of non-empty strings', {
+        argument: 'tags',
+      });
+    }
+    filters.tags = [...options.tags];
+  }
+  if (options.prefix !== undefined && options.prefix !== null) {
+    if (typeof options.prefix !== 'string' || options.prefix === '') {
+      throw new InvalidArgumentError('prefix must be a non-empty string', { argument: 'prefix' });
+    }
+    filters.prefix = options.prefix;
+  }
+  return filters;
+}
+
+/** Filters again locally, so a registry that ignores list options is still filtered. */
+function matchesFilters(moduleId: string, tags: readonly string[], filters: ListOptions): boolean {
+  if (filters.prefix !== undefined && !moduleId.startsWith(filters.prefix)) return false;
+  return (filters.tags ?? []).every((tag) => tags.includes(tag));
+}
+
+function describeFailure(error: unknown): { reason: string; code?: string } {
+  const reason = error instanceof Error ? error.message : String(error);
+  const code =
+    typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? { reason, code } : { reason };
+}
+
+function convertModule(
+  registry: RegistryLike,
+  moduleId: string,
+  filters: ListOptions,
+  options: ToOpenaiToolsOptions,
+): OpenAITool | SkippedModule | undefined {
+  try {
+    const descriptor = registry.getDefinition(moduleId);
+    if (descriptor === null || descriptor === undefined) {
+      return { moduleId, reason: 'the registry has no definition for it' };
+    }
+    const tags = Array.isArray(descriptor.tags) ? descriptor.tags : [];
+    if (!matchesFilters(moduleId, tags, filters)) return undefined;
+    return toOpenaiTool(descriptor, options);
+  } catch (error) {
+    return { moduleId, ...describeFailure(error) };
+  }
+}
+
+/**
+ * {@link toOpenaiTools}, also returning the modules it left out and why (for reports such as
+ * the CLI's `openai export`).
+ *
+ * @throws {InvalidArgumentError} for something that is not a registry or executor, or an empty
+ *   tag or prefix.
+ * @example
+ * ```ts
+ * const { tools, skipped } = toOpenaiToolsDetailed(registry, { strict: true });
+ * for (const { moduleId, reason } of skipped) console.error(`${moduleId}: ${reason}`);
+ * ```
+ */
+export function toOpenaiToolsDetailed(
+  registryOrExecutor: RegistryLike | ExecutorLike,
+  options: ToOpenaiToolsOptions = {},
+): OpenaiToolsResult {
+  const registry = resolveRegistry(registryOrExecutor);
+  const filters = validateFilters(options);
+  const tools: OpenAITool[] = [];
+  const skipped: SkippedModule[] = [];
+  for (const moduleId of registry.list(filters)) {
+    const outcome = convertModule(registry, moduleId, filters, options);
+    if (outcome === undefined) continue;
+    if ('type' in outcome) {
+      tools.push(outcome);
+    } else {
+      skipped.push(outcome);
+      options.logger?.warn(
+        { moduleId, reason: outcome.reason },
+        `Skipping module "${moduleId}" for OpenAI tools: ${outcome.reason}`,
+      );
+    }
+  }
+  return { tools, skipped };
+}
+
+/**
+ * An apcore registry's modules (or an executor's registry's) as OpenAI function-calling tools:
+ * `[{ type: 'function', function: { name, description, parameters, strict? } }]`, plain objects
+ * ready for `chat.completions.create({ tools })`. Names are normalized (`image.resize` ->
+ * `image-resize`), schemas have their `$ref`s inlined; `embedAnnotations` appends the annotation
+ * suffix to descriptions; `strict` rewrites schemas for strict mode, checks them against
+ * OpenAI's limits and adds `strict: true`; `tags` and `prefix` filter the modules. A module
+ * whose name or schema does not fit is skipped with a warning naming it and why; an empty
+ * registry gives `[]`. Pure: no I/O, nothing mutated.
+ *
+ * @throws {InvalidArgumentError} for something that is not a registry or executor, or an empty
+ *   tag or prefix.
+ * @example
+ * ```ts
+ * const tools = toOpenaiTools(registry, { strict: true, embedAnnotations: true });
+ * await openai.chat.completions.create({ model: 'gpt-4o', messages, tools });
+ * ```
+ */
+export function toOpenaiTools(
+  registryOrExecutor: RegistryLike | ExecutorLike,
+  options: ToOpenaiToolsOptions = {},
+): OpenAITool[] {
+  return toOpenaiToolsDetailed(registryOrExecutor, options).tools;
+}

@@ -1,0 +1,174 @@
+import type { JsonSchema } from '@apcore-mcp/core';
+import type { LoggerLike } from '@apcore-mcp/errors';
+import { cloneSchema } from '@apcore-mcp/schema';
+import { makeNullable } from './make-nullable.js';
+import { mergeAllOf } from './merge-all-of.js';
+import { appendPointer, defineEntry, isSchemaNode, readTypes } from './schema-node.js';
+import { DROPPABLE_KEYWORDS, REMOVED_KEYWORDS, STRICT_FORMATS } from './strict-mode-rules.js';
+
+/** Options of {@link toStrictSchema}. */
+export interface ToStrictSchemaOptions {
+  /** Receives a warning for every change that alters what the schema accepts. */
+  logger?: LoggerLike;
+  /** Named in the warnings. */
+  moduleId?: string;
+  /**
+   * Also remove value constraints strict mode rejects (`minLength`, `maxLength`, `uniqueItems`,
+   * formats outside OpenAI's list, ...) with a warning each, instead of leaving them for
+   * {@link checkStrictSchema} to report. The Executor still validates the full schema. Default
+   * `false`.
+   */
+  dropUnsupportedKeywords?: boolean;
+}
+
+interface Walk {
+  options: ToStrictSchemaOptions;
+  warn(path: string, message: string): void;
+}
+
+/** Keywords holding one subschema. */
+const SINGLE_SCHEMA_KEYWORDS = new Set(['not', 'if', 'then', 'else', 'contains']);
+/** Keywords holding a list of subschemas. */
+const SCHEMA_LIST_KEYWORDS = new Set(['anyOf', 'allOf', 'prefixItems']);
+
+function strictifyList(list: unknown, path: string, walk: Walk): unknown {
+  if (!Array.isArray(list)) return cloneSchema(list);
+  return list.map((entry, index) => strictifyNode(entry, appendPointer(path, index), walk));
+}
+
+function isDropped(key: string, value: unknown, walk: Walk): boolean {
+  if (walk.options.dropUnsupportedKeywords !== true) return false;
+  if (DROPPABLE_KEYWORDS.has(key)) return true;
+  return key === 'format' && typeof value === 'string' && !STRICT_FORMATS.has(value);
+}
+
+/** Copies one keyword of a node into the strict result, recursing into subschemas. */
+function copyKeyword(
+  source: Record<string, unknown>,
+  result: Record<string, unknown>,
+  [key, value]: [string, unknown],
+  path: string,
+  walk: Walk,
+): void {
+  const keywordPath = appendPointer(path, key);
+  if (key === 'items') {
+    result.items = Array.isArray(value)
+      ? strictifyList(value, keywordPath, walk)
+      : strictifyNode(value, keywordPath, walk);
+  } else if (key === 'oneOf' && !Object.hasOwn(source, 'anyOf')) {
+    // Strict mode has no oneOf; for generating a value, anyOf means the same.
+    result.anyOf = strictifyList(value, keywordPath, walk);
+  } else if (SCHEMA_LIST_KEYWORDS.has(key) || key === 'oneOf') {
+    result[key] = strictifyList(value, keywordPath, walk);
+  } else if (SINGLE_SCHEMA_KEYWORDS.has(key)) {
+    result[key] = strictifyNode(value, keywordPath, walk);
+  } else {
+    result[key] = cloneSchema(value);
+  }
+}
+
+function isObjectNode(node: Record<string, unknown>): boolean {
+  const types = readTypes(node);
+  return types.includes('object') || (node.type === undefined && Object.hasOwn(node, 'properties'));
+}
+
+/** additionalProperties false, every property required, the optional ones nullable. */
+function closeObject(
+  source: Record<string, unknown>,
+  result: Record<string, unknown>,
+  path: string,
+  walk: Walk,
+): void {
+  const properties = isSchemaNode(source.properties) ? source.properties : {};
+  const required = new Set(Array.isArray(source.required) ? source.required : []);
+  const strictProperties: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(properties)) {
+    const strict = strictifyNode(schema, appendPointer(path, 'properties', name), walk);
+    defineEntry(strictProperties, name, required.has(name) ? strict : makeNullable(strict));
+  }
+  const open = source.additionalProperties;
+  if (open !== undefined && open !== false) {
+    walk.warn(
+      path,
+      'allows additional properties; strict mode requires additionalProperties: false, so they are no longer accepted',
+    );
+  } else if (open === undefined && Object.keys(properties).length === 0) {
+    walk.warn(path, 'is an object without properties; in strict mode it only accepts {}');
+  }
+  if (result.type === undefined) result.type = 'object';
+  result.properties = strictProperties;
+  result.required = Object.keys(properties);
+  result.additionalProperties = false;
+}
+
+function flattenAllOf(
+  node: Record<string, unknown>,
+  path: string,
+  walk: Walk,
+): Record<string, unknown> {
+  if (!Array.isArray(node.allOf)) return node;
+  const outcome = mergeAllOf(node);
+  if (outcome.merged !== undefined) return outcome.merged;
+  walk.warn(
+    path,
+    `has an allOf that cannot be merged safely (${outcome.conflict}); strict mode does not support allOf`,
+  );
+  return node;
+}
+
+function strictifyNode(input: unknown, path: string, walk: Walk): unknown {
+  if (!isSchemaNode(input)) return cloneSchema(input);
+  const source = flattenAllOf(input, path, walk);
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (REMOVED_KEYWORDS.has(key) || key.startsWith('x-')) continue;
+    if (key === 'properties' || key === 'required' || key === 'additionalProperties') {
+      if (isObjectNode(source)) continue;
+    }
+    if (isDropped(key, value, walk)) {
+      walk.warn(
+        path,
+        `uses "${key}", which strict mode does not support; it is left out of the schema sent to OpenAI`,
+      );
+      continue;
+    }
+    copyKeyword(source, result, [key, value], path, walk);
+  }
+  if (isObjectNode(source)) closeObject(source, result, path, walk);
+  return result;
+}
+
+/**
+ * Rewrites a JSON Schema (with its `$ref`s already inlined) for OpenAI's strict mode:
+ * `additionalProperties: false` on every object, every property required, the optional ones made
+ * nullable (a `type` array with `"null"`, `null` added to an `enum`, a `{ type: 'null' }` branch
+ * for an `anyOf`), `default`, `x-*` and other annotations (`title`, `examples`, `$comment`, ...)
+ * removed, `oneOf` turned into `anyOf`, `allOf` merged away where that is safe, recursing into
+ * nested objects, array items and combinators. Schemas that deliberately allow additional
+ * properties get a warning and are closed. Never mutates its input.
+ *
+ * The result may still break a strict-mode rule (an unsupported keyword, a size limit): check it
+ * with {@link checkStrictSchema}.
+ *
+ * @example
+ * ```ts
+ * toStrictSchema({ type: 'object', properties: { a: { type: 'string' } } });
+ * // { type: 'object', properties: { a: { type: ['string', 'null'] } }, required: ['a'],
+ * //   additionalProperties: false }
+ * ```
+ */
+export function toStrictSchema(
+  schema: JsonSchema,
+  options: ToStrictSchemaOptions = {},
+): JsonSchema {
+  const walk: Walk = {
+    options,
+    warn(path, message) {
+      const where = path === '' ? 'the root schema' : path;
+      const owner =
+        options.moduleId === undefined ? 'Schema' : `Schema of module "${options.moduleId}"`;
+      options.logger?.warn({ moduleId: options.moduleId, path }, `${owner}: ${where} ${message}`);
+    },
+  };
+  return strictifyNode(schema, '', walk) as JsonSchema;
+}
