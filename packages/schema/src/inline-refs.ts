@@ -1,6 +1,13 @@
 import type { JsonSchema } from '@apcore-mcp/core';
 import { cloneSchema } from './clone-schema.js';
-import { formatPointer, parseRef, resolvePointer } from './json-pointer.js';
+import {
+  formatPointer,
+  type Location,
+  locationOf,
+  parseRef,
+  pointerOf,
+  resolvePointer,
+} from './json-pointer.js';
 import { mergeRefSiblings } from './merge-ref-siblings.js';
 import { defineEntry } from './plain-object.js';
 import { SchemaConversionError, type SchemaConversionReason } from './schema-conversion-error.js';
@@ -34,7 +41,6 @@ export interface InlineRefsOptions {
   maxNodes?: number;
 }
 
-type Location = { readonly parent: Location; readonly key: string } | undefined;
 type RefLink =
   | { readonly parent: RefLink; readonly pointer: string; readonly ref: string }
   | undefined;
@@ -127,7 +133,7 @@ function walkSchema(walk: Walk, node: unknown, frame: Frame): unknown {
   if (frame.nesting > MAX_NESTING) {
     fail(frame, 'invalid-schema', `Invalid schema: nested more than ${MAX_NESTING} levels deep`);
   }
-  if (typeof node !== 'object' || node === null || Array.isArray(node)) return cloneSchema(node);
+  if (!isSchemaObject(node)) return cloneSchema(node);
   if (frame.ancestors.has(node)) {
     fail(
       frame,
@@ -135,18 +141,16 @@ function walkSchema(walk: Walk, node: unknown, frame: Frame): unknown {
       'Invalid schema: the schema object contains itself (a schema must be a tree; use $ref for recursion)',
     );
   }
-  const schemaObject = node as SchemaObject;
   const inner: Frame = {
     ...frame,
     inEmbeddedResource:
-      frame.inEmbeddedResource ||
-      (frame.location !== undefined && typeof schemaObject.$id === 'string'),
+      frame.inEmbeddedResource || (frame.location !== undefined && typeof node.$id === 'string'),
   };
   frame.ancestors.add(node);
   try {
-    if (!Object.hasOwn(schemaObject, '$ref')) return walkKeywords(walk, schemaObject, inner);
-    const target = resolveRef(walk, schemaObject.$ref, inner);
-    return mergeRefSiblings(target, walkKeywords(walk, schemaObject, inner));
+    if (!Object.hasOwn(node, '$ref')) return walkKeywords(walk, node, inner);
+    const target = resolveRef(walk, node.$ref, inner);
+    return mergeRefSiblings(target, walkKeywords(walk, node, inner));
   } finally {
     frame.ancestors.delete(node);
   }
@@ -194,74 +198,55 @@ function walkKeyword(walk: Walk, key: string, value: unknown, frame: Frame): unk
 /** Resolves one `$ref` and returns its target with every nested `$ref` inlined. */
 function resolveRef(walk: Walk, ref: unknown, frame: Frame): unknown {
   const refFrame = childFrame(frame, '$ref');
-  if (typeof ref !== 'string') {
-    fail(
-      refFrame,
-      'invalid-reference',
-      `Invalid $ref: expected a string, got ${describeValue(ref)}`,
-    );
-  }
-  const details = { ref };
-  if (frame.inEmbeddedResource) {
-    fail(
-      refFrame,
-      'non-local-reference',
-      `Unsupported $ref "${ref}": it stands inside a subschema with its own $id, so it resolves against that $id; only references into the root document can be inlined`,
-      details,
-    );
-  }
-  const parsed = parseRef(ref);
-  if (parsed.kind === 'non-local') {
-    fail(
-      refFrame,
-      'non-local-reference',
-      `Unsupported $ref "${ref}": only local JSON-pointer references such as "#/$defs/Name" can be inlined; other documents, URLs, $id and anchor references are never fetched`,
-      details,
-    );
-  }
-  if (parsed.kind === 'invalid') {
-    fail(refFrame, 'invalid-reference', `Invalid $ref "${ref}": ${parsed.problem}`, details);
-  }
-  const pointer = formatPointer(parsed.segments);
-  const cycle = findCycle(frame.chain, pointer, ref);
+  const { ref: written, segments } = readLocalRef(ref, refFrame);
+  const pointer = formatPointer(segments);
+  const cycle = findCycle(frame.chain, pointer, written);
   if (cycle !== undefined) {
-    fail(refFrame, 'circular-reference', `Circular reference: ${cycle.join(' -> ')}`, {
-      ref,
-      cycle,
-    });
+    const message = `Circular reference: ${cycle.join(' -> ')}`;
+    fail(refFrame, 'circular-reference', message, { ref: written, cycle });
   }
   if (frame.depth >= walk.maxDepth) {
-    fail(
-      refFrame,
-      'max-depth-exceeded',
-      `Maximum $ref depth exceeded: resolving "${ref}" would nest more than ${walk.maxDepth} references`,
-      details,
-    );
+    const message = `Maximum $ref depth exceeded: resolving "${written}" would nest more than ${walk.maxDepth} references`;
+    fail(refFrame, 'max-depth-exceeded', message, { ref: written });
   }
-  const target = resolvePointer(walk.root, parsed.segments);
+  const target = resolvePointer(walk.root, segments);
   if (target === undefined) {
-    fail(refFrame, 'missing-reference', `Reference target not found: ${ref}`, details);
+    fail(refFrame, 'missing-reference', `Reference target not found: ${written}`, { ref: written });
   }
-  if (
-    typeof target !== 'boolean' &&
-    (typeof target !== 'object' || target === null || Array.isArray(target))
-  ) {
-    fail(
-      refFrame,
-      'invalid-reference',
-      `Invalid $ref "${ref}": it points at ${describeValue(target)}, not a schema`,
-      details,
-    );
+  if (typeof target !== 'boolean' && !isSchemaObject(target)) {
+    const message = `Invalid $ref "${written}": it points at ${describeValue(target)}, not a schema`;
+    fail(refFrame, 'invalid-reference', message, { ref: written });
   }
   return walkSchema(walk, target, {
-    location: locationOf(parsed.segments),
-    chain: { parent: frame.chain, pointer, ref },
+    location: locationOf(segments),
+    chain: { parent: frame.chain, pointer, ref: written },
     depth: frame.depth + 1,
     nesting: frame.nesting + 1,
     inCopy: true,
     inEmbeddedResource: false,
     ancestors: new Set(),
   });
+}
+
+/** The pointer segments of a `$ref` this package can inline; fails on any other `$ref`. */
+function readLocalRef(ref: unknown, frame: Frame): { ref: string; segments: string[] } {
+  if (typeof ref !== 'string') {
+    const message = `Invalid $ref: expected a string, got ${describeValue(ref)}`;
+    fail(frame, 'invalid-reference', message);
+  }
+  if (frame.inEmbeddedResource) {
+    const message = `Unsupported $ref "${ref}": it stands inside a subschema with its own $id, so it resolves against that $id; only references into the root document can be inlined`;
+    fail(frame, 'non-local-reference', message, { ref });
+  }
+  const parsed = parseRef(ref);
+  if (parsed.kind === 'non-local') {
+    const message = `Unsupported $ref "${ref}": only local JSON-pointer references such as "#/$defs/Name" can be inlined; other documents, URLs, $id and anchor references are never fetched`;
+    fail(frame, 'non-local-reference', message, { ref });
+  }
+  if (parsed.kind === 'invalid') {
+    fail(frame, 'invalid-reference', `Invalid $ref "${ref}": ${parsed.problem}`, { ref });
+  }
+  return { ref, segments: parsed.segments };
 }
 
 /** The `$ref` values from the first visit of `pointer` back to it, or undefined. */
@@ -276,18 +261,6 @@ function findCycle(chain: RefLink, pointer: string, ref: string): string[] | und
 
 function childFrame(frame: Frame, key: string): Frame {
   return { ...frame, location: { parent: frame.location, key }, nesting: frame.nesting + 1 };
-}
-
-function locationOf(segments: readonly string[]): Location {
-  let location: Location;
-  for (const key of segments) location = { parent: location, key };
-  return location;
-}
-
-function pointerOf(location: Location): string {
-  const segments: string[] = [];
-  for (let link = location; link !== undefined; link = link.parent) segments.unshift(link.key);
-  return formatPointer(segments);
 }
 
 function fail(
@@ -306,6 +279,10 @@ function readLimit(value: number | undefined, fallback: number, name: string): n
     throw new RangeError(`${name} must be a non-negative integer, got ${String(value)}`);
   }
   return value;
+}
+
+function isSchemaObject(value: unknown): value is SchemaObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function describeValue(value: unknown): string {
