@@ -1,2 +1,55 @@
 // Any new export added here becomes public API: named exports only, no wildcards.
-export {};
+export type { RouterCallExtra } from './call-context.js';
+export {
+  MCP_ELICIT_KEY,
+  MCP_PROGRESS_KEY,
+  type McpElicitResult,
+  type McpElicitSender,
+  type McpProgressSender,
+} from './constants.js';
+export { createMcpHandler, type McpHandler } from './create-mcp-handler.js';
+export {
+  DOCS_URI_PREFIX,
+  DocumentationResources,
+  type ResourceSource,
+} from './documentation-resources.js';
+export {
+  ExecutionRouter,
+  type ExecutionRouterOptions,
+  SHUTTING_DOWN_CODE,
+} from './execution-router.js';
+export type { HealthStatus, NextFunction } from './http-handler.js';
+export { ListenError, type ListenErrorDetails } from './listen-error.js';
+export type { Logger, LogLevel } from './logger.js';
+export {
+  type BuildToolsResult,
+  type CreateServerOptions,
+  MCPServerFactory,
+  type MCPServerFactoryOptions,
+  type SkippedModule,
+} from './mcp-server-factory.js';
+export {
+  type Authenticate,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_SHUTDOWN_GRACE_MS,
+  type ServeOptions,
+  type TransportName,
+} from './options.js';
+export {
+  RegistryListener,
+  type RegistryListenerOptions,
+  type ToolChange,
+} from './registry-listener.js';
+export type { RegistryOrExecutor } from './resolve-target.js';
+export { RESOURCE_NOT_FOUND_CODE, ResourceNotFoundError } from './resource-not-found-error.js';
+export { serializeOutput } from './serialize-output.js';
+export { serve } from './serve.js';
+export { type ServerHandle, startServer } from './start-server.js';
+export type { ToolSource } from './tool-source.js';
+export {
+  type HttpTransportOptions,
+  type RunningTransport,
+  type StdioTransportOptions,
+  TransportManager,
+  type TransportManagerOptions,
+} from './transport-manager.js';

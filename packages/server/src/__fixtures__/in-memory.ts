@@ -1,0 +1,56 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { ServeOptions } from '../options.js';
+import { resolveOptions } from '../resolve-options.js';
+import { type RegistryOrExecutor, resolveTarget } from '../resolve-target.js';
+import { ServerRuntime } from '../server-runtime.js';
+import { CaptureLogger } from './capture-logger.js';
+
+/** A client connected in memory to the same runtime `serve()` builds. */
+export interface InMemoryConnection {
+  client: Client;
+  runtime: ServerRuntime;
+  logger: CaptureLogger;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves `target` through the real server runtime and connects an SDK client over the SDK's
+ * in-memory transport pair.
+ */
+export async function connectInMemory(
+  target: RegistryOrExecutor,
+  options: ServeOptions = {},
+  clientCapabilities: ClientCapabilities = {},
+): Promise<InMemoryConnection> {
+  const logger = new CaptureLogger();
+  const resolved = resolveOptions(
+    { logger, ...options },
+    { transport: 'stdio', handleSignals: false, allowAnyPort: true },
+  );
+  const runtime = new ServerRuntime(resolveTarget(target), resolved, logger);
+  runtime.load();
+  const client = await connectClient(runtime, clientCapabilities);
+  return {
+    client,
+    runtime,
+    logger,
+    close: async () => {
+      await client.close();
+      runtime.unload();
+    },
+  };
+}
+
+/** Another client on an already running runtime (a second session). */
+export async function connectClient(
+  runtime: ServerRuntime,
+  capabilities: ClientCapabilities = {},
+): Promise<Client> {
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  await runtime.createServer().connect(serverTransport);
+  const client = new Client({ name: 'test-client', version: '1.0.0' }, { capabilities });
+  await client.connect(clientTransport);
+  return client;
+}

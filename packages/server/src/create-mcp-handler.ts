@@ -1,0 +1,108 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { createHttpRequestHandler, type NextFunction } from './http-handler.js';
+import { createDefaultLogger } from './logger.js';
+import type { ServeOptions } from './options.js';
+import { resolveOptions } from './resolve-options.js';
+import { type RegistryOrExecutor, resolveTarget } from './resolve-target.js';
+import { ServerRuntime } from './server-runtime.js';
+import { drainCalls } from './shut-down.js';
+
+/**
+ * A Node request handler serving MCP inside an existing HTTP server. With two arguments it
+ * answers every request (404 for paths it does not serve); with a third (Express-style `next`)
+ * it passes those on instead.
+ */
+export interface McpHandler {
+  (request: IncomingMessage, response: ServerResponse, next?: NextFunction): void;
+  /** The tools served right now. */
+  readonly tools: Tool[];
+  /**
+   * Lets in-flight calls finish (up to `shutdownGraceMs`), ends every session, stops following
+   * the registry and runs `onShutdown`. Afterwards MCP requests get 503. Idempotent.
+   */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates a request handler that serves the MCP endpoint (`path`, default `/mcp`, or `/sse` +
+ * `/messages` with `transport: 'sse'`) and `GET /health` inside any Node HTTP server (plain
+ * `http`, Express, Fastify's raw handler...). It matches `request.url` as it arrives, so mount it
+ * where the URL is not rewritten (or set `path` to what the handler sees). Default transport:
+ * `streamable-http`; `stdio` is refused. `host`, `port` and `handleSignals` do not apply: the
+ * host server owns the socket and the process. `onStartup` runs right away (not awaited).
+ *
+ * @throws {TypeError | RangeError} for a bad argument or option.
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http';
+ * const handler = createMcpHandler(registry);
+ * createServer(handler).listen(8000, '127.0.0.1');
+ * ```
+ */
+export function createMcpHandler(
+  registryOrExecutor: RegistryOrExecutor,
+  options?: ServeOptions,
+): McpHandler {
+  const resolved = resolveOptions(options, {
+    transport: 'streamable-http',
+    handleSignals: false,
+    allowAnyPort: true,
+  });
+  if (resolved.transport === 'stdio') {
+    throw new RangeError(
+      "createMcpHandler serves HTTP: transport must be 'streamable-http' or 'sse', got 'stdio'",
+    );
+  }
+  const target = resolveTarget(registryOrExecutor);
+  const logger = resolved.logger ?? createDefaultLogger(resolved.logLevel);
+  const runtime = new ServerRuntime(target, resolved, logger);
+  runtime.load();
+  if (resolved.transport === 'sse') {
+    logger.warn('SSE transport is deprecated; use streamable-http instead');
+  }
+  const http = createHttpRequestHandler({
+    transport: resolved.transport,
+    createServer: runtime.createServer,
+    path: resolved.path,
+    stateless: resolved.stateless,
+    guard: {
+      allowedOrigins: resolved.allowedOrigins,
+      allowedHosts: resolved.allowedHosts ?? 'auto',
+    },
+    maxBodyBytes: resolved.maxBodyBytes,
+    authenticate: resolved.authenticate,
+    health: runtime.health,
+    logger,
+  });
+  let closing: Promise<void> | undefined;
+  const shutDown = async (): Promise<void> => {
+    runtime.router.stopAccepting();
+    await drainCalls(runtime, resolved.shutdownGraceMs, logger);
+    await http.close();
+    runtime.unload();
+    try {
+      await resolved.onShutdown?.();
+    } catch (error) {
+      logger.error({ err: error }, 'Shutdown step failed: onShutdown');
+    }
+  };
+  const handler = ((request: IncomingMessage, response: ServerResponse, next?: NextFunction) => {
+    void http.handle(request, response, next);
+  }) as McpHandler;
+  Object.defineProperty(handler, 'tools', { get: () => runtime.listener.list() });
+  handler.close = () => {
+    closing ??= shutDown();
+    return closing;
+  };
+  logger.info(
+    { tools: runtime.listener.size, transport: resolved.transport, path: resolved.path },
+    `apcore-mcp handler ready: ${runtime.listener.size} tools registered, transport=${resolved.transport}`,
+  );
+  if (resolved.onStartup) {
+    Promise.resolve()
+      .then(resolved.onStartup)
+      .catch((error: unknown) => logger.error({ err: error }, 'onStartup failed'));
+  }
+  return handler;
+}

@@ -1,0 +1,77 @@
+import type { RegistryLike } from '@apcore-mcp/core';
+import type { ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolSource } from './tool-source.js';
+
+/** The URI scheme of module documentation resources. */
+export const DOCS_URI_PREFIX = 'docs://';
+
+/**
+ * Where a server reads its resources: `list()` for `resources/list`, `read(uri)` for
+ * `resources/read` (`undefined` = not found).
+ *
+ * @example
+ * ```ts
+ * const none: ResourceSource = { list: () => [], read: () => undefined };
+ * ```
+ */
+export interface ResourceSource {
+  list(): Resource[];
+  read(uri: string): ReadResourceResult | undefined;
+}
+
+/**
+ * Every served module with non-empty `documentation` as a `docs://<moduleId>` resource
+ * (`text/markdown`). Read from the registry at request time, so dynamic changes show up.
+ *
+ * @example
+ * ```ts
+ * const resources = new DocumentationResources({ registry, tools: listener });
+ * resources.read('docs://image.resize');
+ * ```
+ */
+export class DocumentationResources implements ResourceSource {
+  readonly #registry: RegistryLike;
+  readonly #tools: ToolSource;
+
+  constructor(options: { registry: RegistryLike; tools: ToolSource }) {
+    this.#registry = options.registry;
+    this.#tools = options.tools;
+  }
+
+  list(): Resource[] {
+    const resources: Resource[] = [];
+    for (const tool of this.#tools.list()) {
+      const documentation = this.#readDocumentation(tool.name);
+      if (documentation === undefined) continue;
+      resources.push({
+        uri: `${DOCS_URI_PREFIX}${tool.name}`,
+        name: tool.name,
+        ...(tool.title === undefined ? {} : { title: tool.title }),
+        ...(tool.description === undefined ? {} : { description: tool.description }),
+        mimeType: 'text/markdown',
+      });
+    }
+    return resources;
+  }
+
+  read(uri: string): ReadResourceResult | undefined {
+    if (!uri.startsWith(DOCS_URI_PREFIX)) return undefined;
+    const moduleId = uri.slice(DOCS_URI_PREFIX.length);
+    // Only served modules: a module hidden by the tag/prefix filters has no resource either.
+    if (this.#tools.get(moduleId) === undefined) return undefined;
+    const text = this.#readDocumentation(moduleId);
+    if (text === undefined) return undefined;
+    return { contents: [{ uri, mimeType: 'text/markdown', text }] };
+  }
+
+  #readDocumentation(moduleId: string): string | undefined {
+    try {
+      const documentation = this.#registry.getDefinition(moduleId)?.documentation;
+      return typeof documentation === 'string' && documentation.trim() !== ''
+        ? documentation
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}

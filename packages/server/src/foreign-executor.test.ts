@@ -1,0 +1,119 @@
+import type { ContextRequest } from '@apcore-mcp/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  describeModule,
+  ForeignExecutor,
+  ForeignRegistry,
+} from './__fixtures__/foreign-runtime.js';
+import { connectInMemory, type InMemoryConnection } from './__fixtures__/in-memory.js';
+import { MCP_PROGRESS_KEY } from './constants.js';
+
+function createForeignRuntime() {
+  const registry = new ForeignRegistry();
+  registry.add(
+    describeModule('greet.hello', {
+      name: 'Say hello',
+      inputSchema: {
+        type: 'object',
+        properties: { person: { $ref: '#/$defs/Person' } },
+        required: ['person'],
+        $defs: { Person: { type: 'object', properties: { name: { type: 'string' } } } },
+      },
+      annotations: {
+        readonly: true,
+        destructive: false,
+        idempotent: true,
+        requiresApproval: false,
+        openWorld: false,
+        streaming: false,
+      },
+    }),
+  );
+  const executor = new ForeignExecutor(registry, {
+    'greet.hello': (inputs) => ({
+      greeting: `Hello ${(inputs.person as { name: string }).name}`,
+      at: new Date(0),
+    }),
+  });
+  return { registry, executor };
+}
+
+describe('a foreign (apcore-js shaped) executor', () => {
+  let connection: InMemoryConnection | undefined;
+  afterEach(async () => {
+    await connection?.close();
+    connection = undefined;
+  });
+
+  it('serves its modules and runs calls with no context of ours', async () => {
+    const { executor } = createForeignRuntime();
+    connection = await connectInMemory(executor);
+    const result = await connection.client.callTool({
+      name: 'greet.hello',
+      arguments: { person: { name: 'Ada' } },
+    });
+    expect(result.isError).toBeFalsy();
+    expect(JSON.parse((result.content as [{ text: string }])[0].text)).toEqual({
+      greeting: 'Hello Ada',
+      at: '1970-01-01T00:00:00.000Z',
+    });
+    expect(executor.calls).toEqual([
+      { moduleId: 'greet.hello', inputs: { person: { name: 'Ada' } }, context: undefined },
+    ]);
+  });
+
+  it('keeps the schema converted before the executor rewrote it in place', async () => {
+    const { executor, registry } = createForeignRuntime();
+    connection = await connectInMemory(executor);
+    await connection.client.callTool({ name: 'greet.hello', arguments: { person: { name: 'A' } } });
+    expect(registry.descriptors.get('greet.hello')?.inputSchema.$defs).toBeUndefined();
+    const { tools } = await connection.client.listTools();
+    expect(tools[0]?.inputSchema).toEqual({
+      type: 'object',
+      properties: { person: { type: 'object', properties: { name: { type: 'string' } } } },
+      required: ['person'],
+    });
+    expect(tools[0]?.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+  });
+
+  it('uses a contextFactory when given one, passing data, signal and identity', async () => {
+    const { executor } = createForeignRuntime();
+    const requests: ContextRequest[] = [];
+    connection = await connectInMemory(executor, {
+      identity: { id: 'alice', roles: ['admin'] },
+      contextFactory: {
+        createContext: (request) => {
+          requests.push(request);
+          return { foreign: true, request };
+        },
+      },
+    });
+    await connection.client.callTool(
+      { name: 'greet.hello', arguments: { person: { name: 'B' } } },
+      undefined,
+      { onprogress: () => {} },
+    );
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ moduleId: 'greet.hello', identity: { id: 'alice' } });
+    expect(requests[0]?.signal).toBeInstanceOf(AbortSignal);
+    expect(typeof requests[0]?.data?.[MCP_PROGRESS_KEY]).toBe('function');
+    expect(executor.calls[0]?.context).toMatchObject({ foreign: true });
+  });
+
+  it('answers Module not found for unknown tools without reaching the executor', async () => {
+    const { executor } = createForeignRuntime();
+    connection = await connectInMemory(executor);
+    const result = await connection.client.callTool({ name: 'nope.missing', arguments: {} });
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'Module not found: nope.missing' }],
+    });
+    expect(executor.calls).toEqual([]);
+  });
+
+  it('rejects a value that is neither registry nor executor', async () => {
+    await expect(connectInMemory({ call: 1 } as never)).rejects.toThrow(
+      'Expected Registry or Executor instance, got Object',
+    );
+  });
+});

@@ -1,0 +1,212 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
+import { toAuthInfo } from './call-context.js';
+import { checkRequest, type GuardPolicy } from './http-guard.js';
+import { sendJson, sendJsonRpcError } from './http-response.js';
+import type { Logger } from './logger.js';
+import type { Authenticate } from './options.js';
+import { readBody } from './read-body.js';
+import { SSE_MESSAGES_PATH, SSE_STREAM_PATH, SseEndpoint } from './sse-endpoint.js';
+import { StreamableHttpEndpoint } from './streamable-http-endpoint.js';
+
+/** The body of `GET /health`. */
+export interface HealthStatus {
+  status: 'ok';
+  moduleCount: number;
+  uptimeSeconds: number;
+}
+
+/** Options of {@link createHttpRequestHandler}. */
+export interface HttpRequestHandlerOptions {
+  transport: 'streamable-http' | 'sse';
+  /** Builds one SDK server per session (or per request when stateless). */
+  createServer: () => Server;
+  /** The Streamable HTTP endpoint path. */
+  path: string;
+  stateless: boolean;
+  guard: GuardPolicy;
+  maxBodyBytes: number;
+  authenticate?: Authenticate | undefined;
+  /** Answers `GET /health`; no health route when absent. */
+  health?: (() => HealthStatus) | undefined;
+  logger: Logger;
+}
+
+/** Passes a request on to the next handler of a host framework (Express-style `next`). */
+export type NextFunction = (error?: unknown) => void;
+
+/** A Node request listener serving the MCP endpoints, plus `close()` for shutdown. */
+export interface HttpRequestHandler {
+  handle(request: IncomingMessage, response: ServerResponse, next?: NextFunction): Promise<void>;
+  /** Ends every session; MCP requests are answered 503 from then on (health still answers). */
+  close(): Promise<void>;
+}
+
+type Route = 'mcp' | 'sse-stream' | 'sse-message';
+
+const ALLOWED_METHODS: Record<Route, readonly string[]> = {
+  mcp: ['GET', 'POST', 'DELETE'],
+  'sse-stream': ['GET'],
+  'sse-message': ['POST'],
+};
+
+/**
+ * Builds the HTTP side of the server: `GET /health`, the MCP endpoint(s) of the chosen transport,
+ * and 404 (or `next()`) for everything else. Before an MCP request reaches the SDK it passes the
+ * Host/Origin checks (403), authentication (401), the content-type check (415) and the body size
+ * limit (413, counted while streaming); nothing runs for a refused request.
+ */
+export function createHttpRequestHandler(options: HttpRequestHandlerOptions): HttpRequestHandler {
+  const { logger } = options;
+  const streamable =
+    options.transport === 'streamable-http'
+      ? new StreamableHttpEndpoint({
+          createServer: options.createServer,
+          stateless: options.stateless,
+          logger,
+        })
+      : undefined;
+  const sse =
+    options.transport === 'sse'
+      ? new SseEndpoint({ createServer: options.createServer, logger })
+      : undefined;
+  let accepting = true;
+
+  const dispatch = async (
+    route: Route,
+    request: IncomingMessage,
+    response: ServerResponse,
+    url: URL,
+  ): Promise<void> => {
+    if (!(await admit(request, response, options))) return;
+    let body: unknown;
+    if (request.method === 'POST') {
+      const parsed = await readJsonBody(request, response, options.maxBodyBytes);
+      if (!parsed.ok) return;
+      body = parsed.body;
+    }
+    if (route === 'mcp') return streamable?.handle(request, response, body);
+    if (route === 'sse-stream') return sse?.openStream(response);
+    return sse?.postMessage(request, response, url.searchParams.get('sessionId'), body);
+  };
+
+  const handle = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    next?: NextFunction,
+  ): Promise<void> => {
+    try {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      if (url.pathname === '/health' && options.health && request.method === 'GET') {
+        sendJson(response, 200, options.health());
+        return;
+      }
+      const route = matchRoute(options, url.pathname);
+      if (route === undefined) {
+        if (next) next();
+        else sendJson(response, 404, { error: 'Not found', path: url.pathname });
+        return;
+      }
+      if (!ALLOWED_METHODS[route].includes(request.method ?? '')) {
+        sendJsonRpcError(response, 405, 'Method not allowed.', {
+          allow: ALLOWED_METHODS[route].join(', '),
+        });
+        return;
+      }
+      if (!accepting) {
+        sendJsonRpcError(response, 503, 'Server is shutting down', { connection: 'close' });
+        return;
+      }
+      await dispatch(route, request, response, url);
+    } catch (error) {
+      logger.error({ err: error, url: request.url }, 'HTTP request failed');
+      sendJsonRpcError(response, 500, 'Internal server error');
+    }
+  };
+
+  return {
+    handle,
+    close: async () => {
+      accepting = false;
+      await Promise.allSettled([streamable?.close(), sse?.close()]);
+    },
+  };
+}
+
+function matchRoute(options: HttpRequestHandlerOptions, pathname: string): Route | undefined {
+  if (options.transport === 'streamable-http') {
+    return pathname === options.path ? 'mcp' : undefined;
+  }
+  if (pathname === SSE_STREAM_PATH) return 'sse-stream';
+  if (pathname === SSE_MESSAGES_PATH) return 'sse-message';
+  return undefined;
+}
+
+/** Host/Origin checks, then authentication. Answers the refusal itself; `false` = refused. */
+async function admit(
+  request: IncomingMessage,
+  response: ServerResponse,
+  options: HttpRequestHandlerOptions,
+): Promise<boolean> {
+  const refusal = checkRequest(request, options.guard);
+  if (refusal) {
+    options.logger.warn(
+      { host: request.headers.host, origin: request.headers.origin },
+      `Refused HTTP request: ${refusal.message}`,
+    );
+    sendJsonRpcError(response, refusal.status, refusal.message);
+    return false;
+  }
+  if (options.authenticate === undefined) return true;
+  let identity: Awaited<ReturnType<Authenticate>>;
+  try {
+    identity = await options.authenticate(request);
+  } catch (error) {
+    options.logger.warn({ err: error }, 'authenticate() failed; request refused');
+    identity = null;
+  }
+  if (!identity) {
+    sendJsonRpcError(response, 401, 'Unauthorized');
+    return false;
+  }
+  // The SDK hands `request.auth` to every request handler as `extra.authInfo`.
+  (request as IncomingMessage & { auth?: unknown }).auth = toAuthInfo(identity);
+  return true;
+}
+
+async function readJsonBody(
+  request: IncomingMessage,
+  response: ServerResponse,
+  maxBodyBytes: number,
+): Promise<{ ok: true; body: unknown } | { ok: false }> {
+  if (!isJsonContentType(request.headers['content-type'])) {
+    sendJsonRpcError(
+      response,
+      415,
+      'Unsupported Media Type: Content-Type must be application/json',
+    );
+    return { ok: false };
+  }
+  const read = await readBody(request, maxBodyBytes);
+  if (read.tooLarge) {
+    // The rest of the body stays unread: closing the connection is cheaper than draining it.
+    sendJsonRpcError(
+      response,
+      413,
+      `Payload Too Large: Request body must not exceed ${maxBodyBytes} bytes`,
+      { connection: 'close' },
+    );
+    return { ok: false };
+  }
+  try {
+    return { ok: true, body: JSON.parse(read.text) };
+  } catch {
+    sendJson(response, 400, {
+      jsonrpc: '2.0',
+      error: { code: -32700, message: 'Parse error: Invalid JSON' },
+      id: null,
+    });
+    return { ok: false };
+  }
+}

@@ -1,0 +1,230 @@
+import { toMcpAnnotations, toToolMeta } from '@apcore-mcp/annotations';
+import type { ListOptions, ModuleDescriptor, RegistryLike } from '@apcore-mcp/core';
+import { SchemaConverter } from '@apcore-mcp/schema';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { ResourceSource } from './documentation-resources.js';
+import type { ExecutionRouter } from './execution-router.js';
+import { type Logger, SILENT_LOGGER } from './logger.js';
+import { ResourceNotFoundError } from './resource-not-found-error.js';
+import type { ToolSource } from './tool-source.js';
+
+/** Options of {@link MCPServerFactory}. */
+export interface MCPServerFactoryOptions {
+  /** Receives the warnings about skipped modules. Silent when absent. */
+  logger?: Logger;
+  /** The converter for module schemas; a default one when absent. */
+  schemaConverter?: SchemaConverter;
+}
+
+/** A module {@link MCPServerFactory.buildTools} left out, and why. */
+export interface SkippedModule {
+  moduleId: string;
+  reason: string;
+}
+
+/** What {@link MCPServerFactory.buildTools} built and what it skipped. */
+export interface BuildToolsResult {
+  tools: Tool[];
+  skipped: SkippedModule[];
+}
+
+/** Options of {@link MCPServerFactory.createServer}. */
+export interface CreateServerOptions {
+  /** Server name reported to clients. */
+  name: string;
+  /** Server version reported to clients. */
+  version: string;
+  /** The tools to list; read on every `tools/list`, so changes show up at once. */
+  tools: ToolSource;
+  /** Answers `tools/call`. */
+  router: ExecutionRouter;
+  /** Answers `resources/list` and `resources/read`; no resources capability when absent. */
+  resources?: ResourceSource;
+  /** Advertise `tools.listChanged` (the server sends `notifications/tools/list_changed`). */
+  listChanged?: boolean;
+  /** Instructions for the client, sent at initialization. */
+  instructions?: string;
+}
+
+/**
+ * Builds MCP tools from apcore module descriptors and low-level SDK `Server`s that serve them.
+ *
+ * @example
+ * ```ts
+ * const factory = new MCPServerFactory({ logger });
+ * const { tools, skipped } = factory.buildTools(registry, { tags: ['public'] });
+ * ```
+ */
+export class MCPServerFactory {
+  readonly #logger: Logger;
+  readonly #converter: SchemaConverter;
+
+  constructor(options: MCPServerFactoryOptions = {}) {
+    this.#logger = options.logger ?? SILENT_LOGGER;
+    this.#converter = options.schemaConverter ?? new SchemaConverter({ logger: this.#logger });
+  }
+
+  /**
+   * One MCP tool for one module: name = module id, title = descriptor name, description,
+   * converted input schema, output schema when the module declares a non-empty object one,
+   * mapped annotations, and the apcore facts in `_meta`. Schemas are converted here, once, from
+   * copies: later in-place rewrites of the descriptor (apcore-js does that) change nothing.
+   *
+   * @throws when the module id is empty or a schema cannot be converted.
+   * @example
+   * ```ts
+   * const tool = factory.buildTool(registry.getDefinition('image.resize')!);
+   * ```
+   */
+  buildTool(descriptor: ModuleDescriptor): Tool {
+    if (typeof descriptor.moduleId !== 'string' || descriptor.moduleId === '') {
+      throw new TypeError('module id must be a non-empty string');
+    }
+    const title =
+      typeof descriptor.name === 'string' && descriptor.name !== '' ? descriptor.name : undefined;
+    const tool: Tool = {
+      name: descriptor.moduleId,
+      ...(title === undefined ? {} : { title }),
+      description: typeof descriptor.description === 'string' ? descriptor.description : '',
+      inputSchema: this.#converter.convertInputSchema(descriptor) as Tool['inputSchema'],
+      annotations: toMcpAnnotations(
+        descriptor.annotations ?? null,
+        title === undefined ? {} : { title },
+      ),
+      _meta: this.#buildMeta(descriptor),
+    };
+    const outputSchema = this.#buildOutputSchema(descriptor);
+    if (outputSchema !== undefined) tool.outputSchema = outputSchema;
+    return tool;
+  }
+
+  /**
+   * Tools for every module of a registry that passes the filters (`tags`: all present;
+   * `prefix`: id starts with it). A module that cannot be built is skipped with a warning naming
+   * it and the reason; the others are still served.
+   *
+   * @example
+   * ```ts
+   * const { tools, skipped } = factory.buildTools(registry, { prefix: 'image.' });
+   * ```
+   */
+  buildTools(registry: RegistryLike, filter: ListOptions = {}): BuildToolsResult {
+    const tools: Tool[] = [];
+    const skipped: SkippedModule[] = [];
+    for (const moduleId of registry.list(toListOptions(filter))) {
+      const outcome = this.tryBuildTool(registry, moduleId);
+      if ('tool' in outcome) tools.push(outcome.tool);
+      else skipped.push(outcome.skipped);
+    }
+    return { tools, skipped };
+  }
+
+  /**
+   * Builds the tool of one registered module, or says why it could not (after logging a
+   * warning). Never throws.
+   *
+   * @example
+   * ```ts
+   * const outcome = factory.tryBuildTool(registry, 'image.resize');
+   * if ('tool' in outcome) console.log(outcome.tool.name);
+   * ```
+   */
+  tryBuildTool(
+    registry: RegistryLike,
+    moduleId: string,
+  ): { tool: Tool } | { skipped: SkippedModule } {
+    let reason: string;
+    try {
+      const descriptor = registry.getDefinition(moduleId);
+      if (descriptor) return { tool: this.buildTool(descriptor) };
+      reason = 'the registry has no definition for it';
+    } catch (error) {
+      reason = error instanceof Error ? error.message : String(error);
+    }
+    this.#logger.warn({ moduleId, reason }, `Skipping module ${moduleId}: ${reason}`);
+    return { skipped: { moduleId, reason } };
+  }
+
+  /**
+   * A low-level SDK `Server` answering `tools/list`, `tools/call` and (with `resources`)
+   * `resources/list` / `resources/read` from the given sources. A `Server` serves one
+   * connection: create one per session, all sharing the same sources.
+   *
+   * @example
+   * ```ts
+   * const server = factory.createServer({ name: 'my-tools', version: '1.0.0', tools, router });
+   * await server.connect(new StdioServerTransport());
+   * ```
+   */
+  createServer(options: CreateServerOptions): Server {
+    const server = new Server(
+      { name: options.name, version: options.version },
+      {
+        capabilities: {
+          tools: { listChanged: options.listChanged ?? false },
+          ...(options.resources ? { resources: {} } : {}),
+        },
+        ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+      },
+    );
+    const { tools, router, resources } = options;
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.list() }));
+    server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+      router.handleCall(request.params.name, request.params.arguments ?? {}, {
+        ...extra,
+        clientCapabilities: server.getClientCapabilities(),
+      }),
+    );
+    if (resources) registerResourceHandlers(server, resources);
+    return server;
+  }
+
+  #buildMeta(descriptor: ModuleDescriptor): Record<string, unknown> {
+    return {
+      ...toToolMeta(descriptor.annotations ?? null),
+      ...(Array.isArray(descriptor.tags) && descriptor.tags.length > 0
+        ? { 'apcore/tags': [...descriptor.tags] }
+        : {}),
+      ...(typeof descriptor.version === 'string' ? { 'apcore/version': descriptor.version } : {}),
+    };
+  }
+
+  #buildOutputSchema(descriptor: ModuleDescriptor): Tool['outputSchema'] | undefined {
+    const converted = this.#converter.convertOutputSchema(descriptor);
+    if (Object.keys(converted).length === 0) return undefined;
+    if (converted.type !== 'object') {
+      // MCP only accepts object output schemas; the tool still answers with text.
+      this.#logger.debug(
+        { moduleId: descriptor.moduleId },
+        'Output schema root is not an object; not advertised',
+      );
+      return undefined;
+    }
+    return converted as Tool['outputSchema'];
+  }
+}
+
+function toListOptions(filter: ListOptions): ListOptions {
+  const options: ListOptions = {};
+  if (filter.tags !== undefined && filter.tags.length > 0) options.tags = [...filter.tags];
+  if (filter.prefix !== undefined) options.prefix = filter.prefix;
+  return options;
+}
+
+function registerResourceHandlers(server: Server, resources: ResourceSource): void {
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: resources.list() }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+    const result = resources.read(request.params.uri);
+    if (result === undefined) throw new ResourceNotFoundError(request.params.uri);
+    return result;
+  });
+}

@@ -1,0 +1,167 @@
+import type { ListOptions, RegistryEventCallback, RegistryLike } from '@apcore-mcp/core';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { type Logger, SILENT_LOGGER } from './logger.js';
+import type { BuildToolsResult, MCPServerFactory } from './mcp-server-factory.js';
+import type { ToolSource } from './tool-source.js';
+
+/** One change to the tool table. */
+export interface ToolChange {
+  type: 'added' | 'removed';
+  name: string;
+}
+
+/** Options of {@link RegistryListener}. */
+export interface RegistryListenerOptions {
+  registry: RegistryLike;
+  factory: MCPServerFactory;
+  /** Only modules carrying all of these tags are served. */
+  tags?: readonly string[];
+  /** Only modules whose id starts with this are served. */
+  prefix?: string;
+  logger?: Logger;
+}
+
+/**
+ * Keeps the table of served tools and, once started, follows the registry's `register` and
+ * `unregister` events: a new module that passes the filters becomes a tool (a module that fails
+ * to build is logged and skipped), an unregistered one disappears. Every change is reported to
+ * the `onChange` subscribers (the server turns that into `notifications/tools/list_changed`).
+ *
+ * @example
+ * ```ts
+ * const listener = new RegistryListener({ registry, factory, logger });
+ * listener.refresh();
+ * listener.start();
+ * listener.onChange((change) => console.error(change.type, change.name));
+ * ```
+ */
+export class RegistryListener implements ToolSource {
+  readonly #registry: RegistryLike;
+  readonly #factory: MCPServerFactory;
+  readonly #filter: ListOptions;
+  readonly #logger: Logger;
+  readonly #tools = new Map<string, Tool>();
+  readonly #subscribers = new Set<(change: ToolChange) => void>();
+  #listening = false;
+
+  readonly #onRegister: RegistryEventCallback = (moduleId) => {
+    if (this.#listening) this.#add(moduleId);
+  };
+
+  readonly #onUnregister: RegistryEventCallback = (moduleId) => {
+    if (this.#listening) this.#remove(moduleId);
+  };
+
+  constructor(options: RegistryListenerOptions) {
+    this.#registry = options.registry;
+    this.#factory = options.factory;
+    this.#logger = options.logger ?? SILENT_LOGGER;
+    this.#filter = {
+      ...(options.tags && options.tags.length > 0 ? { tags: [...options.tags] } : {}),
+      ...(options.prefix === undefined ? {} : { prefix: options.prefix }),
+    };
+  }
+
+  /** How many tools are served. */
+  get size(): number {
+    return this.#tools.size;
+  }
+
+  /** Whether registry events are followed. */
+  get listening(): boolean {
+    return this.#listening;
+  }
+
+  list(): Tool[] {
+    return [...this.#tools.values()];
+  }
+
+  get(name: string): Tool | undefined {
+    return this.#tools.get(name);
+  }
+
+  /**
+   * Rebuilds the whole table from the registry (used at startup; also handy after a bulk
+   * reload). Subscribers hear about every tool that appeared or disappeared.
+   */
+  refresh(): BuildToolsResult {
+    const result = this.#factory.buildTools(this.#registry, this.#filter);
+    const previous = new Set(this.#tools.keys());
+    this.#tools.clear();
+    for (const tool of result.tools) this.#tools.set(tool.name, tool);
+    for (const name of previous) {
+      if (!this.#tools.has(name)) this.#emit({ type: 'removed', name });
+    }
+    for (const name of this.#tools.keys()) {
+      if (!previous.has(name)) this.#emit({ type: 'added', name });
+    }
+    return result;
+  }
+
+  /** Starts following registry events. Idempotent. */
+  start(): void {
+    if (this.#listening) return;
+    this.#listening = true;
+    this.#registry.on('register', this.#onRegister);
+    this.#registry.on('unregister', this.#onUnregister);
+  }
+
+  /** Stops following registry events (unsubscribes when the registry has `off`). Idempotent. */
+  stop(): void {
+    if (!this.#listening) return;
+    this.#listening = false;
+    this.#registry.off?.('register', this.#onRegister);
+    this.#registry.off?.('unregister', this.#onUnregister);
+  }
+
+  /**
+   * Subscribes to table changes; returns the unsubscribe function.
+   *
+   * @example
+   * ```ts
+   * const unsubscribe = listener.onChange(() => server.sendToolListChanged());
+   * ```
+   */
+  onChange(callback: (change: ToolChange) => void): () => void {
+    this.#subscribers.add(callback);
+    return () => {
+      this.#subscribers.delete(callback);
+    };
+  }
+
+  #add(moduleId: string): void {
+    if (!this.#passesFilter(moduleId)) return;
+    const outcome = this.#factory.tryBuildTool(this.#registry, moduleId);
+    if (!('tool' in outcome)) return;
+    this.#tools.set(moduleId, outcome.tool);
+    this.#logger.info({ moduleId }, `Tool registered: ${moduleId}`);
+    this.#emit({ type: 'added', name: moduleId });
+  }
+
+  #remove(moduleId: string): void {
+    if (!this.#tools.delete(moduleId)) return;
+    this.#logger.info({ moduleId }, `Tool unregistered: ${moduleId}`);
+    this.#emit({ type: 'removed', name: moduleId });
+  }
+
+  /** The registry's own filter decides, so a live module is judged as at startup. */
+  #passesFilter(moduleId: string): boolean {
+    if (this.#filter.tags === undefined && this.#filter.prefix === undefined) return true;
+    try {
+      return this.#registry.list(this.#filter).includes(moduleId);
+    } catch (error) {
+      this.#logger.warn({ moduleId, err: error }, `Cannot filter module ${moduleId}; skipped`);
+      return false;
+    }
+  }
+
+  #emit(change: ToolChange): void {
+    for (const subscriber of this.#subscribers) {
+      try {
+        subscriber(change);
+      } catch (error) {
+        this.#logger.warn({ err: error, change }, 'A tool change subscriber failed');
+      }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import { Executor, type ExecutorLike, type Registry, type RegistryLike } from '@apcore-mcp/core';
+
+/** The registry whose modules become tools and the executor that runs them. */
+export interface ResolvedTarget {
+  registry: RegistryLike;
+  executor: ExecutorLike;
+}
+
+/** Anything `serve()` accepts: a registry (gets a default executor) or an executor. */
+export type RegistryOrExecutor = RegistryLike | ExecutorLike;
+
+/**
+ * Tells a registry from an executor by shape (never `instanceof`, so apcore-js objects work):
+ * an executor has `call()` and a `registry`; a registry has `list()`, `getDefinition()` and `on()`.
+ * A registry gets the core runtime's default `Executor`.
+ *
+ * @throws {TypeError} "Expected Registry or Executor instance, got ..." for anything else.
+ */
+export function resolveTarget(target: unknown): ResolvedTarget {
+  if (isExecutorLike(target)) return { registry: target.registry, executor: target };
+  if (isRegistryLike(target)) {
+    return { registry: target, executor: new Executor(target as Registry) };
+  }
+  throw new TypeError(`Expected Registry or Executor instance, got ${describeValue(target)}`);
+}
+
+/** Whether a value has the registry shape the server needs. */
+export function isRegistryLike(value: unknown): value is RegistryLike {
+  const candidate = value as Partial<Record<keyof RegistryLike, unknown>> | null;
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof candidate.list === 'function' &&
+    typeof candidate.getDefinition === 'function' &&
+    typeof candidate.on === 'function'
+  );
+}
+
+/** Whether a value has the executor shape the server needs. */
+export function isExecutorLike(value: unknown): value is ExecutorLike {
+  const candidate = value as Partial<Record<keyof ExecutorLike, unknown>> | null;
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof candidate.call === 'function' &&
+    isRegistryLike(candidate.registry)
+  );
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value !== 'object') return typeof value;
+  const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
+  return typeof name === 'string' && name !== '' ? name : 'object';
+}

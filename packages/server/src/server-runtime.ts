@@ -1,0 +1,110 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { DocumentationResources } from './documentation-resources.js';
+import { ExecutionRouter } from './execution-router.js';
+import type { HealthStatus } from './http-handler.js';
+import type { Logger } from './logger.js';
+import { MCPServerFactory } from './mcp-server-factory.js';
+import type { ResolvedOptions } from './options.js';
+import { RegistryListener } from './registry-listener.js';
+import type { ResolvedTarget } from './resolve-target.js';
+
+/**
+ * Everything one served registry shares across its connections: the tool table (a
+ * {@link RegistryListener}), the router, the resources, and the set of live SDK servers that
+ * hear about tool changes. Each connection or session gets its own SDK `Server` from
+ * {@link ServerRuntime.createServer}.
+ */
+export class ServerRuntime {
+  readonly factory: MCPServerFactory;
+  readonly listener: RegistryListener;
+  readonly router: ExecutionRouter;
+  readonly #options: ResolvedOptions;
+  readonly #logger: Logger;
+  readonly #resources: DocumentationResources;
+  readonly #servers = new Set<Server>();
+  readonly #startedAt = performance.now();
+  #unsubscribe: (() => void) | undefined;
+
+  constructor(target: ResolvedTarget, options: ResolvedOptions, logger: Logger) {
+    this.#options = options;
+    this.#logger = logger;
+    this.factory = new MCPServerFactory({ logger });
+    this.listener = new RegistryListener({
+      registry: target.registry,
+      factory: this.factory,
+      logger,
+      ...(options.tags === undefined ? {} : { tags: options.tags }),
+      ...(options.prefix === undefined ? {} : { prefix: options.prefix }),
+    });
+    this.router = new ExecutionRouter({
+      executor: target.executor,
+      tools: this.listener,
+      logger,
+      validateInputs: options.validateInputs,
+      ...(options.contextFactory === undefined ? {} : { contextFactory: options.contextFactory }),
+      ...(options.identity === undefined ? {} : { identity: options.identity }),
+    });
+    this.#resources = new DocumentationResources({
+      registry: target.registry,
+      tools: this.listener,
+    });
+  }
+
+  /** Builds the tool table; warns when it is empty. With `dynamic`, follows the registry. */
+  load(): void {
+    this.listener.refresh();
+    if (this.listener.size === 0) {
+      this.#logger.warn('No modules registered; server starting with zero tools');
+    }
+    if (this.#options.dynamic) {
+      this.listener.start();
+      this.#unsubscribe = this.listener.onChange(() => this.broadcastToolListChanged());
+    }
+  }
+
+  /** Stops following the registry. */
+  unload(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+    this.listener.stop();
+  }
+
+  /** A new SDK server over the shared tools, router and resources; tracked until it closes. */
+  readonly createServer = (): Server => {
+    const server = this.factory.createServer({
+      name: this.#options.name,
+      version: this.#options.version,
+      tools: this.listener,
+      router: this.router,
+      resources: this.#resources,
+      listChanged: this.#options.dynamic,
+    });
+    this.#servers.add(server);
+    server.onclose = () => {
+      this.#servers.delete(server);
+    };
+    return server;
+  };
+
+  /** How many SDK servers (connections, sessions) are live. */
+  get liveServers(): number {
+    return this.#servers.size;
+  }
+
+  /** Sends `notifications/tools/list_changed` to every live session; failures are logged. */
+  broadcastToolListChanged(): void {
+    for (const server of this.#servers) {
+      if (server.transport === undefined) continue;
+      server.sendToolListChanged().catch((error: unknown) => {
+        this.#logger.warn({ err: error }, 'Could not send tools/list_changed to a session');
+      });
+    }
+  }
+
+  /** The body of `GET /health`. */
+  readonly health = (): HealthStatus => ({
+    status: 'ok',
+    moduleCount: this.listener.size,
+    uptimeSeconds: Math.round(performance.now() - this.#startedAt) / 1000,
+  });
+}

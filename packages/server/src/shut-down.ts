@@ -1,0 +1,55 @@
+import type { Logger } from './logger.js';
+import type { ResolvedOptions } from './options.js';
+import type { ServerRuntime } from './server-runtime.js';
+import type { RunningTransport } from './transport-manager.js';
+
+/** After the grace period, how long aborted calls get to answer before connections close. */
+const ABORT_SETTLE_MS = 250;
+
+/**
+ * The shutdown sequence: stop taking connections and calls, let in-flight calls finish (up to
+ * `shutdownGraceMs`, then abort their signals), close every session and connection, stop
+ * following the registry, run `onShutdown`. Never rejects: a failing step is logged and the
+ * next one runs.
+ */
+export async function shutDown(parts: {
+  runtime: ServerRuntime;
+  running: RunningTransport;
+  options: ResolvedOptions;
+  logger: Logger;
+}): Promise<void> {
+  const { runtime, running, options, logger } = parts;
+  running.stopAccepting();
+  runtime.router.stopAccepting();
+  await drainCalls(runtime, options.shutdownGraceMs, logger);
+  await step(logger, 'closing the transport', () => running.close());
+  runtime.unload();
+  if (options.onShutdown) await step(logger, 'onShutdown', options.onShutdown);
+  logger.info('apcore-mcp server stopped');
+}
+
+/** Waits for in-flight calls; after the grace period, aborts them and waits a moment more. */
+export async function drainCalls(
+  runtime: ServerRuntime,
+  graceMs: number,
+  logger: Logger,
+): Promise<void> {
+  const active = runtime.router.activeCalls;
+  if (active === 0) return;
+  logger.info({ activeCalls: active, graceMs }, 'Waiting for in-flight calls to finish');
+  if (await runtime.router.drain(graceMs)) return;
+  logger.warn(
+    { activeCalls: runtime.router.activeCalls },
+    'Shutdown grace period over; cancelling in-flight calls',
+  );
+  runtime.router.abortAll();
+  await runtime.router.drain(ABORT_SETTLE_MS);
+}
+
+async function step(logger: Logger, name: string, run: () => unknown): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    logger.error({ err: error }, `Shutdown step failed: ${name}`);
+  }
+}

@@ -1,0 +1,82 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { sendJson, sendJsonRpcError } from './http-response.js';
+import type { Logger } from './logger.js';
+
+/** Where the legacy SSE transport opens its stream. */
+export const SSE_STREAM_PATH = '/sse';
+
+/** Where clients of the legacy SSE transport post their messages (`?sessionId=`). */
+export const SSE_MESSAGES_PATH = '/messages';
+
+interface Session {
+  transport: SSEServerTransport;
+  server: Server;
+}
+
+/**
+ * The legacy (deprecated) HTTP+SSE endpoint: `GET /sse` opens a session's event stream and
+ * announces `POST /messages?sessionId=...`, where the client sends its messages. Each session has
+ * its own SDK transport and server.
+ */
+export class SseEndpoint {
+  readonly #createServer: () => Server;
+  readonly #logger: Logger;
+  readonly #sessions = new Map<string, Session>();
+
+  constructor(options: { createServer: () => Server; logger: Logger }) {
+    this.#createServer = options.createServer;
+    this.#logger = options.logger;
+  }
+
+  /** Live SSE sessions. */
+  get sessionCount(): number {
+    return this.#sessions.size;
+  }
+
+  /** Opens a session's event stream (`GET /sse`). */
+  async openStream(response: ServerResponse): Promise<void> {
+    const transport = new SSEServerTransport(SSE_MESSAGES_PATH, response);
+    const server = this.#createServer();
+    const sessionId = transport.sessionId;
+    this.#sessions.set(sessionId, { transport, server });
+    transport.onclose = () => {
+      if (this.#sessions.delete(sessionId)) {
+        this.#logger.debug({ sessionId }, 'SSE session ended');
+      }
+    };
+    await server.connect(transport);
+    this.#logger.debug({ sessionId }, 'SSE session started');
+  }
+
+  /** Delivers one posted message (`POST /messages?sessionId=`); `body` is its parsed JSON. */
+  async postMessage(
+    request: IncomingMessage,
+    response: ServerResponse,
+    sessionId: string | null,
+    body: unknown,
+  ): Promise<void> {
+    if (sessionId === null || sessionId === '') {
+      sendJsonRpcError(response, 400, 'Bad Request: sessionId query parameter is required');
+      return;
+    }
+    const session = this.#sessions.get(sessionId);
+    if (session === undefined) {
+      sendJson(response, 404, {
+        jsonrpc: '2.0',
+        error: { code: -32001, message: 'Session not found' },
+        id: null,
+      });
+      return;
+    }
+    await session.transport.handlePostMessage(request, response, body);
+  }
+
+  /** Ends every session and its event stream. */
+  async close(): Promise<void> {
+    const sessions = [...this.#sessions.values()];
+    this.#sessions.clear();
+    await Promise.allSettled(sessions.map((session) => session.server.close()));
+  }
+}

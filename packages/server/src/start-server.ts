@@ -1,0 +1,164 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { createDefaultLogger, type Logger } from './logger.js';
+import type { ResolvedOptions, ServeOptions } from './options.js';
+import { type ResolveDefaults, resolveOptions } from './resolve-options.js';
+import { type RegistryOrExecutor, resolveTarget } from './resolve-target.js';
+import { ServerRuntime } from './server-runtime.js';
+import { shutDown } from './shut-down.js';
+import { watchSignals } from './signals.js';
+import { type RunningTransport, TransportManager } from './transport-manager.js';
+
+/** A running server, as returned by {@link startServer}. */
+export interface ServerHandle {
+  /** Where HTTP clients connect (the MCP endpoint, or `/sse`); `undefined` for stdio. */
+  readonly url: string | undefined;
+  /** The tools served right now. */
+  readonly tools: Tool[];
+  /**
+   * Shuts down: stops accepting, lets in-flight calls finish (up to `shutdownGraceMs`), closes
+   * every session and connection, runs `onShutdown`. Idempotent; resolves when done.
+   */
+  close(): Promise<void>;
+  /** Resolves once the server has shut down, whatever the reason (close, signal, stdin end). */
+  readonly closed: Promise<void>;
+}
+
+const START_DEFAULTS: ResolveDefaults = {
+  transport: 'stdio',
+  handleSignals: false,
+  allowAnyPort: true,
+};
+
+/**
+ * Starts serving and returns once the server accepts connections (listening, for HTTP). The
+ * non-blocking sibling of `serve()`, for tests and for embedding. `port: 0` picks a free port;
+ * read it from `url`. Signals are not handled unless `handleSignals: true`.
+ *
+ * @throws {TypeError | RangeError} for a bad argument or option, before anything starts.
+ * @throws {ListenError} when the HTTP address cannot be bound (`code` e.g. `EADDRINUSE`).
+ * @example
+ * ```ts
+ * const server = await startServer(registry, { transport: 'streamable-http', port: 0 });
+ * console.log(server.url); // http://127.0.0.1:53211/mcp
+ * await server.close();
+ * ```
+ */
+export function startServer(
+  registryOrExecutor: RegistryOrExecutor,
+  options?: ServeOptions,
+): Promise<ServerHandle> {
+  return startWithDefaults(registryOrExecutor, options, START_DEFAULTS);
+}
+
+/** Shared by `startServer()` and `serve()`, which differ only in their defaults. */
+export async function startWithDefaults(
+  registryOrExecutor: RegistryOrExecutor,
+  options: ServeOptions | undefined,
+  defaults: ResolveDefaults,
+): Promise<ServerHandle> {
+  const resolved = resolveOptions(options, defaults);
+  const target = resolveTarget(registryOrExecutor);
+  const logger = resolved.logger ?? createDefaultLogger(resolved.logLevel);
+  const runtime = new ServerRuntime(target, resolved, logger);
+  runtime.load();
+  if (resolved.transport === 'sse') {
+    logger.warn('SSE transport is deprecated; use streamable-http instead');
+  }
+  let running: RunningTransport;
+  try {
+    running = await runTransport(runtime, resolved, logger);
+  } catch (error) {
+    runtime.unload();
+    throw error;
+  }
+  logger.info(
+    { tools: runtime.listener.size, transport: resolved.transport, url: running.url },
+    `apcore-mcp server started: ${runtime.listener.size} tools registered, transport=${resolved.transport}${running.url ? `, url=${running.url}` : ''}`,
+  );
+  const handle = createHandle(runtime, running, resolved, logger);
+  await runStartupHook(resolved, logger, handle);
+  return handle;
+}
+
+function runTransport(
+  runtime: ServerRuntime,
+  options: ResolvedOptions,
+  logger: Logger,
+): Promise<RunningTransport> {
+  const manager = new TransportManager({ createServer: runtime.createServer, logger });
+  if (options.transport === 'stdio') return manager.runStdio();
+  const httpOptions = {
+    host: options.host,
+    port: options.port,
+    path: options.path,
+    stateless: options.stateless,
+    maxBodyBytes: options.maxBodyBytes,
+    health: runtime.health,
+    ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
+    ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
+    ...(options.authenticate === undefined ? {} : { authenticate: options.authenticate }),
+  };
+  return options.transport === 'sse'
+    ? manager.runSse(httpOptions)
+    : manager.runStreamableHttp(httpOptions);
+}
+
+function createHandle(
+  runtime: ServerRuntime,
+  running: RunningTransport,
+  options: ResolvedOptions,
+  logger: Logger,
+): ServerHandle {
+  let resolveClosed: () => void = () => {};
+  const closed = new Promise<void>((resolve) => {
+    resolveClosed = resolve;
+  });
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= shutDown({ runtime, running, options, logger }).finally(() => {
+      stopWatching();
+      resolveClosed();
+    });
+    return closing;
+  };
+  const stopWatching = options.handleSignals
+    ? watchSignals({
+        onFirst: (signal) => {
+          logger.info({ signal }, `Received ${signal}; shutting down`);
+          void close();
+        },
+        onRepeat: (signal) => {
+          logger.warn({ signal }, `Received ${signal} again; cancelling in-flight calls`);
+          runtime.router.abortAll();
+        },
+      })
+    : () => {};
+  void running.ended.then(() => {
+    if (closing === undefined) logger.info('Client disconnected; shutting down');
+    void close();
+  });
+  return {
+    url: running.url,
+    get tools() {
+      return runtime.listener.list();
+    },
+    close,
+    closed,
+  };
+}
+
+/** Runs `onStartup`; when it fails the server is shut down again and the error is rethrown. */
+async function runStartupHook(
+  options: ResolvedOptions,
+  logger: Logger,
+  handle: ServerHandle,
+): Promise<void> {
+  if (options.onStartup === undefined) return;
+  try {
+    await options.onStartup();
+  } catch (error) {
+    logger.error({ err: error }, 'onStartup failed; shutting down');
+    await handle.close();
+    throw error;
+  }
+}

@@ -1,0 +1,199 @@
+import type { Server as HttpServer } from 'node:http';
+import type { Readable, Writable } from 'node:stream';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createHttpRequestHandler, type HealthStatus } from './http-handler.js';
+import { listenHttp } from './http-listener.js';
+import { formatHost } from './listen-error.js';
+import { type Logger, SILENT_LOGGER } from './logger.js';
+import { type Authenticate, DEFAULT_MAX_BODY_BYTES } from './options.js';
+import { SSE_STREAM_PATH } from './sse-endpoint.js';
+
+/** A transport that is up. */
+export interface RunningTransport {
+  /** Where HTTP clients connect (the MCP endpoint); `undefined` for stdio. */
+  readonly url: string | undefined;
+  /** Resolves when the transport ended by itself (stdin closed, stdout broken). */
+  readonly ended: Promise<void>;
+  /** Stops taking new connections; open ones (and calls on them) go on. */
+  stopAccepting(): void;
+  /** Closes every session and connection. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link TransportManager}. */
+export interface TransportManagerOptions {
+  /** Builds one SDK server per connection or session, all over the same tools. */
+  createServer: () => Server;
+  logger?: Logger;
+}
+
+/** Options of the stdio transport: the streams (default `process.stdin` / `process.stdout`). */
+export interface StdioTransportOptions {
+  stdin?: Readable;
+  stdout?: Writable;
+}
+
+/** Options of the HTTP transports. */
+export interface HttpTransportOptions {
+  host: string;
+  /** 0 picks a free port; the URL tells which. */
+  port: number;
+  /** Streamable HTTP endpoint path; default `/mcp`. */
+  path?: string;
+  /** Streamable HTTP without sessions. */
+  stateless?: boolean;
+  allowedOrigins?: readonly string[] | '*';
+  allowedHosts?: readonly string[] | '*';
+  maxBodyBytes?: number;
+  authenticate?: Authenticate;
+  /** Answers `GET /health`; no health route when absent. */
+  health?: () => HealthStatus;
+}
+
+/**
+ * Runs SDK servers over stdio, Streamable HTTP or the legacy SSE transport. It knows nothing of
+ * apcore: give it a `createServer` function and it serves whatever that builds.
+ *
+ * @example
+ * ```ts
+ * const manager = new TransportManager({ createServer: () => factory.createServer(serverOptions) });
+ * const running = await manager.runStreamableHttp({ host: '127.0.0.1', port: 0 });
+ * console.error(running.url);
+ * ```
+ */
+export class TransportManager {
+  readonly #createServer: () => Server;
+  readonly #logger: Logger;
+
+  constructor(options: TransportManagerOptions) {
+    this.#createServer = options.createServer;
+    this.#logger = options.logger ?? SILENT_LOGGER;
+  }
+
+  /**
+   * Serves one client over stdin/stdout. stdout carries protocol messages only. `ended`
+   * resolves when stdin ends or stdout breaks (the parent went away).
+   *
+   * @example
+   * ```ts
+   * const running = await manager.runStdio();
+   * await running.ended;
+   * ```
+   */
+  async runStdio(options: StdioTransportOptions = {}): Promise<RunningTransport> {
+    const stdin = options.stdin ?? process.stdin;
+    const stdout = options.stdout ?? process.stdout;
+    const server = this.#createServer();
+    let signalEnded: () => void = () => {};
+    const ended = new Promise<void>((resolve) => {
+      signalEnded = resolve;
+    });
+    const onInputEnd = (): void => signalEnded();
+    const onOutputError = (error: Error): void => {
+      this.#logger.warn({ err: error }, 'stdout failed; the client is gone');
+      signalEnded();
+    };
+    stdin.once('end', onInputEnd);
+    stdin.once('close', onInputEnd);
+    stdout.on('error', onOutputError);
+    await server.connect(new StdioServerTransport(stdin, stdout));
+    return {
+      url: undefined,
+      ended,
+      stopAccepting: () => {},
+      close: async () => {
+        stdin.off('end', onInputEnd);
+        stdin.off('close', onInputEnd);
+        await server.close();
+        stdout.off('error', onOutputError);
+        signalEnded();
+      },
+    };
+  }
+
+  /**
+   * Serves Streamable HTTP at `path` (default `/mcp`) and `GET /health`.
+   *
+   * @throws {ListenError} when the address cannot be bound (its `code` is the system's, e.g.
+   *   `EADDRINUSE`).
+   * @example
+   * ```ts
+   * const running = await manager.runStreamableHttp({ host: '127.0.0.1', port: 8000 });
+   * ```
+   */
+  runStreamableHttp(options: HttpTransportOptions): Promise<RunningTransport> {
+    return this.#runHttp('streamable-http', options);
+  }
+
+  /**
+   * Serves the legacy SSE transport (`GET /sse`, `POST /messages`) and `GET /health`.
+   *
+   * @throws {ListenError} when the address cannot be bound.
+   * @example
+   * ```ts
+   * const running = await manager.runSse({ host: '127.0.0.1', port: 8000 });
+   * ```
+   */
+  runSse(options: HttpTransportOptions): Promise<RunningTransport> {
+    return this.#runHttp('sse', options);
+  }
+
+  async #runHttp(
+    transport: 'streamable-http' | 'sse',
+    options: HttpTransportOptions,
+  ): Promise<RunningTransport> {
+    const path = options.path ?? '/mcp';
+    const handler = createHttpRequestHandler({
+      transport,
+      createServer: this.#createServer,
+      path,
+      stateless: options.stateless ?? false,
+      guard: {
+        allowedOrigins: options.allowedOrigins,
+        allowedHosts: options.allowedHosts ?? 'auto',
+      },
+      maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      authenticate: options.authenticate,
+      health: options.health,
+      logger: this.#logger,
+    });
+    const { server, port } = await listenHttp(
+      (request, response) => void handler.handle(request, response),
+      options.host,
+      options.port,
+    );
+    const endpoint = transport === 'sse' ? SSE_STREAM_PATH : path;
+    const stopped = stopListening(server);
+    return {
+      url: `http://${formatHost(options.host)}:${port}${endpoint}`,
+      ended: new Promise<void>(() => {}),
+      stopAccepting: () => stopped.start(),
+      close: async () => {
+        stopped.start();
+        await handler.close();
+        // Sessions are closed; what is left are idle sockets and finished streams.
+        server.closeAllConnections();
+        await stopped.done;
+      },
+    };
+  }
+}
+
+/** `server.close()` once, however often it is asked for, with one promise for its end. */
+function stopListening(server: HttpServer): { start(): void; done: Promise<void> } {
+  let started = false;
+  let resolveDone: () => void = () => {};
+  const done = new Promise<void>((resolve) => {
+    resolveDone = resolve;
+  });
+  return {
+    done,
+    start: () => {
+      if (started) return;
+      started = true;
+      server.close(() => resolveDone());
+      server.closeIdleConnections();
+    },
+  };
+}

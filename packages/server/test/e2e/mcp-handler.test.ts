@@ -1,0 +1,97 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CaptureLogger } from '../../src/__fixtures__/capture-logger.js';
+import {
+  describeModule,
+  ForeignExecutor,
+  ForeignRegistry,
+} from '../../src/__fixtures__/foreign-runtime.js';
+import { createMcpHandler, type McpHandler } from '../../src/index.js';
+import { connectSse, connectStreamable, firstText } from '../helpers/clients.js';
+
+function createEcho() {
+  const registry = new ForeignRegistry();
+  registry.add(describeModule('text.echo'));
+  return new ForeignExecutor(registry, { 'text.echo': (inputs) => ({ echoed: inputs }) });
+}
+
+function listen(server: HttpServer): Promise<string> {
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    });
+  });
+}
+
+describe('createMcpHandler in a plain http.createServer', () => {
+  let httpServer: HttpServer | undefined;
+  let handler: McpHandler | undefined;
+
+  afterEach(async () => {
+    await handler?.close();
+    httpServer?.closeAllConnections();
+    await new Promise((resolve) => httpServer?.close(resolve) ?? resolve(undefined));
+    handler = undefined;
+    httpServer = undefined;
+  });
+
+  it('serves /mcp and /health, and 404s the rest', async () => {
+    handler = createMcpHandler(createEcho(), { logger: new CaptureLogger() });
+    httpServer = createServer(handler);
+    const base = await listen(httpServer);
+    const { client } = await connectStreamable(`${base}/mcp`);
+    const result = await client.callTool({ name: 'text.echo', arguments: { a: 1 } });
+    expect(JSON.parse(firstText(result))).toEqual({ echoed: { a: 1 } });
+    expect((await fetch(`${base}/health`)).status).toBe(200);
+    expect((await fetch(`${base}/elsewhere`)).status).toBe(404);
+    expect(handler.tools.map((tool) => tool.name)).toEqual(['text.echo']);
+    await client.close();
+  });
+
+  it('hands unknown paths to next() when given one', async () => {
+    const mcp = createMcpHandler(createEcho(), { logger: new CaptureLogger(), path: '/api/mcp' });
+    handler = mcp;
+    httpServer = createServer((request, response) => {
+      mcp(request, response, () => {
+        response.writeHead(200, { 'content-type': 'text/plain' }).end('host app');
+      });
+    });
+    const base = await listen(httpServer);
+    expect(await (await fetch(`${base}/`)).text()).toBe('host app');
+    const { client } = await connectStreamable(`${base}/api/mcp`);
+    expect((await client.listTools()).tools).toHaveLength(1);
+    await client.close();
+  });
+
+  it('serves the legacy SSE transport when asked', async () => {
+    handler = createMcpHandler(createEcho(), { logger: new CaptureLogger(), transport: 'sse' });
+    httpServer = createServer(handler);
+    const base = await listen(httpServer);
+    const client = await connectSse(`${base}/sse`);
+    const result = await client.callTool({ name: 'text.echo', arguments: { b: 2 } });
+    expect(JSON.parse(firstText(result))).toEqual({ echoed: { b: 2 } });
+    await client.close();
+  });
+
+  it('answers 503 after close()', async () => {
+    const mcp = createMcpHandler(createEcho(), { logger: new CaptureLogger() });
+    handler = mcp;
+    httpServer = createServer(mcp);
+    const base = await listen(httpServer);
+    await mcp.close();
+    const response = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: '{}',
+    });
+    expect(response.status).toBe(503);
+  });
+
+  it('refuses stdio', () => {
+    expect(() => createMcpHandler(createEcho(), { transport: 'stdio' })).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,48 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+
+/** An SDK client connected over Streamable HTTP. */
+export async function connectStreamable(
+  url: string,
+  capabilities: ClientCapabilities = {},
+): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+  const transport = new StreamableHTTPClientTransport(new URL(url));
+  const client = new Client({ name: 'e2e-client', version: '1.0.0' }, { capabilities });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+/** An SDK client connected over the legacy SSE transport. */
+export async function connectSse(url: string): Promise<Client> {
+  const client = new Client({ name: 'e2e-sse-client', version: '1.0.0' });
+  await client.connect(new SSEClientTransport(new URL(url)));
+  return client;
+}
+
+/** The JSON-RPC initialize request a client sends first. */
+export const INITIALIZE_REQUEST = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'raw-http', version: '1.0.0' },
+  },
+};
+
+/** Headers a Streamable HTTP POST needs. */
+export const MCP_POST_HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+};
+
+/** The first text block of a tool result. */
+export function firstText(result: { content?: unknown }): string {
+  const content = result.content as Array<{ type: string; text?: string }> | undefined;
+  const block = content?.[0];
+  if (block?.type !== 'text' || block.text === undefined) throw new Error('no text content');
+  return block.text;
+}
