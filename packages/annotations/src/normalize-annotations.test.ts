@@ -1,3 +1,4 @@
+import { DEFAULT_ANNOTATIONS } from '@apcore-mcp/core';
 import { describe, expect, test } from 'vitest';
 import { ANNOTATION_DEFAULTS, normalizeAnnotations } from './normalize-annotations.js';
 
@@ -12,6 +13,8 @@ describe('normalizeAnnotations', () => {
       streaming: false,
     });
     expect(Object.isFrozen(ANNOTATION_DEFAULTS)).toBe(true);
+    // Kept here as a value so this package loads nothing of core at run time; it must agree.
+    expect(ANNOTATION_DEFAULTS).toStrictEqual({ ...DEFAULT_ANNOTATIONS });
     expect(normalizeAnnotations(null)).toStrictEqual(ANNOTATION_DEFAULTS);
     expect(normalizeAnnotations(undefined)).toStrictEqual(ANNOTATION_DEFAULTS);
   });
