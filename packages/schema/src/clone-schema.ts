@@ -14,6 +14,8 @@ import { defineEntry, isPlainObject } from './plain-object.js';
  * ```
  */
 export function cloneSchema<T>(value: T): T {
+  // Primitives need no copy, and they are most of a schema's values.
+  if (typeof value !== 'object' || value === null) return value;
   try {
     return structuredClone(value);
   } catch {
