@@ -231,6 +231,17 @@ describe('dispatchToolCalls with Chat Completions tool calls', () => {
     expect(calls).toEqual([]);
   });
 
+  it('answers a custom (non-function) tool call as unknown', async () => {
+    const { executor, calls } = createExecutor(modules);
+    const messages = await dispatchToolCalls(executor, [
+      { id: 'c1', type: 'custom', custom: { name: 'math-add' } },
+    ]);
+    expect(messages).toEqual([
+      { role: 'tool', tool_call_id: 'c1', content: 'Unknown tool: math-add' },
+    ]);
+    expect(calls).toEqual([]);
+  });
+
   it('rejects an executor or tool calls it cannot use', async () => {
     const { executor } = createExecutor(modules);
     await expect(dispatchToolCalls({} as ExecutorLike, [])).rejects.toThrow(InvalidArgumentError);

@@ -33,6 +33,12 @@ export interface DispatchToolCallsOptions {
 /** A tool call of either API. */
 export type ToolCall = ChatToolCall | ResponsesFunctionCall;
 
+/**
+ * A Chat Completions call of a non-function tool (`type: 'custom'`): never one of ours, so it is
+ * answered `Unknown tool: <name>`. Accepted so a message's whole `tool_calls` can be passed in.
+ */
+type ChatCustomToolCall = { id: string; type: 'custom'; custom?: { name?: string } };
+
 /** What one call of either API is answered with. */
 export type ToolCallOutput = ToolMessage | FunctionCallOutput;
 
@@ -41,6 +47,8 @@ interface ParsedCall {
   name: unknown;
   argumentsText: unknown;
   isResponses: boolean;
+  /** False for calls of other tool kinds (Chat Completions custom tools): never ours. */
+  isFunction: boolean;
 }
 
 interface Dispatch {
@@ -54,14 +62,28 @@ function readCall(call: unknown): ParsedCall {
   const record = typeof call === 'object' && call !== null ? (call as Record<string, unknown>) : {};
   if (record.type === 'function_call') {
     const id = typeof record.call_id === 'string' ? record.call_id : '';
-    return { id, name: record.name, argumentsText: record.arguments, isResponses: true };
+    return {
+      id,
+      name: record.name,
+      argumentsText: record.arguments,
+      isResponses: true,
+      isFunction: true,
+    };
   }
   const fn =
     typeof record.function === 'object' && record.function !== null
       ? (record.function as Record<string, unknown>)
       : {};
   const id = typeof record.id === 'string' ? record.id : '';
-  return { id, name: fn.name, argumentsText: fn.arguments, isResponses: false };
+  const custom = record.custom as { name?: unknown } | null | undefined;
+  const name = record.type === 'custom' ? custom?.name : fn.name;
+  return {
+    id,
+    name,
+    argumentsText: fn.arguments,
+    isResponses: false,
+    isFunction: record.type !== 'custom',
+  };
 }
 
 function answer(call: ParsedCall, text: string): ToolCallOutput {
@@ -102,6 +124,7 @@ function parseArguments(argumentsText: unknown): ParsedArguments {
 async function runCall(call: ParsedCall, dispatch: Dispatch): Promise<ToolCallOutput> {
   const { name } = call;
   if (
+    !call.isFunction ||
     typeof name !== 'string' ||
     !isValidFunctionName(name) ||
     (dispatch.allowedNames !== undefined && !dispatch.allowedNames.has(name))
@@ -172,7 +195,7 @@ function createDispatch(executor: ExecutorLike, options: DispatchToolCallsOption
  */
 export async function dispatchToolCalls(
   executor: ExecutorLike,
-  toolCalls: readonly ChatToolCall[],
+  toolCalls: readonly (ChatToolCall | ChatCustomToolCall)[],
   options?: DispatchToolCallsOptions,
 ): Promise<ToolMessage[]>;
 export async function dispatchToolCalls(
@@ -187,7 +210,7 @@ export async function dispatchToolCalls(
 ): Promise<ToolCallOutput[]>;
 export async function dispatchToolCalls(
   executor: ExecutorLike,
-  toolCalls: readonly ToolCall[],
+  toolCalls: readonly unknown[],
   options: DispatchToolCallsOptions = {},
 ): Promise<ToolCallOutput[]> {
   const dispatch = createDispatch(executor, options);
