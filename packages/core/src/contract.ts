@@ -143,6 +143,7 @@ export const ErrorCodes = Object.freeze({
   DUPLICATE_MODULE_ID: 'DUPLICATE_MODULE_ID',
   ACL_RULE_ERROR: 'ACL_RULE_ERROR',
   CONFIG_NOT_FOUND: 'CONFIG_NOT_FOUND',
+  EXECUTION_CANCELLED: 'EXECUTION_CANCELLED',
 } as const);
 
 /** One of the known apcore error codes. Foreign runtimes may use others. */

@@ -1,4 +1,9 @@
 // Any new export added here becomes public API: named exports only, no wildcards.
+export type { ACLConfig, ACLEffect, ACLRule } from './acl.js';
+export { ACL, EXTERNAL_CALLER } from './acl.js';
+export type { ApprovalHandler, ApprovalRequest, ApprovalResult } from './approval.js';
+export type { ContextCreateOptions, ContextState } from './context.js';
+export { Context } from './context.js';
 export type {
   ContextFactory,
   ContextRequest,
@@ -17,3 +22,49 @@ export type {
   ValidationErrorDetail,
 } from './contract.js';
 export { DEFAULT_ANNOTATIONS, ErrorCodes } from './contract.js';
+export type {
+  ExecuteFunction,
+  ModuleDefinition,
+  ModuleDefinitionInput,
+  StreamFunction,
+} from './define-module.js';
+export { defineModule } from './define-module.js';
+export { ACLDeniedError } from './errors/acl-denied-error.js';
+export type { ACLRuleErrorOptions } from './errors/acl-rule-error.js';
+export { ACLRuleError } from './errors/acl-rule-error.js';
+export { ApprovalDeniedError } from './errors/approval-denied-error.js';
+export {
+  CallDepthExceededError,
+  CallFrequencyExceededError,
+  CircularCallError,
+} from './errors/call-chain-errors.js';
+export { ConfigNotFoundError } from './errors/config-not-found-error.js';
+export { ExecutionCancelledError } from './errors/execution-cancelled-error.js';
+export type { InvalidInputErrorOptions } from './errors/invalid-input-error.js';
+export { InvalidInputError } from './errors/invalid-input-error.js';
+export type { ModuleErrorInit, ModuleErrorOptions } from './errors/module-error.js';
+export { ModuleError } from './errors/module-error.js';
+export { ModuleLoadError } from './errors/module-load-error.js';
+export { ModuleNotFoundError } from './errors/module-not-found-error.js';
+export { ModuleTimeoutError } from './errors/module-timeout-error.js';
+export { DuplicateModuleIdError, InvalidModuleIdError } from './errors/registry-errors.js';
+export type { FieldError, SchemaValidationErrorOptions } from './errors/schema-validation-error.js';
+export { SchemaValidationError } from './errors/schema-validation-error.js';
+export type { AccessControl, ExecutorOptions, ModuleSource, ValidationResult } from './executor.js';
+export { Executor } from './executor.js';
+export { isModuleFileName, MODULE_FILE_EXTENSIONS } from './find-module-files.js';
+export type { LoadModuleFileOptions } from './load-module-file.js';
+export { loadModuleFile } from './load-module-file.js';
+export type { Logger } from './logger.js';
+export { matchPattern } from './match-pattern.js';
+export type { Middleware } from './middleware.js';
+export {
+  assertValidModuleId,
+  MAX_MODULE_ID_LENGTH,
+  MODULE_ID_PATTERN,
+  moduleIdFromPath,
+} from './module-id.js';
+export type { ModuleLike } from './module-like.js';
+export { isModuleLike } from './module-like.js';
+export type { DiscoveryFailure, DiscoveryReport, RegistryOptions } from './registry.js';
+export { Registry } from './registry.js';

@@ -1,0 +1,167 @@
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import type { Context } from './context.js';
+import { ACLRuleError } from './errors/acl-rule-error.js';
+import { ConfigNotFoundError } from './errors/config-not-found-error.js';
+import { matchPattern } from './match-pattern.js';
+import { isRecord } from './module-like.js';
+
+/** What a rule does when it matches. */
+export type ACLEffect = 'allow' | 'deny';
+
+/** One ACL rule: when a caller pattern and a target pattern both match, `effect` applies. */
+export interface ACLRule {
+  /** Caller patterns; `@external` is a top-level call (no calling module). */
+  callers: readonly string[];
+  /** Target module patterns. */
+  targets: readonly string[];
+  effect: ACLEffect;
+  description?: string;
+}
+
+/** The plain-object form of an ACL, as in a YAML file. */
+export interface ACLConfig {
+  rules: readonly ACLRule[];
+  /** Applies when no rule matches. Defaults to `deny`. */
+  defaultEffect?: ACLEffect;
+}
+
+/** The caller id of a top-level call, which has no calling module. */
+export const EXTERNAL_CALLER = '@external';
+
+function readEffect(value: unknown, field: string): ACLEffect {
+  if (value === 'allow' || value === 'deny') return value;
+  throw new ACLRuleError(`${field} must be 'allow' or 'deny', got ${JSON.stringify(value)}`, {
+    field,
+  });
+}
+
+function readPatterns(value: unknown, field: string): string[] {
+  if (!Array.isArray(value) || value.length === 0) {
+    throw new ACLRuleError(`${field} must be a non-empty list of patterns`, { field });
+  }
+  value.forEach((pattern, index) => {
+    if (typeof pattern !== 'string' || pattern === '') {
+      throw new ACLRuleError(`${field}[${index}] must be a non-empty string`, {
+        field: `${field}[${index}]`,
+      });
+    }
+  });
+  return [...value];
+}
+
+function readRule(value: unknown, field: string): ACLRule {
+  if (!isRecord(value)) throw new ACLRuleError(`${field} must be an object`, { field });
+  const description = value.description;
+  if (description !== undefined && typeof description !== 'string') {
+    throw new ACLRuleError(`${field}.description must be a string`, {
+      field: `${field}.description`,
+    });
+  }
+  return {
+    callers: readPatterns(value.callers, `${field}.callers`),
+    targets: readPatterns(value.targets, `${field}.targets`),
+    effect: readEffect(value.effect, `${field}.effect`),
+    ...(description === undefined ? {} : { description }),
+  };
+}
+
+/**
+ * Access control: ordered allow/deny rules on caller and target patterns; the first matching
+ * rule decides, otherwise `defaultEffect` (`deny` unless configured, as in apcore).
+ *
+ * The caller is the calling module (`context.callerId`), or `@external` for a top-level call;
+ * the identity of a top-level caller does not change the caller id.
+ *
+ * @example
+ * ```ts
+ * const acl = ACL.fromObject({
+ *   rules: [
+ *     { callers: ['@external'], targets: ['public.*'], effect: 'allow' },
+ *     { callers: ['public.*'], targets: ['storage.*'], effect: 'allow' },
+ *   ],
+ * });
+ * acl.check(null, 'public.search'); // true
+ * ```
+ */
+export class ACL {
+  readonly #rules: ACLRule[];
+  readonly defaultEffect: ACLEffect;
+
+  constructor(rules: readonly ACLRule[] = [], defaultEffect: ACLEffect = 'deny') {
+    this.#rules = rules.map((rule, index) => readRule(rule, `rules[${index}]`));
+    this.defaultEffect = readEffect(defaultEffect, 'defaultEffect');
+  }
+
+  /**
+   * Builds an ACL from a plain object, checking every field.
+   *
+   * @throws {ACLRuleError} naming the bad field (`rules[1].effect`).
+   */
+  static fromObject(config: unknown): ACL {
+    if (!isRecord(config)) throw new ACLRuleError('ACL config must be an object', {});
+    if (!Array.isArray(config.rules)) {
+      throw new ACLRuleError('rules must be a list', { field: 'rules' });
+    }
+    const defaultEffect = config.defaultEffect ?? config.default_effect ?? 'deny';
+    const rules = config.rules.map((rule, index) => readRule(rule, `rules[${index}]`));
+    return new ACL(rules, readEffect(defaultEffect, 'defaultEffect'));
+  }
+
+  /**
+   * Reads an ACL from a YAML file with `rules` and `defaultEffect` (or `default_effect`).
+   *
+   * @throws {ConfigNotFoundError} the file does not exist.
+   * @throws {ACLRuleError} the YAML is invalid or a rule is malformed.
+   */
+  static load(yamlPath: string): ACL {
+    let text: string;
+    try {
+      text = readFileSync(yamlPath, 'utf8');
+    } catch (error) {
+      throw new ConfigNotFoundError({
+        path: yamlPath,
+        message: `ACL file not found: ${yamlPath}`,
+        cause: error,
+      });
+    }
+    let config: unknown;
+    try {
+      config = parseYaml(text);
+    } catch (error) {
+      throw new ACLRuleError(`Invalid YAML in ${yamlPath}: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    return ACL.fromObject(config);
+  }
+
+  /** A copy of the rules, in evaluation order. */
+  get rules(): ACLRule[] {
+    return this.#rules.map((rule) => ({ ...rule }));
+  }
+
+  /**
+   * Adds a rule in front of the others (it takes precedence, as in apcore).
+   *
+   * @throws {ACLRuleError} the rule is malformed.
+   */
+  addRule(rule: ACLRule): void {
+    this.#rules.unshift(readRule(rule, 'rule'));
+  }
+
+  /**
+   * Whether `callerId` (`null` = top-level, matched as `@external`) may call `targetId`.
+   * `context` is accepted for runtimes that decide on identity; rules here match ids only.
+   */
+  check(callerId: string | null, targetId: string, _context?: Context | null): boolean {
+    const caller = callerId ?? EXTERNAL_CALLER;
+    for (const rule of this.#rules) {
+      const callerMatches = rule.callers.some((pattern) => matchPattern(pattern, caller));
+      if (callerMatches && rule.targets.some((pattern) => matchPattern(pattern, targetId))) {
+        return rule.effect === 'allow';
+      }
+    }
+    return this.defaultEffect === 'allow';
+  }
+}

@@ -1,0 +1,345 @@
+import { fillAnnotations } from './annotations.js';
+import type { ApprovalHandler } from './approval.js';
+import { CallScope } from './call-scope.js';
+import { Context, deriveContext } from './context.js';
+import type { ContextFactory, ContextRequest, ExecutorLike, RegistryLike } from './contract.js';
+import { ACLDeniedError } from './errors/acl-denied-error.js';
+import { ApprovalDeniedError } from './errors/approval-denied-error.js';
+import { ExecutionCancelledError } from './errors/execution-cancelled-error.js';
+import { ModuleNotFoundError } from './errors/module-not-found-error.js';
+import { ModuleTimeoutError } from './errors/module-timeout-error.js';
+import type { FieldError } from './errors/schema-validation-error.js';
+import { SchemaValidationError } from './errors/schema-validation-error.js';
+import { guardCallChain } from './guard-call-chain.js';
+import { type Logger, silentLogger } from './logger.js';
+import {
+  type Middleware,
+  type MiddlewareCall,
+  runAfter,
+  runBefore,
+  runOnError,
+} from './middleware.js';
+import { isRecord, type ModuleLike } from './module-like.js';
+import { toModuleOutput } from './module-output.js';
+import { runModuleStream } from './run-module-stream.js';
+import { ROOT_FIELD } from './schema-validator.js';
+import { ValidatorCache } from './validator-cache.js';
+
+/** A registry the executor can run modules from: the bridge's view plus `get`. */
+export type ModuleSource = RegistryLike & { get(moduleId: string): ModuleLike | null };
+
+/** What the executor asks before each call: may `callerId` (`null` = top level) call `targetId`? */
+export interface AccessControl {
+  check(callerId: string | null, targetId: string, context?: Context | null): boolean;
+}
+
+/** Options of {@link Executor}. */
+export interface ExecutorOptions {
+  /** Without one, every call is allowed. */
+  acl?: AccessControl | null;
+  middlewares?: readonly Middleware[];
+  /** Milliseconds a module may run; a module's own `timeoutMs` wins. 0 = no limit. Default 30000. */
+  defaultTimeoutMs?: number;
+  /** Longest call chain (nested calls included). Default 32. */
+  maxCallDepth?: number;
+  /** Most times one module may occur in a call chain. Default 3. */
+  maxModuleRepeat?: number;
+  /** Asked before modules annotated `requiresApproval`; without one they run unasked. */
+  approvalHandler?: ApprovalHandler | null;
+  /** Receives failing `onError` hooks. Silent when absent. */
+  logger?: Logger;
+}
+
+/** The outcome of {@link Executor.validate}. */
+export interface ValidationResult {
+  valid: boolean;
+  errors: FieldError[];
+}
+
+/** A call that passed the pipeline's checks, ready to run. */
+export interface PreparedCall {
+  moduleId: string;
+  module: ModuleLike;
+  inputs: Record<string, unknown>;
+  context: Context;
+  scope: CallScope;
+}
+
+function readPositive(
+  value: number | undefined,
+  fallback: number,
+  name: string,
+  min: number,
+): number {
+  const result = value ?? fallback;
+  if (!Number.isFinite(result) || result < min) {
+    throw new RangeError(`Executor: ${name} must be a number >= ${min}, got ${String(value)}`);
+  }
+  return result;
+}
+
+/**
+ * Runs modules through the apcore pipeline: context -> safety checks (depth, cycle, frequency)
+ * -> lookup -> ACL -> approval -> input validation -> middleware `before` -> execute (timeout,
+ * abort signal) -> output validation -> middleware `after` (`onError` on failure) -> result.
+ *
+ * It is also a {@link ContextFactory}: bridges build top-level contexts with `createContext`.
+ *
+ * @example
+ * ```ts
+ * const executor = new Executor(registry, { acl, defaultTimeoutMs: 10_000 });
+ * const output = await executor.call('image.resize', { width: 100 });
+ * for await (const chunk of executor.stream('report.build', {})) console.log(chunk);
+ * ```
+ */
+export class Executor implements ExecutorLike, ContextFactory {
+  readonly registry: ModuleSource;
+  readonly #middlewares: Middleware[];
+  readonly #validators = new ValidatorCache();
+  readonly #acl: AccessControl | null;
+  readonly #approvalHandler: ApprovalHandler | null;
+  readonly #defaultTimeoutMs: number;
+  readonly #maxCallDepth: number;
+  readonly #maxModuleRepeat: number;
+  readonly #logger: Logger;
+
+  constructor(registry: ModuleSource, options: ExecutorOptions = {}) {
+    this.registry = registry;
+    this.#acl = options.acl ?? null;
+    this.#approvalHandler = options.approvalHandler ?? null;
+    this.#middlewares = [...(options.middlewares ?? [])];
+    this.#defaultTimeoutMs = readPositive(options.defaultTimeoutMs, 30_000, 'defaultTimeoutMs', 0);
+    this.#maxCallDepth = readPositive(options.maxCallDepth, 32, 'maxCallDepth', 1);
+    this.#maxModuleRepeat = readPositive(options.maxModuleRepeat, 3, 'maxModuleRepeat', 1);
+    this.#logger = options.logger ?? silentLogger;
+    const forget = (moduleId: string) => this.#validators.forget(moduleId);
+    registry.on('register', forget);
+    registry.on('unregister', forget);
+  }
+
+  /** The middlewares, in `before` order. */
+  get middlewares(): readonly Middleware[] {
+    return [...this.#middlewares];
+  }
+
+  /** Appends a middleware; returns the executor for chaining. */
+  use(middleware: Middleware): this {
+    this.#middlewares.push(middleware);
+    return this;
+  }
+
+  /** Removes a middleware; `false` when it was not there. */
+  remove(middleware: Middleware): boolean {
+    const index = this.#middlewares.indexOf(middleware);
+    if (index === -1) return false;
+    this.#middlewares.splice(index, 1);
+    return true;
+  }
+
+  /** A top-level context for a call made on behalf of `request` (identity, data, signal). */
+  createContext(request: ContextRequest): Context {
+    return Context.create({
+      executor: this,
+      ...(request.identity === undefined ? {} : { identity: request.identity }),
+      ...(request.data === undefined ? {} : { data: request.data }),
+      ...(request.signal === undefined ? {} : { signal: request.signal }),
+    });
+  }
+
+  /** Checks `inputs` against a module's input schema without running it. */
+  validate(moduleId: string, inputs: Record<string, unknown>): ValidationResult {
+    const module = this.registry.get(moduleId);
+    if (module === null) throw new ModuleNotFoundError({ moduleId });
+    const errors = this.#checkInputs(moduleId, module, inputs);
+    return { valid: errors.length === 0, errors };
+  }
+
+  /**
+   * Runs `moduleId` with `inputs` through the whole pipeline and resolves to its output.
+   * Pass the calling module's `context` for nested calls. An exception thrown by the module
+   * itself reaches the caller unchanged (unless an `onError` middleware recovers).
+   */
+  async call(
+    moduleId: string,
+    inputs: Record<string, unknown> = {},
+    context?: Context,
+  ): Promise<Record<string, unknown>> {
+    const prepared = await this.#prepare(moduleId, inputs, context);
+    try {
+      return await this.#run(prepared);
+    } finally {
+      prepared.scope.release();
+    }
+  }
+
+  /**
+   * Like {@link Executor.call}, yielding partial results: a module with `stream` yields its
+   * chunks (the merged chunks are validated against the output schema at the end and shown to
+   * `after` middlewares, whose return value is ignored); a module without yields its one output.
+   */
+  async *stream(
+    moduleId: string,
+    inputs: Record<string, unknown> = {},
+    context?: Context,
+  ): AsyncGenerator<Record<string, unknown>> {
+    const prepared = await this.#prepare(moduleId, inputs, context);
+    try {
+      if (typeof prepared.module.stream !== 'function') {
+        yield await this.#run(prepared);
+        return;
+      }
+      yield* runModuleStream(prepared, {
+        middlewares: this.#middlewares,
+        call: this.#middlewareCall(prepared),
+        timeoutMs: this.#timeoutOf(prepared.module),
+        toAbortError: (reason) => this.#toAbortError(prepared, reason),
+        checkOutput: (output) => this.#checkOutput(prepared, output),
+      });
+    } finally {
+      prepared.scope.release();
+    }
+  }
+
+  /** Steps 1-5: context, safety checks, lookup, ACL, approval, input validation. */
+  async #prepare(
+    moduleId: string,
+    inputs: unknown,
+    parent: Context | undefined,
+  ): Promise<PreparedCall> {
+    const base = parent ?? Context.create({ executor: this });
+    const scope = new CallScope(base.signal);
+    const context = deriveContext(base, { moduleId, signal: scope.signal, fallbackExecutor: this });
+    try {
+      guardCallChain(context.callChain, {
+        maxCallDepth: this.#maxCallDepth,
+        maxModuleRepeat: this.#maxModuleRepeat,
+        traceId: context.traceId,
+      });
+      const module = this.registry.get(moduleId);
+      if (module === null) throw new ModuleNotFoundError({ moduleId, traceId: context.traceId });
+      this.#checkAccess(moduleId, context);
+      const effectiveInputs = inputs ?? {};
+      await this.#checkApproval(moduleId, module, effectiveInputs, context);
+      const errors = this.#checkInputs(moduleId, module, effectiveInputs);
+      if (errors.length > 0) {
+        throw new SchemaValidationError({ errors, traceId: context.traceId });
+      }
+      return {
+        moduleId,
+        module,
+        inputs: effectiveInputs as Record<string, unknown>,
+        context,
+        scope,
+      };
+    } catch (error) {
+      scope.release();
+      throw error;
+    }
+  }
+
+  /** Steps 6-9: middleware `before`, execute, output validation, `after`; `onError` on failure. */
+  async #run(prepared: PreparedCall): Promise<Record<string, unknown>> {
+    const call = this.#middlewareCall(prepared);
+    const ran: Middleware[] = [];
+    let inputs = prepared.inputs;
+    try {
+      inputs = await runBefore(this.#middlewares, call, inputs, ran);
+      const output = await this.#execute(prepared, inputs);
+      this.#checkOutput(prepared, output);
+      return await runAfter(this.#middlewares, call, inputs, output);
+    } catch (error) {
+      if (ExecutionCancelledError.isInstance(error)) throw error;
+      const recovery = await runOnError(ran, call, inputs, error);
+      if (recovery !== null) return recovery;
+      throw error;
+    }
+  }
+
+  #checkAccess(moduleId: string, context: Context): void {
+    if (this.#acl === null || this.#acl.check(context.callerId, moduleId, context)) return;
+    throw new ACLDeniedError({
+      callerId: context.callerId ?? '@external',
+      targetId: moduleId,
+      traceId: context.traceId,
+    });
+  }
+
+  async #checkApproval(
+    moduleId: string,
+    module: ModuleLike,
+    inputs: unknown,
+    context: Context,
+  ): Promise<void> {
+    const annotations = fillAnnotations(module.annotations);
+    if (this.#approvalHandler === null || !annotations.requiresApproval) return;
+    const result = await this.#approvalHandler.requestApproval({
+      moduleId,
+      inputs: isRecord(inputs) ? inputs : {},
+      annotations,
+      context,
+    });
+    if (result?.status === 'approved') return;
+    throw new ApprovalDeniedError({
+      moduleId,
+      traceId: context.traceId,
+      ...(result?.reason === undefined ? {} : { reason: result.reason }),
+    });
+  }
+
+  #checkInputs(moduleId: string, module: ModuleLike, inputs: unknown): FieldError[] {
+    if (!isRecord(inputs)) {
+      return [{ field: ROOT_FIELD, code: 'type', message: 'must be object' }];
+    }
+    return this.#validators.get(moduleId, module, 'input')(inputs);
+  }
+
+  #checkOutput(prepared: PreparedCall, output: Record<string, unknown>): void {
+    const errors = this.#validators.get(prepared.moduleId, prepared.module, 'output')(output);
+    if (errors.length === 0) return;
+    throw new SchemaValidationError({
+      errors,
+      message: `Output validation failed for module ${prepared.moduleId}`,
+      traceId: prepared.context.traceId,
+    });
+  }
+
+  /** Step 7: runs `execute` under the timeout, stopping the wait on timeout or cancellation. */
+  async #execute(
+    prepared: PreparedCall,
+    inputs: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
+    const { module, moduleId, context, scope } = prepared;
+    scope.startTimeout(this.#timeoutOf(module), () => this.#timeoutError(prepared));
+    const work = new Promise<unknown>((resolve) => resolve(module.execute?.(inputs, context)));
+    const result = await scope.race(work, (reason) => this.#toAbortError(prepared, reason));
+    return toModuleOutput(moduleId, result);
+  }
+
+  #timeoutOf(module: ModuleLike): number {
+    const own = module.timeoutMs;
+    return typeof own === 'number' && Number.isFinite(own) && own >= 0
+      ? own
+      : this.#defaultTimeoutMs;
+  }
+
+  #timeoutError(prepared: PreparedCall): ModuleTimeoutError {
+    return new ModuleTimeoutError({
+      moduleId: prepared.moduleId,
+      timeoutMs: this.#timeoutOf(prepared.module),
+      traceId: prepared.context.traceId,
+    });
+  }
+
+  #toAbortError(prepared: PreparedCall, reason: unknown): unknown {
+    if (prepared.scope.timedOut) return reason;
+    return new ExecutionCancelledError({
+      moduleId: prepared.moduleId,
+      cause: reason,
+      traceId: prepared.context.traceId,
+    });
+  }
+
+  #middlewareCall(prepared: PreparedCall): MiddlewareCall {
+    return { moduleId: prepared.moduleId, context: prepared.context, logger: this.#logger };
+  }
+}

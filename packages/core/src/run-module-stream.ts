@@ -1,0 +1,68 @@
+import { ExecutionCancelledError } from './errors/execution-cancelled-error.js';
+import { ModuleTimeoutError } from './errors/module-timeout-error.js';
+import type { PreparedCall } from './executor.js';
+import {
+  type Middleware,
+  type MiddlewareCall,
+  runAfter,
+  runBefore,
+  runOnError,
+} from './middleware.js';
+import { toModuleOutput } from './module-output.js';
+
+/** What {@link runModuleStream} needs from the executor. */
+export interface StreamRun {
+  middlewares: readonly Middleware[];
+  call: MiddlewareCall;
+  /** Covers the whole stream, consumer time included (0 = none). */
+  timeoutMs: number;
+  toAbortError(reason: unknown): unknown;
+  checkOutput(output: Record<string, unknown>): void;
+}
+
+/**
+ * Steps 6-9 for a module with `stream`: `before`, then every chunk of the module's stream
+ * (each wait raced against the call's signal), then output validation of the merged chunks and
+ * `after`. On failure `onError` may yield a recovery output as the last chunk.
+ */
+export async function* runModuleStream(
+  prepared: PreparedCall,
+  run: StreamRun,
+): AsyncGenerator<Record<string, unknown>> {
+  const { moduleId, module, context, scope } = prepared;
+  const ran: Middleware[] = [];
+  let inputs = prepared.inputs;
+  try {
+    inputs = await runBefore(run.middlewares, run.call, inputs, ran);
+    scope.startTimeout(
+      run.timeoutMs,
+      () =>
+        new ModuleTimeoutError({ moduleId, timeoutMs: run.timeoutMs, traceId: context.traceId }),
+    );
+    const source = module.stream?.(inputs, context);
+    if (source === undefined) return;
+    const iterator = source[Symbol.asyncIterator]();
+    let merged: Record<string, unknown> = {};
+    let finished = false;
+    try {
+      while (true) {
+        const step = await scope.race(iterator.next(), run.toAbortError);
+        if (step.done === true) break;
+        const chunk = toModuleOutput(moduleId, step.value);
+        merged = { ...merged, ...chunk };
+        yield chunk;
+      }
+      finished = true;
+    } finally {
+      // Stop the module's generator when we leave early (failure, abort, consumer break).
+      if (!finished) void Promise.resolve(iterator.return?.()).catch(() => {});
+    }
+    run.checkOutput(merged);
+    await runAfter(run.middlewares, run.call, inputs, merged);
+  } catch (error) {
+    if (ExecutionCancelledError.isInstance(error)) throw error;
+    const recovery = await runOnError(ran, run.call, inputs, error);
+    if (recovery === null) throw error;
+    yield recovery;
+  }
+}

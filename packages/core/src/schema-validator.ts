@@ -1,0 +1,83 @@
+import { Ajv, type ErrorObject, type Options } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import ajvFormats from 'ajv-formats';
+import type { FieldError } from './errors/schema-validation-error.js';
+import { copyJson } from './json-copy.js';
+import { isRecord } from './module-like.js';
+
+// ajv-formats is CommonJS; under NodeNext its plugin function sits on `default`.
+const addFormats = ((ajvFormats as { default?: unknown }).default ?? ajvFormats) as (
+  ajv: Ajv | Ajv2020,
+) => unknown;
+
+/** Checks one value; returns the failing fields (empty when valid). */
+export type SchemaCheck = (data: unknown) => FieldError[];
+
+const AJV_OPTIONS: Options = {
+  allErrors: true,
+  // Module schemas come from everywhere: unknown keywords and formats must not break calls.
+  strict: false,
+  logger: false,
+};
+
+/** Field name of the root value itself (a root that is not an object, say). */
+export const ROOT_FIELD = '(root)';
+
+function decodePointerSegment(segment: string): string {
+  return segment.replaceAll('~1', '/').replaceAll('~0', '~');
+}
+
+function readParam(error: ErrorObject, name: string): string | null {
+  const value = (error.params as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : null;
+}
+
+/** One ajv error as `{ field, code, message }`, the field a dotted path (`items.0.name`). */
+export function toFieldError(error: ErrorObject): FieldError {
+  const segments = error.instancePath.split('/').slice(1).map(decodePointerSegment);
+  let message = error.message ?? 'is invalid';
+  const missing = readParam(error, 'missingProperty');
+  const additional = readParam(error, 'additionalProperty');
+  if (missing !== null && (error.keyword === 'required' || error.keyword === 'dependentRequired')) {
+    segments.push(missing);
+    message = 'is required';
+  } else if (additional !== null && error.keyword === 'additionalProperties') {
+    segments.push(additional);
+    message = 'is not allowed';
+  }
+  const field = segments.length === 0 ? ROOT_FIELD : segments.join('.');
+  return { field, code: error.keyword, message };
+}
+
+/** The ajv errors as field errors, one per field (the first error of a field wins). */
+export function toFieldErrors(errors: readonly ErrorObject[]): FieldError[] {
+  const byField = new Map<string, FieldError>();
+  for (const error of errors) {
+    const fieldError = toFieldError(error);
+    if (!byField.has(fieldError.field)) byField.set(fieldError.field, fieldError);
+  }
+  return [...byField.values()];
+}
+
+function createAjv(draft2020: boolean): Ajv | Ajv2020 {
+  const ajv = draft2020 ? new Ajv2020(AJV_OPTIONS) : new Ajv(AJV_OPTIONS);
+  addFormats(ajv);
+  return ajv;
+}
+
+/**
+ * Compiles a JSON Schema into a {@link SchemaCheck}. The schema is deep-copied first, so ajv
+ * never touches the caller's object; `$schema` picks draft 2020-12 or draft-07 (the default).
+ * Each schema gets its own ajv instance so that two schemas sharing an `$id` never collide.
+ * An empty schema (`{}`) accepts everything without compiling.
+ *
+ * @throws Error when ajv cannot compile the schema (a broken `$ref`, an invalid keyword value).
+ */
+export function compileSchema(schema: unknown): SchemaCheck {
+  if (!isRecord(schema) || Object.keys(schema).length === 0) return () => [];
+  const copy = copyJson(schema);
+  const draft = typeof copy.$schema === 'string' ? copy.$schema : '';
+  delete copy.$schema;
+  const validate = createAjv(draft.includes('2020-12')).compile(copy);
+  return (data) => (validate(data) ? [] : toFieldErrors(validate.errors ?? []));
+}
