@@ -42,7 +42,8 @@ export interface ModuleDefinitionInput<
   /** Overrides the executor's default timeout (milliseconds, 0 = none). */
   timeoutMs?: number;
   execute?: ExecuteFunction<TInputs, TOutput>;
-  stream?: StreamFunction<TInputs, TOutput>;
+  /** Chunks are partial outputs, so they say nothing about the output type: never infer it here. */
+  stream?: StreamFunction<TInputs, NoInfer<TOutput>>;
 }
 
 /** A module made by {@link defineModule}: frozen, schemas copied and deep-frozen. */

@@ -309,6 +309,7 @@ export class Executor implements ExecutorLike, ContextFactory {
     inputs: Record<string, unknown>,
   ): Promise<Record<string, unknown>> {
     const { module, moduleId, context, scope } = prepared;
+    if (scope.signal.aborted) throw this.#toAbortError(prepared, scope.signal.reason);
     scope.startTimeout(this.#timeoutOf(module), () => this.#timeoutError(prepared));
     const work = new Promise<unknown>((resolve) => resolve(module.execute?.(inputs, context)));
     const result = await scope.race(work, (reason) => this.#toAbortError(prepared, reason));

@@ -55,6 +55,8 @@ export class Registry implements RegistryLike {
   readonly #listeners = new Map<RegistryEvent, Set<RegistryEventCallback>>();
   readonly #logger: Logger;
   readonly #extensionsDir: string | null;
+  /** Module file path -> the id discovery registered it under. */
+  readonly #sources = new Map<string, string>();
   #lastDiscovery: DiscoveryReport | null = null;
 
   constructor(options: RegistryOptions = {}) {
@@ -152,7 +154,8 @@ export class Registry implements RegistryLike {
   /**
    * Loads every module file below `extensionsDir` and registers its module; resolves to the
    * number registered. Files that fail are logged (warn) and listed in
-   * {@link Registry.lastDiscovery}; the others still load.
+   * {@link Registry.lastDiscovery}; the others still load. Running it again picks up new files
+   * only: a file whose module is still registered is not loaded twice.
    *
    * @throws {ConfigNotFoundError} the directory is missing or not a directory.
    */
@@ -166,6 +169,8 @@ export class Registry implements RegistryLike {
     const rootDir = await this.#resolveExtensionsDir();
     const report: DiscoveryReport = { loaded: [], failed: [] };
     for (const path of await findModuleFiles(rootDir)) {
+      const knownId = this.#sources.get(path);
+      if (knownId !== undefined && this.#modules.has(knownId)) continue;
       const reason = await this.#registerFile(rootDir, path, report);
       if (reason !== null) {
         report.failed.push({ path, reason });
@@ -194,6 +199,7 @@ export class Registry implements RegistryLike {
     } catch (error) {
       return error instanceof Error ? error.message : String(error);
     }
+    this.#sources.set(path, moduleId);
     report.loaded.push(moduleId);
     return null;
   }

@@ -34,6 +34,7 @@ export async function* runModuleStream(
   let inputs = prepared.inputs;
   try {
     inputs = await runBefore(run.middlewares, run.call, inputs, ran);
+    if (scope.signal.aborted) throw run.toAbortError(scope.signal.reason);
     scope.startTimeout(
       run.timeoutMs,
       () =>

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { Context, deriveContext } from './context.js';
+import { Executor } from './executor.js';
+import { Registry } from './registry.js';
+
+describe('Context', () => {
+  it('creates a top-level context with a UUID trace id and an idle signal', () => {
+    const context = Context.create();
+    expect(context.traceId).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(context.callerId).toBeNull();
+    expect(context.identity).toBeNull();
+    expect(context.callChain).toEqual([]);
+    expect(context.data).toEqual({});
+    expect(context.signal.aborted).toBe(false);
+    expect(context.hasExecutor).toBe(false);
+  });
+
+  it('takes identity, data, signal, trace id and executor', () => {
+    const executor = new Executor(new Registry());
+    const controller = new AbortController();
+    const data = { token: 'x' };
+    const context = Context.create({
+      executor,
+      identity: { id: 'alice', roles: ['admin'] },
+      data,
+      signal: controller.signal,
+      traceId: 'trace-1',
+    });
+    expect(context.executor).toBe(executor);
+    expect(context.identity).toEqual({ id: 'alice', roles: ['admin'] });
+    expect(context.data).toBe(data);
+    expect(context.signal).toBe(controller.signal);
+    expect(context.traceId).toBe('trace-1');
+  });
+
+  it('gives two contexts different trace ids', () => {
+    expect(Context.create().traceId).not.toBe(Context.create().traceId);
+  });
+
+  it('explains the missing executor', () => {
+    expect(() => Context.create().executor).toThrow(/no executor/);
+  });
+
+  it('grows the chain in child(), the caller being the previous module', () => {
+    const controller = new AbortController();
+    const root = Context.create({ identity: { id: 'bob' }, signal: controller.signal });
+    const first = root.child('a');
+    const second = first.child('b');
+    expect(first.callChain).toEqual(['a']);
+    expect(first.callerId).toBeNull();
+    expect(second.callChain).toEqual(['a', 'b']);
+    expect(second.callerId).toBe('a');
+    for (const context of [first, second]) {
+      expect(context.traceId).toBe(root.traceId);
+      expect(context.identity).toBe(root.identity);
+      expect(context.data).toBe(root.data);
+      expect(context.signal).toBe(root.signal);
+    }
+    expect(root.callChain).toEqual([]);
+  });
+
+  it('shares the data bag down the chain', () => {
+    const root = Context.create();
+    root.child('a').data.seen = true;
+    expect(root.data.seen).toBe(true);
+  });
+
+  it('freezes the call chain', () => {
+    const context = Context.create().child('a');
+    expect(Object.isFrozen(context.callChain)).toBe(true);
+  });
+
+  it('lets the executor install its own signal and fill a missing executor', () => {
+    const executor = new Executor(new Registry());
+    const controller = new AbortController();
+    const child = deriveContext(Context.create(), {
+      moduleId: 'a',
+      signal: controller.signal,
+      fallbackExecutor: executor,
+    });
+    expect(child.signal).toBe(controller.signal);
+    expect(child.executor).toBe(executor);
+  });
+});
