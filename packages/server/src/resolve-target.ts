@@ -1,4 +1,9 @@
-import { Executor, type ExecutorLike, type Registry, type RegistryLike } from '@apcore-mcp/core';
+import {
+  Executor,
+  type ExecutorLike,
+  type ModuleSource,
+  type RegistryLike,
+} from '@apcore-mcp/core';
 
 /** The registry whose modules become tools and the executor that runs them. */
 export interface ResolvedTarget {
@@ -12,14 +17,19 @@ export type RegistryOrExecutor = RegistryLike | ExecutorLike;
 /**
  * Tells a registry from an executor by shape (never `instanceof`, so apcore-js objects work):
  * an executor has `call()` and a `registry`; a registry has `list()`, `getDefinition()` and `on()`.
- * A registry gets the core runtime's default `Executor`.
+ * A registry gets the core runtime's default `Executor` (which needs the registry's `get()`).
  *
  * @throws {TypeError} "Expected Registry or Executor instance, got ..." for anything else.
  */
 export function resolveTarget(target: unknown): ResolvedTarget {
   if (isExecutorLike(target)) return { registry: target.registry, executor: target };
   if (isRegistryLike(target)) {
-    return { registry: target, executor: new Executor(target as Registry) };
+    if (typeof (target as Partial<ModuleSource>).get !== 'function') {
+      throw new TypeError(
+        'This registry has no get(moduleId), so the default executor cannot run its modules: pass an executor for it instead',
+      );
+    }
+    return { registry: target, executor: new Executor(target as ModuleSource) };
   }
   throw new TypeError(`Expected Registry or Executor instance, got ${describeValue(target)}`);
 }

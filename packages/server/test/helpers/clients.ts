@@ -3,15 +3,31 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 
-/** An SDK client connected over Streamable HTTP. */
+/**
+ * An SDK client connected over Streamable HTTP. `standaloneStream` resolves once the client's
+ * GET stream (where server-initiated notifications arrive) is open.
+ */
 export async function connectStreamable(
   url: string,
   capabilities: ClientCapabilities = {},
-): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
-  const transport = new StreamableHTTPClientTransport(new URL(url));
+): Promise<{
+  client: Client;
+  transport: StreamableHTTPClientTransport;
+  standaloneStream: Promise<void>;
+}> {
+  let streamOpened: () => void = () => {};
+  const standaloneStream = new Promise<void>((resolve) => {
+    streamOpened = resolve;
+  });
+  const watchingFetch: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    if (init?.method === 'GET' && response.ok) streamOpened();
+    return response;
+  };
+  const transport = new StreamableHTTPClientTransport(new URL(url), { fetch: watchingFetch });
   const client = new Client({ name: 'e2e-client', version: '1.0.0' }, { capabilities });
   await client.connect(transport);
-  return { client, transport };
+  return { client, transport, standaloneStream };
 }
 
 /** An SDK client connected over the legacy SSE transport. */
@@ -40,8 +56,10 @@ export const MCP_POST_HEADERS = {
 };
 
 /** The first text block of a tool result. */
-export function firstText(result: { content?: unknown }): string {
-  const content = result.content as Array<{ type: string; text?: string }> | undefined;
+export function firstText(result: unknown): string {
+  const content = (result as { content?: unknown }).content as
+    | Array<{ type: string; text?: string }>
+    | undefined;
   const block = content?.[0];
   if (block?.type !== 'text' || block.text === undefined) throw new Error('no text content');
   return block.text;

@@ -1,0 +1,136 @@
+import type { ExecutorLike } from '@apcore-mcp/core';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { CaptureLogger } from './__fixtures__/capture-logger.js';
+import { describeModule, ForeignRegistry } from './__fixtures__/foreign-runtime.js';
+import { ExecutionRouter } from './execution-router.js';
+import type { ToolSource } from './tool-source.js';
+
+function toolSource(tools: Tool[]): ToolSource {
+  return { list: () => tools, get: (name) => tools.find((tool) => tool.name === name) };
+}
+
+const plainTool: Tool = { name: 'x.run', inputSchema: { type: 'object' } };
+const structuredTool: Tool = {
+  name: 'x.structured',
+  inputSchema: { type: 'object' },
+  outputSchema: { type: 'object', properties: {} },
+};
+
+function createExecutor(call: ExecutorLike['call']): ExecutorLike {
+  const registry = new ForeignRegistry();
+  registry.add(describeModule('x.run'));
+  return { registry, call };
+}
+
+describe('ExecutionRouter', () => {
+  it('adds structuredContent only for tools with an output schema', async () => {
+    const router = new ExecutionRouter({
+      executor: createExecutor(async () => ({ at: new Date(0), n: 2n })),
+      tools: toolSource([plainTool, structuredTool]),
+    });
+    const plain = await router.handleCall('x.run', {});
+    expect(plain).toEqual({
+      content: [{ type: 'text', text: '{"at":"1970-01-01T00:00:00.000Z","n":"2"}' }],
+    });
+    const structured = await router.handleCall('x.structured', {});
+    expect(structured.structuredContent).toEqual({ at: '1970-01-01T00:00:00.000Z', n: '2' });
+  });
+
+  it('never throws: a throwing executor, a thrown string, a throwing getter all become results', async () => {
+    const failures: unknown[] = [
+      new Error('boom'),
+      'a string',
+      undefined,
+      Object.defineProperty({}, 'code', {
+        get() {
+          throw new Error('hostile');
+        },
+      }),
+    ];
+    for (const failure of failures) {
+      const router = new ExecutionRouter({
+        executor: createExecutor(() => {
+          throw failure;
+        }),
+        tools: toolSource([plainTool]),
+        logger: new CaptureLogger(),
+      });
+      const result = await router.handleCall('x.run', {});
+      expect(result).toMatchObject({
+        isError: true,
+        content: [{ type: 'text', text: 'Internal error occurred' }],
+      });
+    }
+  });
+
+  it('answers "Server is shutting down" once stopped, and drains running calls', async () => {
+    let finish: (value: Record<string, unknown>) => void = () => {};
+    const router = new ExecutionRouter({
+      executor: createExecutor(() => new Promise((resolve) => (finish = resolve))),
+      tools: toolSource([plainTool]),
+    });
+    const running = router.handleCall('x.run', {});
+    expect(router.activeCalls).toBe(1);
+    router.stopAccepting();
+    expect(await router.handleCall('x.run', {})).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'Server is shutting down' }],
+      _meta: { 'apcore/errorCode': 'SERVER_SHUTTING_DOWN' },
+    });
+    expect(await router.drain(10)).toBe(false);
+    finish({ ok: true });
+    expect(await router.drain(1000)).toBe(true);
+    expect(await running).toMatchObject({ content: [{ text: '{"ok":true}' }] });
+    expect(router.activeCalls).toBe(0);
+  });
+
+  it('logs one debug line per call', async () => {
+    const logger = new CaptureLogger();
+    const router = new ExecutionRouter({
+      executor: createExecutor(async () => ({})),
+      tools: toolSource([plainTool]),
+      logger,
+    });
+    await router.handleCall('x.run');
+    await router.handleCall('x.missing');
+    expect(logger.records.filter((record) => record.message === 'Tool call')).toEqual([
+      {
+        level: 'debug',
+        message: 'Tool call',
+        fields: { tool: 'x.run', durationMs: expect.any(Number), isError: false },
+      },
+      {
+        level: 'debug',
+        message: 'Tool call',
+        fields: {
+          tool: 'x.missing',
+          durationMs: expect.any(Number),
+          isError: true,
+          errorCode: 'MODULE_NOT_FOUND',
+        },
+      },
+    ]);
+  });
+
+  it('skips validateInputs for a schema that does not compile, with a warning', async () => {
+    const logger = new CaptureLogger();
+    const odd: Tool = {
+      name: 'x.run',
+      inputSchema: {
+        type: 'object',
+        properties: { a: { type: 'nonsense' } },
+      } as Tool['inputSchema'],
+    };
+    const router = new ExecutionRouter({
+      executor: createExecutor(async () => ({ ran: true })),
+      tools: toolSource([odd]),
+      validateInputs: true,
+      logger,
+    });
+    expect(await router.handleCall('x.run', { a: 1 })).toMatchObject({
+      content: [{ text: '{"ran":true}' }],
+    });
+    expect(logger.messages('warn')[0]).toMatch(/does not compile; validateInputs skipped/);
+  });
+});

@@ -1,0 +1,118 @@
+import * as core from '@apcore-mcp/core';
+import { describe, expect, it } from 'vitest';
+import { CaptureLogger } from './__fixtures__/capture-logger.js';
+import { describeModule, ForeignRegistry } from './__fixtures__/foreign-runtime.js';
+import { MCPServerFactory } from './mcp-server-factory.js';
+
+describe('MCPServerFactory.buildTool', () => {
+  const factory = new MCPServerFactory();
+
+  it('maps a descriptor to a tool: name, title, description, schemas, annotations, _meta', () => {
+    const tool = factory.buildTool(
+      describeModule('image.resize', {
+        name: 'Resize image',
+        description: 'Resizes an image.',
+        tags: ['image'],
+        version: '2.1.0',
+        inputSchema: { properties: { width: { type: 'integer' } } },
+        outputSchema: { type: 'object', properties: { path: { type: 'string' } } },
+        annotations: { ...core.DEFAULT_ANNOTATIONS, streaming: true, requiresApproval: true },
+      }),
+    );
+    expect(tool).toEqual({
+      name: 'image.resize',
+      title: 'Resize image',
+      description: 'Resizes an image.',
+      inputSchema: { type: 'object', properties: { width: { type: 'integer' } } },
+      outputSchema: { type: 'object', properties: { path: { type: 'string' } } },
+      annotations: {
+        title: 'Resize image',
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
+      _meta: {
+        'apcore/requiresApproval': true,
+        'apcore/streaming': true,
+        'apcore/tags': ['image'],
+        'apcore/version': '2.1.0',
+      },
+    });
+  });
+
+  it('gives an empty input schema an object root and leaves out an empty output schema', () => {
+    const tool = factory.buildTool(describeModule('ping'));
+    expect(tool.inputSchema).toEqual({ type: 'object', properties: {} });
+    expect(tool).not.toHaveProperty('outputSchema');
+    expect(tool).not.toHaveProperty('title');
+  });
+
+  it('does not advertise an output schema whose root is not an object', () => {
+    const tool = factory.buildTool(describeModule('list', { outputSchema: { type: 'array' } }));
+    expect(tool).not.toHaveProperty('outputSchema');
+  });
+
+  it('is unaffected by later in-place changes to the descriptor', () => {
+    const descriptor = describeModule('a.b', {
+      inputSchema: {
+        type: 'object',
+        properties: { x: { $ref: '#/$defs/X' } },
+        $defs: { X: { type: 'string' } },
+      },
+    });
+    const tool = factory.buildTool(descriptor);
+    (descriptor.inputSchema.properties as Record<string, unknown>).x = { type: 'number' };
+    delete descriptor.inputSchema.$defs;
+    expect(tool.inputSchema).toEqual({ type: 'object', properties: { x: { type: 'string' } } });
+  });
+
+  it('throws for a schema it cannot convert and for an empty id', () => {
+    expect(() =>
+      factory.buildTool(describeModule('bad', { inputSchema: { $ref: '#/$defs/Nope' } })),
+    ).toThrow(/bad/);
+    expect(() => factory.buildTool(describeModule(''))).toThrow(
+      'module id must be a non-empty string',
+    );
+  });
+});
+
+describe('MCPServerFactory.buildTools', () => {
+  it('skips the modules it cannot build, with a warning naming each and why (N-1 of N)', () => {
+    const registry = new ForeignRegistry();
+    registry.add(describeModule('a.good'));
+    registry.add(describeModule('a.cyclic', { inputSchema: { $ref: '#' } }));
+    registry.add(describeModule('b.good', { tags: ['x'] }));
+    const logger = new CaptureLogger();
+    const { tools, skipped } = new MCPServerFactory({ logger }).buildTools(registry);
+    expect(tools.map((tool) => tool.name)).toEqual(['a.good', 'b.good']);
+    expect(skipped).toEqual([
+      { moduleId: 'a.cyclic', reason: expect.stringContaining('a.cyclic') },
+    ]);
+    expect(logger.messages('warn')).toEqual([`Skipping module a.cyclic: ${skipped[0]?.reason}`]);
+  });
+
+  it('applies tags and prefix together', () => {
+    const registry = new ForeignRegistry();
+    registry.add(describeModule('api.a', { tags: ['public'] }));
+    registry.add(describeModule('api.b'));
+    registry.add(describeModule('web.c', { tags: ['public'] }));
+    const factory = new MCPServerFactory();
+    const names = (filter: Parameters<MCPServerFactory['buildTools']>[1]) =>
+      factory.buildTools(registry, filter).tools.map((tool) => tool.name);
+    expect(names({ tags: ['public'], prefix: 'api.' })).toEqual(['api.a']);
+    expect(names({ tags: [] })).toEqual(['api.a', 'api.b', 'web.c']);
+    expect(names({ tags: ['nonexistent'] })).toEqual([]);
+  });
+
+  it('skips a module the registry lists but cannot describe', () => {
+    const registry = new ForeignRegistry();
+    registry.add(describeModule('a.ghost'));
+    registry.getDefinition = () => null;
+    const { tools, skipped } = new MCPServerFactory().buildTools(registry);
+    expect(tools).toEqual([]);
+    expect(skipped).toEqual([
+      { moduleId: 'a.ghost', reason: 'the registry has no definition for it' },
+    ]);
+  });
+});

@@ -1,0 +1,155 @@
+import * as core from '@apcore-mcp/core';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFixtureRuntime, observedSignals } from '../test/fixtures/fixture-modules.mjs';
+import { connectInMemory, type InMemoryConnection } from './__fixtures__/in-memory.js';
+import { MCP_ELICIT_KEY, MCP_PROGRESS_KEY } from './constants.js';
+
+function textOf(result: unknown): string {
+  return ((result as { content: [{ text: string }] }).content[0] ?? { text: '' }).text;
+}
+
+describe('the server over the core runtime', () => {
+  let connection: InMemoryConnection | undefined;
+  afterEach(async () => {
+    await connection?.close();
+    connection = undefined;
+  });
+
+  it('serves documentation as docs:// resources and refuses unknown URIs', async () => {
+    connection = await connectInMemory(createFixtureRuntime(core).executor);
+    const { resources } = await connection.client.listResources();
+    expect(resources).toEqual([
+      {
+        uri: 'docs://math.add',
+        name: 'math.add',
+        title: 'Add numbers',
+        description: 'Adds two integers.',
+        mimeType: 'text/markdown',
+      },
+    ]);
+    const read = await connection.client.readResource({ uri: 'docs://math.add' });
+    expect(read.contents).toEqual([
+      {
+        uri: 'docs://math.add',
+        mimeType: 'text/markdown',
+        text: '# math.add\n\nAdds `a` and `b`.',
+      },
+    ]);
+    for (const uri of ['docs://text.echo', 'docs://nope', 'file:///etc/passwd']) {
+      await expect(connection.client.readResource({ uri })).rejects.toMatchObject({
+        code: -32002,
+        message: `MCP error -32002: Resource not found: ${uri}`,
+      });
+    }
+  });
+
+  it('aborts the module signal when the client cancels the call', async () => {
+    observedSignals.length = 0;
+    connection = await connectInMemory(createFixtureRuntime(core).executor);
+    const controller = new AbortController();
+    const call = connection.client.callTool({ name: 'wait.forever', arguments: {} }, undefined, {
+      signal: controller.signal,
+    });
+    await vi.waitFor(() => expect(observedSignals).toHaveLength(1));
+    expect(observedSignals[0]?.aborted).toBe(false);
+    controller.abort('user pressed stop');
+    await expect(call).rejects.toThrow();
+    await vi.waitFor(() => expect(observedSignals[0]?.aborted).toBe(true));
+    await vi.waitFor(() => expect(connection?.runtime.router.activeCalls).toBe(0));
+  });
+
+  it('validates inputs before the executor when validateInputs is on', async () => {
+    const { executor } = createFixtureRuntime(core);
+    const call = vi.spyOn(executor, 'call');
+    connection = await connectInMemory(executor, { validateInputs: true });
+    const result = await connection.client.callTool({ name: 'math.add', arguments: { a: 'x' } });
+    expect(result.isError).toBe(true);
+    const [header, ...lines] = textOf(result).split('\n');
+    expect(header).toBe('Input validation failed:');
+    expect(lines.sort()).toEqual(['- a: must be integer (type)', '- b: is required (required)']);
+    expect(call).not.toHaveBeenCalled();
+    const ok = await connection.client.callTool({ name: 'math.add', arguments: { a: 1, b: 2 } });
+    expect(textOf(ok)).toBe('{"sum":3}');
+    expect(call).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives our executor a context with the MCP senders, the identity and a signal', async () => {
+    const registry = new core.Registry();
+    const seen: core.Context[] = [];
+    registry.register(
+      'context.peek',
+      core.defineModule({
+        description: 'Records its context.',
+        inputSchema: { type: 'object', properties: {} },
+        execute: (_inputs, context) => {
+          seen.push(context);
+          return {};
+        },
+      }),
+    );
+    connection = await connectInMemory(
+      registry,
+      { identity: { id: 'alice', roles: ['reader'] } },
+      { elicitation: {} },
+    );
+    await connection.client.callTool({ name: 'context.peek', arguments: {} }, undefined, {
+      onprogress: () => {},
+    });
+    await connection.client.callTool({ name: 'context.peek', arguments: {} });
+    expect(seen).toHaveLength(2);
+    expect(seen[0]?.identity).toEqual({ id: 'alice', roles: ['reader'] });
+    expect(seen[0]?.signal).toBeInstanceOf(AbortSignal);
+    expect(typeof seen[0]?.data[MCP_PROGRESS_KEY]).toBe('function');
+    expect(typeof seen[0]?.data[MCP_ELICIT_KEY]).toBe('function');
+    // Without a progressToken there is nobody to report progress to.
+    expect(seen[1]?.data[MCP_PROGRESS_KEY]).toBeUndefined();
+  });
+
+  it('starts with zero tools and a warning for an empty registry', async () => {
+    connection = await connectInMemory(new core.Registry());
+    expect((await connection.client.listTools()).tools).toEqual([]);
+    expect(connection.logger.messages('warn')).toContain(
+      'No modules registered; server starting with zero tools',
+    );
+  });
+
+  it('serves only the modules matching tags and prefix; others are not found', async () => {
+    connection = await connectInMemory(createFixtureRuntime(core).executor, {
+      tags: ['public'],
+      prefix: 'math.',
+    });
+    expect((await connection.client.listTools()).tools.map((tool) => tool.name)).toEqual([
+      'math.add',
+    ]);
+    const hidden = await connection.client.callTool({ name: 'text.echo', arguments: {} });
+    expect(textOf(hidden)).toBe('Module not found: text.echo');
+  });
+
+  it('logs one debug line per call and the stack of unexpected errors', async () => {
+    connection = await connectInMemory(createFixtureRuntime(core).executor);
+    await connection.client.callTool({ name: 'math.add', arguments: { a: 1, b: 1 } });
+    await connection.client.callTool({ name: 'boom.fail', arguments: {} });
+    const calls = connection.logger.records.filter((record) => record.message === 'Tool call');
+    expect(calls.map((record) => record.fields)).toEqual([
+      { tool: 'math.add', durationMs: expect.any(Number), isError: false },
+      {
+        tool: 'boom.fail',
+        durationMs: expect.any(Number),
+        isError: true,
+        errorCode: 'INTERNAL_ERROR',
+      },
+    ]);
+    const error = connection.logger.records.find((record) => record.level === 'error');
+    expect(error?.fields.tool).toBe('boom.fail');
+    expect(error?.fields.err).toBeInstanceOf(Error);
+    expect(String((error?.fields.err as Error | undefined)?.stack)).toContain('disk full');
+  });
+
+  it('answers tools/call for unknown methods with the SDK error, not a crash', async () => {
+    connection = await connectInMemory(createFixtureRuntime(core).executor);
+    await expect(connection.client.listPrompts()).rejects.toMatchObject({
+      code: ErrorCode.MethodNotFound,
+    });
+  });
+});

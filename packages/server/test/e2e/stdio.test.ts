@@ -1,0 +1,87 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { spawnChildServer } from '../helpers/child-server.js';
+import { ensureBuilt, fixturePath, SERVER_ROOT } from '../helpers/ensure-built.js';
+import { describeToolBehaviour } from '../helpers/tool-behaviour.js';
+
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'raw-stdio', version: '1.0.0' },
+  },
+};
+
+beforeAll(() => {
+  ensureBuilt();
+}, 180_000);
+
+describeToolBehaviour('stdio (child process)', async () => {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [fixturePath('stdio-server.mjs')],
+    cwd: SERVER_ROOT,
+    stderr: 'ignore',
+  });
+  const client = new Client({ name: 'stdio-e2e', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, close: () => client.close() };
+});
+
+describe('the stdio child process', () => {
+  it('writes nothing but JSON-RPC to stdout, logs to stderr, exits 0 when stdin closes', async () => {
+    const server = spawnChildServer('stdio-server.mjs', { FIXTURE_LOG_LEVEL: 'debug' });
+    server.send(INITIALIZE);
+    await server.waitForMessage((message) => message.id === 1);
+    server.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    server.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    server.send({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'boom.fail', arguments: {} },
+    });
+    await server.waitForMessage((message) => message.id === 3);
+    server.child.stdin?.end();
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(server.stdoutLines.length).toBeGreaterThanOrEqual(3);
+    for (const line of server.stdoutLines) {
+      expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
+    }
+    const stderr = server.stderr();
+    expect(stderr).toContain('apcore-mcp server started: 8 tools registered, transport=stdio');
+    expect(stderr).toContain('"name":"apcore-mcp"');
+    expect(stderr).toContain('"msg":"Tool call"');
+    // The unexpected error is logged with its stack on the server side only.
+    expect(stderr).toContain('disk full at /var/lib/secret/state.db');
+    expect(stderr).toContain('Skipping module broken.schema');
+    expect(stderr).toContain('fixture: onShutdown ran');
+    expect(stderr).toContain('fixture: serve() resolved');
+  });
+
+  it('finishes an in-flight call on SIGTERM, then exits 0', async () => {
+    const server = spawnChildServer('stdio-server.mjs', { FIXTURE_LOG_LEVEL: 'info' });
+    server.send(INITIALIZE);
+    await server.waitForMessage((message) => message.id === 1);
+    server.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    server.send({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'slow.announce', arguments: { ms: 1000 } },
+    });
+    await server.waitForStderr('fixture: slow call started');
+    server.child.kill('SIGTERM');
+    const answer = await server.waitForMessage((message) => message.id === 2);
+    expect(answer).toMatchObject({
+      result: { content: [{ type: 'text', text: '{"waited":1000}' }] },
+    });
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(server.stderr()).toContain('Received SIGTERM; shutting down');
+    expect(server.stderr()).toContain('fixture: serve() resolved');
+  });
+});

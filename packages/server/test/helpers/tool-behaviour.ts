@@ -1,0 +1,132 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstText } from './clients.js';
+
+/** A client connected to a server that serves the fixture modules, and how to let go of it. */
+export interface FixtureConnection {
+  client: Client;
+  close(): Promise<void>;
+}
+
+/**
+ * The behaviour every transport must show with the fixture modules: the tool list (schemas
+ * inlined, annotations mapped), a successful call, a validation error with field details, an
+ * ACL denial, a timeout and an unexpected exception, all as MCP tool results.
+ */
+export function describeToolBehaviour(
+  transport: string,
+  connect: () => Promise<FixtureConnection>,
+): void {
+  describe(`tool behaviour over ${transport}`, () => {
+    let connection: FixtureConnection;
+    beforeAll(async () => {
+      connection = await connect();
+    });
+    afterAll(async () => {
+      await connection?.close();
+    });
+
+    it('lists the tools with inlined schemas and mapped annotations', async () => {
+      const { tools } = await connection.client.listTools();
+      const names = tools.map((tool) => tool.name);
+      expect(names).toEqual(
+        expect.arrayContaining([
+          'admin.secret',
+          'boom.fail',
+          'math.add',
+          'slow.timeout',
+          'slow.wait',
+          'text.echo',
+          'wait.forever',
+        ]),
+      );
+      // N-1 of N: the module whose schema cannot be converted is the only one left out.
+      expect(names).not.toContain('broken.schema');
+      const add = tools.find((tool) => tool.name === 'math.add');
+      expect(add).toMatchObject({
+        title: 'Add numbers',
+        description: 'Adds two integers.',
+        inputSchema: {
+          type: 'object',
+          properties: { a: { type: 'integer' }, b: { type: 'integer' } },
+          required: ['a', 'b'],
+        },
+        outputSchema: { type: 'object', properties: { sum: { type: 'integer' } } },
+        annotations: {
+          title: 'Add numbers',
+          readOnlyHint: true,
+          destructiveHint: false,
+          idempotentHint: true,
+          openWorldHint: false,
+        },
+        _meta: { 'apcore/requiresApproval': false, 'apcore/streaming': false },
+      });
+      expect(JSON.stringify(add?.inputSchema)).not.toMatch(/\$ref|\$defs/);
+      const secret = tools.find((tool) => tool.name === 'admin.secret');
+      expect(secret?.annotations).toMatchObject({ destructiveHint: true, openWorldHint: true });
+      expect(secret?._meta).toMatchObject({ 'apcore/requiresApproval': true });
+      expect(tools.find((tool) => tool.name === 'text.echo')?.outputSchema).toBeUndefined();
+    });
+
+    it('answers a successful call with JSON text and structured content', async () => {
+      const result = await connection.client.callTool({
+        name: 'math.add',
+        arguments: { a: 2, b: 3 },
+      });
+      expect(result.isError).toBeFalsy();
+      expect(firstText(result)).toBe('{"sum":5}');
+      expect(result.structuredContent).toEqual({ sum: 5 });
+      const echo = await connection.client.callTool({
+        name: 'text.echo',
+        arguments: { text: 'hi' },
+      });
+      expect(JSON.parse(firstText(echo))).toEqual({ text: 'hi', at: '1970-01-01T00:00:00.000Z' });
+    });
+
+    it('reports validation errors field by field', async () => {
+      const result = await connection.client.callTool({
+        name: 'math.add',
+        arguments: { a: 'two' },
+      });
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toBeUndefined();
+      const text = firstText(result);
+      expect(text.split('\n')[0]).toBe('Input validation failed:');
+      expect(text).toContain('- a: must be integer (type)');
+      expect(text).toContain('- b: is required (required)');
+    });
+
+    it('denies by ACL without naming the caller', async () => {
+      const result = await connection.client.callTool({ name: 'admin.secret', arguments: {} });
+      expect(result).toMatchObject({
+        isError: true,
+        content: [{ type: 'text', text: 'Access denied' }],
+        _meta: { 'apcore/errorCode': 'ACL_DENIED' },
+      });
+      expect(JSON.stringify(result)).not.toContain('@external');
+    });
+
+    it('reports a timeout with its duration', async () => {
+      const result = await connection.client.callTool({ name: 'slow.timeout', arguments: {} });
+      expect(result.isError).toBe(true);
+      expect(firstText(result)).toBe('Module timed out after 50ms');
+    });
+
+    it('hides unexpected exceptions behind "Internal error occurred"', async () => {
+      const result = await connection.client.callTool({ name: 'boom.fail', arguments: {} });
+      expect(result).toMatchObject({
+        isError: true,
+        content: [{ type: 'text', text: 'Internal error occurred' }],
+      });
+      const serialized = JSON.stringify(result);
+      for (const leak of ['disk full', '/var/lib', 'TypeError', 'at ']) {
+        expect(serialized).not.toContain(leak);
+      }
+    });
+
+    it('answers a call to an unknown tool with Module not found', async () => {
+      const result = await connection.client.callTool({ name: 'broken.schema', arguments: {} });
+      expect(firstText(result)).toBe('Module not found: broken.schema');
+    });
+  });
+}
