@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { extname } from 'node:path';
+import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ModuleLoadError } from './errors/module-load-error.js';
 import { describeModuleProblem, isRecord, type ModuleLike } from './module-like.js';
@@ -34,9 +34,25 @@ async function createTypeScriptImport(namespace: string): Promise<ScopedImport> 
   return (specifier, parentUrl) => scope.import(specifier, parentUrl) as Promise<unknown>;
 }
 
+/** Matches require-cache keys of TypeScript files outside node_modules (tsx may add a query). */
+const TYPESCRIPT_CACHE_KEY = /^(?!.*[\\/]node_modules[\\/]).*\.[cm]?tsx?(\?.*)?$/;
+
+/**
+ * TypeScript compiled to CommonJS (in a package without `"type": "module"`) requires its
+ * TypeScript imports through require's cache, which tsx shares between scopes: forget those
+ * entries so a fresh load reads them again. Modules already loaded keep their own copies.
+ */
+function forgetCommonJsTypeScript(): void {
+  const cache = createRequire(import.meta.url).cache;
+  for (const key of Object.keys(cache)) {
+    if (TYPESCRIPT_CACHE_KEY.test(key)) delete cache[key];
+  }
+}
+
 async function importTypeScript(fileUrl: string, fresh: boolean): Promise<unknown> {
   let scopedImport: Promise<ScopedImport>;
   if (fresh) {
+    forgetCommonJsTypeScript();
     freshCounter += 1;
     scopedImport = createTypeScriptImport(`apcore-mcp-fresh-${process.pid}-${freshCounter}`);
   } else {
@@ -50,8 +66,7 @@ async function importJavaScript(filePath: string, fresh: boolean): Promise<unkno
   const fileUrl = pathToFileURL(filePath).href;
   if (!fresh) return import(fileUrl);
   // CommonJS files live in require's cache, which a URL query does not bypass.
-  const require = createRequire(import.meta.url);
-  delete require.cache[filePath];
+  delete createRequire(import.meta.url).cache[filePath];
   freshCounter += 1;
   return import(`${fileUrl}?v=${Date.now()}-${freshCounter}`);
 }
@@ -99,7 +114,8 @@ function describeFailure(error: unknown): string {
 /**
  * Imports one module file and returns the module it exports (default export, or the named
  * export `module`; a module class is instantiated). TypeScript (`.ts .mts .cts`) loads through
- * tsx, JavaScript through a native dynamic import.
+ * tsx, JavaScript through a native dynamic import. A relative path is resolved against the
+ * working directory.
  *
  * @throws {ModuleLoadError} `details.path` and `details.reason` say which file failed and why;
  * the original failure is the `cause`.
@@ -110,10 +126,11 @@ function describeFailure(error: unknown): string {
  * ```
  */
 export async function loadModuleFile(
-  filePath: string,
+  path: string,
   options: LoadModuleFileOptions = {},
 ): Promise<ModuleLike> {
   const fresh = options.fresh ?? false;
+  const filePath = resolve(path);
   let namespace: unknown;
   try {
     namespace = TYPESCRIPT_EXTENSIONS.has(extname(filePath))

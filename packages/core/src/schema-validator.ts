@@ -65,10 +65,20 @@ function createAjv(draft2020: boolean): Ajv | Ajv2020 {
   return ajv;
 }
 
+const sharedAjv: { draft07?: Ajv | Ajv2020; draft2020?: Ajv | Ajv2020 } = {};
+
+/** One ajv instance per draft, created on first use. */
+function getAjv(draft2020: boolean): Ajv | Ajv2020 {
+  const key = draft2020 ? 'draft2020' : 'draft07';
+  sharedAjv[key] ??= createAjv(draft2020);
+  return sharedAjv[key];
+}
+
 /**
  * Compiles a JSON Schema into a {@link SchemaCheck}. The schema is deep-copied first, so ajv
  * never touches the caller's object; `$schema` picks draft 2020-12 or draft-07 (the default).
- * Each schema gets its own ajv instance so that two schemas sharing an `$id` never collide.
+ * The compiled function keeps working after the schema is dropped from ajv's registry, which
+ * is done at once so that schemas sharing an `$id` never collide and nothing accumulates.
  * An empty schema (`{}`) accepts everything without compiling.
  *
  * @throws Error when ajv cannot compile the schema (a broken `$ref`, an invalid keyword value).
@@ -78,6 +88,12 @@ export function compileSchema(schema: unknown): SchemaCheck {
   const copy = copyJson(schema);
   const draft = typeof copy.$schema === 'string' ? copy.$schema : '';
   delete copy.$schema;
-  const validate = createAjv(draft.includes('2020-12')).compile(copy);
+  const ajv = getAjv(draft.includes('2020-12'));
+  let validate: ReturnType<typeof ajv.compile>;
+  try {
+    validate = ajv.compile(copy);
+  } finally {
+    ajv.removeSchema(copy);
+  }
   return (data) => (validate(data) ? [] : toFieldErrors(validate.errors ?? []));
 }
