@@ -6,7 +6,8 @@ import {
   CallFrequencyExceededError,
   CircularCallError,
 } from './errors/call-chain-errors.js';
-import { Executor, type ExecutorOptions } from './executor.js';
+import { Executor } from './executor.js';
+import type { ExecutorOptions } from './executor-options.js';
 import { guardCallChain } from './guard-call-chain.js';
 import { Registry } from './registry.js';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ACL } from './acl.js';
 import { defineModule } from './define-module.js';
-import { Executor, type ExecutorOptions } from './executor.js';
+import { Executor } from './executor.js';
+import type { ExecutorOptions } from './executor-options.js';
 import type { ModuleLike } from './module-like.js';
 import { Registry } from './registry.js';
 

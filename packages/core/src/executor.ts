@@ -1,15 +1,20 @@
-import { fillAnnotations } from './annotations.js';
-import type { ApprovalHandler } from './approval.js';
+import { type ApprovalHandler, checkApproval } from './approval.js';
 import { CallScope } from './call-scope.js';
 import { Context, deriveContext } from './context.js';
-import type { ContextFactory, ContextRequest, ExecutorLike, RegistryLike } from './contract.js';
+import type { ContextFactory, ContextRequest, ExecutorLike } from './contract.js';
 import { ACLDeniedError } from './errors/acl-denied-error.js';
-import { ApprovalDeniedError } from './errors/approval-denied-error.js';
 import { ExecutionCancelledError } from './errors/execution-cancelled-error.js';
 import { ModuleNotFoundError } from './errors/module-not-found-error.js';
 import { ModuleTimeoutError } from './errors/module-timeout-error.js';
-import type { FieldError } from './errors/schema-validation-error.js';
-import { SchemaValidationError } from './errors/schema-validation-error.js';
+import { type FieldError, SchemaValidationError } from './errors/schema-validation-error.js';
+import {
+  type AccessControl,
+  type ExecutorOptions,
+  type ModuleSource,
+  type PreparedCall,
+  readLimit,
+  type ValidationResult,
+} from './executor-options.js';
 import { guardCallChain } from './guard-call-chain.js';
 import { type Logger, silentLogger } from './logger.js';
 import {
@@ -24,59 +29,6 @@ import { toModuleOutput } from './module-output.js';
 import { runModuleStream } from './run-module-stream.js';
 import { ROOT_FIELD } from './schema-validator.js';
 import { ValidatorCache } from './validator-cache.js';
-
-/** A registry the executor can run modules from: the bridge's view plus `get`. */
-export type ModuleSource = RegistryLike & { get(moduleId: string): ModuleLike | null };
-
-/** What the executor asks before each call: may `callerId` (`null` = top level) call `targetId`? */
-export interface AccessControl {
-  check(callerId: string | null, targetId: string, context?: Context | null): boolean;
-}
-
-/** Options of {@link Executor}. */
-export interface ExecutorOptions {
-  /** Without one, every call is allowed. */
-  acl?: AccessControl | null;
-  middlewares?: readonly Middleware[];
-  /** Milliseconds a module may run; a module's own `timeoutMs` wins. 0 = no limit. Default 30000. */
-  defaultTimeoutMs?: number;
-  /** Longest call chain (nested calls included). Default 32. */
-  maxCallDepth?: number;
-  /** Most times one module may occur in a call chain. Default 3. */
-  maxModuleRepeat?: number;
-  /** Asked before modules annotated `requiresApproval`; without one they run unasked. */
-  approvalHandler?: ApprovalHandler | null;
-  /** Receives failing `onError` hooks. Silent when absent. */
-  logger?: Logger;
-}
-
-/** The outcome of {@link Executor.validate}. */
-export interface ValidationResult {
-  valid: boolean;
-  errors: FieldError[];
-}
-
-/** A call that passed the pipeline's checks, ready to run. */
-export interface PreparedCall {
-  moduleId: string;
-  module: ModuleLike;
-  inputs: Record<string, unknown>;
-  context: Context;
-  scope: CallScope;
-}
-
-function readPositive(
-  value: number | undefined,
-  fallback: number,
-  name: string,
-  min: number,
-): number {
-  const result = value ?? fallback;
-  if (!Number.isFinite(result) || result < min) {
-    throw new RangeError(`Executor: ${name} must be a number >= ${min}, got ${String(value)}`);
-  }
-  return result;
-}
 
 /**
  * Runs modules through the apcore pipeline: context -> safety checks (depth, cycle, frequency)
@@ -108,9 +60,21 @@ export class Executor implements ExecutorLike, ContextFactory {
     this.#acl = options.acl ?? null;
     this.#approvalHandler = options.approvalHandler ?? null;
     this.#middlewares = [...(options.middlewares ?? [])];
-    this.#defaultTimeoutMs = readPositive(options.defaultTimeoutMs, 30_000, 'defaultTimeoutMs', 0);
-    this.#maxCallDepth = readPositive(options.maxCallDepth, 32, 'maxCallDepth', 1);
-    this.#maxModuleRepeat = readPositive(options.maxModuleRepeat, 3, 'maxModuleRepeat', 1);
+    this.#defaultTimeoutMs = readLimit(options.defaultTimeoutMs, {
+      name: 'defaultTimeoutMs',
+      fallback: 30_000,
+      min: 0,
+    });
+    this.#maxCallDepth = readLimit(options.maxCallDepth, {
+      name: 'maxCallDepth',
+      fallback: 32,
+      min: 1,
+    });
+    this.#maxModuleRepeat = readLimit(options.maxModuleRepeat, {
+      name: 'maxModuleRepeat',
+      fallback: 3,
+      min: 1,
+    });
     this.#logger = options.logger ?? silentLogger;
     const forget = (moduleId: string) => this.#validators.forget(moduleId);
     registry.on('register', forget);
@@ -219,7 +183,14 @@ export class Executor implements ExecutorLike, ContextFactory {
       if (module === null) throw new ModuleNotFoundError({ moduleId, traceId: context.traceId });
       this.#checkAccess(moduleId, context);
       const effectiveInputs = inputs ?? {};
-      await this.#checkApproval(moduleId, module, effectiveInputs, context);
+      if (this.#approvalHandler !== null) {
+        await checkApproval(this.#approvalHandler, {
+          moduleId,
+          module,
+          inputs: effectiveInputs,
+          context,
+        });
+      }
       const errors = this.#checkInputs(moduleId, module, effectiveInputs);
       if (errors.length > 0) {
         throw new SchemaValidationError({ errors, traceId: context.traceId });
@@ -261,28 +232,6 @@ export class Executor implements ExecutorLike, ContextFactory {
       callerId: context.callerId ?? '@external',
       targetId: moduleId,
       traceId: context.traceId,
-    });
-  }
-
-  async #checkApproval(
-    moduleId: string,
-    module: ModuleLike,
-    inputs: unknown,
-    context: Context,
-  ): Promise<void> {
-    const annotations = fillAnnotations(module.annotations);
-    if (this.#approvalHandler === null || !annotations.requiresApproval) return;
-    const result = await this.#approvalHandler.requestApproval({
-      moduleId,
-      inputs: isRecord(inputs) ? inputs : {},
-      annotations,
-      context,
-    });
-    if (result?.status === 'approved') return;
-    throw new ApprovalDeniedError({
-      moduleId,
-      traceId: context.traceId,
-      ...(result?.reason === undefined ? {} : { reason: result.reason }),
     });
   }
 

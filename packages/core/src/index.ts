@@ -50,8 +50,13 @@ export { ModuleTimeoutError } from './errors/module-timeout-error.js';
 export { DuplicateModuleIdError, InvalidModuleIdError } from './errors/registry-errors.js';
 export type { FieldError, SchemaValidationErrorOptions } from './errors/schema-validation-error.js';
 export { SchemaValidationError } from './errors/schema-validation-error.js';
-export type { AccessControl, ExecutorOptions, ModuleSource, ValidationResult } from './executor.js';
 export { Executor } from './executor.js';
+export type {
+  AccessControl,
+  ExecutorOptions,
+  ModuleSource,
+  ValidationResult,
+} from './executor-options.js';
 export { isModuleFileName, MODULE_FILE_EXTENSIONS } from './find-module-files.js';
 export type { LoadModuleFileOptions } from './load-module-file.js';
 export { loadModuleFile } from './load-module-file.js';

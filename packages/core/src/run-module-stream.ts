@@ -1,6 +1,6 @@
 import { ExecutionCancelledError } from './errors/execution-cancelled-error.js';
 import { ModuleTimeoutError } from './errors/module-timeout-error.js';
-import type { PreparedCall } from './executor.js';
+import type { PreparedCall } from './executor-options.js';
 import {
   type Middleware,
   type MiddlewareCall,
