@@ -41,7 +41,14 @@ export type McpProgressSender = (
   message?: string,
 ) => Promise<void>;
 
-/** What the client answered to an elicitation request (the MCP `ElicitResult`). */
+/**
+ * What the client answered to an elicitation request (the MCP `ElicitResult`).
+ *
+ * @example
+ * ```ts
+ * const answer: McpElicitResult = { action: 'accept', content: { confirm: true } };
+ * ```
+ */
 export interface McpElicitResult {
   action: 'accept' | 'decline' | 'cancel';
   content?: Record<string, unknown>;

@@ -12,6 +12,12 @@ import { drainCalls } from './shut-down.js';
  * A Node request handler serving MCP inside an existing HTTP server. With two arguments it
  * answers every request (404 for paths it does not serve); with a third (Express-style `next`)
  * it passes those on instead.
+ *
+ * @example
+ * ```ts
+ * const handler: McpHandler = createMcpHandler(registry);
+ * app.use((request, response, next) => handler(request, response, next));
+ * ```
  */
 export interface McpHandler {
   (request: IncomingMessage, response: ServerResponse, next?: NextFunction): void;

@@ -2,7 +2,14 @@ import type { RegistryLike } from '@apcore-mcp/core';
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolSource } from './tool-source.js';
 
-/** The URI scheme of module documentation resources. */
+/**
+ * The URI prefix of module documentation resources.
+ *
+ * @example
+ * ```ts
+ * await client.readResource({ uri: `${DOCS_URI_PREFIX}image.resize` });
+ * ```
+ */
 export const DOCS_URI_PREFIX = 'docs://';
 
 /**

@@ -12,7 +12,14 @@ import { type Logger, SILENT_LOGGER } from './logger.js';
 import { serializeOutput, toJsonValue } from './serialize-output.js';
 import type { ToolSource } from './tool-source.js';
 
-/** Options of {@link ExecutionRouter}. */
+/**
+ * Options of {@link ExecutionRouter}.
+ *
+ * @example
+ * ```ts
+ * const options: ExecutionRouterOptions = { executor, tools: listener, validateInputs: true };
+ * ```
+ */
 export interface ExecutionRouterOptions {
   /** Runs every call (`executor.call()`): ACL, validation, middleware, timeout all apply. */
   executor: ExecutorLike;
@@ -30,7 +37,14 @@ export interface ExecutionRouterOptions {
   identity?: Identity;
 }
 
-/** The code of the result a call gets once shutdown has begun. */
+/**
+ * The `apcore/errorCode` of the result a call gets once shutdown has begun.
+ *
+ * @example
+ * ```ts
+ * if (result._meta?.['apcore/errorCode'] === SHUTTING_DOWN_CODE) retryElsewhere();
+ * ```
+ */
 export const SHUTTING_DOWN_CODE = 'SERVER_SHUTTING_DOWN';
 
 /**

@@ -10,7 +10,14 @@ import { readBody } from './read-body.js';
 import { SSE_MESSAGES_PATH, SSE_STREAM_PATH, SseEndpoint } from './sse-endpoint.js';
 import { StreamableHttpEndpoint } from './streamable-http-endpoint.js';
 
-/** The body of `GET /health`. */
+/**
+ * The body of `GET /health`.
+ *
+ * @example
+ * ```ts
+ * const health = (await (await fetch('http://127.0.0.1:8000/health')).json()) as HealthStatus;
+ * ```
+ */
 export interface HealthStatus {
   status: 'ok';
   moduleCount: number;
@@ -33,7 +40,14 @@ export interface HttpRequestHandlerOptions {
   logger: Logger;
 }
 
-/** Passes a request on to the next handler of a host framework (Express-style `next`). */
+/**
+ * Passes a request on to the next handler of a host framework (Express-style `next`).
+ *
+ * @example
+ * ```ts
+ * app.use((request, response, next: NextFunction) => handler(request, response, next));
+ * ```
+ */
 export type NextFunction = (error?: unknown) => void;
 
 /** A Node request listener serving the MCP endpoints, plus `close()` for shutdown. */
@@ -58,80 +72,91 @@ const ALLOWED_METHODS: Record<Route, readonly string[]> = {
  * limit (413, counted while streaming); nothing runs for a refused request.
  */
 export function createHttpRequestHandler(options: HttpRequestHandlerOptions): HttpRequestHandler {
-  const { logger } = options;
-  const streamable =
-    options.transport === 'streamable-http'
-      ? new StreamableHttpEndpoint({
-          createServer: options.createServer,
-          stateless: options.stateless,
-          logger,
-        })
-      : undefined;
-  const sse =
-    options.transport === 'sse'
-      ? new SseEndpoint({ createServer: options.createServer, logger })
-      : undefined;
-  let accepting = true;
+  return new McpHttpHandler(options);
+}
 
-  const dispatch = async (
-    route: Route,
-    request: IncomingMessage,
-    response: ServerResponse,
-    url: URL,
-  ): Promise<void> => {
-    if (!(await admit(request, response, options))) return;
-    let body: unknown;
-    if (request.method === 'POST') {
-      const parsed = await readJsonBody(request, response, options.maxBodyBytes);
-      if (!parsed.ok) return;
-      body = parsed.body;
-    }
-    if (route === 'mcp') return streamable?.handle(request, response, body);
-    if (route === 'sse-stream') return sse?.openStream(response);
-    return sse?.postMessage(request, response, url.searchParams.get('sessionId'), body);
-  };
+class McpHttpHandler implements HttpRequestHandler {
+  readonly #options: HttpRequestHandlerOptions;
+  readonly #streamable: StreamableHttpEndpoint | undefined;
+  readonly #sse: SseEndpoint | undefined;
+  #accepting = true;
 
-  const handle = async (
+  constructor(options: HttpRequestHandlerOptions) {
+    this.#options = options;
+    const { createServer, logger } = options;
+    this.#streamable =
+      options.transport === 'streamable-http'
+        ? new StreamableHttpEndpoint({ createServer, stateless: options.stateless, logger })
+        : undefined;
+    this.#sse = options.transport === 'sse' ? new SseEndpoint({ createServer, logger }) : undefined;
+  }
+
+  handle = async (
     request: IncomingMessage,
     response: ServerResponse,
     next?: NextFunction,
   ): Promise<void> => {
     try {
       const url = new URL(request.url ?? '/', 'http://localhost');
-      if (url.pathname === '/health' && options.health && request.method === 'GET') {
-        sendJson(response, 200, options.health());
+      const health = this.#options.health;
+      if (url.pathname === '/health' && health && request.method === 'GET') {
+        sendJson(response, 200, health());
         return;
       }
-      const route = matchRoute(options, url.pathname);
+      const route = matchRoute(this.#options, url.pathname);
       if (route === undefined) {
         if (next) next();
         else sendJson(response, 404, { error: 'Not found', path: url.pathname });
         return;
       }
-      if (!ALLOWED_METHODS[route].includes(request.method ?? '')) {
-        sendJsonRpcError(response, 405, 'Method not allowed.', {
-          allow: ALLOWED_METHODS[route].join(', '),
-        });
-        return;
-      }
-      if (!accepting) {
-        sendJsonRpcError(response, 503, 'Server is shutting down', { connection: 'close' });
-        return;
-      }
-      await dispatch(route, request, response, url);
+      if (this.#refuseMethodOrShutdown(route, request, response)) return;
+      await this.#dispatch(route, request, response, url);
     } catch (error) {
-      logger.error({ err: error, url: request.url }, 'HTTP request failed');
+      this.#options.logger.error({ err: error, url: request.url }, 'HTTP request failed');
       sendJsonRpcError(response, 500, 'Internal server error');
     }
   };
 
-  return {
-    handle,
-    close: async () => {
-      accepting = false;
-      await Promise.allSettled([streamable?.close(), sse?.close()]);
-    },
-  };
+  async close(): Promise<void> {
+    this.#accepting = false;
+    await Promise.allSettled([this.#streamable?.close(), this.#sse?.close()]);
+  }
+
+  #refuseMethodOrShutdown(
+    route: Route,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): boolean {
+    if (!ALLOWED_METHODS[route].includes(request.method ?? '')) {
+      sendJsonRpcError(response, 405, 'Method not allowed.', {
+        allow: ALLOWED_METHODS[route].join(', '),
+      });
+      return true;
+    }
+    if (!this.#accepting) {
+      sendJsonRpcError(response, 503, 'Server is shutting down', { connection: 'close' });
+      return true;
+    }
+    return false;
+  }
+
+  async #dispatch(
+    route: Route,
+    request: IncomingMessage,
+    response: ServerResponse,
+    url: URL,
+  ): Promise<void> {
+    if (!(await admit(request, response, this.#options))) return;
+    let body: unknown;
+    if (request.method === 'POST') {
+      const parsed = await readJsonBody(request, response, this.#options.maxBodyBytes);
+      if (!parsed.ok) return;
+      body = parsed.body;
+    }
+    if (route === 'mcp') return this.#streamable?.handle(request, response, body);
+    if (route === 'sse-stream') return this.#sse?.openStream(response);
+    return this.#sse?.postMessage(request, response, url.searchParams.get('sessionId'), body);
+  }
 }
 
 function matchRoute(options: HttpRequestHandlerOptions, pathname: string): Route | undefined {

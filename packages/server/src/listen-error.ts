@@ -1,6 +1,13 @@
 const MARKER = Symbol.for('@apcore-mcp/server.ListenError');
 
-/** The facts of a {@link ListenError}. */
+/**
+ * The facts of a {@link ListenError}: the address that could not be bound.
+ *
+ * @example
+ * ```ts
+ * const details: ListenErrorDetails = { host: '127.0.0.1', port: 8000 };
+ * ```
+ */
 export interface ListenErrorDetails {
   host: string;
   port: number;

@@ -17,7 +17,14 @@ export interface Logger {
   error(objectOrMessage: unknown, message?: string): void;
 }
 
-/** The levels `logLevel` accepts once normalized. */
+/**
+ * The levels `logLevel` accepts once normalized.
+ *
+ * @example
+ * ```ts
+ * const level: LogLevel = 'debug';
+ * ```
+ */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 /** The logger name every record carries. */

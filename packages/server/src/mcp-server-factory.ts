@@ -16,7 +16,14 @@ import { type Logger, SILENT_LOGGER } from './logger.js';
 import { ResourceNotFoundError } from './resource-not-found-error.js';
 import type { ToolSource } from './tool-source.js';
 
-/** Options of {@link MCPServerFactory}. */
+/**
+ * Options of {@link MCPServerFactory}.
+ *
+ * @example
+ * ```ts
+ * const factory = new MCPServerFactory({ logger, schemaConverter: new SchemaConverter() });
+ * ```
+ */
 export interface MCPServerFactoryOptions {
   /** Receives the warnings about skipped modules. Silent when absent. */
   logger?: Logger;
@@ -24,19 +31,40 @@ export interface MCPServerFactoryOptions {
   schemaConverter?: SchemaConverter;
 }
 
-/** A module {@link MCPServerFactory.buildTools} left out, and why. */
+/**
+ * A module {@link MCPServerFactory.buildTools} left out, and why.
+ *
+ * @example
+ * ```ts
+ * const skipped: SkippedModule = { moduleId: 'a.b', reason: 'circular $ref' };
+ * ```
+ */
 export interface SkippedModule {
   moduleId: string;
   reason: string;
 }
 
-/** What {@link MCPServerFactory.buildTools} built and what it skipped. */
+/**
+ * What {@link MCPServerFactory.buildTools} built and what it skipped.
+ *
+ * @example
+ * ```ts
+ * const { tools, skipped }: BuildToolsResult = factory.buildTools(registry);
+ * ```
+ */
 export interface BuildToolsResult {
   tools: Tool[];
   skipped: SkippedModule[];
 }
 
-/** Options of {@link MCPServerFactory.createServer}. */
+/**
+ * Options of {@link MCPServerFactory.createServer}.
+ *
+ * @example
+ * ```ts
+ * const options: CreateServerOptions = { name: 'tools', version: '1.0.0', tools, router };
+ * ```
+ */
 export interface CreateServerOptions {
   /** Server name reported to clients. */
   name: string;

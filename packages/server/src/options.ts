@@ -2,7 +2,14 @@ import type { IncomingMessage } from 'node:http';
 import type { ContextFactory, Identity } from '@apcore-mcp/core';
 import type { Logger, LogLevel } from './logger.js';
 
-/** The transports the server speaks. */
+/**
+ * The transports the server speaks.
+ *
+ * @example
+ * ```ts
+ * const transport: TransportName = 'streamable-http';
+ * ```
+ */
 export type TransportName = 'stdio' | 'streamable-http' | 'sse';
 
 /**
@@ -104,8 +111,22 @@ export interface ResolvedOptions {
   handleSignals: boolean;
 }
 
-/** The default `maxBodyBytes`: 4 MiB. */
+/**
+ * The default `maxBodyBytes`: 4 MiB.
+ *
+ * @example
+ * ```ts
+ * await serve(registry, { transport: 'streamable-http', maxBodyBytes: DEFAULT_MAX_BODY_BYTES * 4 });
+ * ```
+ */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-/** The default `shutdownGraceMs`. */
+/**
+ * The default `shutdownGraceMs`: 5 seconds.
+ *
+ * @example
+ * ```ts
+ * await serve(registry, { shutdownGraceMs: DEFAULT_SHUTDOWN_GRACE_MS * 2 });
+ * ```
+ */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 5000;

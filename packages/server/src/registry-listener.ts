@@ -4,13 +4,27 @@ import { type Logger, SILENT_LOGGER } from './logger.js';
 import type { BuildToolsResult, MCPServerFactory } from './mcp-server-factory.js';
 import type { ToolSource } from './tool-source.js';
 
-/** One change to the tool table. */
+/**
+ * One change to the tool table.
+ *
+ * @example
+ * ```ts
+ * listener.onChange((change: ToolChange) => console.error(change.type, change.name));
+ * ```
+ */
 export interface ToolChange {
   type: 'added' | 'removed';
   name: string;
 }
 
-/** Options of {@link RegistryListener}. */
+/**
+ * Options of {@link RegistryListener}.
+ *
+ * @example
+ * ```ts
+ * const options: RegistryListenerOptions = { registry, factory, tags: ['public'] };
+ * ```
+ */
 export interface RegistryListenerOptions {
   registry: RegistryLike;
   factory: MCPServerFactory;

@@ -11,7 +11,14 @@ export interface ResolvedTarget {
   executor: ExecutorLike;
 }
 
-/** Anything `serve()` accepts: a registry (gets a default executor) or an executor. */
+/**
+ * Anything `serve()` accepts: a registry (gets a default executor) or an executor.
+ *
+ * @example
+ * ```ts
+ * const target: RegistryOrExecutor = new Executor(registry, { acl });
+ * ```
+ */
 export type RegistryOrExecutor = RegistryLike | ExecutorLike;
 
 /**

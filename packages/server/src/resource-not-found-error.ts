@@ -1,6 +1,13 @@
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 
-/** The JSON-RPC error code MCP assigns to "resource not found". */
+/**
+ * The JSON-RPC error code MCP assigns to "resource not found".
+ *
+ * @example
+ * ```ts
+ * client.readResource({ uri }).catch((error) => error.code === RESOURCE_NOT_FOUND_CODE);
+ * ```
+ */
 export const RESOURCE_NOT_FOUND_CODE = -32002;
 
 /**

@@ -8,7 +8,15 @@ import { shutDown } from './shut-down.js';
 import { watchSignals } from './signals.js';
 import { type RunningTransport, TransportManager } from './transport-manager.js';
 
-/** A running server, as returned by {@link startServer}. */
+/**
+ * A running server, as returned by {@link startServer}.
+ *
+ * @example
+ * ```ts
+ * const handle: ServerHandle = await startServer(registry, { transport: 'sse', port: 0 });
+ * await handle.close();
+ * ```
+ */
 export interface ServerHandle {
   /** Where HTTP clients connect (the MCP endpoint, or `/sse`); `undefined` for stdio. */
   readonly url: string | undefined;

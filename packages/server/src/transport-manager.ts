@@ -9,7 +9,15 @@ import { type Logger, SILENT_LOGGER } from './logger.js';
 import { type Authenticate, DEFAULT_MAX_BODY_BYTES } from './options.js';
 import { SSE_STREAM_PATH } from './sse-endpoint.js';
 
-/** A transport that is up. */
+/**
+ * A transport that is up.
+ *
+ * @example
+ * ```ts
+ * const running: RunningTransport = await manager.runSse({ host: '127.0.0.1', port: 0 });
+ * await running.close();
+ * ```
+ */
 export interface RunningTransport {
   /** Where HTTP clients connect (the MCP endpoint); `undefined` for stdio. */
   readonly url: string | undefined;
@@ -21,20 +29,41 @@ export interface RunningTransport {
   close(): Promise<void>;
 }
 
-/** Options of {@link TransportManager}. */
+/**
+ * Options of {@link TransportManager}.
+ *
+ * @example
+ * ```ts
+ * const options: TransportManagerOptions = { createServer: () => factory.createServer(config) };
+ * ```
+ */
 export interface TransportManagerOptions {
   /** Builds one SDK server per connection or session, all over the same tools. */
   createServer: () => Server;
   logger?: Logger;
 }
 
-/** Options of the stdio transport: the streams (default `process.stdin` / `process.stdout`). */
+/**
+ * Options of the stdio transport: the streams (default `process.stdin` / `process.stdout`).
+ *
+ * @example
+ * ```ts
+ * await manager.runStdio({ stdin: childProcess.stdout, stdout: childProcess.stdin });
+ * ```
+ */
 export interface StdioTransportOptions {
   stdin?: Readable;
   stdout?: Writable;
 }
 
-/** Options of the HTTP transports. */
+/**
+ * Options of the HTTP transports.
+ *
+ * @example
+ * ```ts
+ * const options: HttpTransportOptions = { host: '0.0.0.0', port: 8000, allowedHosts: ['mcp.example.com'] };
+ * ```
+ */
 export interface HttpTransportOptions {
   host: string;
   /** 0 picks a free port; the URL tells which. */
