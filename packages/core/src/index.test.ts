@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import * as core from './index.js';
+
+describe('public API', () => {
+  it('exports the runtime values the other packages rely on', () => {
+    expect(Object.keys(core).sort()).toEqual(
+      [
+        'ACL',
+        'ACLDeniedError',
+        'ACLRuleError',
+        'ApprovalDeniedError',
+        'CallDepthExceededError',
+        'CallFrequencyExceededError',
+        'CircularCallError',
+        'ConfigNotFoundError',
+        'Context',
+        'DEFAULT_ANNOTATIONS',
+        'DuplicateModuleIdError',
+        'EXTERNAL_CALLER',
+        'ErrorCodes',
+        'ExecutionCancelledError',
+        'Executor',
+        'InvalidInputError',
+        'InvalidModuleIdError',
+        'MAX_MODULE_ID_LENGTH',
+        'MODULE_FILE_EXTENSIONS',
+        'MODULE_ID_PATTERN',
+        'ModuleError',
+        'ModuleLoadError',
+        'ModuleNotFoundError',
+        'ModuleTimeoutError',
+        'Registry',
+        'SchemaValidationError',
+        'assertValidModuleId',
+        'defineModule',
+        'isModuleFileName',
+        'isModuleLike',
+        'loadModuleFile',
+        'matchPattern',
+        'moduleIdFromPath',
+      ].sort(),
+    );
+  });
+
+  it('gives every error class the code the bridge maps', () => {
+    expect(new core.ModuleNotFoundError({ moduleId: 'a' }).code).toBe(
+      core.ErrorCodes.MODULE_NOT_FOUND,
+    );
+    expect(new core.ACLDeniedError({ callerId: '@external', targetId: 'a' }).code).toBe(
+      core.ErrorCodes.ACL_DENIED,
+    );
+  });
+});
