@@ -1,0 +1,71 @@
+import { CliError } from './cli-error.js';
+import { runConfigValidateCommand } from './commands/config-validate-command.js';
+import { runOpenaiExportCommand } from './commands/openai-export-command.js';
+import { runResourcesListCommand } from './commands/resources-list-command.js';
+import { runServeCommand } from './commands/serve-command.js';
+import { runToolsListCommand } from './commands/tools-list-command.js';
+import { ExitCode } from './exit-codes.js';
+import { type CliIo, resolveIo } from './io.js';
+import { type Invocation, parseCommandLine } from './parse-command-line.js';
+import { resolveSettings } from './settings/resolve-settings.js';
+
+async function runInvocation(invocation: Invocation, io: CliIo): Promise<number> {
+  const resolved = await resolveSettings({ flags: invocation.flags, io });
+  for (const warning of resolved.warnings) io.stderr.write(`Warning: ${warning}\n`);
+  switch (invocation.command) {
+    case 'serve':
+      return runServeCommand(resolved, io);
+    case 'tools list':
+      return runToolsListCommand(resolved, invocation.flags, io);
+    case 'resources list':
+      return runResourcesListCommand(resolved, invocation.flags, io);
+    case 'openai export':
+      return runOpenaiExportCommand(resolved, invocation.flags, io);
+    case 'config validate':
+      return runConfigValidateCommand(resolved, io);
+  }
+}
+
+/** One `Error: ...` line per problem; no stack traces for what the user can fix. */
+function reportFailure(error: unknown, io: CliIo): number {
+  if (CliError.isInstance(error)) {
+    for (const line of error.message.split('\n')) io.stderr.write(`Error: ${line}\n`);
+    return error.exitCode;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  io.stderr.write(`Error: ${message}\n`);
+  if (error instanceof Error && io.env.APCORE_MCP_DEBUG_ERRORS !== undefined) {
+    io.stderr.write(`${error.stack ?? ''}\n`);
+  }
+  return ExitCode.StartupFailure;
+}
+
+/**
+ * Runs the `apcore-mcp` command line and resolves to its exit code; never throws and never
+ * exits the process (the bin sets `process.exitCode`). `serve` resolves when the server has
+ * shut down. Output goes to `io.stdout`, messages and logs to `io.stderr`.
+ *
+ * Exit codes: 0 success or normal shutdown; 1 invalid arguments (flag, variable or config file
+ * value, missing or non-directory extensions directory); 2 startup failure (address in use,
+ * permission denied) or a command line yargs rejects (unknown flag, `--transport` choice).
+ *
+ * @example
+ * ```ts
+ * import { run } from '@apcore-mcp/cli';
+ * const code = await run(['tools', 'list', '--extensions-dir', './extensions']);
+ * process.exitCode = code;
+ * ```
+ */
+export async function run(argv: readonly string[], io: Partial<CliIo> = {}): Promise<number> {
+  const cliIo = resolveIo(io);
+  try {
+    const outcome = await parseCommandLine(argv);
+    if (outcome.kind === 'output') {
+      cliIo.stdout.write(outcome.text.endsWith('\n') ? outcome.text : `${outcome.text}\n`);
+      return ExitCode.Success;
+    }
+    return await runInvocation(outcome.invocation, cliIo);
+  } catch (error) {
+    return reportFailure(error, cliIo);
+  }
+}

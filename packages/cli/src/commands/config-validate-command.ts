@@ -1,0 +1,53 @@
+import { MCPServerFactory } from '@apcore-mcp/server';
+import { CliError } from '../cli-error.js';
+import { ExitCode } from '../exit-codes.js';
+import { formatTable } from '../format-table.js';
+import type { CliIo } from '../io.js';
+import { DEFAULT_CONFIG_FILE, SETTING_SPECS } from '../settings/setting-specs.js';
+import { describeSource, type ResolvedSettings } from '../settings/settings.js';
+import { loadModulesForListing, reportSkipped, toListOptions } from './load-modules-for-listing.js';
+
+function formatValue(value: unknown): string {
+  if (value === undefined) return '-';
+  if (Array.isArray(value)) return value.length === 0 ? '-' : value.join(',');
+  return String(value);
+}
+
+/**
+ * `apcore-mcp config validate`: checks the config file (every key known, every value allowed)
+ * and the `APCORE_MCP_*` variables, prints the effective settings and where each comes from,
+ * then loads the extensions directory (when one is set) and reports what would be skipped.
+ * Problems with the file or variables end the command with exit 1 before this runs.
+ *
+ * @throws {CliError} no config file (exit 1); an extensions directory that does not exist.
+ */
+export async function runConfigValidateCommand(
+  resolved: ResolvedSettings,
+  io: CliIo,
+): Promise<number> {
+  if (resolved.configFile === undefined) {
+    throw new CliError(
+      `no config file to validate: ./${DEFAULT_CONFIG_FILE} not found (pass --config FILE)`,
+      { code: 'CONFIG_INVALID', details: { flag: '--config' } },
+    );
+  }
+  io.stdout.write(`${resolved.configFile} is valid.\n\n`);
+  const { settings, sources } = resolved;
+  const values: Record<string, unknown> = { ...settings };
+  const rows = SETTING_SPECS.map((spec) => {
+    const camel = spec.key.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+    return [spec.key, formatValue(values[camel]), describeSource(sources[spec.key])];
+  });
+  io.stdout.write(formatTable(['SETTING', 'VALUE', 'FROM'], rows));
+  if (settings.extensionsDir === undefined) {
+    io.stdout.write('\nNo extensions-dir set: pass --extensions-dir when serving.\n');
+    return ExitCode.Success;
+  }
+  const { registry, skippedFiles } = await loadModulesForListing(resolved);
+  const { tools, skipped } = new MCPServerFactory().buildTools(registry, toListOptions(settings));
+  io.stdout.write(
+    `\n${settings.extensionsDir}: ${tools.length} tools to serve, ${skippedFiles.length + skipped.length} skipped.\n`,
+  );
+  reportSkipped([...skippedFiles, ...skipped], io);
+  return ExitCode.Success;
+}

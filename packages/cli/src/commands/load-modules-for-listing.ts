@@ -1,0 +1,61 @@
+import { relative } from 'node:path';
+import { Registry } from '@apcore-mcp/core';
+import { SILENT_LOGGER } from '../create-logger.js';
+import { requireExtensionsDir } from '../extensions/extensions-dir.js';
+import type { CliIo } from '../io.js';
+import type { ResolvedSettings } from '../settings/settings.js';
+
+/** A file or module a listing left out, and why. */
+export interface SkippedEntry {
+  /** The module file, relative to the extensions directory (a file that did not load). */
+  path?: string;
+  /** The module (one that loaded but cannot be served). */
+  moduleId?: string;
+  reason: string;
+}
+
+/** The registry a listing command reads, and the files discovery skipped. */
+export interface ListingSource {
+  rootDir: string;
+  registry: Registry;
+  skippedFiles: SkippedEntry[];
+}
+
+/**
+ * Discovers the extensions directory for a listing command. Discovery is silent: the command
+ * reports skipped files itself ({@link reportSkipped}).
+ */
+export async function loadModulesForListing(resolved: ResolvedSettings): Promise<ListingSource> {
+  const rootDir = await requireExtensionsDir(resolved);
+  const registry = new Registry({ extensionsDir: rootDir, logger: SILENT_LOGGER });
+  const report = await registry.discoverDetailed();
+  const skippedFiles = report.failed.map(({ path, reason }) => ({
+    path: relative(rootDir, path),
+    reason,
+  }));
+  return { rootDir, registry, skippedFiles };
+}
+
+/**
+ * Writes the skipped files and modules to stderr, one per line, so that stdout keeps only the
+ * listing.
+ */
+export function reportSkipped(entries: readonly SkippedEntry[], io: CliIo): void {
+  if (entries.length === 0) return;
+  io.stderr.write(`Skipped ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}:\n`);
+  for (const entry of entries) {
+    const reason = entry.reason.split('\n').join('\n    ');
+    io.stderr.write(`  ${entry.path ?? entry.moduleId}: ${reason}\n`);
+  }
+}
+
+/** `tags` and `prefix` of the settings, as registry list options. */
+export function toListOptions(settings: ResolvedSettings['settings']): {
+  tags?: string[];
+  prefix?: string;
+} {
+  return {
+    ...(settings.tags.length === 0 ? {} : { tags: [...settings.tags] }),
+    ...(settings.prefix === undefined ? {} : { prefix: settings.prefix }),
+  };
+}

@@ -1,0 +1,46 @@
+import { DocumentationResources, MCPServerFactory } from '@apcore-mcp/server';
+import { ExitCode } from '../exit-codes.js';
+import { formatTable } from '../format-table.js';
+import type { CliIo } from '../io.js';
+import type { ResolvedSettings } from '../settings/settings.js';
+import {
+  loadModulesForListing,
+  reportSkipped,
+  type SkippedEntry,
+  toListOptions,
+} from './load-modules-for-listing.js';
+
+/**
+ * `apcore-mcp resources list`: the documentation resources the server would serve
+ * (`docs://<module id>`, one per served module with documentation), as a table or, with
+ * `--json`, as `{ resources, skipped }`.
+ */
+export async function runResourcesListCommand(
+  resolved: ResolvedSettings,
+  flags: Readonly<Record<string, unknown>>,
+  io: CliIo,
+): Promise<number> {
+  const { registry, skippedFiles } = await loadModulesForListing(resolved);
+  const { tools, skipped } = new MCPServerFactory().buildTools(
+    registry,
+    toListOptions(resolved.settings),
+  );
+  const resources = new DocumentationResources({
+    registry,
+    tools: { list: () => tools, get: (name) => tools.find((tool) => tool.name === name) },
+  }).list();
+  const entries: SkippedEntry[] = [...skippedFiles, ...skipped];
+  if (flags.json === true) {
+    io.stdout.write(`${JSON.stringify({ resources, skipped: entries }, null, 2)}\n`);
+  } else {
+    const rows = resources.map((resource) => [
+      resource.uri,
+      resource.title ?? '-',
+      resource.mimeType ?? '-',
+    ]);
+    io.stdout.write(formatTable(['URI', 'TITLE', 'MIME TYPE'], rows));
+  }
+  reportSkipped(entries, io);
+  io.stderr.write(`${resources.length} ${resources.length === 1 ? 'resource' : 'resources'}\n`);
+  return ExitCode.Success;
+}

@@ -1,0 +1,99 @@
+import { type DiscoveryReport, type Logger, Registry } from '@apcore-mcp/core';
+import { ListenError, type ServeOptions, type ServerHandle, startServer } from '@apcore-mcp/server';
+import { CliError } from '../cli-error.js';
+import { createLogger } from '../create-logger.js';
+import { ExitCode } from '../exit-codes.js';
+import { requireExtensionsDir } from '../extensions/extensions-dir.js';
+import { ModuleFiles } from '../extensions/module-files.js';
+import { type ExtensionsWatcher, watchExtensions } from '../extensions/watch-extensions.js';
+import type { CliIo } from '../io.js';
+import type { ResolvedSettings, Settings } from '../settings/settings.js';
+
+const TRANSPORT_TITLES: Record<Settings['transport'], string> = {
+  stdio: 'stdio',
+  'streamable-http': 'Streamable HTTP',
+  sse: 'SSE (deprecated)',
+};
+
+function toServeOptions(settings: Settings, logger: Logger): ServeOptions {
+  return {
+    transport: settings.transport,
+    host: settings.host,
+    port: settings.port,
+    name: settings.name,
+    ...(settings.serverVersion === undefined ? {} : { version: settings.serverVersion }),
+    ...(settings.tags.length === 0 ? {} : { tags: settings.tags }),
+    ...(settings.prefix === undefined ? {} : { prefix: settings.prefix }),
+    ...(settings.allowedOrigins === undefined
+      ? {}
+      : { allowedOrigins: settings.allowedOrigins.includes('*') ? '*' : settings.allowedOrigins }),
+    logger,
+    dynamic: settings.watch,
+    validateInputs: settings.validateInputs,
+    handleSignals: true,
+  };
+}
+
+/** Startup failures: the address (exit 2), or an option the server refused (exit 1). */
+function toStartupError(error: unknown, settings: Settings): unknown {
+  if (ListenError.isInstance(error)) {
+    return new CliError(`${error.message} (--host ${settings.host} --port ${settings.port})`, {
+      code: 'STARTUP_FAILED',
+      exitCode: ExitCode.StartupFailure,
+      details: { code: error.code, host: settings.host, port: settings.port },
+      cause: error,
+    });
+  }
+  if (error instanceof RangeError || error instanceof TypeError) {
+    return new CliError(error.message, { code: 'INVALID_ARGUMENT', cause: error });
+  }
+  return error;
+}
+
+async function loadModules(
+  registry: Registry,
+  rootDir: string,
+  settings: Settings,
+  logger: Logger,
+): Promise<{ report: DiscoveryReport; files: ModuleFiles | undefined }> {
+  if (!settings.watch) return { report: await registry.discoverDetailed(), files: undefined };
+  // Watch mode loads the files itself, to know which file registered which id.
+  const files = new ModuleFiles({ registry, rootDir, logger });
+  return { report: await files.loadAll(), files };
+}
+
+/**
+ * `apcore-mcp [serve]`: discovers the modules of the extensions directory and serves them until
+ * SIGINT/SIGTERM or (stdio) the client closes stdin; resolves to the exit code.
+ *
+ * @throws {CliError} bad extensions directory (exit 1), address in use or not permitted (exit 2).
+ */
+export async function runServeCommand(resolved: ResolvedSettings, io: CliIo): Promise<number> {
+  const { settings } = resolved;
+  const rootDir = await requireExtensionsDir(resolved);
+  const logger = createLogger(settings.logLevel, io);
+  const registry = new Registry({ extensionsDir: rootDir, logger });
+  const { report, files } = await loadModules(registry, rootDir, settings, logger);
+  logger.info(
+    { extensionsDir: rootDir, loaded: report.loaded.length, failed: report.failed.length },
+    `Loaded ${report.loaded.length} modules from ${rootDir}${report.failed.length > 0 ? ` (${report.failed.length} files skipped)` : ''}`,
+  );
+  let watcher: ExtensionsWatcher | undefined;
+  let handle: ServerHandle;
+  try {
+    handle = await startServer(registry, toServeOptions(settings, logger));
+  } catch (error) {
+    throw toStartupError(error, settings);
+  }
+  if (files !== undefined) {
+    watcher = watchExtensions({ rootDir, sync: (path) => files.sync(path), logger });
+  }
+  if (handle.url !== undefined) {
+    io.stderr.write(
+      `apcore-mcp: serving ${handle.tools.length} tools over ${TRANSPORT_TITLES[settings.transport]} at ${handle.url}\n`,
+    );
+  }
+  await handle.closed;
+  await watcher?.close();
+  return ExitCode.Success;
+}

@@ -1,0 +1,32 @@
+import type { Logger } from '@apcore-mcp/core';
+import { pino } from 'pino';
+import type { CliIo } from './io.js';
+import type { Settings } from './settings/settings.js';
+
+const PINO_LEVELS: Record<Settings['logLevel'], string> = {
+  DEBUG: 'debug',
+  INFO: 'info',
+  WARNING: 'warn',
+  ERROR: 'error',
+};
+
+/**
+ * The command's logger: pino, named `apcore-mcp`, always on stderr (stdout carries the stdio
+ * transport's protocol). For the process's own stderr it writes synchronously to file
+ * descriptor 2, so nothing is lost when the process exits right after shutdown.
+ */
+export function createLogger(level: Settings['logLevel'], io: CliIo): Logger {
+  const destination =
+    io.stderr === process.stderr
+      ? pino.destination({ dest: 2, sync: true })
+      : { write: (text: string) => void io.stderr.write(text) };
+  return pino({ name: 'apcore-mcp', level: PINO_LEVELS[level] }, destination);
+}
+
+/** A logger that drops everything (the list commands report on their own). */
+export const SILENT_LOGGER: Logger = Object.freeze({
+  debug: () => {},
+  info: () => {},
+  warn: () => {},
+  error: () => {},
+});

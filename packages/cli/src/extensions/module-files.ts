@@ -1,0 +1,181 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import {
+  type DiscoveryReport,
+  isModuleFileName,
+  type Logger,
+  loadModuleFile,
+  type ModuleLike,
+  moduleIdFromPath,
+  type Registry,
+} from '@apcore-mcp/core';
+
+/** Options of {@link ModuleFiles}. */
+export interface ModuleFilesOptions {
+  registry: Registry;
+  /** The extensions directory, absolute. */
+  rootDir: string;
+  logger: Logger;
+}
+
+/** Directory names discovery never enters (the core runtime's rule). */
+function isIgnoredSegment(name: string): boolean {
+  return name.startsWith('_') || name.startsWith('.') || name === 'node_modules';
+}
+
+/**
+ * Keeps a registry in step with the module files of an extensions directory, remembering which
+ * file registered which id, so that a changed file can be reloaded and a deleted one removed.
+ * It loads the same files as `Registry#discover()` (the watch mode's initial load), with
+ * `loadModuleFile` and `moduleIdFromPath` from the core runtime.
+ *
+ * A file that fails to load keeps its previous version registered (an editor's half-saved file
+ * must not drop a tool a client is using); the failure is logged as an error.
+ */
+export class ModuleFiles {
+  readonly #registry: Registry;
+  readonly #rootDir: string;
+  readonly #logger: Logger;
+  /** Absolute file path -> the id its module is registered under. */
+  readonly #sources = new Map<string, string>();
+
+  constructor(options: ModuleFilesOptions) {
+    this.#registry = options.registry;
+    this.#rootDir = options.rootDir;
+    this.#logger = options.logger;
+  }
+
+  /** Loads every module file below the root; failures are reported, not thrown. */
+  async loadAll(): Promise<DiscoveryReport> {
+    const report: DiscoveryReport = { loaded: [], failed: [] };
+    for (const path of await this.#findModuleFiles(this.#rootDir)) {
+      const outcome = await this.#load(path);
+      if ('reason' in outcome) {
+        report.failed.push({ path, reason: outcome.reason });
+        this.#logger.warn(
+          { path, reason: outcome.reason },
+          `Skipped module file ${path}: ${outcome.reason}`,
+        );
+      } else {
+        report.loaded.push(outcome.moduleId);
+      }
+    }
+    return report;
+  }
+
+  /**
+   * Brings the registry in line with what is now at `path` (a file or a directory that changed,
+   * appeared or disappeared). Never throws.
+   */
+  async sync(path: string): Promise<void> {
+    const info = await stat(path).catch(() => null);
+    if (info?.isDirectory()) {
+      await this.#syncDirectory(path);
+    } else if (info?.isFile()) {
+      if (this.#isModulePath(path)) await this.#reload(path);
+    } else {
+      this.#removeBelow(path);
+    }
+  }
+
+  #isModulePath(path: string): boolean {
+    const relativePath = relative(this.#rootDir, path);
+    if (relativePath === '' || relativePath.startsWith('..')) return false;
+    const segments = relativePath.split(sep);
+    const fileName = segments.pop() ?? '';
+    return !segments.some(isIgnoredSegment) && isModuleFileName(fileName);
+  }
+
+  async #findModuleFiles(directory: string): Promise<string[]> {
+    const names = await readdir(directory, { recursive: true }).catch(() => [] as string[]);
+    const paths = names
+      .map((name) => join(directory, name))
+      .filter((path) => this.#isModulePath(path));
+    const files: string[] = [];
+    for (const path of paths.sort()) {
+      if ((await stat(path).catch(() => null))?.isFile()) files.push(path);
+    }
+    return files;
+  }
+
+  async #syncDirectory(directory: string): Promise<void> {
+    const present = new Set(await this.#findModuleFiles(directory));
+    for (const path of [...this.#sources.keys()]) {
+      if (this.#isBelow(path, directory) && !present.has(path)) this.#remove(path);
+    }
+    for (const path of present) {
+      if (!this.#sources.has(path)) await this.#reload(path);
+    }
+  }
+
+  #isBelow(path: string, directory: string): boolean {
+    return (
+      path === directory || path.startsWith(directory.endsWith(sep) ? directory : directory + sep)
+    );
+  }
+
+  #removeBelow(path: string): void {
+    for (const source of [...this.#sources.keys()]) {
+      if (this.#isBelow(source, path)) this.#remove(source);
+    }
+  }
+
+  #remove(path: string): void {
+    const moduleId = this.#sources.get(path);
+    this.#sources.delete(path);
+    if (moduleId !== undefined && this.#registry.unregister(moduleId)) {
+      this.#logger.info(
+        { moduleId, path },
+        `Removed module ${moduleId}: ${this.#display(path)} is gone`,
+      );
+    }
+  }
+
+  async #load(path: string, fresh = false): Promise<{ moduleId: string } | { reason: string }> {
+    let module: ModuleLike;
+    try {
+      module = await loadModuleFile(path, { fresh });
+    } catch (error) {
+      const details = (error as { details?: { reason?: unknown } }).details;
+      return { reason: typeof details?.reason === 'string' ? details.reason : String(error) };
+    }
+    const moduleId =
+      typeof module.moduleId === 'string' ? module.moduleId : moduleIdFromPath(this.#rootDir, path);
+    const previousId = this.#sources.get(path);
+    const previous = previousId === undefined ? null : this.#registry.get(previousId);
+    if (previousId !== undefined) this.#registry.unregister(previousId);
+    try {
+      this.#registry.register(moduleId, module);
+    } catch (error) {
+      // Put the previous version back: a clash or a bad id must not cost the working tool.
+      if (previousId !== undefined && previous !== null)
+        this.#registry.register(previousId, previous);
+      return { reason: error instanceof Error ? error.message : String(error) };
+    }
+    this.#sources.set(path, moduleId);
+    return { moduleId };
+  }
+
+  async #reload(path: string): Promise<void> {
+    const known = this.#sources.get(path);
+    const outcome = await this.#load(path, true);
+    const file = this.#display(path);
+    if ('reason' in outcome) {
+      const kept = known === undefined ? 'not served' : `keeping the previous version of ${known}`;
+      this.#logger.error(
+        { path, reason: outcome.reason },
+        `Could not load ${file}: ${outcome.reason}; ${kept}`,
+      );
+      return;
+    }
+    const verb = known === undefined ? 'Added' : 'Reloaded';
+    this.#logger.info(
+      { moduleId: outcome.moduleId, path },
+      `${verb} module ${outcome.moduleId} from ${file}`,
+    );
+  }
+
+  #display(path: string): string {
+    return relative(this.#rootDir, path);
+  }
+}

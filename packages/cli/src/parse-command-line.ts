@@ -1,0 +1,219 @@
+import yargs, { type Argv, type Options } from 'yargs';
+import { CliError } from './cli-error.js';
+import { ExitCode } from './exit-codes.js';
+import { CLI_VERSION } from './package-version.js';
+import {
+  DEFAULT_CONFIG_FILE,
+  SETTING_SPECS,
+  type SettingKey,
+  type SettingSpec,
+} from './settings/setting-specs.js';
+
+/** The commands `apcore-mcp` runs. */
+export type CommandName =
+  | 'serve'
+  | 'tools list'
+  | 'resources list'
+  | 'openai export'
+  | 'config validate';
+
+/** A parsed command line: which command, with which flags (yargs argv, camelCase keys). */
+export interface Invocation {
+  command: CommandName;
+  flags: Readonly<Record<string, unknown>>;
+}
+
+/** Either a command to run, or text yargs produced instead (`--help`, `--version`). */
+export type ParseOutcome =
+  | { kind: 'invocation'; invocation: Invocation }
+  | { kind: 'output'; text: string };
+
+/** Settings every command reads: where the modules are and which of them to take. */
+const SELECTION_KEYS: readonly SettingKey[] = ['extensions-dir', 'tags', 'prefix'];
+
+const HELP_WIDTH = 100;
+
+function lowerCase(value: unknown): unknown {
+  return typeof value === 'string' ? value.toLowerCase() : value;
+}
+
+function upperCase(value: unknown): unknown {
+  return typeof value === 'string' ? value.toUpperCase() : value;
+}
+
+function toOption(spec: SettingSpec): Options {
+  const option: Options = {
+    describe: spec.description,
+    ...(spec.defaultValue === undefined ? {} : { defaultDescription: String(spec.defaultValue) }),
+  };
+  if (spec.kind === 'boolean') return { ...option, type: 'boolean' };
+  // Ports and names stay text here: our own checks name the flag and exit 1, not yargs' 2.
+  const text: Options = { ...option, type: 'string', requiresArg: true };
+  if (spec.key === 'transport') return { ...text, choices: spec.choices, coerce: lowerCase };
+  if (spec.key === 'log-level') return { ...text, choices: spec.choices, coerce: upperCase };
+  if (spec.key === 'extensions-dir') return { ...text, normalize: false };
+  return text;
+}
+
+function withSettings(parser: Argv, keys: readonly SettingKey[]): Argv {
+  let configured = parser.option('config', {
+    type: 'string',
+    requiresArg: true,
+    describe: `YAML config file (default: ./${DEFAULT_CONFIG_FILE} when present)`,
+  });
+  for (const spec of SETTING_SPECS) {
+    if (keys.includes(spec.key)) configured = configured.option(spec.key, toOption(spec));
+  }
+  return configured;
+}
+
+function withJson(parser: Argv): Argv {
+  return withSettings(parser, SELECTION_KEYS).option('json', {
+    type: 'boolean',
+    describe: 'Print JSON instead of a table',
+  });
+}
+
+function withOpenaiExport(parser: Argv): Argv {
+  return withSettings(parser, SELECTION_KEYS)
+    .option('strict', { type: 'boolean', describe: 'Rewrite schemas for OpenAI strict mode' })
+    .option('embed-annotations', {
+      type: 'boolean',
+      describe: 'Append the annotation summary to each description',
+    })
+    .option('output', {
+      alias: 'o',
+      type: 'string',
+      requiresArg: true,
+      describe: 'Write the JSON to this file instead of stdout',
+    });
+}
+
+function buildParser(argv: readonly string[], select: (invocation: Invocation) => void): Argv {
+  const pick =
+    (command: CommandName) =>
+    (flags: Record<string, unknown>): void =>
+      select({ command, flags });
+  const serveKeys = SETTING_SPECS.map((spec) => spec.key);
+  return yargs([...argv])
+    .scriptName('apcore-mcp')
+    .usage('$0 [serve] --extensions-dir DIR [options]\n\nServe apcore modules as an MCP server.')
+    .command(
+      ['serve', '$0'],
+      'Discover the modules of an extensions directory and serve them over MCP',
+      (parser) => withSettings(parser, serveKeys),
+      pick('serve'),
+    )
+    .command('tools', 'Inspect the tools an extensions directory would serve', (parser) =>
+      parser
+        .command('list', 'List the tools as a table (or JSON)', withJson, pick('tools list'))
+        .demandCommand(1, 'Name a subcommand: apcore-mcp tools list'),
+    )
+    .command('resources', 'Inspect the documentation resources', (parser) =>
+      parser
+        .command(
+          'list',
+          'List the resources as a table (or JSON)',
+          withJson,
+          pick('resources list'),
+        )
+        .demandCommand(1, 'Name a subcommand: apcore-mcp resources list'),
+    )
+    .command('openai', 'OpenAI function-calling tools', (parser) =>
+      parser
+        .command(
+          'export',
+          'Print the OpenAI tool definitions as JSON',
+          withOpenaiExport,
+          pick('openai export'),
+        )
+        .demandCommand(1, 'Name a subcommand: apcore-mcp openai export'),
+    )
+    .command('config', 'Config file tools', (parser) =>
+      parser
+        .command(
+          'validate',
+          'Check the config file and environment; load the extensions directory',
+          (inner) => withSettings(inner, []),
+          pick('config validate'),
+        )
+        .demandCommand(1, 'Name a subcommand: apcore-mcp config validate'),
+    )
+    .example('$0 --extensions-dir ./extensions', 'Serve over stdio (for Claude Desktop, Cursor...)')
+    .example(
+      '$0 --extensions-dir ./extensions --transport streamable-http --port 8000',
+      'Serve over Streamable HTTP on http://127.0.0.1:8000/mcp',
+    )
+    .example('$0 tools list --extensions-dir ./extensions', 'Show the tools and skipped modules')
+    .epilogue(
+      `Every setting can also come from ${DEFAULT_CONFIG_FILE} (or --config FILE) and from APCORE_MCP_<SETTING> environment variables (APCORE_MCP_PORT=9000); flags win over variables, variables over the file.\nExit codes: 0 normal shutdown, 1 invalid arguments, 2 startup failure or unparsable command line.`,
+    )
+    .version(CLI_VERSION)
+    .alias('help', 'h')
+    .strict()
+    .exitProcess(false)
+    .wrap(HELP_WIDTH)
+    .fail((message, error) => {
+      throw error ?? new Error(message);
+    });
+}
+
+/**
+ * yargs' messages span lines and name flags without dashes ("Invalid values:\n  Argument:
+ * transport, Given: ..."); we print one line that names the flag as it is typed.
+ */
+function toOneLine(message: string, argv: readonly string[]): string {
+  const describeUnknown = (name: string): string => {
+    if (argv.includes(name)) return `argument "${name}"`;
+    return name.length === 1 ? `flag -${name}` : `flag --${name}`;
+  };
+  return message
+    .replace(
+      /Argument: ([\w-]+), Given: (.+?), Choices: (.+)/g,
+      (_match, flag: string, given: string, choices: string) =>
+        `--${flag} must be one of ${choices.replaceAll('"', '')} (got ${given})`,
+    )
+    .replace(/^Invalid values?:\s*/, '')
+    .replace(/Not enough arguments following: ([\w-]+)/, '--$1 needs a value')
+    .replace(
+      /Unknown arguments?: (.+)/,
+      (_match, names: string) => `unknown ${names.split(', ').map(describeUnknown).join(', ')}`,
+    )
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .join('; ');
+}
+
+/**
+ * Parses the command line with yargs. `--help` and `--version` give their text back instead of
+ * an invocation.
+ *
+ * @throws {CliError} `USAGE_ERROR` (exit 2): unknown flag or command, a `--transport` or
+ *   `--log-level` outside its choices, a flag without its value.
+ * @example
+ * ```ts
+ * const outcome = await parseCommandLine(['tools', 'list', '--extensions-dir', './ext']);
+ * ```
+ */
+export async function parseCommandLine(argv: readonly string[]): Promise<ParseOutcome> {
+  let selected: Invocation | undefined;
+  let output = '';
+  const parser = buildParser(argv, (invocation) => {
+    selected = invocation;
+  });
+  try {
+    await parser.parseAsync([...argv], {}, (_error, _flags, text) => {
+      output = text;
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new CliError(`${toOneLine(message, argv)} (see apcore-mcp --help)`, {
+      code: 'USAGE_ERROR',
+      exitCode: ExitCode.StartupFailure,
+      cause: error,
+    });
+  }
+  if (selected !== undefined) return { kind: 'invocation', invocation: selected };
+  return { kind: 'output', text: output };
+}

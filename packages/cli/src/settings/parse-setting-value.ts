@@ -1,0 +1,96 @@
+import { MAX_NAME_LENGTH, type SettingSpec } from './setting-specs.js';
+
+/** A setting's value once read: text, a port number, a flag, or a list. */
+export type SettingValue = string | number | boolean | readonly string[];
+
+/** A value that was read, or what is wrong with it (a phrase that follows the setting's name). */
+export type ParsedSetting = { value: SettingValue } | { problem: string };
+
+const TRUE_WORDS = new Set(['true', 'yes', 'on', '1']);
+const FALSE_WORDS = new Set(['false', 'no', 'off', '0']);
+
+function describeRaw(raw: unknown): string {
+  if (Array.isArray(raw)) return 'a list';
+  if (raw === null || raw === undefined) return 'nothing';
+  if (typeof raw === 'object') return 'a mapping';
+  return JSON.stringify(raw);
+}
+
+function readText(raw: unknown): string | { problem: string } {
+  if (typeof raw === 'number' || typeof raw === 'boolean') return String(raw);
+  if (typeof raw !== 'string')
+    return { problem: `must be a single value (got ${describeRaw(raw)})` };
+  return raw.trim();
+}
+
+function readList(raw: unknown): readonly string[] | { problem: string } {
+  const items = typeof raw === 'string' ? raw.split(',') : raw;
+  if (!Array.isArray(items)) {
+    return { problem: `must be a list or a comma-separated string (got ${describeRaw(raw)})` };
+  }
+  const values: string[] = [];
+  for (const item of items) {
+    if (typeof item !== 'string') {
+      return { problem: `must hold only text entries (got ${describeRaw(item)})` };
+    }
+    const trimmed = item.trim();
+    if (trimmed !== '') values.push(trimmed);
+  }
+  return values;
+}
+
+function parseText(spec: SettingSpec, text: string): ParsedSetting {
+  switch (spec.kind) {
+    case 'port': {
+      const port = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+      if (!(port >= 1 && port <= 65535)) {
+        return { problem: `must be an integer between 1 and 65535 (got ${JSON.stringify(text)})` };
+      }
+      return { value: port };
+    }
+    case 'choice': {
+      const choices = spec.choices ?? [];
+      const match = choices.find((choice) => choice.toLowerCase() === text.toLowerCase());
+      if (match === undefined) {
+        return { problem: `must be one of ${choices.join(', ')} (got ${JSON.stringify(text)})` };
+      }
+      return { value: match };
+    }
+    case 'boolean': {
+      const word = text.toLowerCase();
+      if (TRUE_WORDS.has(word)) return { value: true };
+      if (FALSE_WORDS.has(word)) return { value: false };
+      return { problem: `must be true or false (got ${JSON.stringify(text)})` };
+    }
+    case 'name':
+      if (text === '') return { problem: 'must not be empty' };
+      if (text.length > MAX_NAME_LENGTH) {
+        return {
+          problem: `must be at most ${MAX_NAME_LENGTH} characters (got ${text.length})`,
+        };
+      }
+      return { value: text };
+    default:
+      return text === '' ? { problem: 'must not be empty' } : { value: text };
+  }
+}
+
+/**
+ * Reads one setting's raw value (a flag's or variable's text, or what the config file holds)
+ * into its typed value, or says what is wrong with it, listing the allowed values.
+ *
+ * @example
+ * ```ts
+ * parseSettingValue(findSettingSpec('port')!, '70000');
+ * // { problem: 'must be an integer between 1 and 65535 (got "70000")' }
+ * ```
+ */
+export function parseSettingValue(spec: SettingSpec, raw: unknown): ParsedSetting {
+  if (spec.kind === 'list') {
+    const list = readList(raw);
+    return 'problem' in list ? list : { value: list };
+  }
+  const text = readText(raw);
+  if (typeof text !== 'string') return text;
+  return parseText(spec, text);
+}

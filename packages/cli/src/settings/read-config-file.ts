@@ -1,0 +1,81 @@
+import { readFile } from 'node:fs/promises';
+import { parseDocument } from 'yaml';
+import { SETTING_SPECS, type SettingKey, toKebabCase } from './setting-specs.js';
+import { suggest } from './suggest.js';
+
+/** One key of a config file, matched to its setting. */
+export interface ConfigEntry {
+  key: SettingKey;
+  /** The key as written in the file (`extensions_dir`, `extensionsDir`...). */
+  writtenKey: string;
+  /** The value as the file holds it: text, a list, or a mapping (which is wrong). */
+  raw: unknown;
+}
+
+/** What a config file holds, and what is wrong with its shape. */
+export interface ConfigFileContents {
+  entries: ConfigEntry[];
+  /** Each a complete sentence naming the file and the key. */
+  problems: string[];
+}
+
+const ALLOWED_KEYS = SETTING_SPECS.map((spec) => spec.key);
+
+function describeUnknownKey(writtenKey: string, displayPath: string): string {
+  const guess = suggest(toKebabCase(writtenKey), ALLOWED_KEYS);
+  return `unknown key "${writtenKey}" in ${displayPath}${guess === undefined ? '' : ` (did you mean "${guess}"?)`}; allowed keys: ${ALLOWED_KEYS.join(', ')}`;
+}
+
+function readEntries(data: unknown, displayPath: string): ConfigFileContents {
+  if (data === null || data === undefined) return { entries: [], problems: [] };
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    return {
+      entries: [],
+      problems: [`${displayPath} must hold a mapping of settings (key: value), like "port: 8000"`],
+    };
+  }
+  const entries: ConfigEntry[] = [];
+  const problems: string[] = [];
+  const seen = new Map<SettingKey, string>();
+  for (const [writtenKey, raw] of Object.entries(data)) {
+    const key = ALLOWED_KEYS.find((allowed) => allowed === toKebabCase(writtenKey));
+    if (key === undefined) {
+      problems.push(describeUnknownKey(writtenKey, displayPath));
+      continue;
+    }
+    const earlier = seen.get(key);
+    if (earlier !== undefined) {
+      problems.push(`"${writtenKey}" in ${displayPath} repeats "${earlier}": give it once`);
+      continue;
+    }
+    seen.set(key, writtenKey);
+    entries.push({ key, writtenKey, raw });
+  }
+  return { entries, problems };
+}
+
+/**
+ * Reads a YAML config file: a flat mapping whose keys are the setting names (`port: 8000`,
+ * `extensions-dir: ./extensions`; `extensions_dir` and `extensionsDir` are accepted too).
+ * Scalars are read as text (so `server-version: 1.0` stays "1.0"); values are checked later,
+ * against the setting they belong to. Unknown keys are reported with the allowed keys.
+ *
+ * @throws when the file cannot be read (the caller reports it).
+ * @example
+ * ```ts
+ * const { entries, problems } = await readConfigFile('/app/apcore-mcp.yaml', 'apcore-mcp.yaml');
+ * ```
+ */
+export async function readConfigFile(
+  path: string,
+  displayPath: string,
+): Promise<ConfigFileContents> {
+  const text = await readFile(path, 'utf8');
+  const document = parseDocument(text, { schema: 'failsafe', prettyErrors: true });
+  const firstError = document.errors[0];
+  if (firstError !== undefined) {
+    const summary = firstError.message.split('\n')[0] ?? firstError.code;
+    return { entries: [], problems: [`${displayPath} is not valid YAML: ${summary}`] };
+  }
+  return readEntries(document.toJS(), displayPath);
+}

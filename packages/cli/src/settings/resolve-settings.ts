@@ -1,0 +1,199 @@
+import { existsSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { CliError } from '../cli-error.js';
+import type { CliIo } from '../io.js';
+import { parseSettingValue, type SettingValue } from './parse-setting-value.js';
+import { type ConfigEntry, readConfigFile } from './read-config-file.js';
+import {
+  DEFAULT_CONFIG_FILE,
+  ENV_PREFIX,
+  SETTING_SPECS,
+  type SettingKey,
+  type SettingSpec,
+  toCamelCase,
+  toEnvName,
+} from './setting-specs.js';
+import {
+  describeSource,
+  type ResolvedSettings,
+  type SettingSource,
+  type Settings,
+} from './settings.js';
+import { suggest } from './suggest.js';
+
+/** What {@link resolveSettings} reads. */
+export interface ResolveSettingsInput {
+  /** The parsed command line (yargs' argv: camelCase keys, `undefined` when not given). */
+  flags: Readonly<Record<string, unknown>>;
+  io: Pick<CliIo, 'env' | 'cwd'>;
+}
+
+const CONFIG_ENV_NAME = `${ENV_PREFIX}CONFIG`;
+
+interface Candidate {
+  spec: SettingSpec;
+  source: SettingSource;
+  raw: unknown;
+  /** Relative directories are resolved against this. */
+  baseDir: string;
+}
+
+/** `apcore-mcp.yaml` when the file is below the working directory, else its absolute path. */
+function displayPathOf(path: string, cwd: string): string {
+  const fromCwd = relative(cwd, path);
+  return fromCwd.startsWith('..') || isAbsolute(fromCwd) ? path : fromCwd;
+}
+
+function locateConfigFile(input: ResolveSettingsInput, problems: string[]): string | undefined {
+  const { flags, io } = input;
+  const given =
+    typeof flags.config === 'string'
+      ? { path: flags.config, label: '--config' }
+      : io.env[CONFIG_ENV_NAME] !== undefined
+        ? { path: io.env[CONFIG_ENV_NAME], label: CONFIG_ENV_NAME }
+        : undefined;
+  if (given === undefined) {
+    const fallback = resolve(io.cwd, DEFAULT_CONFIG_FILE);
+    return existsSync(fallback) ? fallback : undefined;
+  }
+  const path = resolve(io.cwd, given.path);
+  if (given.path.trim() === '' || !existsSync(path)) {
+    problems.push(`${given.label}: config file not found: ${path}`);
+    return undefined;
+  }
+  return path;
+}
+
+async function readFileCandidates(
+  configFile: string,
+  cwd: string,
+  problems: string[],
+): Promise<Candidate[]> {
+  const displayPath = displayPathOf(configFile, cwd);
+  let entries: ConfigEntry[];
+  try {
+    const contents = await readConfigFile(configFile, displayPath);
+    problems.push(...contents.problems);
+    entries = contents.entries;
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+    problems.push(`cannot read config file ${displayPath}: ${reason}`);
+    return [];
+  }
+  return entries.map((entry) => ({
+    spec: SETTING_SPECS.find((spec) => spec.key === entry.key) as SettingSpec,
+    source: { kind: 'file', path: displayPath, writtenKey: entry.writtenKey },
+    raw: entry.raw,
+    baseDir: dirname(configFile),
+  }));
+}
+
+function readEnvCandidates(io: ResolveSettingsInput['io'], warnings: string[]): Candidate[] {
+  const candidates: Candidate[] = [];
+  const known = new Set([CONFIG_ENV_NAME, ...SETTING_SPECS.map((spec) => toEnvName(spec.key))]);
+  for (const [name, raw] of Object.entries(io.env)) {
+    if (!name.startsWith(ENV_PREFIX) || raw === undefined) continue;
+    const spec = SETTING_SPECS.find((candidate) => toEnvName(candidate.key) === name);
+    if (spec !== undefined) {
+      candidates.push({ spec, source: { kind: 'env', name }, raw, baseDir: io.cwd });
+    } else if (!known.has(name)) {
+      const guess = suggest(name, [...known]);
+      warnings.push(
+        `unknown environment variable ${name} ignored${guess === undefined ? '' : ` (did you mean ${guess}?)`}`,
+      );
+    }
+  }
+  return candidates;
+}
+
+function readFlagCandidates(input: ResolveSettingsInput): Candidate[] {
+  const candidates: Candidate[] = [];
+  for (const spec of SETTING_SPECS) {
+    const raw = input.flags[toCamelCase(spec.key)];
+    if (raw === undefined) continue;
+    candidates.push({
+      spec,
+      source: { kind: 'flag', flag: `--${spec.key}` },
+      raw,
+      baseDir: input.io.cwd,
+    });
+  }
+  return candidates;
+}
+
+function defaultsOf(): Map<SettingKey, { value: SettingValue | undefined; source: SettingSource }> {
+  const values = new Map<SettingKey, { value: SettingValue | undefined; source: SettingSource }>();
+  for (const spec of SETTING_SPECS) {
+    values.set(spec.key, { value: spec.defaultValue, source: { kind: 'default' } });
+  }
+  return values;
+}
+
+function toSettings(values: ReturnType<typeof defaultsOf>): Settings {
+  const read = (key: SettingKey) => values.get(key)?.value;
+  return {
+    extensionsDir: read('extensions-dir') as string | undefined,
+    transport: read('transport') as Settings['transport'],
+    host: read('host') as string,
+    port: read('port') as number,
+    name: read('name') as string,
+    serverVersion: read('server-version') as string | undefined,
+    logLevel: read('log-level') as Settings['logLevel'],
+    tags: (read('tags') as readonly string[] | undefined) ?? [],
+    prefix: read('prefix') as string | undefined,
+    validateInputs: read('validate-inputs') as boolean,
+    watch: read('watch') as boolean,
+    allowedOrigins: read('allowed-origins') as readonly string[] | undefined,
+  };
+}
+
+/**
+ * The command's settings from, in increasing precedence: defaults, the config file
+ * (`--config FILE`, `APCORE_MCP_CONFIG`, or `apcore-mcp.yaml` in the working directory),
+ * `APCORE_MCP_<SETTING>` environment variables, and flags. Every value given anywhere is
+ * checked, even one a higher source overrides. Relative directories in the file are resolved
+ * against the file's directory, others against the working directory.
+ *
+ * @throws {CliError} `CONFIG_INVALID` (exit 1) listing every problem, one per line, each naming
+ *   the flag, variable or file key and the allowed values.
+ * @example
+ * ```ts
+ * const { settings } = await resolveSettings({ flags: { port: '9000' }, io: { env: {}, cwd: '/app' } });
+ * settings.port; // 9000
+ * ```
+ */
+export async function resolveSettings(input: ResolveSettingsInput): Promise<ResolvedSettings> {
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  const configFile = locateConfigFile(input, problems);
+  const candidates = [
+    ...(configFile === undefined
+      ? []
+      : await readFileCandidates(configFile, input.io.cwd, problems)),
+    ...readEnvCandidates(input.io, warnings),
+    ...readFlagCandidates(input),
+  ];
+  const values = defaultsOf();
+  for (const candidate of candidates) {
+    const parsed = parseSettingValue(candidate.spec, candidate.raw);
+    if ('problem' in parsed) {
+      problems.push(`${describeSource(candidate.source)} ${parsed.problem}`);
+      continue;
+    }
+    const value =
+      candidate.spec.kind === 'directory'
+        ? resolve(candidate.baseDir, parsed.value as string)
+        : parsed.value;
+    values.set(candidate.spec.key, { value, source: candidate.source });
+  }
+  if (problems.length > 0) {
+    throw new CliError(problems.join('\n'), {
+      code: 'CONFIG_INVALID',
+      details: { problems, configFile },
+    });
+  }
+  const sources = Object.fromEntries(
+    [...values].map(([key, entry]) => [key, entry.source]),
+  ) as Record<SettingKey, SettingSource>;
+  return { settings: toSettings(values), sources, configFile, warnings };
+}

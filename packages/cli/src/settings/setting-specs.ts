@@ -1,0 +1,147 @@
+/** How a setting's value is read and checked. */
+export type SettingKind = 'directory' | 'text' | 'name' | 'port' | 'choice' | 'list' | 'boolean';
+
+/** One setting: a flag, a config file key and an `APCORE_MCP_*` variable at once. */
+export interface SettingSpec {
+  /** The flag and config file key, kebab-case (`extensions-dir`). */
+  key: SettingKey;
+  kind: SettingKind;
+  description: string;
+  /** The accepted values of a `choice` setting, canonical spelling. */
+  choices?: readonly string[];
+  /** Shown in `--help`; the value used when nothing sets it. */
+  defaultValue?: string | number | boolean;
+  /** Only the serve command uses it (the list commands ignore it). */
+  serveOnly?: boolean;
+}
+
+/** Every setting's key. */
+export type SettingKey =
+  | 'extensions-dir'
+  | 'transport'
+  | 'host'
+  | 'port'
+  | 'name'
+  | 'server-version'
+  | 'log-level'
+  | 'tags'
+  | 'prefix'
+  | 'validate-inputs'
+  | 'watch'
+  | 'allowed-origins';
+
+/** The transports, as `--transport` spells them. */
+export const TRANSPORTS = ['stdio', 'streamable-http', 'sse'] as const;
+
+/** The log levels, as `--log-level` spells them (any case is accepted). */
+export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARNING', 'ERROR'] as const;
+
+/** The longest accepted server name. */
+export const MAX_NAME_LENGTH = 255;
+
+/** The prefix of the environment variables that override the config file. */
+export const ENV_PREFIX = 'APCORE_MCP_';
+
+/** The config file read from the working directory when `--config` is not given. */
+export const DEFAULT_CONFIG_FILE = 'apcore-mcp.yaml';
+
+/** The settings, in the order `--help` and `config validate` show them. */
+export const SETTING_SPECS: readonly SettingSpec[] = Object.freeze([
+  {
+    key: 'extensions-dir',
+    kind: 'directory',
+    description: 'Directory of apcore module files to load (required)',
+  },
+  {
+    key: 'transport',
+    kind: 'choice',
+    choices: TRANSPORTS,
+    defaultValue: 'stdio',
+    description: 'MCP transport',
+    serveOnly: true,
+  },
+  {
+    key: 'host',
+    kind: 'text',
+    defaultValue: '127.0.0.1',
+    description: 'Bind address for streamable-http and sse',
+    serveOnly: true,
+  },
+  {
+    key: 'port',
+    kind: 'port',
+    defaultValue: 8000,
+    description: 'Bind port for streamable-http and sse, 1..65535',
+    serveOnly: true,
+  },
+  {
+    key: 'name',
+    kind: 'name',
+    defaultValue: 'apcore-mcp',
+    description: `Server name reported to clients, 1..${MAX_NAME_LENGTH} characters`,
+    serveOnly: true,
+  },
+  {
+    key: 'server-version',
+    kind: 'text',
+    description: "Server version reported to clients (default: @apcore-mcp/server's version)",
+    serveOnly: true,
+  },
+  {
+    key: 'log-level',
+    kind: 'choice',
+    choices: LOG_LEVELS,
+    defaultValue: 'INFO',
+    description: 'Log verbosity (logs go to stderr)',
+  },
+  {
+    key: 'tags',
+    kind: 'list',
+    description: 'Only modules carrying all of these tags (comma-separated)',
+  },
+  { key: 'prefix', kind: 'text', description: 'Only modules whose id starts with this' },
+  {
+    key: 'validate-inputs',
+    kind: 'boolean',
+    defaultValue: false,
+    description: 'Check tool arguments against the input schema before calling a module',
+    serveOnly: true,
+  },
+  {
+    key: 'watch',
+    kind: 'boolean',
+    defaultValue: false,
+    description:
+      'Reload modules when their files change; add and remove tools as files come and go',
+    serveOnly: true,
+  },
+  {
+    key: 'allowed-origins',
+    kind: 'list',
+    description: "Browser origins allowed on HTTP (comma-separated, or '*'; default: loopback)",
+    serveOnly: true,
+  },
+] satisfies SettingSpec[]);
+
+/** The spec of a key, or `undefined` for an unknown one. */
+export function findSettingSpec(key: string): SettingSpec | undefined {
+  return SETTING_SPECS.find((spec) => spec.key === key);
+}
+
+/** `extensions-dir` -> `APCORE_MCP_EXTENSIONS_DIR`. */
+export function toEnvName(key: SettingKey): string {
+  return `${ENV_PREFIX}${key.toUpperCase().replaceAll('-', '_')}`;
+}
+
+/** `extensions-dir` -> `extensionsDir` (how yargs names the parsed flag). */
+export function toCamelCase(key: string): string {
+  return key.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+/** `extensions_dir`, `extensionsDir`, `Extensions-Dir` -> `extensions-dir`. */
+export function toKebabCase(key: string): string {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replaceAll('_', '-')
+    .toLowerCase();
+}

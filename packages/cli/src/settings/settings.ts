@@ -1,0 +1,58 @@
+import type { LOG_LEVELS, SettingKey, TRANSPORTS } from './setting-specs.js';
+
+/** Every setting of the command, resolved: defaults filled, paths absolute. */
+export interface Settings {
+  /** Absolute; `undefined` when nothing set it (commands that need it fail then). */
+  extensionsDir: string | undefined;
+  transport: (typeof TRANSPORTS)[number];
+  host: string;
+  port: number;
+  name: string;
+  /** `undefined`: the server reports its own package version. */
+  serverVersion: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  tags: readonly string[];
+  prefix: string | undefined;
+  validateInputs: boolean;
+  watch: boolean;
+  allowedOrigins: readonly string[] | undefined;
+}
+
+/** Where a setting's value came from. */
+export type SettingSource =
+  | { kind: 'default' }
+  | { kind: 'file'; path: string; writtenKey: string }
+  | { kind: 'env'; name: string }
+  | { kind: 'flag'; flag: string };
+
+/** The outcome of resolving flags, environment and config file. */
+export interface ResolvedSettings {
+  settings: Settings;
+  /** Where each setting's value came from. */
+  sources: Record<SettingKey, SettingSource>;
+  /** The config file that was read (absolute), if any. */
+  configFile: string | undefined;
+  /** Things worth saying that do not stop the command (unknown `APCORE_MCP_*` variables). */
+  warnings: string[];
+}
+
+/**
+ * How a source is named in messages: `--port`, `APCORE_MCP_PORT`, `"port" in apcore-mcp.yaml`.
+ *
+ * @example
+ * ```ts
+ * describeSource({ kind: 'env', name: 'APCORE_MCP_PORT' }); // 'APCORE_MCP_PORT'
+ * ```
+ */
+export function describeSource(source: SettingSource): string {
+  switch (source.kind) {
+    case 'flag':
+      return source.flag;
+    case 'env':
+      return source.name;
+    case 'file':
+      return `"${source.writtenKey}" in ${source.path}`;
+    default:
+      return 'the default';
+  }
+}
