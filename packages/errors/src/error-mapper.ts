@@ -1,7 +1,6 @@
-import type { ModuleErrorLike } from '@apcore-mcp/core';
+import type { Logger, ModuleErrorLike } from '@apcore-mcp/core';
 import { formatValidationErrors } from './format-validation-errors.js';
 import { readModuleErrorCode } from './is-module-error-like.js';
-import type { LoggerLike } from './logger.js';
 import { readProperty } from './read-property.js';
 import {
   createToolErrorResult,
@@ -13,7 +12,7 @@ import {
 /** Options of {@link ErrorMapper}. */
 export interface ErrorMapperOptions {
   /** Receives unexpected failures with their stack (never the client). Silent when absent. */
-  logger?: LoggerLike;
+  logger?: Logger;
 }
 
 /** Codes whose text is fixed: their details (caller ids, call chains) never leave the server. */
@@ -87,7 +86,7 @@ function formatModuleError(error: ModuleErrorLike, code: string): string {
  * ```
  */
 export class ErrorMapper {
-  readonly #logger: LoggerLike | undefined;
+  readonly #logger: Logger | undefined;
 
   constructor(options: ErrorMapperOptions = {}) {
     this.#logger = options.logger;

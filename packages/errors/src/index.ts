@@ -2,7 +2,6 @@
 export { ErrorMapper, type ErrorMapperOptions } from './error-mapper.js';
 export { formatValidationErrors } from './format-validation-errors.js';
 export { isModuleErrorLike } from './is-module-error-like.js';
-export type { LoggerLike } from './logger.js';
 export {
   createToolErrorResult,
   ERROR_CODE_META_KEY,

@@ -1,5 +1,5 @@
-import type { ContextFactory, ExecutorLike } from '@apcore-mcp/core';
-import { ErrorMapper, type LoggerLike } from '@apcore-mcp/errors';
+import type { ContextFactory, ExecutorLike, Logger } from '@apcore-mcp/core';
+import { ErrorMapper } from '@apcore-mcp/errors';
 import { InvalidArgumentError } from './invalid-argument-error.js';
 import { denormalize, isValidFunctionName } from './normalize.js';
 import { isExecutorLike } from './resolve-registry.js';
@@ -15,7 +15,7 @@ import type {
 /** Options of {@link dispatchToolCalls}. */
 export interface DispatchToolCallsOptions {
   /** Receives unexpected failures (with their stack) and mapping details. */
-  logger?: LoggerLike;
+  logger?: Logger;
   /** Builds the context passed to `executor.call()`; without one, no context is passed. */
   contextFactory?: ContextFactory;
   /**

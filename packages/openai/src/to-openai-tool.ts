@@ -1,6 +1,5 @@
 import { toDescriptionSuffix } from '@apcore-mcp/annotations';
-import type { ModuleDescriptor } from '@apcore-mcp/core';
-import type { LoggerLike } from '@apcore-mcp/errors';
+import type { Logger, ModuleDescriptor } from '@apcore-mcp/core';
 import { SchemaConverter } from '@apcore-mcp/schema';
 import { assertStrictSchema } from './check-strict-schema.js';
 import { normalize } from './normalize.js';
@@ -16,7 +15,7 @@ export interface ToOpenaiToolOptions {
   /** In strict mode, drop the value constraints OpenAI rejects instead of failing. */
   dropUnsupportedKeywords?: boolean;
   /** Receives the strict-mode warnings. */
-  logger?: LoggerLike;
+  logger?: Logger;
 }
 
 type ToolDescriptor = Pick<ModuleDescriptor, 'moduleId' | 'description' | 'inputSchema'> &

@@ -1,5 +1,4 @@
-import type { ExecutorLike, ListOptions, RegistryLike } from '@apcore-mcp/core';
-import type { LoggerLike } from '@apcore-mcp/errors';
+import type { ExecutorLike, ListOptions, Logger, RegistryLike } from '@apcore-mcp/core';
 import { InvalidArgumentError } from './invalid-argument-error.js';
 import { resolveRegistry } from './resolve-registry.js';
 import { type ToOpenaiToolOptions, toOpenaiTool } from './to-openai-tool.js';
@@ -12,7 +11,7 @@ export interface ToOpenaiToolsOptions extends ToOpenaiToolOptions {
   /** Only modules whose id starts with this. Must be non-empty. */
   prefix?: string;
   /** Receives a warning for every skipped module (and the strict-mode warnings). */
-  logger?: LoggerLike;
+  logger?: Logger;
 }
 
 /**

@@ -1,5 +1,4 @@
-import type { JsonSchema } from '@apcore-mcp/core';
-import type { LoggerLike } from '@apcore-mcp/errors';
+import type { JsonSchema, Logger } from '@apcore-mcp/core';
 import { cloneSchema } from '@apcore-mcp/schema';
 import { makeNullable } from './make-nullable.js';
 import { mergeAllOf } from './merge-all-of.js';
@@ -9,7 +8,7 @@ import { DROPPABLE_KEYWORDS, REMOVED_KEYWORDS, STRICT_FORMATS } from './strict-m
 /** Options of {@link toStrictSchema}. */
 export interface ToStrictSchemaOptions {
   /** Receives a warning for every change that alters what the schema accepts. */
-  logger?: LoggerLike;
+  logger?: Logger;
   /** Named in the warnings. */
   moduleId?: string;
   /**

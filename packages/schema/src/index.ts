@@ -16,5 +16,4 @@ export {
 export {
   SchemaConverter,
   type SchemaConverterOptions,
-  type SchemaLogger,
 } from './schema-converter.js';

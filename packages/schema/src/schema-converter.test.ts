@@ -1,7 +1,7 @@
-import type { JsonSchema } from '@apcore-mcp/core';
+import type { JsonSchema, Logger } from '@apcore-mcp/core';
 import { describe, expect, test } from 'vitest';
 import { SchemaConversionError } from './schema-conversion-error.js';
-import { SchemaConverter, type SchemaLogger } from './schema-converter.js';
+import { SchemaConverter } from './schema-converter.js';
 
 const converter = new SchemaConverter();
 
@@ -257,7 +257,7 @@ describe('logging', () => {
   test('a successful conversion is logged at debug with the module id', () => {
     const entries: unknown[][] = [];
     const record = (...args: unknown[]) => entries.push(args);
-    const logger: SchemaLogger = { debug: record, info: record, warn: record, error: record };
+    const logger: Logger = { debug: record, info: record, warn: record, error: record };
     new SchemaConverter({ logger }).convertInputSchema({
       moduleId: 'm.x',
       inputSchema: { type: 'object' },

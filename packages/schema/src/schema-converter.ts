@@ -1,19 +1,11 @@
-import type { JsonSchema, ModuleDescriptor } from '@apcore-mcp/core';
+import type { JsonSchema, Logger, ModuleDescriptor } from '@apcore-mcp/core';
 import { ensureObjectType } from './ensure-object-type.js';
 import { DEFAULT_MAX_REF_DEPTH, inlineRefs } from './inline-refs.js';
 import { SchemaConversionError } from './schema-conversion-error.js';
 
-/** A pino-compatible logger; only `debug` is used here. */
-export interface SchemaLogger {
-  debug(objectOrMessage: unknown, message?: string): void;
-  info(objectOrMessage: unknown, message?: string): void;
-  warn(objectOrMessage: unknown, message?: string): void;
-  error(objectOrMessage: unknown, message?: string): void;
-}
-
 /** Options of {@link SchemaConverter}. */
 export interface SchemaConverterOptions {
-  logger?: SchemaLogger;
+  logger?: Logger;
   /** Most nested `$ref` resolutions followed. Default 32. */
   maxDepth?: number;
   /** Most schema nodes one converted schema may hold. Default 100,000. */
@@ -35,7 +27,7 @@ export interface SchemaConverterOptions {
  * ```
  */
 export class SchemaConverter {
-  readonly #logger: SchemaLogger | undefined;
+  readonly #logger: Logger | undefined;
   readonly #maxDepth: number;
   readonly #maxNodes: number | undefined;
 

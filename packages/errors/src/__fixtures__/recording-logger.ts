@@ -1,4 +1,4 @@
-import type { LoggerLike } from '../logger.js';
+import type { Logger } from '@apcore-mcp/core';
 
 export interface LogEntry {
   level: 'debug' | 'info' | 'warn' | 'error';
@@ -7,7 +7,7 @@ export interface LogEntry {
 }
 
 /** A logger that keeps what it is given, so tests can assert what reached the server log. */
-export function createRecordingLogger(): LoggerLike & { entries: LogEntry[] } {
+export function createRecordingLogger(): Logger & { entries: LogEntry[] } {
   const entries: LogEntry[] = [];
   const record =
     (level: LogEntry['level']) =>

@@ -1,4 +1,4 @@
-import type { LoggerLike } from '@apcore-mcp/errors';
+import type { Logger } from '@apcore-mcp/core';
 
 export interface LogEntry {
   level: 'debug' | 'info' | 'warn' | 'error';
@@ -7,7 +7,7 @@ export interface LogEntry {
 }
 
 /** A logger that keeps what it is given, so tests can assert on warnings. */
-export function createRecordingLogger(): LoggerLike & {
+export function createRecordingLogger(): Logger & {
   entries: LogEntry[];
   warnings(): string[];
 } {
