@@ -19,7 +19,7 @@ export interface ModuleFilesOptions {
 }
 
 /** Directory names discovery never enters (the core runtime's rule). */
-function isIgnoredSegment(name: string): boolean {
+export function isIgnoredSegment(name: string): boolean {
   return name.startsWith('_') || name.startsWith('.') || name === 'node_modules';
 }
 

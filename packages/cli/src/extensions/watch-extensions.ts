@@ -1,10 +1,12 @@
 import { type FSWatcher, watch } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdir, stat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
 import type { Logger } from '@apcore-mcp/core';
+import { isIgnoredSegment } from './module-files.js';
 
 /** Options of {@link watchExtensions}. */
 export interface WatchExtensionsOptions {
-  /** The directory to watch, recursively. */
+  /** The directory to watch, with its sub-directories. */
   rootDir: string;
   /** Brings one changed path (file or directory, present or gone) into the registry. */
   sync: (path: string) => Promise<void>;
@@ -19,17 +21,60 @@ export interface ExtensionsWatcher {
 }
 
 /**
- * Watches the extensions directory (recursively) and hands every changed path to `sync`,
- * after a quiet period so that an editor's save (several events, temp files, renames) is
- * handled once. Batches run one after another, never overlapping.
+ * Watches the extensions directory and every sub-directory discovery enters, and hands each
+ * changed path to `sync` after a quiet period, so that an editor's save (several events, temp
+ * files, renames) is handled once. Batches run one after another, never overlapping.
+ *
+ * One watcher per directory rather than `fs.watch(root, { recursive: true })`: on Linux, Node's
+ * recursive mode follows files by inode and goes deaf to a file that an editor replaced by
+ * renaming a new copy over it; a directory watch reports every write by name.
  */
 export function watchExtensions(options: WatchExtensionsOptions): ExtensionsWatcher {
   const { rootDir, sync, logger } = options;
   const debounceMs = options.debounceMs ?? 100;
+  const watchers = new Map<string, FSWatcher>();
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let queue: Promise<void> = Promise.resolve();
   let closed = false;
+
+  const schedule = (path: string): void => {
+    pending.add(path);
+    if (timer !== undefined) clearTimeout(timer);
+    timer = setTimeout(flush, debounceMs);
+  };
+
+  const isWatchable = (directory: string): boolean =>
+    !relative(rootDir, directory).split(sep).some(isIgnoredSegment);
+
+  const watchTree = async (directory: string): Promise<void> => {
+    if (closed || watchers.has(directory) || !isWatchable(directory)) return;
+    try {
+      const watcher = watch(directory, (_event, name) =>
+        // No name: something changed we cannot name; look at the whole directory again.
+        schedule(name === null ? directory : join(directory, name.toString())),
+      );
+      watcher.on('error', (error) => {
+        logger.error({ err: error, directory }, `Watching ${directory} failed: ${error.message}`);
+      });
+      watchers.set(directory, watcher);
+      const entries = await readdir(directory, { withFileTypes: true });
+      for (const entry of entries) {
+        if (entry.isDirectory()) await watchTree(join(directory, entry.name));
+      }
+    } catch (error) {
+      logger.debug({ err: error, directory }, `Not watching ${directory}`);
+    }
+  };
+
+  const unwatchTree = (path: string): void => {
+    for (const [directory, watcher] of watchers) {
+      if (directory === path || directory.startsWith(path + sep)) {
+        watcher.close();
+        watchers.delete(directory);
+      }
+    }
+  };
 
   const flush = (): void => {
     timer = undefined;
@@ -38,6 +83,9 @@ export function watchExtensions(options: WatchExtensionsOptions): ExtensionsWatc
     queue = queue.then(async () => {
       for (const path of paths) {
         if (closed) return;
+        const info = await stat(path).catch(() => null);
+        if (info?.isDirectory()) await watchTree(path);
+        else if (info === null && path !== rootDir) unwatchTree(path);
         await sync(path).catch((error: unknown) => {
           logger.error({ err: error, path }, `Could not apply the change to ${path}`);
         });
@@ -45,22 +93,16 @@ export function watchExtensions(options: WatchExtensionsOptions): ExtensionsWatc
     });
   };
 
-  const watcher: FSWatcher = watch(rootDir, { recursive: true }, (_event, fileName) => {
-    // No file name: something changed we cannot name; look at the whole directory again.
-    pending.add(fileName === null ? rootDir : resolve(rootDir, fileName.toString()));
-    if (timer !== undefined) clearTimeout(timer);
-    timer = setTimeout(flush, debounceMs);
+  queue = watchTree(rootDir).then(() => {
+    logger.info({ rootDir }, `Watching ${rootDir} for module changes`);
   });
-  watcher.on('error', (error) => {
-    logger.error({ err: error, rootDir }, `Watching ${rootDir} failed: ${error.message}`);
-  });
-  logger.info({ rootDir }, `Watching ${rootDir} for module changes`);
 
   return {
     close: async () => {
       closed = true;
       if (timer !== undefined) clearTimeout(timer);
-      watcher.close();
+      for (const watcher of watchers.values()) watcher.close();
+      watchers.clear();
       await queue;
     },
   };

@@ -1,0 +1,170 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureIo } from './__fixtures__/capture-io.js';
+import { run } from './cli.js';
+import { CLI_VERSION } from './package-version.js';
+
+let dir: string;
+let filePath: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'apcore-mcp-cli-'));
+  filePath = join(dir, 'not-a-dir.txt');
+  await writeFile(filePath, 'x');
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function runCaptured(argv: string[], env: Record<string, string> = {}) {
+  const io = captureIo({ env, cwd: dir });
+  const code = await run(argv, io);
+  return { code, out: io.out, err: io.err };
+}
+
+describe('run: help and version', () => {
+  it('prints usage with every serve flag on stdout and exits 0', async () => {
+    const { code, out, err } = await runCaptured(['--help']);
+    expect(code).toBe(0);
+    expect(err).toBe('');
+    for (const flag of [
+      '--extensions-dir',
+      '--transport',
+      '--host',
+      '--port',
+      '--name',
+      '--server-version',
+      '--log-level',
+      '--tags',
+      '--prefix',
+      '--validate-inputs',
+      '--watch',
+      '--config',
+    ]) {
+      expect(out).toContain(flag);
+    }
+    expect(out).toContain('[choices: "stdio", "streamable-http", "sse"] [default: stdio]');
+    expect(out).toMatch(/apcore-mcp tools\s/);
+    expect(out).toMatch(/apcore-mcp openai\s/);
+  });
+
+  it('prints the help of a subcommand', async () => {
+    const { code, out } = await runCaptured(['openai', 'export', '--help']);
+    expect(code).toBe(0);
+    expect(out).toContain('--strict');
+    expect(out).toContain('--embed-annotations');
+    expect(out).toContain('-o, --output');
+  });
+
+  it('prints its own package version', async () => {
+    const { code, out } = await runCaptured(['--version']);
+    expect(code).toBe(0);
+    expect(out).toBe(`${CLI_VERSION}\n`);
+  });
+});
+
+describe('run: invalid arguments exit 1 with one line naming the flag', () => {
+  it.each([
+    [
+      'a missing --extensions-dir',
+      [],
+      'Error: --extensions-dir is required (or set extensions-dir in apcore-mcp.yaml, or APCORE_MCP_EXTENSIONS_DIR)',
+    ],
+    ['--port 0', ['--port', '0'], 'Error: --port must be an integer between 1 and 65535 (got "0")'],
+    [
+      '--port 65536',
+      ['--port', '65536'],
+      'Error: --port must be an integer between 1 and 65535 (got "65536")',
+    ],
+    [
+      '--port abc',
+      ['--port', 'abc'],
+      'Error: --port must be an integer between 1 and 65535 (got "abc")',
+    ],
+    ['an empty --name', ['--name', ''], 'Error: --name must not be empty'],
+    [
+      'a 256-character --name',
+      ['--name', 'n'.repeat(256)],
+      'Error: --name must be at most 255 characters (got 256)',
+    ],
+  ])('%s', async (_label, argv, message) => {
+    const { code, out, err } = await runCaptured(argv);
+    expect(code).toBe(1);
+    expect(out).toBe('');
+    expect(err).toBe(`${message}\n`);
+  });
+
+  it('a missing extensions directory', async () => {
+    const missing = join(dir, 'nope');
+    const { code, err } = await runCaptured(['--extensions-dir', missing]);
+    expect(code).toBe(1);
+    expect(err).toBe(`Error: extensions directory does not exist: ${missing} (--extensions-dir)\n`);
+  });
+
+  it('an extensions path that is a file', async () => {
+    const { code, err } = await runCaptured(['tools', 'list', '--extensions-dir', filePath]);
+    expect(code).toBe(1);
+    expect(err).toBe(`Error: extensions path is not a directory: ${filePath} (--extensions-dir)\n`);
+  });
+
+  it('names the environment variable when the bad value comes from there', async () => {
+    const { code, err } = await runCaptured([], {
+      APCORE_MCP_EXTENSIONS_DIR: dir,
+      APCORE_MCP_PORT: '99999',
+    });
+    expect(code).toBe(1);
+    expect(err).toBe(
+      'Error: APCORE_MCP_PORT must be an integer between 1 and 65535 (got "99999")\n',
+    );
+  });
+});
+
+describe('run: command lines yargs refuses exit 2', () => {
+  it.each([
+    [
+      'an unknown --transport',
+      ['--transport', 'carrier-pigeon'],
+      'Error: --transport must be one of stdio, streamable-http, sse (got "carrier-pigeon") (see apcore-mcp --help)',
+    ],
+    [
+      'an unknown --log-level',
+      ['--log-level', 'verbose'],
+      'Error: --log-level must be one of DEBUG, INFO, WARNING, ERROR (got "VERBOSE") (see apcore-mcp --help)',
+    ],
+    ['an unknown flag', ['--prot', '9000'], 'Error: unknown flag --prot (see apcore-mcp --help)'],
+    [
+      'an unknown command',
+      ['frobnicate'],
+      'Error: unknown argument "frobnicate" (see apcore-mcp --help)',
+    ],
+    ['a flag without its value', ['--port'], 'Error: --port needs a value (see apcore-mcp --help)'],
+    [
+      'a command group without a subcommand',
+      ['tools'],
+      'Error: Name a subcommand: apcore-mcp tools list (see apcore-mcp --help)',
+    ],
+  ])('%s', async (_label, argv, message) => {
+    const { code, err } = await runCaptured(['--extensions-dir', dir, ...argv]);
+    expect(code).toBe(2);
+    expect(err).toBe(`${message}\n`);
+  });
+
+  it('accepts --log-level in any case', async () => {
+    const { code, err } = await runCaptured(['--log-level', 'debug', '--port', '0']);
+    expect(code).toBe(1);
+    expect(err).toContain('--port');
+  });
+});
+
+describe('run: config validate', () => {
+  it('fails when there is no config file to validate', async () => {
+    const { code, err } = await runCaptured(['config', 'validate']);
+    expect(code).toBe(1);
+    expect(err).toBe(
+      'Error: no config file to validate: ./apcore-mcp.yaml not found (pass --config FILE)\n',
+    );
+  });
+});

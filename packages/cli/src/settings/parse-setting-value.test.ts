@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { parseSettingValue } from './parse-setting-value.js';
+import { findSettingSpec, type SettingKey } from './setting-specs.js';
+
+function parse(key: SettingKey, raw: unknown) {
+  const spec = findSettingSpec(key);
+  if (spec === undefined) throw new Error(`no spec ${key}`);
+  return parseSettingValue(spec, raw);
+}
+
+describe('parseSettingValue', () => {
+  it.each([
+    ['1', 1],
+    ['65535', 65535],
+    [' 8000 ', 8000],
+  ])('reads port %j as %d', (raw, port) => {
+    expect(parse('port', raw)).toEqual({ value: port });
+  });
+
+  it.each(['0', '65536', '70000', 'abc', '80.5', '-1', ''])('refuses port %j', (raw) => {
+    expect(parse('port', raw)).toEqual({
+      problem: `must be an integer between 1 and 65535 (got ${JSON.stringify(raw.trim())})`,
+    });
+  });
+
+  it('reads choices in any case and gives back the canonical spelling', () => {
+    expect(parse('transport', 'Streamable-HTTP')).toEqual({ value: 'streamable-http' });
+    expect(parse('log-level', 'warning')).toEqual({ value: 'WARNING' });
+  });
+
+  it('lists the allowed values of a choice it refuses', () => {
+    expect(parse('transport', 'http')).toEqual({
+      problem: 'must be one of stdio, streamable-http, sse (got "http")',
+    });
+    expect(parse('log-level', 'verbose')).toEqual({
+      problem: 'must be one of DEBUG, INFO, WARNING, ERROR (got "verbose")',
+    });
+  });
+
+  it.each([
+    ['true', true],
+    ['YES', true],
+    ['on', true],
+    ['1', true],
+    ['false', false],
+    ['No', false],
+    ['0', false],
+    [true, true],
+    [false, false],
+  ])('reads boolean %j as %j', (raw, value) => {
+    expect(parse('watch', raw)).toEqual({ value });
+  });
+
+  it('refuses a boolean it cannot read', () => {
+    expect(parse('watch', 'sometimes')).toEqual({
+      problem: 'must be true or false (got "sometimes")',
+    });
+  });
+
+  it('refuses an empty name and one longer than 255 characters', () => {
+    expect(parse('name', '')).toEqual({ problem: 'must not be empty' });
+    expect(parse('name', 'x'.repeat(255))).toEqual({ value: 'x'.repeat(255) });
+    expect(parse('name', 'x'.repeat(256))).toEqual({
+      problem: 'must be at most 255 characters (got 256)',
+    });
+  });
+
+  it('reads lists from a comma-separated string or a list, dropping blanks', () => {
+    expect(parse('tags', 'a, b,,c')).toEqual({ value: ['a', 'b', 'c'] });
+    expect(parse('tags', ['a', ' b '])).toEqual({ value: ['a', 'b'] });
+    expect(parse('tags', '')).toEqual({ value: [] });
+  });
+
+  it('refuses lists holding something other than text', () => {
+    expect(parse('tags', ['a', { b: 'c' }])).toEqual({
+      problem: 'must hold only text entries (got a mapping)',
+    });
+    expect(parse('tags', { a: 'b' })).toEqual({
+      problem: 'must be a list or a comma-separated string (got a mapping)',
+    });
+  });
+
+  it('refuses a list or a mapping where one value is expected', () => {
+    expect(parse('host', ['a', 'b'])).toEqual({ problem: 'must be a single value (got a list)' });
+    expect(parse('port', { a: '1' })).toEqual({
+      problem: 'must be a single value (got a mapping)',
+    });
+  });
+
+  it('keeps text as written and refuses empty text', () => {
+    expect(parse('server-version', '1.0')).toEqual({ value: '1.0' });
+    expect(parse('prefix', '   ')).toEqual({ problem: 'must not be empty' });
+  });
+});

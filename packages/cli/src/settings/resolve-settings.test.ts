@@ -1,0 +1,193 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CliError } from '../cli-error.js';
+import { resolveSettings } from './resolve-settings.js';
+
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'apcore-mcp-settings-'));
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function problemsOf(promise: Promise<unknown>): Promise<string[]> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected a CliError');
+    },
+    (failure: unknown) => failure,
+  );
+  if (!CliError.isInstance(error)) throw error;
+  expect(error.exitCode).toBe(1);
+  return error.details.problems as string[];
+}
+
+describe('resolveSettings', () => {
+  it('fills the documented defaults when nothing is set', async () => {
+    const { settings, configFile, sources } = await resolveSettings({
+      flags: {},
+      io: { env: {}, cwd: dir },
+    });
+    expect(configFile).toBeUndefined();
+    expect(settings).toEqual({
+      extensionsDir: undefined,
+      transport: 'stdio',
+      host: '127.0.0.1',
+      port: 8000,
+      name: 'apcore-mcp',
+      serverVersion: undefined,
+      logLevel: 'INFO',
+      tags: [],
+      prefix: undefined,
+      validateInputs: false,
+      watch: false,
+      allowedOrigins: undefined,
+    });
+    expect(sources.port).toEqual({ kind: 'default' });
+  });
+
+  it('reads apcore-mcp.yaml from the working directory, keys in any of three spellings', async () => {
+    await writeFile(
+      join(dir, 'apcore-mcp.yaml'),
+      'extensions_dir: ./ext\ntransport: streamable-http\nport: 9100\nserverVersion: 1.0\ntags: [a, b]\nwatch: yes\n',
+    );
+    const { settings, configFile, sources } = await resolveSettings({
+      flags: {},
+      io: { env: {}, cwd: dir },
+    });
+    expect(configFile).toBe(join(dir, 'apcore-mcp.yaml'));
+    expect(settings).toMatchObject({
+      extensionsDir: join(dir, 'ext'),
+      transport: 'streamable-http',
+      port: 9100,
+      serverVersion: '1.0',
+      tags: ['a', 'b'],
+      watch: true,
+    });
+    expect(sources.port).toEqual({ kind: 'file', path: 'apcore-mcp.yaml', writtenKey: 'port' });
+  });
+
+  it('lets environment variables override the file, and flags override both', async () => {
+    await writeFile(join(dir, 'apcore-mcp.yaml'), 'port: 9100\nname: from-file\nhost: 0.0.0.0\n');
+    const { settings, sources } = await resolveSettings({
+      flags: { name: 'from-flag', port: '9300' },
+      io: { env: { APCORE_MCP_PORT: '9200', APCORE_MCP_NAME: 'from-env' }, cwd: dir },
+    });
+    expect(settings).toMatchObject({ port: 9300, name: 'from-flag', host: '0.0.0.0' });
+    expect(sources.port).toEqual({ kind: 'flag', flag: '--port' });
+    const withoutFlags = await resolveSettings({
+      flags: {},
+      io: { env: { APCORE_MCP_PORT: '9200' }, cwd: dir },
+    });
+    expect(withoutFlags.settings).toMatchObject({ port: 9200, name: 'from-file' });
+    expect(withoutFlags.sources.port).toEqual({ kind: 'env', name: 'APCORE_MCP_PORT' });
+  });
+
+  it('resolves a relative directory in the file against the file, elsewhere against the cwd', async () => {
+    await writeFile(join(dir, 'custom.yaml'), 'extensions-dir: modules\n');
+    const fromFile = await resolveSettings({
+      flags: { config: join(dir, 'custom.yaml') },
+      io: { env: {}, cwd: '/somewhere/else' },
+    });
+    expect(fromFile.settings.extensionsDir).toBe(join(dir, 'modules'));
+    const fromEnv = await resolveSettings({
+      flags: {},
+      io: { env: { APCORE_MCP_EXTENSIONS_DIR: 'mods' }, cwd: dir },
+    });
+    expect(fromEnv.settings.extensionsDir).toBe(join(dir, 'mods'));
+  });
+
+  it('reports unknown keys with a suggestion and the allowed keys', async () => {
+    await writeFile(join(dir, 'apcore-mcp.yaml'), 'prot: 9000\nfavourite-colour: blue\n');
+    const problems = await problemsOf(resolveSettings({ flags: {}, io: { env: {}, cwd: dir } }));
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(
+      /^unknown key "prot" in apcore-mcp\.yaml \(did you mean "port"\?\)/,
+    );
+    expect(problems[0]).toContain('allowed keys: extensions-dir, transport, host, port, name');
+    expect(problems[1]).toMatch(
+      /^unknown key "favourite-colour" in apcore-mcp\.yaml; allowed keys:/,
+    );
+  });
+
+  it('reports every bad value with where it came from and what is allowed', async () => {
+    await writeFile(join(dir, 'apcore-mcp.yaml'), 'transport: http\nport: 70000\n');
+    const problems = await problemsOf(
+      resolveSettings({
+        flags: { name: '' },
+        io: { env: { APCORE_MCP_WATCH: 'maybe' }, cwd: dir },
+      }),
+    );
+    expect(problems).toEqual([
+      '"transport" in apcore-mcp.yaml must be one of stdio, streamable-http, sse (got "http")',
+      '"port" in apcore-mcp.yaml must be an integer between 1 and 65535 (got "70000")',
+      'APCORE_MCP_WATCH must be true or false (got "maybe")',
+      '--name must not be empty',
+    ]);
+  });
+
+  it('checks a bad file value even when a flag overrides it', async () => {
+    await writeFile(join(dir, 'apcore-mcp.yaml'), 'port: abc\n');
+    const problems = await problemsOf(
+      resolveSettings({ flags: { port: '9000' }, io: { env: {}, cwd: dir } }),
+    );
+    expect(problems).toEqual([
+      '"port" in apcore-mcp.yaml must be an integer between 1 and 65535 (got "abc")',
+    ]);
+  });
+
+  it('reports YAML syntax errors, repeated keys and files that are not a mapping', async () => {
+    await writeFile(join(dir, 'broken.yaml'), 'port: [1,\n');
+    await writeFile(join(dir, 'twice.yaml'), 'log-level: INFO\nlog_level: DEBUG\n');
+    await writeFile(join(dir, 'list.yaml'), '- port\n- 9000\n');
+    const read = (file: string) =>
+      problemsOf(resolveSettings({ flags: { config: file }, io: { env: {}, cwd: dir } }));
+    expect(await read('broken.yaml')).toEqual([
+      expect.stringMatching(/^broken\.yaml is not valid YAML: .+ at line 2, column 1/),
+    ]);
+    expect(await read('twice.yaml')).toEqual([
+      '"log_level" in twice.yaml repeats "log-level": give it once',
+    ]);
+    expect(await read('list.yaml')).toEqual([
+      'list.yaml must hold a mapping of settings (key: value), like "port: 8000"',
+    ]);
+  });
+
+  it('accepts an empty config file', async () => {
+    await writeFile(join(dir, 'apcore-mcp.yaml'), '# nothing yet\n');
+    const { settings, configFile } = await resolveSettings({
+      flags: {},
+      io: { env: {}, cwd: dir },
+    });
+    expect(configFile).toBe(join(dir, 'apcore-mcp.yaml'));
+    expect(settings.port).toBe(8000);
+  });
+
+  it('fails when --config or APCORE_MCP_CONFIG names a missing file', async () => {
+    expect(
+      await problemsOf(
+        resolveSettings({ flags: { config: 'missing.yaml' }, io: { env: {}, cwd: dir } }),
+      ),
+    ).toEqual([`--config: config file not found: ${join(dir, 'missing.yaml')}`]);
+    expect(
+      await problemsOf(
+        resolveSettings({ flags: {}, io: { env: { APCORE_MCP_CONFIG: 'gone.yaml' }, cwd: dir } }),
+      ),
+    ).toEqual([`APCORE_MCP_CONFIG: config file not found: ${join(dir, 'gone.yaml')}`]);
+  });
+
+  it('warns about APCORE_MCP_ variables it does not know, suggesting the likely one', async () => {
+    const { warnings } = await resolveSettings({
+      flags: {},
+      io: { env: { APCORE_MCP_PROT: '9000', OTHER: 'x' }, cwd: dir },
+    });
+    expect(warnings).toEqual([
+      'unknown environment variable APCORE_MCP_PROT ignored (did you mean APCORE_MCP_PORT?)',
+    ]);
+  });
+});
