@@ -88,11 +88,11 @@ export async function runServeCommand(resolved: ResolvedSettings, io: CliIo): Pr
   if (files !== undefined) {
     watcher = watchExtensions({ rootDir, sync: (path) => files.sync(path), logger });
   }
-  if (handle.url !== undefined) {
-    io.stderr.write(
-      `apcore-mcp: serving ${handle.tools.length} tools over ${TRANSPORT_TITLES[settings.transport]} at ${handle.url}\n`,
-    );
-  }
+  // One plain line once the server accepts connections (and handles signals): where to connect.
+  const where = handle.url === undefined ? '' : ` at ${handle.url}`;
+  io.stderr.write(
+    `apcore-mcp: serving ${handle.tools.length} tools over ${TRANSPORT_TITLES[settings.transport]}${where}\n`,
+  );
   await handle.closed;
   await watcher?.close();
   return ExitCode.Success;

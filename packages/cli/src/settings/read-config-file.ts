@@ -74,7 +74,8 @@ export async function readConfigFile(
   const document = parseDocument(text, { schema: 'failsafe', prettyErrors: true });
   const firstError = document.errors[0];
   if (firstError !== undefined) {
-    const summary = firstError.message.split('\n')[0] ?? firstError.code;
+    // The first line names the problem and its position; the rest is a snippet of the file.
+    const summary = (firstError.message.split('\n')[0] ?? firstError.code).replace(/:$/, '');
     return { entries: [], problems: [`${displayPath} is not valid YAML: ${summary}`] };
   }
   return readEntries(document.toJS(), displayPath);

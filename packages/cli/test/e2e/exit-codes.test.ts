@@ -1,0 +1,188 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  EXAMPLE_EXTENSIONS,
+  findFreePort,
+  runCli,
+  SERVING_LINE,
+  startCli,
+} from '../helpers/cli-process.js';
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'apcore-mcp-exit-'));
+  await writeFile(join(dir, 'file.txt'), 'not a directory');
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the apcore-mcp binary: help and version', () => {
+  it('--help prints the usage on stdout and exits 0', async () => {
+    const result = await runCli(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('apcore-mcp [serve] --extensions-dir DIR [options]');
+    expect(result.stdout).toContain('--server-version');
+    expect(result.stdout).toContain(
+      'Exit codes: 0 normal shutdown, 1 invalid arguments, 2 startup',
+    );
+    expect(result.stderr).toBe('');
+  });
+
+  it("--version prints the CLI's own version and exits 0", async () => {
+    const result = await runCli(['--version']);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
+
+describe('the apcore-mcp binary: exit code 1, one line on stderr naming the flag', () => {
+  it.each([
+    ['no --extensions-dir', [], /^Error: --extensions-dir is required/],
+    [
+      'a missing directory',
+      ['--extensions-dir', '/definitely/not/here'],
+      /^Error: extensions directory does not exist: \/definitely\/not\/here \(--extensions-dir\)$/,
+    ],
+    [
+      'a file as directory',
+      ['--extensions-dir', 'FILE'],
+      /^Error: extensions path is not a directory: .+file\.txt \(--extensions-dir\)$/,
+    ],
+    [
+      'port 0',
+      ['--extensions-dir', 'EXT', '--port', '0'],
+      /^Error: --port must be an integer between 1 and 65535 \(got "0"\)$/,
+    ],
+    [
+      'port 70000',
+      ['--extensions-dir', 'EXT', '--port', '70000'],
+      /^Error: --port must be an integer between 1 and 65535/,
+    ],
+    [
+      'an empty name',
+      ['--extensions-dir', 'EXT', '--name', ''],
+      /^Error: --name must not be empty$/,
+    ],
+    [
+      'a 300-character name',
+      ['--extensions-dir', 'EXT', '--name', 'a'.repeat(300)],
+      /^Error: --name must be at most 255/,
+    ],
+  ])('%s', async (_label, args, pattern) => {
+    const placeholders: Record<string, string> = {
+      FILE: join(dir, 'file.txt'),
+      EXT: EXAMPLE_EXTENSIONS,
+    };
+    const resolved = args.map((arg) => placeholders[arg] ?? arg);
+    const result = await runCli(resolved, { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(pattern);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('the apcore-mcp binary: exit code 2', () => {
+  it('an invalid --transport (yargs choices)', async () => {
+    const result = await runCli(['--extensions-dir', EXAMPLE_EXTENSIONS, '--transport', 'tcp']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'Error: --transport must be one of stdio, streamable-http, sse (got "tcp") (see apcore-mcp --help)\n',
+    );
+  });
+
+  describe('a port in use', () => {
+    let blocker: Server;
+    let port: number;
+
+    beforeAll(async () => {
+      blocker = createServer();
+      await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+      const address = blocker.address();
+      port = typeof address === 'object' && address !== null ? address.port : 0;
+    });
+
+    afterAll(async () => {
+      await new Promise((resolve) => blocker.close(resolve));
+    });
+
+    it('exits 2 with the address in the message', async () => {
+      const result = await runCli([
+        '--extensions-dir',
+        EXAMPLE_EXTENSIONS,
+        '--transport',
+        'streamable-http',
+        '--port',
+        String(port),
+      ]);
+      expect(result.code).toBe(2);
+      const errorLines = result.stderr.split('\n').filter((line) => line.startsWith('Error:'));
+      expect(errorLines).toEqual([
+        `Error: Cannot listen on 127.0.0.1:${port}: address 127.0.0.1:${port} is already in use (--host 127.0.0.1 --port ${port})`,
+      ]);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    });
+  });
+
+  it('an address this machine does not have', async () => {
+    const result = await runCli([
+      '--extensions-dir',
+      EXAMPLE_EXTENSIONS,
+      '--transport',
+      'sse',
+      '--host',
+      '192.0.2.1',
+      '--port',
+      String(await findFreePort()),
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^Error: Cannot listen on 192\.0\.2\.1:\d+: EADDRNOTAVAIL/m);
+  });
+});
+
+describe('the apcore-mcp binary: exit code 0', () => {
+  it('on SIGTERM and on SIGINT, after the server drains', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const server = startCli([
+        '--extensions-dir',
+        EXAMPLE_EXTENSIONS,
+        '--transport',
+        'streamable-http',
+        '--port',
+        String(await findFreePort()),
+      ]);
+      await server.waitForStderr(SERVING_LINE);
+      expect(await server.stop(signal)).toBe(0);
+      expect(server.stderr()).toContain(`Received ${signal}; shutting down`);
+      expect(server.stderr()).toContain('apcore-mcp server stopped');
+    }
+  });
+
+  it('serves zero modules with a warning', async () => {
+    const empty = await mkdtemp(join(tmpdir(), 'apcore-mcp-empty-'));
+    try {
+      const server = startCli([
+        '--extensions-dir',
+        empty,
+        '--transport',
+        'streamable-http',
+        '--port',
+        String(await findFreePort()),
+      ]);
+      const [, count] = await server.waitForStderr(SERVING_LINE);
+      expect(count).toBe('0');
+      expect(server.stderr()).toContain('No modules registered; server starting with zero tools');
+      expect(await server.stop()).toBe(0);
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,123 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  findFreePort,
+  SERVING_LINE,
+  type ServerProcess,
+  startCli,
+} from '../helpers/cli-process.js';
+
+const WAIT_MS = 15_000;
+
+function moduleSource(description: string, answer: string): string {
+  return `export default {
+  description: ${JSON.stringify(description)},
+  inputSchema: { type: 'object', properties: {} },
+  execute: () => ({ answer: ${JSON.stringify(answer)} }),
+};\n`;
+}
+
+let dir: string;
+let server: ServerProcess;
+let client: Client;
+let changes: number;
+let onChange: (() => void) | undefined;
+
+/** Resolves once the client has heard `tools/list_changed` and `check` holds (bounded wait). */
+async function waitForTools(check: (names: string[]) => boolean): Promise<string[]> {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    if (check(names)) return names;
+    if (Date.now() > deadline)
+      throw new Error(`tools never matched; last: ${names.join(', ')}\n${server.stderr()}`);
+    await new Promise<void>((resolve) => {
+      onChange = resolve;
+      setTimeout(resolve, 500);
+    });
+  }
+}
+
+async function answerOf(name: string): Promise<unknown> {
+  const result = await client.callTool({ name, arguments: {} });
+  return (
+    result.structuredContent ?? JSON.parse((result.content as { text: string }[])[0]?.text ?? '{}')
+  );
+}
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'apcore-mcp-watch-'));
+  await writeFile(join(dir, 'greet.mjs'), moduleSource('Greet', 'hello'));
+  const port = await findFreePort();
+  server = startCli([
+    '--extensions-dir',
+    dir,
+    '--watch',
+    '--transport',
+    'streamable-http',
+    '--port',
+    String(port),
+  ]);
+  const [, , url] = await server.waitForStderr(SERVING_LINE);
+  await server.waitForStderr(/Watching .+ for module changes/);
+  changes = 0;
+  client = new Client({ name: 'watch-e2e', version: '1.0.0' });
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    changes += 1;
+    onChange?.();
+  });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url as string)));
+});
+
+afterEach(async () => {
+  await client.close();
+  expect(await server.stop()).toBe(0);
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('apcore-mcp --watch', () => {
+  it('advertises tools.listChanged', () => {
+    expect(client.getServerCapabilities()?.tools?.listChanged).toBe(true);
+  });
+
+  it('adds a tool when a module file is written, and the client hears tools/list_changed', async () => {
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['greet']);
+    // TypeScript, loaded through tsx: type annotations must not get in the way.
+    const typescript = `const answer: string = 'bye';
+export default {
+  description: 'Farewell',
+  inputSchema: { type: 'object', properties: {} },
+  execute: (): { answer: string } => ({ answer }),
+};\n`;
+    await writeFile(join(dir, 'farewell.ts'), typescript);
+    expect(await waitForTools((names) => names.includes('farewell'))).toEqual([
+      'greet',
+      'farewell',
+    ]);
+    expect(changes).toBeGreaterThan(0);
+    expect(await answerOf('farewell')).toEqual({ answer: 'bye' });
+  });
+
+  it('reloads a changed file fresh, keeps the old version while the file is broken, removes a deleted one', async () => {
+    await writeFile(join(dir, 'greet.mjs'), moduleSource('Greet', 'hi again'));
+    const deadline = Date.now() + WAIT_MS;
+    while (((await answerOf('greet')) as { answer: string }).answer !== 'hi again') {
+      if (Date.now() > deadline) throw new Error(`never reloaded:\n${server.stderr()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(changes).toBeGreaterThan(0);
+    await writeFile(join(dir, 'greet.mjs'), 'export default { description: "half-saved"');
+    await server.waitForStderr(
+      /Could not load greet\.mjs: .+; keeping the previous version of greet/,
+    );
+    expect(await answerOf('greet')).toEqual({ answer: 'hi again' });
+    await rm(join(dir, 'greet.mjs'));
+    expect(await waitForTools((names) => !names.includes('greet'))).toEqual([]);
+    expect(server.stderr()).toContain('Removed module greet: greet.mjs is gone');
+  });
+});

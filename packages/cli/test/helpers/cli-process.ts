@@ -1,0 +1,155 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The real `apcore-mcp` bin, as npm links it. */
+export const BIN = join(packageDir, 'bin', 'apcore-mcp.js');
+
+/** The bundled sample modules. */
+export const EXAMPLE_EXTENSIONS = join(packageDir, '..', '..', 'examples', 'extensions');
+
+/** The longest any spawned command may take before the test gives up on it. */
+const COMMAND_TIMEOUT_MS = 20_000;
+
+/** Spawned processes must use the built package: say so plainly when it is missing. */
+export function assertBuilt(): void {
+  if (!existsSync(join(packageDir, 'dist', 'cli.js'))) {
+    throw new Error(
+      'packages/cli/dist is missing: run `pnpm turbo run build --filter @apcore-mcp/cli...` first',
+    );
+  }
+}
+
+/** The host's environment without any APCORE_MCP_* variable, plus `extra`. */
+export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value !== undefined && !name.startsWith('APCORE_MCP_')) env[name] = value;
+  }
+  return { ...env, ...extra };
+}
+
+/** What a finished command printed and how it ended. */
+export interface CommandResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the bin to completion (killed after a bounded time) with stdin closed. */
+export function runCli(
+  args: readonly string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<CommandResult> {
+  assertBuilt();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: options.cwd ?? packageDir,
+      env: cleanEnv(options.env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), COMMAND_TIMEOUT_MS);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+/** A running `apcore-mcp` server process. */
+export interface ServerProcess {
+  readonly child: ChildProcess;
+  /** Everything written to stderr so far. */
+  stderr(): string;
+  /** Resolves with the first stderr text matching `pattern` (bounded wait). */
+  waitForStderr(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** Resolves with the exit code once the process has ended. */
+  readonly exited: Promise<number | null>;
+  /** Sends `signal` (if still running) and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts the bin in the background; stdin stays open (a pipe) until the process ends. */
+export function startCli(
+  args: readonly string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): ServerProcess {
+  assertBuilt();
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? packageDir,
+    env: cleanEnv(options.env),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  const waiters = new Set<() => void>();
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    for (const check of [...waiters]) check();
+  });
+  const exited = new Promise<number | null>((resolve) => {
+    child.on('exit', (code) => {
+      for (const check of [...waiters]) check();
+      resolve(code);
+    });
+  });
+  const killer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+  void exited.then(() => clearTimeout(killer));
+  return {
+    child,
+    stderr: () => stderr,
+    exited,
+    waitForStderr: (pattern, timeoutMs = COMMAND_TIMEOUT_MS) =>
+      new Promise((resolve, reject) => {
+        const check = (): void => {
+          const match = stderr.match(pattern);
+          if (match !== null) {
+            done();
+            resolve(match);
+          } else if (child.exitCode !== null) {
+            done();
+            reject(new Error(`process exited (${child.exitCode}) before ${pattern}:\n${stderr}`));
+          }
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`timed out waiting for ${pattern} on stderr:\n${stderr}`));
+        }, timeoutMs);
+        const done = (): void => {
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        waiters.add(check);
+        check();
+      }),
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** A port nothing listens on right now (asked of the OS, then released). */
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The URL the CLI prints once an HTTP server listens. */
+export const SERVING_LINE = /apcore-mcp: serving (\d+) tools over [^\n]+ at (http:\/\/\S+)\n/;
