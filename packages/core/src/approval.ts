@@ -2,6 +2,7 @@ import { fillAnnotations } from './annotations.js';
 import type { Context } from './context.js';
 import type { ModuleAnnotations } from './contract.js';
 import { ApprovalDeniedError } from './errors/approval-denied-error.js';
+import { MCP_APPROVAL_KEY } from './mcp-context-keys.js';
 import { isRecord, type ModuleLike } from './module-like.js';
 
 /** What an {@link ApprovalHandler} is asked about. */
@@ -63,4 +64,38 @@ export async function checkApproval(handler: ApprovalHandler, call: ApprovalChec
     traceId: context.traceId,
     ...(typeof result?.reason === 'string' ? { reason: result.reason } : {}),
   });
+}
+
+/**
+ * The {@link ApprovalHandler} a call carries in `context.data[MCP_APPROVAL_KEY]`, or `null`
+ * when it carries none (or something that is not a handler).
+ */
+export function readContextApprovalHandler(context: Context): ApprovalHandler | null {
+  const candidate = context.data[MCP_APPROVAL_KEY];
+  return isRecord(candidate) && typeof candidate.requestApproval === 'function'
+    ? (candidate as unknown as ApprovalHandler)
+    : null;
+}
+
+/** Marks executors that ask the approval handler a context carries (see below). */
+export const CONTEXT_APPROVAL_MARKER = Symbol.for('apcore-mcp.context-approval');
+
+/**
+ * Whether `executor` asks the {@link ApprovalHandler} a call's context carries under
+ * `data[MCP_APPROVAL_KEY]` before running a module annotated `requiresApproval` — after its ACL,
+ * and for nested calls too. This runtime's `Executor` does (recognised by a `Symbol.for` marker,
+ * so any copy of this package counts); a bridge must check approval itself for executors that
+ * do not.
+ *
+ * @example
+ * ```ts
+ * if (!supportsContextApproval(executor)) await askBeforeCalling(moduleId);
+ * ```
+ */
+export function supportsContextApproval(executor: unknown): boolean {
+  return (
+    typeof executor === 'object' &&
+    executor !== null &&
+    (executor as Record<symbol, unknown>)[CONTEXT_APPROVAL_MARKER] === true
+  );
 }

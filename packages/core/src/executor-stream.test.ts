@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ACL } from './acl.js';
 import { defineModule } from './define-module.js';
 import { Executor } from './executor.js';
@@ -209,5 +209,71 @@ describe('Executor.stream', () => {
     await expect(collect(executor.stream('odd', {}))).rejects.toMatchObject({
       code: 'MODULE_EXECUTE_ERROR',
     });
+  });
+
+  it('merges chunks deeply for output validation and after middlewares', async () => {
+    let merged: unknown;
+    const executor = createExecutor({
+      nested: defineModule({
+        description: 'n',
+        inputSchema: {},
+        outputSchema: {
+          type: 'object',
+          properties: {
+            stats: {
+              type: 'object',
+              properties: { rows: { type: 'integer' }, errors: { type: 'integer' } },
+              required: ['rows', 'errors'],
+            },
+          },
+          required: ['stats'],
+        },
+        async *stream() {
+          yield { stats: { rows: 10 } };
+          yield { stats: { errors: 0 } };
+        },
+      }),
+    }).use({
+      after: (_id, _inputs, output) => {
+        merged = output;
+        return null;
+      },
+    });
+    expect(await collect(executor.stream('nested', {}))).toHaveLength(2);
+    expect(merged).toEqual({ stats: { rows: 10, errors: 0 } });
+  });
+});
+
+describe('Executor.call on a module that only streams', () => {
+  it('answers with its chunks merged', async () => {
+    const executor = createExecutor({ counter });
+    expect(await executor.call('counter', { n: 2 })).toEqual({ count: 2, done: true });
+  });
+
+  it('stops reading the stream once the call is cancelled', async () => {
+    let cleanedUp = false;
+    const controller = new AbortController();
+    const executor = createExecutor({
+      endless: defineModule({
+        description: 'e',
+        inputSchema: {},
+        async *stream() {
+          try {
+            for (let index = 0; ; index += 1) {
+              if (index === 3) controller.abort('enough');
+              yield { index };
+              await new Promise((resolve) => setImmediate(resolve));
+            }
+          } finally {
+            cleanedUp = true;
+          }
+        },
+      }),
+    });
+    const context = executor.createContext({ moduleId: 'endless', signal: controller.signal });
+    await expect(executor.call('endless', {}, context)).rejects.toMatchObject({
+      code: 'EXECUTION_CANCELLED',
+    });
+    await vi.waitFor(() => expect(cleanedUp).toBe(true));
   });
 });

@@ -1,4 +1,10 @@
-import { type ApprovalHandler, checkApproval } from './approval.js';
+import {
+  type ApprovalCheck,
+  type ApprovalHandler,
+  CONTEXT_APPROVAL_MARKER,
+  checkApproval,
+  readContextApprovalHandler,
+} from './approval.js';
 import { CallScope } from './call-scope.js';
 import { Context, deriveContext } from './context.js';
 import type { ContextFactory, ContextRequest, ExecutorLike } from './contract.js';
@@ -26,7 +32,7 @@ import {
 } from './middleware.js';
 import { isRecord, type ModuleLike } from './module-like.js';
 import { toModuleOutput } from './module-output.js';
-import { runModuleStream } from './run-module-stream.js';
+import { runModuleStream, startModuleWork } from './run-module-stream.js';
 import { ROOT_FIELD } from './schema-validator.js';
 import { ValidatorCache } from './validator-cache.js';
 
@@ -45,6 +51,8 @@ import { ValidatorCache } from './validator-cache.js';
  * ```
  */
 export class Executor implements ExecutorLike, ContextFactory {
+  /** Announces that this executor asks the approval handler a context carries. */
+  readonly [CONTEXT_APPROVAL_MARKER] = true;
   readonly registry: ModuleSource;
   readonly #middlewares: Middleware[];
   readonly #validators = new ValidatorCache();
@@ -121,7 +129,8 @@ export class Executor implements ExecutorLike, ContextFactory {
   /**
    * Runs `moduleId` with `inputs` through the whole pipeline and resolves to its output.
    * Pass the calling module's `context` for nested calls. An exception thrown by the module
-   * itself reaches the caller unchanged (unless an `onError` middleware recovers).
+   * itself reaches the caller unchanged (unless an `onError` middleware recovers). A module
+   * that only has `stream` answers with its chunks merged (see `mergeChunks`).
    */
   async call(
     moduleId: string,
@@ -183,14 +192,7 @@ export class Executor implements ExecutorLike, ContextFactory {
       if (module === null) throw new ModuleNotFoundError({ moduleId, traceId: context.traceId });
       this.#checkAccess(moduleId, context);
       const effectiveInputs = inputs ?? {};
-      if (this.#approvalHandler !== null) {
-        await checkApproval(this.#approvalHandler, {
-          moduleId,
-          module,
-          inputs: effectiveInputs,
-          context,
-        });
-      }
+      await this.#checkApprovals({ moduleId, module, inputs: effectiveInputs, context });
       const errors = this.#checkInputs(moduleId, module, effectiveInputs);
       if (errors.length > 0) {
         throw new SchemaValidationError({ errors, traceId: context.traceId });
@@ -235,6 +237,13 @@ export class Executor implements ExecutorLike, ContextFactory {
     });
   }
 
+  /** Both must approve: the executor's own handler, then the one the call's context carries. */
+  async #checkApprovals(call: ApprovalCheck): Promise<void> {
+    if (this.#approvalHandler !== null) await checkApproval(this.#approvalHandler, call);
+    const contextual = readContextApprovalHandler(call.context);
+    if (contextual !== null) await checkApproval(contextual, call);
+  }
+
   #checkInputs(moduleId: string, module: ModuleLike, inputs: unknown): FieldError[] {
     if (!isRecord(inputs)) {
       return [{ field: ROOT_FIELD, code: 'type', message: 'must be object' }];
@@ -257,10 +266,10 @@ export class Executor implements ExecutorLike, ContextFactory {
     prepared: PreparedCall,
     inputs: Record<string, unknown>,
   ): Promise<Record<string, unknown>> {
-    const { module, moduleId, context, scope } = prepared;
+    const { module, moduleId, scope } = prepared;
     if (scope.signal.aborted) throw this.#toAbortError(prepared, scope.signal.reason);
     scope.startTimeout(this.#timeoutOf(module), () => this.#timeoutError(prepared));
-    const work = new Promise<unknown>((resolve) => resolve(module.execute?.(inputs, context)));
+    const work = startModuleWork(prepared, inputs);
     const result = await scope.race(work, (reason) => this.#toAbortError(prepared, reason));
     return toModuleOutput(moduleId, result);
   }

@@ -2,6 +2,7 @@
 export type { ACLConfig, ACLEffect, ACLRule } from './acl.js';
 export { ACL, EXTERNAL_CALLER } from './acl.js';
 export type { ApprovalHandler, ApprovalRequest, ApprovalResult } from './approval.js';
+export { supportsContextApproval } from './approval.js';
 export type { ContextCreateOptions, ContextState } from './context.js';
 export { Context } from './context.js';
 export type {
@@ -62,6 +63,10 @@ export type { LoadModuleFileOptions } from './load-module-file.js';
 export { loadModuleFile } from './load-module-file.js';
 export type { Logger } from './logger.js';
 export { matchPattern } from './match-pattern.js';
+export type { McpElicitResult, McpElicitSender, McpProgressSender } from './mcp-context-keys.js';
+export { MCP_APPROVAL_KEY, MCP_ELICIT_KEY, MCP_PROGRESS_KEY } from './mcp-context-keys.js';
+export { elicit, reportProgress } from './mcp-helpers.js';
+export { mergeChunks } from './merge-chunks.js';
 export type { Middleware } from './middleware.js';
 export {
   assertValidModuleId,

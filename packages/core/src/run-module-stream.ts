@@ -1,6 +1,7 @@
 import { ExecutionCancelledError } from './errors/execution-cancelled-error.js';
 import { ModuleTimeoutError } from './errors/module-timeout-error.js';
 import type { PreparedCall } from './executor-options.js';
+import { mergeChunks } from './merge-chunks.js';
 import {
   type Middleware,
   type MiddlewareCall,
@@ -23,7 +24,7 @@ export interface StreamRun {
 /**
  * Steps 6-9 for a module with `stream`: `before`, then every chunk of the module's stream
  * (each wait raced against the call's signal), then output validation of the merged chunks and
- * `after`. On failure `onError` may yield a recovery output as the last chunk.
+ * `after` (chunks merged with {@link mergeChunks}). On failure `onError` may yield a recovery output as the last chunk.
  */
 export async function* runModuleStream(
   prepared: PreparedCall,
@@ -50,7 +51,7 @@ export async function* runModuleStream(
         const step = await scope.race(iterator.next(), run.toAbortError);
         if (step.done === true) break;
         const chunk = toModuleOutput(moduleId, step.value);
-        merged = { ...merged, ...chunk };
+        merged = mergeChunks(merged, chunk);
         yield chunk;
       }
       finished = true;
@@ -66,4 +67,28 @@ export async function* runModuleStream(
     if (recovery === null) throw error;
     yield recovery;
   }
+}
+
+/**
+ * Starts a module's work for `call()`: its `execute`, or — for a module that only streams — its
+ * chunks merged with {@link mergeChunks}, reading stopped (which ends the module's generator)
+ * once the call's signal aborts.
+ */
+export function startModuleWork(
+  prepared: PreparedCall,
+  inputs: Record<string, unknown>,
+): Promise<unknown> {
+  const { module, moduleId, context, scope } = prepared;
+  if (typeof module.execute !== 'function' && typeof module.stream === 'function') {
+    const source = module.stream(inputs, context);
+    return (async () => {
+      let merged: Record<string, unknown> = {};
+      for await (const chunk of source) {
+        if (scope.signal.aborted) break;
+        merged = mergeChunks(merged, toModuleOutput(moduleId, chunk));
+      }
+      return merged;
+    })();
+  }
+  return new Promise<unknown>((resolve) => resolve(module.execute?.(inputs, context)));
 }

@@ -1,0 +1,132 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ACL } from './acl.js';
+import type { ApprovalHandler } from './approval.js';
+import { supportsContextApproval } from './approval.js';
+import { defineModule } from './define-module.js';
+import { ApprovalDeniedError } from './errors/approval-denied-error.js';
+import { Executor } from './executor.js';
+import { MCP_APPROVAL_KEY } from './mcp-context-keys.js';
+import { Registry } from './registry.js';
+
+const dangerous = defineModule({
+  description: 'Deletes things',
+  inputSchema: { type: 'object' },
+  annotations: { requiresApproval: true },
+  execute: () => ({ deleted: true }),
+});
+
+function createExecutor(options: ConstructorParameters<typeof Executor>[1] = {}): Executor {
+  const registry = new Registry();
+  registry.register('files.delete', dangerous);
+  registry.register(
+    'files.cleanup',
+    defineModule({
+      description: 'Calls files.delete',
+      inputSchema: { type: 'object' },
+      execute: (_inputs, context) => context.executor.call('files.delete', {}, context),
+    }),
+  );
+  return new Executor(registry, options);
+}
+
+function approving(status: 'approved' | 'rejected'): ApprovalHandler & {
+  requestApproval: ReturnType<typeof vi.fn>;
+} {
+  return { requestApproval: vi.fn(async () => ({ status, reason: 'said so' })) };
+}
+
+describe('the approval handler a context carries', () => {
+  it('is asked before a module that requires approval, and nested calls too', async () => {
+    const executor = createExecutor();
+    const handler = approving('approved');
+    const context = executor.createContext({
+      moduleId: 'files.cleanup',
+      data: { [MCP_APPROVAL_KEY]: handler },
+    });
+    expect(await executor.call('files.cleanup', {}, context)).toEqual({ deleted: true });
+    // files.cleanup needs no approval; the nested files.delete does.
+    expect(handler.requestApproval).toHaveBeenCalledTimes(1);
+    expect(handler.requestApproval).toHaveBeenCalledWith(
+      expect.objectContaining({ moduleId: 'files.delete', inputs: {} }),
+    );
+  });
+
+  it('denies with ApprovalDeniedError when it rejects; the module does not run', async () => {
+    const execute = vi.fn(() => ({}));
+    const registry = new Registry();
+    registry.register('files.delete', { ...dangerous, execute });
+    const executor = new Executor(registry);
+    const context = executor.createContext({
+      moduleId: 'files.delete',
+      data: { [MCP_APPROVAL_KEY]: approving('rejected') },
+    });
+    const error = await executor.call('files.delete', {}, context).catch((caught) => caught);
+    expect(ApprovalDeniedError.isInstance(error)).toBe(true);
+    expect(error.details).toEqual({ moduleId: 'files.delete', reason: 'said so' });
+    expect(execute).not.toHaveBeenCalled();
+  });
+
+  it('is asked after the ACL: a denied caller is never asked', async () => {
+    const executor = createExecutor({
+      acl: new ACL([{ callers: ['*'], targets: ['files.*'], effect: 'deny' }], 'allow'),
+    });
+    const handler = approving('approved');
+    const context = executor.createContext({
+      moduleId: 'files.delete',
+      data: { [MCP_APPROVAL_KEY]: handler },
+    });
+    await expect(executor.call('files.delete', {}, context)).rejects.toMatchObject({
+      code: 'ACL_DENIED',
+    });
+    expect(handler.requestApproval).not.toHaveBeenCalled();
+  });
+
+  it("must agree with the executor's own handler: both are asked, either can deny", async () => {
+    const own = approving('approved');
+    const carried = approving('rejected');
+    const executor = createExecutor({ approvalHandler: own });
+    const context = executor.createContext({
+      moduleId: 'files.delete',
+      data: { [MCP_APPROVAL_KEY]: carried },
+    });
+    await expect(executor.call('files.delete', {}, context)).rejects.toMatchObject({
+      code: 'APPROVAL_DENIED',
+    });
+    expect(own.requestApproval).toHaveBeenCalledTimes(1);
+    expect(carried.requestApproval).toHaveBeenCalledTimes(1);
+  });
+
+  it('applies to stream() as well', async () => {
+    const executor = createExecutor();
+    const context = executor.createContext({
+      moduleId: 'files.delete',
+      data: { [MCP_APPROVAL_KEY]: approving('rejected') },
+    });
+    const consume = async () => {
+      for await (const _chunk of executor.stream('files.delete', {}, context)) {
+        // never reached
+      }
+    };
+    await expect(consume()).rejects.toMatchObject({ code: 'APPROVAL_DENIED' });
+  });
+
+  it('ignores a data value that is not a handler', async () => {
+    const executor = createExecutor();
+    const context = executor.createContext({
+      moduleId: 'files.delete',
+      data: { [MCP_APPROVAL_KEY]: 'yes please' },
+    });
+    expect(await executor.call('files.delete', {}, context)).toEqual({ deleted: true });
+  });
+});
+
+describe('supportsContextApproval', () => {
+  it('recognises this runtime’s executor by its marker, and nothing else', () => {
+    expect(supportsContextApproval(createExecutor())).toBe(true);
+    expect(supportsContextApproval({ call: async () => ({}) })).toBe(false);
+    expect(supportsContextApproval(null)).toBe(false);
+    expect(supportsContextApproval({ [Symbol.for('apcore-mcp.context-approval')]: true })).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The `context.data` key under which a call made through an MCP server carries its progress
+ * sender (a {@link McpProgressSender}). Present only when the client asked for progress (sent a
+ * `progressToken`); {@link reportProgress} reads it.
+ *
+ * @example
+ * ```ts
+ * const send = context.data[MCP_PROGRESS_KEY] as McpProgressSender | undefined;
+ * await send?.(1, 10, 'started');
+ * ```
+ */
+export const MCP_PROGRESS_KEY = '_mcp_progress';
+
+/**
+ * The `context.data` key under which a call made through an MCP server carries its elicitation
+ * sender (a {@link McpElicitSender}). Present only when the client declared the `elicitation`
+ * capability; {@link elicit} reads it.
+ *
+ * @example
+ * ```ts
+ * const ask = context.data[MCP_ELICIT_KEY] as McpElicitSender | undefined;
+ * const answer = await ask?.('Proceed?', { type: 'object', properties: {} });
+ * ```
+ */
+export const MCP_ELICIT_KEY = '_mcp_elicit';
+
+/**
+ * The `context.data` key under which a call may carry an {@link ApprovalHandler} of its own.
+ * The {@link Executor} asks it (besides its `approvalHandler` option) before every module
+ * annotated `requiresApproval` in the call tree, nested calls included. An MCP server puts its
+ * per-call approval there.
+ *
+ * @example
+ * ```ts
+ * const context = executor.createContext({
+ *   moduleId: 'files.delete',
+ *   data: { [MCP_APPROVAL_KEY]: { requestApproval: () => ({ status: 'approved' }) } },
+ * });
+ * ```
+ */
+export const MCP_APPROVAL_KEY = '_mcp_approval';
+
+/**
+ * Sends one `notifications/progress` for the call it was made for.
+ *
+ * @example
+ * ```ts
+ * const send: McpProgressSender = async (progress, total, message) => {};
+ * await send(1, 2, 'half way');
+ * ```
+ */
+export type McpProgressSender = (
+  progress: number,
+  total?: number,
+  message?: string,
+) => Promise<void>;
+
+/**
+ * What the client answered to an elicitation request (the MCP `ElicitResult`).
+ *
+ * @example
+ * ```ts
+ * const answer: McpElicitResult = { action: 'accept', content: { confirm: true } };
+ * ```
+ */
+export interface McpElicitResult {
+  action: 'accept' | 'decline' | 'cancel';
+  content?: Record<string, unknown>;
+}
+
+/**
+ * Sends `elicitation/create` to the client of the call it was made for and returns the client's
+ * answer.
+ *
+ * @example
+ * ```ts
+ * const ask: McpElicitSender = async () => ({ action: 'decline' });
+ * const answer = await ask('Overwrite the file?');
+ * ```
+ */
+export type McpElicitSender = (
+  message: string,
+  requestedSchema?: Record<string, unknown>,
+) => Promise<McpElicitResult>;
