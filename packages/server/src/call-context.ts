@@ -1,4 +1,14 @@
-import type { ContextFactory, ExecutorLike, Identity } from '@apcore-mcp/core';
+import {
+  type ApprovalHandler,
+  type ContextFactory,
+  type ExecutorLike,
+  type Identity,
+  MCP_APPROVAL_KEY,
+  MCP_ELICIT_KEY,
+  MCP_PROGRESS_KEY,
+  type McpElicitSender,
+  type McpProgressSender,
+} from '@apcore-mcp/core';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
@@ -7,12 +17,7 @@ import {
   type ServerNotification,
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
-import {
-  MCP_ELICIT_KEY,
-  MCP_PROGRESS_KEY,
-  type McpElicitSender,
-  type McpProgressSender,
-} from './constants.js';
+import type { Logger } from './logger.js';
 
 /**
  * What a tool call knows about its MCP request: the SDK's request handler `extra` (all of it
@@ -65,56 +70,94 @@ function isIdentity(value: unknown): value is Identity {
   return typeof value === 'object' && value !== null && typeof (value as Identity).id === 'string';
 }
 
+/** The values {@link buildContextData} puts in `context.data`; each only when present. */
+export interface ContextDataOptions {
+  progress?: McpProgressSender | undefined;
+  elicit?: McpElicitSender | undefined;
+  /** The executor asks it before modules requiring approval (nested calls included). */
+  approval?: ApprovalHandler | undefined;
+}
+
 /**
- * The values a call hands to its module in `context.data`: the progress sender (only when the
- * client sent a `progressToken`) and the elicitation sender (only when the client declared the
- * `elicitation` capability).
+ * The values a call hands to its module in `context.data`: the progress sender under
+ * `MCP_PROGRESS_KEY` (only when the client sent a `progressToken`), the elicitation sender under
+ * `MCP_ELICIT_KEY` (only when the client declared the `elicitation` capability) and the call's
+ * approval under `MCP_APPROVAL_KEY`.
  */
-export function buildContextData(extra: RouterCallExtra): Record<string, unknown> {
+export function buildContextData(options: ContextDataOptions): Record<string, unknown> {
   const data: Record<string, unknown> = {};
-  const progress = createProgressSender(extra);
-  if (progress) data[MCP_PROGRESS_KEY] = progress;
-  const elicit = createElicitSender(extra);
-  if (elicit) data[MCP_ELICIT_KEY] = elicit;
+  if (options.progress) data[MCP_PROGRESS_KEY] = options.progress;
+  if (options.elicit) data[MCP_ELICIT_KEY] = options.elicit;
+  if (options.approval) data[MCP_APPROVAL_KEY] = options.approval;
   return data;
 }
 
-function createProgressSender(extra: RouterCallExtra): McpProgressSender | undefined {
+/**
+ * Sends `notifications/progress` for the call, only ever increasing: MCP requires progress to
+ * increase with every notification, so a value not above the last one sent (or not a finite
+ * number) is dropped, never bumped. Never rejects: progress is advisory.
+ */
+export function createProgressSender(
+  extra: RouterCallExtra,
+  logger: Logger,
+): McpProgressSender | undefined {
   const progressToken = extra._meta?.progressToken;
   const send = extra.sendNotification;
   if (progressToken === undefined || send === undefined) return undefined;
-  return (progress, total, message) =>
-    send({
-      method: 'notifications/progress',
-      params: {
-        progressToken,
-        progress,
-        ...(total === undefined ? {} : { total }),
-        ...(message === undefined ? {} : { message }),
-      },
-    });
+  let last = Number.NEGATIVE_INFINITY;
+  return async (progress, total, message) => {
+    if (typeof progress !== 'number' || !Number.isFinite(progress) || progress <= last) return;
+    last = progress;
+    try {
+      await send({
+        method: 'notifications/progress',
+        params: {
+          progressToken,
+          progress,
+          ...(typeof total === 'number' && Number.isFinite(total) ? { total } : {}),
+          ...(typeof message === 'string' ? { message } : {}),
+        },
+      });
+    } catch (error) {
+      logger.debug({ err: error }, 'Could not send a progress notification');
+    }
+  };
 }
 
-function createElicitSender(extra: RouterCallExtra): McpElicitSender | undefined {
+/**
+ * Sends `elicitation/create` to the client of the call (cancelled with the call); absent when
+ * the client did not declare the `elicitation` capability. Failures are logged and rethrown.
+ */
+export function createElicitSender(
+  extra: RouterCallExtra,
+  options: { signal?: AbortSignal; logger: Logger },
+): McpElicitSender | undefined {
   const sendRequest = extra.sendRequest;
   if (sendRequest === undefined || extra.clientCapabilities?.elicitation === undefined) {
     return undefined;
   }
+  const { signal, logger } = options;
   return async (message, requestedSchema) => {
-    const result = await sendRequest(
-      {
-        method: 'elicitation/create',
-        params: {
-          message,
-          requestedSchema: (requestedSchema ?? { type: 'object', properties: {} }) as never,
+    try {
+      const result = await sendRequest(
+        {
+          method: 'elicitation/create',
+          params: {
+            message,
+            requestedSchema: (requestedSchema ?? { type: 'object', properties: {} }) as never,
+          },
         },
-      },
-      ElicitResultSchema,
-    );
-    return {
-      action: result.action,
-      ...(result.content === undefined ? {} : { content: { ...result.content } }),
-    };
+        ElicitResultSchema,
+        signal === undefined ? undefined : { signal },
+      );
+      return {
+        action: result.action,
+        ...(result.content === undefined ? {} : { content: { ...result.content } }),
+      };
+    } catch (error) {
+      logger.warn({ err: error }, 'Elicitation request failed');
+      throw error;
+    }
   };
 }
 

@@ -1,15 +1,29 @@
-import type { ContextFactory, ExecutorLike, Identity, ModuleErrorLike } from '@apcore-mcp/core';
+import { REQUIRES_APPROVAL_META_KEY } from '@apcore-mcp/annotations';
+import {
+  type ContextFactory,
+  type ExecutorLike,
+  type Identity,
+  MCP_APPROVAL_KEY,
+  supportsContextApproval,
+} from '@apcore-mcp/core';
 import { createToolErrorResult, ErrorMapper } from '@apcore-mcp/errors';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { type ApprovalOption, resolveApproval } from './approval-option.js';
+import { ApprovalRequiredError } from './approval-required-error.js';
+import { CallApproval, describeModule } from './call-approval.js';
 import {
   buildContextData,
+  createElicitSender,
+  createProgressSender,
   type RouterCallExtra,
   resolveContextFactory,
   resolveIdentity,
 } from './call-context.js';
+import { collectStream, shouldStream } from './collect-stream.js';
 import { InputValidator } from './input-validator.js';
-import { type Logger, SILENT_LOGGER } from './logger.js';
-import { serializeOutput, toJsonValue } from './serialize-output.js';
+import { type Logger, SILENT_LOGGER, withFields } from './logger.js';
+import { serializeOutput } from './serialize-output.js';
+import { moduleNotFound, toSuccessResult, validationFailed } from './tool-result.js';
 import type { ToolSource } from './tool-source.js';
 
 /**
@@ -35,6 +49,20 @@ export interface ExecutionRouterOptions {
   contextFactory?: ContextFactory;
   /** The caller when the request carries none. */
   identity?: Identity;
+  /**
+   * Who approves modules annotated `requiresApproval`: `'elicit'` (default: ask the user through
+   * the client), `'deny'`, `'allow'`, or a handler `(request) => boolean | Promise<boolean>`.
+   */
+  approval?: ApprovalOption;
+}
+
+/** Everything one call carries besides its arguments. */
+interface PreparedCall {
+  signal: AbortSignal;
+  approval: CallApproval;
+  /** What the executor gets as its context (`undefined`: none of ours). */
+  context: unknown;
+  streaming: boolean;
 }
 
 /**
@@ -52,6 +80,10 @@ export const SHUTTING_DOWN_CODE = 'SERVER_SHUTTING_DOWN';
  * `CallToolResult`. `handleCall` never throws: every failure becomes the ErrorMapper's
  * `isError` result. It also counts the calls in flight so shutdown can wait for them.
  *
+ * A streaming module (`stream` + `annotations.streaming`) called with a `progressToken` runs
+ * through `executor.stream()`: one `notifications/progress` per chunk, one merged result. A
+ * module annotated `requiresApproval` runs only once approved (see `approval`).
+ *
  * @example
  * ```ts
  * const router = new ExecutionRouter({ executor, tools: listener, logger });
@@ -65,6 +97,7 @@ export class ExecutionRouter {
   readonly #validator: InputValidator | undefined;
   readonly #contextFactory: ContextFactory | undefined;
   readonly #identity: Identity | undefined;
+  readonly #approval: ApprovalOption;
   readonly #inFlight = new Set<Promise<CallToolResult>>();
   readonly #shutdown = new AbortController();
   #accepting = true;
@@ -78,6 +111,7 @@ export class ExecutionRouter {
       : undefined;
     this.#contextFactory = resolveContextFactory(options.executor, options.contextFactory);
     this.#identity = options.identity;
+    this.#approval = resolveApproval(options.approval);
   }
 
   /** How many calls are running. */
@@ -178,66 +212,90 @@ export class ExecutionRouter {
     if (tool === undefined) return this.#mapError(name, moduleNotFound(name));
     const failures = this.#validator?.validate(tool, args);
     if (failures !== undefined) return this.#mapError(name, validationFailed(failures));
-    const context = this.#createContext(name, extra);
-    // The one place a module runs: the streaming path (executor.stream) will branch here.
-    const output = await this.#executor.call(name, args, context);
+    const call = this.#prepare(name, tool, extra);
+    // An executor that asks the approval its context carries does so after its ACL and for
+    // nested calls too; any other executor is guarded here, before it is called at all.
+    if (tool._meta?.[REQUIRES_APPROVAL_META_KEY] === true && !this.#executorAsks(call)) {
+      await call.approval.check(name, args);
+    }
+    if (call.streaming) return this.#stream(name, args, tool, call, extra);
+    // The one place a module runs atomically.
+    const output = await this.#executor.call(name, args, call.context);
     return toSuccessResult(tool, output);
   }
 
-  #createContext(moduleId: string, extra: RouterCallExtra): unknown {
-    if (this.#contextFactory === undefined) return undefined;
+  #prepare(name: string, tool: Tool, extra: RouterCallExtra): PreparedCall {
+    const signal = extra.signal
+      ? AbortSignal.any([this.#shutdown.signal, extra.signal])
+      : this.#shutdown.signal;
     const identity = resolveIdentity(extra, this.#identity);
-    const signals = [this.#shutdown.signal, ...(extra.signal ? [extra.signal] : [])];
-    return this.#contextFactory.createContext({
-      moduleId,
-      data: buildContextData(extra),
-      signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals),
+    const logger = withFields(this.#logger, { tool: name });
+    const elicit = createElicitSender(extra, { signal, logger });
+    const approval = new CallApproval({
+      option: this.#approval,
+      elicit,
+      identity,
+      describe: (moduleId) => describeModule(this.#executor.registry, moduleId),
+      logger,
+    });
+    const streaming = shouldStream(this.#executor, tool, extra);
+    const context = this.#contextFactory?.createContext({
+      moduleId: name,
+      // While streaming, the chunks are the progress: the module gets no sender of its own.
+      data: buildContextData({
+        progress: streaming ? undefined : createProgressSender(extra, logger),
+        elicit,
+        approval,
+      }),
+      signal,
       ...(identity === undefined ? {} : { identity }),
     });
+    return { signal, approval, context, streaming };
+  }
+
+  async #stream(
+    name: string,
+    args: Record<string, unknown>,
+    tool: Tool,
+    call: PreparedCall,
+    extra: RouterCallExtra,
+  ): Promise<CallToolResult> {
+    const progressToken = extra._meta?.progressToken;
+    const send = extra.sendNotification;
+    if (progressToken === undefined || send === undefined || !this.#executor.stream) {
+      throw new TypeError('streaming needs a progressToken, a notification channel and stream()');
+    }
+    const merged = await collectStream({
+      moduleId: name,
+      chunks: this.#executor.stream(name, args, call.context),
+      signal: call.signal,
+      onChunk: async (chunk, index) => {
+        try {
+          await send({
+            method: 'notifications/progress',
+            params: { progressToken, progress: index, message: serializeOutput(chunk) },
+          });
+        } catch (error) {
+          this.#logger.debug({ tool: name, err: error }, 'Could not send a stream chunk');
+        }
+      },
+    });
+    return toSuccessResult(tool, merged);
+  }
+
+  /** Whether the executor will ask this call's approval itself (it found it in its context). */
+  #executorAsks(call: PreparedCall): boolean {
+    if (!supportsContextApproval(this.#executor)) return false;
+    const data = (call.context as { data?: Record<string, unknown> } | undefined)?.data;
+    return typeof data === 'object' && data !== null && data[MCP_APPROVAL_KEY] === call.approval;
   }
 
   #mapError(tool: string, error: unknown): CallToolResult {
+    // Its message is written for the client: it says how to allow the call.
+    if (ApprovalRequiredError.isInstance(error)) {
+      return createToolErrorResult(error.message, error.code);
+    }
     // A mapper per failure binds the tool name to whatever it logs (unexpected errors + stack).
     return new ErrorMapper({ logger: withFields(this.#logger, { tool }) }).toMcpError(error);
   }
-}
-
-function toSuccessResult(tool: Tool, output: unknown): CallToolResult {
-  const result: CallToolResult = { content: [{ type: 'text', text: serializeOutput(output) }] };
-  if (tool.outputSchema !== undefined) {
-    const structured = toJsonValue(output);
-    if (typeof structured === 'object' && structured !== null && !Array.isArray(structured)) {
-      result.structuredContent = structured;
-    }
-  }
-  return result;
-}
-
-function moduleNotFound(moduleId: string): ModuleErrorLike {
-  return {
-    code: 'MODULE_NOT_FOUND',
-    message: `Module not found: ${moduleId}`,
-    details: { moduleId },
-  };
-}
-
-function validationFailed(errors: unknown[]): ModuleErrorLike {
-  return {
-    code: 'SCHEMA_VALIDATION_ERROR',
-    message: 'Input validation failed',
-    details: { errors },
-  };
-}
-
-function withFields(logger: Logger, fields: Record<string, unknown>): Logger {
-  const bind =
-    (method: keyof Logger) =>
-    (objectOrMessage: unknown, message?: string): void => {
-      if (typeof objectOrMessage === 'object' && objectOrMessage !== null) {
-        logger[method]({ ...fields, ...objectOrMessage }, message);
-      } else {
-        logger[method](fields, String(objectOrMessage));
-      }
-    };
-  return { debug: bind('debug'), info: bind('info'), warn: bind('warn'), error: bind('error') };
 }

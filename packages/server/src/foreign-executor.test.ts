@@ -1,4 +1,5 @@
 import type { ContextRequest } from '@apcore-mcp/core';
+import { MCP_PROGRESS_KEY } from '@apcore-mcp/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   describeModule,
@@ -6,7 +7,6 @@ import {
   ForeignRegistry,
 } from './__fixtures__/foreign-runtime.js';
 import { connectInMemory, type InMemoryConnection } from './__fixtures__/in-memory.js';
-import { MCP_PROGRESS_KEY } from './constants.js';
 
 function createForeignRuntime() {
   const registry = new ForeignRegistry();

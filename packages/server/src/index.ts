@@ -1,12 +1,23 @@
 // Any new export added here becomes public API: named exports only, no wildcards.
-export type { RouterCallExtra } from './call-context.js';
+// The module helpers live in core (module authors need not depend on the server); the server
+// offers the very same functions and constants.
 export {
+  elicit,
   MCP_ELICIT_KEY,
   MCP_PROGRESS_KEY,
   type McpElicitResult,
   type McpElicitSender,
   type McpProgressSender,
-} from './constants.js';
+  reportProgress,
+} from '@apcore-mcp/core';
+export type {
+  ApprovalMode,
+  ApprovalOption,
+  ToolApprovalHandler,
+  ToolApprovalRequest,
+} from './approval-option.js';
+export { APPROVAL_REQUIRED_CODE, ApprovalRequiredError } from './approval-required-error.js';
+export type { RouterCallExtra } from './call-context.js';
 export { createMcpHandler, type McpHandler } from './create-mcp-handler.js';
 export {
   DOCS_URI_PREFIX,

@@ -46,3 +46,17 @@ export const SILENT_LOGGER: Logger = Object.freeze({
 export function createDefaultLogger(level: LogLevel): Logger {
   return pino({ name: LOGGER_NAME, level }, pino.destination({ dest: 2, sync: true }));
 }
+
+/** A logger adding `fields` to every record (pino's `child`, for any pino-compatible logger). */
+export function withFields(logger: Logger, fields: Record<string, unknown>): Logger {
+  const bind =
+    (method: keyof Logger) =>
+    (objectOrMessage: unknown, message?: string): void => {
+      if (typeof objectOrMessage === 'object' && objectOrMessage !== null) {
+        logger[method]({ ...fields, ...objectOrMessage }, message);
+      } else {
+        logger[method](fields, String(objectOrMessage));
+      }
+    };
+  return { debug: bind('debug'), info: bind('info'), warn: bind('warn'), error: bind('error') };
+}

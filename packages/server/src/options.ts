@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { ContextFactory, Identity } from '@apcore-mcp/core';
+import type { ApprovalOption } from './approval-option.js';
 import type { Logger, LogLevel } from './logger.js';
 
 /**
@@ -82,6 +83,12 @@ export interface ServeOptions {
   shutdownGraceMs?: number;
   /** Shut down on SIGINT/SIGTERM; default true for `serve()`, false for `startServer()`. */
   handleSignals?: boolean;
+  /**
+   * Who approves modules annotated `requiresApproval`: `'elicit'` (default) asks the user through
+   * the client, `'deny'` refuses, `'allow'` runs them unasked, or your own
+   * `(request) => boolean | Promise<boolean>`. Modes are case-insensitive.
+   */
+  approval?: ApprovalOption;
 }
 
 /** {@link ServeOptions} after validation, with every default filled in. */
@@ -109,6 +116,7 @@ export interface ResolvedOptions {
   authenticate: Authenticate | undefined;
   shutdownGraceMs: number;
   handleSignals: boolean;
+  approval: ApprovalOption;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { resolveApproval } from './approval-option.js';
 import type { LogLevel } from './logger.js';
 import {
   DEFAULT_MAX_BODY_BYTES,
@@ -40,6 +41,7 @@ const KNOWN_OPTIONS = new Set<string>([
   'authenticate',
   'shutdownGraceMs',
   'handleSignals',
+  'approval',
 ]);
 
 /** What differs between the entry points: their defaults and whether port 0 is allowed. */
@@ -95,6 +97,7 @@ export function resolveOptions(
     authenticate: resolveFunction('authenticate', options.authenticate),
     shutdownGraceMs: resolveShutdownGrace(options.shutdownGraceMs),
     handleSignals: resolveBoolean('handleSignals', options.handleSignals, defaults.handleSignals),
+    approval: resolveApproval(options.approval),
   };
 }
 

@@ -1,9 +1,9 @@
 import * as core from '@apcore-mcp/core';
+import { MCP_ELICIT_KEY, MCP_PROGRESS_KEY } from '@apcore-mcp/core';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFixtureRuntime, observedSignals } from '../test/fixtures/fixture-modules.mjs';
 import { connectInMemory, type InMemoryConnection } from './__fixtures__/in-memory.js';
-import { MCP_ELICIT_KEY, MCP_PROGRESS_KEY } from './constants.js';
 
 function textOf(result: unknown): string {
   return ((result as { content: [{ text: string }] }).content[0] ?? { text: '' }).text;

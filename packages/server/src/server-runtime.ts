@@ -41,6 +41,7 @@ export class ServerRuntime {
       tools: this.listener,
       logger,
       validateInputs: options.validateInputs,
+      approval: options.approval,
       ...(options.contextFactory === undefined ? {} : { contextFactory: options.contextFactory }),
       ...(options.identity === undefined ? {} : { identity: options.identity }),
     });

@@ -1,0 +1,194 @@
+import {
+  ApprovalDeniedError,
+  type ApprovalHandler,
+  type ApprovalRequest,
+  type ApprovalResult,
+  type Identity,
+  type McpElicitSender,
+  type RegistryLike,
+} from '@apcore-mcp/core';
+import type { ApprovalOption, ToolApprovalHandler } from './approval-option.js';
+import { ApprovalRequiredError } from './approval-required-error.js';
+import type { Logger } from './logger.js';
+import { toJsonValue } from './serialize-output.js';
+
+/** What one call's {@link CallApproval} works with. */
+export interface CallApprovalOptions {
+  option: ApprovalOption;
+  /** Asks the client; absent when the client cannot elicit. */
+  elicit: McpElicitSender | undefined;
+  identity: Identity | undefined;
+  /** The description of a module, for the question and for custom handlers. */
+  describe: (moduleId: string) => string;
+  logger: Logger;
+}
+
+interface Decision {
+  approved: boolean;
+  how: 'policy' | 'elicit' | 'handler';
+  reason: string;
+  /** Nobody could be asked: the answer is "approval required", not "denied". */
+  unaskable?: true;
+}
+
+/**
+ * The approval of one tool call, for every module in it that requires approval. It is an
+ * `ApprovalHandler`, so an executor that asks the handler a context carries (the core runtime's)
+ * asks it after its ACL, nested calls included; for other executors the router calls
+ * {@link CallApproval.check} before the call. Every decision is logged at info.
+ */
+export class CallApproval implements ApprovalHandler {
+  readonly #options: CallApprovalOptions;
+
+  constructor(options: CallApprovalOptions) {
+    this.#options = options;
+  }
+
+  /** The executor's question. Throws {@link ApprovalRequiredError} when nobody can be asked. */
+  async requestApproval(request: ApprovalRequest): Promise<ApprovalResult> {
+    const decision = await this.#decide(request.moduleId, request.inputs);
+    if (decision.unaskable) throw new ApprovalRequiredError({ moduleId: request.moduleId });
+    return decision.approved
+      ? { status: 'approved' }
+      : { status: 'rejected', reason: decision.reason };
+  }
+
+  /**
+   * The router's question, for executors that do not ask.
+   *
+   * @throws {ApprovalDeniedError} the call was not approved.
+   * @throws {ApprovalRequiredError} nobody could be asked.
+   */
+  async check(moduleId: string, args: Record<string, unknown>): Promise<void> {
+    const decision = await this.#decide(moduleId, args);
+    if (decision.approved) return;
+    if (decision.unaskable) throw new ApprovalRequiredError({ moduleId });
+    throw new ApprovalDeniedError({ moduleId, reason: decision.reason });
+  }
+
+  async #decide(moduleId: string, args: Record<string, unknown>): Promise<Decision> {
+    const decision = await this.#reach(moduleId, args);
+    const { approved, how, reason } = decision;
+    const caller = this.#options.identity?.id;
+    this.#options.logger.info(
+      {
+        moduleId,
+        decision: approved ? 'approved' : 'denied',
+        how,
+        reason,
+        ...(caller === undefined ? {} : { caller }),
+      },
+      `Approval ${approved ? 'granted' : 'denied'} for ${moduleId} (${how}: ${reason})`,
+    );
+    return decision;
+  }
+
+  #reach(moduleId: string, args: Record<string, unknown>): Promise<Decision> | Decision {
+    const { option } = this.#options;
+    if (option === 'allow') return { approved: true, how: 'policy', reason: "approval is 'allow'" };
+    if (option === 'deny') return { approved: false, how: 'policy', reason: "approval is 'deny'" };
+    if (typeof option === 'function') return this.#askHandler(option, moduleId, args);
+    return this.#askUser(moduleId, args);
+  }
+
+  async #askHandler(
+    handler: ToolApprovalHandler,
+    moduleId: string,
+    args: Record<string, unknown>,
+  ): Promise<Decision> {
+    const { identity, describe, logger } = this.#options;
+    try {
+      const approved = await handler({
+        moduleId,
+        description: describe(moduleId),
+        // A copy: a handler must not be able to change what runs.
+        arguments: copyArguments(args),
+        ...(identity === undefined ? {} : { identity }),
+      });
+      return approved === true
+        ? { approved: true, how: 'handler', reason: 'the handler returned true' }
+        : { approved: false, how: 'handler', reason: 'the handler did not return true' };
+    } catch (error) {
+      logger.error({ err: error, moduleId }, 'The approval handler threw; the call is denied');
+      return { approved: false, how: 'handler', reason: 'the handler threw' };
+    }
+  }
+
+  async #askUser(moduleId: string, args: Record<string, unknown>): Promise<Decision> {
+    const { elicit, describe, logger } = this.#options;
+    if (elicit === undefined) {
+      return {
+        approved: false,
+        how: 'elicit',
+        reason: 'the client cannot elicit',
+        unaskable: true,
+      };
+    }
+    let answer: Awaited<ReturnType<McpElicitSender>>;
+    try {
+      answer = await elicit(
+        describeCall(moduleId, describe(moduleId), args),
+        confirmSchema(moduleId),
+      );
+    } catch (error) {
+      logger.warn({ err: error, moduleId }, 'Asking the client for approval failed');
+      return { approved: false, how: 'elicit', reason: 'the elicitation failed' };
+    }
+    if (answer.action === 'accept' && answer.content?.confirm === true) {
+      return { approved: true, how: 'elicit', reason: 'the user accepted' };
+    }
+    const reason =
+      answer.action === 'accept'
+        ? 'the user accepted without confirming'
+        : answer.action === 'decline'
+          ? 'the user declined'
+          : 'the user cancelled';
+    return { approved: false, how: 'elicit', reason };
+  }
+}
+
+/** A module's description as its registry has it; `''` when it has none (or fails). */
+export function describeModule(registry: RegistryLike, moduleId: string): string {
+  try {
+    const description = registry.getDefinition(moduleId)?.description;
+    return typeof description === 'string' ? description : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The question the user sees: which module, what it does, and exactly what it will get. */
+export function describeCall(
+  moduleId: string,
+  description: string,
+  args: Record<string, unknown>,
+): string {
+  const lines = [`Approve running ${moduleId}?`];
+  if (description !== '') lines.push('', description);
+  lines.push('', 'Arguments:', JSON.stringify(toJsonValue(args), null, 2));
+  return lines.join('\n');
+}
+
+/** One required boolean: the form a client shows for the question. */
+export function confirmSchema(moduleId: string): Record<string, unknown> {
+  return {
+    type: 'object',
+    properties: {
+      confirm: {
+        type: 'boolean',
+        title: `Run ${moduleId}`,
+        description: 'Approve this call with the arguments shown.',
+        default: false,
+      },
+    },
+    required: ['confirm'],
+  };
+}
+
+function copyArguments(args: Record<string, unknown>): Record<string, unknown> {
+  try {
+    return structuredClone(args);
+  } catch {
+    return toJsonValue(args) as Record<string, unknown>;
+  }
+}

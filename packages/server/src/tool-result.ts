@@ -1,0 +1,33 @@
+import type { ModuleErrorLike } from '@apcore-mcp/core';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { serializeOutput, toJsonValue } from './serialize-output.js';
+
+/** A module's output as a tool result: its JSON text, plus `structuredContent` with an outputSchema. */
+export function toSuccessResult(tool: Tool, output: unknown): CallToolResult {
+  const result: CallToolResult = { content: [{ type: 'text', text: serializeOutput(output) }] };
+  if (tool.outputSchema !== undefined) {
+    const structured = toJsonValue(output);
+    if (typeof structured === 'object' && structured !== null && !Array.isArray(structured)) {
+      result.structuredContent = structured;
+    }
+  }
+  return result;
+}
+
+/** The error for a name that is not served. */
+export function moduleNotFound(moduleId: string): ModuleErrorLike {
+  return {
+    code: 'MODULE_NOT_FOUND',
+    message: `Module not found: ${moduleId}`,
+    details: { moduleId },
+  };
+}
+
+/** The error for arguments the input schema refuses. */
+export function validationFailed(errors: unknown[]): ModuleErrorLike {
+  return {
+    code: 'SCHEMA_VALIDATION_ERROR',
+    message: 'Input validation failed',
+    details: { errors },
+  };
+}
