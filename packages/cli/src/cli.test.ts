@@ -42,6 +42,7 @@ describe('run: help and version', () => {
       '--prefix',
       '--validate-inputs',
       '--watch',
+      '--approval',
       '--config',
     ]) {
       expect(out).toContain(flag);

@@ -1,5 +1,6 @@
 import type { ContextRequest } from '@apcore-mcp/core';
 import { MCP_PROGRESS_KEY } from '@apcore-mcp/core';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   describeModule,
@@ -29,7 +30,21 @@ function createForeignRuntime() {
       },
     }),
   );
+  registry.add(
+    describeModule('vault.purge', {
+      description: 'Purges the vault.',
+      annotations: {
+        readonly: false,
+        destructive: true,
+        idempotent: false,
+        requiresApproval: true,
+        openWorld: false,
+        streaming: false,
+      },
+    }),
+  );
   const executor = new ForeignExecutor(registry, {
+    'vault.purge': () => ({ purged: true }),
     'greet.hello': (inputs) => ({
       greeting: `Hello ${(inputs.person as { name: string }).name}`,
       at: new Date(0),
@@ -107,6 +122,34 @@ describe('a foreign (apcore-js shaped) executor', () => {
     expect(result).toMatchObject({
       isError: true,
       content: [{ type: 'text', text: 'Module not found: nope.missing' }],
+    });
+    expect(executor.calls).toEqual([]);
+  });
+
+  it('asks approval itself before calling an executor that does not ask', async () => {
+    const { executor } = createForeignRuntime();
+    connection = await connectInMemory(executor, {}, { elicitation: {} });
+    const questions: string[] = [];
+    connection.client.setRequestHandler(ElicitRequestSchema, (request) => {
+      questions.push(request.params.message);
+      return { action: questions.length === 1 ? 'decline' : 'accept', content: { confirm: true } };
+    });
+    const denied = await connection.client.callTool({ name: 'vault.purge', arguments: {} });
+    expect(denied).toMatchObject({ isError: true, content: [{ text: 'Approval denied' }] });
+    expect(executor.calls).toEqual([]);
+    const approved = await connection.client.callTool({ name: 'vault.purge', arguments: {} });
+    expect(approved.isError).toBeFalsy();
+    expect(executor.calls.map((call) => call.moduleId)).toEqual(['vault.purge']);
+    expect(questions[0]).toContain('Purges the vault.');
+  });
+
+  it('refuses a module requiring approval when the client cannot be asked', async () => {
+    const { executor } = createForeignRuntime();
+    connection = await connectInMemory(executor);
+    const result = await connection.client.callTool({ name: 'vault.purge', arguments: {} });
+    expect(result).toMatchObject({
+      isError: true,
+      _meta: { 'apcore/errorCode': 'APPROVAL_REQUIRED' },
     });
     expect(executor.calls).toEqual([]);
   });

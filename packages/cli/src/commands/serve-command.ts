@@ -30,6 +30,7 @@ function toServeOptions(settings: Settings, logger: Logger): ServeOptions {
     logger,
     dynamic: settings.watch,
     validateInputs: settings.validateInputs,
+    approval: settings.approval,
     handleSignals: true,
   };
 }

@@ -47,6 +47,7 @@ describe('resolveSettings', () => {
       validateInputs: false,
       watch: false,
       allowedOrigins: undefined,
+      approval: 'elicit',
     });
     expect(sources.port).toEqual({ kind: 'default' });
   });

@@ -144,6 +144,7 @@ function toSettings(values: ReturnType<typeof defaultsOf>): Settings {
     validateInputs: read('validate-inputs') as boolean,
     watch: read('watch') as boolean,
     allowedOrigins: read('allowed-origins') as readonly string[] | undefined,
+    approval: read('approval') as Settings['approval'],
   };
 }
 

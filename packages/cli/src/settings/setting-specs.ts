@@ -28,13 +28,17 @@ export type SettingKey =
   | 'prefix'
   | 'validate-inputs'
   | 'watch'
-  | 'allowed-origins';
+  | 'allowed-origins'
+  | 'approval';
 
 /** The transports, as `--transport` spells them. */
 export const TRANSPORTS = ['stdio', 'streamable-http', 'sse'] as const;
 
 /** The log levels, as `--log-level` spells them (any case is accepted). */
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARNING', 'ERROR'] as const;
+
+/** Who approves modules annotated `requiresApproval`, as `--approval` spells it. */
+export const APPROVAL_MODES = ['elicit', 'deny', 'allow'] as const;
 
 /** The longest accepted server name. */
 export const MAX_NAME_LENGTH = 255;
@@ -119,6 +123,15 @@ export const SETTING_SPECS: readonly SettingSpec[] = Object.freeze([
     key: 'allowed-origins',
     kind: 'list',
     description: "Browser origins allowed on HTTP (comma-separated, or '*'; default: loopback)",
+    serveOnly: true,
+  },
+  {
+    key: 'approval',
+    kind: 'choice',
+    choices: APPROVAL_MODES,
+    defaultValue: 'elicit',
+    description:
+      'Modules requiring approval: ask the user through the client (elicit), refuse (deny) or run unasked (allow)',
     serveOnly: true,
   },
 ] satisfies SettingSpec[]);

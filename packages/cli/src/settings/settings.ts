@@ -1,4 +1,4 @@
-import type { LOG_LEVELS, SettingKey, TRANSPORTS } from './setting-specs.js';
+import type { APPROVAL_MODES, LOG_LEVELS, SettingKey, TRANSPORTS } from './setting-specs.js';
 
 /** Every setting of the command, resolved: defaults filled, paths absolute. */
 export interface Settings {
@@ -16,6 +16,7 @@ export interface Settings {
   validateInputs: boolean;
   watch: boolean;
   allowedOrigins: readonly string[] | undefined;
+  approval: (typeof APPROVAL_MODES)[number];
 }
 
 /** Where a setting's value came from. */

@@ -5,12 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_EXTENSIONS, runCli } from '../helpers/cli-process.js';
 
 const EXAMPLE_IDS = [
+  'catalog.audit_stock',
   'catalog.get_product',
   'catalog.search',
   'orders.cancel_order',
   'orders.place_order',
   'orders.refund_order',
   'reports.sales_summary',
+  'settings.reset_preferences',
   'settings.set_preference',
 ];
 
@@ -51,7 +53,7 @@ describe('apcore-mcp tools list', () => {
     expect(row('orders.refund_order')?.[2]).toBe('idempotent, requiresApproval, openWorld=false');
     expect(row('reports.sales_summary')?.[2]).toBe('readonly, streaming, openWorld=false');
     expect(row('orders.place_order')?.[3]).toBe('customer, items');
-    expect(result.stderr).toBe('7 tools\n');
+    expect(result.stderr).toBe('9 tools\n');
   });
 
   it('prints MCP tool definitions with --json, $refs inlined', async () => {
@@ -103,7 +105,7 @@ describe('apcore-mcp tools list', () => {
       '--prefix',
       'catalog.',
     ]);
-    expect(byPrefix.stderr).toBe('2 tools\n');
+    expect(byPrefix.stderr).toBe('3 tools\n');
   });
 
   it('reports the files it skipped and why, on stderr and in the JSON', async () => {
@@ -211,9 +213,10 @@ describe('apcore-mcp openai export', () => {
     ]);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`Wrote 2 tools to ${output}\n`);
+    expect(result.stderr).toBe(`Wrote 3 tools to ${output}\n`);
     const tools = JSON.parse(await readFile(output, 'utf8')) as { function: { name: string } }[];
     expect(tools.map((tool) => tool.function.name)).toEqual([
+      'catalog-audit_stock',
       'catalog-get_product',
       'catalog-search',
     ]);

@@ -24,7 +24,7 @@ function firstText(result: unknown): string {
 async function checkExampleServer(client: Client): Promise<void> {
   const { tools } = await client.listTools();
   expect(tools.map((tool) => tool.name)).toContain('orders.place_order');
-  expect(tools).toHaveLength(7);
+  expect(tools).toHaveLength(9);
   const lookup = await client.callTool({
     name: 'catalog.get_product',
     arguments: { sku: 'TEA-010' },
@@ -109,14 +109,14 @@ describe('apcore-mcp serving over stdio', () => {
 
   it('exits 0 when stdin closes, from a plain child process', async () => {
     const server = startCli(['--extensions-dir', EXAMPLE_EXTENSIONS]);
-    await server.waitForStderr(/^apcore-mcp: serving 7 tools over stdio$/m);
+    await server.waitForStderr(/^apcore-mcp: serving 9 tools over stdio$/m);
     server.child.stdin?.end();
     expect(await server.exited).toBe(0);
   });
 
   it('exits 0 on SIGTERM while stdin is still open', async () => {
     const server = startCli(['--extensions-dir', EXAMPLE_EXTENSIONS]);
-    await server.waitForStderr(/^apcore-mcp: serving 7 tools over stdio$/m);
+    await server.waitForStderr(/^apcore-mcp: serving 9 tools over stdio$/m);
     expect(await server.stop('SIGTERM')).toBe(0);
   });
 });
@@ -135,9 +135,9 @@ describe('apcore-mcp serving over HTTP', () => {
     try {
       const [line, count, url] = await server.waitForStderr(SERVING_LINE);
       expect(line).toBe(
-        `apcore-mcp: serving 7 tools over Streamable HTTP at http://127.0.0.1:${port}/mcp\n`,
+        `apcore-mcp: serving 9 tools over Streamable HTTP at http://127.0.0.1:${port}/mcp\n`,
       );
-      expect(count).toBe('7');
+      expect(count).toBe('9');
       const client = new Client({ name: 'cli-e2e', version: '1.0.0' });
       await client.connect(new StreamableHTTPClientTransport(new URL(url as string)));
       expect(client.getServerVersion()?.name).toBe('apcore-mcp');
