@@ -137,6 +137,11 @@ describe('run: command lines yargs refuses exit 2', () => {
     ],
     ['an unknown flag', ['--prot', '9000'], 'Error: unknown flag --prot (see apcore-mcp --help)'],
     [
+      'an unknown hyphenated flag',
+      ['--bogus-flag'],
+      'Error: unknown flag --bogus-flag (see apcore-mcp --help)',
+    ],
+    [
       'an unknown command',
       ['frobnicate'],
       'Error: unknown argument "frobnicate" (see apcore-mcp --help)',

@@ -158,6 +158,12 @@ function buildParser(argv: readonly string[], select: (invocation: Invocation) =
     });
 }
 
+/** yargs reports an unknown `--bogus-flag` twice, also as `bogusFlag`: keep the typed one. */
+function withoutCamelTwins(names: readonly string[]): string[] {
+  const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+  return names.filter((name) => kebab(name) === name || !names.includes(kebab(name)));
+}
+
 /**
  * yargs' messages span lines and name flags without dashes ("Invalid values:\n  Argument:
  * transport, Given: ..."); we print one line that names the flag as it is typed.
@@ -177,7 +183,8 @@ function toOneLine(message: string, argv: readonly string[]): string {
     .replace(/Not enough arguments following: ([\w-]+)/, '--$1 needs a value')
     .replace(
       /Unknown arguments?: (.+)/,
-      (_match, names: string) => `unknown ${names.split(', ').map(describeUnknown).join(', ')}`,
+      (_match, names: string) =>
+        `unknown ${withoutCamelTwins(names.split(', ')).map(describeUnknown).join(', ')}`,
     )
     .split('\n')
     .map((line) => line.trim())

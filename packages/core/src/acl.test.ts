@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempDir, removeTempDir } from './__fixtures__/temp-dir.js';
 import { ACL } from './acl.js';
+import { Context } from './context.js';
 import { ACLRuleError } from './errors/acl-rule-error.js';
 import { ConfigNotFoundError } from './errors/config-not-found-error.js';
 import { matchPattern } from './match-pattern.js';
@@ -64,6 +65,23 @@ describe('ACL', () => {
     expect(acl.check('api.users', 'db.query')).toBe(true);
     expect(acl.check('other.module', 'db.query')).toBe(false);
     expect(acl.check('@external', 'api.users')).toBe(true);
+  });
+
+  it('matches a top-level caller with an identity by that id, and still as @external', () => {
+    const acl = ACL.fromObject({
+      rules: [
+        { callers: ['alice'], targets: ['admin.*'], effect: 'allow' },
+        { callers: ['*'], targets: ['admin.*'], effect: 'deny' },
+        { callers: ['@external'], targets: ['public.*'], effect: 'allow' },
+      ],
+    });
+    const alice = Context.create({ identity: { id: 'alice' } });
+    const bob = Context.create({ identity: { id: 'bob' } });
+    expect(acl.check(null, 'admin.purge', alice)).toBe(true);
+    expect(acl.check(null, 'admin.purge', bob)).toBe(false);
+    expect(acl.check(null, 'public.search', alice)).toBe(true);
+    // A nested call is made by its calling module, whoever started the chain.
+    expect(acl.check('reports.build', 'admin.purge', alice)).toBe(false);
   });
 
   it('puts an added rule in front', () => {

@@ -70,8 +70,9 @@ function readRule(value: unknown, field: string): ACLRule {
  * Access control: ordered allow/deny rules on caller and target patterns; the first matching
  * rule decides, otherwise `defaultEffect` (`deny` unless configured, as in apcore).
  *
- * The caller is the calling module (`context.callerId`), or `@external` for a top-level call;
- * the identity of a top-level caller does not change the caller id.
+ * The caller is the calling module (`context.callerId`). A top-level call is `@external` and,
+ * when its context carries an identity, also that identity's id: a rule naming either matches,
+ * so `['alice']` picks out Alice's calls while `['@external']` still covers every top-level one.
  *
  * @example
  * ```ts
@@ -151,17 +152,28 @@ export class ACL {
   }
 
   /**
-   * Whether `callerId` (`null` = top-level, matched as `@external`) may call `targetId`.
-   * `context` is accepted for runtimes that decide on identity; rules here match ids only.
+   * Whether `callerId` (`null` = top-level: `@external`, and the id of `context.identity` when
+   * there is one) may call `targetId`.
    */
-  check(callerId: string | null, targetId: string, _context?: Context | null): boolean {
-    const caller = callerId ?? EXTERNAL_CALLER;
+  check(callerId: string | null, targetId: string, context?: Context | null): boolean {
+    const callers = callerNames(callerId, context);
     for (const rule of this.#rules) {
-      const callerMatches = rule.callers.some((pattern) => matchPattern(pattern, caller));
+      const callerMatches = rule.callers.some((pattern) =>
+        callers.some((caller) => matchPattern(pattern, caller)),
+      );
       if (callerMatches && rule.targets.some((pattern) => matchPattern(pattern, targetId))) {
         return rule.effect === 'allow';
       }
     }
     return this.defaultEffect === 'allow';
   }
+}
+
+/** The names a caller answers to in rules (see {@link ACL}). */
+function callerNames(callerId: string | null, context: Context | null | undefined): string[] {
+  if (callerId !== null) return [callerId];
+  const identityId = context?.identity?.id;
+  return typeof identityId === 'string' && identityId !== ''
+    ? [identityId, EXTERNAL_CALLER]
+    : [EXTERNAL_CALLER];
 }

@@ -61,6 +61,15 @@ describe('loadModuleFile', () => {
     expect((error as ModuleLoadError).cause).toBeInstanceOf(Error);
   });
 
+  it('names a missing import without the loader bookkeeping (scope query, require stack)', async () => {
+    const path = join(root, 'needs-missing.cts');
+    await writeFile(path, "const x = require('no-such-package-here');\nexport default x;\n");
+    const error = await loadModuleFile(path).catch((caught: unknown) => caught);
+    expect(ModuleLoadError.isInstance(error)).toBe(true);
+    const reason = (error as ModuleLoadError).details.reason;
+    expect(reason).toBe("Error: Cannot find module 'no-such-package-here'");
+  });
+
   it('reports a file without a module export', async () => {
     const path = join(root, 'nothing.ts');
     await writeFile(path, 'export const value: number = 1;\n');

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ensureCoreResolvable } from './core-fallback-resolution.js';
 import { ModuleLoadError } from './errors/module-load-error.js';
 import { describeModuleProblem, isRecord, type ModuleLike } from './module-like.js';
 
@@ -106,9 +107,13 @@ export function pickModuleExport(namespace: unknown): ModuleLike | string {
   );
 }
 
+/** The loader's bookkeeping in messages: tsx's scope queries and Node's require stack. */
+const LOADER_NOISE = [/\?namespace=[\w-]+/g, /\n\s*Require stack:(\n\s*- .*)*/g];
+
 function describeFailure(error: unknown): string {
-  if (error instanceof Error) return `${error.name}: ${error.message}`;
-  return String(error);
+  let text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  for (const pattern of LOADER_NOISE) text = text.replace(pattern, '');
+  return text.trimEnd();
 }
 
 /**
@@ -131,6 +136,7 @@ export async function loadModuleFile(
 ): Promise<ModuleLike> {
   const fresh = options.fresh ?? false;
   const filePath = resolve(path);
+  ensureCoreResolvable();
   let namespace: unknown;
   try {
     namespace = TYPESCRIPT_EXTENSIONS.has(extname(filePath))

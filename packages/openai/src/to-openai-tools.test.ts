@@ -164,7 +164,7 @@ describe('FR-OPENAI-003 strict mode', () => {
             width: { type: 'integer', description: 'Target width' },
             height: { type: ['integer', 'null'] },
           },
-          required: ['width', 'height'],
+          required: ['height', 'width'],
           additionalProperties: false,
         },
         strict: true,

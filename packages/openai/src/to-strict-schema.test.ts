@@ -22,7 +22,7 @@ describe('FR-OPENAI-003 toStrictSchema', () => {
         height: { type: ['integer', 'null'] },
         mode: { type: ['string', 'null'], enum: ['fit', 'fill', null] },
       },
-      required: ['width', 'height', 'mode'],
+      required: ['height', 'mode', 'width'],
       additionalProperties: false,
     });
   });
@@ -58,7 +58,7 @@ describe('FR-OPENAI-003 toStrictSchema', () => {
         'x-trace': { type: 'boolean' },
         title: { type: 'string' },
       },
-      required: ['default', 'x-trace', 'title'],
+      required: ['default', 'title', 'x-trace'],
       additionalProperties: false,
     });
   });
@@ -313,5 +313,30 @@ describe('FR-OPENAI-003 toStrictSchema', () => {
     });
     expect(logger.warnings()).toHaveLength(4);
     expect(logger.warnings()[0]).toContain('/properties/name uses "minLength"');
+  });
+});
+
+describe('the tech design §8.3 Example 1, verbatim', () => {
+  it('rewrites the image-resize schema exactly as the design shows for strict mode', () => {
+    const input = {
+      type: 'object',
+      title: 'ImageResizeInput',
+      properties: {
+        width: { type: 'integer', description: 'Target width in pixels' },
+        height: { type: 'integer', description: 'Target height in pixels' },
+        format: { type: 'string', default: 'png', enum: ['png', 'jpg', 'webp'] },
+      },
+      required: ['width', 'height'],
+    };
+    expect(toStrictSchema(input)).toEqual({
+      type: 'object',
+      properties: {
+        width: { type: 'integer', description: 'Target width in pixels' },
+        height: { type: 'integer', description: 'Target height in pixels' },
+        format: { type: ['string', 'null'], enum: ['png', 'jpg', 'webp', null] },
+      },
+      required: ['format', 'height', 'width'],
+      additionalProperties: false,
+    });
   });
 });

@@ -96,7 +96,8 @@ function closeObject(
   }
   if (result.type === undefined) result.type = 'object';
   result.properties = strictProperties;
-  result.required = Object.keys(properties);
+  // Sorted, as apcore does: the order carries no meaning, and a fixed one keeps output stable.
+  result.required = Object.keys(properties).sort();
   result.additionalProperties = false;
 }
 

@@ -105,7 +105,7 @@ describe('toOpenaiTools on the real @apcore-mcp/core Registry', () => {
               height: { type: 'integer', minimum: 1 },
               format: { type: ['string', 'null'], enum: ['png', 'jpeg', null] },
             },
-            required: ['width', 'height', 'format'],
+            required: ['format', 'height', 'width'],
             additionalProperties: false,
           },
           strict: true,

@@ -102,7 +102,7 @@ describe('resolveOptions', () => {
 
   it('rejects unknown log levels naming the allowed ones', () => {
     expect(() => resolveOptions({ logLevel: 'verbose' }, SERVE)).toThrow(
-      "Unknown log level: 'verbose'. Must be one of: debug, info, warn (or warning), error",
+      "Unknown log level: 'verbose'. Must be one of: DEBUG, INFO, WARNING, ERROR",
     );
   });
 

@@ -193,7 +193,8 @@ function resolvePrefix(value: unknown): string | undefined {
 }
 
 function resolveLogLevel(value: unknown): LogLevel {
-  const allowed = 'debug, info, warn (or warning), error';
+  // The SRS spelling; any case is accepted, and `warn` as well as `warning`.
+  const allowed = 'DEBUG, INFO, WARNING, ERROR';
   if (value === undefined || value === null) return 'info';
   if (typeof value !== 'string') {
     throw new TypeError(`logLevel must be a string (one of: ${allowed}), got ${describe(value)}`);
