@@ -11,7 +11,8 @@ export interface FixtureConnection {
 /**
  * The behaviour every transport must show with the fixture modules: the tool list (schemas
  * inlined, annotations mapped), a successful call, a validation error with field details, an
- * ACL denial, a timeout and an unexpected exception, all as MCP tool results.
+ * ACL denial, a timeout and an unexpected exception, all as MCP tool results; and the
+ * documentation resources.
  */
 export function describeToolBehaviour(
   transport: string,
@@ -127,6 +128,22 @@ export function describeToolBehaviour(
     it('answers a call to an unknown tool with Module not found', async () => {
       const result = await connection.client.callTool({ name: 'broken.schema', arguments: {} });
       expect(firstText(result)).toBe('Module not found: broken.schema');
+    });
+
+    it('lists and reads documentation resources; an unknown URI is Resource not found', async () => {
+      const { resources } = await connection.client.listResources();
+      expect(resources.map((resource) => resource.uri)).toEqual(['docs://math.add']);
+      const read = await connection.client.readResource({ uri: 'docs://math.add' });
+      expect(read.contents).toEqual([
+        {
+          uri: 'docs://math.add',
+          mimeType: 'text/markdown',
+          text: '# math.add\n\nAdds `a` and `b`.',
+        },
+      ]);
+      await expect(connection.client.readResource({ uri: 'docs://nope' })).rejects.toMatchObject({
+        code: -32002,
+      });
     });
   });
 }
