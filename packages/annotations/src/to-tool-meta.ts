@@ -28,8 +28,10 @@ export interface AnnotationToolMeta {
  * ```
  */
 export function toToolMeta(annotations: AnnotationsInput): AnnotationToolMeta {
+  // Keys spelled out rather than computed: V8 then sizes the object exactly, and a tool keeps
+  // its `_meta` for as long as it is served.
   return {
-    [REQUIRES_APPROVAL_META_KEY]: readFlag(annotations, 'requiresApproval'),
-    [STREAMING_META_KEY]: readFlag(annotations, 'streaming'),
-  } as AnnotationToolMeta;
+    'apcore/requiresApproval': readFlag(annotations, 'requiresApproval'),
+    'apcore/streaming': readFlag(annotations, 'streaming'),
+  };
 }

@@ -44,12 +44,24 @@ export interface ApprovalCheck {
 }
 
 /**
+ * False when the annotations cannot ask for approval (no spelling of the flag is set, or only
+ * to `false`): the common case is then decided without filling in every annotation on every
+ * call.
+ */
+function mayRequireApproval(annotations: unknown): boolean {
+  if (!isRecord(annotations)) return false;
+  const { requiresApproval, requires_approval: snakeCase } = annotations;
+  return snakeCase !== undefined || (requiresApproval !== undefined && requiresApproval !== false);
+}
+
+/**
  * Asks `handler` about a module annotated `requiresApproval` (others pass unasked).
  *
  * @throws {ApprovalDeniedError} the handler did not answer `approved`.
  */
 export async function checkApproval(handler: ApprovalHandler, call: ApprovalCheck): Promise<void> {
   const { moduleId, module, inputs, context } = call;
+  if (!mayRequireApproval(module.annotations)) return;
   const annotations = fillAnnotations(module.annotations);
   if (!annotations.requiresApproval) return;
   const result = await handler.requestApproval({

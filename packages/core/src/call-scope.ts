@@ -1,38 +1,69 @@
 /**
- * The lifetime of one module call: an AbortController linked to the caller's signal, an optional
- * timeout that aborts it, and a race that stops waiting for the module when it aborts.
- * {@link CallScope.release} must run when the call ends, or the link and timer would leak.
+ * The lifetime of one module call: linked to the caller's signal, an optional timeout, and a
+ * race that stops waiting for the module when the call aborts. {@link CallScope.release} must
+ * run when the call ends, or the link and timer would leak.
+ *
+ * Made for the common call to cost little: the call's `AbortSignal` (the module's
+ * `context.signal`) is only made when first asked for, and the scope only listens to the
+ * caller's signal once something has to wait (the race of an asynchronous module, or a module
+ * holding its signal) — until then it reads the caller's `aborted` when asked. Making a signal,
+ * or adding the first listener to one, costs more than everything else the executor does for a
+ * synchronous module.
  */
 export class CallScope {
-  readonly #controller = new AbortController();
-  readonly #parentSignal: AbortSignal;
-  readonly #onParentAbort: () => void;
+  #controller: AbortController | undefined;
+  readonly #parentSignal: AbortSignal | undefined;
+  /** Set once linked to the caller's signal (see {@link CallScope.release}). */
+  #onParentAbort: (() => void) | undefined;
+  /** The races waiting on this scope; made by the first race. */
+  #onAbort: Set<(reason: unknown) => void> | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #timeoutReason: unknown;
+  #aborted = false;
+  #reason: unknown;
+  /** The call is over: the caller's cancellation no longer reaches it. */
+  #released = false;
 
-  constructor(parentSignal: AbortSignal) {
+  /** `parentSignal`: the caller's cancellation; none when nothing can cancel the caller. */
+  constructor(parentSignal: AbortSignal | undefined) {
     this.#parentSignal = parentSignal;
-    this.#onParentAbort = () => this.#controller.abort(parentSignal.reason);
-    if (parentSignal.aborted) this.#onParentAbort();
-    else parentSignal.addEventListener('abort', this.#onParentAbort, { once: true });
+    this.#followParent();
   }
 
-  /** Aborts on timeout or when the caller's signal aborts. */
+  /** Aborts on timeout or when the caller's signal aborts. Made on first use. */
   get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController();
+      // Whoever holds the signal may wait on it: from now on the caller's abort must reach it.
+      this.#link();
+      if (this.aborted) this.#controller.abort(this.#reason);
+    }
     return this.#controller.signal;
+  }
+
+  /** Whether the scope has aborted (timeout or the caller's cancellation). */
+  get aborted(): boolean {
+    this.#followParent();
+    return this.#aborted;
+  }
+
+  /** Why the scope aborted; `undefined` while it has not. */
+  get reason(): unknown {
+    this.#followParent();
+    return this.#reason;
   }
 
   /** Whether the scope aborted because of its own timeout (not the caller's cancellation). */
   get timedOut(): boolean {
-    return this.#timeoutReason !== undefined && this.signal.reason === this.#timeoutReason;
+    return this.#timeoutReason !== undefined && this.#reason === this.#timeoutReason;
   }
 
   /** Aborts the scope with `createReason()` after `timeoutMs` (0 = never). */
   startTimeout(timeoutMs: number, createReason: () => Error): void {
-    if (timeoutMs <= 0 || this.signal.aborted) return;
+    if (timeoutMs <= 0 || this.aborted) return;
     this.#timer = setTimeout(() => {
       this.#timeoutReason = createReason();
-      this.#controller.abort(this.#timeoutReason);
+      this.#abort(this.#timeoutReason);
     }, timeoutMs);
   }
 
@@ -42,17 +73,20 @@ export class CallScope {
    */
   race<T>(work: Promise<T>, toError: (reason: unknown) => unknown): Promise<T> {
     work.catch(() => {});
-    if (this.signal.aborted) return Promise.reject(toError(this.signal.reason));
+    if (this.aborted) return Promise.reject(toError(this.#reason));
+    this.#link();
     return new Promise<T>((resolve, reject) => {
-      const onAbort = () => reject(toError(this.signal.reason));
-      this.signal.addEventListener('abort', onAbort, { once: true });
+      const onAbort = (reason: unknown) => reject(toError(reason));
+      this.#onAbort ??= new Set();
+      const waiting = this.#onAbort;
+      waiting.add(onAbort);
       work.then(
         (value) => {
-          this.signal.removeEventListener('abort', onAbort);
+          waiting.delete(onAbort);
           resolve(value);
         },
         (error: unknown) => {
-          this.signal.removeEventListener('abort', onAbort);
+          waiting.delete(onAbort);
           reject(error);
         },
       );
@@ -61,7 +95,35 @@ export class CallScope {
 
   /** Clears the timer and unlinks from the caller's signal. */
   release(): void {
+    this.#released = true;
     if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#parentSignal.removeEventListener('abort', this.#onParentAbort);
+    if (this.#onParentAbort !== undefined) {
+      this.#parentSignal?.removeEventListener('abort', this.#onParentAbort);
+    }
+  }
+
+  /** Takes over the caller's abort when it has happened (without listening for it). */
+  #followParent(): void {
+    const parent = this.#parentSignal;
+    if (!this.#aborted && !this.#released && parent?.aborted === true) this.#abort(parent.reason);
+  }
+
+  /** Listens to the caller's signal, once. */
+  #link(): void {
+    const parent = this.#parentSignal;
+    // A signal first asked for after the call ended must not leave a listener on the caller's.
+    if (this.#onParentAbort !== undefined || this.#aborted || this.#released) return;
+    if (parent === undefined) return;
+    this.#onParentAbort = () => this.#abort(parent.reason);
+    parent.addEventListener('abort', this.#onParentAbort, { once: true });
+  }
+
+  #abort(reason: unknown): void {
+    if (this.#aborted) return;
+    this.#aborted = true;
+    this.#reason = reason;
+    // The module hears it first (through its signal, if it asked for one), then the race.
+    this.#controller?.abort(reason);
+    for (const onAbort of [...(this.#onAbort ?? [])]) onAbort(reason);
   }
 }

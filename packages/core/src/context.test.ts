@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Context, deriveContext } from './context.js';
+import { Context, cancellationSignalOf, deriveContext } from './context.js';
 import { Executor } from './executor.js';
 import { Registry } from './registry.js';
 
@@ -82,5 +82,37 @@ describe('Context', () => {
     });
     expect(child.signal).toBe(controller.signal);
     expect(child.executor).toBe(executor);
+  });
+
+  it('makes an idle signal only when asked, and has nothing to follow until then', () => {
+    const context = Context.create();
+    expect(cancellationSignalOf(context)).toBeUndefined();
+    const signal = context.signal;
+    expect(signal.aborted).toBe(false);
+    expect(context.signal).toBe(signal);
+    expect(cancellationSignalOf(context)).toBe(signal);
+  });
+
+  it('follows a given signal at once', () => {
+    const controller = new AbortController();
+    const context = Context.create({ signal: controller.signal });
+    expect(cancellationSignalOf(context)).toBe(controller.signal);
+  });
+
+  it('makes a derived signal from its source once, on first use', () => {
+    const controller = new AbortController();
+    let made = 0;
+    const child = deriveContext(Context.create(), {
+      moduleId: 'a',
+      signal: () => {
+        made += 1;
+        return controller.signal;
+      },
+    });
+    expect(made).toBe(0);
+    expect(child.signal).toBe(controller.signal);
+    expect(child.signal).toBe(controller.signal);
+    expect(made).toBe(1);
+    expect(cancellationSignalOf(child)).toBe(controller.signal);
   });
 });

@@ -27,10 +27,37 @@ export interface ContextState {
   executor: Executor | null;
 }
 
+/** The call chain of a top-level context. */
+const NO_CALLS: readonly string[] = Object.freeze([]);
+
 /** A signal that never fires, for contexts nobody can cancel. */
 function createIdleSignal(): AbortSignal {
   return new AbortController().signal;
 }
+
+/**
+ * A context's signal, or how to make it when first asked for. Making an `AbortSignal` costs more
+ * than all the rest of a call's bookkeeping, and most modules never look at theirs.
+ */
+type SignalSource = AbortSignal | (() => AbortSignal);
+
+/** Reads what {@link cancellationSignalOf} answers; set by {@link Context}'s static block. */
+let readCancellationSignal: (context: Context) => AbortSignal | undefined;
+
+/**
+ * The signal a call made under `context` must follow, or `undefined` when it could never abort
+ * (an idle signal nobody asked for yet): following that would only cost making it.
+ */
+export function cancellationSignalOf(context: Context): AbortSignal | undefined {
+  return readCancellationSignal(context);
+}
+
+/** Builds a context whose signal comes from `source`; set by {@link Context}'s static block. */
+let createWithSignalSource: (
+  state: Omit<ContextState, 'signal'>,
+  source: () => AbortSignal,
+  idle: boolean,
+) => Context;
 
 /**
  * The facts of one module call: who calls (`callerId`, `identity`), through which chain of
@@ -53,19 +80,48 @@ export class Context {
   readonly callChain: readonly string[];
   /** One object shared (by reference) down the whole call tree. */
   readonly data: Record<string, unknown>;
-  /** Aborts when the call times out or the caller cancels. */
-  readonly signal: AbortSignal;
   readonly #executor: Executor | null;
+  #signal: AbortSignal | undefined;
+  #signalSource: (() => AbortSignal) | undefined;
+  /** The signal will be an idle one nobody else holds: it can never abort. */
+  #idle = false;
 
   /** Prefer {@link Context.create}; the constructor takes a complete state. */
   constructor(state: ContextState) {
     this.traceId = state.traceId;
     this.callerId = state.callerId;
     this.identity = state.identity;
-    this.callChain = Object.freeze([...state.callChain]);
+    // A frozen chain cannot change under us: share it rather than copy it on every call.
+    this.callChain = Object.isFrozen(state.callChain)
+      ? state.callChain
+      : Object.freeze([...state.callChain]);
     this.data = state.data;
-    this.signal = state.signal;
+    this.#signal = state.signal;
     this.#executor = state.executor;
+  }
+
+  static {
+    createWithSignalSource = (state, source, idle) => {
+      // The constructor only stores the signal: leaving it out is safe, it is set lazily below.
+      const context = new Context(state as ContextState);
+      context.#signalSource = source;
+      context.#idle = idle;
+      return context;
+    };
+    readCancellationSignal = (context) =>
+      // A context from another copy of this package has no private fields: ask it plainly.
+      #idle in context && context.#idle && context.#signal === undefined
+        ? undefined
+        : context.signal;
+  }
+
+  /** Aborts when the call times out or the caller cancels. */
+  get signal(): AbortSignal {
+    if (this.#signal === undefined) {
+      this.#signal = (this.#signalSource ?? createIdleSignal)();
+      this.#signalSource = undefined;
+    }
+    return this.#signal;
   }
 
   /**
@@ -78,14 +134,24 @@ export class Context {
    * ```
    */
   static create(options: ContextCreateOptions = {}): Context {
+    const traceId = options.traceId ?? randomUUID();
+    const identity = options.identity ?? null;
+    const data = options.data ?? {};
+    const executor = options.executor ?? null;
+    // Both objects spelled out: spreading one into the other costs more than the context.
+    if (options.signal === undefined) {
+      const state = { traceId, callerId: null, identity, callChain: NO_CALLS, data, executor };
+      return createWithSignalSource(state, createIdleSignal, true);
+    }
+    const { signal } = options;
     return new Context({
-      traceId: options.traceId ?? randomUUID(),
+      traceId,
       callerId: null,
-      identity: options.identity ?? null,
-      callChain: [],
-      data: options.data ?? {},
-      signal: options.signal ?? createIdleSignal(),
-      executor: options.executor ?? null,
+      identity,
+      callChain: NO_CALLS,
+      data,
+      signal,
+      executor,
     });
   }
 
@@ -125,8 +191,8 @@ export class Context {
 /** How {@link deriveContext} may deviate from the parent besides the grown chain. */
 export interface DeriveOptions {
   moduleId: string;
-  /** Replaces the parent's signal (the executor's per-call signal). */
-  signal?: AbortSignal;
+  /** Replaces the parent's signal (the executor's per-call signal, made on first use). */
+  signal?: SignalSource;
   /** Used when the parent has no executor. */
   fallbackExecutor?: Executor;
 }
@@ -134,13 +200,16 @@ export interface DeriveOptions {
 /** Builds a child context; the executor uses it to install its per-call signal. */
 export function deriveContext(parent: Context, options: DeriveOptions): Context {
   const chain = parent.callChain;
-  return new Context({
-    traceId: parent.traceId,
-    callerId: chain.length > 0 ? (chain[chain.length - 1] ?? null) : null,
-    identity: parent.identity,
-    callChain: [...chain, options.moduleId],
-    data: parent.data,
-    signal: options.signal ?? parent.signal,
-    executor: parent.hasExecutor ? parent.executor : (options.fallbackExecutor ?? null),
-  });
+  const traceId = parent.traceId;
+  const callerId = chain.length > 0 ? (chain[chain.length - 1] ?? null) : null;
+  const identity = parent.identity;
+  const callChain = Object.freeze([...chain, options.moduleId]);
+  const data = parent.data;
+  const executor = parent.hasExecutor ? parent.executor : (options.fallbackExecutor ?? null);
+  const signal = options.signal ?? parent.signal;
+  if (typeof signal === 'function') {
+    const state = { traceId, callerId, identity, callChain, data, executor };
+    return createWithSignalSource(state, signal, false);
+  }
+  return new Context({ traceId, callerId, identity, callChain, data, signal, executor });
 }

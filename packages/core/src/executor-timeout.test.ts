@@ -147,6 +147,61 @@ describe('cancellation', () => {
     expect(runs).toBe(0);
   });
 
+  it('reports a call cancelled while a synchronous module ran, though it finished', async () => {
+    const controller = new AbortController();
+    const executor = createExecutor({
+      job: defineModule({
+        description: 'j',
+        inputSchema: {},
+        execute: () => {
+          controller.abort(new Error('changed my mind'));
+          return { done: true };
+        },
+      }),
+    });
+    await expect(
+      executor.call('job', {}, Context.create({ signal: controller.signal })),
+    ).rejects.toMatchObject({ code: 'EXECUTION_CANCELLED' });
+  });
+
+  it('answers a synchronous module at once and leaves no timer or listener behind', async () => {
+    const controller = new AbortController();
+    let signal: AbortSignal | undefined;
+    const executor = createExecutor({
+      job: defineModule({
+        description: 'j',
+        inputSchema: {},
+        execute: (_inputs, context) => {
+          signal = context.signal;
+          return { done: true };
+        },
+      }),
+    });
+    await expect(
+      executor.call('job', {}, Context.create({ signal: controller.signal })),
+    ).resolves.toEqual({ done: true });
+    expect(signal?.aborted).toBe(false);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('leaves no listener on the caller when a module reads its signal after the call', async () => {
+    const controller = new AbortController();
+    let readLater: (() => AbortSignal) | undefined;
+    const executor = createExecutor({
+      job: defineModule({
+        description: 'j',
+        inputSchema: {},
+        execute: (_inputs, context) => {
+          readLater = () => context.signal;
+          return {};
+        },
+      }),
+    });
+    await executor.call('job', {}, Context.create({ signal: controller.signal }));
+    expect(readLater?.().aborted).toBe(false);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
   it('reaches nested calls through their linked signals', async () => {
     const controller = new AbortController();
     let started!: () => void;

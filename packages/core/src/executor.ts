@@ -6,7 +6,7 @@ import {
   readContextApprovalHandler,
 } from './approval.js';
 import { CallScope } from './call-scope.js';
-import { Context, deriveContext } from './context.js';
+import { Context, cancellationSignalOf, deriveContext } from './context.js';
 import type { ContextFactory, ContextRequest, ExecutorLike } from './contract.js';
 import { ACLDeniedError } from './errors/acl-denied-error.js';
 import { ExecutionCancelledError } from './errors/execution-cancelled-error.js';
@@ -180,8 +180,12 @@ export class Executor implements ExecutorLike, ContextFactory {
     parent: Context | undefined,
   ): Promise<PreparedCall> {
     const base = parent ?? Context.create({ executor: this });
-    const scope = new CallScope(base.signal);
-    const context = deriveContext(base, { moduleId, signal: scope.signal, fallbackExecutor: this });
+    const scope = new CallScope(cancellationSignalOf(base));
+    const context = deriveContext(base, {
+      moduleId,
+      signal: () => scope.signal,
+      fallbackExecutor: this,
+    });
     try {
       guardCallChain(context.callChain, {
         maxCallDepth: this.#maxCallDepth,
@@ -216,9 +220,14 @@ export class Executor implements ExecutorLike, ContextFactory {
     const ran: Middleware[] = [];
     let inputs = prepared.inputs;
     try {
-      inputs = await runBefore(this.#middlewares, call, inputs, ran);
+      // Without middlewares the hooks are skipped rather than awaited: most executors have none,
+      // and every await is a turn of the microtask queue on every call.
+      if (this.#middlewares.length > 0) {
+        inputs = await runBefore(this.#middlewares, call, inputs, ran);
+      }
       const output = await this.#execute(prepared, inputs);
       this.#checkOutput(prepared, output);
+      if (this.#middlewares.length === 0) return output;
       return await runAfter(this.#middlewares, call, inputs, output);
     } catch (error) {
       if (ExecutionCancelledError.isInstance(error)) throw error;
@@ -267,10 +276,23 @@ export class Executor implements ExecutorLike, ContextFactory {
     inputs: Record<string, unknown>,
   ): Promise<Record<string, unknown>> {
     const { module, moduleId, scope } = prepared;
-    if (scope.signal.aborted) throw this.#toAbortError(prepared, scope.signal.reason);
-    scope.startTimeout(this.#timeoutOf(module), () => this.#timeoutError(prepared));
+    if (scope.aborted) throw this.#toAbortError(prepared, scope.reason);
+    const startedAt = performance.now();
     const work = startModuleWork(prepared, inputs);
-    const result = await scope.race(work, (reason) => this.#toAbortError(prepared, reason));
+    if (work.done) {
+      // A module that answered synchronously has finished: nothing to time out, nothing to race
+      // (a timer could not have fired during it anyway). Only the module itself may have
+      // cancelled the call meanwhile.
+      if (scope.aborted) throw this.#toAbortError(prepared, scope.reason);
+      return toModuleOutput(moduleId, work.value);
+    }
+    const timeoutMs = this.#timeoutOf(module);
+    if (timeoutMs > 0) {
+      // Counted from the start of the call, as if the timer had started before the module.
+      const remainingMs = Math.max(1, timeoutMs - (performance.now() - startedAt));
+      scope.startTimeout(remainingMs, () => this.#timeoutError(prepared));
+    }
+    const result = await scope.race(work.promise, (reason) => this.#toAbortError(prepared, reason));
     return toModuleOutput(moduleId, result);
   }
 

@@ -35,7 +35,7 @@ export async function* runModuleStream(
   let inputs = prepared.inputs;
   try {
     inputs = await runBefore(run.middlewares, run.call, inputs, ran);
-    if (scope.signal.aborted) throw run.toAbortError(scope.signal.reason);
+    if (scope.aborted) throw run.toAbortError(scope.reason);
     scope.startTimeout(
       run.timeoutMs,
       () =>
@@ -69,26 +69,44 @@ export async function* runModuleStream(
   }
 }
 
+/** What starting a module's work gave: its result already, or the promise of it. */
+export type ModuleWork =
+  | { done: true; value: unknown }
+  | { done: false; promise: Promise<unknown> };
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
 /**
- * Starts a module's work for `call()`: its `execute`, or — for a module that only streams — its
- * chunks merged with {@link mergeChunks}, reading stopped (which ends the module's generator)
- * once the call's signal aborts.
+ * Starts a module's work for `call()`: its `execute` — finished at once when it answers
+ * synchronously — or, for a module that only streams, its chunks merged with
+ * {@link mergeChunks}, reading stopped (which ends the module's generator) once the call's
+ * signal aborts. A synchronous throw propagates.
  */
 export function startModuleWork(
   prepared: PreparedCall,
   inputs: Record<string, unknown>,
-): Promise<unknown> {
+): ModuleWork {
   const { module, moduleId, context, scope } = prepared;
   if (typeof module.execute !== 'function' && typeof module.stream === 'function') {
     const source = module.stream(inputs, context);
-    return (async () => {
+    const promise = (async () => {
       let merged: Record<string, unknown> = {};
       for await (const chunk of source) {
-        if (scope.signal.aborted) break;
+        if (scope.aborted) break;
         merged = mergeChunks(merged, toModuleOutput(moduleId, chunk));
       }
       return merged;
     })();
+    return { done: false, promise };
   }
-  return new Promise<unknown>((resolve) => resolve(module.execute?.(inputs, context)));
+  const value = module.execute?.(inputs, context);
+  return isThenable(value)
+    ? { done: false, promise: Promise.resolve(value) }
+    : { done: true, value };
 }

@@ -33,12 +33,12 @@ function checkKeywords(
   path: string,
   check: Check,
 ): void {
-  const allowed = new Set(GENERIC_KEYWORDS);
-  for (const type of types) {
-    for (const keyword of KEYWORDS_BY_TYPE[type] ?? []) allowed.add(keyword);
-  }
+  // Looked up in place rather than merged into a new set: this runs for every node.
+  const isAllowed = (key: string) =>
+    GENERIC_KEYWORDS.has(key) ||
+    types.some((type) => Object.hasOwn(KEYWORDS_BY_TYPE, type) && KEYWORDS_BY_TYPE[type]?.has(key));
   for (const key of Object.keys(node)) {
-    if (allowed.has(key)) continue;
+    if (isAllowed(key)) continue;
     const forTypes = types.length === 0 ? '' : ` for type ${types.join(' | ')}`;
     check.report(
       path,

@@ -41,3 +41,27 @@ describe('cloneSchema', () => {
     expect(cloneSchema(null)).toBe(null);
   });
 });
+
+describe('cloneSchema on flat values', () => {
+  test('copies lists and flat objects of primitives as structuredClone would', () => {
+    const values: unknown[] = [
+      ['a', 'b'],
+      [1, null, true, undefined, 2n, Number.NaN, -0],
+      { a: 1, b: 'x', c: undefined },
+      Object.assign(Object.create(null) as object, { a: 1 }),
+    ];
+    for (const value of values) {
+      const copy = cloneSchema(value);
+      expect(copy).not.toBe(value);
+      expect(copy).toStrictEqual(structuredClone(value));
+    }
+  });
+
+  test('leaves arrays with holes or extra properties to structuredClone, which keeps them', () => {
+    const holes = [1, 2, 3];
+    delete holes[1];
+    const extra = Object.assign(['a'], { note: 'kept' });
+    expect(1 in cloneSchema(holes)).toBe(false);
+    expect(cloneSchema(extra)).toStrictEqual(structuredClone(extra));
+  });
+});

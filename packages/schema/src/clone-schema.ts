@@ -3,7 +3,10 @@ import { defineEntry, isPlainObject } from './plain-object.js';
 /**
  * Deep-copies a schema (or any JSON-like value) so the copy can be changed freely.
  *
- * Uses `structuredClone`; when the value holds something it cannot clone (a function, a symbol,
+ * An array or plain object holding only primitives — most of the data in a schema: `required`,
+ * `enum` and `type` lists — is copied directly, with the result `structuredClone` would give:
+ * converting a schema copies many such small values, and `structuredClone`'s serialization
+ * costs far more than the copy itself. Otherwise uses `structuredClone`; when the value holds something it cannot clone (a function, a symbol,
  * a class with private state), falls back to copying plain objects and arrays one by one and
  * keeping such values by reference. Object cycles are preserved, never followed forever.
  *
@@ -16,11 +19,46 @@ import { defineEntry, isPlainObject } from './plain-object.js';
 export function cloneSchema<T>(value: T): T {
   // Primitives need no copy, and they are most of a schema's values.
   if (typeof value !== 'object' || value === null) return value;
+  const flat = copyFlat(value);
+  if (flat !== undefined) return flat as T;
   try {
     return structuredClone(value);
   } catch {
     return copyLeniently(value, new Map()) as T;
   }
+}
+
+/** Whether `structuredClone` copies `value` as it is (symbols and functions it refuses). */
+function isClonablePrimitive(value: unknown): boolean {
+  const kind = typeof value;
+  return value === null || (kind !== 'object' && kind !== 'function' && kind !== 'symbol');
+}
+
+/**
+ * The copy of an array or plain object whose values are all primitives, or `undefined` when
+ * `value` is anything else. Arrays with holes or extra properties are left to `structuredClone`,
+ * which keeps both.
+ */
+function copyFlat(value: object): unknown {
+  if (Array.isArray(value)) {
+    if (Object.getPrototypeOf(value) !== Array.prototype) return undefined;
+    if (Object.keys(value).length !== value.length) return undefined;
+    for (const item of value) {
+      if (!isClonablePrimitive(item)) return undefined;
+    }
+    // slice() allocates exactly the length; pushing onto [] would reserve room for 17 items,
+    // which for the many two- and three-item lists of a schema is most of its memory.
+    return value.slice();
+  }
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return undefined;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const entry = (value as Record<string, unknown>)[key];
+    if (!isClonablePrimitive(entry)) return undefined;
+    defineEntry(copy, key, entry);
+  }
+  return copy;
 }
 
 function copyLeniently(value: unknown, seen: Map<object, unknown>): unknown {

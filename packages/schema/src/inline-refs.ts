@@ -53,6 +53,20 @@ interface Walk {
   nodeCount: number;
 }
 
+/** A parsed local `$ref`: its pointer segments and the normalized pointer. */
+interface RefTarget {
+  readonly segments: readonly string[];
+  readonly pointer: string;
+}
+
+/**
+ * Local `$ref` values already parsed. Registries repeat the same few (`#/$defs/Address`) in
+ * module after module, and parsing is a good part of inlining one; parsing depends on the text
+ * alone, so the results are shared (read-only). Bounded: cleared when full.
+ */
+const parsedRefs = new Map<string, RefTarget>();
+const MAX_PARSED_REFS = 1024;
+
 interface Frame {
   readonly location: Location;
   readonly chain: RefLink;
@@ -65,9 +79,10 @@ interface Frame {
   /**
    * The objects on the current path since the last `$ref` jump: meeting one again means the
    * object graph itself is cyclic (a `$ref` jump legitimately revisits objects; the `$ref` chain
-   * catches those cycles).
+   * catches those cycles). A stack rather than a set: paths are short, and a scan of a few
+   * entries is cheaper than hashing every node.
    */
-  readonly ancestors: Set<object>;
+  readonly ancestors: object[];
 }
 
 /**
@@ -117,7 +132,7 @@ export function inlineRefs(schema: JsonSchema, options: InlineRefsOptions = {}):
     nesting: 0,
     inCopy: false,
     inEmbeddedResource: false,
-    ancestors: new Set(),
+    ancestors: [],
   };
   const result = walkSchema(walk, schema, rootFrame);
   if (result === true) return {};
@@ -134,25 +149,26 @@ function walkSchema(walk: Walk, node: unknown, frame: Frame): unknown {
     fail(frame, 'invalid-schema', `Invalid schema: nested more than ${MAX_NESTING} levels deep`);
   }
   if (!isSchemaObject(node)) return cloneSchema(node);
-  if (frame.ancestors.has(node)) {
+  if (frame.ancestors.includes(node)) {
     fail(
       frame,
       'invalid-schema',
       'Invalid schema: the schema object contains itself (a schema must be a tree; use $ref for recursion)',
     );
   }
-  const inner: Frame = {
-    ...frame,
-    inEmbeddedResource:
-      frame.inEmbeddedResource || (frame.location !== undefined && typeof node.$id === 'string'),
-  };
-  frame.ancestors.add(node);
+  const embedded =
+    frame.inEmbeddedResource || (frame.location !== undefined && typeof node.$id === 'string');
+  // A new frame only where a nested $id starts one: copying the frame for every node would cost
+  // more than the rest of the walk.
+  const inner: Frame =
+    embedded === frame.inEmbeddedResource ? frame : { ...frame, inEmbeddedResource: true };
+  frame.ancestors.push(node);
   try {
     if (!Object.hasOwn(node, '$ref')) return walkKeywords(walk, node, inner);
     const target = resolveRef(walk, node.$ref, inner);
     return mergeRefSiblings(target, walkKeywords(walk, node, inner));
   } finally {
-    frame.ancestors.delete(node);
+    frame.ancestors.pop();
   }
 }
 
@@ -198,8 +214,7 @@ function walkKeyword(walk: Walk, key: string, value: unknown, frame: Frame): unk
 /** Resolves one `$ref` and returns its target with every nested `$ref` inlined. */
 function resolveRef(walk: Walk, ref: unknown, frame: Frame): unknown {
   const refFrame = childFrame(frame, '$ref');
-  const { ref: written, segments } = readLocalRef(ref, refFrame);
-  const pointer = formatPointer(segments);
+  const { ref: written, segments, pointer } = readLocalRef(ref, refFrame);
   const cycle = findCycle(frame.chain, pointer, written);
   if (cycle !== undefined) {
     const message = `Circular reference: ${cycle.join(' -> ')}`;
@@ -224,12 +239,15 @@ function resolveRef(walk: Walk, ref: unknown, frame: Frame): unknown {
     nesting: frame.nesting + 1,
     inCopy: true,
     inEmbeddedResource: false,
-    ancestors: new Set(),
+    ancestors: [],
   });
 }
 
 /** The pointer segments of a `$ref` this package can inline; fails on any other `$ref`. */
-function readLocalRef(ref: unknown, frame: Frame): { ref: string; segments: string[] } {
+function readLocalRef(
+  ref: unknown,
+  frame: Frame,
+): { ref: string; segments: readonly string[]; pointer: string } {
   if (typeof ref !== 'string') {
     const message = `Invalid $ref: expected a string, got ${describeValue(ref)}`;
     fail(frame, 'invalid-reference', message);
@@ -238,6 +256,8 @@ function readLocalRef(ref: unknown, frame: Frame): { ref: string; segments: stri
     const message = `Unsupported $ref "${ref}": it stands inside a subschema with its own $id, so it resolves against that $id; only references into the root document can be inlined`;
     fail(frame, 'non-local-reference', message, { ref });
   }
+  const known = parsedRefs.get(ref);
+  if (known !== undefined) return { ref, segments: known.segments, pointer: known.pointer };
   const parsed = parseRef(ref);
   if (parsed.kind === 'non-local') {
     const message = `Unsupported $ref "${ref}": only local JSON-pointer references such as "#/$defs/Name" can be inlined; other documents, URLs, $id and anchor references are never fetched`;
@@ -246,7 +266,10 @@ function readLocalRef(ref: unknown, frame: Frame): { ref: string; segments: stri
   if (parsed.kind === 'invalid') {
     fail(frame, 'invalid-reference', `Invalid $ref "${ref}": ${parsed.problem}`, { ref });
   }
-  return { ref, segments: parsed.segments };
+  const target: RefTarget = { segments: parsed.segments, pointer: formatPointer(parsed.segments) };
+  if (parsedRefs.size >= MAX_PARSED_REFS) parsedRefs.clear();
+  parsedRefs.set(ref, target);
+  return { ref, segments: target.segments, pointer: target.pointer };
 }
 
 /** The `$ref` values from the first visit of `pointer` back to it, or undefined. */

@@ -49,14 +49,40 @@ export function createDefaultLogger(level: LogLevel): Logger {
 
 /** A logger adding `fields` to every record (pino's `child`, for any pino-compatible logger). */
 export function withFields(logger: Logger, fields: Record<string, unknown>): Logger {
-  const bind =
-    (method: keyof Logger) =>
-    (objectOrMessage: unknown, message?: string): void => {
-      if (typeof objectOrMessage === 'object' && objectOrMessage !== null) {
-        logger[method]({ ...fields, ...objectOrMessage }, message);
-      } else {
-        logger[method](fields, String(objectOrMessage));
-      }
-    };
-  return { debug: bind('debug'), info: bind('info'), warn: bind('warn'), error: bind('error') };
+  // One object with prototype methods: routers make one per call, so it must be cheap.
+  return new FieldLogger(logger, fields);
+}
+
+class FieldLogger implements Logger {
+  readonly #logger: Logger;
+  readonly #fields: Record<string, unknown>;
+
+  constructor(logger: Logger, fields: Record<string, unknown>) {
+    this.#logger = logger;
+    this.#fields = fields;
+  }
+
+  debug(objectOrMessage: unknown, message?: string): void {
+    this.#write('debug', objectOrMessage, message);
+  }
+
+  info(objectOrMessage: unknown, message?: string): void {
+    this.#write('info', objectOrMessage, message);
+  }
+
+  warn(objectOrMessage: unknown, message?: string): void {
+    this.#write('warn', objectOrMessage, message);
+  }
+
+  error(objectOrMessage: unknown, message?: string): void {
+    this.#write('error', objectOrMessage, message);
+  }
+
+  #write(level: keyof Logger, objectOrMessage: unknown, message?: string): void {
+    if (typeof objectOrMessage === 'object' && objectOrMessage !== null) {
+      this.#logger[level]({ ...this.#fields, ...objectOrMessage }, message);
+    } else {
+      this.#logger[level](this.#fields, String(objectOrMessage));
+    }
+  }
 }

@@ -216,13 +216,14 @@ export class MCPServerFactory {
   }
 
   #buildMeta(descriptor: ModuleDescriptor): Record<string, unknown> {
-    return {
-      ...toToolMeta(descriptor.annotations ?? null),
-      ...(Array.isArray(descriptor.tags) && descriptor.tags.length > 0
-        ? { 'apcore/tags': [...descriptor.tags] }
-        : {}),
-      ...(typeof descriptor.version === 'string' ? { 'apcore/version': descriptor.version } : {}),
-    };
+    // Built in place, not by spreading: a served tool keeps its `_meta`, and each spread leaves
+    // an oversized object behind.
+    const meta: Record<string, unknown> = toToolMeta(descriptor.annotations ?? null);
+    if (Array.isArray(descriptor.tags) && descriptor.tags.length > 0) {
+      meta['apcore/tags'] = descriptor.tags.slice();
+    }
+    if (typeof descriptor.version === 'string') meta['apcore/version'] = descriptor.version;
+    return meta;
   }
 
   #buildOutputSchema(descriptor: ModuleDescriptor): Tool['outputSchema'] | undefined {

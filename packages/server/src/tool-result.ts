@@ -4,12 +4,14 @@ import { serializeOutput, toJsonValue } from './serialize-output.js';
 
 /** A module's output as a tool result: its JSON text, plus `structuredContent` with an outputSchema. */
 export function toSuccessResult(tool: Tool, output: unknown): CallToolResult {
-  const result: CallToolResult = { content: [{ type: 'text', text: serializeOutput(output) }] };
-  if (tool.outputSchema !== undefined) {
-    const structured = toJsonValue(output);
-    if (typeof structured === 'object' && structured !== null && !Array.isArray(structured)) {
-      result.structuredContent = structured;
-    }
+  if (tool.outputSchema === undefined) {
+    return { content: [{ type: 'text', text: serializeOutput(output) }] };
+  }
+  // One JSON-safe copy serves both the text and structuredContent.
+  const structured = toJsonValue(output);
+  const result: CallToolResult = { content: [{ type: 'text', text: JSON.stringify(structured) }] };
+  if (typeof structured === 'object' && structured !== null && !Array.isArray(structured)) {
+    result.structuredContent = structured;
   }
   return result;
 }
