@@ -1,0 +1,137 @@
+import type { Registry } from '@apcore-mcp/core';
+import { toOpenaiToolsDetailed } from '@apcore-mcp/openai';
+import { MCPServerFactory } from '@apcore-mcp/server';
+import { type MeasureOptions, measureInterleaved } from '../measure/measure-interleaved.js';
+import { median, pairedRatio } from '../measure/stats.js';
+import { createFigure, type Figure } from '../report/figure.js';
+import { createWorkloadRegistry } from '../workload/create-registry.js';
+
+/** Sizes and sampling of {@link measureBuildTools}. */
+export interface BuildToolsOptions extends MeasureOptions {
+  /** Registry sizes, smallest first. */
+  sizes: readonly number[];
+}
+
+/** The budget per module: 100 modules in under 1 ms. */
+const TARGET_MS_PER_MODULE = 0.01;
+/**
+ * Linear in N: from the smallest size to the largest, the cost per module may grow at most this
+ * much more than the cost per module of copying the same schemas. Copying is linear work, yet
+ * it too costs more per module at 10,000 (caches, garbage collection): measuring growth against
+ * it leaves what the conversion itself adds, such as a lookup that grows with N.
+ */
+const LINEARITY_LIMIT = 1.5;
+
+type Conversion = 'mcp' | 'openai' | 'openai-strict';
+
+const CONVERSION_NAMES: Record<Conversion, string> = {
+  mcp: 'MCP tools',
+  openai: 'OpenAI tools',
+  'openai-strict': 'OpenAI tools (strict)',
+};
+
+/** The conversions under test, each answering how many modules it had to skip. */
+function createConversions(registry: Registry): Record<Conversion, () => number> {
+  const factory = new MCPServerFactory();
+  return {
+    mcp: () => factory.buildTools(registry).skipped.length,
+    openai: () => toOpenaiToolsDetailed(registry).skipped.length,
+    'openai-strict': () => toOpenaiToolsDetailed(registry, { strict: true }).skipped.length,
+  };
+}
+
+/** The baseline: copying the schemas of every module once, the least any conversion must do. */
+function createCopy(registry: Registry): () => unknown {
+  const schemas = registry.list().map((moduleId) => {
+    const module = registry.get(moduleId);
+    return { input: module?.inputSchema, output: module?.outputSchema };
+  });
+  return () => schemas.map((pair) => JSON.parse(JSON.stringify(pair)) as unknown);
+}
+
+function formatCount(count: number): string {
+  return count.toLocaleString('en-US');
+}
+
+/** What one size measured: the figures, and per module the time of each conversion and the copy. */
+interface SizeResult {
+  figures: Figure[];
+  msPerModule: Record<Conversion | 'copy', number>;
+}
+
+async function measureSize(size: number, options: BuildToolsOptions): Promise<SizeResult> {
+  const registry = createWorkloadRegistry(size);
+  const conversions = createConversions(registry);
+  const names = Object.keys(conversions) as Conversion[];
+  const samples = await measureInterleaved(
+    [
+      { name: 'copy', run: createCopy(registry) },
+      ...names.map((name) => ({ name, run: conversions[name] })),
+    ],
+    options,
+  );
+  const copySamples = samples.get('copy') ?? [];
+  const copyMs = median(copySamples);
+  const targetMs = size * TARGET_MS_PER_MODULE;
+  const msPerModule = { copy: copyMs / size } as SizeResult['msPerModule'];
+  const figures = names.map((name) => {
+    const oursSamples = samples.get(name) ?? [];
+    const ours = median(oursSamples);
+    msPerModule[name] = ours / size;
+    return createFigure({
+      id: `build.${name}.${size}`,
+      name: `${CONVERSION_NAMES[name]}, ${formatCount(size)} modules`,
+      unit: 'ms',
+      ours,
+      baseline: copyMs,
+      ratio: pairedRatio(oursSamples, copySamples),
+      target: { text: `< ${formatCount(targetMs)} ms`, met: ours < targetMs },
+      errors: conversions[name](),
+    });
+  });
+  return { figures, msPerModule };
+}
+
+/**
+ * Figure 1: building the tools of registries of every size — MCP tools (what the server builds
+ * once and then lists), OpenAI tools and strict OpenAI tools — against copying the same
+ * schemas; then whether the cost per module grows from the smallest size to the largest no
+ * more than copying's does.
+ *
+ * @example
+ * ```ts
+ * const figures = await measureBuildTools({ sizes: [100, 1000], warmups: 3, samples: 7 });
+ * ```
+ */
+export async function measureBuildTools(options: BuildToolsOptions): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const perModule: SizeResult['msPerModule'][] = [];
+  for (const size of options.sizes) {
+    const measured = await measureSize(size, options);
+    figures.push(...measured.figures);
+    perModule.push(measured.msPerModule);
+  }
+  const smallest = perModule[0];
+  const largest = perModule.at(-1);
+  const first = options.sizes[0] ?? 0;
+  const last = options.sizes.at(-1) ?? 0;
+  if (smallest === undefined || largest === undefined || first === last) return figures;
+  const copyGrowth = largest.copy / smallest.copy;
+  for (const name of Object.keys(CONVERSION_NAMES) as Conversion[]) {
+    const growth = largest[name] / smallest[name];
+    figures.push(
+      createFigure({
+        id: `build.${name}.linearity`,
+        name: `${CONVERSION_NAMES[name]}: growth per module, ${formatCount(first)} to ${formatCount(last)}`,
+        unit: 'x',
+        ours: growth,
+        baseline: copyGrowth,
+        target: {
+          text: `<= ${LINEARITY_LIMIT}x (linear)`,
+          met: growth / copyGrowth <= LINEARITY_LIMIT,
+        },
+      }),
+    );
+  }
+  return figures;
+}

@@ -1,0 +1,110 @@
+import { type MeasureOptions, measureInterleaved } from '../measure/measure-interleaved.js';
+import { median, pairedRatio } from '../measure/stats.js';
+import { createOursRuntime } from '../ours/create-ours-runtime.js';
+import { createFigure, type Figure } from '../report/figure.js';
+import { createWorkloadRegistry } from '../workload/create-registry.js';
+import { answerCall, CALL_ARGUMENTS } from '../workload/trivial-handler.js';
+import { CALLED_MODULE_ID } from '../workload/workload-modules.js';
+
+/** Sizes and sampling of {@link measureCallOverhead}. */
+export interface CallOverheadOptions extends MeasureOptions {
+  /** Modules in the registry. */
+  registrySize: number;
+  /** Sequential calls per sample. */
+  calls: number;
+}
+
+/** Target: what the executor and the router add to a call. */
+const TARGET_OVERHEAD_US = 5;
+
+type Outcome = { failed: boolean };
+
+/** `calls` sequential calls of `call`, counting the failed ones into `outcome`. */
+function repeatCalls(
+  calls: number,
+  call: () => Promise<unknown>,
+  isFailure: (result: unknown) => boolean,
+  outcome: Outcome,
+): () => Promise<void> {
+  return async () => {
+    for (let index = 0; index < calls; index += 1) {
+      if (isFailure(await call())) outcome.failed = true;
+    }
+  };
+}
+
+/**
+ * Figure 2: what the executor (`executor.call()`: context, safety checks, ACL, input and output
+ * validation, timeout) and the router on top (`router.handleCall()`: tool lookup, context,
+ * result serialization) add to one call of a trivial module, the module's own time (calling
+ * its function directly, the baseline) subtracted.
+ *
+ * @example
+ * ```ts
+ * const figures = await measureCallOverhead({ registrySize: 100, calls: 10_000, warmups: 2, samples: 7 });
+ * ```
+ */
+export async function measureCallOverhead(options: CallOverheadOptions): Promise<Figure[]> {
+  const { executor, router } = createOursRuntime(createWorkloadRegistry(options.registrySize));
+  const inputs = { ...CALL_ARGUMENTS };
+  const outcome: Outcome = { failed: false };
+  const never = () => false;
+  const samples = await measureInterleaved(
+    [
+      {
+        name: 'direct',
+        run: repeatCalls(options.calls, async () => answerCall(inputs), never, outcome),
+      },
+      {
+        name: 'executor',
+        run: repeatCalls(
+          options.calls,
+          () => executor.call(CALLED_MODULE_ID, inputs),
+          never,
+          outcome,
+        ),
+      },
+      {
+        name: 'router',
+        run: repeatCalls(
+          options.calls,
+          () => router.handleCall(CALLED_MODULE_ID, inputs),
+          (result) => (result as { isError?: boolean }).isError === true,
+          outcome,
+        ),
+      },
+    ],
+    options,
+  );
+  const perCallUs = (name: string) =>
+    (samples.get(name) ?? []).map((ms) => (ms / options.calls) * 1000);
+  const direct = perCallUs('direct');
+  // Overhead per sample: what the call cost beyond the direct call of the same round.
+  const overhead = (name: string) =>
+    perCallUs(name).map((microseconds, round) => microseconds - (direct[round] ?? Number.NaN));
+  const executorOverhead = median(overhead('executor'));
+  const routerOverhead = median(overhead('router'));
+  const directUs = median(direct);
+  const errors = outcome.failed ? 1 : 0;
+  return [
+    createFigure({
+      id: 'call.executor',
+      name: 'Overhead per call: executor.call()',
+      unit: 'µs',
+      ours: executorOverhead,
+      baseline: directUs,
+      ratio: pairedRatio(overhead('executor'), direct),
+      errors,
+    }),
+    createFigure({
+      id: 'call.router',
+      name: 'Overhead per call: executor + router',
+      unit: 'µs',
+      ours: routerOverhead,
+      baseline: directUs,
+      ratio: pairedRatio(overhead('router'), direct),
+      target: { text: `< ${TARGET_OVERHEAD_US} µs`, met: routerOverhead < TARGET_OVERHEAD_US },
+      errors,
+    }),
+  ];
+}

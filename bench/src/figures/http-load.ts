@@ -1,0 +1,152 @@
+import type { ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { BASELINE_HTTP_ARGUMENTS } from '../baseline/baseline-http-script.js';
+import { createBaselineTools } from '../baseline/baseline-tools.js';
+import { OURS_HTTP_ARGUMENTS } from '../http/ours-http-script.js';
+import { type LoadResult, runClientLoad } from '../http/run-client-load.js';
+import { median, pairedRatio, percentile } from '../measure/stats.js';
+import { spawnTracked, stopChild, waitForListening } from '../process/children.js';
+import { createFigure, type Figure } from '../report/figure.js';
+import { createTempDir } from '../temp-dir.js';
+import { createModuleSpecs } from '../workload/module-specs.js';
+
+/** One load shape of {@link measureHttpLoad}. */
+export interface HttpLoadShape {
+  clients: number;
+  callsPerClient: number;
+}
+
+/** Shapes and sampling of {@link measureHttpLoad}. */
+export interface HttpLoadOptions {
+  /** Modules served (and tools in the baseline). */
+  registrySize: number;
+  shapes: readonly HttpLoadShape[];
+  /** Measured loads per shape and server, after one short unmeasured load each. */
+  samples: number;
+  /** Bound on every single load. */
+  deadlineMs: number;
+}
+
+/** Target: at least this share of the hand-written server's calls per second, and no errors. */
+const TARGET_RATIO = 0.9;
+/** How long a server child may take to start listening. */
+const START_TIMEOUT_MS = 30_000;
+
+interface Contender {
+  name: 'ours' | 'baseline';
+  child: ChildProcess;
+  url: string;
+}
+
+async function startContenders(registrySize: number): Promise<Contender[]> {
+  const dir = await createTempDir('apcore-mcp-bench-http-');
+  const toolsFile = `${dir.path}/tools.json`;
+  const modulesFile = `${dir.path}/modules.json`;
+  await writeFile(toolsFile, JSON.stringify(createBaselineTools(registrySize)));
+  await writeFile(modulesFile, JSON.stringify(createModuleSpecs(registrySize)));
+  const ours = spawnTracked(process.execPath, OURS_HTTP_ARGUMENTS, {
+    env: { ...process.env, BENCH_MODULES_FILE: modulesFile },
+  });
+  const baseline = spawnTracked(process.execPath, BASELINE_HTTP_ARGUMENTS, {
+    env: { ...process.env, BASELINE_TOOLS_FILE: toolsFile, BASELINE_PORT: '0' },
+  });
+  try {
+    const [oursPort, baselinePort] = await Promise.all([
+      waitForListening(ours, START_TIMEOUT_MS),
+      waitForListening(baseline, START_TIMEOUT_MS),
+    ]);
+    return [
+      { name: 'ours', child: ours, url: `http://127.0.0.1:${oursPort}/mcp` },
+      { name: 'baseline', child: baseline, url: `http://127.0.0.1:${baselinePort}/mcp` },
+    ];
+  } catch (error) {
+    await Promise.all([stopChild(ours), stopChild(baseline)]);
+    throw error;
+  } finally {
+    await dir.remove();
+  }
+}
+
+function summarize(
+  shape: HttpLoadShape,
+  results: Record<Contender['name'], LoadResult[]>,
+  warmupErrors: number,
+): Figure[] {
+  const rates = (name: Contender['name']) =>
+    results[name].map((result) => result.succeeded / (result.durationMs / 1000));
+  const rate = (name: Contender['name']) => median(rates(name));
+  const latencies = (name: Contender['name']) =>
+    results[name].flatMap((result) => result.latenciesMs);
+  const errors = [...results.ours, ...results.baseline].reduce(
+    (sum, result) => sum + result.errors,
+    warmupErrors,
+  );
+  const ours = rate('ours');
+  const baseline = rate('baseline');
+  const ratio = pairedRatio(rates('ours'), rates('baseline'));
+  const label = `Streamable HTTP, ${shape.clients} clients x ${shape.callsPerClient} calls`;
+  const key = `http.c${shape.clients}`;
+  return [
+    createFigure({
+      id: `${key}.throughput`,
+      name: `${label}: throughput`,
+      unit: 'calls/s',
+      ours,
+      baseline,
+      ratio,
+      target: { text: `>= ${TARGET_RATIO}x, 0 errors`, met: ratio >= TARGET_RATIO },
+      errors,
+    }),
+    ...([0.5, 0.99] as const).map((fraction) =>
+      createFigure({
+        id: `${key}.p${fraction * 100}`,
+        name: `${label}: p${fraction * 100} latency`,
+        unit: 'ms',
+        ours: percentile(latencies('ours'), fraction),
+        baseline: percentile(latencies('baseline'), fraction),
+      }),
+    ),
+  ];
+}
+
+/**
+ * Figure 4: ours (`startServer` over Streamable HTTP) and the hand-written SDK server, each in
+ * its own process on 127.0.0.1, under the same bounded loads: N SDK clients, each in its own
+ * session, all calling at once. Loads alternate between the two servers; the throughput is the
+ * median of the loads, the latencies are pooled over them.
+ *
+ * @example
+ * ```ts
+ * const figures = await measureHttpLoad({ registrySize: 100, shapes: [{ clients: 10, callsPerClient: 100 }], samples: 3, deadlineMs: 60_000 });
+ * ```
+ */
+export async function measureHttpLoad(options: HttpLoadOptions): Promise<Figure[]> {
+  const contenders = await startContenders(options.registrySize);
+  try {
+    const figures: Figure[] = [];
+    for (const shape of options.shapes) {
+      const load = { ...shape, deadlineMs: options.deadlineMs };
+      // Unmeasured (but checked): connections, JIT and both servers warm before the first sample.
+      let warmupErrors = 0;
+      for (const contender of contenders) {
+        const warmup = await runClientLoad({
+          ...load,
+          url: contender.url,
+          callsPerClient: Math.min(5, shape.callsPerClient),
+        });
+        warmupErrors += warmup.errors;
+      }
+      const results: Record<Contender['name'], LoadResult[]> = { ours: [], baseline: [] };
+      for (let round = 0; round < options.samples; round += 1) {
+        const order = round % 2 === 0 ? contenders : [...contenders].reverse();
+        for (const contender of order) {
+          results[contender.name].push(await runClientLoad({ ...load, url: contender.url }));
+        }
+      }
+      figures.push(...summarize(shape, results, warmupErrors));
+    }
+    return figures;
+  } finally {
+    await Promise.all(contenders.map((contender) => stopChild(contender.child)));
+  }
+}

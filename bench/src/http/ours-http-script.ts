@@ -1,0 +1,40 @@
+/**
+ * Our Streamable HTTP server, as the JavaScript source `node -e` runs: the modules described in
+ * the JSON file named by `BENCH_MODULES_FILE` (the workload, with its `$defs`/`$ref` schemas)
+ * are declared with `defineModule` around the trivial handler, registered, and served with
+ * `startServer` on `127.0.0.1`, any free port, a silent logger; it prints `listening <port>`.
+ *
+ * Source text, like the baseline's, so both servers run under the same plain `node` — no
+ * TypeScript loader (which, among other things, turns on source maps) in either.
+ */
+export const OURS_HTTP_SCRIPT = `
+import { readFileSync } from 'node:fs';
+import { defineModule, Registry } from '@apcore-mcp/core';
+import { startServer } from '@apcore-mcp/server';
+
+const modules = JSON.parse(readFileSync(process.env.BENCH_MODULES_FILE, 'utf8'));
+const answerCall = (inputs) => ({ ok: true, id: String(inputs.id) });
+const registry = new Registry();
+for (const { moduleId, ...definition } of modules) {
+  registry.register(moduleId, defineModule({ ...definition, execute: answerCall }));
+}
+const silent = { debug() {}, info() {}, warn() {}, error() {} };
+const handle = await startServer(registry, {
+  transport: 'streamable-http',
+  host: '127.0.0.1',
+  port: 0,
+  logger: silent,
+});
+process.stdout.write('listening ' + new URL(handle.url).port + '\\n');
+// Stopped with SIGTERM: close properly (a --cpu-prof profile is then written on exit).
+process.once('SIGTERM', () => {
+  void handle.close().finally(() => process.exit(0));
+});
+`;
+
+/** The `node` arguments that run {@link OURS_HTTP_SCRIPT}. */
+export const OURS_HTTP_ARGUMENTS: readonly string[] = [
+  '--input-type=module',
+  '-e',
+  OURS_HTTP_SCRIPT,
+];

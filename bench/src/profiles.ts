@@ -1,0 +1,58 @@
+import type { BuildToolsOptions } from './figures/build-tools.js';
+import type { CallOverheadOptions } from './figures/call-overhead.js';
+import type { CliStartupOptions } from './figures/cli-startup.js';
+import type { HeapRetainedOptions } from './figures/heap-retained.js';
+import type { HttpLoadOptions } from './figures/http-load.js';
+import type { InMemoryCallsOptions } from './figures/in-memory-calls.js';
+
+/** Sizes and repetitions of every figure for one kind of run. */
+export interface BenchProfile {
+  name: 'full' | 'smoke';
+  buildTools: BuildToolsOptions;
+  callOverhead: CallOverheadOptions;
+  inMemoryCalls: InMemoryCallsOptions;
+  httpLoad: HttpLoadOptions;
+  heapRetained: HeapRetainedOptions;
+  cliStartup: CliStartupOptions;
+}
+
+/** The sizes the targets are stated for, with enough repetitions for stable medians. */
+export const FULL_PROFILE: BenchProfile = {
+  name: 'full',
+  buildTools: { sizes: [100, 1000, 10_000], warmups: 3, samples: 15, minSampleMs: 40 },
+  callOverhead: { registrySize: 100, calls: 10_000, warmups: 2, samples: 15 },
+  inMemoryCalls: { registrySize: 100, calls: 500, warmups: 4, samples: 31 },
+  httpLoad: {
+    registrySize: 100,
+    shapes: [
+      { clients: 10, callsPerClient: 200 },
+      { clients: 100, callsPerClient: 30 },
+    ],
+    samples: 5,
+    deadlineMs: 120_000,
+  },
+  heapRetained: { sizes: [100, 1000], samples: 5 },
+  cliStartup: { moduleCount: 100, samples: 7 },
+};
+
+/**
+ * Tiny sizes, one repetition: checks in seconds that every figure runs and nothing errors.
+ * Its timings mean nothing and never fail it.
+ */
+export const SMOKE_PROFILE: BenchProfile = {
+  name: 'smoke',
+  buildTools: { sizes: [10, 50], warmups: 1, samples: 1 },
+  callOverhead: { registrySize: 10, calls: 200, warmups: 1, samples: 1 },
+  inMemoryCalls: { registrySize: 10, calls: 50, warmups: 1, samples: 1 },
+  httpLoad: {
+    registrySize: 10,
+    shapes: [
+      { clients: 2, callsPerClient: 5 },
+      { clients: 5, callsPerClient: 3 },
+    ],
+    samples: 1,
+    deadlineMs: 15_000,
+  },
+  heapRetained: { sizes: [10, 20], samples: 1 },
+  cliStartup: { moduleCount: 10, samples: 1 },
+};

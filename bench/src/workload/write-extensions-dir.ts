@@ -1,0 +1,50 @@
+import { mkdir, realpath, symlink, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { createModuleSpecs, type ModuleSpec } from './module-specs.js';
+
+/** The module file of one workload module, as a module author would write it in JavaScript. */
+function moduleSource(spec: ModuleSpec): string {
+  const { moduleId: _moduleId, ...definition } = spec;
+  return [
+    "import { defineModule } from '@apcore-mcp/core';",
+    '',
+    'export default defineModule({',
+    `  ...${JSON.stringify(definition, null, 2).replaceAll('\n', '\n  ')},`,
+    '  execute: (inputs) => ({ ok: true, id: String(inputs.id) }),',
+    '});',
+    '',
+  ].join('\n');
+}
+
+/** Where `@apcore-mcp/core` lives, as the bench itself resolves it. */
+async function resolveCorePackage(): Promise<string> {
+  const require = createRequire(import.meta.url);
+  return realpath(dirname(require.resolve('@apcore-mcp/core/package.json')));
+}
+
+/**
+ * Sets up a project in `root` with an extensions directory of `count` workload modules and
+ * resolves to that directory (`root/extensions`): one JavaScript file per module
+ * (`group_3/tool_00003.js`, discovered as `group_3.tool_00003`), each importing `defineModule`
+ * from `@apcore-mcp/core`, which resolves through `root/node_modules` to the workspace's
+ * package, as in a project that installed it.
+ *
+ * @example
+ * ```ts
+ * const extensionsDir = await writeExtensionsDir('/tmp/project', 100);
+ * ```
+ */
+export async function writeExtensionsDir(root: string, count: number): Promise<string> {
+  await writeFile(join(root, 'package.json'), '{ "private": true, "type": "module" }\n');
+  const scope = join(root, 'node_modules', '@apcore-mcp');
+  await mkdir(scope, { recursive: true });
+  await symlink(await resolveCorePackage(), join(scope, 'core'), 'dir');
+  const extensionsDir = join(root, 'extensions');
+  for (const spec of createModuleSpecs(count)) {
+    const [group, file] = spec.moduleId.split('.') as [string, string];
+    await mkdir(join(extensionsDir, group), { recursive: true });
+    await writeFile(join(extensionsDir, group, `${file}.js`), moduleSource(spec));
+  }
+  return extensionsDir;
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { SMOKE_PROFILE } from '../src/profiles.js';
+import { findProblems } from '../src/report/bench-report.js';
+import { formatTable } from '../src/report/format-table.js';
+import { runBench } from '../src/run-bench.js';
+
+/** Every figure a run must report, whatever the sizes. */
+const EXPECTED_IDS = [
+  'build.mcp.10',
+  'build.openai.10',
+  'build.openai-strict.10',
+  'build.mcp.50',
+  'build.openai.50',
+  'build.openai-strict.50',
+  'build.mcp.linearity',
+  'build.openai.linearity',
+  'build.openai-strict.linearity',
+  'call.executor',
+  'call.router',
+  'in-memory.sequential',
+  'in-memory.concurrent',
+  'http.c2.throughput',
+  'http.c2.p50',
+  'http.c2.p99',
+  'http.c5.throughput',
+  'http.c5.p50',
+  'http.c5.p99',
+  'heap.tools.10',
+  'heap.parsed.10',
+  'heap.tools.20',
+  'heap.parsed.20',
+  'cli.start',
+];
+
+// Structure only: timings on a shared test machine mean nothing and are never checked here.
+describe('the smoke pass', () => {
+  it('reports every figure, with finite numbers, a verdict where there is a target, and no errors', async () => {
+    const report = await runBench(SMOKE_PROFILE);
+
+    expect(report.failures).toEqual([]);
+    expect(findProblems(report)).toEqual([]);
+    expect(report.figures.map((figure) => figure.id)).toEqual(EXPECTED_IDS);
+    for (const figure of report.figures) {
+      expect(figure.errors).toBe(0);
+      expect(Number.isFinite(figure.ours) && Number.isFinite(figure.baseline)).toBe(true);
+      expect(Number.isFinite(figure.ratio)).toBe(true);
+      expect(figure.pass === null).toBe(figure.target === null);
+    }
+    expect(report.machine.cores).toBeGreaterThan(0);
+    expect(report.machine.node).toBe(process.version);
+    expect(formatTable(report.figures).split('\n')).toHaveLength(EXPECTED_IDS.length + 2);
+  }, 120_000);
+});
