@@ -1,4 +1,4 @@
-import Module, { register } from 'node:module';
+import Module, { createRequire, register } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 /** The package module files import `defineModule` and the helpers from. */
@@ -62,19 +62,33 @@ function patchCommonJsResolution(corePath: string): void {
 }
 
 /**
+ * Whether `moduleFile` finds a copy of its own. Asked first because the hook has a price: it
+ * starts Node's hooks thread, and every later import passes through it.
+ */
+function canResolveCore(moduleFile: string): boolean {
+  try {
+    createRequire(moduleFile).resolve(CORE_SPECIFIER);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Lets module files import `@apcore-mcp/core` even when their directory has no copy of it
  * installed (an extensions directory served by `npx apcore-mcp`): an `import` (or `require`)
  * that finds no copy of its own gets the one this process runs. A copy the directory does have
- * still wins. Registers once per process; does nothing where hooks are unavailable.
+ * still wins. Does nothing while `moduleFile` finds a copy of its own; registers at most once
+ * per process; does nothing where hooks are unavailable.
  *
  * @example
  * ```ts
- * ensureCoreResolvable();
+ * ensureCoreResolvable('/srv/extensions/tools/echo.js');
  * await import(pathToFileURL('/srv/extensions/tools/echo.js').href);
  * ```
  */
-export function ensureCoreResolvable(): void {
-  if (registered) return;
+export function ensureCoreResolvable(moduleFile: string): void {
+  if (registered || canResolveCore(moduleFile)) return;
   registered = true;
   const coreUrl = resolveOwnEntry();
   if (coreUrl === undefined || !coreUrl.startsWith('file:')) return;

@@ -136,7 +136,7 @@ export async function loadModuleFile(
 ): Promise<ModuleLike> {
   const fresh = options.fresh ?? false;
   const filePath = resolve(path);
-  ensureCoreResolvable();
+  ensureCoreResolvable(filePath);
   let namespace: unknown;
   try {
     namespace = TYPESCRIPT_EXTENSIONS.has(extname(filePath))
