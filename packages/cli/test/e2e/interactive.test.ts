@@ -14,13 +14,7 @@ import {
   type ServerProcess,
   startCli,
 } from '../helpers/cli-process.js';
-
-function firstText(result: unknown): string {
-  const content = (result as { content?: { type: string; text?: string }[] }).content;
-  const block = content?.[0];
-  if (block?.type !== 'text' || block.text === undefined) throw new Error('no text content');
-  return block.text;
-}
+import { firstText } from '../helpers/first-text.js';
 
 async function serveExamples(
   extraArgs: readonly string[] = [],

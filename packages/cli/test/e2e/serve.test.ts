@@ -12,13 +12,7 @@ import {
   SERVING_LINE,
   startCli,
 } from '../helpers/cli-process.js';
-
-function firstText(result: unknown): string {
-  const content = (result as { content?: { type: string; text?: string }[] }).content;
-  const block = content?.[0];
-  if (block?.type !== 'text' || block.text === undefined) throw new Error('no text content');
-  return block.text;
-}
+import { firstText } from '../helpers/first-text.js';
 
 /** What every transport must answer the same way, on the example modules. */
 async function checkExampleServer(client: Client): Promise<void> {
