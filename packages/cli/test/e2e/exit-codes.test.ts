@@ -1,9 +1,14 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  assertBuilt,
+  BIN,
+  cleanEnv,
   EXAMPLE_EXTENSIONS,
   findFreePort,
   runCli,
@@ -184,5 +189,53 @@ describe('the apcore-mcp binary: exit code 0', () => {
     } finally {
       await rm(empty, { recursive: true, force: true });
     }
+  });
+});
+
+/** The lowest port an unprivileged process may bind here (Linux), 1024 when unknown. */
+function unprivilegedPortStart(): number {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_unprivileged_port_start', 'utf8').trim());
+  } catch {
+    return 1024;
+  }
+}
+
+/** A privileged port nothing listens on (checked by binding it, as root can). */
+async function freePrivilegedPort(): Promise<number> {
+  for (let port = 81; port < 100; port += 1) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('no free port between 81 and 99');
+}
+
+/** Root on Linux with setpriv: the bind capability can be taken away from a child. */
+const canDropBindCapability =
+  process.platform === 'linux' &&
+  process.getuid?.() === 0 &&
+  unprivilegedPortStart() > 81 &&
+  spawnSync('setpriv', ['--version']).status === 0;
+
+describe.skipIf(!canDropBindCapability)('a port the user may not bind', () => {
+  it('exits 2 saying permission is denied for host:port', async () => {
+    assertBuilt();
+    const port = await freePrivilegedPort();
+    // Root without the capability to bind ports below ip_unprivileged_port_start.
+    const result = spawnSync(
+      'setpriv',
+      ['--bounding-set', '-net_bind_service', process.execPath, BIN]
+        .concat(['--extensions-dir', EXAMPLE_EXTENSIONS, '--transport', 'streamable-http'])
+        .concat(['--port', String(port)]),
+      { env: cleanEnv(), encoding: 'utf8', timeout: 20_000 },
+    );
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(
+      `Error: Cannot listen on 127.0.0.1:${port}: permission denied for 127.0.0.1:${port}`,
+    );
   });
 });
