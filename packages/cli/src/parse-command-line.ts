@@ -7,6 +7,7 @@ import {
   SETTING_SPECS,
   type SettingKey,
   type SettingSpec,
+  toKebabCase,
 } from './settings/setting-specs.js';
 
 /** The commands `apcore-mcp` runs. */
@@ -160,8 +161,7 @@ function buildParser(argv: readonly string[], select: (invocation: Invocation) =
 
 /** yargs reports an unknown `--bogus-flag` twice, also as `bogusFlag`: keep the typed one. */
 function withoutCamelTwins(names: readonly string[]): string[] {
-  const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-  return names.filter((name) => kebab(name) === name || !names.includes(kebab(name)));
+  return names.filter((name) => toKebabCase(name) === name || !names.includes(toKebabCase(name)));
 }
 
 /**
