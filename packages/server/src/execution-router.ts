@@ -59,6 +59,8 @@ export interface ExecutionRouterOptions {
 /** Everything one call carries besides its arguments. */
 interface PreparedCall {
   signal: AbortSignal;
+  /** Binds the tool name to whatever the call logs. */
+  logger: Logger;
   approval: CallApproval;
   /** What the executor gets as its context (`undefined`: none of ours). */
   context: unknown;
@@ -250,7 +252,7 @@ export class ExecutionRouter {
       signal,
       ...(identity === undefined ? {} : { identity }),
     });
-    return { signal, approval, context, streaming };
+    return { signal, logger, approval, context, streaming };
   }
 
   async #stream(
@@ -260,25 +262,16 @@ export class ExecutionRouter {
     call: PreparedCall,
     extra: RouterCallExtra,
   ): Promise<CallToolResult> {
-    const progressToken = extra._meta?.progressToken;
-    const send = extra.sendNotification;
-    if (progressToken === undefined || send === undefined || !this.#executor.stream) {
+    // shouldStream() made sure of both; the check narrows the types.
+    const progress = createProgressSender(extra, call.logger);
+    if (progress === undefined || !this.#executor.stream) {
       throw new TypeError('streaming needs a progressToken, a notification channel and stream()');
     }
     const merged = await collectStream({
       moduleId: name,
       chunks: this.#executor.stream(name, args, call.context),
       signal: call.signal,
-      onChunk: async (chunk, index) => {
-        try {
-          await send({
-            method: 'notifications/progress',
-            params: { progressToken, progress: index, message: serializeOutput(chunk) },
-          });
-        } catch (error) {
-          this.#logger.debug({ tool: name, err: error }, 'Could not send a stream chunk');
-        }
-      },
+      onChunk: (chunk, index) => progress(index, undefined, serializeOutput(chunk)),
     });
     return toSuccessResult(tool, merged);
   }
