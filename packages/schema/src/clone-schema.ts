@@ -6,9 +6,9 @@ import { defineEntry, isPlainObject } from './plain-object.js';
  * An array or plain object holding only primitives — most of the data in a schema: `required`,
  * `enum` and `type` lists — is copied directly, with the result `structuredClone` would give:
  * converting a schema copies many such small values, and `structuredClone`'s serialization
- * costs far more than the copy itself. Otherwise uses `structuredClone`; when the value holds something it cannot clone (a function, a symbol,
- * a class with private state), falls back to copying plain objects and arrays one by one and
- * keeping such values by reference. Object cycles are preserved, never followed forever.
+ * costs far more than the copy itself. Otherwise uses `structuredClone`; when the value holds
+ * something it cannot clone (a function, a symbol, a class with private state), falls back to
+ * copying plain objects and arrays one by one and keeping such values by reference. Object cycles are preserved, never followed forever.
  *
  * @example
  * ```ts
