@@ -54,6 +54,13 @@ function mayRequireApproval(annotations: unknown): boolean {
   return snakeCase !== undefined || (requiresApproval !== undefined && requiresApproval !== false);
 }
 
+/** Whether a module is annotated as requiring approval (either spelling of the key). */
+export function requiresApproval(module: ModuleLike): boolean {
+  return (
+    mayRequireApproval(module.annotations) && fillAnnotations(module.annotations).requiresApproval
+  );
+}
+
 /**
  * Asks `handler` about a module annotated `requiresApproval` (others pass unasked).
  *

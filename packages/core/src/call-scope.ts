@@ -1,3 +1,5 @@
+import type { Cancellation } from './context.js';
+
 /**
  * The lifetime of one module call: linked to the caller's signal, an optional timeout, and a
  * race that stops waiting for the module when the call aborts. {@link CallScope.release} must
@@ -8,13 +10,15 @@
  * caller's signal once something has to wait (the race of an asynchronous module, or a module
  * holding its signal) — until then it reads the caller's `aborted` when asked. Making a signal,
  * or adding the first listener to one, costs more than everything else the executor does for a
- * synchronous module.
+ * synchronous module. A caller cancelled by several signals is followed on each of them, never
+ * through a joined one (`AbortSignal.any` costs most of all).
  */
 export class CallScope {
   #controller: AbortController | undefined;
-  readonly #parentSignal: AbortSignal | undefined;
+  /** The caller's cancellation: none, one signal, or several (any of them). */
+  readonly #parents: readonly AbortSignal[];
   /** Set once linked to the caller's signal (see {@link CallScope.release}). */
-  #onParentAbort: (() => void) | undefined;
+  #onParentAbort: ((event: Event) => void) | undefined;
   /** The races waiting on this scope; made by the first race. */
   #onAbort: Set<(reason: unknown) => void> | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -24,9 +28,14 @@ export class CallScope {
   /** The call is over: the caller's cancellation no longer reaches it. */
   #released = false;
 
-  /** `parentSignal`: the caller's cancellation; none when nothing can cancel the caller. */
-  constructor(parentSignal: AbortSignal | undefined) {
-    this.#parentSignal = parentSignal;
+  /** `cancellation`: the caller's; `undefined` when nothing can cancel the caller. */
+  constructor(cancellation: Cancellation) {
+    this.#parents =
+      cancellation === undefined
+        ? NO_SIGNALS
+        : isSignal(cancellation)
+          ? [cancellation]
+          : cancellation;
     this.#followParent();
   }
 
@@ -97,25 +106,33 @@ export class CallScope {
   release(): void {
     this.#released = true;
     if (this.#timer !== undefined) clearTimeout(this.#timer);
-    if (this.#onParentAbort !== undefined) {
-      this.#parentSignal?.removeEventListener('abort', this.#onParentAbort);
+    const onParentAbort = this.#onParentAbort;
+    if (onParentAbort !== undefined) {
+      for (const parent of this.#parents) parent.removeEventListener('abort', onParentAbort);
     }
   }
 
   /** Takes over the caller's abort when it has happened (without listening for it). */
   #followParent(): void {
-    const parent = this.#parentSignal;
-    if (!this.#aborted && !this.#released && parent?.aborted === true) this.#abort(parent.reason);
+    if (this.#aborted || this.#released) return;
+    for (const parent of this.#parents) {
+      if (parent.aborted) {
+        this.#abort(parent.reason);
+        return;
+      }
+    }
   }
 
-  /** Listens to the caller's signal, once. */
+  /** Listens to the caller's signals, once. */
   #link(): void {
-    const parent = this.#parentSignal;
     // A signal first asked for after the call ended must not leave a listener on the caller's.
     if (this.#onParentAbort !== undefined || this.#aborted || this.#released) return;
-    if (parent === undefined) return;
-    this.#onParentAbort = () => this.#abort(parent.reason);
-    parent.addEventListener('abort', this.#onParentAbort, { once: true });
+    if (this.#parents.length === 0) return;
+    const onParentAbort = (event: Event) => this.#abort((event.target as AbortSignal).reason);
+    this.#onParentAbort = onParentAbort;
+    for (const parent of this.#parents) {
+      parent.addEventListener('abort', onParentAbort, { once: true });
+    }
   }
 
   #abort(reason: unknown): void {
@@ -126,4 +143,10 @@ export class CallScope {
     this.#controller?.abort(reason);
     for (const onAbort of [...(this.#onAbort ?? [])]) onAbort(reason);
   }
+}
+
+const NO_SIGNALS: readonly AbortSignal[] = Object.freeze([]);
+
+function isSignal(cancellation: AbortSignal | readonly AbortSignal[]): cancellation is AbortSignal {
+  return !Array.isArray(cancellation);
 }

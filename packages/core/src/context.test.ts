@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Context, cancellationSignalOf, deriveContext } from './context.js';
+import { Context, cancellationOf, deriveContext } from './context.js';
 import { Executor } from './executor.js';
 import { Registry } from './registry.js';
 
@@ -86,17 +86,17 @@ describe('Context', () => {
 
   it('makes an idle signal only when asked, and has nothing to follow until then', () => {
     const context = Context.create();
-    expect(cancellationSignalOf(context)).toBeUndefined();
+    expect(cancellationOf(context)).toBeUndefined();
     const signal = context.signal;
     expect(signal.aborted).toBe(false);
     expect(context.signal).toBe(signal);
-    expect(cancellationSignalOf(context)).toBe(signal);
+    expect(cancellationOf(context)).toBe(signal);
   });
 
   it('follows a given signal at once', () => {
     const controller = new AbortController();
     const context = Context.create({ signal: controller.signal });
-    expect(cancellationSignalOf(context)).toBe(controller.signal);
+    expect(cancellationOf(context)).toBe(controller.signal);
   });
 
   it('makes a derived signal from its source once, on first use', () => {
@@ -113,6 +113,50 @@ describe('Context', () => {
     expect(child.signal).toBe(controller.signal);
     expect(child.signal).toBe(controller.signal);
     expect(made).toBe(1);
-    expect(cancellationSignalOf(child)).toBe(controller.signal);
+    expect(cancellationOf(child)).toBe(controller.signal);
+  });
+});
+
+describe('Context cancelled by several signals', () => {
+  it('keeps them separate until its signal is read, then joins them once', () => {
+    const shutdown = new AbortController();
+    const request = new AbortController();
+    const context = Context.create({ signal: [shutdown.signal, request.signal] });
+    expect(cancellationOf(context)).toEqual([shutdown.signal, request.signal]);
+    const joined = context.signal;
+    expect(context.signal).toBe(joined);
+    expect(cancellationOf(context)).toBe(joined);
+    const reason = new Error('client cancelled');
+    request.abort(reason);
+    expect(joined.aborted).toBe(true);
+    expect(joined.reason).toBe(reason);
+  });
+
+  it('takes a list of one as that signal, and an empty list as never cancelled', () => {
+    const controller = new AbortController();
+    expect(cancellationOf(Context.create({ signal: [controller.signal] }))).toBe(controller.signal);
+    const never = Context.create({ signal: [] });
+    expect(cancellationOf(never)).toEqual([]);
+    expect(never.signal.aborted).toBe(false);
+  });
+
+  it('copies the list, so changing it afterwards changes nothing', () => {
+    const first = new AbortController();
+    const signals = [first.signal];
+    signals.push(new AbortController().signal);
+    const context = Context.create({ signal: signals });
+    signals.length = 0;
+    expect(cancellationOf(context)).toHaveLength(2);
+  });
+
+  it('hands the separate signals down to child contexts', () => {
+    const shutdown = new AbortController();
+    const request = new AbortController();
+    const parent = Context.create({ signal: [shutdown.signal, request.signal] });
+    const child = parent.child('a');
+    expect(cancellationOf(child)).toEqual([shutdown.signal, request.signal]);
+    shutdown.abort('stopping');
+    expect(child.signal.aborted).toBe(true);
+    expect(child.signal.reason).toBe('stopping');
   });
 });

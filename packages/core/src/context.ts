@@ -10,8 +10,12 @@ export interface ContextCreateOptions {
   identity?: Identity | null;
   /** A bag of values shared by every context of the call tree. */
   data?: Record<string, unknown>;
-  /** Aborts the call tree when it fires (a client cancelling, a connection closing). */
-  signal?: AbortSignal;
+  /**
+   * Aborts the call tree when it fires (a client cancelling, a connection closing). Several
+   * signals: the call tree aborts as soon as any of them does; they are joined into one
+   * (`AbortSignal.any`) only if someone reads `context.signal`.
+   */
+  signal?: AbortSignal | readonly AbortSignal[];
   /** Defaults to a fresh UUID. */
   traceId?: string;
 }
@@ -41,15 +45,27 @@ function createIdleSignal(): AbortSignal {
  */
 type SignalSource = AbortSignal | (() => AbortSignal);
 
-/** Reads what {@link cancellationSignalOf} answers; set by {@link Context}'s static block. */
-let readCancellationSignal: (context: Context) => AbortSignal | undefined;
+/**
+ * What cancels a call: one signal, several (any of them), or nothing at all.
+ *
+ * @example
+ * ```ts
+ * const cancellation: Cancellation = [shutdownSignal, requestSignal];
+ * ```
+ */
+export type Cancellation = AbortSignal | readonly AbortSignal[] | undefined;
+
+/** Reads what {@link cancellationOf} answers; set by {@link Context}'s static block. */
+let readCancellation: (context: Context) => Cancellation;
 
 /**
- * The signal a call made under `context` must follow, or `undefined` when it could never abort
- * (an idle signal nobody asked for yet): following that would only cost making it.
+ * What a call made under `context` must follow: its signal, the separate signals it was
+ * created with (not joined yet), or `undefined` when it could never abort (an idle signal
+ * nobody asked for yet). Joining or making a signal only to follow it would cost more than the
+ * rest of a call.
  */
-export function cancellationSignalOf(context: Context): AbortSignal | undefined {
-  return readCancellationSignal(context);
+export function cancellationOf(context: Context): Cancellation {
+  return readCancellation(context);
 }
 
 /** Builds a context whose signal comes from `source`; set by {@link Context}'s static block. */
@@ -57,6 +73,12 @@ let createWithSignalSource: (
   state: Omit<ContextState, 'signal'>,
   source: () => AbortSignal,
   idle: boolean,
+) => Context;
+
+/** Builds a context cancelled by any of `signals`; set by {@link Context}'s static block. */
+let createWithSignals: (
+  state: Omit<ContextState, 'signal'>,
+  signals: readonly AbortSignal[],
 ) => Context;
 
 /**
@@ -83,6 +105,8 @@ export class Context {
   readonly #executor: Executor | null;
   #signal: AbortSignal | undefined;
   #signalSource: (() => AbortSignal) | undefined;
+  /** The signals `signal` will join, until it is read. */
+  #signals: readonly AbortSignal[] | undefined;
   /** The signal will be an idle one nobody else holds: it can never abort. */
   #idle = false;
 
@@ -108,18 +132,28 @@ export class Context {
       context.#idle = idle;
       return context;
     };
-    readCancellationSignal = (context) =>
+    createWithSignals = (state, signals) => {
+      const context = new Context(state as ContextState);
+      context.#signals = signals;
+      return context;
+    };
+    readCancellation = (context) => {
       // A context from another copy of this package has no private fields: ask it plainly.
-      #idle in context && context.#idle && context.#signal === undefined
-        ? undefined
-        : context.signal;
+      if (!(#idle in context) || context.#signal !== undefined) return context.signal;
+      if (context.#signals !== undefined) return context.#signals;
+      return context.#idle ? undefined : context.signal;
+    };
   }
 
   /** Aborts when the call times out or the caller cancels. */
   get signal(): AbortSignal {
     if (this.#signal === undefined) {
-      this.#signal = (this.#signalSource ?? createIdleSignal)();
+      this.#signal =
+        this.#signals === undefined
+          ? (this.#signalSource ?? createIdleSignal)()
+          : AbortSignal.any(this.#signals as AbortSignal[]);
       this.#signalSource = undefined;
+      this.#signals = undefined;
     }
     return this.#signal;
   }
@@ -144,6 +178,11 @@ export class Context {
       return createWithSignalSource(state, createIdleSignal, true);
     }
     const { signal } = options;
+    if (isSignalList(signal)) {
+      const state = { traceId, callerId: null, identity, callChain: NO_CALLS, data, executor };
+      if (signal.length !== 1) return createWithSignals(state, Object.freeze([...signal]));
+      return new Context({ ...state, signal: signal[0] as AbortSignal });
+    }
     return new Context({
       traceId,
       callerId: null,
@@ -206,10 +245,21 @@ export function deriveContext(parent: Context, options: DeriveOptions): Context 
   const callChain = Object.freeze([...chain, options.moduleId]);
   const data = parent.data;
   const executor = parent.hasExecutor ? parent.executor : (options.fallbackExecutor ?? null);
-  const signal = options.signal ?? parent.signal;
-  if (typeof signal === 'function') {
-    const state = { traceId, callerId, identity, callChain, data, executor };
-    return createWithSignalSource(state, signal, false);
-  }
-  return new Context({ traceId, callerId, identity, callChain, data, signal, executor });
+  const state = { traceId, callerId, identity, callChain, data, executor };
+  const signal = options.signal ?? inheritedSignal(parent);
+  if (typeof signal === 'function') return createWithSignalSource(state, signal, false);
+  if (isSignalList(signal)) return createWithSignals(state, signal);
+  return new Context({ ...state, signal });
+}
+
+/** The parent's signal, or the signals it was made with while they are still separate. */
+function inheritedSignal(parent: Context): AbortSignal | readonly AbortSignal[] {
+  const cancellation = cancellationOf(parent);
+  return cancellation === undefined ? parent.signal : cancellation;
+}
+
+function isSignalList(
+  signal: AbortSignal | readonly AbortSignal[],
+): signal is readonly AbortSignal[] {
+  return Array.isArray(signal);
 }

@@ -119,6 +119,13 @@ export interface ContextRequest {
   data?: Record<string, unknown>;
   /** Fires when the client cancels the call or the connection closes. */
   signal?: AbortSignal;
+  /**
+   * The separate signals `signal` joins, when it joins several (a request's own and a server's
+   * shutdown, say). A factory may follow these rather than read `signal`: reading it makes the
+   * joined signal, which costs more than the rest of a call. A factory that knows nothing of
+   * this field just reads `signal`.
+   */
+  signals?: readonly AbortSignal[];
 }
 
 /** Builds the context an executor expects (apcore-js's `ContextFactory` shape). */

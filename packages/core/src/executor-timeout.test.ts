@@ -1,5 +1,5 @@
 import { getEventListeners } from 'node:events';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Context } from './context.js';
 import { defineModule } from './define-module.js';
 import { ExecutionCancelledError } from './errors/execution-cancelled-error.js';
@@ -313,5 +313,73 @@ describe('concurrent calls', () => {
     ]);
     expect(hung.status).toBe('rejected');
     expect(quick).toEqual({ status: 'fulfilled', value: { ok: true } });
+  });
+});
+
+describe('cancellation by several signals', () => {
+  it('cancels with whichever signal aborts, without ever joining them', async () => {
+    const join = vi.spyOn(AbortSignal, 'any');
+    try {
+      for (const which of [0, 1] as const) {
+        const controllers = [new AbortController(), new AbortController()] as const;
+        let started!: () => void;
+        const running = new Promise<void>((resolve) => {
+          started = resolve;
+        });
+        const seen: { signal?: AbortSignal; reason?: unknown; started?: () => void } = { started };
+        const executor = createExecutor({ 'slow.job': createWaiter(seen) });
+        const context = executor.createContext({
+          moduleId: 'slow.job',
+          signals: controllers.map((controller) => controller.signal),
+        });
+        const call = executor.call('slow.job', {}, context);
+        await running;
+        const reason = new Error(`signal ${which}`);
+        controllers[which].abort(reason);
+        const error = await call.catch((caught: unknown) => caught);
+        expect(ExecutionCancelledError.isInstance(error)).toBe(true);
+        expect((error as ExecutionCancelledError).cause).toBe(reason);
+        expect(seen.reason).toBe(reason);
+        for (const controller of controllers) {
+          expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+        }
+      }
+      expect(join).not.toHaveBeenCalled();
+    } finally {
+      join.mockRestore();
+    }
+  });
+
+  it('never starts a module when one of the signals already aborted', async () => {
+    const executor = createExecutor({
+      job: defineModule({ description: 'j', inputSchema: {}, execute: () => ({}) }),
+    });
+    const aborted = new AbortController();
+    aborted.abort('gone');
+    const context = executor.createContext({
+      moduleId: 'job',
+      signals: [new AbortController().signal, aborted.signal],
+    });
+    await expect(executor.call('job', {}, context)).rejects.toMatchObject({
+      code: 'EXECUTION_CANCELLED',
+    });
+  });
+
+  it('follows the separate signals of a request rather than reading its joined one', async () => {
+    const executor = createExecutor({
+      job: defineModule({ description: 'j', inputSchema: {}, execute: () => ({ ok: true }) }),
+    });
+    let joinedReads = 0;
+    const request = new AbortController();
+    const context = executor.createContext({
+      moduleId: 'job',
+      get signal() {
+        joinedReads += 1;
+        return request.signal;
+      },
+      signals: [request.signal],
+    });
+    await expect(executor.call('job', {}, context)).resolves.toEqual({ ok: true });
+    expect(joinedReads).toBe(0);
   });
 });

@@ -4,9 +4,10 @@ import {
   CONTEXT_APPROVAL_MARKER,
   checkApproval,
   readContextApprovalHandler,
+  requiresApproval,
 } from './approval.js';
 import { CallScope } from './call-scope.js';
-import { Context, cancellationSignalOf, deriveContext } from './context.js';
+import { Context, type ContextCreateOptions, cancellationOf, deriveContext } from './context.js';
 import type { ContextFactory, ContextRequest, ExecutorLike } from './contract.js';
 import { ACLDeniedError } from './errors/acl-denied-error.js';
 import { ExecutionCancelledError } from './errors/execution-cancelled-error.js';
@@ -110,19 +111,20 @@ export class Executor implements ExecutorLike, ContextFactory {
 
   /** A top-level context for a call made on behalf of `request` (identity, data, signal). */
   createContext(request: ContextRequest): Context {
-    return Context.create({
-      executor: this,
-      ...(request.identity === undefined ? {} : { identity: request.identity }),
-      ...(request.data === undefined ? {} : { data: request.data }),
-      ...(request.signal === undefined ? {} : { signal: request.signal }),
-    });
+    const options: ContextCreateOptions = { executor: this };
+    if (request.identity !== undefined) options.identity = request.identity;
+    if (request.data !== undefined) options.data = request.data;
+    // The separate signals when given: reading `request.signal` would join them on the spot.
+    const signal = request.signals ?? request.signal;
+    if (signal !== undefined) options.signal = signal;
+    return Context.create(options);
   }
 
   /** Checks `inputs` against a module's input schema without running it. */
   validate(moduleId: string, inputs: Record<string, unknown>): ValidationResult {
     const module = this.registry.get(moduleId);
     if (module === null) throw new ModuleNotFoundError({ moduleId });
-    const errors = this.#checkInputs(moduleId, module, inputs);
+    const errors = this.#inputErrors(moduleId, module, inputs);
     return { valid: errors.length === 0, errors };
   }
 
@@ -137,9 +139,14 @@ export class Executor implements ExecutorLike, ContextFactory {
     inputs: Record<string, unknown> = {},
     context?: Context,
   ): Promise<Record<string, unknown>> {
-    const prepared = await this.#prepare(moduleId, inputs, context);
+    // Each step answers synchronously when it can (no approval to ask, no middleware, a
+    // synchronous module) and is awaited only when it could not: every await is a turn of the
+    // microtask queue on every call.
+    const preparing = this.#prepare(moduleId, inputs, context);
+    const prepared = preparing instanceof Promise ? await preparing : preparing;
     try {
-      return await this.#run(prepared);
+      const running = this.#run(prepared);
+      return running instanceof Promise ? await running : running;
     } finally {
       prepared.scope.release();
     }
@@ -173,14 +180,17 @@ export class Executor implements ExecutorLike, ContextFactory {
     }
   }
 
-  /** Steps 1-5: context, safety checks, lookup, ACL, approval, input validation. */
-  async #prepare(
+  /**
+   * Steps 1-5: context, safety checks, lookup, ACL, approval, input validation. A promise only
+   * while an approval is being asked.
+   */
+  #prepare(
     moduleId: string,
     inputs: unknown,
     parent: Context | undefined,
-  ): Promise<PreparedCall> {
+  ): PreparedCall | Promise<PreparedCall> {
     const base = parent ?? Context.create({ executor: this });
-    const scope = new CallScope(cancellationSignalOf(base));
+    const scope = new CallScope(cancellationOf(base));
     const context = deriveContext(base, {
       moduleId,
       signal: () => scope.signal,
@@ -195,39 +205,56 @@ export class Executor implements ExecutorLike, ContextFactory {
       const module = this.registry.get(moduleId);
       if (module === null) throw new ModuleNotFoundError({ moduleId, traceId: context.traceId });
       this.#checkAccess(moduleId, context);
-      const effectiveInputs = inputs ?? {};
-      await this.#checkApprovals({ moduleId, module, inputs: effectiveInputs, context });
-      const errors = this.#checkInputs(moduleId, module, effectiveInputs);
-      if (errors.length > 0) {
-        throw new SchemaValidationError({ errors, traceId: context.traceId });
-      }
-      return {
+      const prepared: PreparedCall = {
         moduleId,
         module,
-        inputs: effectiveInputs as Record<string, unknown>,
+        inputs: (inputs ?? {}) as Record<string, unknown>,
         context,
         scope,
       };
+      const approving = this.#checkApprovals(prepared);
+      if (approving === undefined) return this.#checkInputs(prepared);
+      return approving.then(
+        () => this.#checkInputs(prepared),
+        (error: unknown) => {
+          scope.release();
+          throw error;
+        },
+      );
     } catch (error) {
       scope.release();
       throw error;
     }
   }
 
-  /** Steps 6-9: middleware `before`, execute, output validation, `after`; `onError` on failure. */
-  async #run(prepared: PreparedCall): Promise<Record<string, unknown>> {
+  /** Step 5: input validation; the scope is released when it fails. */
+  #checkInputs(prepared: PreparedCall): PreparedCall {
+    const errors = this.#inputErrors(prepared.moduleId, prepared.module, prepared.inputs);
+    if (errors.length === 0) return prepared;
+    prepared.scope.release();
+    throw new SchemaValidationError({ errors, traceId: prepared.context.traceId });
+  }
+
+  /**
+   * Steps 6-9: middleware `before`, execute, output validation, `after`; `onError` on failure.
+   * Without middlewares the hooks are skipped rather than awaited (most executors have none).
+   */
+  #run(prepared: PreparedCall): Record<string, unknown> | Promise<Record<string, unknown>> {
+    if (this.#middlewares.length > 0) return this.#runWithMiddlewares(prepared);
+    const executing = this.#execute(prepared, prepared.inputs);
+    if (executing instanceof Promise) {
+      return executing.then((output) => this.#checkOutput(prepared, output));
+    }
+    return this.#checkOutput(prepared, executing);
+  }
+
+  async #runWithMiddlewares(prepared: PreparedCall): Promise<Record<string, unknown>> {
     const call = this.#middlewareCall(prepared);
     const ran: Middleware[] = [];
     let inputs = prepared.inputs;
     try {
-      // Without middlewares the hooks are skipped rather than awaited: most executors have none,
-      // and every await is a turn of the microtask queue on every call.
-      if (this.#middlewares.length > 0) {
-        inputs = await runBefore(this.#middlewares, call, inputs, ran);
-      }
-      const output = await this.#execute(prepared, inputs);
-      this.#checkOutput(prepared, output);
-      if (this.#middlewares.length === 0) return output;
+      inputs = await runBefore(this.#middlewares, call, inputs, ran);
+      const output = this.#checkOutput(prepared, await this.#execute(prepared, inputs));
       return await runAfter(this.#middlewares, call, inputs, output);
     } catch (error) {
       if (ExecutionCancelledError.isInstance(error)) throw error;
@@ -246,23 +273,33 @@ export class Executor implements ExecutorLike, ContextFactory {
     });
   }
 
-  /** Both must approve: the executor's own handler, then the one the call's context carries. */
-  async #checkApprovals(call: ApprovalCheck): Promise<void> {
-    if (this.#approvalHandler !== null) await checkApproval(this.#approvalHandler, call);
+  /**
+   * Both must approve: the executor's own handler, then the one the call's context carries.
+   * `undefined` when the module requires no approval (nothing to ask, nothing to wait for).
+   */
+  #checkApprovals(call: ApprovalCheck): Promise<void> | undefined {
+    if (!requiresApproval(call.module)) return undefined;
     const contextual = readContextApprovalHandler(call.context);
+    if (this.#approvalHandler === null && contextual === null) return undefined;
+    return this.#askApprovals(call, contextual);
+  }
+
+  async #askApprovals(call: ApprovalCheck, contextual: ApprovalHandler | null): Promise<void> {
+    if (this.#approvalHandler !== null) await checkApproval(this.#approvalHandler, call);
     if (contextual !== null) await checkApproval(contextual, call);
   }
 
-  #checkInputs(moduleId: string, module: ModuleLike, inputs: unknown): FieldError[] {
+  #inputErrors(moduleId: string, module: ModuleLike, inputs: unknown): FieldError[] {
     if (!isRecord(inputs)) {
       return [{ field: ROOT_FIELD, code: 'type', message: 'must be object' }];
     }
     return this.#validators.get(moduleId, module, 'input')(inputs);
   }
 
-  #checkOutput(prepared: PreparedCall, output: Record<string, unknown>): void {
+  /** Step 8: output validation; answers the output when valid. */
+  #checkOutput(prepared: PreparedCall, output: Record<string, unknown>): Record<string, unknown> {
     const errors = this.#validators.get(prepared.moduleId, prepared.module, 'output')(output);
-    if (errors.length === 0) return;
+    if (errors.length === 0) return output;
     throw new SchemaValidationError({
       errors,
       message: `Output validation failed for module ${prepared.moduleId}`,
@@ -271,10 +308,10 @@ export class Executor implements ExecutorLike, ContextFactory {
   }
 
   /** Step 7: runs `execute` under the timeout, stopping the wait on timeout or cancellation. */
-  async #execute(
+  #execute(
     prepared: PreparedCall,
     inputs: Record<string, unknown>,
-  ): Promise<Record<string, unknown>> {
+  ): Record<string, unknown> | Promise<Record<string, unknown>> {
     const { module, moduleId, scope } = prepared;
     if (scope.aborted) throw this.#toAbortError(prepared, scope.reason);
     const startedAt = performance.now();
@@ -292,8 +329,9 @@ export class Executor implements ExecutorLike, ContextFactory {
       const remainingMs = Math.max(1, timeoutMs - (performance.now() - startedAt));
       scope.startTimeout(remainingMs, () => this.#timeoutError(prepared));
     }
-    const result = await scope.race(work.promise, (reason) => this.#toAbortError(prepared, reason));
-    return toModuleOutput(moduleId, result);
+    return scope
+      .race(work.promise, (reason) => this.#toAbortError(prepared, reason))
+      .then((result) => toModuleOutput(moduleId, result));
   }
 
   #timeoutOf(module: ModuleLike): number {

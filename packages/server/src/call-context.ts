@@ -17,6 +17,7 @@ import {
   type ServerNotification,
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { CallCancellation } from './call-cancellation.js';
 import type { Logger } from './logger.js';
 
 /**
@@ -130,13 +131,13 @@ export function createProgressSender(
  */
 export function createElicitSender(
   extra: RouterCallExtra,
-  options: { signal?: AbortSignal; logger: Logger },
+  options: { cancellation?: CallCancellation; logger: Logger },
 ): McpElicitSender | undefined {
   const sendRequest = extra.sendRequest;
   if (sendRequest === undefined || extra.clientCapabilities?.elicitation === undefined) {
     return undefined;
   }
-  const { signal, logger } = options;
+  const { cancellation, logger } = options;
   return async (message, requestedSchema) => {
     try {
       const result = await sendRequest(
@@ -148,7 +149,7 @@ export function createElicitSender(
           },
         },
         ElicitResultSchema,
-        signal === undefined ? undefined : { signal },
+        cancellation === undefined ? undefined : { signal: cancellation.signal },
       );
       return {
         action: result.action,

@@ -1,5 +1,6 @@
 import type { ExecutorLike } from '@apcore-mcp/core';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { CaptureLogger } from './__fixtures__/capture-logger.js';
 import { describeModule, ForeignRegistry } from './__fixtures__/foreign-runtime.js';
@@ -111,6 +112,42 @@ describe('ExecutionRouter', () => {
         },
       },
     ]);
+  });
+
+  it('builds no call record for a logger whose debug level is off (pino, for one)', async () => {
+    const enabled: string[] = [];
+    const logger = Object.assign(new CaptureLogger(), {
+      isLevelEnabled: (level: string) => {
+        enabled.push(level);
+        return level !== 'debug';
+      },
+    });
+    const router = new ExecutionRouter({
+      executor: createExecutor(async () => ({})),
+      tools: toolSource([plainTool]),
+      logger,
+    });
+    await router.handleCall('x.run');
+    expect(enabled).toContain('debug');
+    expect(logger.messages('debug')).toEqual([]);
+  });
+
+  it("logs a pino logger's call records at debug level, and none at info", async () => {
+    const lines: string[] = [];
+    const destination = { write: (line: string) => lines.push(line) };
+    for (const level of ['debug', 'info'] as const) {
+      lines.length = 0;
+      const router = new ExecutionRouter({
+        executor: createExecutor(async () => ({})),
+        tools: toolSource([plainTool]),
+        logger: pino({ level }, destination),
+      });
+      await router.handleCall('x.run');
+      const records = lines.map((line) => JSON.parse(line) as { msg: string; tool?: string });
+      expect(records.filter((record) => record.msg === 'Tool call')).toHaveLength(
+        level === 'debug' ? 1 : 0,
+      );
+    }
   });
 
   it('skips validateInputs for a schema that does not compile, with a warning', async () => {

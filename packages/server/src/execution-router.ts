@@ -1,6 +1,8 @@
 import { REQUIRES_APPROVAL_META_KEY } from '@apcore-mcp/annotations';
 import {
   type ContextFactory,
+  type ContextRequest,
+  Executor,
   type ExecutorLike,
   type Identity,
   MCP_APPROVAL_KEY,
@@ -11,6 +13,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type ApprovalOption, resolveApproval } from './approval-option.js';
 import { ApprovalRequiredError } from './approval-required-error.js';
 import { CallApproval, describeModule } from './call-approval.js';
+import { CallCancellation } from './call-cancellation.js';
 import {
   buildContextData,
   createElicitSender,
@@ -19,9 +22,10 @@ import {
   resolveContextFactory,
   resolveIdentity,
 } from './call-context.js';
+import { CallCounter } from './call-counter.js';
 import { collectStream, shouldStream } from './collect-stream.js';
 import { InputValidator } from './input-validator.js';
-import { type Logger, SILENT_LOGGER, withFields } from './logger.js';
+import { isDebugEnabled, type Logger, SILENT_LOGGER, withFields } from './logger.js';
 import { serializeOutput } from './serialize-output.js';
 import { moduleNotFound, toSuccessResult, validationFailed } from './tool-result.js';
 import type { ToolSource } from './tool-source.js';
@@ -58,7 +62,7 @@ export interface ExecutionRouterOptions {
 
 /** Everything one call carries besides its arguments. */
 interface PreparedCall {
-  signal: AbortSignal;
+  cancellation: CallCancellation;
   /** Binds the tool name to whatever the call logs. */
   logger: Logger;
   approval: CallApproval;
@@ -98,9 +102,11 @@ export class ExecutionRouter {
   readonly #logger: Logger;
   readonly #validator: InputValidator | undefined;
   readonly #contextFactory: ContextFactory | undefined;
+  /** The context factory is the core executor's own `createContext`, which reads `signals`. */
+  readonly #factoryFollowsSignals: boolean;
   readonly #identity: Identity | undefined;
   readonly #approval: ApprovalOption;
-  readonly #inFlight = new Set<Promise<CallToolResult>>();
+  readonly #calls = new CallCounter();
   readonly #shutdown = new AbortController();
   #accepting = true;
 
@@ -112,13 +118,15 @@ export class ExecutionRouter {
       ? new InputValidator({ logger: this.#logger })
       : undefined;
     this.#contextFactory = resolveContextFactory(options.executor, options.contextFactory);
+    this.#factoryFollowsSignals =
+      this.#contextFactory?.createContext === Executor.prototype.createContext;
     this.#identity = options.identity;
     this.#approval = resolveApproval(options.approval);
   }
 
   /** How many calls are running. */
   get activeCalls(): number {
-    return this.#inFlight.size;
+    return this.#calls.active;
   }
 
   /**
@@ -137,10 +145,7 @@ export class ExecutionRouter {
     if (!this.#accepting) {
       return Promise.resolve(createToolErrorResult('Server is shutting down', SHUTTING_DOWN_CODE));
     }
-    const call = this.#run(name, args, extra);
-    this.#inFlight.add(call);
-    void call.finally(() => this.#inFlight.delete(call));
-    return call;
+    return this.#run(name, args, extra);
   }
 
   /** Refuses calls from now on ("Server is shutting down"); running calls go on. */
@@ -157,23 +162,8 @@ export class ExecutionRouter {
    * if (!(await router.drain(5000))) router.abortAll();
    * ```
    */
-  async drain(timeoutMs: number): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), timeoutMs);
-    });
-    try {
-      while (this.#inFlight.size > 0) {
-        const drained = await Promise.race([
-          Promise.allSettled([...this.#inFlight]).then(() => true as const),
-          timeout,
-        ]);
-        if (!drained) return false;
-      }
-      return true;
-    } finally {
-      clearTimeout(timer);
-    }
+  drain(timeoutMs: number): Promise<boolean> {
+    return this.#calls.whenIdle(timeoutMs);
   }
 
   /** Aborts the signal of every running call (modules that honour it stop early). */
@@ -186,30 +176,41 @@ export class ExecutionRouter {
     args: Record<string, unknown>,
     extra: RouterCallExtra,
   ): Promise<CallToolResult> {
-    const started = performance.now();
+    this.#calls.enter();
+    const logged = isDebugEnabled(this.#logger);
+    const startedAt = logged ? performance.now() : 0;
     let result: CallToolResult;
     try {
-      result = await this.#route(name, args, extra);
+      // Awaited only when it has to: a call refused before reaching the executor answers at once.
+      const routing = this.#route(name, args, extra);
+      result = routing instanceof Promise ? await routing : routing;
     } catch (error) {
       result = this.#mapError(name, error);
+    } finally {
+      this.#calls.leave();
     }
+    if (logged) this.#logCall(name, result, startedAt);
+    return result;
+  }
+
+  #logCall(name: string, result: CallToolResult, startedAt: number): void {
     this.#logger.debug(
       {
         tool: name,
-        durationMs: Math.round((performance.now() - started) * 100) / 100,
+        durationMs: Math.round((performance.now() - startedAt) * 100) / 100,
         isError: result.isError === true,
         ...(result.isError ? { errorCode: result._meta?.['apcore/errorCode'] } : {}),
       },
       'Tool call',
     );
-    return result;
   }
 
-  async #route(
+  /** The call's result, or the promise of it once it reaches the executor. */
+  #route(
     name: string,
     args: Record<string, unknown>,
     extra: RouterCallExtra,
-  ): Promise<CallToolResult> {
+  ): CallToolResult | Promise<CallToolResult> {
     const tool = this.#tools.get(name);
     if (tool === undefined) return this.#mapError(name, moduleNotFound(name));
     const failures = this.#validator?.validate(tool, args);
@@ -218,21 +219,32 @@ export class ExecutionRouter {
     // An executor that asks the approval its context carries does so after its ACL and for
     // nested calls too; any other executor is guarded here, before it is called at all.
     if (tool._meta?.[REQUIRES_APPROVAL_META_KEY] === true && !this.#executorAsks(call)) {
-      await call.approval.check(name, args);
+      return call.approval
+        .check(name, args)
+        .then(() => this.#execute(name, args, tool, call, extra));
     }
+    return this.#execute(name, args, tool, call, extra);
+  }
+
+  #execute(
+    name: string,
+    args: Record<string, unknown>,
+    tool: Tool,
+    call: PreparedCall,
+    extra: RouterCallExtra,
+  ): Promise<CallToolResult> {
     if (call.streaming) return this.#stream(name, args, tool, call, extra);
     // The one place a module runs atomically.
-    const output = await this.#executor.call(name, args, call.context);
-    return toSuccessResult(tool, output);
+    return this.#executor
+      .call(name, args, call.context)
+      .then((output) => toSuccessResult(tool, output));
   }
 
   #prepare(name: string, tool: Tool, extra: RouterCallExtra): PreparedCall {
-    const signal = extra.signal
-      ? AbortSignal.any([this.#shutdown.signal, extra.signal])
-      : this.#shutdown.signal;
+    const cancellation = new CallCancellation(this.#shutdown.signal, extra.signal);
     const identity = resolveIdentity(extra, this.#identity);
     const logger = withFields(this.#logger, { tool: name });
-    const elicit = createElicitSender(extra, { signal, logger });
+    const elicit = createElicitSender(extra, { cancellation, logger });
     const approval = new CallApproval({
       option: this.#approval,
       elicit,
@@ -241,18 +253,18 @@ export class ExecutionRouter {
       logger,
     });
     const streaming = shouldStream(this.#executor, tool, extra);
-    const context = this.#contextFactory?.createContext({
-      moduleId: name,
-      // While streaming, the chunks are the progress: the module gets no sender of its own.
-      data: buildContextData({
-        progress: streaming ? undefined : createProgressSender(extra, logger),
-        elicit,
-        approval,
-      }),
-      signal,
-      ...(identity === undefined ? {} : { identity }),
+    // While streaming, the chunks are the progress: the module gets no sender of its own.
+    const data = buildContextData({
+      progress: streaming ? undefined : createProgressSender(extra, logger),
+      elicit,
+      approval,
     });
-    return { signal, logger, approval, context, streaming };
+    const request: ContextRequest = { moduleId: name, data, signals: cancellation.signals };
+    // The core executor follows the separate signals; any other factory gets them joined.
+    if (!this.#factoryFollowsSignals) request.signal = cancellation.signal;
+    if (identity !== undefined) request.identity = identity;
+    const context = this.#contextFactory?.createContext(request);
+    return { cancellation, logger, approval, context, streaming };
   }
 
   async #stream(
@@ -270,7 +282,7 @@ export class ExecutionRouter {
     const merged = await collectStream({
       moduleId: name,
       chunks: this.#executor.stream(name, args, call.context),
-      signal: call.signal,
+      signal: call.cancellation.signal,
       onChunk: (chunk, index) => progress(index, undefined, serializeOutput(chunk)),
     });
     return toSuccessResult(tool, merged);

@@ -15,6 +15,8 @@ export interface Logger {
   info(objectOrMessage: unknown, message?: string): void;
   warn(objectOrMessage: unknown, message?: string): void;
   error(objectOrMessage: unknown, message?: string): void;
+  /** Whether records of `level` are written (pino's); without it every level counts as on. */
+  isLevelEnabled?(level: string): boolean;
 }
 
 /**
@@ -36,7 +38,20 @@ export const SILENT_LOGGER: Logger = Object.freeze({
   info: () => {},
   warn: () => {},
   error: () => {},
+  isLevelEnabled: () => false,
 });
+
+/**
+ * Whether `logger` writes debug records, so a hot path can skip building one nobody reads.
+ *
+ * @example
+ * ```ts
+ * if (isDebugEnabled(logger)) logger.debug({ durationMs: measure() }, 'Tool call');
+ * ```
+ */
+export function isDebugEnabled(logger: Logger): boolean {
+  return typeof logger.isLevelEnabled === 'function' ? logger.isLevelEnabled('debug') : true;
+}
 
 /**
  * Creates the pino logger `serve()` uses when none is given: named `apcore-mcp`, writing
@@ -78,7 +93,16 @@ class FieldLogger implements Logger {
     this.#write('error', objectOrMessage, message);
   }
 
-  #write(level: keyof Logger, objectOrMessage: unknown, message?: string): void {
+  isLevelEnabled(level: string): boolean {
+    const logger = this.#logger;
+    return typeof logger.isLevelEnabled === 'function' ? logger.isLevelEnabled(level) : true;
+  }
+
+  #write(
+    level: 'debug' | 'info' | 'warn' | 'error',
+    objectOrMessage: unknown,
+    message?: string,
+  ): void {
     if (typeof objectOrMessage === 'object' && objectOrMessage !== null) {
       this.#logger[level]({ ...this.#fields, ...objectOrMessage }, message);
     } else {

@@ -206,8 +206,14 @@ export class MCPServerFactory {
     const { tools, router, resources } = options;
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.list() }));
     server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+      // What the router reads, named one by one: spreading the SDK's `extra` costs more.
       router.handleCall(request.params.name, request.params.arguments ?? {}, {
-        ...extra,
+        signal: extra.signal,
+        sessionId: extra.sessionId,
+        _meta: extra._meta,
+        sendNotification: extra.sendNotification,
+        sendRequest: extra.sendRequest,
+        authInfo: extra.authInfo,
         clientCapabilities: server.getClientCapabilities(),
       }),
     );

@@ -100,23 +100,21 @@ function normalizeContainer(
     return [...value].map((item) => normalize(item, ancestors, depth) ?? null);
   }
   if (value instanceof Map) {
-    return normalizeEntries(
-      [...value].map(([key, item]) => [String(key), item]),
-      ancestors,
-      depth,
-    );
+    const result: { [key: string]: JsonValue } = {};
+    for (const [key, item] of value) addEntry(result, String(key), item, ancestors, depth);
+    return result;
   }
   const toJSON = (value as { toJSON?: unknown }).toJSON;
   if (typeof toJSON === 'function') {
     return normalize(toJSON.call(value), ancestors, depth);
   }
   const record = value as Record<string, unknown>;
+  const result: { [key: string]: JsonValue } = {};
   // Read property by property so one throwing getter spoils only its own value.
-  return normalizeEntries(
-    Object.keys(record).map((key) => [key, readProperty(record, key)]),
-    ancestors,
-    depth,
-  );
+  for (const key of Object.keys(record)) {
+    addEntry(result, key, readProperty(record, key), ancestors, depth);
+  }
+  return result;
 }
 
 function readProperty(record: Record<string, unknown>, key: string): unknown {
@@ -127,17 +125,16 @@ function readProperty(record: Record<string, unknown>, key: string): unknown {
   }
 }
 
-function normalizeEntries(
-  entries: [string, unknown][],
+/** Adds `key` unless its value is one JSON leaves out. */
+function addEntry(
+  result: { [key: string]: JsonValue },
+  key: string,
+  item: unknown,
   ancestors: object[],
   depth: number,
-): { [key: string]: JsonValue } {
-  const result: { [key: string]: JsonValue } = {};
-  for (const [key, item] of entries) {
-    const normalized = normalize(item, ancestors, depth);
-    if (normalized !== undefined) result[key] = normalized;
-  }
-  return result;
+): void {
+  const normalized = normalize(item, ancestors, depth);
+  if (normalized !== undefined) result[key] = normalized;
 }
 
 function toBase64(value: object): string | undefined {

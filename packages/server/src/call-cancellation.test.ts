@@ -1,0 +1,147 @@
+import { getEventListeners } from 'node:events';
+import {
+  type ContextRequest,
+  defineModule,
+  Executor,
+  type ExecutorLike,
+  Registry,
+} from '@apcore-mcp/core';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CallCancellation } from './call-cancellation.js';
+import { ExecutionRouter } from './execution-router.js';
+import type { ToolSource } from './tool-source.js';
+
+const waitTool: Tool = { name: 'job.wait', inputSchema: { type: 'object' } };
+const quickTool: Tool = { name: 'job.quick', inputSchema: { type: 'object' } };
+
+function toolSource(tools: Tool[]): ToolSource {
+  return { list: () => tools, get: (name) => tools.find((tool) => tool.name === name) };
+}
+
+/** A registry whose `job.wait` runs until its signal aborts (reporting when it started). */
+function createRegistry(started: () => void): Registry {
+  const registry = new Registry();
+  registry.register(
+    'job.wait',
+    defineModule({
+      description: 'waits for its signal',
+      inputSchema: {},
+      execute: (_inputs, context) =>
+        new Promise((_resolve, reject) => {
+          context.signal.addEventListener('abort', () => reject(context.signal.reason), {
+            once: true,
+          });
+          started();
+        }),
+    }),
+  );
+  registry.register(
+    'job.quick',
+    defineModule({ description: 'answers at once', inputSchema: {}, execute: () => ({ ok: 1 }) }),
+  );
+  return registry;
+}
+
+function startWaiting(router: ExecutionRouter, signal: AbortSignal | undefined) {
+  return router.handleCall('job.wait', {}, signal === undefined ? {} : { signal });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('CallCancellation', () => {
+  it('joins the shutdown and request signals only when asked, once', () => {
+    const join = vi.spyOn(AbortSignal, 'any');
+    const shutdown = new AbortController();
+    const request = new AbortController();
+    const cancellation = new CallCancellation(shutdown.signal, request.signal);
+    expect(cancellation.signals).toEqual([shutdown.signal, request.signal]);
+    expect(join).not.toHaveBeenCalled();
+    const joined = cancellation.signal;
+    expect(cancellation.signal).toBe(joined);
+    expect(join).toHaveBeenCalledTimes(1);
+    request.abort('stop');
+    expect(joined.reason).toBe('stop');
+  });
+
+  it('is the shutdown signal itself when the call has no signal of its own', () => {
+    const shutdown = new AbortController();
+    const cancellation = new CallCancellation(shutdown.signal, undefined);
+    expect(cancellation.signals).toEqual([shutdown.signal]);
+    expect(cancellation.signal).toBe(shutdown.signal);
+  });
+});
+
+describe('ExecutionRouter cancellation', () => {
+  it('cancels a running call on abortAll(), with or without a request signal', async () => {
+    for (const request of [new AbortController(), undefined]) {
+      let started!: () => void;
+      const running = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      const router = new ExecutionRouter({
+        executor: new Executor(createRegistry(started)),
+        tools: toolSource([waitTool]),
+      });
+      const call = startWaiting(router, request?.signal);
+      await running;
+      router.abortAll();
+      expect(await call).toMatchObject({
+        isError: true,
+        _meta: { 'apcore/errorCode': 'EXECUTION_CANCELLED' },
+      });
+      if (request) expect(getEventListeners(request.signal, 'abort')).toHaveLength(0);
+    }
+  });
+
+  it("cancels a running call when its request's signal aborts, without joining the signals", async () => {
+    const join = vi.spyOn(AbortSignal, 'any');
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const router = new ExecutionRouter({
+      executor: new Executor(createRegistry(started)),
+      tools: toolSource([waitTool, quickTool]),
+    });
+    const request = new AbortController();
+    expect(await router.handleCall('job.quick', {}, { signal: request.signal })).toMatchObject({
+      content: [{ type: 'text', text: '{"ok":1}' }],
+    });
+    const call = startWaiting(router, request.signal);
+    await running;
+    request.abort(new Error('client cancelled'));
+    expect(await call).toMatchObject({
+      isError: true,
+      _meta: { 'apcore/errorCode': 'EXECUTION_CANCELLED' },
+    });
+    expect(join).not.toHaveBeenCalled();
+    expect(getEventListeners(request.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('gives a context factory a signal that aborts with the request or with abortAll()', async () => {
+    const requests: ContextRequest[] = [];
+    const executor: ExecutorLike = {
+      registry: createRegistry(() => {}),
+      call: async () => ({ ok: true }),
+    };
+    const router = new ExecutionRouter({
+      executor,
+      tools: toolSource([quickTool]),
+      contextFactory: { createContext: (request) => requests.push(request) },
+    });
+    const request = new AbortController();
+    await router.handleCall('job.quick', {}, { signal: request.signal });
+    await router.handleCall('job.quick', {});
+    const [withRequest, withoutRequest] = requests.map((made) => made.signal);
+    expect(requests[0]?.signals).toHaveLength(2);
+    expect(requests[1]?.signals).toHaveLength(1);
+    request.abort('client cancelled');
+    expect(withRequest?.reason).toBe('client cancelled');
+    expect(withoutRequest?.aborted).toBe(false);
+    router.abortAll();
+    expect(withoutRequest?.aborted).toBe(true);
+  });
+});
