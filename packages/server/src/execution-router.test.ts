@@ -132,6 +132,22 @@ describe('ExecutionRouter', () => {
     expect(logger.messages('debug')).toEqual([]);
   });
 
+  it('answers and counts the call down even when the logger throws', async () => {
+    const logger = Object.assign(new CaptureLogger(), {
+      debug: () => {
+        throw new Error('disk full');
+      },
+    });
+    const router = new ExecutionRouter({
+      executor: createExecutor(async () => ({ ok: true })),
+      tools: toolSource([plainTool]),
+      logger,
+    });
+    expect(await router.handleCall('x.run')).toMatchObject({ content: [{ text: '{"ok":true}' }] });
+    expect(await router.handleCall('x.missing')).toMatchObject({ isError: true });
+    expect(router.activeCalls).toBe(0);
+  });
+
   it("logs a pino logger's call records at debug level, and none at info", async () => {
     const lines: string[] = [];
     const destination = { write: (line: string) => lines.push(line) };

@@ -171,7 +171,8 @@ export class ExecutionRouter {
     this.#shutdown.abort(new Error('Server shut down'));
   }
 
-  async #run(
+  /** Counts and logs the call around {@link ExecutionRouter.#route}, turning failures into results. */
+  #run(
     name: string,
     args: Record<string, unknown>,
     extra: RouterCallExtra,
@@ -179,30 +180,36 @@ export class ExecutionRouter {
     this.#calls.enter();
     const logged = isDebugEnabled(this.#logger);
     const startedAt = logged ? performance.now() : 0;
-    let result: CallToolResult;
-    try {
-      // Awaited only when it has to: a call refused before reaching the executor answers at once.
-      const routing = this.#route(name, args, extra);
-      result = routing instanceof Promise ? await routing : routing;
-    } catch (error) {
-      result = this.#mapError(name, error);
-    } finally {
+    const finish = (result: CallToolResult): CallToolResult => {
       this.#calls.leave();
+      if (logged) this.#logCall(name, result, startedAt);
+      return result;
+    };
+    // Chained rather than awaited: each await would be one more turn of the microtask queue.
+    let routing: CallToolResult | Promise<CallToolResult>;
+    try {
+      routing = this.#route(name, args, extra);
+    } catch (error) {
+      routing = this.#mapError(name, error);
     }
-    if (logged) this.#logCall(name, result, startedAt);
-    return result;
+    if (!(routing instanceof Promise)) return Promise.resolve(finish(routing));
+    return routing.then(finish, (error: unknown) => finish(this.#mapError(name, error)));
   }
 
   #logCall(name: string, result: CallToolResult, startedAt: number): void {
-    this.#logger.debug(
-      {
-        tool: name,
-        durationMs: Math.round((performance.now() - startedAt) * 100) / 100,
-        isError: result.isError === true,
-        ...(result.isError ? { errorCode: result._meta?.['apcore/errorCode'] } : {}),
-      },
-      'Tool call',
-    );
+    try {
+      this.#logger.debug(
+        {
+          tool: name,
+          durationMs: Math.round((performance.now() - startedAt) * 100) / 100,
+          isError: result.isError === true,
+          ...(result.isError ? { errorCode: result._meta?.['apcore/errorCode'] } : {}),
+        },
+        'Tool call',
+      );
+    } catch {
+      // A logger that fails must not turn an answered call into a failure.
+    }
   }
 
   /** The call's result, or the promise of it once it reaches the executor. */
