@@ -64,6 +64,8 @@ export function createDefaultLogger(level: LogLevel): Logger {
 
 /** A logger adding `fields` to every record (pino's `child`, for any pino-compatible logger). */
 export function withFields(logger: Logger, fields: Record<string, unknown>): Logger {
+  // Nothing to bind to a logger that drops everything.
+  if (logger === SILENT_LOGGER) return logger;
   // One object with prototype methods: routers make one per call, so it must be cheap.
   return new FieldLogger(logger, fields);
 }
