@@ -1,9 +1,4 @@
 import { CliError } from './cli-error.js';
-import { runConfigValidateCommand } from './commands/config-validate-command.js';
-import { runOpenaiExportCommand } from './commands/openai-export-command.js';
-import { runResourcesListCommand } from './commands/resources-list-command.js';
-import { runServeCommand } from './commands/serve-command.js';
-import { runToolsListCommand } from './commands/tools-list-command.js';
 import { ExitCode } from './exit-codes.js';
 import { type CliIo, resolveIo } from './io.js';
 import { type Invocation, parseCommandLine } from './parse-command-line.js';
@@ -12,17 +7,29 @@ import { resolveSettings } from './settings/resolve-settings.js';
 async function runInvocation(invocation: Invocation, io: CliIo): Promise<number> {
   const resolved = await resolveSettings({ flags: invocation.flags, io });
   for (const warning of resolved.warnings) io.stderr.write(`Warning: ${warning}\n`);
+  // Each command is loaded when it runs: starting the server should not load, say, the
+  // OpenAI converter, and the server packages take most of the CLI's startup.
   switch (invocation.command) {
-    case 'serve':
+    case 'serve': {
+      const { runServeCommand } = await import('./commands/serve-command.js');
       return runServeCommand(resolved, io);
-    case 'tools list':
+    }
+    case 'tools list': {
+      const { runToolsListCommand } = await import('./commands/tools-list-command.js');
       return runToolsListCommand(resolved, invocation.flags, io);
-    case 'resources list':
+    }
+    case 'resources list': {
+      const { runResourcesListCommand } = await import('./commands/resources-list-command.js');
       return runResourcesListCommand(resolved, invocation.flags, io);
-    case 'openai export':
+    }
+    case 'openai export': {
+      const { runOpenaiExportCommand } = await import('./commands/openai-export-command.js');
       return runOpenaiExportCommand(resolved, invocation.flags, io);
-    case 'config validate':
+    }
+    case 'config validate': {
+      const { runConfigValidateCommand } = await import('./commands/config-validate-command.js');
       return runConfigValidateCommand(resolved, io);
+    }
   }
 }
 

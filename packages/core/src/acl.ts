@@ -1,10 +1,19 @@
 import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+import { createRequire } from 'node:module';
 import type { Context } from './context.js';
 import { ACLRuleError } from './errors/acl-rule-error.js';
 import { ConfigNotFoundError } from './errors/config-not-found-error.js';
 import { matchPattern } from './match-pattern.js';
 import { isRecord } from './module-like.js';
+
+/**
+ * YAML's `parse`, loaded on first use: only `ACL.load` reads YAML, and loading the parser at
+ * startup would cost every process that never does.
+ */
+function parseYaml(text: string): unknown {
+  const yaml = createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  return yaml.parse(text);
+}
 
 /** What a rule does when it matches. */
 export type ACLEffect = 'allow' | 'deny';

@@ -13,6 +13,7 @@ import { DuplicateModuleIdError } from './errors/registry-errors.js';
 import { findModuleFiles } from './find-module-files.js';
 import { loadModuleFile } from './load-module-file.js';
 import { type Logger, silentLogger } from './logger.js';
+import { mapConcurrent } from './map-concurrent.js';
 import { assertValidModuleId, moduleIdFromPath } from './module-id.js';
 import { describeModuleProblem, type ModuleLike } from './module-like.js';
 
@@ -168,30 +169,39 @@ export class Registry implements RegistryLike {
   async discoverDetailed(): Promise<DiscoveryReport> {
     const rootDir = await this.#resolveExtensionsDir();
     const report: DiscoveryReport = { loaded: [], failed: [] };
-    for (const path of await findModuleFiles(rootDir)) {
+    const paths = (await findModuleFiles(rootDir)).filter((path) => {
       const knownId = this.#sources.get(path);
-      if (knownId !== undefined && this.#modules.has(knownId)) continue;
-      const reason = await this.#registerFile(rootDir, path, report);
+      return knownId === undefined || !this.#modules.has(knownId);
+    });
+    // Files load side by side (reading, resolving and compiling overlap), then register one by
+    // one in file order: which of two duplicate ids wins does not depend on timing.
+    const loads = await mapConcurrent(paths, CONCURRENT_LOADS, (path) =>
+      loadModuleFile(path).then(
+        (module): LoadOutcome => ({ module }),
+        (error: unknown): LoadOutcome => ({ reason: describeLoadFailure(error) }),
+      ),
+    );
+    paths.forEach((path, index) => {
+      const outcome = loads[index] as LoadOutcome;
+      const reason =
+        'module' in outcome
+          ? this.#registerFile(rootDir, path, outcome.module, report)
+          : outcome.reason;
       if (reason !== null) {
         report.failed.push({ path, reason });
         this.#logger.warn({ path, reason }, `Skipped module file ${path}: ${reason}`);
       }
-    }
+    });
     this.#lastDiscovery = report;
     return report;
   }
 
-  async #registerFile(
+  #registerFile(
     rootDir: string,
     path: string,
+    module: ModuleLike,
     report: DiscoveryReport,
-  ): Promise<string | null> {
-    let module: ModuleLike;
-    try {
-      module = await loadModuleFile(path);
-    } catch (error) {
-      return (error as { details?: { reason?: string } }).details?.reason ?? String(error);
-    }
+  ): string | null {
     const moduleId =
       typeof module.moduleId === 'string' ? module.moduleId : moduleIdFromPath(rootDir, path);
     try {
@@ -237,4 +247,14 @@ export class Registry implements RegistryLike {
       }
     }
   }
+}
+
+/** Module files loading at once during discovery: enough to overlap, few enough file handles. */
+const CONCURRENT_LOADS = 16;
+
+/** A module file loaded, or why it could not be. */
+type LoadOutcome = { module: ModuleLike } | { reason: string };
+
+function describeLoadFailure(error: unknown): string {
+  return (error as { details?: { reason?: string } }).details?.reason ?? String(error);
 }

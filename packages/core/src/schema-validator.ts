@@ -1,14 +1,12 @@
-import { Ajv, type ErrorObject, type Options } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import ajvFormats from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv, ErrorObject, Options } from 'ajv';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FieldError } from './errors/schema-validation-error.js';
 import { copyJson } from './json-copy.js';
 import { isRecord } from './module-like.js';
 
-// ajv-formats is CommonJS; under NodeNext its plugin function sits on `default`.
-const addFormats = ((ajvFormats as { default?: unknown }).default ?? ajvFormats) as (
-  ajv: Ajv | Ajv2020,
-) => unknown;
+/** ajv and ajv-formats are CommonJS: `require` loads them on first use, synchronously. */
+const requireCommonJs = createRequire(import.meta.url);
 
 /** Checks one value; returns the failing fields (empty when valid). */
 export type SchemaCheck = (data: unknown) => FieldError[];
@@ -59,8 +57,19 @@ export function toFieldErrors(errors: readonly ErrorObject[]): FieldError[] {
   return [...byField.values()];
 }
 
+/**
+ * A new ajv for one draft, with the formats. ajv is loaded here rather than on import: nothing
+ * compiles a schema before the first call, and loading it costs every process's startup.
+ */
 function createAjv(draft2020: boolean): Ajv | Ajv2020 {
-  const ajv = draft2020 ? new Ajv2020(AJV_OPTIONS) : new Ajv(AJV_OPTIONS);
+  const ajv = draft2020
+    ? new (requireCommonJs('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020(
+        AJV_OPTIONS,
+      )
+    : new (requireCommonJs('ajv') as typeof import('ajv')).Ajv(AJV_OPTIONS);
+  const formats = requireCommonJs('ajv-formats') as { default?: unknown };
+  // Its plugin function is the module itself, or sits on `default`.
+  const addFormats = (formats.default ?? formats) as (instance: Ajv | Ajv2020) => unknown;
   addFormats(ajv);
   return ajv;
 }

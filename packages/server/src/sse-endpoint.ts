@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import type { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { sendJson, sendJsonRpcError } from './http-response.js';
 import type { Logger } from './logger.js';
 
@@ -37,6 +37,8 @@ export class SseEndpoint {
 
   /** Opens a session's event stream (`GET /sse`). */
   async openStream(response: ServerResponse): Promise<void> {
+    // Loaded with the first session: a server on another transport never needs it.
+    const { SSEServerTransport } = await import('@modelcontextprotocol/sdk/server/sse.js');
     const transport = new SSEServerTransport(SSE_MESSAGES_PATH, response);
     const server = this.#createServer();
     const sessionId = transport.sessionId;

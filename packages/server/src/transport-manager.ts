@@ -1,7 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Readable, Writable } from 'node:stream';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createHttpRequestHandler, type HealthStatus } from './http-handler.js';
 import { listenHttp } from './http-listener.js';
 import { formatHost } from './listen-error.js';
@@ -126,6 +125,8 @@ export class TransportManager {
     stdin.once('end', onInputEnd);
     stdin.once('close', onInputEnd);
     stdout.on('error', onOutputError);
+    // Loaded only here: a server on an HTTP transport never needs it.
+    const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
     await server.connect(new StdioServerTransport(stdin, stdout));
     return {
       url: undefined,

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { parseDocument } from 'yaml';
 import { SETTING_SPECS, type SettingKey, toKebabCase } from './setting-specs.js';
 import { suggest } from './suggest.js';
 
@@ -71,6 +70,8 @@ export async function readConfigFile(
   displayPath: string,
 ): Promise<ConfigFileContents> {
   const text = await readFile(path, 'utf8');
+  // Loaded only when a config file is there to read.
+  const { parseDocument } = await import('yaml');
   const document = parseDocument(text, { schema: 'failsafe', prettyErrors: true });
   const firstError = document.errors[0];
   if (firstError !== undefined) {
