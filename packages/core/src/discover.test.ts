@@ -160,3 +160,48 @@ describe('Registry.discover', () => {
     }
   });
 });
+
+describe('Registry.discover with files loading side by side', () => {
+  let root: string;
+
+  /** A module file declaring `moduleId`, whose loading takes `delayMs` (top-level await). */
+  function slowModuleFile(moduleId: string, answer: string, delayMs: number): string {
+    return [
+      `await new Promise((resolve) => setTimeout(resolve, ${delayMs}));`,
+      'export default {',
+      `  moduleId: ${JSON.stringify(moduleId)},`,
+      "  description: 'answers which file it came from',",
+      '  inputSchema: {},',
+      `  execute: () => ({ from: ${JSON.stringify(answer)} }),`,
+      '};',
+      '',
+    ].join('\n');
+  }
+
+  beforeAll(async () => {
+    // The first file in file order loads last: it must still be the one that wins the id.
+    const files: Record<string, string> = {
+      'a_first.js': slowModuleFile('shared.id', 'a_first', 150),
+      'b_second.js': slowModuleFile('shared.id', 'b_second', 0),
+    };
+    for (let index = 0; index < 40; index += 1) {
+      const name = `c_many_${String(index).padStart(2, '0')}`;
+      files[`${name}.js`] = slowModuleFile(`many.m${index}`, name, (index * 7) % 20);
+    }
+    root = await createTempDir(files);
+  });
+
+  afterAll(() => removeTempDir(root));
+
+  it('registers in file order whatever order the files finish loading in', async () => {
+    const registry = new Registry({ extensionsDir: root });
+    const report = await registry.discoverDetailed();
+    const many = Array.from({ length: 40 }, (_, index) => `many.m${index}`);
+    expect(report.loaded).toEqual(['shared.id', ...many]);
+    expect(report.failed).toEqual([
+      { path: join(root, 'b_second.js'), reason: expect.stringMatching(/shared\.id/) },
+    ]);
+    const executor = new Executor(registry);
+    expect(await executor.call('shared.id', {})).toEqual({ from: 'a_first' });
+  });
+});
