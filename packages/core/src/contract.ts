@@ -43,6 +43,24 @@ export interface ModuleExample {
   description?: string;
 }
 
+/**
+ * Options of `getDefinition()`.
+ *
+ * @example
+ * ```ts
+ * const descriptor = registry.getDefinition('image.resize', { copy: false });
+ * ```
+ */
+export interface DefinitionOptions {
+  /**
+   * `false`: the descriptor shares the module's own schemas, examples and metadata rather than
+   * copying them, for a caller that only reads them (converting a schema reads it and builds a
+   * new one). Default `true`: fresh copies the caller may change. A registry that does not know
+   * the option answers with copies, which serves such a caller as well.
+   */
+  copy?: boolean;
+}
+
 /** Everything a registry knows about one module, as returned by `getDefinition()`. */
 export interface ModuleDescriptor {
   moduleId: string;
@@ -73,7 +91,7 @@ export type RegistryEventCallback = (moduleId: string, module: unknown) => void;
 /** What the bridge needs of a registry (apcore-js's `Registry` satisfies it). */
 export interface RegistryLike {
   list(options?: ListOptions): string[];
-  getDefinition(moduleId: string): ModuleDescriptor | null;
+  getDefinition(moduleId: string, options?: DefinitionOptions): ModuleDescriptor | null;
   on(event: RegistryEvent, callback: RegistryEventCallback): void;
   off?(event: RegistryEvent, callback: RegistryEventCallback): void;
 }

@@ -1,5 +1,5 @@
 import { fillAnnotations } from './annotations.js';
-import type { JsonSchema, ModuleDescriptor, ModuleExample } from './contract.js';
+import type { DefinitionOptions, JsonSchema, ModuleDescriptor, ModuleExample } from './contract.js';
 import { copyJson } from './json-copy.js';
 import { isRecord, type ModuleLike } from './module-like.js';
 
@@ -7,16 +7,27 @@ function readString(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-function readSchema(value: unknown): JsonSchema {
-  return isRecord(value) ? copyJson(value) : {};
+/** The value itself, or its copy when `copy` (the caller may change what it gets). */
+function share<T>(value: T, copy: boolean): T {
+  return copy ? copyJson(value) : value;
+}
+
+function readSchema(value: unknown, copy: boolean): JsonSchema {
+  return isRecord(value) ? share(value, copy) : {};
 }
 
 /**
  * The descriptor of `module` registered as `moduleId`: every field present, annotation
  * defaults filled, `name`/`documentation` `null` when absent, `outputSchema` `{}` when absent.
- * All objects are fresh copies, so callers may change them freely.
+ * All objects are fresh copies, so callers may change them freely; with `copy: false` the
+ * schemas, examples and metadata are the module's own.
  */
-export function describeModule(moduleId: string, module: ModuleLike): ModuleDescriptor {
+export function describeModule(
+  moduleId: string,
+  module: ModuleLike,
+  options: DefinitionOptions = {},
+): ModuleDescriptor {
+  const copy = options.copy ?? true;
   const tags = Array.isArray(module.tags)
     ? module.tags.filter((tag): tag is string => typeof tag === 'string')
     : [];
@@ -25,12 +36,12 @@ export function describeModule(moduleId: string, module: ModuleLike): ModuleDesc
     name: readString(module.name),
     description: module.description,
     documentation: readString(module.documentation),
-    inputSchema: readSchema(module.inputSchema),
-    outputSchema: readSchema(module.outputSchema),
+    inputSchema: readSchema(module.inputSchema, copy),
+    outputSchema: readSchema(module.outputSchema, copy),
     version: readString(module.version) ?? '1.0.0',
     tags: [...tags],
     annotations: fillAnnotations(module.annotations),
-    examples: Array.isArray(module.examples) ? copyJson(module.examples as ModuleExample[]) : [],
-    metadata: isRecord(module.metadata) ? copyJson(module.metadata) : {},
+    examples: Array.isArray(module.examples) ? share(module.examples as ModuleExample[], copy) : [],
+    metadata: isRecord(module.metadata) ? share(module.metadata, copy) : {},
   };
 }

@@ -8,6 +8,7 @@ export { Context } from './context.js';
 export type {
   ContextFactory,
   ContextRequest,
+  DefinitionOptions,
   ErrorCode,
   ExecutorLike,
   Identity,

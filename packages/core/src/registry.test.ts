@@ -147,6 +147,32 @@ describe('Registry', () => {
       });
     });
 
+    it("shares the module's own schemas, examples and metadata with { copy: false }", () => {
+      const registry = new Registry();
+      const inputSchema = { type: 'object', properties: { a: { type: 'string' } } };
+      const outputSchema = { type: 'object' };
+      const examples = [{ title: 't', inputs: {}, output: {} }];
+      const metadata = { owner: 'me' };
+      const module = {
+        description: 'A',
+        inputSchema,
+        outputSchema,
+        examples,
+        metadata,
+        tags: ['t'],
+        execute: () => ({}),
+      };
+      registry.register('a', module);
+      const shared = registry.getDefinition('a', { copy: false })!;
+      expect(shared.inputSchema).toBe(inputSchema);
+      expect(shared.outputSchema).toBe(outputSchema);
+      expect(shared.examples).toBe(examples);
+      expect(shared.metadata).toBe(metadata);
+      expect(shared.tags).not.toBe(module.tags);
+      expect(shared).toEqual(registry.getDefinition('a'));
+      expect(registry.getDefinition('a', { copy: true })?.inputSchema).not.toBe(inputSchema);
+    });
+
     it('hands out copies: changing a descriptor never changes the registry', () => {
       const registry = new Registry();
       const inputSchema = { type: 'object', properties: { a: { type: 'string' } } };

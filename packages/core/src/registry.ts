@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type {
+  DefinitionOptions,
   ListOptions,
   ModuleDescriptor,
   RegistryEvent,
@@ -130,11 +131,13 @@ export class Registry implements RegistryLike {
 
   /**
    * The descriptor of a module, or `null`. Every call returns fresh copies (schemas included),
-   * so callers may change the result without touching the registered module.
+   * so callers may change the result without touching the registered module; with
+   * `{ copy: false }` the schemas, examples and metadata are the module's own, for callers that
+   * only read them.
    */
-  getDefinition(moduleId: string): ModuleDescriptor | null {
+  getDefinition(moduleId: string, options?: DefinitionOptions): ModuleDescriptor | null {
     const module = this.#modules.get(moduleId);
-    return module === undefined ? null : describeModule(moduleId, module);
+    return module === undefined ? null : describeModule(moduleId, module, options);
   }
 
   /** Calls `callback(moduleId, module)` after every register / unregister. */

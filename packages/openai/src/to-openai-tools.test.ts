@@ -1,3 +1,4 @@
+import { Registry } from '@apcore-mcp/core';
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from './__fixtures__/deep-freeze.js';
 import { createDescriptor } from './__fixtures__/descriptor.js';
@@ -142,6 +143,27 @@ describe('FR-OPENAI-001 tool definitions', () => {
     const snapshot = structuredClone(frozen);
     toOpenaiTools(createStaticRegistry([frozen]), { strict: true, embedAnnotations: true });
     expect(frozen).toEqual(snapshot);
+  });
+
+  it("shares no object with a core registry's module schemas", () => {
+    const inputSchema = structuredClone(resizeSchema);
+    const registry = new Registry();
+    registry.register('image.resize', { description: 'r', inputSchema, execute: () => ({}) });
+    for (const strict of [false, true]) {
+      const [tool] = toOpenaiTools(registry, { strict });
+      const inSchema = new Set<unknown>();
+      const collect = (node: unknown): void => {
+        if (typeof node !== 'object' || node === null) return;
+        inSchema.add(node);
+        for (const child of Object.values(node)) collect(child);
+      };
+      collect(inputSchema);
+      const shares = (node: unknown): boolean =>
+        typeof node === 'object' &&
+        node !== null &&
+        (inSchema.has(node) || Object.values(node).some(shares));
+      expect(shares(tool)).toBe(false);
+    }
   });
 
   it('gives an empty description when a module has none', () => {

@@ -84,7 +84,8 @@ function convertModule(
   options: ToOpenaiToolsOptions,
 ): OpenAITool | SkippedModule | undefined {
   try {
-    const descriptor = registry.getDefinition(moduleId);
+    // Conversion only reads the schemas and builds new ones: no need for copies of them.
+    const descriptor = registry.getDefinition(moduleId, { copy: false });
     if (descriptor === null || descriptor === undefined) {
       return { moduleId, reason: 'the registry has no definition for it' };
     }

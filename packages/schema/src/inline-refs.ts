@@ -172,10 +172,29 @@ function walkSchema(walk: Walk, node: unknown, frame: Frame): unknown {
   }
 }
 
+/**
+ * Every keyword {@link walkKeywords} treats other than by copying its value: one lookup tells a
+ * plain keyword (`type`, `description`, `enum`, ...), most of any schema, from the rest.
+ */
+const WALKED_KEYWORDS: ReadonlySet<string> = new Set([
+  '$ref',
+  ...DEFINITION_KEYWORDS,
+  ...IDENTIFIER_KEYWORDS,
+  ...DYNAMIC_REFERENCE_KEYWORDS,
+  ...SINGLE_SCHEMA_KEYWORDS,
+  ...SCHEMA_ARRAY_KEYWORDS,
+  ...SCHEMA_MAP_KEYWORDS,
+]);
+
 /** Copies every keyword but `$ref`, walking the ones that hold subschemas. */
 function walkKeywords(walk: Walk, node: SchemaObject, frame: Frame): SchemaObject {
   const result: SchemaObject = {};
   for (const key of Object.keys(node)) {
+    if (!WALKED_KEYWORDS.has(key)) {
+      // Data: copied as it is, with no frame of its own (frames are only for walked subschemas).
+      defineEntry(result, key, cloneSchema(node[key]));
+      continue;
+    }
     if (key === '$ref' || DEFINITION_KEYWORDS.has(key)) continue;
     if (frame.inCopy && IDENTIFIER_KEYWORDS.has(key)) continue;
     if (DYNAMIC_REFERENCE_KEYWORDS.has(key)) {

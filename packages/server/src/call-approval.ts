@@ -150,7 +150,7 @@ export class CallApproval implements ApprovalHandler {
 /** A module's description as its registry has it; `''` when it has none (or fails). */
 export function describeModule(registry: RegistryLike, moduleId: string): string {
   try {
-    const description = registry.getDefinition(moduleId)?.description;
+    const description = registry.getDefinition(moduleId, { copy: false })?.description;
     return typeof description === 'string' ? description : '';
   } catch {
     return '';

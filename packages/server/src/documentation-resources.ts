@@ -73,7 +73,7 @@ export class DocumentationResources implements ResourceSource {
 
   #readDocumentation(moduleId: string): string | undefined {
     try {
-      const documentation = this.#registry.getDefinition(moduleId)?.documentation;
+      const documentation = this.#registry.getDefinition(moduleId, { copy: false })?.documentation;
       return typeof documentation === 'string' && documentation.trim() !== ''
         ? documentation
         : undefined;

@@ -77,6 +77,46 @@ describe('MCPServerFactory.buildTool', () => {
   });
 });
 
+/** Whether `value` holds (anywhere inside) one of the objects found in `other`. */
+function sharesObjects(value: unknown, other: unknown): boolean {
+  const inOther = new Set<unknown>();
+  const collect = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null) return;
+    inOther.add(node);
+    for (const child of Object.values(node)) collect(child);
+  };
+  collect(other);
+  const search = (node: unknown): boolean =>
+    typeof node === 'object' &&
+    node !== null &&
+    (inOther.has(node) || Object.values(node).some(search));
+  return search(value);
+}
+
+describe('MCPServerFactory.buildTools on a core registry', () => {
+  it("shares no object with the modules' schemas, and later changes to them change nothing", () => {
+    const registry = new core.Registry();
+    // A plain module object (defineModule would freeze its schemas).
+    const inputSchema = {
+      type: 'object',
+      properties: { x: { $ref: '#/$defs/X' }, list: { type: 'array', items: { type: 'string' } } },
+      required: ['x'],
+      $defs: { X: { type: 'object', properties: { y: { enum: ['a', 'b'] } } } },
+    };
+    const outputSchema = { type: 'object', properties: { ok: { type: 'boolean' } } };
+    const module = { description: 'x', inputSchema, outputSchema, execute: () => ({ ok: true }) };
+    registry.register('a.b', module);
+    const [tool] = new MCPServerFactory().buildTools(registry).tools;
+    expect(sharesObjects(tool, inputSchema)).toBe(false);
+    expect(sharesObjects(tool, outputSchema)).toBe(false);
+    const before = structuredClone(tool);
+    inputSchema.properties.list.items.type = 'number';
+    inputSchema.$defs.X.properties.y.enum.push('c');
+    outputSchema.properties.ok = { type: 'string' };
+    expect(tool).toEqual(before);
+  });
+});
+
 describe('MCPServerFactory.buildTools', () => {
   it('skips the modules it cannot build, with a warning naming each and why (N-1 of N)', () => {
     const registry = new ForeignRegistry();

@@ -171,7 +171,8 @@ export class MCPServerFactory {
   ): { tool: Tool } | { skipped: SkippedModule } {
     let reason: string;
     try {
-      const descriptor = registry.getDefinition(moduleId);
+      // Conversion only reads the schemas and builds new ones: no need for copies of them.
+      const descriptor = registry.getDefinition(moduleId, { copy: false });
       if (descriptor) return { tool: this.buildTool(descriptor) };
       reason = 'the registry has no definition for it';
     } catch (error) {
