@@ -7,7 +7,7 @@
  *
  * @example
  * ```ts
- * const cancellation = new CallCancellation(shutdown.signal, extra.signal);
+ * const cancellation = new CallCancellation(Object.freeze([shutdown.signal]), extra.signal);
  * executor.createContext({ moduleId, signals: cancellation.signals });
  * foreignFactory.createContext({ moduleId, signal: cancellation.signal });
  * ```
@@ -17,8 +17,12 @@ export class CallCancellation {
   readonly signals: readonly AbortSignal[];
   #joined: AbortSignal | undefined;
 
-  constructor(shutdown: AbortSignal, request: AbortSignal | undefined) {
-    this.signals = request === undefined ? [shutdown] : [shutdown, request];
+  /** `shutdownOnly`: the shutdown signal alone, frozen, shared by every call without its own. */
+  constructor(shutdownOnly: readonly AbortSignal[], request: AbortSignal | undefined) {
+    this.signals =
+      request === undefined
+        ? shutdownOnly
+        : Object.freeze([shutdownOnly[0] as AbortSignal, request]);
   }
 
   /** One signal that aborts with the first of {@link CallCancellation.signals}; made once. */

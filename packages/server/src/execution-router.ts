@@ -108,6 +108,8 @@ export class ExecutionRouter {
   readonly #approval: ApprovalOption;
   readonly #calls = new CallCounter();
   readonly #shutdown = new AbortController();
+  /** The cancellation of every call that comes without a signal of its own. */
+  readonly #shutdownOnly: readonly AbortSignal[] = Object.freeze([this.#shutdown.signal]);
   #accepting = true;
 
   constructor(options: ExecutionRouterOptions) {
@@ -248,7 +250,7 @@ export class ExecutionRouter {
   }
 
   #prepare(name: string, tool: Tool, extra: RouterCallExtra): PreparedCall {
-    const cancellation = new CallCancellation(this.#shutdown.signal, extra.signal);
+    const cancellation = new CallCancellation(this.#shutdownOnly, extra.signal);
     const identity = resolveIdentity(extra, this.#identity);
     const logger = withFields(this.#logger, { tool: name });
     const elicit = createElicitSender(extra, { cancellation, logger });
