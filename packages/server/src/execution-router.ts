@@ -111,6 +111,9 @@ export class ExecutionRouter {
   /** The cancellation of every call that comes without a signal of its own. */
   readonly #shutdownOnly: readonly AbortSignal[] = Object.freeze([this.#shutdown.signal]);
   #accepting = true;
+  /** Made once rather than per call: every call's approval may describe a module. */
+  readonly #describe = (moduleId: string): string =>
+    describeModule(this.#executor.registry, moduleId);
 
   constructor(options: ExecutionRouterOptions) {
     this.#executor = options.executor;
@@ -258,7 +261,7 @@ export class ExecutionRouter {
       option: this.#approval,
       elicit,
       identity,
-      describe: (moduleId) => describeModule(this.#executor.registry, moduleId),
+      describe: this.#describe,
       logger,
     });
     const streaming = shouldStream(this.#executor, tool, extra);
