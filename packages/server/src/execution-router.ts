@@ -60,8 +60,12 @@ export interface ExecutionRouterOptions {
   approval?: ApprovalOption;
 }
 
-/** Everything one call carries besides its arguments. */
+/** Everything one call carries. */
 interface PreparedCall {
+  name: string;
+  args: Record<string, unknown>;
+  tool: Tool;
+  extra: RouterCallExtra;
   cancellation: CallCancellation;
   /** Binds the tool name to whatever the call logs. */
   logger: Logger;
@@ -227,32 +231,29 @@ export class ExecutionRouter {
     if (tool === undefined) return this.#mapError(name, moduleNotFound(name));
     const failures = this.#validator?.validate(tool, args);
     if (failures !== undefined) return this.#mapError(name, validationFailed(failures));
-    const call = this.#prepare(name, tool, extra);
+    const call = this.#prepare(name, args, tool, extra);
     // An executor that asks the approval its context carries does so after its ACL and for
     // nested calls too; any other executor is guarded here, before it is called at all.
     if (tool._meta?.[REQUIRES_APPROVAL_META_KEY] === true && !this.#executorAsks(call)) {
-      return call.approval
-        .check(name, args)
-        .then(() => this.#execute(name, args, tool, call, extra));
+      return call.approval.check(name, args).then(() => this.#execute(call));
     }
-    return this.#execute(name, args, tool, call, extra);
+    return this.#execute(call);
   }
 
-  #execute(
+  #execute(call: PreparedCall): Promise<CallToolResult> {
+    if (call.streaming) return this.#stream(call);
+    // The one place a module runs atomically.
+    return this.#executor
+      .call(call.name, call.args, call.context)
+      .then((output) => toSuccessResult(call.tool, output));
+  }
+
+  #prepare(
     name: string,
     args: Record<string, unknown>,
     tool: Tool,
-    call: PreparedCall,
     extra: RouterCallExtra,
-  ): Promise<CallToolResult> {
-    if (call.streaming) return this.#stream(name, args, tool, call, extra);
-    // The one place a module runs atomically.
-    return this.#executor
-      .call(name, args, call.context)
-      .then((output) => toSuccessResult(tool, output));
-  }
-
-  #prepare(name: string, tool: Tool, extra: RouterCallExtra): PreparedCall {
+  ): PreparedCall {
     const cancellation = new CallCancellation(this.#shutdownOnly, extra.signal);
     const identity = resolveIdentity(extra, this.#identity);
     const logger = withFields(this.#logger, { tool: name });
@@ -276,16 +277,11 @@ export class ExecutionRouter {
     if (!this.#factoryFollowsSignals) request.signal = cancellation.signal;
     if (identity !== undefined) request.identity = identity;
     const context = this.#contextFactory?.createContext(request);
-    return { cancellation, logger, approval, context, streaming };
+    return { name, args, tool, extra, cancellation, logger, approval, context, streaming };
   }
 
-  async #stream(
-    name: string,
-    args: Record<string, unknown>,
-    tool: Tool,
-    call: PreparedCall,
-    extra: RouterCallExtra,
-  ): Promise<CallToolResult> {
+  async #stream(call: PreparedCall): Promise<CallToolResult> {
+    const { name, args, tool, extra } = call;
     // shouldStream() made sure of both; the check narrows the types.
     const progress = createProgressSender(extra, call.logger);
     if (progress === undefined || !this.#executor.stream) {
