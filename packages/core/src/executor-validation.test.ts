@@ -220,6 +220,13 @@ describe('Executor validation', () => {
       });
       expect(() => executor.validate('nope', {})).toThrow(ModuleNotFoundError);
     });
+
+    it("hands validate()'s callers a list of their own, even when nothing failed", () => {
+      const executor = createExecutor({ person });
+      const first = executor.validate('person', { name: 'a' });
+      first.errors.push({ field: 'x', code: 'custom', message: 'added by the caller' });
+      expect(executor.validate('person', { name: 'a' })).toEqual({ valid: true, errors: [] });
+    });
   });
 
   describe('output validation', () => {

@@ -125,7 +125,7 @@ export class Executor implements ExecutorLike, ContextFactory {
     const module = this.registry.get(moduleId);
     if (module === null) throw new ModuleNotFoundError({ moduleId });
     const errors = this.#inputErrors(moduleId, module, inputs);
-    return { valid: errors.length === 0, errors };
+    return { valid: errors.length === 0, errors: [...errors] };
   }
 
   /**
@@ -197,11 +197,14 @@ export class Executor implements ExecutorLike, ContextFactory {
       fallbackExecutor: this,
     });
     try {
-      guardCallChain(context.callChain, {
-        maxCallDepth: this.#maxCallDepth,
-        maxModuleRepeat: this.#maxModuleRepeat,
-        traceId: context.traceId,
-      });
+      // A top-level call (a chain of one) passes every check: the limits are at least 1.
+      if (context.callChain.length > 1) {
+        guardCallChain(context.callChain, {
+          maxCallDepth: this.#maxCallDepth,
+          maxModuleRepeat: this.#maxModuleRepeat,
+          traceId: context.traceId,
+        });
+      }
       const module = this.registry.get(moduleId);
       if (module === null) throw new ModuleNotFoundError({ moduleId, traceId: context.traceId });
       this.#checkAccess(moduleId, context);
@@ -232,7 +235,7 @@ export class Executor implements ExecutorLike, ContextFactory {
     const errors = this.#inputErrors(prepared.moduleId, prepared.module, prepared.inputs);
     if (errors.length === 0) return prepared;
     prepared.scope.release();
-    throw new SchemaValidationError({ errors, traceId: prepared.context.traceId });
+    throw new SchemaValidationError({ errors: [...errors], traceId: prepared.context.traceId });
   }
 
   /**
@@ -289,7 +292,7 @@ export class Executor implements ExecutorLike, ContextFactory {
     if (contextual !== null) await checkApproval(contextual, call);
   }
 
-  #inputErrors(moduleId: string, module: ModuleLike, inputs: unknown): FieldError[] {
+  #inputErrors(moduleId: string, module: ModuleLike, inputs: unknown): readonly FieldError[] {
     if (!isRecord(inputs)) {
       return [{ field: ROOT_FIELD, code: 'type', message: 'must be object' }];
     }
@@ -301,7 +304,7 @@ export class Executor implements ExecutorLike, ContextFactory {
     const errors = this.#validators.get(prepared.moduleId, prepared.module, 'output')(output);
     if (errors.length === 0) return output;
     throw new SchemaValidationError({
-      errors,
+      errors: [...errors],
       message: `Output validation failed for module ${prepared.moduleId}`,
       traceId: prepared.context.traceId,
     });

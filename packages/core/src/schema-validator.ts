@@ -8,8 +8,11 @@ import { isRecord } from './module-like.js';
 /** ajv and ajv-formats are CommonJS: `require` loads them on first use, synchronously. */
 const requireCommonJs = createRequire(import.meta.url);
 
-/** Checks one value; returns the failing fields (empty when valid). */
-export type SchemaCheck = (data: unknown) => FieldError[];
+/** Checks one value; returns the failing fields (empty when valid; never to be changed). */
+export type SchemaCheck = (data: unknown) => readonly FieldError[];
+
+/** What every passing check answers: one shared empty list rather than a new one per check. */
+const NO_ERRORS: readonly FieldError[] = Object.freeze([]);
 
 const AJV_OPTIONS: Options = {
   allErrors: true,
@@ -93,7 +96,7 @@ function getAjv(draft2020: boolean): Ajv | Ajv2020 {
  * @throws Error when ajv cannot compile the schema (a broken `$ref`, an invalid keyword value).
  */
 export function compileSchema(schema: unknown): SchemaCheck {
-  if (!isRecord(schema) || Object.keys(schema).length === 0) return () => [];
+  if (!isRecord(schema) || Object.keys(schema).length === 0) return () => NO_ERRORS;
   const copy = copyJson(schema);
   const draft = typeof copy.$schema === 'string' ? copy.$schema : '';
   delete copy.$schema;
@@ -104,5 +107,5 @@ export function compileSchema(schema: unknown): SchemaCheck {
   } finally {
     ajv.removeSchema(copy);
   }
-  return (data) => (validate(data) ? [] : toFieldErrors(validate.errors ?? []));
+  return (data) => (validate(data) ? NO_ERRORS : toFieldErrors(validate.errors ?? []));
 }
