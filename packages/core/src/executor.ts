@@ -217,24 +217,30 @@ export class Executor implements ExecutorLike, ContextFactory {
       };
       const approving = this.#checkApprovals(prepared);
       if (approving === undefined) return this.#checkInputs(prepared);
-      return approving.then(
-        () => this.#checkInputs(prepared),
-        (error: unknown) => {
-          scope.release();
-          throw error;
-        },
-      );
+      return this.#checkInputsOnceApproved(prepared, approving);
     } catch (error) {
       scope.release();
       throw error;
     }
   }
 
-  /** Step 5: input validation; the scope is released when it fails. */
+  async #checkInputsOnceApproved(
+    prepared: PreparedCall,
+    approving: Promise<void>,
+  ): Promise<PreparedCall> {
+    try {
+      await approving;
+      return this.#checkInputs(prepared);
+    } catch (error) {
+      prepared.scope.release();
+      throw error;
+    }
+  }
+
+  /** Step 5: input validation. */
   #checkInputs(prepared: PreparedCall): PreparedCall {
     const errors = this.#inputErrors(prepared.moduleId, prepared.module, prepared.inputs);
     if (errors.length === 0) return prepared;
-    prepared.scope.release();
     throw new SchemaValidationError({ errors: [...errors], traceId: prepared.context.traceId });
   }
 
