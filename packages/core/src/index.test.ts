@@ -32,6 +32,7 @@ describe('public API', () => {
         'Registry',
         'SchemaValidationError',
         'assertValidModuleId',
+        'compileSchema',
         'defineModule',
         'isModuleFileName',
         'isModuleLike',

@@ -91,9 +91,15 @@ function getAjv(draft2020: boolean): Ajv | Ajv2020 {
  * never touches the caller's object; `$schema` picks draft 2020-12 or draft-07 (the default).
  * The compiled function keeps working after the schema is dropped from ajv's registry, which
  * is done at once so that schemas sharing an `$id` never collide and nothing accumulates.
- * An empty schema (`{}`) accepts everything without compiling.
+ * An empty schema (`{}`) accepts everything without compiling. ajv is loaded by the first
+ * compilation, not on import.
  *
  * @throws Error when ajv cannot compile the schema (a broken `$ref`, an invalid keyword value).
+ * @example
+ * ```ts
+ * const check = compileSchema({ type: 'object', required: ['name'] });
+ * check({}); // [{ field: 'name', code: 'required', message: 'is required' }]
+ * ```
  */
 export function compileSchema(schema: unknown): SchemaCheck {
   if (!isRecord(schema) || Object.keys(schema).length === 0) return () => NO_ERRORS;
