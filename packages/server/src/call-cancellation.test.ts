@@ -56,7 +56,7 @@ describe('CallCancellation', () => {
     const join = vi.spyOn(AbortSignal, 'any');
     const shutdown = new AbortController();
     const request = new AbortController();
-    const cancellation = new CallCancellation(Object.freeze([shutdown.signal]), request.signal);
+    const cancellation = new CallCancellation(Object.freeze([shutdown.signal, request.signal]));
     expect(cancellation.signals).toEqual([shutdown.signal, request.signal]);
     expect(join).not.toHaveBeenCalled();
     const joined = cancellation.signal;
@@ -68,7 +68,7 @@ describe('CallCancellation', () => {
 
   it('is the shutdown signal itself when the call has no signal of its own', () => {
     const shutdown = new AbortController();
-    const cancellation = new CallCancellation(Object.freeze([shutdown.signal]), undefined);
+    const cancellation = new CallCancellation(Object.freeze([shutdown.signal]));
     expect(cancellation.signals).toEqual([shutdown.signal]);
     expect(cancellation.signal).toBe(shutdown.signal);
   });

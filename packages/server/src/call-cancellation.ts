@@ -7,7 +7,7 @@
  *
  * @example
  * ```ts
- * const cancellation = new CallCancellation(Object.freeze([shutdown.signal]), extra.signal);
+ * const cancellation = new CallCancellation(Object.freeze([shutdown.signal, extra.signal]));
  * executor.createContext({ moduleId, signals: cancellation.signals });
  * foreignFactory.createContext({ moduleId, signal: cancellation.signal });
  * ```
@@ -17,12 +17,9 @@ export class CallCancellation {
   readonly signals: readonly AbortSignal[];
   #joined: AbortSignal | undefined;
 
-  /** `shutdownOnly`: the shutdown signal alone, frozen, shared by every call without its own. */
-  constructor(shutdownOnly: readonly AbortSignal[], request: AbortSignal | undefined) {
-    this.signals =
-      request === undefined
-        ? shutdownOnly
-        : Object.freeze([shutdownOnly[0] as AbortSignal, request]);
+  /** `signals`: frozen, so that contexts can share the list rather than copy it. */
+  constructor(signals: readonly AbortSignal[]) {
+    this.signals = signals;
   }
 
   /** One signal that aborts with the first of {@link CallCancellation.signals}; made once. */

@@ -25,7 +25,7 @@ import {
 import { CallCounter } from './call-counter.js';
 import { collectStream, shouldStream } from './collect-stream.js';
 import { InputValidator } from './input-validator.js';
-import { isDebugEnabled, type Logger, SILENT_LOGGER, withFields } from './logger.js';
+import { isLevelEnabled, type Logger, SILENT_LOGGER, withFields } from './logger.js';
 import { serializeOutput } from './serialize-output.js';
 import { moduleNotFound, toSuccessResult, validationFailed } from './tool-result.js';
 import type { ToolSource } from './tool-source.js';
@@ -187,7 +187,7 @@ export class ExecutionRouter {
     extra: RouterCallExtra,
   ): Promise<CallToolResult> {
     this.#calls.enter();
-    const logged = isDebugEnabled(this.#logger);
+    const logged = isLevelEnabled(this.#logger, 'debug');
     const startedAt = logged ? performance.now() : 0;
     const finish = (result: CallToolResult): CallToolResult => {
       this.#calls.leave();
@@ -254,7 +254,11 @@ export class ExecutionRouter {
     tool: Tool,
     extra: RouterCallExtra,
   ): PreparedCall {
-    const cancellation = new CallCancellation(this.#shutdownOnly, extra.signal);
+    const cancellation = new CallCancellation(
+      extra.signal === undefined
+        ? this.#shutdownOnly
+        : Object.freeze([this.#shutdown.signal, extra.signal]),
+    );
     const identity = resolveIdentity(extra, this.#identity);
     const logger = withFields(this.#logger, { tool: name });
     const elicit = createElicitSender(extra, { cancellation, logger });

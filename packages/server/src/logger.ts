@@ -42,15 +42,16 @@ export const SILENT_LOGGER: Logger = Object.freeze({
 });
 
 /**
- * Whether `logger` writes debug records, so a hot path can skip building one nobody reads.
+ * Whether `logger` writes records of `level`, so a hot path can skip building one nobody reads.
+ * A logger without `isLevelEnabled` writes every level.
  *
  * @example
  * ```ts
- * if (isDebugEnabled(logger)) logger.debug({ durationMs: measure() }, 'Tool call');
+ * if (isLevelEnabled(logger, 'debug')) logger.debug({ durationMs: measure() }, 'Tool call');
  * ```
  */
-export function isDebugEnabled(logger: Logger): boolean {
-  return typeof logger.isLevelEnabled === 'function' ? logger.isLevelEnabled('debug') : true;
+export function isLevelEnabled(logger: Logger, level: string): boolean {
+  return typeof logger.isLevelEnabled === 'function' ? logger.isLevelEnabled(level) : true;
 }
 
 /**
@@ -96,8 +97,7 @@ class FieldLogger implements Logger {
   }
 
   isLevelEnabled(level: string): boolean {
-    const logger = this.#logger;
-    return typeof logger.isLevelEnabled === 'function' ? logger.isLevelEnabled(level) : true;
+    return isLevelEnabled(this.#logger, level);
   }
 
   #write(
