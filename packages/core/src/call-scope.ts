@@ -1,4 +1,4 @@
-import type { Cancellation } from './context.js';
+import { type Cancellation, isSignalList } from './context.js';
 
 /**
  * The lifetime of one module call: linked to the caller's signal, an optional timeout, and a
@@ -33,9 +33,9 @@ export class CallScope {
     this.#parents =
       cancellation === undefined
         ? NO_SIGNALS
-        : isSignal(cancellation)
-          ? [cancellation]
-          : cancellation;
+        : isSignalList(cancellation)
+          ? cancellation
+          : [cancellation];
     this.#followParent();
   }
 
@@ -146,7 +146,3 @@ export class CallScope {
 }
 
 const NO_SIGNALS: readonly AbortSignal[] = Object.freeze([]);
-
-function isSignal(cancellation: AbortSignal | readonly AbortSignal[]): cancellation is AbortSignal {
-  return !Array.isArray(cancellation);
-}

@@ -261,7 +261,8 @@ function inheritedSignal(parent: Context): AbortSignal | readonly AbortSignal[] 
   return cancellation === undefined ? parent.signal : cancellation;
 }
 
-function isSignalList(
+/** Whether a cancellation is a list of signals rather than one signal. */
+export function isSignalList(
   signal: AbortSignal | readonly AbortSignal[],
 ): signal is readonly AbortSignal[] {
   return Array.isArray(signal);
