@@ -1,4 +1,5 @@
 import Module, { createRequire, register } from 'node:module';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The package module files import `defineModule` and the helpers from. */
@@ -65,13 +66,23 @@ function patchCommonJsResolution(corePath: string): void {
  * Whether `moduleFile` finds a copy of its own. Asked first because the hook has a price: it
  * starts Node's hooks thread, and every later import passes through it.
  */
+/**
+ * Directories whose files resolve `@apcore-mcp/core` by themselves. Resolution depends only on
+ * a file's directory (its `node_modules` chain, its nearest `package.json`), and a discovery
+ * asks for every module file: once per directory is enough.
+ */
+const resolvingDirectories = new Set<string>();
+
 function canResolveCore(moduleFile: string): boolean {
+  const directory = dirname(moduleFile);
+  if (resolvingDirectories.has(directory)) return true;
   try {
     createRequire(moduleFile).resolve(CORE_SPECIFIER);
-    return true;
   } catch {
     return false;
   }
+  resolvingDirectories.add(directory);
+  return true;
 }
 
 /**
