@@ -78,6 +78,6 @@ export {
 export type { ModuleLike } from './module-like.js';
 export { isModuleLike } from './module-like.js';
 export type { DiscoveryFailure, DiscoveryReport, RegistryOptions } from './registry.js';
+export { Registry } from './registry.js';
 export type { SchemaCheck } from './schema-validator.js';
 export { compileSchema } from './schema-validator.js';
-export { Registry } from './registry.js';
