@@ -11,6 +11,7 @@ import {
   cleanEnv,
   EXAMPLE_EXTENSIONS,
   findFreePort,
+  httpServeArgs,
   runCli,
   SERVING_LINE,
   startCli,
@@ -120,14 +121,7 @@ describe('the apcore-mcp binary: exit code 2', () => {
     });
 
     it('exits 2 with the address in the message', async () => {
-      const result = await runCli([
-        '--extensions-dir',
-        EXAMPLE_EXTENSIONS,
-        '--transport',
-        'streamable-http',
-        '--port',
-        String(port),
-      ]);
+      const result = await runCli(httpServeArgs(EXAMPLE_EXTENSIONS, port));
       expect(result.code).toBe(2);
       const errorLines = result.stderr.split('\n').filter((line) => line.startsWith('Error:'));
       expect(errorLines).toEqual([
@@ -156,14 +150,7 @@ describe('the apcore-mcp binary: exit code 2', () => {
 describe('the apcore-mcp binary: exit code 0', () => {
   it('on SIGTERM and on SIGINT, after the server drains', async () => {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-      const server = startCli([
-        '--extensions-dir',
-        EXAMPLE_EXTENSIONS,
-        '--transport',
-        'streamable-http',
-        '--port',
-        String(await findFreePort()),
-      ]);
+      const server = startCli(httpServeArgs(EXAMPLE_EXTENSIONS, await findFreePort()));
       await server.waitForStderr(SERVING_LINE);
       expect(await server.stop(signal)).toBe(0);
       expect(server.stderr()).toContain(`Received ${signal}; shutting down`);
@@ -174,14 +161,7 @@ describe('the apcore-mcp binary: exit code 0', () => {
   it('serves zero modules with a warning', async () => {
     const empty = await mkdtemp(join(tmpdir(), 'apcore-mcp-empty-'));
     try {
-      const server = startCli([
-        '--extensions-dir',
-        empty,
-        '--transport',
-        'streamable-http',
-        '--port',
-        String(await findFreePort()),
-      ]);
+      const server = startCli(httpServeArgs(empty, await findFreePort()));
       const [, count] = await server.waitForStderr(SERVING_LINE);
       expect(count).toBe('0');
       expect(server.stderr()).toContain('No modules registered; server starting with zero tools');

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import {
   EXAMPLE_EXTENSIONS,
   findFreePort,
+  httpServeArgs,
   SERVING_LINE,
   type ServerProcess,
   startCli,
@@ -21,18 +22,7 @@ async function serveExamples(
   env: Record<string, string> = {},
 ): Promise<{ server: ServerProcess; url: URL }> {
   const port = await findFreePort();
-  const server = startCli(
-    [
-      '--extensions-dir',
-      EXAMPLE_EXTENSIONS,
-      '--transport',
-      'streamable-http',
-      '--port',
-      String(port),
-      ...extraArgs,
-    ],
-    { env },
-  );
+  const server = startCli(httpServeArgs(EXAMPLE_EXTENSIONS, port, extraArgs), { env });
   const [, , url] = await server.waitForStderr(SERVING_LINE);
   return { server, url: new URL(url as string) };
 }

@@ -9,6 +9,7 @@ import {
   cleanEnv,
   EXAMPLE_EXTENSIONS,
   findFreePort,
+  httpServeArgs,
   SERVING_LINE,
   startCli,
 } from '../helpers/cli-process.js';
@@ -118,14 +119,7 @@ describe('apcore-mcp serving over stdio', () => {
 describe('apcore-mcp serving over HTTP', () => {
   it('prints the Streamable HTTP URL and answers an SDK client there', async () => {
     const port = await findFreePort();
-    const server = startCli([
-      '--extensions-dir',
-      EXAMPLE_EXTENSIONS,
-      '--transport',
-      'streamable-http',
-      '--port',
-      String(port),
-    ]);
+    const server = startCli(httpServeArgs(EXAMPLE_EXTENSIONS, port));
     try {
       const [line, count, url] = await server.waitForStderr(SERVING_LINE);
       expect(line).toBe(
@@ -176,15 +170,7 @@ describe('apcore-mcp serving over HTTP', () => {
 
   it('--validate-inputs refuses bad arguments before the module runs', async () => {
     const port = await findFreePort();
-    const server = startCli([
-      '--extensions-dir',
-      EXAMPLE_EXTENSIONS,
-      '--transport',
-      'streamable-http',
-      '--port',
-      String(port),
-      '--validate-inputs',
-    ]);
+    const server = startCli(httpServeArgs(EXAMPLE_EXTENSIONS, port, ['--validate-inputs']));
     try {
       const [, , url] = await server.waitForStderr(SERVING_LINE);
       const client = new Client({ name: 'cli-e2e', version: '1.0.0' });

@@ -7,6 +7,7 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   findFreePort,
+  httpServeArgs,
   SERVING_LINE,
   type ServerProcess,
   startCli,
@@ -54,15 +55,7 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'apcore-mcp-watch-'));
   await writeFile(join(dir, 'greet.mjs'), moduleSource('Greet', 'hello'));
   const port = await findFreePort();
-  server = startCli([
-    '--extensions-dir',
-    dir,
-    '--watch',
-    '--transport',
-    'streamable-http',
-    '--port',
-    String(port),
-  ]);
+  server = startCli(httpServeArgs(dir, port, ['--watch']));
   const [, , url] = await server.waitForStderr(SERVING_LINE);
   await server.waitForStderr(/Watching .+ for module changes/);
   changes = 0;

@@ -151,5 +151,29 @@ export function findFreePort(): Promise<number> {
   });
 }
 
+/**
+ * The arguments that serve `extensionsDir` over Streamable HTTP on `port`, then `extra`.
+ *
+ * @example
+ * ```ts
+ * startCli(httpServeArgs(EXAMPLE_EXTENSIONS, await findFreePort(), ['--validate-inputs']));
+ * ```
+ */
+export function httpServeArgs(
+  extensionsDir: string,
+  port: number,
+  extra: readonly string[] = [],
+): string[] {
+  return [
+    '--extensions-dir',
+    extensionsDir,
+    '--transport',
+    'streamable-http',
+    '--port',
+    String(port),
+    ...extra,
+  ];
+}
+
 /** The URL the CLI prints once an HTTP server listens. */
 export const SERVING_LINE = /apcore-mcp: serving (\d+) tools over [^\n]+ at (http:\/\/\S+)\n/;
