@@ -2,16 +2,17 @@ import { DEFAULT_ANNOTATIONS, type ModuleAnnotations } from './contract.js';
 import { isRecord } from './module-like.js';
 
 /** snake_case spellings other apcore runtimes use, mapped to ours. */
-const SNAKE_CASE_KEYS: Readonly<Record<string, string>> = {
-  requires_approval: 'requiresApproval',
-  open_world: 'openWorld',
-};
+const SNAKE_CASE_KEYS: ReadonlyMap<string, string> = new Map([
+  ['requires_approval', 'requiresApproval'],
+  ['open_world', 'openWorld'],
+]);
 
-const FLAG_KEYS = Object.keys(DEFAULT_ANNOTATIONS);
+const FLAG_KEYS: ReadonlySet<string> = new Set(Object.keys(DEFAULT_ANNOTATIONS));
 
 /**
  * Complete annotations: the declared values over {@link DEFAULT_ANNOTATIONS}, flags coerced to
- * booleans, snake_case spellings accepted, further keys kept as they are.
+ * booleans, snake_case spellings accepted, further keys kept as they are (a key named
+ * `__proto__` as a plain key, never as the prototype).
  *
  * @example
  * ```ts
@@ -21,10 +22,21 @@ const FLAG_KEYS = Object.keys(DEFAULT_ANNOTATIONS);
 export function fillAnnotations(declared: unknown): ModuleAnnotations {
   const filled: Record<string, unknown> = { ...DEFAULT_ANNOTATIONS };
   if (!isRecord(declared)) return filled as ModuleAnnotations;
-  for (const [key, value] of Object.entries(declared)) {
+  for (const key of Object.keys(declared)) {
+    const value = declared[key];
     if (value === undefined) continue;
-    const name = SNAKE_CASE_KEYS[key] ?? key;
-    filled[name] = FLAG_KEYS.includes(name) ? Boolean(value) : value;
+    const name = SNAKE_CASE_KEYS.get(key) ?? key;
+    const filledValue = FLAG_KEYS.has(name) ? Boolean(value) : value;
+    if (name === '__proto__') {
+      Object.defineProperty(filled, name, {
+        value: filledValue,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else {
+      filled[name] = filledValue;
+    }
   }
   return filled as ModuleAnnotations;
 }

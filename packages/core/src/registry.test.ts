@@ -76,6 +76,20 @@ describe('Registry', () => {
     });
   });
 
+  it('keeps annotation keys named like Object.prototype members as plain keys', () => {
+    const registry = new Registry();
+    const annotations = JSON.parse(
+      '{"constructor": "x", "toString": 1, "__proto__": {"readonly": true}, "readonly": true}',
+    ) as Record<string, unknown>;
+    registry.register('a', { description: 'A', inputSchema: {}, annotations, execute: () => ({}) });
+    const filled: Record<string, unknown> = registry.getDefinition('a')?.annotations ?? {};
+    expect(filled.constructor).toBe('x');
+    expect(filled.toString).toBe(1);
+    expect(Object.hasOwn(filled, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(filled)).toBe(Object.prototype);
+    expect(filled.readonly).toBe(true);
+  });
+
   it('lists ids sorted, filtered by prefix and by all tags', () => {
     const registry = new Registry();
     registry.register('text.upper', createModule(['text']));
