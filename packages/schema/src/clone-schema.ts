@@ -4,11 +4,13 @@ import { defineEntry, isPlainObject } from './plain-object.js';
  * Deep-copies a schema (or any JSON-like value) so the copy can be changed freely.
  *
  * An array or plain object holding only primitives — most of the data in a schema: `required`,
- * `enum` and `type` lists — is copied directly, with the result `structuredClone` would give:
- * converting a schema copies many such small values, and `structuredClone`'s serialization
- * costs far more than the copy itself. Otherwise uses `structuredClone`; when the value holds
+ * `enum` and `type` lists — is copied directly: converting a schema copies many such small
+ * values, and `structuredClone`'s serialization costs far more than the copy itself. The copy
+ * is the one `structuredClone` gives, except that named properties on such a list, which JSON
+ * has no room for, are left out. Otherwise uses `structuredClone`; when the value holds
  * something it cannot clone (a function, a symbol, a class with private state), falls back to
- * copying plain objects and arrays one by one and keeping such values by reference. Object cycles are preserved, never followed forever.
+ * copying plain objects and arrays one by one and keeping such values by reference. Object
+ * cycles are preserved, never followed forever.
  *
  * @example
  * ```ts
@@ -36,18 +38,19 @@ function isClonablePrimitive(value: unknown): boolean {
 
 /**
  * The copy of an array or plain object whose values are all primitives, or `undefined` when
- * `value` is anything else. Arrays with holes or extra properties are left to `structuredClone`,
- * which keeps both.
+ * `value` is anything else. Arrays with holes are left to `structuredClone`, which keeps them.
+ * Named properties on an array are not JSON and are not copied: finding them would take
+ * `Object.keys()`, which builds an index string for every item of every list in a schema.
  */
 function copyFlat(value: object): unknown {
   if (Array.isArray(value)) {
     if (Object.getPrototypeOf(value) !== Array.prototype) return undefined;
-    if (Object.keys(value).length !== value.length) return undefined;
     // Sized up front: pushing onto [] would reserve room for 17 items, which for the many two-
     // and three-item lists of a schema is most of its memory. Copied by hand: `slice()` takes a
     // slow path on frozen arrays (`defineModule` freezes every schema), dozens of times slower.
     const copy = new Array<unknown>(value.length);
     for (let index = 0; index < value.length; index += 1) {
+      if (!(index in value)) return undefined;
       const item: unknown = value[index];
       if (!isClonablePrimitive(item)) return undefined;
       copy[index] = item;

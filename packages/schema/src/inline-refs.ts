@@ -1,13 +1,6 @@
 import type { JsonSchema } from '@apcore-mcp/core';
 import { cloneSchema } from './clone-schema.js';
-import {
-  formatPointer,
-  type Location,
-  locationOf,
-  parseRef,
-  pointerOf,
-  resolvePointer,
-} from './json-pointer.js';
+import { formatPointer, parseRef, resolvePointer } from './json-pointer.js';
 import { mergeRefSiblings } from './merge-ref-siblings.js';
 import { defineEntry } from './plain-object.js';
 import { SchemaConversionError, type SchemaConversionReason } from './schema-conversion-error.js';
@@ -46,11 +39,38 @@ type RefLink =
   | undefined;
 type SchemaObject = Record<string, unknown>;
 
+/**
+ * One run of {@link inlineRefs}: the limits, and where the walk stands. The position is changed
+ * on the way down and restored on the way back up, so walking a node allocates nothing but its
+ * copy; an error reads it where it is, because an error ends the walk.
+ */
 interface Walk {
   readonly root: SchemaObject;
   readonly maxDepth: number;
   readonly maxNodes: number;
   nodeCount: number;
+  /**
+   * The keys from the document root to the current node, or, inside a `$ref` target, from the
+   * root to the target: the path errors report.
+   */
+  path: (string | number)[];
+  /** The `$ref` jumps that led here, innermost first. */
+  chain: RefLink;
+  /** How many `$ref` jumps led here. */
+  depth: number;
+  /** How deeply the call stack has gone, counting every step down and every jump. */
+  nesting: number;
+  /** Inside a copy of a `$ref` target, where identifiers would be duplicated. */
+  inCopy: boolean;
+  /** Below a nested `$id`, where `#/...` would mean that resource, not the document. */
+  inEmbeddedResource: boolean;
+  /**
+   * The objects on the current path since the last `$ref` jump: meeting one again means the
+   * object graph itself is cyclic (a `$ref` jump legitimately revisits objects; the `$ref` chain
+   * catches those cycles). A stack rather than a set: paths are short, and a scan of a few
+   * entries is cheaper than hashing every node.
+   */
+  ancestors: object[];
 }
 
 /** A parsed local `$ref`: its pointer segments and the normalized pointer. */
@@ -66,24 +86,6 @@ interface RefTarget {
  */
 const parsedRefs = new Map<string, RefTarget>();
 const MAX_PARSED_REFS = 1024;
-
-interface Frame {
-  readonly location: Location;
-  readonly chain: RefLink;
-  readonly depth: number;
-  readonly nesting: number;
-  /** Inside a copy of a `$ref` target, where identifiers would be duplicated. */
-  readonly inCopy: boolean;
-  /** Below a nested `$id`, where `#/...` would mean that resource, not the document. */
-  readonly inEmbeddedResource: boolean;
-  /**
-   * The objects on the current path since the last `$ref` jump: meeting one again means the
-   * object graph itself is cyclic (a `$ref` jump legitimately revisits objects; the `$ref` chain
-   * catches those cycles). A stack rather than a set: paths are short, and a scan of a few
-   * entries is cheaper than hashing every node.
-   */
-  readonly ancestors: object[];
-}
 
 /**
  * Returns a self-contained copy of `schema`: every local `$ref` replaced by a copy of its target,
@@ -124,9 +126,7 @@ export function inlineRefs(schema: JsonSchema, options: InlineRefsOptions = {}):
     maxDepth: readLimit(options.maxDepth, DEFAULT_MAX_REF_DEPTH, 'maxDepth'),
     maxNodes: readLimit(options.maxNodes, DEFAULT_MAX_SCHEMA_NODES, 'maxNodes'),
     nodeCount: 0,
-  };
-  const rootFrame: Frame = {
-    location: undefined,
+    path: [],
     chain: undefined,
     depth: 0,
     nesting: 0,
@@ -134,42 +134,43 @@ export function inlineRefs(schema: JsonSchema, options: InlineRefsOptions = {}):
     inEmbeddedResource: false,
     ancestors: [],
   };
-  const result = walkSchema(walk, schema, rootFrame);
+  const result = walkSchema(walk, schema);
   if (result === true) return {};
   if (result === false) return { not: {} };
   return result as JsonSchema;
 }
 
-function walkSchema(walk: Walk, node: unknown, frame: Frame): unknown {
+function walkSchema(walk: Walk, node: unknown): unknown {
   walk.nodeCount += 1;
   if (walk.nodeCount > walk.maxNodes) {
-    fail(frame, 'too-large', `Schema too large: more than ${walk.maxNodes} schema nodes`);
+    fail(walk, 'too-large', `Schema too large: more than ${walk.maxNodes} schema nodes`);
   }
-  if (frame.nesting > MAX_NESTING) {
-    fail(frame, 'invalid-schema', `Invalid schema: nested more than ${MAX_NESTING} levels deep`);
+  if (walk.nesting > MAX_NESTING) {
+    fail(walk, 'invalid-schema', `Invalid schema: nested more than ${MAX_NESTING} levels deep`);
   }
   if (!isSchemaObject(node)) return cloneSchema(node);
-  if (frame.ancestors.includes(node)) {
+  if (walk.ancestors.includes(node)) {
     fail(
-      frame,
+      walk,
       'invalid-schema',
       'Invalid schema: the schema object contains itself (a schema must be a tree; use $ref for recursion)',
     );
   }
-  const embedded =
-    frame.inEmbeddedResource || (frame.location !== undefined && typeof node.$id === 'string');
-  // A new frame only where a nested $id starts one: copying the frame for every node would cost
-  // more than the rest of the walk.
-  const inner: Frame =
-    embedded === frame.inEmbeddedResource ? frame : { ...frame, inEmbeddedResource: true };
-  frame.ancestors.push(node);
-  try {
-    if (!Object.hasOwn(node, '$ref')) return walkKeywords(walk, node, inner);
-    const target = resolveRef(walk, node.$ref, inner);
-    return mergeRefSiblings(target, walkKeywords(walk, node, inner));
-  } finally {
-    frame.ancestors.pop();
+  const outerEmbedded = walk.inEmbeddedResource;
+  if (!outerEmbedded && walk.path.length > 0 && typeof node.$id === 'string') {
+    walk.inEmbeddedResource = true;
   }
+  walk.ancestors.push(node);
+  let result: unknown;
+  if (!Object.hasOwn(node, '$ref')) {
+    result = walkKeywords(walk, node);
+  } else {
+    const target = resolveRef(walk, node.$ref);
+    result = mergeRefSiblings(target, walkKeywords(walk, node));
+  }
+  walk.ancestors.pop();
+  walk.inEmbeddedResource = outerEmbedded;
+  return result;
 }
 
 /**
@@ -187,108 +188,149 @@ const WALKED_KEYWORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Copies every keyword but `$ref`, walking the ones that hold subschemas. */
-function walkKeywords(walk: Walk, node: SchemaObject, frame: Frame): SchemaObject {
+function walkKeywords(walk: Walk, node: SchemaObject): SchemaObject {
   const result: SchemaObject = {};
   for (const key of Object.keys(node)) {
     if (!WALKED_KEYWORDS.has(key)) {
-      // Data: copied as it is, with no frame of its own (frames are only for walked subschemas).
+      // Data: copied as it is, never searched for `$ref`.
       defineEntry(result, key, cloneSchema(node[key]));
       continue;
     }
     if (key === '$ref' || DEFINITION_KEYWORDS.has(key)) continue;
-    if (frame.inCopy && IDENTIFIER_KEYWORDS.has(key)) continue;
+    if (walk.inCopy && IDENTIFIER_KEYWORDS.has(key)) continue;
+    enter(walk, key);
     if (DYNAMIC_REFERENCE_KEYWORDS.has(key)) {
-      fail(
-        childFrame(frame, key),
-        'non-local-reference',
-        `Unsupported ${key}: dynamic references cannot be inlined`,
-      );
+      fail(walk, 'non-local-reference', `Unsupported ${key}: dynamic references cannot be inlined`);
     }
-    defineEntry(result, key, walkKeyword(walk, key, node[key], childFrame(frame, key)));
+    defineEntry(result, key, walkKeyword(walk, key, node[key]));
+    leave(walk);
   }
   return result;
 }
 
-function walkKeyword(walk: Walk, key: string, value: unknown, frame: Frame): unknown {
+/** Walks the value of keyword `key`, the walk standing at that keyword. */
+function walkKeyword(walk: Walk, key: string, value: unknown): unknown {
   if (Array.isArray(value)) {
     if (!SCHEMA_ARRAY_KEYWORDS.has(key)) return cloneSchema(value);
-    return value.map((item, index) => walkSchema(walk, item, childFrame(frame, String(index))));
+    const result = new Array<unknown>(value.length);
+    for (let index = 0; index < value.length; index += 1) {
+      enter(walk, index);
+      result[index] = walkSchema(walk, value[index]);
+      leave(walk);
+    }
+    return result;
   }
   if (typeof value !== 'object' && typeof value !== 'boolean') return cloneSchema(value);
-  if (SINGLE_SCHEMA_KEYWORDS.has(key)) return walkSchema(walk, value, frame);
+  if (SINGLE_SCHEMA_KEYWORDS.has(key)) return walkSchema(walk, value);
   if (SCHEMA_MAP_KEYWORDS.has(key) && typeof value === 'object' && value !== null) {
     const result: SchemaObject = {};
-    for (const [name, entry] of Object.entries(value)) {
+    for (const name of Object.keys(value)) {
+      const entry: unknown = (value as SchemaObject)[name];
       // draft-07 `dependencies` also maps names to arrays of property names: data, not schemas.
-      const walked = Array.isArray(entry)
-        ? cloneSchema(entry)
-        : walkSchema(walk, entry, childFrame(frame, name));
-      defineEntry(result, name, walked);
+      if (Array.isArray(entry)) {
+        defineEntry(result, name, cloneSchema(entry));
+        continue;
+      }
+      enter(walk, name);
+      defineEntry(result, name, walkSchema(walk, entry));
+      leave(walk);
     }
     return result;
   }
   return cloneSchema(value);
 }
 
+/** One step down, to the value under `key`. */
+function enter(walk: Walk, key: string | number): void {
+  walk.path.push(key);
+  walk.nesting += 1;
+}
+
+/** Back up from the last {@link enter}. */
+function leave(walk: Walk): void {
+  walk.path.pop();
+  walk.nesting -= 1;
+}
+
 /** Resolves one `$ref` and returns its target with every nested `$ref` inlined. */
-function resolveRef(walk: Walk, ref: unknown, frame: Frame): unknown {
-  const refFrame = childFrame(frame, '$ref');
-  const { ref: written, segments, pointer } = readLocalRef(ref, refFrame);
-  const cycle = findCycle(frame.chain, pointer, written);
+function resolveRef(walk: Walk, ref: unknown): unknown {
+  walk.path.push('$ref');
+  const written = readRefText(walk, ref);
+  const { segments, pointer } = readLocalRef(walk, written);
+  const cycle = findCycle(walk.chain, pointer, written);
   if (cycle !== undefined) {
     const message = `Circular reference: ${cycle.join(' -> ')}`;
-    fail(refFrame, 'circular-reference', message, { ref: written, cycle });
+    fail(walk, 'circular-reference', message, { ref: written, cycle });
   }
-  if (frame.depth >= walk.maxDepth) {
+  if (walk.depth >= walk.maxDepth) {
     const message = `Maximum $ref depth exceeded: resolving "${written}" would nest more than ${walk.maxDepth} references`;
-    fail(refFrame, 'max-depth-exceeded', message, { ref: written });
+    fail(walk, 'max-depth-exceeded', message, { ref: written });
   }
   const target = resolvePointer(walk.root, segments);
   if (target === undefined) {
-    fail(refFrame, 'missing-reference', `Reference target not found: ${written}`, { ref: written });
+    fail(walk, 'missing-reference', `Reference target not found: ${written}`, { ref: written });
   }
   if (typeof target !== 'boolean' && !isSchemaObject(target)) {
     const message = `Invalid $ref "${written}": it points at ${describeValue(target)}, not a schema`;
-    fail(refFrame, 'invalid-reference', message, { ref: written });
+    fail(walk, 'invalid-reference', message, { ref: written });
   }
-  return walkSchema(walk, target, {
-    location: locationOf(segments),
-    chain: { parent: frame.chain, pointer, ref: written },
-    depth: frame.depth + 1,
-    nesting: frame.nesting + 1,
-    inCopy: true,
-    inEmbeddedResource: false,
-    ancestors: [],
-  });
+  walk.path.pop();
+  return walkTarget(walk, target, segments, { parent: walk.chain, pointer, ref: written });
 }
 
-/** The pointer segments of a `$ref` this package can inline; fails on any other `$ref`. */
-function readLocalRef(
-  ref: unknown,
-  frame: Frame,
-): { ref: string; segments: readonly string[]; pointer: string } {
+/** Walks a `$ref` target as if it stood where it is written, then returns to the `$ref`. */
+function walkTarget(
+  walk: Walk,
+  target: unknown,
+  segments: readonly string[],
+  chain: NonNullable<RefLink>,
+): unknown {
+  const { path, depth, nesting, inCopy, inEmbeddedResource, ancestors } = walk;
+  walk.path = [...segments];
+  walk.chain = chain;
+  walk.depth = depth + 1;
+  walk.nesting = nesting + 1;
+  walk.inCopy = true;
+  walk.inEmbeddedResource = false;
+  walk.ancestors = [];
+  const result = walkSchema(walk, target);
+  walk.path = path;
+  walk.chain = chain.parent;
+  walk.depth = depth;
+  walk.nesting = nesting;
+  walk.inCopy = inCopy;
+  walk.inEmbeddedResource = inEmbeddedResource;
+  walk.ancestors = ancestors;
+  return result;
+}
+
+function readRefText(walk: Walk, ref: unknown): string {
   if (typeof ref !== 'string') {
-    const message = `Invalid $ref: expected a string, got ${describeValue(ref)}`;
-    fail(frame, 'invalid-reference', message);
+    fail(walk, 'invalid-reference', `Invalid $ref: expected a string, got ${describeValue(ref)}`);
   }
-  if (frame.inEmbeddedResource) {
+  return ref;
+}
+
+/** The parsed form of a `$ref` this package can inline; fails on any other `$ref`. */
+function readLocalRef(walk: Walk, ref: string): RefTarget {
+  if (walk.inEmbeddedResource) {
     const message = `Unsupported $ref "${ref}": it stands inside a subschema with its own $id, so it resolves against that $id; only references into the root document can be inlined`;
-    fail(frame, 'non-local-reference', message, { ref });
+    fail(walk, 'non-local-reference', message, { ref });
   }
   const known = parsedRefs.get(ref);
-  if (known !== undefined) return { ref, segments: known.segments, pointer: known.pointer };
+  if (known !== undefined) return known;
   const parsed = parseRef(ref);
   if (parsed.kind === 'non-local') {
     const message = `Unsupported $ref "${ref}": only local JSON-pointer references such as "#/$defs/Name" can be inlined; other documents, URLs, $id and anchor references are never fetched`;
-    fail(frame, 'non-local-reference', message, { ref });
+    fail(walk, 'non-local-reference', message, { ref });
   }
   if (parsed.kind === 'invalid') {
-    fail(frame, 'invalid-reference', `Invalid $ref "${ref}": ${parsed.problem}`, { ref });
+    fail(walk, 'invalid-reference', `Invalid $ref "${ref}": ${parsed.problem}`, { ref });
   }
   const target: RefTarget = { segments: parsed.segments, pointer: formatPointer(parsed.segments) };
   if (parsedRefs.size >= MAX_PARSED_REFS) parsedRefs.clear();
   parsedRefs.set(ref, target);
-  return { ref, segments: target.segments, pointer: target.pointer };
+  return target;
 }
 
 /** The `$ref` values from the first visit of `pointer` back to it, or undefined. */
@@ -301,26 +343,13 @@ function findCycle(chain: RefLink, pointer: string, ref: string): string[] | und
   return undefined;
 }
 
-function childFrame(frame: Frame, key: string): Frame {
-  // Spelled out rather than spread: this runs for every keyword and spread is far slower.
-  return {
-    location: { parent: frame.location, key },
-    chain: frame.chain,
-    depth: frame.depth,
-    nesting: frame.nesting + 1,
-    inCopy: frame.inCopy,
-    inEmbeddedResource: frame.inEmbeddedResource,
-    ancestors: frame.ancestors,
-  };
-}
-
 function fail(
-  frame: Frame,
+  walk: Walk,
   reason: SchemaConversionReason,
   message: string,
   extra: { ref?: string; cycle?: string[] } = {},
 ): never {
-  const path = pointerOf(frame.location);
+  const path = formatPointer(walk.path.map(String));
   throw new SchemaConversionError(`${message} (at #${path})`, { reason, path, ...extra });
 }
 

@@ -56,20 +56,3 @@ export function formatPointer(segments: readonly string[]): string {
     .map((segment) => `/${segment.replaceAll('~', '~0').replaceAll('/', '~1')}`)
     .join('');
 }
-
-/** A position in a schema document, as a chain of keys from the root (`undefined`). */
-export type Location = { readonly parent: Location; readonly key: string } | undefined;
-
-/** The location the pointer segments name. */
-export function locationOf(segments: readonly string[]): Location {
-  let location: Location;
-  for (const key of segments) location = { parent: location, key };
-  return location;
-}
-
-/** The JSON pointer string of a location (`""` for the root). */
-export function pointerOf(location: Location): string {
-  const segments: string[] = [];
-  for (let link = location; link !== undefined; link = link.parent) segments.unshift(link.key);
-  return formatPointer(segments);
-}
