@@ -47,6 +47,26 @@ describe('checkStrictSchema', () => {
     ]);
   });
 
+  it('names deep violations by JSON pointer, escaping "/" and "~" in names', () => {
+    const schema = closed({
+      'a/b': {
+        anyOf: [
+          { type: 'string' },
+          { type: 'array', items: closed({ '~c': { type: 'string', minLength: 1 } }) },
+        ],
+      },
+      list: { type: 'array', items: [{ type: 'string' }] },
+    });
+    expect(rules(schema)).toEqual([
+      'unsupported-keyword /properties/a~1b/anyOf/1/items/properties/~0c',
+      'unsupported-keyword /properties/list/items',
+    ]);
+    expect(rules({ type: 'object', properties: { 'x/y': { type: 'string' } } })).toEqual([
+      'additional-properties ',
+      'not-required /properties/x~1y',
+    ]);
+  });
+
   it('requires an object root, not an anyOf and not nullable', () => {
     expect(rules({ type: 'array', items: { type: 'string' } })).toContain('root-not-object ');
     expect(rules({ anyOf: [closed({}), closed({ a: { type: 'string' } })] })).toContain(

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '@apcore-mcp/core';
 import { isValidFunctionName } from './normalize.js';
-import { appendPointer, isSchemaNode, readTypes } from './schema-node.js';
+import { isSchemaNode, readTypes, SchemaPath } from './schema-node.js';
 import { StrictModeError, type StrictModeErrorDetails } from './strict-mode-error.js';
 import {
   GENERIC_KEYWORDS,
@@ -21,49 +21,44 @@ export interface CheckStrictSchemaOptions {
 
 interface Check {
   violations: StrictViolation[];
-  report(path: string, rule: StrictRule, problem: string): void;
+  /** Where the walk stands: the node being checked. */
+  readonly path: SchemaPath;
+  /** Reports a violation at {@link path}. */
+  report(rule: StrictRule, problem: string): void;
   properties: number;
   characters: number;
   enumValues: number;
 }
 
-function checkKeywords(
-  node: Record<string, unknown>,
-  types: string[],
-  path: string,
-  check: Check,
-): void {
-  // Looked up in place rather than merged into a new set: this runs for every node.
-  const isAllowed = (key: string) =>
-    GENERIC_KEYWORDS.has(key) ||
-    types.some((type) => Object.hasOwn(KEYWORDS_BY_TYPE, type) && KEYWORDS_BY_TYPE[type]?.has(key));
+/** Whether strict mode allows `key` on a node of these types. */
+function isAllowedKeyword(key: string, types: readonly string[]): boolean {
+  // Looked up in place rather than merged into a new set: this runs for every keyword.
+  if (GENERIC_KEYWORDS.has(key)) return true;
+  for (const type of types) {
+    if (Object.hasOwn(KEYWORDS_BY_TYPE, type) && KEYWORDS_BY_TYPE[type]?.has(key)) return true;
+  }
+  return false;
+}
+
+function checkKeywords(node: Record<string, unknown>, types: string[], check: Check): void {
   for (const key of Object.keys(node)) {
-    if (isAllowed(key)) continue;
+    if (isAllowedKeyword(key, types)) continue;
     const forTypes = types.length === 0 ? '' : ` for type ${types.join(' | ')}`;
-    check.report(
-      path,
-      'unsupported-keyword',
-      `"${key}" is not supported in strict mode${forTypes}`,
-    );
+    check.report('unsupported-keyword', `"${key}" is not supported in strict mode${forTypes}`);
   }
 }
 
-function checkTypes(
-  node: Record<string, unknown>,
-  types: string[],
-  path: string,
-  check: Check,
-): void {
+function checkTypes(node: Record<string, unknown>, types: string[], check: Check): void {
   if (node.type === undefined) {
     const typeless = ['anyOf', 'enum', 'const'].some((key) => Object.hasOwn(node, key));
-    if (!typeless) check.report(path, 'missing-type', 'has no "type" (nor enum, const or anyOf)');
+    if (!typeless) check.report('missing-type', 'has no "type" (nor enum, const or anyOf)');
     return;
   }
   if (types.length === 0)
-    check.report(path, 'unsupported-type', '"type" is neither a string nor a list of strings');
+    check.report('unsupported-type', '"type" is neither a string nor a list of strings');
   for (const type of types) {
     if (!STRICT_TYPES.has(type))
-      check.report(path, 'unsupported-type', `type "${type}" is not supported in strict mode`);
+      check.report('unsupported-type', `type "${type}" is not supported in strict mode`);
   }
   const format = node.format;
   if (
@@ -72,7 +67,6 @@ function checkTypes(
     !(typeof format === 'string' && STRICT_FORMATS.has(format))
   ) {
     check.report(
-      path,
       'unsupported-format',
       `format ${JSON.stringify(format)} is not supported in strict mode`,
     );
@@ -83,11 +77,11 @@ function characterCount(value: unknown): number {
   return typeof value === 'string' ? value.length : String(JSON.stringify(value) ?? '').length;
 }
 
-function checkValues(node: Record<string, unknown>, path: string, check: Check): void {
+function checkValues(node: Record<string, unknown>, check: Check): void {
   if (Object.hasOwn(node, 'const')) check.characters += characterCount(node.const);
   if (!Object.hasOwn(node, 'enum')) return;
   if (!Array.isArray(node.enum) || node.enum.length === 0) {
-    check.report(path, 'invalid-schema', '"enum" is not a non-empty list');
+    check.report('invalid-schema', '"enum" is not a non-empty list');
     return;
   }
   const values = node.enum;
@@ -101,78 +95,73 @@ function checkValues(node: Record<string, unknown>, path: string, check: Check):
     stringCharacters > STRICT_LIMITS.maxLargeStringEnumCharacters
   ) {
     check.report(
-      path,
       'string-enum-too-long',
       `a string enum of ${strings.length} values holds ${stringCharacters} characters; above ${STRICT_LIMITS.largeStringEnumValues} values the limit is ${STRICT_LIMITS.maxLargeStringEnumCharacters}`,
     );
   }
 }
 
-function checkObject(
-  node: Record<string, unknown>,
-  path: string,
-  depth: number,
-  check: Check,
-): void {
+function checkObject(node: Record<string, unknown>, depth: number, check: Check): void {
   if (node.additionalProperties !== false) {
-    check.report(
-      path,
-      'additional-properties',
-      'is an object without "additionalProperties": false',
-    );
+    check.report('additional-properties', 'is an object without "additionalProperties": false');
   }
   const properties = isSchemaNode(node.properties) ? node.properties : {};
   const required = new Set(Array.isArray(node.required) ? node.required : []);
-  for (const [name, schema] of Object.entries(properties)) {
-    const propertyPath = appendPointer(path, 'properties', name);
+  check.path.enter('properties');
+  for (const name of Object.keys(properties)) {
+    check.path.enter(name);
     check.properties += 1;
     check.characters += name.length;
-    if (!required.has(name))
-      check.report(propertyPath, 'not-required', `property "${name}" is not listed in "required"`);
-    checkNode(schema, propertyPath, depth, check);
+    if (!required.has(name)) {
+      check.report('not-required', `property "${name}" is not listed in "required"`);
+    }
+    checkNode(properties[name], depth, check);
+    check.path.leave();
   }
+  check.path.leave();
 }
 
-function checkNode(node: unknown, path: string, parentDepth: number, check: Check): void {
+function checkNode(node: unknown, parentDepth: number, check: Check): void {
   if (!isSchemaNode(node)) {
-    check.report(path, 'invalid-schema', 'is not a schema object');
+    check.report('invalid-schema', 'is not a schema object');
     return;
   }
   const types = readTypes(node);
-  checkTypes(node, types, path, check);
-  checkKeywords(node, types, path, check);
-  checkValues(node, path, check);
+  checkTypes(node, types, check);
+  checkKeywords(node, types, check);
+  checkValues(node, check);
   const isObject = types.includes('object');
   const depth = isObject ? parentDepth + 1 : parentDepth;
   if (isObject && depth === STRICT_LIMITS.maxNestingDepth + 1) {
     check.report(
-      path,
       'too-deep',
       `nests objects ${depth} levels deep; the limit is ${STRICT_LIMITS.maxNestingDepth}`,
     );
   }
-  if (isObject) checkObject(node, path, depth, check);
+  if (isObject) checkObject(node, depth, check);
   if (types.includes('array') && node.items !== undefined) {
-    const itemsPath = appendPointer(path, 'items');
-    if (Array.isArray(node.items))
-      check.report(
-        itemsPath,
-        'unsupported-keyword',
-        'tuple "items" (a list) is not supported in strict mode',
-      );
-    else checkNode(node.items, itemsPath, depth, check);
+    check.path.enter('items');
+    if (Array.isArray(node.items)) {
+      check.report('unsupported-keyword', 'tuple "items" (a list) is not supported in strict mode');
+    } else {
+      checkNode(node.items, depth, check);
+    }
+    check.path.leave();
   }
   if (Array.isArray(node.anyOf)) {
-    node.anyOf.forEach((branch, index) => {
-      checkNode(branch, appendPointer(path, 'anyOf', index), depth, check);
-    });
+    check.path.enter('anyOf');
+    for (let index = 0; index < node.anyOf.length; index += 1) {
+      check.path.enter(index);
+      checkNode(node.anyOf[index], depth, check);
+      check.path.leave();
+    }
+    check.path.leave();
   }
 }
 
 function checkRoot(schema: unknown, check: Check): void {
   if (!isSchemaNode(schema) || schema.type !== 'object' || Object.hasOwn(schema, 'anyOf')) {
     check.report(
-      '',
       'root-not-object',
       'the root must be a plain { "type": "object" } schema (not an anyOf, not nullable)',
     );
@@ -182,21 +171,18 @@ function checkRoot(schema: unknown, check: Check): void {
 function checkTotals(check: Check): void {
   if (check.properties > STRICT_LIMITS.maxProperties) {
     check.report(
-      '',
       'too-many-properties',
       `has ${check.properties} object properties in total; the limit is ${STRICT_LIMITS.maxProperties}`,
     );
   }
   if (check.characters > STRICT_LIMITS.maxCharacters) {
     check.report(
-      '',
       'too-many-characters',
       `holds ${check.characters} characters across property names and enum/const values; the limit is ${STRICT_LIMITS.maxCharacters}`,
     );
   }
   if (check.enumValues > STRICT_LIMITS.maxEnumValues) {
     check.report(
-      '',
       'too-many-enum-values',
       `has ${check.enumValues} enum values in total; the limit is ${STRICT_LIMITS.maxEnumValues}`,
     );
@@ -224,27 +210,27 @@ export function checkStrictSchema(
 ): StrictViolation[] {
   const { moduleId, name } = options;
   const owner = moduleId === undefined ? 'Schema' : `Module "${moduleId}"`;
+  const path = new SchemaPath();
   const check: Check = {
     violations: [],
+    path,
     properties: 0,
     characters: 0,
     enumValues: 0,
-    report(path, rule, problem) {
-      const where = path === '' ? 'root' : path;
-      const violation: StrictViolation = { path, rule, message: `${owner}, ${where}: ${problem}` };
+    report(rule, problem) {
+      const pointer = path.pointer();
+      const where = pointer === '' ? 'root' : pointer;
+      const message = `${owner}, ${where}: ${problem}`;
+      const violation: StrictViolation = { path: pointer, rule, message };
       if (moduleId !== undefined) violation.moduleId = moduleId;
       check.violations.push(violation);
     },
   };
   if (name !== undefined && !isValidFunctionName(name)) {
-    check.report(
-      '',
-      'invalid-name',
-      `function name "${name}" does not match ^[a-zA-Z0-9_-]{1,64}$`,
-    );
+    check.report('invalid-name', `function name "${name}" does not match ^[a-zA-Z0-9_-]{1,64}$`);
   }
   checkRoot(schema, check);
-  checkNode(schema, '', 0, check);
+  checkNode(schema, 0, check);
   checkTotals(check);
   return check.violations;
 }

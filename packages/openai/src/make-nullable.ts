@@ -2,17 +2,48 @@ import { isSchemaNode, readTypes } from './schema-node.js';
 
 const NULL_SCHEMA = Object.freeze({ type: 'null' });
 
-function withNullEnum(node: Record<string, unknown>): Record<string, unknown> {
+type SchemaNode = Record<string, unknown>;
+
+/** `node` itself when the caller may have it changed, else a shallow copy to change. */
+function writable(node: SchemaNode, own: boolean): SchemaNode {
+  return own ? node : { ...node };
+}
+
+function withNullEnum(node: SchemaNode, own: boolean): SchemaNode {
   if (!Array.isArray(node.enum) || node.enum.includes(null)) return node;
-  return { ...node, enum: [...node.enum, null] };
+  const result = writable(node, own);
+  result.enum = [...node.enum, null];
+  return result;
 }
 
 /** Wraps a node the type rules cannot widen; the description stays outside, for the model. */
-function wrapInAnyOf(node: Record<string, unknown>): Record<string, unknown> {
+function wrapInAnyOf(node: SchemaNode): SchemaNode {
   const { description, ...rest } = node;
-  const wrapped: Record<string, unknown> = { anyOf: [rest, { ...NULL_SCHEMA }] };
+  const wrapped: SchemaNode = { anyOf: [rest, { ...NULL_SCHEMA }] };
   if (description !== undefined) wrapped.description = description;
   return wrapped;
+}
+
+function addNull(node: SchemaNode, own: boolean): SchemaNode {
+  if (Object.hasOwn(node, 'const')) return wrapInAnyOf(node);
+  if (node.type !== undefined) {
+    const types = readTypes(node);
+    if (types.includes('null')) return withNullEnum(node, own);
+    const result = writable(node, own);
+    result.type = [...types, 'null'];
+    return withNullEnum(result, true);
+  }
+  if (Array.isArray(node.anyOf)) {
+    const hasNullBranch = node.anyOf.some(
+      (branch) => isSchemaNode(branch) && readTypes(branch).includes('null'),
+    );
+    if (hasNullBranch) return node;
+    const result = writable(node, own);
+    result.anyOf = [...node.anyOf, { ...NULL_SCHEMA }];
+    return result;
+  }
+  if (Array.isArray(node.enum)) return withNullEnum(node, own);
+  return wrapInAnyOf(node);
 }
 
 /**
@@ -27,19 +58,13 @@ function wrapInAnyOf(node: Record<string, unknown>): Record<string, unknown> {
  * ```
  */
 export function makeNullable(node: unknown): unknown {
-  if (!isSchemaNode(node)) return node;
-  if (Object.hasOwn(node, 'const')) return wrapInAnyOf(node);
-  if (node.type !== undefined) {
-    const types = readTypes(node);
-    if (types.includes('null')) return withNullEnum(node);
-    return withNullEnum({ ...node, type: [...types, 'null'] });
-  }
-  if (Array.isArray(node.anyOf)) {
-    const hasNullBranch = node.anyOf.some(
-      (branch) => isSchemaNode(branch) && readTypes(branch).includes('null'),
-    );
-    return hasNullBranch ? node : { ...node, anyOf: [...node.anyOf, { ...NULL_SCHEMA }] };
-  }
-  if (Array.isArray(node.enum)) return withNullEnum(node);
-  return wrapInAnyOf(node);
+  return isSchemaNode(node) ? addNull(node, false) : node;
+}
+
+/**
+ * {@link makeNullable} for a node the caller has just built and no one else holds: its `type`,
+ * `enum` or `anyOf` is replaced in place rather than in a copy of the whole node.
+ */
+export function makeOwnNodeNullable(node: unknown): unknown {
+  return isSchemaNode(node) ? addNull(node, true) : node;
 }

@@ -6,16 +6,34 @@ export function isSchemaNode(value: unknown): value is Record<string, unknown> {
 /** Escapes one JSON pointer segment (RFC 6901): `~` -> `~0`, `/` -> `~1`. */
 function escapeSegment(segment: string | number): string {
   const text = String(segment);
-  // Most segments need no escaping; testing first spares two regex replacements per node.
   if (!text.includes('~') && !text.includes('/')) return text;
   return text.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** Appends segments to a JSON pointer (RFC 6901), escaping `~` and `/`. */
-export function appendPointer(path: string, ...segments: Array<string | number>): string {
-  let pointer = path;
-  for (const segment of segments) pointer = `${pointer}/${escapeSegment(segment)}`;
-  return pointer;
+/**
+ * Where a walk of a schema stands, as the keys from the root: stepped down into and back out
+ * of, and formatted as a JSON pointer (RFC 6901) only when something is reported there. Walks
+ * visit every node but report at few, so building a pointer string per node would be wasted.
+ */
+export class SchemaPath {
+  readonly #segments: Array<string | number> = [];
+
+  /** One step down, to the value under `segment`. */
+  enter(segment: string | number): void {
+    this.#segments.push(segment);
+  }
+
+  /** Back up from the last {@link enter}. */
+  leave(): void {
+    this.#segments.pop();
+  }
+
+  /** The JSON pointer of where the walk stands: `''` at the root, `/properties/a` below. */
+  pointer(): string {
+    let pointer = '';
+    for (const segment of this.#segments) pointer = `${pointer}/${escapeSegment(segment)}`;
+    return pointer;
+  }
 }
 
 /**

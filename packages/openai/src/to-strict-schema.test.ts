@@ -185,6 +185,33 @@ describe('FR-OPENAI-003 toStrictSchema', () => {
     });
   });
 
+  it('warns at the JSON pointer of the node, escaped, inside lists and items', () => {
+    const logger = createRecordingLogger();
+    toStrictSchema(
+      {
+        type: 'object',
+        properties: {
+          'a/b': {
+            anyOf: [
+              { type: 'string' },
+              {
+                type: 'array',
+                items: { type: 'object', properties: {}, additionalProperties: {} },
+              },
+            ],
+          },
+        },
+      },
+      { logger },
+    );
+    expect(logger.entries.map((entry) => entry.object)).toEqual([
+      { moduleId: undefined, path: '/properties/a~1b/anyOf/1/items' },
+    ]);
+    expect(logger.warnings()).toEqual([
+      expect.stringMatching(/^Schema: \/properties\/a~1b\/anyOf\/1\/items allows additional/),
+    ]);
+  });
+
   it('merges allOf away when that is safe', () => {
     const logger = createRecordingLogger();
     const strict = toStrictSchema(

@@ -1,8 +1,8 @@
 import type { JsonSchema, Logger } from '@apcore-mcp/core';
 import { cloneSchema } from '@apcore-mcp/schema';
-import { makeNullable } from './make-nullable.js';
+import { makeOwnNodeNullable } from './make-nullable.js';
 import { mergeAllOf } from './merge-all-of.js';
-import { appendPointer, defineEntry, isSchemaNode, readTypes } from './schema-node.js';
+import { defineEntry, isSchemaNode, readTypes, SchemaPath } from './schema-node.js';
 import { DROPPABLE_KEYWORDS, REMOVED_KEYWORDS, STRICT_FORMATS } from './strict-mode-rules.js';
 
 /** Options of {@link toStrictSchema}. */
@@ -21,8 +21,11 @@ export interface ToStrictSchemaOptions {
 }
 
 interface Walk {
-  options: ToStrictSchemaOptions;
-  warn(path: string, message: string): void;
+  readonly options: ToStrictSchemaOptions;
+  /** Where the walk stands: the node being rewritten. */
+  readonly path: SchemaPath;
+  /** Warns about the node at {@link path}. */
+  warn(message: string): void;
 }
 
 /** Keywords holding one subschema. */
@@ -30,9 +33,23 @@ const SINGLE_SCHEMA_KEYWORDS = new Set(['not', 'if', 'then', 'else', 'contains']
 /** Keywords holding a list of subschemas. */
 const SCHEMA_LIST_KEYWORDS = new Set(['anyOf', 'allOf', 'prefixItems']);
 
-function strictifyList(list: unknown, path: string, walk: Walk): unknown {
+/** Rewrites `value` standing under `segment` of the current node. */
+function strictifyChild(value: unknown, segment: string | number, walk: Walk): unknown {
+  walk.path.enter(segment);
+  const result = strictifyNode(value, walk);
+  walk.path.leave();
+  return result;
+}
+
+function strictifyList(list: unknown, key: string, walk: Walk): unknown {
   if (!Array.isArray(list)) return cloneSchema(list);
-  return list.map((entry, index) => strictifyNode(entry, appendPointer(path, index), walk));
+  walk.path.enter(key);
+  const result = new Array<unknown>(list.length);
+  for (let index = 0; index < list.length; index += 1) {
+    result[index] = strictifyChild(list[index], index, walk);
+  }
+  walk.path.leave();
+  return result;
 }
 
 function isDropped(key: string, value: unknown, walk: Walk): boolean {
@@ -45,22 +62,21 @@ function isDropped(key: string, value: unknown, walk: Walk): boolean {
 function copyKeyword(
   source: Record<string, unknown>,
   result: Record<string, unknown>,
-  [key, value]: [string, unknown],
-  path: string,
+  key: string,
   walk: Walk,
 ): void {
-  const keywordPath = appendPointer(path, key);
+  const value = source[key];
   if (key === 'items') {
     result.items = Array.isArray(value)
-      ? strictifyList(value, keywordPath, walk)
-      : strictifyNode(value, keywordPath, walk);
+      ? strictifyList(value, key, walk)
+      : strictifyChild(value, key, walk);
   } else if (key === 'oneOf' && !Object.hasOwn(source, 'anyOf')) {
     // Strict mode has no oneOf; for generating a value, anyOf means the same.
-    result.anyOf = strictifyList(value, keywordPath, walk);
+    result.anyOf = strictifyList(value, key, walk);
   } else if (SCHEMA_LIST_KEYWORDS.has(key) || key === 'oneOf') {
-    result[key] = strictifyList(value, keywordPath, walk);
+    result[key] = strictifyList(value, key, walk);
   } else if (SINGLE_SCHEMA_KEYWORDS.has(key)) {
-    result[key] = strictifyNode(value, keywordPath, walk);
+    result[key] = strictifyChild(value, key, walk);
   } else {
     result[key] = cloneSchema(value);
   }
@@ -75,66 +91,66 @@ function isObjectNode(node: Record<string, unknown>): boolean {
 function closeObject(
   source: Record<string, unknown>,
   result: Record<string, unknown>,
-  path: string,
   walk: Walk,
 ): void {
   const properties = isSchemaNode(source.properties) ? source.properties : {};
+  const names = Object.keys(properties);
   const required = new Set(Array.isArray(source.required) ? source.required : []);
   const strictProperties: Record<string, unknown> = {};
-  for (const [name, schema] of Object.entries(properties)) {
-    const strict = strictifyNode(schema, appendPointer(path, 'properties', name), walk);
-    defineEntry(strictProperties, name, required.has(name) ? strict : makeNullable(strict));
+  walk.path.enter('properties');
+  for (const name of names) {
+    const strict = strictifyChild(properties[name], name, walk);
+    // The rewritten node is new and ours, so it is made nullable in place, not copied again.
+    defineEntry(strictProperties, name, required.has(name) ? strict : makeOwnNodeNullable(strict));
   }
+  walk.path.leave();
   const open = source.additionalProperties;
   if (open !== undefined && open !== false) {
     walk.warn(
-      path,
       'allows additional properties; strict mode requires additionalProperties: false, so they are no longer accepted',
     );
-  } else if (open === undefined && Object.keys(properties).length === 0) {
-    walk.warn(path, 'is an object without properties; in strict mode it only accepts {}');
+  } else if (open === undefined && names.length === 0) {
+    walk.warn('is an object without properties; in strict mode it only accepts {}');
   }
   if (result.type === undefined) result.type = 'object';
   result.properties = strictProperties;
   // Sorted, as apcore does: the order carries no meaning, and a fixed one keeps output stable.
-  result.required = Object.keys(properties).sort();
+  result.required = names.sort();
   result.additionalProperties = false;
 }
 
-function flattenAllOf(
-  node: Record<string, unknown>,
-  path: string,
-  walk: Walk,
-): Record<string, unknown> {
+function flattenAllOf(node: Record<string, unknown>, walk: Walk): Record<string, unknown> {
   if (!Array.isArray(node.allOf)) return node;
   const outcome = mergeAllOf(node);
   if (outcome.merged !== undefined) return outcome.merged;
   walk.warn(
-    path,
     `has an allOf that cannot be merged safely (${outcome.conflict}); strict mode does not support allOf`,
   );
   return node;
 }
 
-function strictifyNode(input: unknown, path: string, walk: Walk): unknown {
+function strictifyNode(input: unknown, walk: Walk): unknown {
   if (!isSchemaNode(input)) return cloneSchema(input);
-  const source = flattenAllOf(input, path, walk);
+  const source = flattenAllOf(input, walk);
+  const isObject = isObjectNode(source);
   const result: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(source)) {
+  for (const key of Object.keys(source)) {
     if (REMOVED_KEYWORDS.has(key) || key.startsWith('x-')) continue;
-    if (key === 'properties' || key === 'required' || key === 'additionalProperties') {
-      if (isObjectNode(source)) continue;
+    if (
+      isObject &&
+      (key === 'properties' || key === 'required' || key === 'additionalProperties')
+    ) {
+      continue;
     }
-    if (isDropped(key, value, walk)) {
+    if (isDropped(key, source[key], walk)) {
       walk.warn(
-        path,
         `uses "${key}", which strict mode does not support; it is left out of the schema sent to OpenAI`,
       );
       continue;
     }
-    copyKeyword(source, result, [key, value], path, walk);
+    copyKeyword(source, result, key, walk);
   }
-  if (isObjectNode(source)) closeObject(source, result, path, walk);
+  if (isObject) closeObject(source, result, walk);
   return result;
 }
 
@@ -161,14 +177,20 @@ export function toStrictSchema(
   schema: JsonSchema,
   options: ToStrictSchemaOptions = {},
 ): JsonSchema {
+  const owner =
+    options.moduleId === undefined ? 'Schema' : `Schema of module "${options.moduleId}"`;
+  const path = new SchemaPath();
   const walk: Walk = {
     options,
-    warn(path, message) {
-      const where = path === '' ? 'the root schema' : path;
-      const owner =
-        options.moduleId === undefined ? 'Schema' : `Schema of module "${options.moduleId}"`;
-      options.logger?.warn({ moduleId: options.moduleId, path }, `${owner}: ${where} ${message}`);
+    path,
+    warn(message) {
+      const pointer = path.pointer();
+      const where = pointer === '' ? 'the root schema' : pointer;
+      options.logger?.warn(
+        { moduleId: options.moduleId, path: pointer },
+        `${owner}: ${where} ${message}`,
+      );
     },
   };
-  return strictifyNode(schema, '', walk) as JsonSchema;
+  return strictifyNode(schema, walk) as JsonSchema;
 }
