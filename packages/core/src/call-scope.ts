@@ -36,7 +36,6 @@ export class CallScope {
         : isSignalList(cancellation)
           ? cancellation
           : [cancellation];
-    this.#followParent();
   }
 
   /** Aborts on timeout or when the caller's signal aborts. Made on first use. */

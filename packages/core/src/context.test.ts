@@ -39,6 +39,35 @@ describe('Context', () => {
     expect(Context.create().traceId).not.toBe(Context.create().traceId);
   });
 
+  it('makes one trace id per tree, whichever of its contexts reads it first', () => {
+    const root = Context.create();
+    const child = root.child('a');
+    const grandchild = child.child('b');
+    const sibling = root.child('c');
+    const id = grandchild.traceId;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(child.traceId).toBe(id);
+    expect(root.traceId).toBe(id);
+    expect(sibling.traceId).toBe(id);
+    expect(root.child('d').traceId).toBe(id);
+    expect(Context.create().child('a').traceId).not.toBe(id);
+  });
+
+  it('hands a given trace id down to every child', () => {
+    const root = Context.create({ traceId: 'trace-given' });
+    expect(root.child('a').child('b').traceId).toBe('trace-given');
+    const built = new Context({
+      traceId: 'trace-built',
+      callerId: null,
+      identity: null,
+      callChain: [],
+      data: {},
+      signal: new AbortController().signal,
+      executor: null,
+    });
+    expect(built.child('a').traceId).toBe('trace-built');
+  });
+
   it('explains the missing executor', () => {
     expect(() => Context.create().executor).toThrow(/no executor/);
   });

@@ -16,7 +16,7 @@ export interface ContextCreateOptions {
    * (`AbortSignal.any`) only if someone reads `context.signal`.
    */
   signal?: AbortSignal | readonly AbortSignal[];
-  /** Defaults to a fresh UUID. */
+  /** Defaults to a fresh UUID, made when first read. */
   traceId?: string;
 }
 
@@ -30,6 +30,12 @@ export interface ContextState {
   signal: AbortSignal;
   executor: Executor | null;
 }
+
+/**
+ * What the context factories below are given: a context's state without its signal, and with a
+ * trace id still to make (top-level) or to share (nested) when `undefined`.
+ */
+type ContextFacts = Omit<ContextState, 'signal' | 'traceId'> & { traceId: string | undefined };
 
 /** The call chain of a top-level context. */
 const NO_CALLS: readonly string[] = Object.freeze([]);
@@ -70,16 +76,19 @@ export function cancellationOf(context: Context): Cancellation {
 
 /** Builds a context whose signal comes from `source`; set by {@link Context}'s static block. */
 let createWithSignalSource: (
-  state: Omit<ContextState, 'signal'>,
+  state: ContextFacts,
   source: () => AbortSignal,
   idle: boolean,
 ) => Context;
 
 /** Builds a context cancelled by any of `signals`; set by {@link Context}'s static block. */
-let createWithSignals: (
-  state: Omit<ContextState, 'signal'>,
-  signals: readonly AbortSignal[],
-) => Context;
+let createWithSignals: (state: ContextFacts, signals: readonly AbortSignal[]) => Context;
+
+/** Builds a context cancelled by `signal`; set by {@link Context}'s static block. */
+let createWithSignal: (state: ContextFacts, signal: AbortSignal) => Context;
+
+/** Makes `context` share `parent`'s trace id; set by {@link Context}'s static block. */
+let shareTrace: (context: Context, parent: Context) => void;
 
 /**
  * The facts of one module call: who calls (`callerId`, `identity`), through which chain of
@@ -93,8 +102,6 @@ let createWithSignals: (
  * ```
  */
 export class Context {
-  /** Shared by every call of one call tree. */
-  readonly traceId: string;
   /** The module that made this call; `null` for a top-level call. */
   readonly callerId: string | null;
   readonly identity: Identity | null;
@@ -103,6 +110,10 @@ export class Context {
   /** One object shared (by reference) down the whole call tree. */
   readonly data: Record<string, unknown>;
   readonly #executor: Executor | null;
+  /** This call tree's id, once given or made. */
+  #traceId: string | undefined;
+  /** The context whose trace id this one shares, until it is read. */
+  #traceParent: Context | undefined;
   #signal: AbortSignal | undefined;
   #signalSource: (() => AbortSignal) | undefined;
   /** The signals `signal` will join, until it is read. */
@@ -112,7 +123,7 @@ export class Context {
 
   /** Prefer {@link Context.create}; the constructor takes a complete state. */
   constructor(state: ContextState) {
-    this.traceId = state.traceId;
+    this.#traceId = state.traceId;
     this.callerId = state.callerId;
     this.identity = state.identity;
     // A frozen chain cannot change under us: share it rather than copy it on every call.
@@ -125,6 +136,11 @@ export class Context {
   }
 
   static {
+    createWithSignal = (state, signal) => {
+      const context = new Context(state as ContextState);
+      context.#signal = signal;
+      return context;
+    };
     createWithSignalSource = (state, source, idle) => {
       // The constructor only stores the signal: leaving it out is safe, it is set lazily below.
       const context = new Context(state as ContextState);
@@ -137,12 +153,29 @@ export class Context {
       context.#signals = signals;
       return context;
     };
+    shareTrace = (context, parent) => {
+      // A parent from another copy of this package has no private fields: ask it plainly.
+      if (#traceId in parent && parent.#traceId === undefined) context.#traceParent = parent;
+      else context.#traceId = parent.traceId;
+    };
     readCancellation = (context) => {
       // A context from another copy of this package has no private fields: ask it plainly.
       if (!(#idle in context) || context.#signal !== undefined) return context.signal;
       if (context.#signals !== undefined) return context.#signals;
       return context.#idle ? undefined : context.signal;
     };
+  }
+
+  /**
+   * Shared by every call of one call tree. Made when first read (a UUID costs more than the
+   * rest of a context, and most calls never read it), by the context the tree started from.
+   */
+  get traceId(): string {
+    if (this.#traceId === undefined) {
+      this.#traceId = this.#traceParent === undefined ? randomUUID() : this.#traceParent.traceId;
+      this.#traceParent = undefined;
+    }
+    return this.#traceId;
   }
 
   /** Aborts when the call times out or the caller cancels. */
@@ -168,7 +201,7 @@ export class Context {
    * ```
    */
   static create(options: ContextCreateOptions = {}): Context {
-    const traceId = options.traceId ?? randomUUID();
+    const traceId = options.traceId;
     const identity = options.identity ?? null;
     const data = options.data ?? {};
     const executor = options.executor ?? null;
@@ -185,15 +218,8 @@ export class Context {
       return createWithSignals(state, Object.isFrozen(given) ? given : [...given]);
     }
     const signal = isSignalList(given) ? (given[0] as AbortSignal) : given;
-    return new Context({
-      traceId,
-      callerId: null,
-      identity,
-      callChain: NO_CALLS,
-      data,
-      signal,
-      executor,
-    });
+    const state = { traceId, callerId: null, identity, callChain: NO_CALLS, data, executor };
+    return createWithSignal(state, signal);
   }
 
   /**
@@ -241,18 +267,21 @@ export interface DeriveOptions {
 /** Builds a child context; the executor uses it to install its per-call signal. */
 export function deriveContext(parent: Context, options: DeriveOptions): Context {
   const chain = parent.callChain;
-  const traceId = parent.traceId;
   const callerId = chain.length > 0 ? (chain[chain.length - 1] ?? null) : null;
   const identity = parent.identity;
   const callChain = Object.freeze([...chain, options.moduleId]);
   const data = parent.data;
   const executor = parent.hasExecutor ? parent.executor : (options.fallbackExecutor ?? null);
-  const state = { traceId, callerId, identity, callChain, data, executor };
+  const state = { traceId: undefined, callerId, identity, callChain, data, executor };
   const signal = options.signal ?? inheritedSignal(parent);
-  if (typeof signal === 'function') return createWithSignalSource(state, signal, false);
-  if (isSignalList(signal)) return createWithSignals(state, signal);
-  // Spelled out: spreading `state` here is many times slower than the rest of a context.
-  return new Context({ traceId, callerId, identity, callChain, data, signal, executor });
+  const context =
+    typeof signal === 'function'
+      ? createWithSignalSource(state, signal, false)
+      : isSignalList(signal)
+        ? createWithSignals(state, signal)
+        : createWithSignal(state, signal);
+  shareTrace(context, parent);
+  return context;
 }
 
 /** The parent's signal, or the signals it was made with while they are still separate. */

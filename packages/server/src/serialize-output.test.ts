@@ -88,6 +88,35 @@ describe('serializeOutput', () => {
     expect(serializeOutput(root)).toContain('[MaxDepth]');
   });
 
+  it('copies flat plain objects as the general walk does', () => {
+    const values: unknown[] = [
+      { ok: true, id: 'a', n: 1.5, none: null },
+      Object.assign(Object.create(null) as object, { a: 1 }),
+      { n: Number.NaN, gone: undefined, text: 'x' },
+      {},
+    ];
+    for (const value of values) {
+      const copy = toJsonValue(value);
+      expect(copy).not.toBe(value);
+      expect(copy).toEqual(JSON.parse(JSON.stringify(value)));
+      expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    }
+    class Point {
+      x = 1;
+    }
+    expect(toJsonValue(new Point())).toEqual({ x: 1 });
+    expect(toJsonValue({ toJSON: () => 'custom' })).toBe('custom');
+  });
+
+  it('keeps a key named __proto__ as a plain key, flat or nested', () => {
+    const flat = toJsonValue(JSON.parse('{"__proto__": "x", "a": 1}'));
+    expect(Object.hasOwn(flat as object, '__proto__')).toBe(true);
+    expect(JSON.stringify(flat)).toBe('{"__proto__":"x","a":1}');
+    const nested = toJsonValue(JSON.parse('{"__proto__": {"polluted": true}}'));
+    expect(Object.getPrototypeOf(nested)).toBe(Object.prototype);
+    expect(JSON.stringify(nested)).toBe('{"__proto__":{"polluted":true}}');
+  });
+
   it('toJsonValue returns a plain copy usable as structured content', () => {
     expect(toJsonValue({ at: new Date(0), n: 1n })).toEqual({
       at: '1970-01-01T00:00:00.000Z',
