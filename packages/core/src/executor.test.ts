@@ -246,6 +246,81 @@ describe('Executor.call', () => {
     });
   });
 
+  describe('callEager', () => {
+    const slow = defineModule({
+      description: 'slow',
+      inputSchema: {},
+      execute: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        return { kind: 'async' };
+      },
+    });
+
+    it('answers a synchronous module at once, with what call() resolves to', async () => {
+      const executor = createExecutor({ echo });
+      const answer = executor.callEager('echo', { a: 1 });
+      expect(answer).not.toBeInstanceOf(Promise);
+      expect(answer).toEqual(await executor.call('echo', { a: 1 }));
+    });
+
+    it('answers with a promise when a step has to wait', async () => {
+      const dangerous = defineModule({
+        description: 'd',
+        inputSchema: {},
+        annotations: { requiresApproval: true },
+        execute: () => ({ done: true }),
+      });
+      const executor = createExecutor(
+        { slow, 'files.delete': dangerous, echo },
+        { approvalHandler: { requestApproval: async () => ({ status: 'approved' as const }) } },
+      );
+      const waiting = [executor.callEager('slow'), executor.callEager('files.delete')];
+      expect(waiting[0]).toBeInstanceOf(Promise);
+      expect(waiting[1]).toBeInstanceOf(Promise);
+      expect(await Promise.all(waiting)).toEqual([{ kind: 'async' }, { done: true }]);
+      executor.use({ before: async () => undefined });
+      const withMiddleware = executor.callEager('echo', { b: 2 });
+      expect(withMiddleware).toBeInstanceOf(Promise);
+      expect(await withMiddleware).toEqual({ b: 2 });
+    });
+
+    it('throws what call() rejects with, synchronously or through its promise', async () => {
+      const failing = defineModule({
+        description: 'f',
+        inputSchema: {},
+        execute: async () => {
+          throw new Error('late failure');
+        },
+      });
+      const executor = createExecutor({ failing });
+      expect(() => executor.callEager('missing')).toThrow(ModuleNotFoundError);
+      await expect(executor.call('missing')).rejects.toThrow(ModuleNotFoundError);
+      const answer = executor.callEager('failing');
+      expect(answer).toBeInstanceOf(Promise);
+      await expect(answer).rejects.toThrow('late failure');
+    });
+
+    it('releases the call once it is over, so the caller signal keeps no listener', async () => {
+      const controller = new AbortController();
+      const listening = defineModule({
+        description: 'l',
+        inputSchema: {},
+        execute: async (_inputs, context) => {
+          context.signal.addEventListener('abort', () => {});
+          return { ok: true };
+        },
+      });
+      const executor = createExecutor({ listening, slow });
+      const context = Context.create({ executor, signal: controller.signal });
+      const added = vi.spyOn(controller.signal, 'addEventListener');
+      const removed = vi.spyOn(controller.signal, 'removeEventListener');
+      await executor.callEager('listening', {}, context);
+      await executor.callEager('slow', {}, context);
+      expect(added.mock.calls.length).toBeGreaterThan(0);
+      expect(removed.mock.calls.length).toBe(added.mock.calls.length);
+    });
+  });
+
   describe('as a context factory', () => {
     it('builds top-level contexts carrying identity, data and signal', async () => {
       const executor = createExecutor({
