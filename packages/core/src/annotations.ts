@@ -1,5 +1,6 @@
 import { DEFAULT_ANNOTATIONS, type ModuleAnnotations } from './contract.js';
 import { isRecord } from './module-like.js';
+import { setOwnEntry } from './own-entry.js';
 
 /** snake_case spellings other apcore runtimes use, mapped to ours. */
 const SNAKE_CASE_KEYS: ReadonlyMap<string, string> = new Map([
@@ -26,17 +27,7 @@ export function fillAnnotations(declared: unknown): ModuleAnnotations {
     const value = declared[key];
     if (value === undefined) continue;
     const name = SNAKE_CASE_KEYS.get(key) ?? key;
-    const filledValue = FLAG_KEYS.has(name) ? Boolean(value) : value;
-    if (name === '__proto__') {
-      Object.defineProperty(filled, name, {
-        value: filledValue,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    } else {
-      filled[name] = filledValue;
-    }
+    setOwnEntry(filled, name, FLAG_KEYS.has(name) ? Boolean(value) : value);
   }
   return filled as ModuleAnnotations;
 }

@@ -43,6 +43,7 @@ describe('public API', () => {
         'loadModuleFile',
         'mergeChunks',
         'reportProgress',
+        'setOwnEntry',
         'supportsContextApproval',
         'matchPattern',
         'moduleIdFromPath',

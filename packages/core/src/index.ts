@@ -68,7 +68,7 @@ export type { McpElicitResult, McpElicitSender, McpProgressSender } from './mcp-
 export { MCP_APPROVAL_KEY, MCP_ELICIT_KEY, MCP_PROGRESS_KEY } from './mcp-context-keys.js';
 export { elicit, reportProgress } from './mcp-helpers.js';
 export { mergeChunks } from './merge-chunks.js';
-export type { Middleware } from './middleware.js';
+
 export {
   assertValidModuleId,
   MAX_MODULE_ID_LENGTH,
@@ -77,6 +77,7 @@ export {
 } from './module-id.js';
 export type { ModuleLike } from './module-like.js';
 export { isModuleLike } from './module-like.js';
+export { setOwnEntry } from './own-entry.js';
 export type { DiscoveryFailure, DiscoveryReport, RegistryOptions } from './registry.js';
 export { Registry } from './registry.js';
 export type { SchemaCheck } from './schema-validator.js';

@@ -1,3 +1,5 @@
+import { setOwnEntry } from './own-entry.js';
+
 /** Beyond this depth the direct copy hands over to JSON, which also reports cycles. */
 const MAX_DIRECT_DEPTH = 256;
 
@@ -75,17 +77,7 @@ function copyObject(
     if (kind === 'undefined' || kind === 'function' || kind === 'symbol') continue;
     const item = copyDirectly(entry, depth);
     if (item === HAND_OVER) return HAND_OVER;
-    if (key === '__proto__') {
-      // JSON.parse makes it an own property; an assignment would change the prototype.
-      Object.defineProperty(copy, key, {
-        value: item,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    } else {
-      copy[key] = item;
-    }
+    setOwnEntry(copy, key, item);
   }
   return copy;
 }

@@ -1,3 +1,5 @@
+import { setOwnEntry } from './own-entry.js';
+
 /** Deeper than this, objects are no longer merged but replaced (guards against cycles). */
 const MAX_MERGE_DEPTH = 32;
 
@@ -19,13 +21,8 @@ function mergeAt(
       depth < MAX_MERGE_DEPTH && isPlainObject(previous) && isPlainObject(value)
         ? mergeAt(previous, value, depth + 1)
         : value;
-    // defineProperty, not assignment: a chunk key named `__proto__` stays a plain key.
-    Object.defineProperty(merged, key, {
-      value: next,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    // A chunk key named `__proto__` stays a plain key.
+    setOwnEntry(merged, key, next);
   }
   return merged;
 }

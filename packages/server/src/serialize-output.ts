@@ -1,3 +1,5 @@
+import { setOwnEntry } from '@apcore-mcp/core';
+
 /** Deeper than this, values are cut off rather than risking a stack overflow. */
 const MAX_DEPTH = 200;
 
@@ -70,7 +72,7 @@ function copyFlatRecord(value: unknown): JsonRecord | undefined {
     for (const key of Object.keys(record)) {
       const item = record[key];
       if (!isJsonPrimitive(item)) return undefined;
-      setEntry(result, key, item);
+      setOwnEntry(result, key, item);
     }
   } catch {
     return undefined;
@@ -85,20 +87,6 @@ function isJsonPrimitive(value: unknown): value is string | number | boolean | n
     typeof value === 'boolean' ||
     (typeof value === 'number' && Number.isFinite(value))
   );
-}
-
-/** Sets an own property, even one named `__proto__`, which assignment would make the prototype. */
-function setEntry(result: JsonRecord, key: string, value: JsonValue): void {
-  if (key === '__proto__') {
-    Object.defineProperty(result, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  } else {
-    result[key] = value;
-  }
 }
 
 /** `undefined` means "leave this property out", as JSON does. */
@@ -185,7 +173,7 @@ function addEntry(
   depth: number,
 ): void {
   const normalized = normalize(item, ancestors, depth);
-  if (normalized !== undefined) setEntry(result, key, normalized);
+  if (normalized !== undefined) setOwnEntry(result, key, normalized);
 }
 
 function toBase64(value: object): string | undefined {
