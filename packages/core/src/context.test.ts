@@ -96,9 +96,13 @@ describe('Context', () => {
     expect(root.data.seen).toBe(true);
   });
 
-  it('freezes the call chain', () => {
-    const context = Context.create().child('a');
-    expect(Object.isFrozen(context.callChain)).toBe(true);
+  it('freezes the call chain, a new one for every child', () => {
+    const first = Context.create().child('a');
+    const second = first.child('b');
+    expect(Object.isFrozen(first.callChain)).toBe(true);
+    expect(Object.isFrozen(second.callChain)).toBe(true);
+    expect(second.callChain).toEqual(['a', 'b']);
+    expect(first.callChain).toEqual(['a']);
   });
 
   it('lets the executor install its own signal and fill a missing executor', () => {
@@ -106,7 +110,7 @@ describe('Context', () => {
     const controller = new AbortController();
     const child = deriveContext(Context.create(), {
       moduleId: 'a',
-      signal: controller.signal,
+      signalSource: controller,
       fallbackExecutor: executor,
     });
     expect(child.signal).toBe(controller.signal);
@@ -133,9 +137,11 @@ describe('Context', () => {
     let made = 0;
     const child = deriveContext(Context.create(), {
       moduleId: 'a',
-      signal: () => {
-        made += 1;
-        return controller.signal;
+      signalSource: {
+        get signal() {
+          made += 1;
+          return controller.signal;
+        },
       },
     });
     expect(made).toBe(0);

@@ -40,16 +40,21 @@ type ContextFacts = Omit<ContextState, 'signal' | 'traceId'> & { traceId: string
 /** The call chain of a top-level context. */
 const NO_CALLS: readonly string[] = Object.freeze([]);
 
-/** A signal that never fires, for contexts nobody can cancel. */
-function createIdleSignal(): AbortSignal {
-  return new AbortController().signal;
+/**
+ * What makes a context's signal when it is first read: a call's scope. Making an `AbortSignal`
+ * costs more than all the rest of a call's bookkeeping, and most modules never look at theirs.
+ * An object rather than a function: a closure per call costs more than the context.
+ */
+export interface SignalSource {
+  readonly signal: AbortSignal;
 }
 
-/**
- * A context's signal, or how to make it when first asked for. Making an `AbortSignal` costs more
- * than all the rest of a call's bookkeeping, and most modules never look at theirs.
- */
-type SignalSource = AbortSignal | (() => AbortSignal);
+/** Makes a signal that never fires, for contexts nobody can cancel. */
+const IDLE_SIGNAL_SOURCE: SignalSource = {
+  get signal(): AbortSignal {
+    return new AbortController().signal;
+  },
+};
 
 /**
  * What cancels a call: one signal, several (any of them), or nothing at all.
@@ -75,11 +80,7 @@ export function cancellationOf(context: Context): Cancellation {
 }
 
 /** Builds a context whose signal comes from `source`; set by {@link Context}'s static block. */
-let createWithSignalSource: (
-  state: ContextFacts,
-  source: () => AbortSignal,
-  idle: boolean,
-) => Context;
+let createWithSignalSource: (state: ContextFacts, source: SignalSource, idle: boolean) => Context;
 
 /** Builds a context cancelled by any of `signals`; set by {@link Context}'s static block. */
 let createWithSignals: (state: ContextFacts, signals: readonly AbortSignal[]) => Context;
@@ -115,7 +116,7 @@ export class Context {
   /** The context whose trace id this one shares, until it is read. */
   #traceParent: Context | undefined;
   #signal: AbortSignal | undefined;
-  #signalSource: (() => AbortSignal) | undefined;
+  #signalSource: SignalSource | undefined;
   /** The signals `signal` will join, until it is read. */
   #signals: readonly AbortSignal[] | undefined;
   /** The signal will be an idle one nobody else holds: it can never abort. */
@@ -183,7 +184,7 @@ export class Context {
     if (this.#signal === undefined) {
       this.#signal =
         this.#signals === undefined
-          ? (this.#signalSource ?? createIdleSignal)()
+          ? (this.#signalSource ?? IDLE_SIGNAL_SOURCE).signal
           : AbortSignal.any(this.#signals as AbortSignal[]);
       this.#signalSource = undefined;
       this.#signals = undefined;
@@ -208,7 +209,7 @@ export class Context {
     // Both objects spelled out: spreading one into the other costs more than the context.
     if (options.signal === undefined) {
       const state = { traceId, callerId: null, identity, callChain: NO_CALLS, data, executor };
-      return createWithSignalSource(state, createIdleSignal, true);
+      return createWithSignalSource(state, IDLE_SIGNAL_SOURCE, true);
     }
     // One signal of a list is that signal; several are followed one by one (createWithSignals).
     const { signal: given } = options;
@@ -258,8 +259,8 @@ export class Context {
 /** How {@link deriveContext} may deviate from the parent besides the grown chain. */
 export interface DeriveOptions {
   moduleId: string;
-  /** Replaces the parent's signal (the executor's per-call signal, made on first use). */
-  signal?: SignalSource;
+  /** Replaces the parent's signal: the executor's per-call scope makes it on first use. */
+  signalSource?: SignalSource;
   /** Used when the parent has no executor. */
   fallbackExecutor?: Executor;
 }
@@ -269,17 +270,23 @@ export function deriveContext(parent: Context, options: DeriveOptions): Context 
   const chain = parent.callChain;
   const callerId = chain.length > 0 ? (chain[chain.length - 1] ?? null) : null;
   const identity = parent.identity;
-  const callChain = Object.freeze([...chain, options.moduleId]);
+  // Copied by hand: spreading into an array literal reserves room for many more items.
+  const grown = new Array<string>(chain.length + 1);
+  for (let index = 0; index < chain.length; index += 1) grown[index] = chain[index] as string;
+  grown[chain.length] = options.moduleId;
+  const callChain = Object.freeze(grown);
   const data = parent.data;
   const executor = parent.hasExecutor ? parent.executor : (options.fallbackExecutor ?? null);
   const state = { traceId: undefined, callerId, identity, callChain, data, executor };
-  const signal = options.signal ?? inheritedSignal(parent);
-  const context =
-    typeof signal === 'function'
-      ? createWithSignalSource(state, signal, false)
-      : isSignalList(signal)
-        ? createWithSignals(state, signal)
-        : createWithSignal(state, signal);
+  let context: Context;
+  if (options.signalSource !== undefined) {
+    context = createWithSignalSource(state, options.signalSource, false);
+  } else {
+    const signal = inheritedSignal(parent);
+    context = isSignalList(signal)
+      ? createWithSignals(state, signal)
+      : createWithSignal(state, signal);
+  }
   shareTrace(context, parent);
   return context;
 }

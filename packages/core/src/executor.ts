@@ -232,7 +232,7 @@ export class Executor implements ExecutorLike, ContextFactory {
     const scope = new CallScope(cancellationOf(base));
     const context = deriveContext(base, {
       moduleId,
-      signal: () => scope.signal,
+      signalSource: scope,
       fallbackExecutor: this,
     });
     try {

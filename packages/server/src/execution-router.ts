@@ -191,22 +191,27 @@ export class ExecutionRouter {
     extra: RouterCallExtra,
   ): Promise<CallToolResult> {
     this.#calls.enter();
-    const logged = isLevelEnabled(this.#logger, 'debug');
-    const startedAt = logged ? performance.now() : 0;
-    const finish = (result: CallToolResult): CallToolResult => {
-      this.#calls.leave();
-      if (logged) this.#logCall(name, result, startedAt);
-      return result;
-    };
-    // Chained rather than awaited: each await would be one more turn of the microtask queue.
+    const startedAt = isLevelEnabled(this.#logger, 'debug') ? performance.now() : undefined;
     let routing: CallToolResult | Promise<CallToolResult>;
     try {
       routing = this.#route(name, args, extra);
     } catch (error) {
       routing = this.#mapError(name, error);
     }
-    if (!(routing instanceof Promise)) return Promise.resolve(finish(routing));
-    return routing.then(finish, (error: unknown) => finish(this.#mapError(name, error)));
+    // A method rather than a closure for the answer at hand: a closure per call costs more.
+    if (!(routing instanceof Promise))
+      return Promise.resolve(this.#finish(name, routing, startedAt));
+    return routing.then(
+      (result) => this.#finish(name, result, startedAt),
+      (error: unknown) => this.#finish(name, this.#mapError(name, error), startedAt),
+    );
+  }
+
+  /** Ends a call: counts it out, and logs it when debug logging started a clock for it. */
+  #finish(name: string, result: CallToolResult, startedAt: number | undefined): CallToolResult {
+    this.#calls.leave();
+    if (startedAt !== undefined) this.#logCall(name, result, startedAt);
+    return result;
   }
 
   #logCall(name: string, result: CallToolResult, startedAt: number): void {
