@@ -107,14 +107,20 @@ export class CallScope {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     const onParentAbort = this.#onParentAbort;
     if (onParentAbort !== undefined) {
-      for (const parent of this.#parents) parent.removeEventListener('abort', onParentAbort);
+      const parents = this.#parents;
+      for (let index = 0; index < parents.length; index += 1) {
+        parents[index]?.removeEventListener('abort', onParentAbort);
+      }
     }
   }
 
   /** Takes over the caller's abort when it has happened (without listening for it). */
   #followParent(): void {
     if (this.#aborted || this.#released) return;
-    for (const parent of this.#parents) {
+    // Indexed, not for...of: iterating a frozen list allocates a result object per step.
+    const parents = this.#parents;
+    for (let index = 0; index < parents.length; index += 1) {
+      const parent = parents[index] as AbortSignal;
       if (parent.aborted) {
         this.#abort(parent.reason);
         return;
