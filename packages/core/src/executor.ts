@@ -33,7 +33,7 @@ import {
 } from './middleware.js';
 import { isRecord, type ModuleLike } from './module-like.js';
 import { toModuleOutput } from './module-output.js';
-import { runModuleStream, startModuleWork } from './run-module-stream.js';
+import { PendingWork, runModuleStream, startModuleWork } from './run-module-stream.js';
 import { ROOT_FIELD } from './schema-validator.js';
 import { ValidatorCache } from './validator-cache.js';
 
@@ -364,12 +364,12 @@ export class Executor implements ExecutorLike, ContextFactory {
     if (scope.aborted) throw this.#toAbortError(prepared, scope.reason);
     const startedAt = performance.now();
     const work = startModuleWork(prepared, inputs);
-    if (work.done) {
+    if (!(work instanceof PendingWork)) {
       // A module that answered synchronously has finished: nothing to time out, nothing to race
       // (a timer could not have fired during it anyway). Only the module itself may have
       // cancelled the call meanwhile.
       if (scope.aborted) throw this.#toAbortError(prepared, scope.reason);
-      return toModuleOutput(moduleId, work.value);
+      return toModuleOutput(moduleId, work);
     }
     const timeoutMs = this.#timeoutOf(module);
     if (timeoutMs > 0) {

@@ -69,10 +69,13 @@ export async function* runModuleStream(
   }
 }
 
-/** What starting a module's work gave: its result already, or the promise of it. */
-export type ModuleWork =
-  | { done: true; value: unknown }
-  | { done: false; promise: Promise<unknown> };
+/**
+ * The work of a module that has not finished: the promise of its result. A module that answered
+ * at once gives its result itself, with nothing around it (most calls: no object to make).
+ */
+export class PendingWork {
+  constructor(readonly promise: Promise<unknown>) {}
+}
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (
@@ -83,15 +86,15 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 }
 
 /**
- * Starts a module's work for `call()`: its `execute` — finished at once when it answers
- * synchronously — or, for a module that only streams, its chunks merged with
- * {@link mergeChunks}, reading stopped (which ends the module's generator) once the call's
- * signal aborts. A synchronous throw propagates.
+ * Starts a module's work for `call()`: its `execute` — whose result comes back as it is when
+ * it answers synchronously, else as a {@link PendingWork} — or, for a module that only streams,
+ * its chunks merged with {@link mergeChunks}, reading stopped (which ends the module's
+ * generator) once the call's signal aborts. A synchronous throw propagates.
  */
 export function startModuleWork(
   prepared: PreparedCall,
   inputs: Record<string, unknown>,
-): ModuleWork {
+): unknown {
   const { module, moduleId, context, scope } = prepared;
   if (typeof module.execute !== 'function' && typeof module.stream === 'function') {
     const source = module.stream(inputs, context);
@@ -103,10 +106,8 @@ export function startModuleWork(
       }
       return merged;
     })();
-    return { done: false, promise };
+    return new PendingWork(promise);
   }
   const value = module.execute?.(inputs, context);
-  return isThenable(value)
-    ? { done: false, promise: Promise.resolve(value) }
-    : { done: true, value };
+  return isThenable(value) ? new PendingWork(Promise.resolve(value)) : value;
 }

@@ -69,7 +69,10 @@ function copyFlatRecord(value: unknown): JsonRecord | undefined {
   const record = value as Record<string, unknown>;
   const result: JsonRecord = {};
   try {
-    for (const key of Object.keys(record)) {
+    // for...in rather than Object.keys(): it reads the map's cached keys instead of making a
+    // list. An inherited enumerable key (a polluted Object.prototype) sends it to the walk.
+    for (const key in record) {
+      if (!Object.hasOwn(record, key)) return undefined;
       const item = record[key];
       if (!isJsonPrimitive(item)) return undefined;
       setOwnEntry(result, key, item);
