@@ -7,7 +7,7 @@ import {
   requiresApproval,
 } from './approval.js';
 import { CallScope } from './call-scope.js';
-import { Context, type ContextCreateOptions, cancellationOf, deriveContext } from './context.js';
+import { Context, cancellationOf, deriveContext } from './context.js';
 import type { ContextFactory, ContextRequest, ExecutorLike } from './contract.js';
 import { ACLDeniedError } from './errors/acl-denied-error.js';
 import { ExecutionCancelledError } from './errors/execution-cancelled-error.js';
@@ -111,13 +111,15 @@ export class Executor implements ExecutorLike, ContextFactory {
 
   /** A top-level context for a call made on behalf of `request` (identity, data, signal). */
   createContext(request: ContextRequest): Context {
-    const options: ContextCreateOptions = { executor: this };
-    if (request.identity !== undefined) options.identity = request.identity;
-    if (request.data !== undefined) options.data = request.data;
-    // The separate signals when given: reading `request.signal` would join them on the spot.
-    const signal = request.signals ?? request.signal;
-    if (signal !== undefined) options.signal = signal;
-    return Context.create(options);
+    // Every key in one literal (absent ones undefined): adding keys one by one would make the
+    // object grow a second store for them, on every call.
+    return Context.create({
+      executor: this,
+      identity: request.identity,
+      data: request.data,
+      // The separate signals when given: reading `request.signal` would join them on the spot.
+      signal: request.signals ?? request.signal,
+    });
   }
 
   /** Checks `inputs` against a module's input schema without running it. */

@@ -91,10 +91,7 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
  * its chunks merged with {@link mergeChunks}, reading stopped (which ends the module's
  * generator) once the call's signal aborts. A synchronous throw propagates.
  */
-export function startModuleWork(
-  prepared: PreparedCall,
-  inputs: Record<string, unknown>,
-): unknown {
+export function startModuleWork(prepared: PreparedCall, inputs: Record<string, unknown>): unknown {
   const { module, moduleId, context, scope } = prepared;
   if (typeof module.execute !== 'function' && typeof module.stream === 'function') {
     const source = module.stream(inputs, context);
