@@ -1,4 +1,8 @@
-import { DEFAULT_ANNOTATIONS, type ModuleAnnotations } from './contract.js';
+import {
+  createDefaultAnnotations,
+  DEFAULT_ANNOTATIONS,
+  type ModuleAnnotations,
+} from './contract.js';
 import { isRecord } from './module-like.js';
 import { setOwnEntry } from './own-entry.js';
 
@@ -21,7 +25,7 @@ const FLAG_KEYS: ReadonlySet<string> = new Set(Object.keys(DEFAULT_ANNOTATIONS))
  * ```
  */
 export function fillAnnotations(declared: unknown): ModuleAnnotations {
-  const filled: Record<string, unknown> = { ...DEFAULT_ANNOTATIONS };
+  const filled: Record<string, unknown> = createDefaultAnnotations();
   if (!isRecord(declared)) return filled as ModuleAnnotations;
   for (const key of Object.keys(declared)) {
     const value = declared[key];

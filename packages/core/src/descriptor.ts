@@ -39,7 +39,7 @@ export function describeModule(
     inputSchema: readSchema(module.inputSchema, copy),
     outputSchema: readSchema(module.outputSchema, copy),
     version: readString(module.version) ?? '1.0.0',
-    tags: [...tags],
+    tags,
     annotations: fillAnnotations(module.annotations),
     examples: Array.isArray(module.examples) ? share(module.examples as ModuleExample[], copy) : [],
     metadata: isRecord(module.metadata) ? share(module.metadata, copy) : {},

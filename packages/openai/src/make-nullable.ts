@@ -1,8 +1,11 @@
 import { isSchemaNode, readTypes } from './schema-node.js';
 
-const NULL_SCHEMA = Object.freeze({ type: 'null' });
-
 type SchemaNode = Record<string, unknown>;
+
+/** A new `{ type: 'null' }` branch: a literal, since spreading a frozen one is far slower. */
+function nullSchema(): SchemaNode {
+  return { type: 'null' };
+}
 
 /** `node` itself when the caller may have it changed, else a shallow copy to change. */
 function writable(node: SchemaNode, own: boolean): SchemaNode {
@@ -19,7 +22,7 @@ function withNullEnum(node: SchemaNode, own: boolean): SchemaNode {
 /** Wraps a node the type rules cannot widen; the description stays outside, for the model. */
 function wrapInAnyOf(node: SchemaNode): SchemaNode {
   const { description, ...rest } = node;
-  const wrapped: SchemaNode = { anyOf: [rest, { ...NULL_SCHEMA }] };
+  const wrapped: SchemaNode = { anyOf: [rest, nullSchema()] };
   if (description !== undefined) wrapped.description = description;
   return wrapped;
 }
@@ -39,7 +42,7 @@ function addNull(node: SchemaNode, own: boolean): SchemaNode {
     );
     if (hasNullBranch) return node;
     const result = writable(node, own);
-    result.anyOf = [...node.anyOf, { ...NULL_SCHEMA }];
+    result.anyOf = [...node.anyOf, nullSchema()];
     return result;
   }
   if (Array.isArray(node.enum)) return withNullEnum(node, own);
