@@ -238,7 +238,8 @@ export class Executor implements ExecutorLike, ContextFactory {
       fallbackExecutor: this,
     });
     try {
-      // A top-level call (a chain of one) passes every check: the limits are at least 1.
+      // A top-level call (a chain of one) passes every check, the limits being at least 1, and
+      // is by far the most common: it skips the guard, and the trace id reading it would make.
       if (context.callChain.length > 1) {
         guardCallChain(context.callChain, {
           maxCallDepth: this.#maxCallDepth,

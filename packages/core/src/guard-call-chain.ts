@@ -27,9 +27,6 @@ export interface CallChainLimits {
  */
 export function guardCallChain(callChain: readonly string[], limits: CallChainLimits): void {
   const { maxCallDepth, maxModuleRepeat, traceId } = limits;
-  // A top-level call (a chain of one) passes every check under any limits of at least 1 (the
-  // executor's); it is by far the most common call, so it skips the work below.
-  if (callChain.length <= 1 && maxCallDepth >= 1 && maxModuleRepeat >= 1) return;
   const moduleId = callChain[callChain.length - 1];
   if (moduleId === undefined) return;
   const trace = traceId === undefined ? {} : { traceId };
