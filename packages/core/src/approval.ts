@@ -54,11 +54,16 @@ function mayRequireApproval(annotations: unknown): boolean {
   return snakeCase !== undefined || (requiresApproval !== undefined && requiresApproval !== false);
 }
 
+/** A module's filled annotations when they require approval (either spelling), else `null`. */
+function approvalAnnotations(module: ModuleLike): ModuleAnnotations | null {
+  if (!mayRequireApproval(module.annotations)) return null;
+  const annotations = fillAnnotations(module.annotations);
+  return annotations.requiresApproval ? annotations : null;
+}
+
 /** Whether a module is annotated as requiring approval (either spelling of the key). */
 export function requiresApproval(module: ModuleLike): boolean {
-  return (
-    mayRequireApproval(module.annotations) && fillAnnotations(module.annotations).requiresApproval
-  );
+  return approvalAnnotations(module) !== null;
 }
 
 /**
@@ -68,9 +73,8 @@ export function requiresApproval(module: ModuleLike): boolean {
  */
 export async function checkApproval(handler: ApprovalHandler, call: ApprovalCheck): Promise<void> {
   const { moduleId, module, inputs, context } = call;
-  if (!mayRequireApproval(module.annotations)) return;
-  const annotations = fillAnnotations(module.annotations);
-  if (!annotations.requiresApproval) return;
+  const annotations = approvalAnnotations(module);
+  if (annotations === null) return;
   const result = await handler.requestApproval({
     moduleId,
     inputs: isRecord(inputs) ? inputs : {},
