@@ -63,16 +63,16 @@ function patchCommonJsResolution(corePath: string): void {
 }
 
 /**
- * Whether `moduleFile` finds a copy of its own. Asked first because the hook has a price: it
- * starts Node's hooks thread, and every later import passes through it.
- */
-/**
  * Directories whose files resolve `@apcore-mcp/core` by themselves. Resolution depends only on
  * a file's directory (its `node_modules` chain, its nearest `package.json`), and a discovery
  * asks for every module file: once per directory is enough.
  */
 const resolvingDirectories = new Set<string>();
 
+/**
+ * Whether `moduleFile` finds a copy of its own. Asked first because the hook has a price: it
+ * starts Node's hooks thread, and every later import passes through it.
+ */
 function canResolveCore(moduleFile: string): boolean {
   const directory = dirname(moduleFile);
   if (resolvingDirectories.has(directory)) return true;
