@@ -158,6 +158,36 @@ describe('the apcore-mcp binary: exit code 0', () => {
     }
   });
 
+  it('when a signal comes again once the server has stopped (a package runner forwarding it)', async () => {
+    const server = startCli(httpServeArgs(EXAMPLE_EXTENSIONS, await findFreePort()));
+    await server.waitForStderr(SERVING_LINE);
+    server.child.kill('SIGINT');
+    await server.waitForStderr(/apcore-mcp server stopped/);
+    // The process is winding down: the late copy must not kill it (exit code null, by signal).
+    if (server.child.exitCode === null) server.child.kill('SIGINT');
+    expect(await server.exited).toBe(0);
+    expect(server.child.signalCode).toBeNull();
+  });
+
+  it('still dies by a signal sent before the server is up', async () => {
+    const slow = await mkdtemp(join(tmpdir(), 'apcore-mcp-slow-'));
+    try {
+      // A module file whose loading never ends: discovery, not the server, is running.
+      await writeFile(
+        join(slow, 'stuck.js'),
+        'await new Promise((resolve) => setTimeout(resolve, 60_000));\nexport default {};\n',
+      );
+      const server = startCli(httpServeArgs(slow, await findFreePort()));
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(server.child.exitCode).toBeNull();
+      server.child.kill('SIGINT');
+      expect(await server.exited).toBeNull();
+      expect(server.child.signalCode).toBe('SIGINT');
+    } finally {
+      await rm(slow, { recursive: true, force: true });
+    }
+  });
+
   it('serves zero modules with a warning', async () => {
     const empty = await mkdtemp(join(tmpdir(), 'apcore-mcp-empty-'));
     try {
