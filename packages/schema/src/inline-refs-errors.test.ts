@@ -230,6 +230,19 @@ describe('inlineRefs: non-local references are refused, never fetched', () => {
     expect(error.message).toContain('inside a subschema with its own $id');
   });
 
+  test('a nested $id written after the $ref it governs still counts', () => {
+    const error = conversionErrorOf({
+      properties: {
+        a: { properties: { b: { $ref: '#/$defs/X' } }, $id: 'https://example.com/a.json' },
+      },
+      $defs: { X: {} },
+    });
+    expect(error.details).toMatchObject({
+      reason: 'non-local-reference',
+      path: '/properties/a/properties/b/$ref',
+    });
+  });
+
   test.each(['$dynamicRef', '$recursiveRef'])('%s is refused', (keyword) => {
     const error = conversionErrorOf({ properties: { a: { [keyword]: '#' } } });
     expect(error.details).toMatchObject({

@@ -157,61 +157,99 @@ function walkSchema(walk: Walk, node: unknown): unknown {
     );
   }
   const outerEmbedded = walk.inEmbeddedResource;
-  if (!outerEmbedded && walk.path.length > 0 && typeof node.$id === 'string') {
-    walk.inEmbeddedResource = true;
+  // One pass over the keys finds `$ref` and `$id`: reading absent properties of every node
+  // by name costs more than comparing the few keys it has.
+  const keys = Object.keys(node);
+  let hasRef = false;
+  for (let index = 0; index < keys.length; index += 1) {
+    const key = keys[index];
+    if (key === '$ref') hasRef = true;
+    else if (key === '$id' && walk.path.length > 0 && typeof node.$id === 'string') {
+      walk.inEmbeddedResource = true;
+    }
   }
   walk.ancestors.push(node);
   let result: unknown;
-  if (!Object.hasOwn(node, '$ref')) {
-    result = walkKeywords(walk, node);
+  if (!hasRef) {
+    result = walkKeywords(walk, node, keys);
   } else {
     const target = resolveRef(walk, node.$ref);
-    result = mergeRefSiblings(target, walkKeywords(walk, node));
+    // A bare `{ "$ref": ... }`, the usual case, has no siblings to merge.
+    result = keys.length === 1 ? target : mergeRefSiblings(target, walkKeywords(walk, node, keys));
   }
   walk.ancestors.pop();
   walk.inEmbeddedResource = outerEmbedded;
   return result;
 }
 
+/** What {@link walkKeywords} does with a keyword; a keyword absent from the table is data. */
+type KeywordKind =
+  | 'reference'
+  | 'definitions'
+  | 'identifier'
+  | 'dynamic-reference'
+  | 'schema'
+  | 'schema-array'
+  /** `items`: one subschema, or in its draft-07 tuple form an array of them. */
+  | 'schema-or-array'
+  | 'schema-map';
+
 /**
- * Every keyword {@link walkKeywords} treats other than by copying its value: one lookup tells a
- * plain keyword (`type`, `description`, `enum`, ...), most of any schema, from the rest.
+ * The kind of every keyword {@link walkKeywords} treats other than by copying its value: one
+ * lookup per keyword tells data (`type`, `description`, `enum`, ...), most of any schema, from
+ * the rest and says which of the rest it is.
  */
-const WALKED_KEYWORDS: ReadonlySet<string> = new Set([
-  '$ref',
-  ...DEFINITION_KEYWORDS,
-  ...IDENTIFIER_KEYWORDS,
-  ...DYNAMIC_REFERENCE_KEYWORDS,
-  ...SINGLE_SCHEMA_KEYWORDS,
-  ...SCHEMA_ARRAY_KEYWORDS,
-  ...SCHEMA_MAP_KEYWORDS,
+const KEYWORD_KINDS: ReadonlyMap<string, KeywordKind> = new Map([
+  ['$ref', 'reference'],
+  ...kindOf(DEFINITION_KEYWORDS, 'definitions'),
+  ...kindOf(IDENTIFIER_KEYWORDS, 'identifier'),
+  ...kindOf(DYNAMIC_REFERENCE_KEYWORDS, 'dynamic-reference'),
+  ...kindOf(SINGLE_SCHEMA_KEYWORDS, 'schema'),
+  ...kindOf(SCHEMA_ARRAY_KEYWORDS, 'schema-array'),
+  ...kindOf(SCHEMA_MAP_KEYWORDS, 'schema-map'),
+  ...kindOf(
+    [...SINGLE_SCHEMA_KEYWORDS].filter((key) => SCHEMA_ARRAY_KEYWORDS.has(key)),
+    'schema-or-array',
+  ),
 ]);
 
+function kindOf(keys: Iterable<string>, kind: KeywordKind): [string, KeywordKind][] {
+  return Array.from(keys, (key) => [key, kind]);
+}
+
 /** Copies every keyword but `$ref`, walking the ones that hold subschemas. */
-function walkKeywords(walk: Walk, node: SchemaObject): SchemaObject {
+function walkKeywords(walk: Walk, node: SchemaObject, keys: readonly string[]): SchemaObject {
   const result: SchemaObject = {};
-  for (const key of Object.keys(node)) {
-    if (!WALKED_KEYWORDS.has(key)) {
+  for (let index = 0; index < keys.length; index += 1) {
+    const key = keys[index] as string;
+    const value = node[key];
+    const kind = KEYWORD_KINDS.get(key);
+    if (kind === undefined) {
       // Data: copied as it is, never searched for `$ref`.
-      defineEntry(result, key, cloneSchema(node[key]));
+      defineEntry(result, key, cloneSchema(value));
       continue;
     }
-    if (key === '$ref' || DEFINITION_KEYWORDS.has(key)) continue;
-    if (walk.inCopy && IDENTIFIER_KEYWORDS.has(key)) continue;
+    if (kind === 'reference' || kind === 'definitions') continue;
+    if (kind === 'identifier') {
+      if (!walk.inCopy) defineEntry(result, key, cloneSchema(value));
+      continue;
+    }
     enter(walk, key);
-    if (DYNAMIC_REFERENCE_KEYWORDS.has(key)) {
+    if (kind === 'dynamic-reference') {
       fail(walk, 'non-local-reference', `Unsupported ${key}: dynamic references cannot be inlined`);
     }
-    defineEntry(result, key, walkKeyword(walk, key, node[key]));
+    defineEntry(result, key, walkKeyword(walk, kind, value));
     leave(walk);
   }
   return result;
 }
 
-/** Walks the value of keyword `key`, the walk standing at that keyword. */
-function walkKeyword(walk: Walk, key: string, value: unknown): unknown {
+/** Walks the value of a keyword of this kind, the walk standing at that keyword. */
+function walkKeyword(walk: Walk, kind: KeywordKind, value: unknown): unknown {
   if (Array.isArray(value)) {
-    if (!SCHEMA_ARRAY_KEYWORDS.has(key)) return cloneSchema(value);
+    if (kind !== 'schema-array' && kind !== 'schema-or-array') {
+      return cloneSchema(value);
+    }
     const result = new Array<unknown>(value.length);
     for (let index = 0; index < value.length; index += 1) {
       enter(walk, index);
@@ -221,8 +259,10 @@ function walkKeyword(walk: Walk, key: string, value: unknown): unknown {
     return result;
   }
   if (typeof value !== 'object' && typeof value !== 'boolean') return cloneSchema(value);
-  if (SINGLE_SCHEMA_KEYWORDS.has(key)) return walkSchema(walk, value);
-  if (SCHEMA_MAP_KEYWORDS.has(key) && typeof value === 'object' && value !== null) {
+  if (kind === 'schema' || kind === 'schema-or-array') {
+    return walkSchema(walk, value);
+  }
+  if (kind === 'schema-map' && typeof value === 'object' && value !== null) {
     const result: SchemaObject = {};
     for (const name of Object.keys(value)) {
       const entry: unknown = (value as SchemaObject)[name];
@@ -335,12 +375,14 @@ function readLocalRef(walk: Walk, ref: string): RefTarget {
 
 /** The `$ref` values from the first visit of `pointer` back to it, or undefined. */
 function findCycle(chain: RefLink, pointer: string, ref: string): string[] | undefined {
+  let first = chain;
+  while (first !== undefined && first.pointer !== pointer) first = first.parent;
+  if (first === undefined) return undefined;
   const refs: string[] = [ref];
-  for (let link = chain; link !== undefined; link = link.parent) {
-    refs.unshift(link.ref);
-    if (link.pointer === pointer) return refs;
+  for (let link = chain; link !== first.parent; link = link?.parent) {
+    if (link !== undefined) refs.unshift(link.ref);
   }
-  return undefined;
+  return refs;
 }
 
 function fail(
