@@ -206,21 +206,15 @@ export class Context {
     const identity = options.identity ?? null;
     const data = options.data ?? {};
     const executor = options.executor ?? null;
-    // Both objects spelled out: spreading one into the other costs more than the context.
-    if (options.signal === undefined) {
-      const state = { traceId, callerId: null, identity, callChain: NO_CALLS, data, executor };
-      return createWithSignalSource(state, IDLE_SIGNAL_SOURCE, true);
-    }
-    // One signal of a list is that signal; several are followed one by one (createWithSignals).
+    const state = { traceId, callerId: null, identity, callChain: NO_CALLS, data, executor };
     const { signal: given } = options;
+    if (given === undefined) return createWithSignalSource(state, IDLE_SIGNAL_SOURCE, true);
+    // One signal of a list is that signal; several are followed one by one (createWithSignals).
     if (isSignalList(given) && given.length !== 1) {
-      const state = { traceId, callerId: null, identity, callChain: NO_CALLS, data, executor };
       // A list the caller could still change is copied; a frozen one can be shared as it is.
       return createWithSignals(state, Object.isFrozen(given) ? given : [...given]);
     }
-    const signal = isSignalList(given) ? (given[0] as AbortSignal) : given;
-    const state = { traceId, callerId: null, identity, callChain: NO_CALLS, data, executor };
-    return createWithSignal(state, signal);
+    return createWithSignal(state, isSignalList(given) ? (given[0] as AbortSignal) : given);
   }
 
   /**
