@@ -379,8 +379,9 @@ function findCycle(chain: RefLink, pointer: string, ref: string): string[] | und
   while (first !== undefined && first.pointer !== pointer) first = first.parent;
   if (first === undefined) return undefined;
   const refs: string[] = [ref];
-  for (let link = chain; link !== first.parent; link = link?.parent) {
-    if (link !== undefined) refs.unshift(link.ref);
+  for (let link = chain; link !== undefined; link = link.parent) {
+    refs.unshift(link.ref);
+    if (link === first) break;
   }
   return refs;
 }
