@@ -4,7 +4,7 @@ import { createOursRuntime } from '../ours/create-ours-runtime.js';
 import { createFigure, type Figure } from '../report/figure.js';
 import { createWorkloadRegistry } from '../workload/create-registry.js';
 import { answerCall, CALL_ARGUMENTS } from '../workload/trivial-handler.js';
-import { CALLED_MODULE_ID } from '../workload/workload-modules.js';
+import { CALLED_MODULE_ID, CALLED_TOOL_NAME } from '../workload/workload-modules.js';
 
 /** Sizes and sampling of {@link measureCallOverhead}. */
 export interface CallOverheadOptions extends MeasureOptions {
@@ -68,7 +68,7 @@ export async function measureCallOverhead(options: CallOverheadOptions): Promise
         name: 'router',
         run: repeatCalls(
           options.calls,
-          () => router.handleCall(CALLED_MODULE_ID, inputs),
+          () => router.handleCall(CALLED_TOOL_NAME, inputs),
           (result) => (result as { isError?: boolean }).isError === true,
           outcome,
         ),

@@ -9,7 +9,7 @@ import { createOursRuntime } from '../ours/create-ours-runtime.js';
 import { createFigure, type Figure } from '../report/figure.js';
 import { createWorkloadRegistry } from '../workload/create-registry.js';
 import { CALL_ARGUMENTS } from '../workload/trivial-handler.js';
-import { CALLED_MODULE_ID } from '../workload/workload-modules.js';
+import { CALLED_TOOL_NAME } from '../workload/workload-modules.js';
 
 /** Sizes and sampling of {@link measureInMemoryCalls}. */
 export interface InMemoryCallsOptions extends MeasureOptions {
@@ -44,7 +44,7 @@ async function connect(server: Server): Promise<Connection> {
 async function callOnce(connection: Connection): Promise<void> {
   try {
     const result = await connection.client.callTool({
-      name: CALLED_MODULE_ID,
+      name: CALLED_TOOL_NAME,
       arguments: { ...CALL_ARGUMENTS },
     });
     if (result.isError === true) connection.failures += 1;

@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CALL_ARGUMENTS } from '../workload/trivial-handler.js';
-import { CALLED_MODULE_ID } from '../workload/workload-modules.js';
+import { CALLED_TOOL_NAME } from '../workload/workload-modules.js';
 
 /** What {@link runClientLoad} runs. */
 export interface ClientLoad {
@@ -77,7 +77,7 @@ export async function runClientLoad(load: ClientLoad): Promise<LoadResult> {
       const started = performance.now();
       try {
         const result = await client.callTool(
-          { name: CALLED_MODULE_ID, arguments: { ...CALL_ARGUMENTS } },
+          { name: CALLED_TOOL_NAME, arguments: { ...CALL_ARGUMENTS } },
           undefined,
           // No call outlives the deadline by more than a second.
           { timeout: Math.max(1000, deadline - started) },

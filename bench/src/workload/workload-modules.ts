@@ -1,4 +1,4 @@
-import type { ModuleAnnotations } from '@apcore-mcp/core';
+import { type ModuleAnnotations, toToolName } from '@apcore-mcp/core';
 
 /**
  * The facts of one workload module besides its schemas (see `module-schemas.ts`), shared by
@@ -76,3 +76,6 @@ export function workloadModules(count: number): WorkloadModule[] {
 
 /** The module every call figure calls. */
 export const CALLED_MODULE_ID = workloadModuleId(0);
+
+/** The name clients call {@link CALLED_MODULE_ID} by (the server's default, safe names). */
+export const CALLED_TOOL_NAME = toToolName(CALLED_MODULE_ID);

@@ -7,7 +7,7 @@ describe('the embed-http example', () => {
     const lines: string[] = [];
     await runSelfCheck((line) => lines.push(line));
     expect(lines.at(-1)).toBe('Every answer was right.');
-    expect(lines).toContain('Tools: notes.read, notes.write');
+    expect(lines).toContain('Tools: notes-read, notes-write');
   });
 
   it('refuses MCP requests from an unknown browser origin, and answers 503 once closed', async () => {

@@ -45,27 +45,27 @@ export async function runSelfCheck(log: (line: string) => void = () => {}): Prom
     log(`Tools: ${tools.map((tool) => tool.name).join(', ')}`);
     expectEqual(
       tools.map((tool) => tool.name),
-      ['notes.read', 'notes.write'],
+      ['notes-read', 'notes-write'],
       'tools/list',
       problems,
     );
 
     const written = await client.callTool({
-      name: 'notes.write',
+      name: 'notes-write',
       arguments: { title: 'groceries', body: 'tea, mugs' },
     });
-    log(`notes.write -> ${textOf(written)}`);
+    log(`notes-write -> ${textOf(written)}`);
     expectEqual(
       JSON.parse(textOf(written)),
       { saved: 'groceries', count: 1 },
       'notes.write',
       problems,
     );
-    const read = await client.callTool({ name: 'notes.read', arguments: { title: 'groceries' } });
-    log(`notes.read -> ${textOf(read)}`);
+    const read = await client.callTool({ name: 'notes-read', arguments: { title: 'groceries' } });
+    log(`notes-read -> ${textOf(read)}`);
     expectEqual(JSON.parse(textOf(read)).body, 'tea, mugs', 'notes.read', problems);
-    const missing = await client.callTool({ name: 'notes.read', arguments: { title: 'holiday' } });
-    log(`notes.read (missing) -> ${textOf(missing)}`);
+    const missing = await client.callTool({ name: 'notes-read', arguments: { title: 'holiday' } });
+    log(`notes-read (missing) -> ${textOf(missing)}`);
     expectEqual(
       [missing.isError, textOf(missing)],
       [true, 'Invalid input: No note titled "holiday"'],

@@ -3,7 +3,12 @@ import { ExitCode, type ExitCodeValue } from './exit-codes.js';
 const MARKER = Symbol.for('@apcore-mcp/cli.CliError');
 
 /** The error codes a {@link CliError} carries. */
-export type CliErrorCode = 'INVALID_ARGUMENT' | 'USAGE_ERROR' | 'STARTUP_FAILED' | 'CONFIG_INVALID';
+export type CliErrorCode =
+  | 'INVALID_ARGUMENT'
+  | 'USAGE_ERROR'
+  | 'STARTUP_FAILED'
+  | 'CONFIG_INVALID'
+  | 'TOOL_NAME_COLLISION';
 
 /** Options of {@link CliError}. */
 export interface CliErrorOptions {

@@ -68,11 +68,20 @@ function withSettings(parser: Argv, keys: readonly SettingKey[]): Argv {
   return configured;
 }
 
-function withJson(parser: Argv): Argv {
-  return withSettings(parser, SELECTION_KEYS).option('json', {
+function withJsonAndSettings(parser: Argv, keys: readonly SettingKey[]): Argv {
+  return withSettings(parser, keys).option('json', {
     type: 'boolean',
     describe: 'Print JSON instead of a table',
   });
+}
+
+function withJson(parser: Argv): Argv {
+  return withJsonAndSettings(parser, SELECTION_KEYS);
+}
+
+/** `tools list` names the tools as `serve` would, so it takes `--tool-names` too. */
+function withToolsList(parser: Argv): Argv {
+  return withJsonAndSettings(parser, [...SELECTION_KEYS, 'tool-names']);
 }
 
 function withOpenaiExport(parser: Argv): Argv {
@@ -107,7 +116,7 @@ function buildParser(argv: readonly string[], select: (invocation: Invocation) =
     )
     .command('tools', 'Inspect the tools an extensions directory would serve', (parser) =>
       parser
-        .command('list', 'List the tools as a table (or JSON)', withJson, pick('tools list'))
+        .command('list', 'List the tools as a table (or JSON)', withToolsList, pick('tools list'))
         .demandCommand(1, 'Name a subcommand: apcore-mcp tools list'),
     )
     .command('resources', 'Inspect the documentation resources', (parser) =>

@@ -178,6 +178,8 @@ export const ErrorCodes = Object.freeze({
   ACL_RULE_ERROR: 'ACL_RULE_ERROR',
   CONFIG_NOT_FOUND: 'CONFIG_NOT_FOUND',
   EXECUTION_CANCELLED: 'EXECUTION_CANCELLED',
+  INVALID_TOOL_NAME: 'INVALID_TOOL_NAME',
+  TOOL_NAME_COLLISION: 'TOOL_NAME_COLLISION',
 } as const);
 
 /** One of the known apcore error codes. Foreign runtimes may use others. */

@@ -47,6 +47,15 @@ describe('public API', () => {
         'supportsContextApproval',
         'matchPattern',
         'moduleIdFromPath',
+        'InvalidToolNameError',
+        'ToolNameCollisionError',
+        'ToolNameTable',
+        'isSafeToolName',
+        'MAX_TOOL_NAME_LENGTH',
+        'MODULE_ID_META_KEY',
+        'SAFE_TOOL_NAME_PATTERN',
+        'TOOL_NAME_STYLES',
+        'toToolName',
       ].sort(),
     );
   });

@@ -52,6 +52,12 @@ export { ModuleTimeoutError } from './errors/module-timeout-error.js';
 export { DuplicateModuleIdError, InvalidModuleIdError } from './errors/registry-errors.js';
 export type { FieldError, SchemaValidationErrorOptions } from './errors/schema-validation-error.js';
 export { SchemaValidationError } from './errors/schema-validation-error.js';
+export type {
+  InvalidToolNameErrorDetails,
+  InvalidToolNameReason,
+  ToolNameCollisionErrorDetails,
+} from './errors/tool-name-errors.js';
+export { InvalidToolNameError, ToolNameCollisionError } from './errors/tool-name-errors.js';
 export { Executor } from './executor.js';
 export type {
   AccessControl,
@@ -82,3 +88,13 @@ export type { DiscoveryFailure, DiscoveryReport, RegistryOptions } from './regis
 export { Registry } from './registry.js';
 export type { SchemaCheck } from './schema-validator.js';
 export { compileSchema } from './schema-validator.js';
+export type { ToolNameStyle } from './tool-name.js';
+export {
+  isSafeToolName,
+  MAX_TOOL_NAME_LENGTH,
+  MODULE_ID_META_KEY,
+  SAFE_TOOL_NAME_PATTERN,
+  TOOL_NAME_STYLES,
+  toToolName,
+} from './tool-name.js';
+export { ToolNameTable } from './tool-name-table.js';

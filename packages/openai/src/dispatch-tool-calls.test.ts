@@ -106,10 +106,40 @@ describe('dispatchToolCalls with Chat Completions tool calls', () => {
     expect(calls[0]?.inputs).toEqual({});
   });
 
-  it('answers an unknown tool with the mapped not-found text', async () => {
-    const { executor } = createExecutor(modules);
+  it('answers a name no module has as an unknown tool, without calling the executor', async () => {
+    const { executor, calls } = createExecutor(modules);
     const [message] = await dispatchToolCalls(executor, [chatCall('c', 'no-such-tool', '{}')]);
-    expect(message?.content).toBe('Module not found: no.such.tool');
+    expect(message?.content).toBe('Unknown tool: no-such-tool');
+    expect(calls).toEqual([]);
+  });
+
+  it('maps a shortened name back to its long module id through the registry', async () => {
+    const longId = `reports.${'quarterly_'.repeat(7)}summary`;
+    const { executor, calls } = createExecutor({ [longId]: () => ({ total: 3 }) });
+    const [tool] = toOpenaiTools(executor.registry);
+    const name = tool!.function.name;
+    expect(name).toHaveLength(64);
+    const [message] = await dispatchToolCalls(executor, [chatCall('c', name, '{}')], {
+      tools: [tool!],
+    });
+    expect(message?.content).toBe('{"total":3}');
+    expect(calls.map((call) => call.moduleId)).toEqual([longId]);
+  });
+
+  it('runs neither module when two would share a name', async () => {
+    // Two long ids with one head and one hash: found by search.
+    const first = 'reports.quarterly_revenue_by_region_and_product_line.variant_v9tzx';
+    const second = 'reports.quarterly_revenue_by_region_and_product_line.variant_vg1cd';
+    const { executor, calls } = createExecutor({ [first]: () => ({}), [second]: () => ({}) });
+    expect(() => toOpenaiTools(executor.registry)).toThrow(
+      `Modules "${first}" and "${second}" would both be served as the tool`,
+    );
+    const [onlyFirst] = toOpenaiTools(executor.registry, { prefix: first });
+    const [message] = await dispatchToolCalls(executor, [
+      chatCall('c', onlyFirst!.function.name, '{}'),
+    ]);
+    expect(message?.content).toBe(`Unknown tool: ${onlyFirst!.function.name}`);
+    expect(calls).toEqual([]);
   });
 
   it('refuses names that are not function names, and names outside the offered tools', async () => {

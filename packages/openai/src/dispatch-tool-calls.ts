@@ -1,7 +1,8 @@
 import type { ContextFactory, ExecutorLike, Logger } from '@apcore-mcp/core';
 import { ErrorMapper } from '@apcore-mcp/errors';
+import { FunctionNames } from './function-names.js';
 import { InvalidArgumentError } from './invalid-argument-error.js';
-import { denormalize, isValidFunctionName } from './normalize.js';
+import { isValidFunctionName } from './normalize.js';
 import { isExecutorLike } from './resolve-registry.js';
 import { serializeOutput } from './serialize-output.js';
 import type {
@@ -56,6 +57,7 @@ interface Dispatch {
   options: DispatchToolCallsOptions;
   mapper: ErrorMapper;
   allowedNames: ReadonlySet<string> | undefined;
+  functionNames: FunctionNames;
 }
 
 function readCall(call: unknown): ParsedCall {
@@ -138,8 +140,9 @@ async function runCall(call: ParsedCall, dispatch: Dispatch): Promise<ToolCallOu
       `Invalid arguments for tool "${name}": ${parsed.problem}. Nothing was executed.`,
     );
   }
-  const moduleId = denormalize(name);
   try {
+    const moduleId = dispatch.functionNames.moduleIdOf(name);
+    if (moduleId === undefined) return answer(call, `Unknown tool: ${name}`);
     const factory = dispatch.options.contextFactory;
     const output =
       factory === undefined
@@ -168,7 +171,8 @@ function createDispatch(executor: ExecutorLike, options: DispatchToolCallsOption
     options.tools === undefined
       ? undefined
       : new Set(options.tools.map((tool) => tool.function.name));
-  return { executor, options, mapper, allowedNames };
+  const functionNames = new FunctionNames(executor.registry);
+  return { executor, options, mapper, allowedNames, functionNames };
 }
 
 /**
@@ -176,7 +180,9 @@ function createDispatch(executor: ExecutorLike, options: DispatchToolCallsOption
  * (`tool_calls`) or of a Responses API output (`function_call` items) through `executor.call()`
  * and returns the answers in the same order, one per call.
  *
- * Names are denormalized (`image-resize` -> `image.resize`); arguments are parsed as JSON (an
+ * A name is mapped back to its module through the names of the executor's registry (the very
+ * names {@link toOpenaiTools} gives, shortened ones included); a name no module has is answered
+ * `Unknown tool: <name>`. Arguments are parsed as JSON (an
  * empty string counts as `{}`); arguments that are not a JSON object are answered with a message
  * saying so, and nothing is executed for that call. A successful output is answered with its
  * JSON; a failure with the {@link ErrorMapper}'s sanitized text (`Access denied`, `Module not

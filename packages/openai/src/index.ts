@@ -1,4 +1,12 @@
 // Any new export added here becomes public API: named exports only, no wildcards.
+
+// The naming rule's errors, re-exported so OpenAI users need not import core for them.
+export {
+  InvalidToolNameError,
+  type InvalidToolNameErrorDetails,
+  ToolNameCollisionError,
+  type ToolNameCollisionErrorDetails,
+} from '@apcore-mcp/core';
 export {
   assertStrictSchema,
   type CheckStrictSchemaOptions,
@@ -11,10 +19,6 @@ export {
   type ToolCallOutput,
 } from './dispatch-tool-calls.js';
 export { InvalidArgumentError } from './invalid-argument-error.js';
-export {
-  InvalidToolNameError,
-  type InvalidToolNameErrorDetails,
-} from './invalid-tool-name-error.js';
 export { makeNullable } from './make-nullable.js';
 export {
   denormalize,

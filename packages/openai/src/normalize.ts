@@ -1,51 +1,31 @@
-import { InvalidToolNameError } from './invalid-tool-name-error.js';
+import { isSafeToolName, SAFE_TOOL_NAME_PATTERN, toToolName } from '@apcore-mcp/core';
 
-/** OpenAI's rule for function names. */
-export const OPENAI_FUNCTION_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
-
-/** Characters a module id may hold for its name to be valid once dots become hyphens. */
-const NORMALIZABLE_ID_PATTERN = /^[a-zA-Z0-9_.]+$/;
+/** OpenAI's rule for function names: the same as every common MCP client's rule for tool names. */
+export const OPENAI_FUNCTION_NAME_PATTERN = SAFE_TOOL_NAME_PATTERN;
 
 /**
- * The OpenAI function name of a module id: every `.` becomes `-` (`image.resize` ->
- * `image-resize`). Reversible with {@link denormalize}, because module ids never hold hyphens.
+ * The OpenAI function name of a module id: its safe tool name, the very name the MCP server
+ * serves it under (`image.resize` -> `image-resize`; an id whose name would pass 64 characters
+ * keeps a readable head and ends with a hash of the whole id). See `toToolName` in
+ * `@apcore-mcp/core`.
  *
  * @throws {InvalidToolNameError} when the id is empty, holds a hyphen (reserved for this
- *   replacement), holds characters OpenAI does not accept, or gives a name over 64 characters.
+ *   replacement) or characters outside `[a-zA-Z0-9_.]`.
  * @example
  * ```ts
  * normalize('comfyui.workflow.execute'); // 'comfyui-workflow-execute'
  * ```
  */
 export function normalize(moduleId: string): string {
-  if (moduleId.length === 0) {
-    throw new InvalidToolNameError('A module id must not be empty', { moduleId, reason: 'empty' });
-  }
-  if (moduleId.includes('-')) {
-    throw new InvalidToolNameError(
-      `Module id "${moduleId}" contains a hyphen, which is reserved for the dot replacement in OpenAI function names`,
-      { moduleId, reason: 'reserved-hyphen' },
-    );
-  }
-  if (!NORMALIZABLE_ID_PATTERN.test(moduleId)) {
-    throw new InvalidToolNameError(
-      `Module id "${moduleId}" contains characters not allowed in OpenAI function names (^[a-zA-Z0-9_-]{1,64}$ once dots become hyphens)`,
-      { moduleId, reason: 'invalid-characters' },
-    );
-  }
-  if (moduleId.length > 64) {
-    throw new InvalidToolNameError(
-      `Module id "${moduleId}" is ${moduleId.length} characters long; OpenAI function names have at most 64`,
-      { moduleId, reason: 'too-long' },
-    );
-  }
-  return moduleId.replaceAll('.', '-');
+  return toToolName(moduleId, 'safe');
 }
 
 /**
- * The module id of an OpenAI function name: every `-` becomes `.` (`image-resize` ->
- * `image.resize`). Never throws; a name that no module has simply maps to an unknown id.
+ * The module id a function name stands for when the name was not shortened: every `-` becomes
+ * `.` (`image-resize` -> `image.resize`). Never throws.
  *
+ * @deprecated A shortened name (a module id over 64 characters) has no reverse: resolve names
+ *   through a `ToolNameTable` of the served modules, as `dispatchToolCalls` does.
  * @example
  * ```ts
  * denormalize('image-resize'); // 'image.resize'
@@ -65,5 +45,5 @@ export function denormalize(name: string): string {
  * ```
  */
 export function isValidFunctionName(name: string): boolean {
-  return OPENAI_FUNCTION_NAME_PATTERN.test(name);
+  return isSafeToolName(name);
 }

@@ -102,18 +102,21 @@ describe('FR-OPENAI-001 tool definitions', () => {
   it('reports a module id that has no valid function name, instead of mangling it', () => {
     const logger = createRecordingLogger();
     const { tools, skipped } = toOpenaiToolsDetailed(
-      createStaticRegistry([
-        createDescriptor('my-module.run'),
-        createDescriptor(`long.${'x'.repeat(64)}`),
-      ]),
+      createStaticRegistry([createDescriptor('my-module.run'), createDescriptor('image/resize')]),
       { logger },
     );
     expect(tools).toEqual([]);
     expect(skipped.map(({ moduleId, code }) => [moduleId, code])).toEqual([
       ['my-module.run', 'INVALID_TOOL_NAME'],
-      [`long.${'x'.repeat(64)}`, 'INVALID_TOOL_NAME'],
+      ['image/resize', 'INVALID_TOOL_NAME'],
     ]);
     expect(logger.warnings()).toHaveLength(2);
+  });
+
+  it('names a module id over 64 characters with a readable head and a hash', () => {
+    const longId = `long.${'x'.repeat(64)}`;
+    const [tool] = toOpenaiTools(createStaticRegistry([createDescriptor(longId)]));
+    expect(tool?.function.name).toMatch(/^long-x{50}_[0-9a-f]{8}$/);
   });
 
   it('skips a module whose definition vanished between list and read', () => {

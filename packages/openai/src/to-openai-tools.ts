@@ -1,4 +1,10 @@
-import type { ExecutorLike, ListOptions, Logger, RegistryLike } from '@apcore-mcp/core';
+import {
+  type ExecutorLike,
+  type ListOptions,
+  type Logger,
+  type RegistryLike,
+  ToolNameTable,
+} from '@apcore-mcp/core';
 import { InvalidArgumentError } from './invalid-argument-error.js';
 import { resolveRegistry } from './resolve-registry.js';
 import { type ToOpenaiToolOptions, toOpenaiTool } from './to-openai-tool.js';
@@ -103,6 +109,7 @@ function convertModule(
  *
  * @throws {InvalidArgumentError} for something that is not a registry or executor, or an empty
  *   tag or prefix.
+ * @throws {ToolNameCollisionError} when two modules would get the same function name.
  * @example
  * ```ts
  * const { tools, skipped } = toOpenaiToolsDetailed(registry, { strict: true });
@@ -117,10 +124,13 @@ export function toOpenaiToolsDetailed(
   const filters = validateFilters(options);
   const tools: OpenAITool[] = [];
   const skipped: SkippedModule[] = [];
+  const names = new ToolNameTable('safe');
   for (const moduleId of registry.list(filters)) {
     const outcome = convertModule(registry, moduleId, filters, options);
     if (outcome === undefined) continue;
     if ('type' in outcome) {
+      // Throws when another module already has this name: a model's call by it would be ambiguous.
+      names.add(moduleId);
       tools.push(outcome);
     } else {
       skipped.push(outcome);
@@ -136,8 +146,8 @@ export function toOpenaiToolsDetailed(
 /**
  * An apcore registry's modules (or an executor's registry's) as OpenAI function-calling tools:
  * `[{ type: 'function', function: { name, description, parameters, strict? } }]`, plain objects
- * ready for `chat.completions.create({ tools })`. Names are normalized (`image.resize` ->
- * `image-resize`), schemas have their `$ref`s inlined; `embedAnnotations` appends the annotation
+ * ready for `chat.completions.create({ tools })`. Names are the MCP server's safe tool names
+ * (`image.resize` -> `image-resize`; over 64 characters, a readable head and a hash), schemas have their `$ref`s inlined; `embedAnnotations` appends the annotation
  * suffix to descriptions; `strict` rewrites schemas for strict mode, checks them against
  * OpenAI's limits and adds `strict: true`; `tags` and `prefix` filter the modules. A module
  * whose name or schema does not fit is skipped with a warning naming it and why; an empty
@@ -145,6 +155,7 @@ export function toOpenaiToolsDetailed(
  *
  * @throws {InvalidArgumentError} for something that is not a registry or executor, or an empty
  *   tag or prefix.
+ * @throws {ToolNameCollisionError} when two modules would get the same function name.
  * @example
  * ```ts
  * const tools = toOpenaiTools(registry, { strict: true, embedAnnotations: true });

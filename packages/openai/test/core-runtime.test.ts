@@ -156,7 +156,7 @@ describe('dispatchToolCalls through the real @apcore-mcp/core Executor', () => {
     const [message] = await dispatchToolCalls(createExecutor(), [
       chatCall('c', 'video-encode', '{}'),
     ]);
-    expect(message?.content).toBe('Module not found: video.encode');
+    expect(message?.content).toBe('Unknown tool: video-encode');
   });
 
   it('answers a validation failure field by field', async () => {

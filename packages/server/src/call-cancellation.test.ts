@@ -8,16 +8,12 @@ import {
 } from '@apcore-mcp/core';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createToolSource } from './__fixtures__/tool-source.js';
 import { CallCancellation } from './call-cancellation.js';
 import { ExecutionRouter } from './execution-router.js';
-import type { ToolSource } from './tool-source.js';
 
 const waitTool: Tool = { name: 'job.wait', inputSchema: { type: 'object' } };
 const quickTool: Tool = { name: 'job.quick', inputSchema: { type: 'object' } };
-
-function toolSource(tools: Tool[]): ToolSource {
-  return { list: () => tools, get: (name) => tools.find((tool) => tool.name === name) };
-}
 
 /** A registry whose `job.wait` runs until its signal aborts (reporting when it started). */
 function createRegistry(started: () => void): Registry {
@@ -83,7 +79,7 @@ describe('ExecutionRouter cancellation', () => {
       });
       const router = new ExecutionRouter({
         executor: new Executor(createRegistry(started)),
-        tools: toolSource([waitTool]),
+        tools: createToolSource([waitTool]),
       });
       const call = startWaiting(router, request?.signal);
       await running;
@@ -104,7 +100,7 @@ describe('ExecutionRouter cancellation', () => {
     });
     const router = new ExecutionRouter({
       executor: new Executor(createRegistry(started)),
-      tools: toolSource([waitTool, quickTool]),
+      tools: createToolSource([waitTool, quickTool]),
     });
     const request = new AbortController();
     expect(await router.handleCall('job.quick', {}, { signal: request.signal })).toMatchObject({
@@ -129,7 +125,7 @@ describe('ExecutionRouter cancellation', () => {
     };
     const router = new ExecutionRouter({
       executor,
-      tools: toolSource([quickTool]),
+      tools: createToolSource([quickTool]),
       contextFactory: { createContext: (request) => requests.push(request) },
     });
     const request = new AbortController();

@@ -6,8 +6,8 @@ import {
   ModuleError,
   mergeChunks,
 } from '@apcore-mcp/core';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { RouterCallExtra } from './call-context.js';
+import type { ServedTool } from './tool-source.js';
 
 /** What {@link collectStream} reads and whom it tells about each chunk. */
 export interface CollectStreamOptions {
@@ -86,7 +86,11 @@ function toChunk(moduleId: string, value: unknown): Record<string, unknown> {
  * a `stream` function. A registry without `get()` (apcore-js's view) cannot tell the last one;
  * the annotation has to do.
  */
-export function shouldStream(executor: ExecutorLike, tool: Tool, extra: RouterCallExtra): boolean {
+export function shouldStream(
+  executor: ExecutorLike,
+  { moduleId, tool }: ServedTool,
+  extra: RouterCallExtra,
+): boolean {
   if (extra._meta?.progressToken === undefined || extra.sendNotification === undefined) {
     return false;
   }
@@ -94,6 +98,6 @@ export function shouldStream(executor: ExecutorLike, tool: Tool, extra: RouterCa
   if (tool._meta?.[STREAMING_META_KEY] !== true) return false;
   const registry = executor.registry as { get?: (moduleId: string) => unknown };
   if (typeof registry.get !== 'function') return true;
-  const module = registry.get(tool.name) as { stream?: unknown } | null | undefined;
+  const module = registry.get(moduleId) as { stream?: unknown } | null | undefined;
   return typeof module?.stream === 'function';
 }

@@ -96,7 +96,7 @@ export function createMcpHandler(
   const handler = ((request: IncomingMessage, response: ServerResponse, next?: NextFunction) => {
     void http.handle(request, response, next);
   }) as McpHandler;
-  Object.defineProperty(handler, 'tools', { get: () => runtime.listener.list() });
+  Object.defineProperty(handler, 'tools', { get: () => runtime.tools });
   handler.close = () => {
     closing ??= shutDown();
     return closing;

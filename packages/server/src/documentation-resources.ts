@@ -28,7 +28,7 @@ export interface ResourceSource {
 
 /**
  * Every served module with non-empty `documentation` as a `docs://<moduleId>` resource
- * (`text/markdown`). Read from the registry at request time, so dynamic changes show up.
+ * (`text/markdown`), keyed by module id whatever the tool's name. Read from the registry at request time, so dynamic changes show up.
  *
  * @example
  * ```ts
@@ -47,12 +47,12 @@ export class DocumentationResources implements ResourceSource {
 
   list(): Resource[] {
     const resources: Resource[] = [];
-    for (const tool of this.#tools.list()) {
-      const documentation = this.#readDocumentation(tool.name);
+    for (const { moduleId, tool } of this.#tools.list()) {
+      const documentation = this.#readDocumentation(moduleId);
       if (documentation === undefined) continue;
       resources.push({
-        uri: `${DOCS_URI_PREFIX}${tool.name}`,
-        name: tool.name,
+        uri: `${DOCS_URI_PREFIX}${moduleId}`,
+        name: moduleId,
         ...(tool.title === undefined ? {} : { title: tool.title }),
         ...(tool.description === undefined ? {} : { description: tool.description }),
         mimeType: 'text/markdown',
@@ -65,7 +65,7 @@ export class DocumentationResources implements ResourceSource {
     if (!uri.startsWith(DOCS_URI_PREFIX)) return undefined;
     const moduleId = uri.slice(DOCS_URI_PREFIX.length);
     // Only served modules: a module hidden by the tag/prefix filters has no resource either.
-    if (this.#tools.get(moduleId) === undefined) return undefined;
+    if (this.#tools.getByModuleId(moduleId) === undefined) return undefined;
     const text = this.#readDocumentation(moduleId);
     if (text === undefined) return undefined;
     return { contents: [{ uri, mimeType: 'text/markdown', text }] };

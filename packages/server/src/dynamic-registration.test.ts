@@ -45,8 +45,8 @@ describe('dynamic registration', () => {
     registry.add(describeModule('a.second'));
     await Promise.all([firstNotified, secondNotified]);
     const { tools } = await connection.client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['a.first', 'a.second']);
-    const result = await second.callTool({ name: 'a.second', arguments: {} });
+    expect(tools.map((tool) => tool.name)).toEqual(['a-first', 'a-second']);
+    const result = await second.callTool({ name: 'a-second', arguments: {} });
     expect(result.isError).toBeFalsy();
     await second.close();
   });
@@ -58,10 +58,10 @@ describe('dynamic registration', () => {
     registry.remove('a.first');
     await notified;
     expect((await connection.client.listTools()).tools).toEqual([]);
-    const result = await connection.client.callTool({ name: 'a.first', arguments: {} });
+    const result = await connection.client.callTool({ name: 'a-first', arguments: {} });
     expect(result).toMatchObject({
       isError: true,
-      content: [{ type: 'text', text: 'Module not found: a.first' }],
+      content: [{ type: 'text', text: 'Module not found: a-first' }],
     });
     expect(executor.calls).toEqual([]);
   });
@@ -71,7 +71,7 @@ describe('dynamic registration', () => {
     connection = await connectInMemory(executor, { dynamic: true });
     registry.add(describeModule('a.broken', { inputSchema: { $ref: '#/$defs/Missing' } }));
     expect((await connection.client.listTools()).tools.map((tool) => tool.name)).toEqual([
-      'a.first',
+      'a-first',
     ]);
     const warning = connection.logger.records.find((record) => record.level === 'warn');
     expect(warning?.message).toMatch(/^Skipping module a\.broken: /);
@@ -83,8 +83,8 @@ describe('dynamic registration', () => {
     registry.add(describeModule('b.other'));
     registry.add(describeModule('a.second'));
     expect((await connection.client.listTools()).tools.map((tool) => tool.name)).toEqual([
-      'a.first',
-      'a.second',
+      'a-first',
+      'a-second',
     ]);
   });
 
@@ -93,7 +93,7 @@ describe('dynamic registration', () => {
     connection = await connectInMemory(executor);
     registry.add(describeModule('a.second'));
     expect((await connection.client.listTools()).tools.map((tool) => tool.name)).toEqual([
-      'a.first',
+      'a-first',
     ]);
     expect(connection.client.getServerCapabilities()?.tools?.listChanged).toBe(false);
   });

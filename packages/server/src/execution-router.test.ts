@@ -4,12 +4,8 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { CaptureLogger } from './__fixtures__/capture-logger.js';
 import { describeModule, ForeignRegistry } from './__fixtures__/foreign-runtime.js';
+import { createToolSource } from './__fixtures__/tool-source.js';
 import { ExecutionRouter } from './execution-router.js';
-import type { ToolSource } from './tool-source.js';
-
-function toolSource(tools: Tool[]): ToolSource {
-  return { list: () => tools, get: (name) => tools.find((tool) => tool.name === name) };
-}
 
 const plainTool: Tool = { name: 'x.run', inputSchema: { type: 'object' } };
 const structuredTool: Tool = {
@@ -28,7 +24,7 @@ describe('ExecutionRouter', () => {
   it('adds structuredContent only for tools with an output schema', async () => {
     const router = new ExecutionRouter({
       executor: createExecutor(async () => ({ at: new Date(0), n: 2n })),
-      tools: toolSource([plainTool, structuredTool]),
+      tools: createToolSource([plainTool, structuredTool]),
     });
     const plain = await router.handleCall('x.run', {});
     expect(plain).toEqual({
@@ -54,7 +50,7 @@ describe('ExecutionRouter', () => {
         executor: createExecutor(() => {
           throw failure;
         }),
-        tools: toolSource([plainTool]),
+        tools: createToolSource([plainTool]),
         logger: new CaptureLogger(),
       });
       const result = await router.handleCall('x.run', {});
@@ -69,7 +65,7 @@ describe('ExecutionRouter', () => {
     let finish: (value: Record<string, unknown>) => void = () => {};
     const router = new ExecutionRouter({
       executor: createExecutor(() => new Promise((resolve) => (finish = resolve))),
-      tools: toolSource([plainTool]),
+      tools: createToolSource([plainTool]),
     });
     const running = router.handleCall('x.run', {});
     expect(router.activeCalls).toBe(1);
@@ -90,7 +86,7 @@ describe('ExecutionRouter', () => {
     const logger = new CaptureLogger();
     const router = new ExecutionRouter({
       executor: createExecutor(async () => ({})),
-      tools: toolSource([plainTool]),
+      tools: createToolSource([plainTool]),
       logger,
     });
     await router.handleCall('x.run');
@@ -124,7 +120,7 @@ describe('ExecutionRouter', () => {
     });
     const router = new ExecutionRouter({
       executor: createExecutor(async () => ({})),
-      tools: toolSource([plainTool]),
+      tools: createToolSource([plainTool]),
       logger,
     });
     await router.handleCall('x.run');
@@ -140,7 +136,7 @@ describe('ExecutionRouter', () => {
     });
     const router = new ExecutionRouter({
       executor: createExecutor(async () => ({ ok: true })),
-      tools: toolSource([plainTool]),
+      tools: createToolSource([plainTool]),
       logger,
     });
     expect(await router.handleCall('x.run')).toMatchObject({ content: [{ text: '{"ok":true}' }] });
@@ -155,7 +151,7 @@ describe('ExecutionRouter', () => {
       lines.length = 0;
       const router = new ExecutionRouter({
         executor: createExecutor(async () => ({})),
-        tools: toolSource([plainTool]),
+        tools: createToolSource([plainTool]),
         logger: pino({ level }, destination),
       });
       await router.handleCall('x.run');
@@ -177,7 +173,7 @@ describe('ExecutionRouter', () => {
     };
     const router = new ExecutionRouter({
       executor: createExecutor(async () => ({ ran: true })),
-      tools: toolSource([odd]),
+      tools: createToolSource([odd]),
       validateInputs: true,
       logger,
     });

@@ -29,7 +29,7 @@ import { InputValidator } from './input-validator.js';
 import { isLevelEnabled, type Logger, SILENT_LOGGER, withFields } from './logger.js';
 import { serializeOutput } from './serialize-output.js';
 import { moduleNotFound, toSuccessResult, validationFailed } from './tool-result.js';
-import type { ToolSource } from './tool-source.js';
+import type { ServedTool, ToolSource } from './tool-source.js';
 
 /**
  * Options of {@link ExecutionRouter}.
@@ -64,6 +64,8 @@ export interface ExecutionRouterOptions {
 /** Everything one call carries. */
 interface PreparedCall {
   name: string;
+  /** The module the tool runs: what the executor is called with. */
+  moduleId: string;
   args: Record<string, unknown>;
   tool: Tool;
   extra: RouterCallExtra;
@@ -236,15 +238,16 @@ export class ExecutionRouter {
     args: Record<string, unknown>,
     extra: RouterCallExtra,
   ): CallToolResult | Promise<CallToolResult> {
-    const tool = this.#tools.get(name);
-    if (tool === undefined) return this.#mapError(name, moduleNotFound(name));
+    const served = this.#tools.get(name);
+    if (served === undefined) return this.#mapError(name, moduleNotFound(name));
+    const { tool } = served;
     const failures = this.#validator?.validate(tool, args);
     if (failures !== undefined) return this.#mapError(name, validationFailed(failures));
-    const call = this.#prepare(name, args, tool, extra);
+    const call = this.#prepare(name, served, args, extra);
     // An executor that asks the approval its context carries does so after its ACL and for
     // nested calls too; any other executor is guarded here, before it is called at all.
     if (tool._meta?.[REQUIRES_APPROVAL_META_KEY] === true && !this.#executorAsks(call)) {
-      return call.approval.check(name, args).then(() => this.#execute(call));
+      return call.approval.check(call.moduleId, args).then(() => this.#execute(call));
     }
     return this.#execute(call);
   }
@@ -255,8 +258,12 @@ export class ExecutionRouter {
     // which spares a turn of the microtask queue per `then` on the way back.
     const answer =
       this.#eagerExecutor === undefined
-        ? this.#executor.call(call.name, call.args, call.context)
-        : this.#eagerExecutor.callEager(call.name, call.args, call.context as Context | undefined);
+        ? this.#executor.call(call.moduleId, call.args, call.context)
+        : this.#eagerExecutor.callEager(
+            call.moduleId,
+            call.args,
+            call.context as Context | undefined,
+          );
     if (answer instanceof Promise)
       return answer.then((output) => toSuccessResult(call.tool, output));
     return toSuccessResult(call.tool, answer);
@@ -264,8 +271,8 @@ export class ExecutionRouter {
 
   #prepare(
     name: string,
+    { moduleId, tool }: ServedTool,
     args: Record<string, unknown>,
-    tool: Tool,
     extra: RouterCallExtra,
   ): PreparedCall {
     const cancellation = new CallCancellation(
@@ -283,31 +290,42 @@ export class ExecutionRouter {
       describe: this.#describe,
       logger,
     });
-    const streaming = shouldStream(this.#executor, tool, extra);
+    const streaming = shouldStream(this.#executor, { moduleId, tool }, extra);
     // While streaming, the chunks are the progress: the module gets no sender of its own.
     const data = buildContextData({
       progress: streaming ? undefined : createProgressSender(extra, logger),
       elicit,
       approval,
     });
-    const request: ContextRequest = { moduleId: name, data, signals: cancellation.signals };
+    const request: ContextRequest = { moduleId, data, signals: cancellation.signals };
     // The core executor follows the separate signals; any other factory gets them joined.
     if (!this.#factoryFollowsSignals) request.signal = cancellation.signal;
     if (identity !== undefined) request.identity = identity;
     const context = this.#contextFactory?.createContext(request);
-    return { name, args, tool, extra, cancellation, logger, approval, context, streaming };
+    return {
+      name,
+      moduleId,
+      args,
+      tool,
+      extra,
+      cancellation,
+      logger,
+      approval,
+      context,
+      streaming,
+    };
   }
 
   async #stream(call: PreparedCall): Promise<CallToolResult> {
-    const { name, args, tool, extra } = call;
+    const { moduleId, args, tool, extra } = call;
     // shouldStream() made sure of both; the check narrows the types.
     const progress = createProgressSender(extra, call.logger);
     if (progress === undefined || !this.#executor.stream) {
       throw new TypeError('streaming needs a progressToken, a notification channel and stream()');
     }
     const merged = await collectStream({
-      moduleId: name,
-      chunks: this.#executor.stream(name, args, call.context),
+      moduleId,
+      chunks: this.#executor.stream(moduleId, args, call.context),
       signal: call.cancellation.signal,
       onChunk: (chunk, index) => progress(index, undefined, serializeOutput(chunk)),
     });

@@ -64,7 +64,7 @@ describe('a foreign (apcore-js shaped) executor', () => {
     const { executor } = createForeignRuntime();
     connection = await connectInMemory(executor);
     const result = await connection.client.callTool({
-      name: 'greet.hello',
+      name: 'greet-hello',
       arguments: { person: { name: 'Ada' } },
     });
     expect(result.isError).toBeFalsy();
@@ -80,7 +80,7 @@ describe('a foreign (apcore-js shaped) executor', () => {
   it('keeps the schema converted before the executor rewrote it in place', async () => {
     const { executor, registry } = createForeignRuntime();
     connection = await connectInMemory(executor);
-    await connection.client.callTool({ name: 'greet.hello', arguments: { person: { name: 'A' } } });
+    await connection.client.callTool({ name: 'greet-hello', arguments: { person: { name: 'A' } } });
     expect(registry.descriptors.get('greet.hello')?.inputSchema.$defs).toBeUndefined();
     const { tools } = await connection.client.listTools();
     expect(tools[0]?.inputSchema).toEqual({
@@ -104,7 +104,7 @@ describe('a foreign (apcore-js shaped) executor', () => {
       },
     });
     await connection.client.callTool(
-      { name: 'greet.hello', arguments: { person: { name: 'B' } } },
+      { name: 'greet-hello', arguments: { person: { name: 'B' } } },
       undefined,
       { onprogress: () => {} },
     );
@@ -118,10 +118,10 @@ describe('a foreign (apcore-js shaped) executor', () => {
   it('answers Module not found for unknown tools without reaching the executor', async () => {
     const { executor } = createForeignRuntime();
     connection = await connectInMemory(executor);
-    const result = await connection.client.callTool({ name: 'nope.missing', arguments: {} });
+    const result = await connection.client.callTool({ name: 'nope-missing', arguments: {} });
     expect(result).toMatchObject({
       isError: true,
-      content: [{ type: 'text', text: 'Module not found: nope.missing' }],
+      content: [{ type: 'text', text: 'Module not found: nope-missing' }],
     });
     expect(executor.calls).toEqual([]);
   });
@@ -134,10 +134,10 @@ describe('a foreign (apcore-js shaped) executor', () => {
       questions.push(request.params.message);
       return { action: questions.length === 1 ? 'decline' : 'accept', content: { confirm: true } };
     });
-    const denied = await connection.client.callTool({ name: 'vault.purge', arguments: {} });
+    const denied = await connection.client.callTool({ name: 'vault-purge', arguments: {} });
     expect(denied).toMatchObject({ isError: true, content: [{ text: 'Approval denied' }] });
     expect(executor.calls).toEqual([]);
-    const approved = await connection.client.callTool({ name: 'vault.purge', arguments: {} });
+    const approved = await connection.client.callTool({ name: 'vault-purge', arguments: {} });
     expect(approved.isError).toBeFalsy();
     expect(executor.calls.map((call) => call.moduleId)).toEqual(['vault.purge']);
     expect(questions[0]).toContain('Purges the vault.');
@@ -146,7 +146,7 @@ describe('a foreign (apcore-js shaped) executor', () => {
   it('refuses a module requiring approval when the client cannot be asked', async () => {
     const { executor } = createForeignRuntime();
     connection = await connectInMemory(executor);
-    const result = await connection.client.callTool({ name: 'vault.purge', arguments: {} });
+    const result = await connection.client.callTool({ name: 'vault-purge', arguments: {} });
     expect(result).toMatchObject({
       isError: true,
       _meta: { 'apcore/errorCode': 'APPROVAL_REQUIRED' },

@@ -56,7 +56,7 @@ export { RESOURCE_NOT_FOUND_CODE, ResourceNotFoundError } from './resource-not-f
 export { serializeOutput } from './serialize-output.js';
 export { serve } from './serve.js';
 export { type ServerHandle, startServer } from './start-server.js';
-export type { ToolSource } from './tool-source.js';
+export type { ServedTool, ToolSource } from './tool-source.js';
 export {
   type HttpTransportOptions,
   type RunningTransport,

@@ -20,7 +20,7 @@ describe('MCPServerFactory.buildTool', () => {
       }),
     );
     expect(tool).toEqual({
-      name: 'image.resize',
+      name: 'image-resize',
       title: 'Resize image',
       description: 'Resizes an image.',
       inputSchema: { type: 'object', properties: { width: { type: 'integer' } } },
@@ -33,6 +33,7 @@ describe('MCPServerFactory.buildTool', () => {
         openWorldHint: true,
       },
       _meta: {
+        'apcore/moduleId': 'image.resize',
         'apcore/requiresApproval': true,
         'apcore/streaming': true,
         'apcore/tags': ['image'],
@@ -45,7 +46,30 @@ describe('MCPServerFactory.buildTool', () => {
     const tool = factory.buildTool(describeModule('ping'));
     expect(tool.inputSchema).toEqual({ type: 'object', properties: {} });
     expect(tool).not.toHaveProperty('outputSchema');
-    expect(tool).not.toHaveProperty('title');
+  });
+
+  it('titles a module without a name by its id, so people still see which module it is', () => {
+    const tool = factory.buildTool(describeModule('catalog.get_product'));
+    expect(tool.name).toBe('catalog-get_product');
+    expect(tool.title).toBe('catalog.get_product');
+    expect(tool.annotations?.title).toBe('catalog.get_product');
+    expect(tool._meta?.['apcore/moduleId']).toBe('catalog.get_product');
+  });
+
+  it('names tools by module id with toolNames: module-id', () => {
+    const tool = new MCPServerFactory({ toolNames: 'module-id' }).buildTool(
+      describeModule('catalog.get_product'),
+    );
+    expect(tool.name).toBe('catalog.get_product');
+    expect(tool._meta?.['apcore/moduleId']).toBe('catalog.get_product');
+  });
+
+  it('shortens a name over 64 characters and keeps the full id in _meta', () => {
+    const moduleId = `reports.${'quarterly_'.repeat(7)}summary`;
+    const tool = factory.buildTool(describeModule(moduleId));
+    expect(tool.name).toBe(core.toToolName(moduleId));
+    expect(tool.name).toMatch(core.SAFE_TOOL_NAME_PATTERN);
+    expect(tool._meta?.['apcore/moduleId']).toBe(moduleId);
   });
 
   it('does not advertise an output schema whose root is not an object', () => {
@@ -72,7 +96,7 @@ describe('MCPServerFactory.buildTool', () => {
       factory.buildTool(describeModule('bad', { inputSchema: { $ref: '#/$defs/Nope' } })),
     ).toThrow(/bad/);
     expect(() => factory.buildTool(describeModule(''))).toThrow(
-      'module id must be a non-empty string',
+      'A module id must be a non-empty string',
     );
   });
 });
@@ -125,7 +149,8 @@ describe('MCPServerFactory.buildTools', () => {
     registry.add(describeModule('b.good', { tags: ['x'] }));
     const logger = new CaptureLogger();
     const { tools, skipped } = new MCPServerFactory({ logger }).buildTools(registry);
-    expect(tools.map((tool) => tool.name)).toEqual(['a.good', 'b.good']);
+    expect(tools.map((served) => served.tool.name)).toEqual(['a-good', 'b-good']);
+    expect(tools.map((served) => served.moduleId)).toEqual(['a.good', 'b.good']);
     expect(skipped).toEqual([
       { moduleId: 'a.cyclic', reason: expect.stringContaining('a.cyclic') },
     ]);
@@ -139,10 +164,36 @@ describe('MCPServerFactory.buildTools', () => {
     registry.add(describeModule('web.c', { tags: ['public'] }));
     const factory = new MCPServerFactory();
     const names = (filter: Parameters<MCPServerFactory['buildTools']>[1]) =>
-      factory.buildTools(registry, filter).tools.map((tool) => tool.name);
+      factory.buildTools(registry, filter).tools.map((served) => served.moduleId);
     expect(names({ tags: ['public'], prefix: 'api.' })).toEqual(['api.a']);
     expect(names({ tags: [] })).toEqual(['api.a', 'api.b', 'web.c']);
     expect(names({ tags: ['nonexistent'] })).toEqual([]);
+  });
+
+  it('refuses two modules that would get the same tool name, naming both', () => {
+    // Two long ids with one head and one hash: found by search.
+    const first = 'reports.quarterly_revenue_by_region_and_product_line.variant_v9tzx';
+    const second = 'reports.quarterly_revenue_by_region_and_product_line.variant_vg1cd';
+    const registry = new ForeignRegistry();
+    registry.add(describeModule(first));
+    registry.add(describeModule(second));
+    expect(() => new MCPServerFactory().buildTools(registry)).toThrow(
+      `Modules "${first}" and "${second}" would both be served as the tool "${core.toToolName(first)}"`,
+    );
+    // By module id they are two names.
+    const byId = new MCPServerFactory({ toolNames: 'module-id' }).buildTools(registry);
+    expect(byId.tools.map((served) => served.tool.name)).toEqual([first, second]);
+  });
+
+  it('skips a module whose id has no safe tool name, saying why', () => {
+    const registry = new ForeignRegistry();
+    registry.add(describeModule('my-module.run'));
+    registry.add(describeModule('fine.run'));
+    const { tools, skipped } = new MCPServerFactory().buildTools(registry);
+    expect(tools.map((served) => served.tool.name)).toEqual(['fine-run']);
+    expect(skipped).toEqual([
+      { moduleId: 'my-module.run', reason: expect.stringContaining('contains a hyphen') },
+    ]);
   });
 
   it('skips a module the registry lists but cannot describe', () => {

@@ -1,5 +1,13 @@
 import { toMcpAnnotations, toToolMeta } from '@apcore-mcp/annotations';
-import type { ListOptions, ModuleDescriptor, RegistryLike } from '@apcore-mcp/core';
+import {
+  type ListOptions,
+  MODULE_ID_META_KEY,
+  type ModuleDescriptor,
+  type RegistryLike,
+  type ToolNameStyle,
+  ToolNameTable,
+  toToolName,
+} from '@apcore-mcp/core';
 import { SchemaConverter } from '@apcore-mcp/schema';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
@@ -14,7 +22,7 @@ import type { ResourceSource } from './documentation-resources.js';
 import type { ExecutionRouter } from './execution-router.js';
 import { type Logger, SILENT_LOGGER } from './logger.js';
 import { ResourceNotFoundError } from './resource-not-found-error.js';
-import type { ToolSource } from './tool-source.js';
+import type { ServedTool, ToolSource } from './tool-source.js';
 
 /**
  * Options of {@link MCPServerFactory}.
@@ -29,6 +37,8 @@ export interface MCPServerFactoryOptions {
   logger?: Logger;
   /** The converter for module schemas; a default one when absent. */
   schemaConverter?: SchemaConverter;
+  /** How modules are named as tools; default `'safe'` (see `toToolName` in `@apcore-mcp/core`). */
+  toolNames?: ToolNameStyle;
 }
 
 /**
@@ -53,7 +63,7 @@ export interface SkippedModule {
  * ```
  */
 export interface BuildToolsResult {
-  tools: Tool[];
+  tools: ServedTool[];
   skipped: SkippedModule[];
 }
 
@@ -94,39 +104,40 @@ export interface CreateServerOptions {
 export class MCPServerFactory {
   readonly #logger: Logger;
   readonly #converter: SchemaConverter;
+  /** How this factory names modules as tools. */
+  readonly toolNames: ToolNameStyle;
 
   constructor(options: MCPServerFactoryOptions = {}) {
     this.#logger = options.logger ?? SILENT_LOGGER;
     this.#converter = options.schemaConverter ?? new SchemaConverter({ logger: this.#logger });
+    this.toolNames = options.toolNames ?? 'safe';
   }
 
   /**
-   * One MCP tool for one module: name = module id, title = descriptor name, description,
-   * converted input schema, output schema when the module declares a non-empty object one,
-   * mapped annotations, and the apcore facts in `_meta`. Schemas are converted here, once, from
-   * copies: later in-place rewrites of the descriptor (apcore-js does that) change nothing.
+   * One MCP tool for one module: its tool name (see `toolNames`), the module's name as `title`
+   * (its id when it has none), description, converted input schema, output schema when the
+   * module declares a non-empty object one, mapped annotations, and the apcore facts in `_meta`
+   * (the module id under `apcore/moduleId`). Schemas are converted here, once, from copies:
+   * later in-place rewrites of the descriptor (apcore-js does that) change nothing.
    *
-   * @throws when the module id is empty or a schema cannot be converted.
+   * @throws when the module id has no tool name or a schema cannot be converted.
    * @example
    * ```ts
    * const tool = factory.buildTool(registry.getDefinition('image.resize')!);
+   * tool.name; // 'image-resize'
    * ```
    */
   buildTool(descriptor: ModuleDescriptor): Tool {
-    if (typeof descriptor.moduleId !== 'string' || descriptor.moduleId === '') {
-      throw new TypeError('module id must be a non-empty string');
-    }
+    const { moduleId } = descriptor;
+    const name = toToolName(moduleId, this.toolNames);
     const title =
-      typeof descriptor.name === 'string' && descriptor.name !== '' ? descriptor.name : undefined;
+      typeof descriptor.name === 'string' && descriptor.name !== '' ? descriptor.name : moduleId;
     const tool: Tool = {
-      name: descriptor.moduleId,
-      ...(title === undefined ? {} : { title }),
+      name,
+      title,
       description: typeof descriptor.description === 'string' ? descriptor.description : '',
       inputSchema: this.#converter.convertInputSchema(descriptor) as Tool['inputSchema'],
-      annotations: toMcpAnnotations(
-        descriptor.annotations ?? null,
-        title === undefined ? {} : { title },
-      ),
+      annotations: toMcpAnnotations(descriptor.annotations ?? null, { title }),
       _meta: this.#buildMeta(descriptor),
     };
     const outputSchema = this.#buildOutputSchema(descriptor);
@@ -139,41 +150,47 @@ export class MCPServerFactory {
    * `prefix`: id starts with it). A module that cannot be built is skipped with a warning naming
    * it and the reason; the others are still served.
    *
+   * @throws {ToolNameCollisionError} when two modules would get the same tool name.
    * @example
    * ```ts
    * const { tools, skipped } = factory.buildTools(registry, { prefix: 'image.' });
    * ```
    */
   buildTools(registry: RegistryLike, filter: ListOptions = {}): BuildToolsResult {
-    const tools: Tool[] = [];
+    const tools: ServedTool[] = [];
     const skipped: SkippedModule[] = [];
+    const names = new ToolNameTable(this.toolNames);
     for (const moduleId of registry.list(toListOptions(filter))) {
       const outcome = this.tryBuildTool(registry, moduleId);
-      if ('tool' in outcome) tools.push(outcome.tool);
-      else skipped.push(outcome.skipped);
+      if ('skipped' in outcome) {
+        skipped.push(outcome.skipped);
+        continue;
+      }
+      names.add(moduleId);
+      tools.push(outcome.served);
     }
     return { tools, skipped };
   }
 
   /**
    * Builds the tool of one registered module, or says why it could not (after logging a
-   * warning). Never throws.
+   * warning). Never throws; whether its name is free is the caller's to check.
    *
    * @example
    * ```ts
    * const outcome = factory.tryBuildTool(registry, 'image.resize');
-   * if ('tool' in outcome) console.log(outcome.tool.name);
+   * if ('served' in outcome) console.log(outcome.served.tool.name);
    * ```
    */
   tryBuildTool(
     registry: RegistryLike,
     moduleId: string,
-  ): { tool: Tool } | { skipped: SkippedModule } {
+  ): { served: ServedTool } | { skipped: SkippedModule } {
     let reason: string;
     try {
       // Conversion only reads the schemas and builds new ones: no need for copies of them.
       const descriptor = registry.getDefinition(moduleId, { copy: false });
-      if (descriptor) return { tool: this.buildTool(descriptor) };
+      if (descriptor) return { served: { moduleId, tool: this.buildTool(descriptor) } };
       reason = 'the registry has no definition for it';
     } catch (error) {
       reason = error instanceof Error ? error.message : String(error);
@@ -205,7 +222,9 @@ export class MCPServerFactory {
       },
     );
     const { tools, router, resources } = options;
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.list() }));
+    server.setRequestHandler(ListToolsRequestSchema, () => ({
+      tools: tools.list().map((entry) => entry.tool),
+    }));
     server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
       // What the router reads, named one by one: spreading the SDK's `extra` costs more.
       router.handleCall(request.params.name, request.params.arguments ?? {}, {
@@ -226,6 +245,7 @@ export class MCPServerFactory {
     // Built in place, not by spreading: a served tool keeps its `_meta`, and each spread leaves
     // an oversized object behind.
     const meta: Record<string, unknown> = toToolMeta(descriptor.annotations ?? null);
+    meta[MODULE_ID_META_KEY] = descriptor.moduleId;
     if (Array.isArray(descriptor.tags) && descriptor.tags.length > 0) {
       meta['apcore/tags'] = descriptor.tags.slice();
     }

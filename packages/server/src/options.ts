@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { ContextFactory, Identity } from '@apcore-mcp/core';
+import type { ContextFactory, Identity, ToolNameStyle } from '@apcore-mcp/core';
 import type { ApprovalOption } from './approval-option.js';
 import type { Logger, LogLevel } from './logger.js';
 
@@ -55,6 +55,13 @@ export interface ServeOptions {
   tags?: readonly string[];
   /** Serve only modules whose id starts with this prefix. */
   prefix?: string;
+  /**
+   * How modules are named as tools. `'safe'` (default): names every common client accepts
+   * (`catalog.get_product` -> `catalog-get_product`; over 64 characters, a readable head and a
+   * hash), the same names the OpenAI export gives. `'module-id'`: the module ids themselves, for
+   * clients known to accept dots. Case-insensitive.
+   */
+  toolNames?: ToolNameStyle;
   /** `debug`, `info` (default), `warn` (or `warning`), `error`; case-insensitive. Ignored when `logger` is given. */
   logLevel?: string;
   /** A pino-compatible logger to use instead of the one `serve()` creates on stderr. */
@@ -102,6 +109,7 @@ export interface ResolvedOptions {
   version: string;
   tags: readonly string[] | undefined;
   prefix: string | undefined;
+  toolNames: ToolNameStyle;
   logLevel: LogLevel;
   logger: Logger | undefined;
   onStartup: (() => void | Promise<void>) | undefined;

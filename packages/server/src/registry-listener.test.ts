@@ -1,5 +1,6 @@
 import * as core from '@apcore-mcp/core';
 import { describe, expect, it } from 'vitest';
+import { CaptureLogger } from './__fixtures__/capture-logger.js';
 import { MCPServerFactory } from './mcp-server-factory.js';
 import { RegistryListener, type ToolChange } from './registry-listener.js';
 
@@ -19,17 +20,17 @@ describe('RegistryListener', () => {
     const changes: ToolChange[] = [];
     listener.onChange((change) => changes.push(change));
     listener.refresh();
-    expect(changes).toEqual([{ type: 'added', name: 'a.one' }]);
+    expect(changes).toEqual([{ type: 'added', name: 'a-one', moduleId: 'a.one' }]);
     listener.start();
     listener.start();
     registry.register('a.two', defineNoop());
     registry.unregister('a.one');
     listener.stop();
     registry.register('a.three', defineNoop());
-    expect(listener.list().map((tool) => tool.name)).toEqual(['a.two']);
+    expect(listener.list().map((served) => served.tool.name)).toEqual(['a-two']);
     expect(changes.slice(1)).toEqual([
-      { type: 'added', name: 'a.two' },
-      { type: 'removed', name: 'a.one' },
+      { type: 'added', name: 'a-two', moduleId: 'a.two' },
+      { type: 'removed', name: 'a-one', moduleId: 'a.one' },
     ]);
     expect(listener.listening).toBe(false);
   });
@@ -44,7 +45,7 @@ describe('RegistryListener', () => {
     listener.onChange((change) => seen.push(change.name));
     listener.start();
     registry.register('a.one', defineNoop());
-    expect(seen).toEqual(['a.one']);
+    expect(seen).toEqual(['a-one']);
     expect(listener.size).toBe(1);
   });
 
@@ -62,5 +63,57 @@ describe('RegistryListener', () => {
     listener.onChange((change) => changes.push(change));
     registry.unregister('x.hidden');
     expect(changes).toEqual([]);
+  });
+
+  it('finds a served tool by its name and by its module id, shortened names included', () => {
+    const registry = new core.Registry();
+    const longId = `reports.${'quarterly_'.repeat(7)}summary`;
+    registry.register(longId, defineNoop());
+    const listener = new RegistryListener({ registry, factory: new MCPServerFactory() });
+    listener.refresh();
+    const name = core.toToolName(longId);
+    expect(listener.get(name)?.moduleId).toBe(longId);
+    expect(listener.getByModuleId(longId)?.tool.name).toBe(name);
+    expect(listener.get(longId)).toBeUndefined();
+  });
+
+  it('skips a registered module whose name another module holds, warning with both ids', () => {
+    // Two long ids with one head and one hash: found by search.
+    const first = 'reports.quarterly_revenue_by_region_and_product_line.variant_v9tzx';
+    const second = 'reports.quarterly_revenue_by_region_and_product_line.variant_vg1cd';
+    const registry = new core.Registry();
+    registry.register(first, defineNoop());
+    const logger = new CaptureLogger();
+    const listener = new RegistryListener({ registry, factory: new MCPServerFactory(), logger });
+    listener.refresh();
+    listener.start();
+    const changes: ToolChange[] = [];
+    listener.onChange((change) => changes.push(change));
+    registry.register(second, defineNoop());
+    expect(changes).toEqual([]);
+    expect(listener.get(core.toToolName(first))?.moduleId).toBe(first);
+    expect(logger.messages('warn')).toEqual([
+      `Skipping module ${second}: its tool name "${core.toToolName(first)}" is already served for module ${first}`,
+    ]);
+    // Once the holder is gone, the name is free again.
+    registry.unregister(first);
+    registry.unregister(second);
+    registry.register(second, defineNoop());
+    expect(listener.get(core.toToolName(second))?.moduleId).toBe(second);
+  });
+
+  it('refuses to start over two modules with one name', () => {
+    const registry = new core.Registry();
+    registry.register(
+      'reports.quarterly_revenue_by_region_and_product_line.variant_v9tzx',
+      defineNoop(),
+    );
+    registry.register(
+      'reports.quarterly_revenue_by_region_and_product_line.variant_vg1cd',
+      defineNoop(),
+    );
+    const listener = new RegistryListener({ registry, factory: new MCPServerFactory() });
+    expect(() => listener.refresh()).toThrow(/would both be served as the tool/);
+    expect(listener.size).toBe(0);
   });
 });

@@ -1,8 +1,13 @@
-import type { ListOptions, RegistryEventCallback, RegistryLike } from '@apcore-mcp/core';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type ListOptions,
+  type RegistryEventCallback,
+  type RegistryLike,
+  ToolNameCollisionError,
+  ToolNameTable,
+} from '@apcore-mcp/core';
 import { type Logger, SILENT_LOGGER } from './logger.js';
 import type { BuildToolsResult, MCPServerFactory } from './mcp-server-factory.js';
-import type { ToolSource } from './tool-source.js';
+import type { ServedTool, ToolSource } from './tool-source.js';
 
 /**
  * One change to the tool table.
@@ -14,7 +19,10 @@ import type { ToolSource } from './tool-source.js';
  */
 export interface ToolChange {
   type: 'added' | 'removed';
+  /** The tool name clients see. */
   name: string;
+  /** The module behind it. */
+  moduleId: string;
 }
 
 /**
@@ -54,7 +62,9 @@ export class RegistryListener implements ToolSource {
   readonly #factory: MCPServerFactory;
   readonly #filter: ListOptions;
   readonly #logger: Logger;
-  readonly #tools = new Map<string, Tool>();
+  /** Keyed by tool name, in registration order. */
+  readonly #tools = new Map<string, ServedTool>();
+  #names: ToolNameTable;
   readonly #subscribers = new Set<(change: ToolChange) => void>();
   #listening = false;
 
@@ -69,6 +79,7 @@ export class RegistryListener implements ToolSource {
   constructor(options: RegistryListenerOptions) {
     this.#registry = options.registry;
     this.#factory = options.factory;
+    this.#names = new ToolNameTable(options.factory.toolNames);
     this.#logger = options.logger ?? SILENT_LOGGER;
     this.#filter = {
       ...(options.tags && options.tags.length > 0 ? { tags: [...options.tags] } : {}),
@@ -86,28 +97,40 @@ export class RegistryListener implements ToolSource {
     return this.#listening;
   }
 
-  list(): Tool[] {
+  list(): ServedTool[] {
     return [...this.#tools.values()];
   }
 
-  get(name: string): Tool | undefined {
+  get(name: string): ServedTool | undefined {
     return this.#tools.get(name);
+  }
+
+  getByModuleId(moduleId: string): ServedTool | undefined {
+    const name = this.#names.nameOf(moduleId);
+    return name === undefined ? undefined : this.#tools.get(name);
   }
 
   /**
    * Rebuilds the whole table from the registry (used at startup; also handy after a bulk
    * reload). Subscribers hear about every tool that appeared or disappeared.
+   *
+   * @throws {ToolNameCollisionError} when two modules would get the same tool name; the table
+   *   is left as it was.
    */
   refresh(): BuildToolsResult {
     const result = this.#factory.buildTools(this.#registry, this.#filter);
-    const previous = new Set(this.#tools.keys());
+    const previous = new Map(this.#tools);
     this.#tools.clear();
-    for (const tool of result.tools) this.#tools.set(tool.name, tool);
-    for (const name of previous) {
-      if (!this.#tools.has(name)) this.#emit({ type: 'removed', name });
+    this.#names = new ToolNameTable(this.#factory.toolNames);
+    for (const served of result.tools) {
+      this.#tools.set(served.tool.name, served);
+      this.#names.add(served.moduleId);
     }
-    for (const name of this.#tools.keys()) {
-      if (!previous.has(name)) this.#emit({ type: 'added', name });
+    for (const [name, served] of previous) {
+      if (!this.#tools.has(name)) this.#emit({ type: 'removed', name, moduleId: served.moduleId });
+    }
+    for (const [name, served] of this.#tools) {
+      if (!previous.has(name)) this.#emit({ type: 'added', name, moduleId: served.moduleId });
     }
     return result;
   }
@@ -146,16 +169,31 @@ export class RegistryListener implements ToolSource {
   #add(moduleId: string): void {
     if (!this.#passesFilter(moduleId)) return;
     const outcome = this.#factory.tryBuildTool(this.#registry, moduleId);
-    if (!('tool' in outcome)) return;
-    this.#tools.set(moduleId, outcome.tool);
-    this.#logger.info({ moduleId }, `Tool registered: ${moduleId}`);
-    this.#emit({ type: 'added', name: moduleId });
+    if (!('served' in outcome)) return;
+    const { tool } = outcome.served;
+    try {
+      this.#names.add(moduleId);
+    } catch (error) {
+      if (!ToolNameCollisionError.isInstance(error)) throw error;
+      const [holder] = error.details.moduleIds;
+      this.#logger.warn(
+        { moduleId, toolName: tool.name, servedModuleId: holder },
+        `Skipping module ${moduleId}: its tool name "${tool.name}" is already served for module ${holder}`,
+      );
+      return;
+    }
+    this.#tools.set(tool.name, outcome.served);
+    this.#logger.info({ moduleId, toolName: tool.name }, `Tool registered: ${tool.name}`);
+    this.#emit({ type: 'added', name: tool.name, moduleId });
   }
 
   #remove(moduleId: string): void {
-    if (!this.#tools.delete(moduleId)) return;
-    this.#logger.info({ moduleId }, `Tool unregistered: ${moduleId}`);
-    this.#emit({ type: 'removed', name: moduleId });
+    const name = this.#names.nameOf(moduleId);
+    if (name === undefined) return;
+    this.#names.delete(moduleId);
+    this.#tools.delete(name);
+    this.#logger.info({ moduleId, toolName: name }, `Tool unregistered: ${name}`);
+    this.#emit({ type: 'removed', name, moduleId });
   }
 
   /** The registry's own filter decides, so a live module is judged as at startup. */

@@ -34,6 +34,7 @@ describe('resolveOptions', () => {
       maxBodyBytes: 4 * 1024 * 1024,
       shutdownGraceMs: 5000,
       handleSignals: true,
+      toolNames: 'safe',
     });
     expect(resolveOptions({}, START).handleSignals).toBe(false);
   });
@@ -98,6 +99,17 @@ describe('resolveOptions', () => {
       tags: [],
       prefix: 'api.',
     });
+  });
+
+  it('takes toolNames safe or module-id in any case, and names both on anything else', () => {
+    expect(resolveOptions({ toolNames: 'module-id' }, SERVE).toolNames).toBe('module-id');
+    expect(resolveOptions({ toolNames: 'SAFE' as 'safe' }, SERVE).toolNames).toBe('safe');
+    expect(() => resolveOptions({ toolNames: 'dotted' as 'safe' }, SERVE)).toThrow(
+      new RangeError("Unknown toolNames: 'dotted'. Must be one of: safe, module-id"),
+    );
+    expect(() => resolveOptions({ toolNames: true as unknown as 'safe' }, SERVE)).toThrow(
+      new TypeError('toolNames must be a string (one of: safe, module-id), got boolean true'),
+    );
   });
 
   it('rejects unknown log levels naming the allowed ones', () => {

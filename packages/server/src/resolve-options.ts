@@ -1,3 +1,4 @@
+import { TOOL_NAME_STYLES, type ToolNameStyle } from '@apcore-mcp/core';
 import { resolveApproval } from './approval-option.js';
 import type { LogLevel } from './logger.js';
 import {
@@ -27,6 +28,7 @@ const KNOWN_OPTIONS = new Set<string>([
   'version',
   'tags',
   'prefix',
+  'toolNames',
   'logLevel',
   'logger',
   'onStartup',
@@ -83,6 +85,7 @@ export function resolveOptions(
     version: resolveVersion(options.version),
     tags: resolveTags(options.tags),
     prefix: resolvePrefix(options.prefix),
+    toolNames: resolveToolNames(options.toolNames),
     logLevel: resolveLogLevel(options.logLevel),
     logger: resolveLogger(options.logger),
     onStartup: resolveFunction('onStartup', options.onStartup),
@@ -120,6 +123,22 @@ function resolveTransport(value: unknown, fallback: TransportName): TransportNam
   const match = TRANSPORTS.find((transport) => transport === normalized);
   if (match === undefined) {
     throw new RangeError(`Unknown transport: '${value}'. Must be one of: ${TRANSPORTS.join(', ')}`);
+  }
+  return match;
+}
+
+function resolveToolNames(value: unknown): ToolNameStyle {
+  if (value === undefined) return 'safe';
+  if (typeof value !== 'string') {
+    throw new TypeError(
+      `toolNames must be a string (one of: ${TOOL_NAME_STYLES.join(', ')}), got ${describe(value)}`,
+    );
+  }
+  const match = TOOL_NAME_STYLES.find((style) => style === value.toLowerCase());
+  if (match === undefined) {
+    throw new RangeError(
+      `Unknown toolNames: '${value}'. Must be one of: ${TOOL_NAME_STYLES.join(', ')}`,
+    );
   }
   return match;
 }

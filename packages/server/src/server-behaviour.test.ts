@@ -48,7 +48,7 @@ describe('the server over the core runtime', () => {
     observedSignals.length = 0;
     connection = await connectInMemory(createFixtureRuntime(core).executor);
     const controller = new AbortController();
-    const call = connection.client.callTool({ name: 'wait.forever', arguments: {} }, undefined, {
+    const call = connection.client.callTool({ name: 'wait-forever', arguments: {} }, undefined, {
       signal: controller.signal,
     });
     await vi.waitFor(() => expect(observedSignals).toHaveLength(1));
@@ -64,13 +64,13 @@ describe('the server over the core runtime', () => {
     // The router reaches the core executor through callEager.
     const call = vi.spyOn(executor, 'callEager');
     connection = await connectInMemory(executor, { validateInputs: true });
-    const result = await connection.client.callTool({ name: 'math.add', arguments: { a: 'x' } });
+    const result = await connection.client.callTool({ name: 'math-add', arguments: { a: 'x' } });
     expect(result.isError).toBe(true);
     const [header, ...lines] = textOf(result).split('\n');
     expect(header).toBe('Input validation failed:');
     expect(lines.sort()).toEqual(['- a: must be integer (type)', '- b: is required (required)']);
     expect(call).not.toHaveBeenCalled();
-    const ok = await connection.client.callTool({ name: 'math.add', arguments: { a: 1, b: 2 } });
+    const ok = await connection.client.callTool({ name: 'math-add', arguments: { a: 1, b: 2 } });
     expect(textOf(ok)).toBe('{"sum":3}');
     expect(call).toHaveBeenCalledTimes(1);
   });
@@ -94,10 +94,10 @@ describe('the server over the core runtime', () => {
       { identity: { id: 'alice', roles: ['reader'] } },
       { elicitation: {} },
     );
-    await connection.client.callTool({ name: 'context.peek', arguments: {} }, undefined, {
+    await connection.client.callTool({ name: 'context-peek', arguments: {} }, undefined, {
       onprogress: () => {},
     });
-    await connection.client.callTool({ name: 'context.peek', arguments: {} });
+    await connection.client.callTool({ name: 'context-peek', arguments: {} });
     expect(seen).toHaveLength(2);
     expect(seen[0]?.identity).toEqual({ id: 'alice', roles: ['reader'] });
     expect(seen[0]?.signal).toBeInstanceOf(AbortSignal);
@@ -121,28 +121,28 @@ describe('the server over the core runtime', () => {
       prefix: 'math.',
     });
     expect((await connection.client.listTools()).tools.map((tool) => tool.name)).toEqual([
-      'math.add',
+      'math-add',
     ]);
-    const hidden = await connection.client.callTool({ name: 'text.echo', arguments: {} });
-    expect(textOf(hidden)).toBe('Module not found: text.echo');
+    const hidden = await connection.client.callTool({ name: 'text-echo', arguments: {} });
+    expect(textOf(hidden)).toBe('Module not found: text-echo');
   });
 
   it('logs one debug line per call and the stack of unexpected errors', async () => {
     connection = await connectInMemory(createFixtureRuntime(core).executor);
-    await connection.client.callTool({ name: 'math.add', arguments: { a: 1, b: 1 } });
-    await connection.client.callTool({ name: 'boom.fail', arguments: {} });
+    await connection.client.callTool({ name: 'math-add', arguments: { a: 1, b: 1 } });
+    await connection.client.callTool({ name: 'boom-fail', arguments: {} });
     const calls = connection.logger.records.filter((record) => record.message === 'Tool call');
     expect(calls.map((record) => record.fields)).toEqual([
-      { tool: 'math.add', durationMs: expect.any(Number), isError: false },
+      { tool: 'math-add', durationMs: expect.any(Number), isError: false },
       {
-        tool: 'boom.fail',
+        tool: 'boom-fail',
         durationMs: expect.any(Number),
         isError: true,
         errorCode: 'INTERNAL_ERROR',
       },
     ]);
     const error = connection.logger.records.find((record) => record.level === 'error');
-    expect(error?.fields.tool).toBe('boom.fail');
+    expect(error?.fields.tool).toBe('boom-fail');
     expect(error?.fields.err).toBeInstanceOf(Error);
     expect(String((error?.fields.err as Error | undefined)?.stack)).toContain('disk full');
   });

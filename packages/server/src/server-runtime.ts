@@ -1,4 +1,6 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { warnAboutClientLimits } from './client-limits.js';
 import { DocumentationResources } from './documentation-resources.js';
 import { ExecutionRouter } from './execution-router.js';
 import type { HealthStatus } from './http-handler.js';
@@ -28,7 +30,7 @@ export class ServerRuntime {
   constructor(target: ResolvedTarget, options: ResolvedOptions, logger: Logger) {
     this.#options = options;
     this.#logger = logger;
-    this.factory = new MCPServerFactory({ logger });
+    this.factory = new MCPServerFactory({ logger, toolNames: options.toolNames });
     this.listener = new RegistryListener({
       registry: target.registry,
       factory: this.factory,
@@ -51,16 +53,34 @@ export class ServerRuntime {
     });
   }
 
-  /** Builds the tool table; warns when it is empty. With `dynamic`, follows the registry. */
+  /**
+   * Builds the tool table; warns when it is empty or beyond what common clients take. With
+   * `dynamic`, follows the registry.
+   *
+   * @throws {ToolNameCollisionError} when two modules would get the same tool name.
+   */
   load(): void {
     this.listener.refresh();
     if (this.listener.size === 0) {
       this.#logger.warn('No modules registered; server starting with zero tools');
     }
+    this.#warnAboutClientLimits(this.tools.map((tool) => tool.name));
     if (this.#options.dynamic) {
       this.listener.start();
-      this.#unsubscribe = this.listener.onChange(() => this.broadcastToolListChanged());
+      this.#unsubscribe = this.listener.onChange((change) => {
+        if (change.type === 'added') this.#warnAboutClientLimits([change.name]);
+        this.broadcastToolListChanged();
+      });
     }
+  }
+
+  #warnAboutClientLimits(toolNames: readonly string[]): void {
+    warnAboutClientLimits({
+      toolNames,
+      toolCount: this.listener.size,
+      serverName: this.#options.name,
+      logger: this.#logger,
+    });
   }
 
   /** Stops following the registry. */
@@ -86,6 +106,11 @@ export class ServerRuntime {
     };
     return server;
   };
+
+  /** The MCP definitions of the tools served right now. */
+  get tools(): Tool[] {
+    return this.listener.list().map((served) => served.tool);
+  }
 
   /** How many SDK servers (connections, sessions) are live. */
   get liveServers(): number {

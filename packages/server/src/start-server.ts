@@ -148,7 +148,7 @@ function createHandle(
   return {
     url: running.url,
     get tools() {
-      return runtime.listener.list();
+      return runtime.tools;
     },
     close,
     closed,

@@ -1,17 +1,39 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 
 /**
+ * One served tool: its MCP definition and the module it runs. Calls are mapped to modules
+ * through these entries, never by reversing the tool name (a shortened name has no reverse).
+ *
+ * @example
+ * ```ts
+ * const entry: ServedTool = { moduleId: 'catalog.get_product', tool: { name: 'catalog-get_product', inputSchema: { type: 'object' } } };
+ * ```
+ */
+export interface ServedTool {
+  /** The module a call of this tool runs. */
+  readonly moduleId: string;
+  /** The definition `tools/list` serves; `tool.name` is what clients call. */
+  readonly tool: Tool;
+}
+
+/**
  * Where a server reads its current tools: a live table, read on every request.
  * {@link RegistryListener} is one.
  *
  * @example
  * ```ts
- * const fixed: ToolSource = { list: () => tools, get: (name) => tools.find((t) => t.name === name) };
+ * const fixed: ToolSource = {
+ *   list: () => entries,
+ *   get: (name) => entries.find((entry) => entry.tool.name === name),
+ *   getByModuleId: (moduleId) => entries.find((entry) => entry.moduleId === moduleId),
+ * };
  * ```
  */
 export interface ToolSource {
-  /** A snapshot of the tools, in registration order. */
-  list(): Tool[];
-  /** The tool with this name, if it is currently served. */
-  get(name: string): Tool | undefined;
+  /** A snapshot of the served tools, in registration order. */
+  list(): ServedTool[];
+  /** The tool clients call by this name, if it is currently served. */
+  get(name: string): ServedTool | undefined;
+  /** The tool that runs this module, if it is currently served. */
+  getByModuleId(moduleId: string): ServedTool | undefined;
 }

@@ -1,11 +1,14 @@
-import { MCPServerFactory } from '@apcore-mcp/server';
 import { CliError } from '../cli-error.js';
 import { ExitCode } from '../exit-codes.js';
 import { formatTable } from '../format-table.js';
 import type { CliIo } from '../io.js';
 import { DEFAULT_CONFIG_FILE, SETTING_SPECS } from '../settings/setting-specs.js';
 import { describeSource, type ResolvedSettings } from '../settings/settings.js';
-import { loadModulesForListing, reportSkipped, toListOptions } from './load-modules-for-listing.js';
+import {
+  buildListedTools,
+  loadModulesForListing,
+  reportSkipped,
+} from './load-modules-for-listing.js';
 
 function formatValue(value: unknown): string {
   if (value === undefined) return '-';
@@ -44,7 +47,7 @@ export async function runConfigValidateCommand(
     return ExitCode.Success;
   }
   const { registry, skippedFiles } = await loadModulesForListing(resolved);
-  const { tools, skipped } = new MCPServerFactory().buildTools(registry, toListOptions(settings));
+  const { tools, skipped } = buildListedTools(registry, resolved.settings);
   io.stdout.write(
     `\n${settings.extensionsDir}: ${tools.length} tools to serve, ${skippedFiles.length + skipped.length} skipped.\n`,
   );

@@ -1,5 +1,7 @@
 import { relative } from 'node:path';
-import { Registry } from '@apcore-mcp/core';
+import { Registry, ToolNameCollisionError } from '@apcore-mcp/core';
+import { type BuildToolsResult, MCPServerFactory } from '@apcore-mcp/server';
+import { CliError } from '../cli-error.js';
 import { SILENT_LOGGER } from '../create-logger.js';
 import { requireExtensionsDir } from '../extensions/extensions-dir.js';
 import type { CliIo } from '../io.js';
@@ -58,4 +60,29 @@ export function toListOptions(settings: ResolvedSettings['settings']): {
     ...(settings.tags.length === 0 ? {} : { tags: [...settings.tags] }),
     ...(settings.prefix === undefined ? {} : { prefix: settings.prefix }),
   };
+}
+
+/**
+ * The tools a listing command shows: built as `serve` would build them, named by
+ * `--tool-names`.
+ *
+ * @throws {CliError} `TOOL_NAME_COLLISION` (exit 1) when two modules would get one tool name.
+ */
+export function buildListedTools(
+  registry: Registry,
+  settings: ResolvedSettings['settings'],
+): BuildToolsResult {
+  try {
+    return new MCPServerFactory({ toolNames: settings.toolNames }).buildTools(
+      registry,
+      toListOptions(settings),
+    );
+  } catch (error) {
+    if (!ToolNameCollisionError.isInstance(error)) throw error;
+    throw new CliError(error.message, {
+      code: 'TOOL_NAME_COLLISION',
+      details: error.details,
+      cause: error,
+    });
+  }
 }

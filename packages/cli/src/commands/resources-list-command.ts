@@ -1,13 +1,13 @@
-import { DocumentationResources, MCPServerFactory } from '@apcore-mcp/server';
+import { DocumentationResources } from '@apcore-mcp/server';
 import { ExitCode } from '../exit-codes.js';
 import { formatTable } from '../format-table.js';
 import type { CliIo } from '../io.js';
 import type { ResolvedSettings } from '../settings/settings.js';
 import {
+  buildListedTools,
   loadModulesForListing,
   reportSkipped,
   type SkippedEntry,
-  toListOptions,
 } from './load-modules-for-listing.js';
 
 /**
@@ -21,13 +21,14 @@ export async function runResourcesListCommand(
   io: CliIo,
 ): Promise<number> {
   const { registry, skippedFiles } = await loadModulesForListing(resolved);
-  const { tools, skipped } = new MCPServerFactory().buildTools(
-    registry,
-    toListOptions(resolved.settings),
-  );
+  const { tools, skipped } = buildListedTools(registry, resolved.settings);
   const resources = new DocumentationResources({
     registry,
-    tools: { list: () => tools, get: (name) => tools.find((tool) => tool.name === name) },
+    tools: {
+      list: () => tools,
+      get: (name) => tools.find((served) => served.tool.name === name),
+      getByModuleId: (moduleId) => tools.find((served) => served.moduleId === moduleId),
+    },
   }).list();
   const entries: SkippedEntry[] = [...skippedFiles, ...skipped];
   if (flags.json === true) {

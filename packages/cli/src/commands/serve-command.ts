@@ -24,6 +24,7 @@ function toServeOptions(settings: Settings, logger: Logger): ServeOptions {
     ...(settings.serverVersion === undefined ? {} : { version: settings.serverVersion }),
     ...(settings.tags.length === 0 ? {} : { tags: settings.tags }),
     ...(settings.prefix === undefined ? {} : { prefix: settings.prefix }),
+    toolNames: settings.toolNames,
     ...(settings.allowedOrigins === undefined
       ? {}
       : { allowedOrigins: settings.allowedOrigins.includes('*') ? '*' : settings.allowedOrigins }),

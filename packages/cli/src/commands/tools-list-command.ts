@@ -1,15 +1,15 @@
 import type { ModuleAnnotations, RegistryLike } from '@apcore-mcp/core';
-import { MCPServerFactory } from '@apcore-mcp/server';
+import type { ServedTool } from '@apcore-mcp/server';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ExitCode } from '../exit-codes.js';
 import { formatTable } from '../format-table.js';
 import type { CliIo } from '../io.js';
 import type { ResolvedSettings } from '../settings/settings.js';
 import {
+  buildListedTools,
   loadModulesForListing,
   reportSkipped,
   type SkippedEntry,
-  toListOptions,
 } from './load-modules-for-listing.js';
 
 const FLAG_ANNOTATIONS = [
@@ -35,14 +35,27 @@ function requiredArguments(tool: Tool): string {
   return Array.isArray(required) && required.length > 0 ? required.join(', ') : '-';
 }
 
-function toRow(tool: Tool, registry: RegistryLike): string[] {
-  const annotations = registry.getDefinition(tool.name)?.annotations;
-  return [tool.name, tool.title ?? '-', describeAnnotations(annotations), requiredArguments(tool)];
+function toRow({ moduleId, tool }: ServedTool, registry: RegistryLike): string[] {
+  const annotations = registry.getDefinition(moduleId)?.annotations;
+  return [
+    tool.name,
+    moduleId,
+    tool.title ?? '-',
+    describeAnnotations(annotations),
+    requiredArguments(tool),
+  ];
+}
+
+/** A tool's MCP definition with its module id beside its name. */
+function toJsonEntry({ moduleId, tool }: ServedTool): Record<string, unknown> {
+  const { name, ...rest } = tool;
+  return { name, moduleId, ...rest };
 }
 
 /**
- * `apcore-mcp tools list`: the tools the server would serve (id, title, annotations, required
- * arguments) as a table, or with `--json` as `{ tools, skipped }` (the MCP tool definitions).
+ * `apcore-mcp tools list`: the tools the server would serve (tool name, module id, title,
+ * annotations, required arguments) as a table, or with `--json` as `{ tools, skipped }` (the MCP
+ * tool definitions, each with its `moduleId` beside its `name`). Names follow `--tool-names`.
  * Skipped files and modules are reported on stderr (and in the JSON).
  */
 export async function runToolsListCommand(
@@ -51,16 +64,16 @@ export async function runToolsListCommand(
   io: CliIo,
 ): Promise<number> {
   const { registry, skippedFiles } = await loadModulesForListing(resolved);
-  const { tools, skipped } = new MCPServerFactory().buildTools(
-    registry,
-    toListOptions(resolved.settings),
-  );
+  const { tools, skipped } = buildListedTools(registry, resolved.settings);
   const entries: SkippedEntry[] = [...skippedFiles, ...skipped];
   if (flags.json === true) {
-    io.stdout.write(`${JSON.stringify({ tools, skipped: entries }, null, 2)}\n`);
+    const json = { tools: tools.map(toJsonEntry), skipped: entries };
+    io.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   } else {
-    const rows = tools.map((tool) => toRow(tool, registry));
-    io.stdout.write(formatTable(['ID', 'TITLE', 'ANNOTATIONS', 'REQUIRED ARGS'], rows));
+    const rows = tools.map((served) => toRow(served, registry));
+    io.stdout.write(
+      formatTable(['NAME', 'MODULE ID', 'TITLE', 'ANNOTATIONS', 'REQUIRED ARGS'], rows),
+    );
   }
   reportSkipped(entries, io);
   io.stderr.write(`${tools.length} ${tools.length === 1 ? 'tool' : 'tools'}\n`);

@@ -44,6 +44,7 @@ describe('resolveSettings', () => {
       logLevel: 'INFO',
       tags: [],
       prefix: undefined,
+      toolNames: 'safe',
       validateInputs: false,
       watch: false,
       allowedOrigins: undefined,
@@ -87,6 +88,29 @@ describe('resolveSettings', () => {
     });
     expect(withoutFlags.settings).toMatchObject({ port: 9200, name: 'from-file' });
     expect(withoutFlags.sources.port).toEqual({ kind: 'env', name: 'APCORE_MCP_PORT' });
+  });
+
+  it('reads toolNames from the file, APCORE_MCP_TOOL_NAMES and --tool-names, checking the value', async () => {
+    await writeFile(join(dir, 'apcore-mcp.yaml'), 'toolNames: module-id\n');
+    const fromFile = await resolveSettings({ flags: {}, io: { env: {}, cwd: dir } });
+    expect(fromFile.settings.toolNames).toBe('module-id');
+    const fromEnv = await resolveSettings({
+      flags: {},
+      io: { env: { APCORE_MCP_TOOL_NAMES: 'SAFE' }, cwd: dir },
+    });
+    expect(fromEnv.settings.toolNames).toBe('safe');
+    expect(fromEnv.sources['tool-names']).toEqual({ kind: 'env', name: 'APCORE_MCP_TOOL_NAMES' });
+    const fromFlag = await resolveSettings({
+      flags: { toolNames: 'safe' },
+      io: { env: {}, cwd: dir },
+    });
+    expect(fromFlag.settings.toolNames).toBe('safe');
+    const problems = await problemsOf(
+      resolveSettings({ flags: {}, io: { env: { APCORE_MCP_TOOL_NAMES: 'dotted' }, cwd: dir } }),
+    );
+    expect(problems).toEqual([
+      'APCORE_MCP_TOOL_NAMES must be one of safe, module-id (got "dotted")',
+    ]);
   });
 
   it('resolves a relative directory in the file against the file, elsewhere against the cwd', async () => {

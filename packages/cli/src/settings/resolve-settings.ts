@@ -141,6 +141,7 @@ function toSettings(values: ReturnType<typeof defaultsOf>): Settings {
     logLevel: read('log-level') as Settings['logLevel'],
     tags: (read('tags') as readonly string[] | undefined) ?? [],
     prefix: read('prefix') as string | undefined,
+    toolNames: read('tool-names') as Settings['toolNames'],
     validateInputs: read('validate-inputs') as boolean,
     watch: read('watch') as boolean,
     allowedOrigins: read('allowed-origins') as readonly string[] | undefined,

@@ -26,6 +26,7 @@ export type SettingKey =
   | 'log-level'
   | 'tags'
   | 'prefix'
+  | 'tool-names'
   | 'validate-inputs'
   | 'watch'
   | 'allowed-origins'
@@ -39,6 +40,9 @@ export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARNING', 'ERROR'] as const;
 
 /** Who approves modules annotated `requiresApproval`, as `--approval` spells it. */
 export const APPROVAL_MODES = ['elicit', 'deny', 'allow'] as const;
+
+/** How modules are named as tools, as `--tool-names` spells it (the default first). */
+export const TOOL_NAME_STYLES = ['safe', 'module-id'] as const;
 
 /** The longest accepted server name. */
 export const MAX_NAME_LENGTH = 255;
@@ -104,6 +108,14 @@ export const SETTING_SPECS: readonly SettingSpec[] = Object.freeze([
     description: 'Only modules carrying all of these tags (comma-separated)',
   },
   { key: 'prefix', kind: 'text', description: 'Only modules whose id starts with this' },
+  {
+    key: 'tool-names',
+    kind: 'choice',
+    choices: TOOL_NAME_STYLES,
+    defaultValue: 'safe',
+    description:
+      'Tool names: safe (catalog-get_product, accepted by every common client) or module-id (catalog.get_product)',
+  },
   {
     key: 'validate-inputs',
     kind: 'boolean',

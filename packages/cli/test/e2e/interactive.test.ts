@@ -50,7 +50,7 @@ describe('the example modules that talk back, served by the binary', () => {
       const client = await connect(url);
       const audit: Progress[] = [];
       const audited = await client.callTool(
-        { name: 'catalog.audit_stock', arguments: {} },
+        { name: 'catalog-audit_stock', arguments: {} },
         undefined,
         { onprogress: (update) => audit.push(update) },
       );
@@ -68,7 +68,7 @@ describe('the example modules that talk back, served by the binary', () => {
       ]);
       const chunks: Progress[] = [];
       const summary = await client.callTool(
-        { name: 'reports.sales_summary', arguments: {} },
+        { name: 'reports-sales_summary', arguments: {} },
         undefined,
         { onprogress: (update) => chunks.push(update) },
       );
@@ -93,7 +93,7 @@ describe('the example modules that talk back, served by the binary', () => {
         { action: 'accept', content: { confirm: true } },
       ]);
       const refund = await client.callTool({
-        name: 'orders.refund_order',
+        name: 'orders-refund_order',
         arguments: { orderId: 'ORD-1', reason: 'damaged' },
       });
       expect(refund).toMatchObject({ isError: true, content: [{ text: 'Approval denied' }] });
@@ -104,17 +104,17 @@ describe('the example modules that talk back, served by the binary', () => {
       );
 
       await client.callTool({
-        name: 'settings.set_preference',
+        name: 'settings-set_preference',
         arguments: { key: 'theme', value: 'dark' },
       });
-      const reset = await client.callTool({ name: 'settings.reset_preferences', arguments: {} });
+      const reset = await client.callTool({ name: 'settings-reset_preferences', arguments: {} });
       expect(JSON.parse(firstText(reset))).toEqual({ reset: ['theme'], confirmed: true });
       expect(questions[1]).toBe('Reset theme (dark) to the defaults?');
       await client.close();
 
       const cannotAsk = await connect(url);
       const refused = await cannotAsk.callTool({
-        name: 'orders.refund_order',
+        name: 'orders-refund_order',
         arguments: { orderId: 'ORD-1', reason: 'damaged' },
       });
       expect(refused._meta?.['apcore/errorCode']).toBe('APPROVAL_REQUIRED');
@@ -130,7 +130,7 @@ describe('the example modules that talk back, served by the binary', () => {
     try {
       const client = await connect(url);
       const refund = await client.callTool({
-        name: 'orders.refund_order',
+        name: 'orders-refund_order',
         arguments: { orderId: 'ORD-1', reason: 'damaged' },
       });
       // The module ran: there is simply no such order in a fresh shop.

@@ -35,53 +35,79 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+const toolNameOf = (id: string) => id.replace('.', '-');
+
+/** `tools list --json` over the example extensions, with `extra` flags. */
+const listExampleTools = (...extra: string[]) =>
+  runCli(['tools', 'list', '--json', '--extensions-dir', EXAMPLE_EXTENSIONS, ...extra]);
+
 describe('apcore-mcp tools list', () => {
-  it('prints the example tools as a table: id, title, annotations, required args', async () => {
+  it('prints the example tools as a table: name, module id, title, annotations, required args', async () => {
     const result = await runCli(['tools', 'list', '--extensions-dir', EXAMPLE_EXTENSIONS]);
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^ID\s+TITLE\s+ANNOTATIONS\s+REQUIRED ARGS$/);
-    expect(lines.slice(1).map((line) => line.split(/\s{2,}/)[0])).toEqual(EXAMPLE_IDS);
-    const row = (id: string) => lines.find((line) => line.startsWith(`${id} `))?.split(/\s{2,}/);
+    expect(lines[0]).toMatch(/^NAME\s+MODULE ID\s+TITLE\s+ANNOTATIONS\s+REQUIRED ARGS$/);
+    const cells = lines.slice(1).map((line) => line.split(/\s{2,}/));
+    expect(cells.map((row) => row[0])).toEqual(EXAMPLE_IDS.map(toolNameOf));
+    expect(cells.map((row) => row[1])).toEqual(EXAMPLE_IDS);
+    const row = (id: string) => cells.find((cells) => cells[1] === id);
     expect(row('catalog.get_product')).toEqual([
+      'catalog-get_product',
       'catalog.get_product',
       'Get product',
       'readonly, idempotent, openWorld=false',
       'sku',
     ]);
-    expect(row('orders.cancel_order')?.[2]).toBe('destructive, openWorld=false');
-    expect(row('orders.refund_order')?.[2]).toBe('idempotent, requiresApproval, openWorld=false');
-    expect(row('reports.sales_summary')?.[2]).toBe('readonly, streaming, openWorld=false');
-    expect(row('orders.place_order')?.[3]).toBe('customer, items');
+    expect(row('orders.cancel_order')?.[3]).toBe('destructive, openWorld=false');
+    expect(row('orders.refund_order')?.[3]).toBe('idempotent, requiresApproval, openWorld=false');
+    expect(row('reports.sales_summary')?.[3]).toBe('readonly, streaming, openWorld=false');
+    expect(row('orders.place_order')?.[4]).toBe('customer, items');
     expect(result.stderr).toBe('9 tools\n');
   });
 
-  it('prints MCP tool definitions with --json, $refs inlined', async () => {
-    const result = await runCli([
-      'tools',
-      'list',
-      '--json',
-      '--extensions-dir',
-      EXAMPLE_EXTENSIONS,
-    ]);
+  it('names every example tool as every common MCP client requires', async () => {
+    const result = await listExampleTools();
+    const { tools } = JSON.parse(result.stdout) as { tools: { name: string }[] };
+    expect(tools).toHaveLength(EXAMPLE_IDS.length);
+    for (const { name } of tools) expect(name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+  });
+
+  it('prints MCP tool definitions with --json, module ids beside the names, $refs inlined', async () => {
+    const result = await listExampleTools();
     expect(result.code).toBe(0);
     const { tools, skipped } = JSON.parse(result.stdout) as {
-      tools: { name: string; inputSchema: Record<string, unknown>; annotations: unknown }[];
+      tools: {
+        name: string;
+        moduleId: string;
+        inputSchema: Record<string, unknown>;
+        annotations: unknown;
+        _meta: Record<string, unknown>;
+      }[];
       skipped: unknown[];
     };
     expect(skipped).toEqual([]);
-    expect(tools.map((tool) => tool.name)).toEqual(EXAMPLE_IDS);
-    const placeOrder = tools.find((tool) => tool.name === 'orders.place_order');
+    expect(tools.map((tool) => tool.name)).toEqual(EXAMPLE_IDS.map(toolNameOf));
+    expect(tools.map((tool) => tool.moduleId)).toEqual(EXAMPLE_IDS);
+    expect(Object.keys(tools[0] ?? {}).slice(0, 2)).toEqual(['name', 'moduleId']);
+    const placeOrder = tools.find((tool) => tool.moduleId === 'orders.place_order');
+    expect(placeOrder?._meta['apcore/moduleId']).toBe('orders.place_order');
     expect(JSON.stringify(placeOrder?.inputSchema)).not.toContain('$ref');
     expect(placeOrder?.inputSchema).toMatchObject({
       properties: {
         customer: { properties: { shippingAddress: { required: expect.any(Array) } } },
       },
     });
-    expect(tools.find((tool) => tool.name === 'orders.cancel_order')?.annotations).toMatchObject({
+    expect(tools.find((tool) => tool.name === 'orders-cancel_order')?.annotations).toMatchObject({
       destructiveHint: true,
       readOnlyHint: false,
     });
+  });
+
+  it('names the tools by module id with --tool-names module-id', async () => {
+    const result = await listExampleTools('--tool-names', 'module-id');
+    expect(result.code).toBe(0);
+    const { tools } = JSON.parse(result.stdout) as { tools: { name: string }[] };
+    expect(tools.map((tool) => tool.name)).toEqual(EXAMPLE_IDS);
   });
 
   it('filters by --tags and --prefix', async () => {
@@ -95,7 +121,7 @@ describe('apcore-mcp tools list', () => {
       'orders,payments',
     ]);
     expect(JSON.parse(byTag.stdout).tools.map((tool: { name: string }) => tool.name)).toEqual([
-      'orders.refund_order',
+      'orders-refund_order',
     ]);
     const byPrefix = await runCli([
       'tools',
@@ -111,7 +137,9 @@ describe('apcore-mcp tools list', () => {
   it('reports the files it skipped and why, on stderr and in the JSON', async () => {
     const table = await runCli(['tools', 'list', '--extensions-dir', dir]);
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(/^ID\s+TITLE\s+ANNOTATIONS\s+REQUIRED ARGS\ngood\s+-\s+-\s+-\n$/);
+    expect(table.stdout).toMatch(
+      /^NAME\s+MODULE ID\s+TITLE\s+ANNOTATIONS\s+REQUIRED ARGS\ngood\s+good\s+good\s+-\s+-\n$/,
+    );
     expect(table.stderr).toContain(
       "Skipped 2 entries:\n  Bad-Name.mjs: Invalid module id 'Bad_Name': must be dot-separated segments",
     );
@@ -169,6 +197,18 @@ describe('apcore-mcp openai export', () => {
       tools.every((tool) => tool.type === 'function' && tool.function.strict === undefined),
     ).toBe(true);
     expect(JSON.stringify(tools)).not.toContain('$ref');
+  });
+
+  it('gives the OpenAI functions the very names the MCP tools get', async () => {
+    const exported = await runCli(['openai', 'export', '--extensions-dir', EXAMPLE_EXTENSIONS]);
+    const listed = await listExampleTools();
+    const functionNames = (JSON.parse(exported.stdout) as { function: { name: string } }[]).map(
+      (tool) => tool.function.name,
+    );
+    const toolNames = (JSON.parse(listed.stdout) as { tools: { name: string }[] }).tools.map(
+      (tool) => tool.name,
+    );
+    expect(functionNames).toEqual(toolNames);
   });
 
   it('--strict --embed-annotations: strict schemas, annotation suffixes, skipped modules on stderr', async () => {

@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -10,6 +13,7 @@ import {
   EXAMPLE_EXTENSIONS,
   findFreePort,
   httpServeArgs,
+  runCli,
   SERVING_LINE,
   startCli,
 } from '../helpers/cli-process.js';
@@ -18,10 +22,14 @@ import { firstText } from '../helpers/first-text.js';
 /** What every transport must answer the same way, on the example modules. */
 async function checkExampleServer(client: Client): Promise<void> {
   const { tools } = await client.listTools();
-  expect(tools.map((tool) => tool.name)).toContain('orders.place_order');
+  expect(tools.map((tool) => tool.name)).toContain('orders-place_order');
   expect(tools).toHaveLength(9);
+  for (const tool of tools) expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+  expect(tools.find((tool) => tool.name === 'orders-place_order')?._meta).toMatchObject({
+    'apcore/moduleId': 'orders.place_order',
+  });
   const lookup = await client.callTool({
-    name: 'catalog.get_product',
+    name: 'catalog-get_product',
     arguments: { sku: 'TEA-010' },
   });
   expect(lookup.isError).toBeFalsy();
@@ -30,7 +38,7 @@ async function checkExampleServer(client: Client): Promise<void> {
     product: { name: 'Sencha green tea, 100 g' },
   });
   const order = await client.callTool({
-    name: 'orders.place_order',
+    name: 'orders-place_order',
     arguments: {
       customer: {
         name: 'Ada',
@@ -51,7 +59,7 @@ async function checkExampleServer(client: Client): Promise<void> {
     orderId: expect.stringMatching(/^ORD-\d+$/),
   });
   const missing = await client.callTool({
-    name: 'orders.cancel_order',
+    name: 'orders-cancel_order',
     arguments: { orderId: 'ORD-1' },
   });
   expect(missing.isError).toBe(true);
@@ -158,9 +166,9 @@ describe('apcore-mcp serving over HTTP', () => {
       await client.connect(new SSEClientTransport(new URL(url as string)));
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toEqual([
-        'orders.cancel_order',
-        'orders.place_order',
-        'orders.refund_order',
+        'orders-cancel_order',
+        'orders-place_order',
+        'orders-refund_order',
       ]);
       await client.close();
     } finally {
@@ -176,7 +184,7 @@ describe('apcore-mcp serving over HTTP', () => {
       const client = new Client({ name: 'cli-e2e', version: '1.0.0' });
       await client.connect(new StreamableHTTPClientTransport(new URL(url as string)));
       const result = await client.callTool({
-        name: 'catalog.get_product',
+        name: 'catalog-get_product',
         arguments: { sku: 'lowercase' },
       });
       expect(result.isError).toBe(true);
@@ -184,6 +192,64 @@ describe('apcore-mcp serving over HTTP', () => {
       await client.close();
     } finally {
       await server.stop();
+    }
+  });
+});
+
+describe('apcore-mcp tool names', () => {
+  it('serves the dotted module ids with APCORE_MCP_TOOL_NAMES=module-id', async () => {
+    const port = await findFreePort();
+    const server = startCli(httpServeArgs(EXAMPLE_EXTENSIONS, port), {
+      env: { APCORE_MCP_TOOL_NAMES: 'module-id' },
+    });
+    try {
+      const [, , url] = await server.waitForStderr(SERVING_LINE);
+      const client = new Client({ name: 'cli-e2e', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url as string)));
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toContain('catalog.get_product');
+      const lookup = await client.callTool({
+        name: 'catalog.get_product',
+        arguments: { sku: 'TEA-010' },
+      });
+      expect(lookup.structuredContent).toMatchObject({ found: true });
+      await client.close();
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it('refuses to start, exit 2, when two modules would get one tool name, naming both', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'apcore-mcp-collision-'));
+    try {
+      // Two module ids over 64 characters with one head and one hash: found by search.
+      const folder = join(dir, 'reports', 'quarterly_revenue_by_region_and_product_line');
+      await mkdir(folder, { recursive: true });
+      const source = "export default { description: 'x', inputSchema: {}, execute: () => ({}) };\n";
+      await writeFile(join(folder, 'variant_v9tzx.mjs'), source);
+      await writeFile(join(folder, 'variant_vg1cd.mjs'), source);
+      const result = await runCli(['--extensions-dir', dir]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(
+        'Error: Modules "reports.quarterly_revenue_by_region_and_product_line.variant_v9tzx" and "reports.quarterly_revenue_by_region_and_product_line.variant_vg1cd" would both be served as the tool',
+      );
+      const listed = await runCli(['tools', 'list', '--extensions-dir', dir]);
+      expect(listed.code).toBe(1);
+      expect(listed.stderr).toMatch(
+        /^Error: Modules "reports\.quarterly.*v9tzx" and ".*vg1cd" would both/,
+      );
+      const byId = await runCli([
+        'tools',
+        'list',
+        '--tool-names',
+        'module-id',
+        '--extensions-dir',
+        dir,
+      ]);
+      expect(byId.code).toBe(0);
+      expect(byId.stderr).toBe('2 tools\n');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

@@ -21,7 +21,7 @@ describe('concurrent Streamable HTTP clients', () => {
           Promise.all(
             Array.from({ length: 50 }, async (_, callIndex) => {
               const result = await client.callTool({
-                name: 'math.add',
+                name: 'math-add',
                 arguments: { a: clientIndex * 1000, b: callIndex },
               });
               return { expected: clientIndex * 1000 + callIndex, text: firstText(result) };

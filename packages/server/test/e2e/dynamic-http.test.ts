@@ -45,17 +45,17 @@ describe.each(['streamable-http', 'sse'] as const)('dynamic registration over %s
       await Promise.all(notified);
       for (const client of clients) {
         const { tools } = await client.listTools();
-        expect(tools.map((tool) => tool.name)).toEqual(['greet.hello', 'greet.bye']);
+        expect(tools.map((tool) => tool.name)).toEqual(['greet-hello', 'greet-bye']);
       }
-      const bye = await clients[1]?.callTool({ name: 'greet.bye', arguments: {} });
+      const bye = await clients[1]?.callTool({ name: 'greet-bye', arguments: {} });
       expect(JSON.parse(firstText(bye))).toEqual({ greeting: 'bye' });
 
       const removed = clients.map(nextListChanged);
       registry.unregister('greet.hello');
       await Promise.all(removed);
-      const gone = await clients[0]?.callTool({ name: 'greet.hello', arguments: {} });
-      expect(firstText(gone)).toBe('Module not found: greet.hello');
-      expect(server.tools.map((tool) => tool.name)).toEqual(['greet.bye']);
+      const gone = await clients[0]?.callTool({ name: 'greet-hello', arguments: {} });
+      expect(firstText(gone)).toBe('Module not found: greet-hello');
+      expect(server.tools.map((tool) => tool.name)).toEqual(['greet-bye']);
     } finally {
       await Promise.all(clients.map((client) => client.close()));
       await server.close();

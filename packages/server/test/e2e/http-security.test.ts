@@ -154,7 +154,7 @@ describe('the HTTP layer', () => {
       duplex: 'half',
     } as RequestInit);
     expect(streamed.status).toBe(413);
-    const result = await client.callTool({ name: 'text.echo', arguments: { text: 'still here' } });
+    const result = await client.callTool({ name: 'text-echo', arguments: { text: 'still here' } });
     expect(JSON.parse(firstText(result))).toEqual({ text: 'still here' });
     await client.close();
   });
@@ -212,7 +212,7 @@ describe('the HTTP layer', () => {
     const url = await start({ stateless: true });
     const { client, transport } = await connectStreamable(url);
     expect(transport.sessionId).toBeUndefined();
-    const result = await client.callTool({ name: 'text.echo', arguments: { text: 'hi' } });
+    const result = await client.callTool({ name: 'text-echo', arguments: { text: 'hi' } });
     expect(JSON.parse(firstText(result))).toEqual({ text: 'hi' });
     await client.close();
   });

@@ -63,7 +63,7 @@ describe('startServer and shutdown', () => {
     const logger = new CaptureLogger();
     const server = await startServer(registry, { transport: 'streamable-http', port: 0, logger });
     const { client } = await connectStreamable(server.url ?? '');
-    const call = client.callTool({ name: 'slow.work', arguments: {} });
+    const call = client.callTool({ name: 'slow-work', arguments: {} });
     await whenStarted;
     const closing = server.close();
     const result = await call;
@@ -84,7 +84,7 @@ describe('startServer and shutdown', () => {
     });
     const client = await connectSse(server.url ?? '');
     const call = client
-      .callTool({ name: 'slow.work', arguments: {} })
+      .callTool({ name: 'slow-work', arguments: {} })
       .catch((error: unknown) => error);
     await whenStarted;
     await server.close();
@@ -174,7 +174,7 @@ describe('authenticate over HTTP', () => {
         requestInit: { headers: { 'x-user': 'grace' } },
       }),
     );
-    const result = await client.callTool({ name: 'who.am.i', arguments: {} });
+    const result = await client.callTool({ name: 'who-am-i', arguments: {} });
     expect(JSON.parse(firstText(result))).toEqual({ id: 'grace' });
     await client.close();
     await server.close();

@@ -41,11 +41,11 @@ describe('createMcpHandler in a plain http.createServer', () => {
     httpServer = createServer(handler);
     const base = await listen(httpServer);
     const { client } = await connectStreamable(`${base}/mcp`);
-    const result = await client.callTool({ name: 'text.echo', arguments: { a: 1 } });
+    const result = await client.callTool({ name: 'text-echo', arguments: { a: 1 } });
     expect(JSON.parse(firstText(result))).toEqual({ echoed: { a: 1 } });
     expect((await fetch(`${base}/health`)).status).toBe(200);
     expect((await fetch(`${base}/elsewhere`)).status).toBe(404);
-    expect(handler.tools.map((tool) => tool.name)).toEqual(['text.echo']);
+    expect(handler.tools.map((tool) => tool.name)).toEqual(['text-echo']);
     await client.close();
   });
 
@@ -69,7 +69,7 @@ describe('createMcpHandler in a plain http.createServer', () => {
     httpServer = createServer(handler);
     const base = await listen(httpServer);
     const client = await connectSse(`${base}/sse`);
-    const result = await client.callTool({ name: 'text.echo', arguments: { b: 2 } });
+    const result = await client.callTool({ name: 'text-echo', arguments: { b: 2 } });
     expect(JSON.parse(firstText(result))).toEqual({ echoed: { b: 2 } });
     await client.close();
   });

@@ -43,7 +43,7 @@ describe('the stdio child process', () => {
       jsonrpc: '2.0',
       id: 3,
       method: 'tools/call',
-      params: { name: 'boom.fail', arguments: {} },
+      params: { name: 'boom-fail', arguments: {} },
     });
     await server.waitForMessage((message) => message.id === 3);
     server.child.stdin?.end();
@@ -53,7 +53,7 @@ describe('the stdio child process', () => {
       expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
     }
     const stderr = server.stderr();
-    expect(stderr).toContain('apcore-mcp server started: 8 tools registered, transport=stdio');
+    expect(stderr).toContain('apcore-mcp server started: 9 tools registered, transport=stdio');
     expect(stderr).toContain('"name":"apcore-mcp"');
     expect(stderr).toContain('"msg":"Tool call"');
     // The unexpected error is logged with its stack on the server side only.
@@ -72,7 +72,7 @@ describe('the stdio child process', () => {
       jsonrpc: '2.0',
       id: 2,
       method: 'tools/call',
-      params: { name: 'slow.announce', arguments: { ms: 1000 } },
+      params: { name: 'slow-announce', arguments: { ms: 1000 } },
     });
     await server.waitForStderr('fixture: slow call started');
     server.child.kill('SIGTERM');

@@ -58,7 +58,7 @@ export function describeInteractionBehaviour(transport: string, connect: Connect
           action: 'accept',
           content: { name: 'Ada' },
         });
-        const result = await connection.client.callTool({ name: 'form.ask', arguments: {} });
+        const result = await connection.client.callTool({ name: 'form-ask', arguments: {} });
         expect(JSON.parse(firstText(result))).toEqual({ answer: { name: 'Ada' } });
         expect(seen).toHaveLength(1);
         expect(seen[0]?.message).toBe('What is your name?');
@@ -74,14 +74,14 @@ export function describeInteractionBehaviour(transport: string, connect: Connect
         async (action) => {
           connection = await connect(createInteractiveRuntime().executor, {}, ELICITATION);
           answerElicitations(connection.client, { action });
-          const result = await connection.client.callTool({ name: 'form.ask', arguments: {} });
+          const result = await connection.client.callTool({ name: 'form-ask', arguments: {} });
           expect(JSON.parse(firstText(result))).toEqual({ answer: null });
         },
       );
 
       it('returns null, asking nothing, when the client did not declare elicitation', async () => {
         connection = await connect(createInteractiveRuntime().executor);
-        const result = await connection.client.callTool({ name: 'form.ask', arguments: {} });
+        const result = await connection.client.callTool({ name: 'form-ask', arguments: {} });
         expect(result.isError).toBeFalsy();
         expect(JSON.parse(firstText(result))).toEqual({ answer: null });
       });
@@ -91,7 +91,7 @@ export function describeInteractionBehaviour(transport: string, connect: Connect
         connection.client.setRequestHandler(ElicitRequestSchema, () => {
           throw new Error('the form could not be shown');
         });
-        const result = await connection.client.callTool({ name: 'form.ask', arguments: {} });
+        const result = await connection.client.callTool({ name: 'form-ask', arguments: {} });
         expect(JSON.parse(firstText(result))).toEqual({ answer: null });
         expect(connection.logger.messages('warn')).toContain('Elicitation request failed');
       });
@@ -106,7 +106,7 @@ export function describeInteractionBehaviour(transport: string, connect: Connect
           content: { confirm: true },
         });
         const result = await connection.client.callTool({
-          name: 'files.delete',
+          name: 'files-delete',
           arguments: { path: '/tmp/report.txt' },
         });
         expect(result.isError).toBeFalsy();
@@ -134,7 +134,7 @@ export function describeInteractionBehaviour(transport: string, connect: Connect
           connection = await connect(executor, {}, ELICITATION);
           answerElicitations(connection.client, answer);
           const result = await connection.client.callTool({
-            name: 'files.delete',
+            name: 'files-delete',
             arguments: { path: '/tmp/report.txt' },
           });
           expect(result.isError).toBe(true);
@@ -153,7 +153,7 @@ export function describeInteractionBehaviour(transport: string, connect: Connect
         const { executor, probe } = createInteractiveRuntime();
         connection = await connect(executor, {}, ELICITATION);
         const seen = answerElicitations(connection.client, { action: 'decline' });
-        const result = await connection.client.callTool({ name: 'files.cleanup', arguments: {} });
+        const result = await connection.client.callTool({ name: 'files-cleanup', arguments: {} });
         expect(firstText(result)).toBe('Approval denied');
         expect(probe.ran).toEqual(['files.cleanup']);
         expect(seen[0]?.message).toContain('"path": "/tmp/a"');
@@ -163,7 +163,7 @@ export function describeInteractionBehaviour(transport: string, connect: Connect
         const { executor, probe } = createInteractiveRuntime();
         connection = await connect(executor);
         const result = await connection.client.callTool({
-          name: 'files.delete',
+          name: 'files-delete',
           arguments: { path: '/tmp/report.txt' },
         });
         expect(result.isError).toBe(true);
@@ -177,7 +177,7 @@ export function describeInteractionBehaviour(transport: string, connect: Connect
       it('asks nothing for modules that do not require approval', async () => {
         connection = await connect(createInteractiveRuntime().executor, {}, ELICITATION);
         const seen = answerElicitations(connection.client, { action: 'decline' });
-        const result = await connection.client.callTool({ name: 'job.progress', arguments: {} });
+        const result = await connection.client.callTool({ name: 'job-progress', arguments: {} });
         expect(result.isError).toBeFalsy();
         expect(seen).toEqual([]);
       });
@@ -192,7 +192,7 @@ export function describeInteractionBehaviour(transport: string, connect: Connect
           content: { confirm: true },
         });
         const result = await connection.client.callTool({
-          name: 'files.delete',
+          name: 'files-delete',
           arguments: { path: '/x' },
         });
         expect(firstText(result)).toBe('Approval denied');
@@ -204,7 +204,7 @@ export function describeInteractionBehaviour(transport: string, connect: Connect
         const { executor, probe } = createInteractiveRuntime();
         connection = await connect(executor, { approval: 'ALLOW' as 'allow' });
         const result = await connection.client.callTool({
-          name: 'files.delete',
+          name: 'files-delete',
           arguments: { path: '/x' },
         });
         expect(JSON.parse(firstText(result))).toEqual({ deleted: '/x' });
@@ -221,7 +221,7 @@ export function describeInteractionBehaviour(transport: string, connect: Connect
         });
         connection = await connect(executor, { approval });
         const result = await connection.client.callTool({
-          name: 'files.delete',
+          name: 'files-delete',
           arguments: { path: '/tmp/a' },
         });
         expect(JSON.parse(firstText(result))).toEqual({ deleted: '/tmp/a' });
@@ -248,7 +248,7 @@ export function describeInteractionBehaviour(transport: string, connect: Connect
         const { executor, probe } = createInteractiveRuntime();
         connection = await connect(executor, { approval: handler });
         const result = await connection.client.callTool({
-          name: 'files.delete',
+          name: 'files-delete',
           arguments: { path: '/x' },
         });
         expect(firstText(result)).toBe('Approval denied');

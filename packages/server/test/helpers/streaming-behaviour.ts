@@ -28,7 +28,7 @@ export function describeStreamingBehaviour(transport: string, connect: Connect):
       connection = await connect(executor);
       const { updates, onprogress } = recordProgress();
       const result = await connection.client.callTool(
-        { name: 'report.build', arguments: {} },
+        { name: 'report-build', arguments: {} },
         undefined,
         { onprogress },
       );
@@ -53,7 +53,7 @@ export function describeStreamingBehaviour(transport: string, connect: Connect):
       const { executor } = createInteractiveRuntime();
       const stream = vi.spyOn(executor, 'stream');
       connection = await connect(executor);
-      const result = await connection.client.callTool({ name: 'report.build', arguments: {} });
+      const result = await connection.client.callTool({ name: 'report-build', arguments: {} });
       expect(JSON.parse(firstText(result))).toEqual({
         summary: { rows: 10, errors: 0 },
         via: 'execute',
@@ -62,8 +62,8 @@ export function describeStreamingBehaviour(transport: string, connect: Connect):
     });
 
     it.each([
-      ['a module without stream', 'report.plain'],
-      ['a module not annotated streaming', 'report.unflagged'],
+      ['a module without stream', 'report-plain'],
+      ['a module not annotated streaming', 'report-unflagged'],
     ])('falls back to call() for %s, even with a progressToken', async (_label, name) => {
       const { executor } = createInteractiveRuntime();
       const stream = vi.spyOn(executor, 'stream');
@@ -80,7 +80,7 @@ export function describeStreamingBehaviour(transport: string, connect: Connect):
     it('answers a stream-only module without a progressToken with its merged chunks', async () => {
       connection = await connect(createInteractiveRuntime().executor);
       const result = await connection.client.callTool({
-        name: 'report.only_stream',
+        name: 'report-only_stream',
         arguments: {},
       });
       expect(JSON.parse(firstText(result))).toEqual({ totals: { a: 1, b: 2 } });
@@ -90,7 +90,7 @@ export function describeStreamingBehaviour(transport: string, connect: Connect):
       connection = await connect(createInteractiveRuntime().executor);
       const { updates, onprogress } = recordProgress();
       const result = await connection.client.callTool(
-        { name: 'report.empty', arguments: {} },
+        { name: 'report-empty', arguments: {} },
         undefined,
         { onprogress },
       );
@@ -104,7 +104,7 @@ export function describeStreamingBehaviour(transport: string, connect: Connect):
       connection = await connect(createInteractiveRuntime().executor);
       const { updates, onprogress } = recordProgress();
       const result = await connection.client.callTool(
-        { name: 'report.broken', arguments: {} },
+        { name: 'report-broken', arguments: {} },
         undefined,
         { onprogress },
       );
@@ -122,7 +122,7 @@ export function describeStreamingBehaviour(transport: string, connect: Connect):
       const controller = new AbortController();
       const { updates, onprogress } = recordProgress();
       const call = connection.client.callTool(
-        { name: 'report.endless', arguments: {} },
+        { name: 'report-endless', arguments: {} },
         undefined,
         {
           signal: controller.signal,
@@ -139,7 +139,7 @@ export function describeStreamingBehaviour(transport: string, connect: Connect):
       await vi.waitFor(() =>
         expect(
           logger.records.some(
-            (record) => record.message === 'Tool call' && record.fields.tool === 'report.endless',
+            (record) => record.message === 'Tool call' && record.fields.tool === 'report-endless',
           ),
         ).toBe(true),
       );
@@ -153,7 +153,7 @@ export function describeStreamingBehaviour(transport: string, connect: Connect):
       connection = await connect(createInteractiveRuntime().executor);
       const { updates, onprogress } = recordProgress();
       const result = await connection.client.callTool(
-        { name: 'job.progress', arguments: {} },
+        { name: 'job-progress', arguments: {} },
         undefined,
         { onprogress },
       );
@@ -167,7 +167,7 @@ export function describeStreamingBehaviour(transport: string, connect: Connect):
 
     it('makes reportProgress a no-op when the client sent no progressToken', async () => {
       connection = await connect(createInteractiveRuntime().executor);
-      const result = await connection.client.callTool({ name: 'job.progress', arguments: {} });
+      const result = await connection.client.callTool({ name: 'job-progress', arguments: {} });
       expect(result.isError).toBeFalsy();
       expect(JSON.parse(firstText(result))).toEqual({ reported: true });
     });

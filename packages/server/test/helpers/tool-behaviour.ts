@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LONG_MODULE_ID } from '../fixtures/fixture-modules.mjs';
 import { firstText } from './clients.js';
 
 /** A client connected to a server that serves the fixture modules, and how to let go of it. */
@@ -32,18 +33,18 @@ export function describeToolBehaviour(
       const names = tools.map((tool) => tool.name);
       expect(names).toEqual(
         expect.arrayContaining([
-          'admin.secret',
-          'boom.fail',
-          'math.add',
-          'slow.timeout',
-          'slow.wait',
-          'text.echo',
-          'wait.forever',
+          'admin-secret',
+          'boom-fail',
+          'math-add',
+          'slow-timeout',
+          'slow-wait',
+          'text-echo',
+          'wait-forever',
         ]),
       );
       // N-1 of N: the module whose schema cannot be converted is the only one left out.
-      expect(names).not.toContain('broken.schema');
-      const add = tools.find((tool) => tool.name === 'math.add');
+      expect(names).not.toContain('broken-schema');
+      const add = tools.find((tool) => tool.name === 'math-add');
       expect(add).toMatchObject({
         title: 'Add numbers',
         description: 'Adds two integers.',
@@ -60,25 +61,29 @@ export function describeToolBehaviour(
           idempotentHint: true,
           openWorldHint: false,
         },
-        _meta: { 'apcore/requiresApproval': false, 'apcore/streaming': false },
+        _meta: {
+          'apcore/moduleId': 'math.add',
+          'apcore/requiresApproval': false,
+          'apcore/streaming': false,
+        },
       });
       expect(JSON.stringify(add?.inputSchema)).not.toMatch(/\$ref|\$defs/);
-      const secret = tools.find((tool) => tool.name === 'admin.secret');
+      const secret = tools.find((tool) => tool.name === 'admin-secret');
       expect(secret?.annotations).toMatchObject({ destructiveHint: true, openWorldHint: true });
       expect(secret?._meta).toMatchObject({ 'apcore/requiresApproval': true });
-      expect(tools.find((tool) => tool.name === 'text.echo')?.outputSchema).toBeUndefined();
+      expect(tools.find((tool) => tool.name === 'text-echo')?.outputSchema).toBeUndefined();
     });
 
     it('answers a successful call with JSON text and structured content', async () => {
       const result = await connection.client.callTool({
-        name: 'math.add',
+        name: 'math-add',
         arguments: { a: 2, b: 3 },
       });
       expect(result.isError).toBeFalsy();
       expect(firstText(result)).toBe('{"sum":5}');
       expect(result.structuredContent).toEqual({ sum: 5 });
       const echo = await connection.client.callTool({
-        name: 'text.echo',
+        name: 'text-echo',
         arguments: { text: 'hi' },
       });
       expect(JSON.parse(firstText(echo))).toEqual({ text: 'hi', at: '1970-01-01T00:00:00.000Z' });
@@ -86,7 +91,7 @@ export function describeToolBehaviour(
 
     it('reports validation errors field by field', async () => {
       const result = await connection.client.callTool({
-        name: 'math.add',
+        name: 'math-add',
         arguments: { a: 'two' },
       });
       expect(result.isError).toBe(true);
@@ -98,7 +103,7 @@ export function describeToolBehaviour(
     });
 
     it('denies by ACL without naming the caller', async () => {
-      const result = await connection.client.callTool({ name: 'admin.secret', arguments: {} });
+      const result = await connection.client.callTool({ name: 'admin-secret', arguments: {} });
       expect(result).toMatchObject({
         isError: true,
         content: [{ type: 'text', text: 'Access denied' }],
@@ -108,13 +113,13 @@ export function describeToolBehaviour(
     });
 
     it('reports a timeout with its duration', async () => {
-      const result = await connection.client.callTool({ name: 'slow.timeout', arguments: {} });
+      const result = await connection.client.callTool({ name: 'slow-timeout', arguments: {} });
       expect(result.isError).toBe(true);
       expect(firstText(result)).toBe('Module timed out after 50ms');
     });
 
     it('hides unexpected exceptions behind "Internal error occurred"', async () => {
-      const result = await connection.client.callTool({ name: 'boom.fail', arguments: {} });
+      const result = await connection.client.callTool({ name: 'boom-fail', arguments: {} });
       expect(result).toMatchObject({
         isError: true,
         content: [{ type: 'text', text: 'Internal error occurred' }],
@@ -125,9 +130,25 @@ export function describeToolBehaviour(
       }
     });
 
+    it('names every tool as every common client requires; a call by name reaches its module', async () => {
+      const { tools } = await connection.client.listTools();
+      expect(tools.length).toBeGreaterThan(0);
+      for (const tool of tools) expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+      expect(new Set(tools.map((tool) => tool.name)).size).toBe(tools.length);
+      const long = tools.find((tool) => tool._meta?.['apcore/moduleId'] === LONG_MODULE_ID);
+      expect(long?.name).toMatch(
+        /^reports-quarterly_revenue_by_region_and_product_line-su_[0-9a-f]{8}$/,
+      );
+      expect(long?.name).toHaveLength(64);
+      expect(long?.title).toBe(LONG_MODULE_ID);
+      const result = await connection.client.callTool({ name: long?.name ?? '', arguments: {} });
+      expect(result.isError).toBeFalsy();
+      expect(JSON.parse(firstText(result))).toEqual({ moduleId: LONG_MODULE_ID });
+    });
+
     it('answers a call to an unknown tool with Module not found', async () => {
-      const result = await connection.client.callTool({ name: 'broken.schema', arguments: {} });
-      expect(firstText(result)).toBe('Module not found: broken.schema');
+      const result = await connection.client.callTool({ name: 'broken-schema', arguments: {} });
+      expect(firstText(result)).toBe('Module not found: broken-schema');
     });
 
     it('lists and reads documentation resources; an unknown URI is Resource not found', async () => {
