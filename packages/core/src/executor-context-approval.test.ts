@@ -51,6 +51,39 @@ describe('the approval handler a context carries', () => {
     );
   });
 
+  it('is not asked about a call whose inputs fail validation: nobody approves a call that cannot run', async () => {
+    const registry = new Registry();
+    registry.register(
+      'orders.refund',
+      defineModule({
+        description: 'Refunds an order',
+        inputSchema: {
+          type: 'object',
+          properties: { orderId: { type: 'string' } },
+          required: ['orderId'],
+        },
+        annotations: { requiresApproval: true },
+        execute: () => ({ refunded: true }),
+      }),
+    );
+    const optionHandler = approving('approved');
+    const executor = new Executor(registry, { approvalHandler: optionHandler });
+    const handler = approving('approved');
+    const context = executor.createContext({
+      moduleId: 'orders.refund',
+      data: { [MCP_APPROVAL_KEY]: handler },
+    });
+    await expect(executor.call('orders.refund', { orderId: 7 }, context)).rejects.toMatchObject({
+      code: 'SCHEMA_VALIDATION_ERROR',
+    });
+    expect(handler.requestApproval).not.toHaveBeenCalled();
+    expect(optionHandler.requestApproval).not.toHaveBeenCalled();
+    expect(await executor.call('orders.refund', { orderId: 'A-7' }, context)).toEqual({
+      refunded: true,
+    });
+    expect(handler.requestApproval).toHaveBeenCalledTimes(1);
+  });
+
   it('denies with ApprovalDeniedError when it rejects; the module does not run', async () => {
     const execute = vi.fn(() => ({}));
     const registry = new Registry();

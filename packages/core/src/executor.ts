@@ -39,7 +39,7 @@ import { ValidatorCache } from './validator-cache.js';
 
 /**
  * Runs modules through the apcore pipeline: context -> safety checks (depth, cycle, frequency)
- * -> lookup -> ACL -> approval -> input validation -> middleware `before` -> execute (timeout,
+ * -> lookup -> ACL -> input validation -> approval -> middleware `before` -> execute (timeout,
  * abort signal) -> output validation -> middleware `after` (`onError` on failure) -> result.
  *
  * It is also a {@link ContextFactory}: bridges build top-level contexts with `createContext`.
@@ -222,7 +222,7 @@ export class Executor implements ExecutorLike, ContextFactory {
   }
 
   /**
-   * Steps 1-5: context, safety checks, lookup, ACL, approval, input validation. A promise only
+   * Steps 1-5: context, safety checks, lookup, ACL, input validation, approval. A promise only
    * while an approval is being asked.
    */
   #prepare(
@@ -257,32 +257,31 @@ export class Executor implements ExecutorLike, ContextFactory {
         context,
         scope,
       };
+      // Inputs first: a person is asked only about a call that can run.
+      this.#checkInputs(prepared);
       const approving = this.#checkApprovals(prepared);
-      if (approving === undefined) return this.#checkInputs(prepared);
-      return this.#checkInputsOnceApproved(prepared, approving);
+      if (approving === undefined) return prepared;
+      return this.#onceApproved(prepared, approving);
     } catch (error) {
       scope.release();
       throw error;
     }
   }
 
-  async #checkInputsOnceApproved(
-    prepared: PreparedCall,
-    approving: Promise<void>,
-  ): Promise<PreparedCall> {
+  async #onceApproved(prepared: PreparedCall, approving: Promise<void>): Promise<PreparedCall> {
     try {
       await approving;
-      return this.#checkInputs(prepared);
+      return prepared;
     } catch (error) {
       prepared.scope.release();
       throw error;
     }
   }
 
-  /** Step 5: input validation. */
-  #checkInputs(prepared: PreparedCall): PreparedCall {
+  /** Input validation, before approval. */
+  #checkInputs(prepared: PreparedCall): void {
     const errors = this.#inputErrors(prepared.moduleId, prepared.module, prepared.inputs);
-    if (errors.length === 0) return prepared;
+    if (errors.length === 0) return;
     throw new SchemaValidationError({ errors: [...errors], traceId: prepared.context.traceId });
   }
 

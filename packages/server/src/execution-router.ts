@@ -108,6 +108,8 @@ export class ExecutionRouter {
   readonly #tools: ToolSource;
   readonly #logger: Logger;
   readonly #validator: InputValidator | undefined;
+  /** Checks the arguments of calls this router asks approval for, `validateInputs` or not. */
+  readonly #approvalValidator: InputValidator;
   readonly #contextFactory: ContextFactory | undefined;
   /** The context factory is the core executor's own `createContext`, which reads `signals`. */
   readonly #factoryFollowsSignals: boolean;
@@ -128,9 +130,8 @@ export class ExecutionRouter {
     this.#executor = options.executor;
     this.#tools = options.tools;
     this.#logger = options.logger ?? SILENT_LOGGER;
-    this.#validator = options.validateInputs
-      ? new InputValidator({ logger: this.#logger })
-      : undefined;
+    this.#approvalValidator = new InputValidator({ logger: this.#logger });
+    this.#validator = options.validateInputs ? this.#approvalValidator : undefined;
     this.#contextFactory = resolveContextFactory(options.executor, options.contextFactory);
     this.#factoryFollowsSignals =
       this.#contextFactory?.createContext === Executor.prototype.createContext;
@@ -244,9 +245,13 @@ export class ExecutionRouter {
     const failures = this.#validator?.validate(tool, args);
     if (failures !== undefined) return this.#mapError(name, validationFailed(failures));
     const call = this.#prepare(name, served, args, extra);
-    // An executor that asks the approval its context carries does so after its ACL and for
-    // nested calls too; any other executor is guarded here, before it is called at all.
+    // An executor that asks the approval its context carries does so after its ACL and input
+    // validation, and for nested calls too; any other executor is guarded here, before it is
+    // called at all, once the arguments are known to be valid: nobody approves a call that
+    // cannot run.
     if (tool._meta?.[REQUIRES_APPROVAL_META_KEY] === true && !this.#executorAsks(call)) {
+      const invalid = this.#approvalValidator.validate(tool, args);
+      if (invalid !== undefined) return this.#mapError(name, validationFailed(invalid));
       return call.approval.check(call.moduleId, args).then(() => this.#execute(call));
     }
     return this.#execute(call);

@@ -33,6 +33,7 @@ function createForeignRuntime() {
   registry.add(
     describeModule('vault.purge', {
       description: 'Purges the vault.',
+      inputSchema: { type: 'object', properties: { confirm: { type: 'boolean' } } },
       annotations: {
         readonly: false,
         destructive: true,
@@ -141,6 +142,26 @@ describe('a foreign (apcore-js shaped) executor', () => {
     expect(approved.isError).toBeFalsy();
     expect(executor.calls.map((call) => call.moduleId)).toEqual(['vault.purge']);
     expect(questions[0]).toContain('Purges the vault.');
+  });
+
+  it('checks the arguments before asking: nobody approves a call that cannot run', async () => {
+    const { executor } = createForeignRuntime();
+    connection = await connectInMemory(executor, {}, { elicitation: {} });
+    const questions: string[] = [];
+    connection.client.setRequestHandler(ElicitRequestSchema, (request) => {
+      questions.push(request.params.message);
+      return { action: 'accept', content: { confirm: true } };
+    });
+    const invalid = await connection.client.callTool({
+      name: 'vault-purge',
+      arguments: { confirm: 'yes' },
+    });
+    expect(invalid).toMatchObject({ isError: true });
+    expect((invalid.content as [{ text: string }])[0].text).toMatch(
+      /^Input validation failed:\n- confirm: must be boolean/,
+    );
+    expect(questions).toEqual([]);
+    expect(executor.calls).toEqual([]);
   });
 
   it('refuses a module requiring approval when the client cannot be asked', async () => {

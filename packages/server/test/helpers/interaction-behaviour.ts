@@ -98,6 +98,23 @@ export function describeInteractionBehaviour(transport: string, connect: Connect
     });
 
     describe("approval: 'elicit' (the default)", () => {
+      it('asks nothing about a call whose arguments fail validation', async () => {
+        const { executor, probe } = createInteractiveRuntime();
+        connection = await connect(executor, {}, ELICITATION);
+        const seen = answerElicitations(connection.client, {
+          action: 'accept',
+          content: { confirm: true },
+        });
+        const result = await connection.client.callTool({
+          name: 'files-delete',
+          arguments: { path: 42 },
+        });
+        expect(result.isError).toBe(true);
+        expect(firstText(result)).toMatch(/^Input validation failed:\n- path: must be string/);
+        expect(seen).toEqual([]);
+        expect(probe.ran).toEqual([]);
+      });
+
       it('asks with the module id, description and arguments; runs on accept', async () => {
         const { executor, probe } = createInteractiveRuntime();
         connection = await connect(executor, {}, ELICITATION);
