@@ -61,6 +61,7 @@ export {
   type HttpTransportOptions,
   type RunningTransport,
   type StdioTransportOptions,
+  type TransportEnd,
   TransportManager,
   type TransportManagerOptions,
 } from './transport-manager.js';

@@ -141,8 +141,10 @@ function createHandle(
         },
       })
     : () => {};
-  void running.ended.then(() => {
+  void running.ended.then((reason) => {
     if (closing === undefined) logger.info('Client disconnected; shutting down');
+    // No answer can reach a client whose end of stdout is closed: stop its calls now.
+    if (reason === 'output-broken') runtime.router.abortAll();
     void close();
   });
   return {

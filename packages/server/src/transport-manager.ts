@@ -20,13 +20,27 @@ import { SSE_STREAM_PATH } from './sse-endpoint.js';
 export interface RunningTransport {
   /** Where HTTP clients connect (the MCP endpoint); `undefined` for stdio. */
   readonly url: string | undefined;
-  /** Resolves when the transport ended by itself (stdin closed, stdout broken). */
-  readonly ended: Promise<void>;
+  /**
+   * Resolves when the transport ended by itself: `'input-closed'` when stdin ended (answers can
+   * still be written), `'output-broken'` when stdout failed (the client is gone: no answer can
+   * reach it any more). Never resolves for HTTP.
+   */
+  readonly ended: Promise<TransportEnd>;
   /** Stops taking new connections; open ones (and calls on them) go on. */
   stopAccepting(): void;
   /** Closes every session and connection. */
   close(): Promise<void>;
 }
+
+/**
+ * Why a transport ended by itself.
+ *
+ * @example
+ * ```ts
+ * if ((await running.ended) === 'output-broken') router.abortAll();
+ * ```
+ */
+export type TransportEnd = 'input-closed' | 'output-broken';
 
 /**
  * Options of {@link TransportManager}.
@@ -101,7 +115,8 @@ export class TransportManager {
 
   /**
    * Serves one client over stdin/stdout. stdout carries protocol messages only. `ended`
-   * resolves when stdin ends or stdout breaks (the parent went away).
+   * resolves when stdin ends or stdout breaks (the parent went away); a broken stdout never
+   * throws, however many answers are still written to it.
    *
    * @example
    * ```ts
@@ -113,18 +128,24 @@ export class TransportManager {
     const stdin = options.stdin ?? process.stdin;
     const stdout = options.stdout ?? process.stdout;
     const server = this.#createServer();
-    let signalEnded: () => void = () => {};
-    const ended = new Promise<void>((resolve) => {
+    let signalEnded: (reason: TransportEnd) => void = () => {};
+    const ended = new Promise<TransportEnd>((resolve) => {
       signalEnded = resolve;
     });
-    const onInputEnd = (): void => signalEnded();
+    const onInputEnd = (): void => signalEnded('input-closed');
+    let outputBroken = false;
+    // Stays attached for good: the answer of a call still running when the client went away is
+    // written after close, and an 'error' event without a listener would kill the process.
     const onOutputError = (error: Error): void => {
+      if (outputBroken) return;
+      outputBroken = true;
       this.#logger.warn({ err: error }, 'stdout failed; the client is gone');
-      signalEnded();
+      signalEnded('output-broken');
     };
     stdin.once('end', onInputEnd);
     stdin.once('close', onInputEnd);
     stdout.on('error', onOutputError);
+    if (stdout === process.stdout) keepStderrFromThrowing();
     // Loaded only here: a server on an HTTP transport never needs it.
     const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
     await server.connect(new StdioServerTransport(stdin, stdout));
@@ -136,8 +157,7 @@ export class TransportManager {
         stdin.off('end', onInputEnd);
         stdin.off('close', onInputEnd);
         await server.close();
-        stdout.off('error', onOutputError);
-        signalEnded();
+        signalEnded('input-closed');
       },
     };
   }
@@ -197,7 +217,7 @@ export class TransportManager {
     const stopped = stopListening(server);
     return {
       url: `http://${formatHost(options.host)}:${port}${endpoint}`,
-      ended: new Promise<void>(() => {}),
+      ended: new Promise<TransportEnd>(() => {}),
       stopAccepting: () => stopped.start(),
       close: async () => {
         stopped.start();
@@ -207,6 +227,19 @@ export class TransportManager {
         await stopped.done;
       },
     };
+  }
+}
+
+/** Nothing to report to: stderr went with the client that was reading it. */
+function ignoreBrokenStderr(): void {}
+
+/**
+ * A stdio client that dies takes the read end of our stderr with it; the logs, and any
+ * `console.error` of a module, then fail to write. Those failures must not end the process.
+ */
+function keepStderrFromThrowing(): void {
+  if (!process.stderr.listeners('error').includes(ignoreBrokenStderr)) {
+    process.stderr.on('error', ignoreBrokenStderr);
   }
 }
 

@@ -92,8 +92,9 @@ export async function runServeCommand(resolved: ResolvedSettings, io: CliIo): Pr
   }
   // One plain line once the server accepts connections (and handles signals): where to connect.
   const where = handle.url === undefined ? '' : ` at ${handle.url}`;
+  const count = handle.tools.length;
   io.stderr.write(
-    `apcore-mcp: serving ${handle.tools.length} tools over ${TRANSPORT_TITLES[settings.transport]}${where}\n`,
+    `apcore-mcp: serving ${count} ${count === 1 ? 'tool' : 'tools'} over ${TRANSPORT_TITLES[settings.transport]}${where}\n`,
   );
   await handle.closed;
   await watcher?.close();

@@ -117,6 +117,57 @@ describe('apcore-mcp serving over stdio', () => {
     expect(await server.exited).toBe(0);
   });
 
+  it('exits 0 when the client dies in the middle of a call', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'apcore-mcp-dying-client-'));
+    try {
+      await writeFile(
+        join(dir, 'slow.mjs'),
+        [
+          'export default {',
+          "  description: 'Says it started, then answers after a while.',",
+          "  inputSchema: { type: 'object', properties: {} },",
+          '  execute: async () => {',
+          "    console.error('slow: started');",
+          '    await new Promise((resolve) => setTimeout(resolve, 300));',
+          "    console.error('slow: done');",
+          '    return { done: true };',
+          '  },',
+          '};',
+          '',
+        ].join('\n'),
+      );
+      const server = startCli(['--extensions-dir', dir]);
+      await server.waitForStderr(/^apcore-mcp: serving 1 tool over stdio$/m);
+      const send = (message: unknown) => server.child.stdin?.write(`${JSON.stringify(message)}\n`);
+      send({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'dying', version: '1.0.0' },
+        },
+      });
+      send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      send({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'slow', arguments: {} },
+      });
+      await server.waitForStderr(/slow: started/);
+      // A killed client closes every pipe at once: the answer and the logs still to come meet
+      // broken pipes.
+      server.child.stdin?.destroy();
+      server.child.stdout?.destroy();
+      server.child.stderr?.destroy();
+      expect(await server.exited).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('exits 0 on SIGTERM while stdin is still open', async () => {
     const server = startCli(['--extensions-dir', EXAMPLE_EXTENSIONS]);
     await server.waitForStderr(/^apcore-mcp: serving 9 tools over stdio$/m);

@@ -176,4 +176,4 @@ export function httpServeArgs(
 }
 
 /** The URL the CLI prints once an HTTP server listens. */
-export const SERVING_LINE = /apcore-mcp: serving (\d+) tools over [^\n]+ at (http:\/\/\S+)\n/;
+export const SERVING_LINE = /apcore-mcp: serving (\d+) tools? over [^\n]+ at (http:\/\/\S+)\n/;

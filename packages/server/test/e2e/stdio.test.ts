@@ -84,4 +84,24 @@ describe('the stdio child process', () => {
     expect(server.stderr()).toContain('Received SIGTERM; shutting down');
     expect(server.stderr()).toContain('fixture: serve() resolved');
   });
+
+  it('exits 0, with nothing unhandled, when the client dies in the middle of a call', async () => {
+    const server = spawnChildServer('stdio-server.mjs', { FIXTURE_LOG_LEVEL: 'info' });
+    server.send(INITIALIZE);
+    await server.waitForMessage((message) => message.id === 1);
+    server.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    server.send({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'slow-announce', arguments: { ms: 300 } },
+    });
+    await server.waitForStderr('fixture: slow call started');
+    // What a SIGKILLed client leaves behind: every pipe to the server closed at once. The
+    // answer of the call in flight then meets a broken stdout, and every log line a broken stderr.
+    server.child.stdin?.destroy();
+    server.child.stdout?.destroy();
+    server.child.stderr?.destroy();
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+  });
 });
