@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import {
   type ApprovalHandler,
   type ContextFactory,
@@ -54,6 +55,30 @@ export function toAuthInfo(identity: Identity): AuthInfo {
     scopes: identity.roles ? [...identity.roles] : [],
     extra: { [AUTH_IDENTITY_KEY]: identity },
   };
+}
+
+/**
+ * The `authInfo.extra` key under which the HTTP layer passes a signal that aborts when the client
+ * closes the HTTP request carrying the call before its answer was written: the answer could
+ * never reach the client on that request any more.
+ */
+export const REQUEST_CLOSED_KEY = 'apcoreRequestClosed';
+
+/**
+ * Makes the SDK hand `signal` to the handler of every JSON-RPC request of this HTTP request, next
+ * to the identity `authenticate` may have put there (the SDK passes `request.auth` on as
+ * `extra.authInfo`, the one per-request channel it has).
+ */
+export function attachRequestClosedSignal(request: IncomingMessage, signal: AbortSignal): void {
+  const carrier = request as IncomingMessage & { auth?: AuthInfo };
+  const auth = carrier.auth ?? { token: '', clientId: '', scopes: [] };
+  carrier.auth = { ...auth, extra: { ...auth.extra, [REQUEST_CLOSED_KEY]: signal } };
+}
+
+/** The signal {@link attachRequestClosedSignal} attached to the call's HTTP request, if any. */
+export function readRequestClosedSignal(extra: RouterCallExtra): AbortSignal | undefined {
+  const signal = extra.authInfo?.extra?.[REQUEST_CLOSED_KEY];
+  return signal instanceof AbortSignal ? signal : undefined;
 }
 
 /** The identity of a call: given directly, carried by the transport's auth info, or the default. */

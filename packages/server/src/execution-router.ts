@@ -20,6 +20,7 @@ import {
   createElicitSender,
   createProgressSender,
   type RouterCallExtra,
+  readRequestClosedSignal,
   resolveContextFactory,
   resolveIdentity,
 } from './call-context.js';
@@ -280,11 +281,7 @@ export class ExecutionRouter {
     args: Record<string, unknown>,
     extra: RouterCallExtra,
   ): PreparedCall {
-    const cancellation = new CallCancellation(
-      extra.signal === undefined
-        ? this.#shutdownOnly
-        : Object.freeze([this.#shutdown.signal, extra.signal]),
-    );
+    const cancellation = new CallCancellation(this.#signalsOf(extra));
     const identity = resolveIdentity(extra, this.#identity);
     const logger = withFields(this.#logger, { tool: name });
     const elicit = createElicitSender(extra, { cancellation, logger });
@@ -319,6 +316,19 @@ export class ExecutionRouter {
       context,
       streaming,
     };
+  }
+
+  /**
+   * What cancels a call: shutdown, the request's own signal (`notifications/cancelled`, a closed
+   * session) and, over HTTP, the client closing the request that carries it.
+   */
+  #signalsOf(extra: RouterCallExtra): readonly AbortSignal[] {
+    const requestClosed = readRequestClosedSignal(extra);
+    if (extra.signal === undefined && requestClosed === undefined) return this.#shutdownOnly;
+    const signals = [this.#shutdown.signal];
+    if (extra.signal !== undefined) signals.push(extra.signal);
+    if (requestClosed !== undefined) signals.push(requestClosed);
+    return Object.freeze(signals);
   }
 
   async #stream(call: PreparedCall): Promise<CallToolResult> {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
-import { toAuthInfo } from './call-context.js';
+import { attachRequestClosedSignal, toAuthInfo } from './call-context.js';
 import { checkRequest, type GuardPolicy } from './http-guard.js';
 import { sendJson, sendJsonRpcError } from './http-response.js';
 import type { Logger } from './logger.js';
@@ -153,10 +153,28 @@ class McpHttpHandler implements HttpRequestHandler {
       if (!parsed.ok) return;
       body = parsed.body;
     }
-    if (route === 'mcp') return this.#streamable?.handle(request, response, body);
+    if (route === 'mcp') {
+      if (request.method === 'POST') watchRequestClosed(request, response);
+      return this.#streamable?.handle(request, response, body);
+    }
     if (route === 'sse-stream') return this.#sse?.openStream(response);
     return this.#sse?.postMessage(request, response, url.searchParams.get('sessionId'), body);
   }
+}
+
+/**
+ * Aborts the calls a POST carries when the client closes it before their answers were written:
+ * no answer can reach the client on that request any more. (A closed connection alone does not
+ * cancel anything in MCP; a closed request whose answer is lost does.)
+ */
+function watchRequestClosed(request: IncomingMessage, response: ServerResponse): void {
+  const closed = new AbortController();
+  response.once('close', () => {
+    if (!response.writableFinished) {
+      closed.abort(new Error('The client closed the request before its answer'));
+    }
+  });
+  attachRequestClosedSignal(request, closed.signal);
 }
 
 function matchRoute(options: HttpRequestHandlerOptions, pathname: string): Route | undefined {
