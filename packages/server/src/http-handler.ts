@@ -6,7 +6,7 @@ import { checkRequest, type GuardPolicy } from './http-guard.js';
 import { sendJson, sendJsonRpcError } from './http-response.js';
 import type { Logger } from './logger.js';
 import type { Authenticate } from './options.js';
-import { readBody } from './read-body.js';
+import { discardBody, readBody } from './read-body.js';
 import { SSE_MESSAGES_PATH, SSE_STREAM_PATH, SseEndpoint } from './sse-endpoint.js';
 import { StreamableHttpEndpoint } from './streamable-http-endpoint.js';
 
@@ -53,6 +53,12 @@ export type NextFunction = (error?: unknown) => void;
 /** A Node request listener serving the MCP endpoints, plus `close()` for shutdown. */
 export interface HttpRequestHandler {
   handle(request: IncomingMessage, response: ServerResponse, next?: NextFunction): Promise<void>;
+  /**
+   * For a Node server's `checkContinue` event: a request that waits for `100 Continue` before
+   * sending its body. One declaring a body over the limit is refused with 413 before the client
+   * sends it; any other gets `100 Continue` and is handled as usual.
+   */
+  handleExpectContinue(request: IncomingMessage, response: ServerResponse): void;
   /** Ends every session; MCP requests are answered 503 from then on (health still answers). */
   close(): Promise<void>;
 }
@@ -115,6 +121,15 @@ class McpHttpHandler implements HttpRequestHandler {
       this.#options.logger.error({ err: error, url: request.url }, 'HTTP request failed');
       sendJsonRpcError(response, 500, 'Internal server error');
     }
+  };
+
+  handleExpectContinue = (request: IncomingMessage, response: ServerResponse): void => {
+    if (Number(request.headers['content-length']) > this.#options.maxBodyBytes) {
+      refuseTooLarge(response, this.#options.maxBodyBytes);
+      return;
+    }
+    response.writeContinue();
+    void this.handle(request, response);
   };
 
   async close(): Promise<void> {
@@ -218,6 +233,15 @@ async function admit(
   return true;
 }
 
+function refuseTooLarge(response: ServerResponse, maxBodyBytes: number): void {
+  sendJsonRpcError(
+    response,
+    413,
+    `Payload Too Large: Request body must not exceed ${maxBodyBytes} bytes`,
+    { connection: 'close' },
+  );
+}
+
 async function readJsonBody(
   request: IncomingMessage,
   response: ServerResponse,
@@ -233,13 +257,11 @@ async function readJsonBody(
   }
   const read = await readBody(request, maxBodyBytes);
   if (read.tooLarge) {
-    // The rest of the body stays unread: closing the connection is cheaper than draining it.
-    sendJsonRpcError(
-      response,
-      413,
-      `Payload Too Large: Request body must not exceed ${maxBodyBytes} bytes`,
-      { connection: 'close' },
-    );
+    // Read the rest first: closed with unread bytes, the socket would reset and the client,
+    // still writing its body, would see a broken pipe instead of this answer.
+    const drained = await discardBody(request);
+    refuseTooLarge(response, maxBodyBytes);
+    if (!drained) response.once('finish', () => request.socket.destroy());
     return { ok: false };
   }
   try {

@@ -8,13 +8,21 @@ export interface ListeningServer {
   port: number;
 }
 
+/** What the HTTP server answers. */
+export interface HttpListeners {
+  request: RequestListener;
+  /** A request sent with `Expect: 100-continue`, before its body (Node's `checkContinue`). */
+  checkContinue: RequestListener;
+}
+
 /** Creates an HTTP server and listens; a failure becomes a {@link ListenError} naming host:port. */
 export function listenHttp(
-  listener: RequestListener,
+  listeners: HttpListeners,
   host: string,
   port: number,
 ): Promise<ListeningServer> {
-  const server = createServer(listener);
+  const server = createServer(listeners.request);
+  server.on('checkContinue', listeners.checkContinue);
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException): void => {
       server.off('listening', onListening);

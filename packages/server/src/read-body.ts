@@ -6,8 +6,8 @@ export type BodyReadResult = { tooLarge: false; text: string } | { tooLarge: tru
 /**
  * Reads a request body up to `maxBytes`. A declared `Content-Length` over the limit is refused
  * without reading; otherwise bytes are counted as they stream in and reading stops (the request
- * is paused, nothing more is buffered) as soon as the limit is passed. The caller answers 413 with
- * `Connection: close`, so the rest of an oversized body is never read.
+ * is paused, nothing more is buffered) as soon as the limit is passed. The caller then drains the
+ * rest ({@link discardBody}) and answers 413.
  */
 export function readBody(request: IncomingMessage, maxBytes: number): Promise<BodyReadResult> {
   if (Number(request.headers['content-length']) > maxBytes) {
@@ -44,5 +44,50 @@ export function readBody(request: IncomingMessage, maxBytes: number): Promise<Bo
     request.on('data', onData);
     request.on('end', onEnd);
     request.on('error', onError);
+  });
+}
+
+/**
+ * How much of an oversized body is read and thrown away so that its 413 reaches the client:
+ * closing a socket with unread bytes resets it, and a client still writing its body then sees a
+ * broken pipe instead of the answer.
+ */
+export const DRAIN_LIMITS = Object.freeze({ maxBytes: 16 * 1024 * 1024, maxMs: 5000 });
+
+/**
+ * Reads the rest of a request body and keeps none of it, up to `maxBytes` more bytes and `maxMs`.
+ * Resolves `true` when the body ended within both, `false` when a limit was hit, the request
+ * failed, or its declared length is beyond `maxBytes` (not worth reading at all).
+ */
+export function discardBody(
+  request: IncomingMessage,
+  limits: { maxBytes: number; maxMs: number } = DRAIN_LIMITS,
+): Promise<boolean> {
+  if (request.readableEnded) return Promise.resolve(true);
+  if (Number(request.headers['content-length']) > limits.maxBytes) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    let discarded = 0;
+    const finish = (drained: boolean): void => {
+      clearTimeout(timer);
+      request.off('data', onData);
+      request.off('end', onEnd);
+      request.off('error', onError);
+      request.off('close', onError);
+      if (!drained) request.pause();
+      resolve(drained);
+    };
+    const onData = (chunk: Buffer): void => {
+      discarded += chunk.byteLength;
+      if (discarded > limits.maxBytes) finish(false);
+    };
+    const onEnd = (): void => finish(true);
+    const onError = (): void => finish(false);
+    const timer = setTimeout(() => finish(false), limits.maxMs);
+    timer.unref();
+    request.on('data', onData);
+    request.on('end', onEnd);
+    request.on('error', onError);
+    request.on('close', onError);
+    request.resume();
   });
 }

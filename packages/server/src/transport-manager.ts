@@ -209,7 +209,10 @@ export class TransportManager {
       logger: this.#logger,
     });
     const { server, port } = await listenHttp(
-      (request, response) => void handler.handle(request, response),
+      {
+        request: (request, response) => void handler.handle(request, response),
+        checkContinue: handler.handleExpectContinue,
+      },
       options.host,
       options.port,
     );
