@@ -77,6 +77,8 @@ export function createMcpHandler(
       allowedHosts: resolved.allowedHosts ?? 'auto',
     },
     maxBodyBytes: resolved.maxBodyBytes,
+    maxSessions: resolved.maxSessions,
+    sessionIdleTimeoutMs: resolved.sessionIdleTimeoutMs,
     authenticate: resolved.authenticate,
     health: runtime.health,
     logger,

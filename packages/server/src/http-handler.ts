@@ -34,6 +34,10 @@ export interface HttpRequestHandlerOptions {
   stateless: boolean;
   guard: GuardPolicy;
   maxBodyBytes: number;
+  /** The most sessions open at once (Streamable HTTP and SSE). */
+  maxSessions: number;
+  /** Streamable HTTP sessions idle this long are closed (`0`: never). */
+  sessionIdleTimeoutMs: number;
   authenticate?: Authenticate | undefined;
   /** Answers `GET /health`; no health route when absent. */
   health?: (() => HealthStatus) | undefined;
@@ -89,12 +93,21 @@ class McpHttpHandler implements HttpRequestHandler {
 
   constructor(options: HttpRequestHandlerOptions) {
     this.#options = options;
-    const { createServer, logger } = options;
+    const { createServer, maxSessions, logger } = options;
     this.#streamable =
       options.transport === 'streamable-http'
-        ? new StreamableHttpEndpoint({ createServer, stateless: options.stateless, logger })
+        ? new StreamableHttpEndpoint({
+            createServer,
+            stateless: options.stateless,
+            maxSessions,
+            sessionIdleTimeoutMs: options.sessionIdleTimeoutMs,
+            logger,
+          })
         : undefined;
-    this.#sse = options.transport === 'sse' ? new SseEndpoint({ createServer, logger }) : undefined;
+    this.#sse =
+      options.transport === 'sse'
+        ? new SseEndpoint({ createServer, maxSessions, logger })
+        : undefined;
   }
 
   handle = async (

@@ -55,6 +55,7 @@ export type { RegistryOrExecutor } from './resolve-target.js';
 export { RESOURCE_NOT_FOUND_CODE, ResourceNotFoundError } from './resource-not-found-error.js';
 export { serializeOutput } from './serialize-output.js';
 export { serve } from './serve.js';
+export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './session-limits.js';
 export { type ServerHandle, startServer } from './start-server.js';
 export type { ServedTool, ToolSource } from './tool-source.js';
 export {

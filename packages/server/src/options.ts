@@ -80,6 +80,17 @@ export interface ServeOptions {
   allowedHosts?: readonly string[] | '*';
   /** Largest accepted HTTP request body in bytes; default 4 MiB. */
   maxBodyBytes?: number;
+  /**
+   * The most MCP sessions open at once on HTTP (Streamable HTTP and SSE); default 1000. Over it
+   * a new session is answered 503 with `Retry-After`; open sessions keep working.
+   */
+  maxSessions?: number;
+  /**
+   * Closes a Streamable HTTP session after this many ms without a request or an open stream;
+   * default 30 minutes (`DEFAULT_SESSION_IDLE_TIMEOUT_MS`), `0` never. The client then gets
+   * `Session not found` and starts a new session.
+   */
+  sessionIdleTimeoutMs?: number;
   /** Builds the context of each call for an executor the server did not create. */
   contextFactory?: ContextFactory;
   /** The caller every call is made as (stdio, or HTTP without `authenticate`). */
@@ -119,6 +130,8 @@ export interface ResolvedOptions {
   allowedOrigins: readonly string[] | '*' | undefined;
   allowedHosts: readonly string[] | '*' | undefined;
   maxBodyBytes: number;
+  maxSessions: number;
+  sessionIdleTimeoutMs: number;
   contextFactory: ContextFactory | undefined;
   identity: Identity | undefined;
   authenticate: Authenticate | undefined;

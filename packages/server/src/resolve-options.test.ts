@@ -32,6 +32,8 @@ describe('resolveOptions', () => {
       dynamic: false,
       validateInputs: false,
       maxBodyBytes: 4 * 1024 * 1024,
+      maxSessions: 1000,
+      sessionIdleTimeoutMs: 30 * 60 * 1000,
       shutdownGraceMs: 5000,
       handleSignals: true,
       toolNames: 'safe',
@@ -149,6 +151,17 @@ describe('resolveOptions', () => {
       'example.com',
     ]);
     expect(() => resolveOptions({ maxBodyBytes: 0 }, SERVE)).toThrow(RangeError);
+    expect(() => resolveOptions({ maxSessions: 0 }, SERVE)).toThrow(
+      new RangeError('maxSessions must be at least 1, got 0'),
+    );
+    expect(() => resolveOptions({ sessionIdleTimeoutMs: -1 }, SERVE)).toThrow(RangeError);
+    expect(() =>
+      resolveOptions({ sessionIdleTimeoutMs: '5m' as unknown as number }, SERVE),
+    ).toThrow(new TypeError("sessionIdleTimeoutMs must be an integer of at least 0, got '5m'"));
+    expect(resolveOptions({ sessionIdleTimeoutMs: 0, maxSessions: 5 }, SERVE)).toMatchObject({
+      sessionIdleTimeoutMs: 0,
+      maxSessions: 5,
+    });
     expect(() => resolveOptions({ maxBodyBytes: 1.5 }, SERVE)).toThrow(TypeError);
     expect(() => resolveOptions({ shutdownGraceMs: -1 }, SERVE)).toThrow(RangeError);
     expect(() => resolveOptions({ path: 'mcp' }, SERVE)).toThrow(/path must be a URL path/);

@@ -9,6 +9,7 @@ import {
   type TransportName,
 } from './options.js';
 import { readPackageVersion } from './package-version.js';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './session-limits.js';
 
 const TRANSPORTS: readonly TransportName[] = ['stdio', 'streamable-http', 'sse'];
 const LOG_LEVELS: Readonly<Record<string, LogLevel>> = {
@@ -38,6 +39,8 @@ const KNOWN_OPTIONS = new Set<string>([
   'allowedOrigins',
   'allowedHosts',
   'maxBodyBytes',
+  'maxSessions',
+  'sessionIdleTimeoutMs',
   'contextFactory',
   'identity',
   'authenticate',
@@ -94,7 +97,14 @@ export function resolveOptions(
     validateInputs: resolveBoolean('validateInputs', options.validateInputs, false),
     allowedOrigins: resolveAllowedOrigins(options.allowedOrigins),
     allowedHosts: resolveAllowedHosts(options.allowedHosts),
-    maxBodyBytes: resolveMaxBodyBytes(options.maxBodyBytes),
+    maxBodyBytes: resolveInteger('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 1),
+    maxSessions: resolveInteger('maxSessions', options.maxSessions, DEFAULT_MAX_SESSIONS, 1),
+    sessionIdleTimeoutMs: resolveInteger(
+      'sessionIdleTimeoutMs',
+      options.sessionIdleTimeoutMs,
+      DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+      0,
+    ),
     contextFactory: resolveContextFactory(options.contextFactory),
     identity: resolveIdentity(options.identity),
     authenticate: resolveFunction('authenticate', options.authenticate),
@@ -292,12 +302,15 @@ function resolveAllowedHosts(value: unknown): readonly string[] | '*' | undefine
   return Object.freeze(value.map((host: string) => host.toLowerCase()));
 }
 
-function resolveMaxBodyBytes(value: unknown): number {
-  if (value === undefined) return DEFAULT_MAX_BODY_BYTES;
+/** A whole number of at least `minimum`: `TypeError` for a non-integer, `RangeError` below it. */
+function resolveInteger(option: string, value: unknown, fallback: number, minimum: number): number {
+  if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value)) {
-    throw new TypeError(`maxBodyBytes must be a positive integer, got ${describe(value)}`);
+    throw new TypeError(
+      `${option} must be an integer of at least ${minimum}, got ${describe(value)}`,
+    );
   }
-  if (value < 1) throw new RangeError(`maxBodyBytes must be at least 1, got ${value}`);
+  if (value < minimum) throw new RangeError(`${option} must be at least ${minimum}, got ${value}`);
   return value;
 }
 

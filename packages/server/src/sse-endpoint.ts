@@ -3,6 +3,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { sendJson, sendJsonRpcError } from './http-response.js';
 import type { Logger } from './logger.js';
+import { SessionCap } from './session-limits.js';
 
 /** Where the legacy SSE transport opens its stream. */
 export const SSE_STREAM_PATH = '/sse';
@@ -24,10 +25,12 @@ export class SseEndpoint {
   readonly #createServer: () => Server;
   readonly #logger: Logger;
   readonly #sessions = new Map<string, Session>();
+  readonly #cap: SessionCap;
 
-  constructor(options: { createServer: () => Server; logger: Logger }) {
+  constructor(options: { createServer: () => Server; maxSessions: number; logger: Logger }) {
     this.#createServer = options.createServer;
     this.#logger = options.logger;
+    this.#cap = new SessionCap(options.maxSessions, options.logger);
   }
 
   /** Live SSE sessions. */
@@ -35,10 +38,15 @@ export class SseEndpoint {
     return this.#sessions.size;
   }
 
-  /** Opens a session's event stream (`GET /sse`). */
+  /**
+   * Opens a session's event stream (`GET /sse`), or answers 503 when `maxSessions` are open. A
+   * session lives as long as its stream, so it needs no idle timeout.
+   */
   async openStream(response: ServerResponse): Promise<void> {
     // Loaded with the first session: a server on another transport never needs it.
     const { SSEServerTransport } = await import('@modelcontextprotocol/sdk/server/sse.js');
+    // Counted after the import and before the session is added, with no await between.
+    if (!this.#cap.admit(this.#sessions.size, response)) return;
     const transport = new SSEServerTransport(SSE_MESSAGES_PATH, response);
     const server = this.#createServer();
     const sessionId = transport.sessionId;

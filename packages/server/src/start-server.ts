@@ -101,6 +101,8 @@ function runTransport(
     path: options.path,
     stateless: options.stateless,
     maxBodyBytes: options.maxBodyBytes,
+    maxSessions: options.maxSessions,
+    sessionIdleTimeoutMs: options.sessionIdleTimeoutMs,
     health: runtime.health,
     ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
     ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),

@@ -5,17 +5,33 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { sendJson, sendJsonRpcError } from './http-response.js';
 import type { Logger } from './logger.js';
+import { IdleWatch, SessionCap } from './session-limits.js';
 
 interface Session {
   transport: StreamableHTTPServerTransport;
   server: Server;
+  /** Stateful sessions only: ends the session once nothing of it is open for a while. */
+  idle?: IdleWatch;
+}
+
+/** Options of {@link StreamableHttpEndpoint}. */
+export interface StreamableHttpEndpointOptions {
+  createServer: () => Server;
+  stateless: boolean;
+  /** The most sessions open at once; a new one over it gets 503. */
+  maxSessions: number;
+  /** A session without a request or open stream for this long is closed (`0`: never). */
+  sessionIdleTimeoutMs: number;
+  logger: Logger;
 }
 
 /**
  * The Streamable HTTP endpoint. A low-level SDK `Server` serves one transport, so in stateful
  * mode every session (created by an `initialize` POST, named by the `Mcp-Session-Id` header,
- * ended by `DELETE`) gets its own transport and server, all built by `createServer` over the
- * same tool table. In stateless mode every POST gets a fresh pair that lives for that request.
+ * ended by `DELETE`, or closed after `sessionIdleTimeoutMs` without a request or an open stream)
+ * gets its own transport and server, all built by `createServer` over the same tool table; at
+ * most `maxSessions` are open at once. In stateless mode every POST gets a fresh pair that lives
+ * for that request.
  */
 export class StreamableHttpEndpoint {
   readonly #createServer: () => Server;
@@ -23,11 +39,15 @@ export class StreamableHttpEndpoint {
   readonly #logger: Logger;
   readonly #sessions = new Map<string, Session>();
   readonly #pending = new Set<Session>();
+  readonly #cap: SessionCap;
+  readonly #idleTimeoutMs: number;
 
-  constructor(options: { createServer: () => Server; stateless: boolean; logger: Logger }) {
+  constructor(options: StreamableHttpEndpointOptions) {
     this.#createServer = options.createServer;
     this.#stateless = options.stateless;
     this.#logger = options.logger;
+    this.#cap = new SessionCap(options.maxSessions, options.logger);
+    this.#idleTimeoutMs = options.sessionIdleTimeoutMs;
   }
 
   /** Live sessions (stateful mode). */
@@ -49,9 +69,12 @@ export class StreamableHttpEndpoint {
         });
         return;
       }
+      session.idle?.track(response);
       return session.transport.handleRequest(request, response, body);
     }
     if (request.method === 'POST' && isInitialization(body)) {
+      const open = this.#sessions.size + this.#pending.size;
+      if (!this.#cap.admit(open, response, requestIdOf(body))) return;
       return this.#startSession(request, response, body);
     }
     sendJsonRpcError(response, 400, 'Bad Request: Mcp-Session-Id header is required');
@@ -62,6 +85,7 @@ export class StreamableHttpEndpoint {
     const sessions = [...this.#sessions.values(), ...this.#pending];
     this.#sessions.clear();
     this.#pending.clear();
+    for (const session of sessions) session.idle?.stop();
     await Promise.allSettled(sessions.map((session) => session.server.close()));
   }
 
@@ -76,11 +100,14 @@ export class StreamableHttpEndpoint {
       onsessioninitialized: (sessionId) => {
         this.#pending.delete(session);
         this.#sessions.set(sessionId, session);
+        session.idle = new IdleWatch(this.#idleTimeoutMs, () => this.#expire(sessionId));
+        session.idle.track(response);
         this.#logger.debug({ sessionId }, 'MCP session started');
       },
     });
     const session: Session = { transport, server };
     transport.onclose = () => {
+      session.idle?.stop();
       const sessionId = transport.sessionId;
       if (sessionId !== undefined && this.#sessions.delete(sessionId)) {
         this.#logger.debug({ sessionId }, 'MCP session ended');
@@ -97,6 +124,17 @@ export class StreamableHttpEndpoint {
         if (transport.sessionId === undefined) await server.close();
       }
     }
+  }
+
+  #expire(sessionId: string): void {
+    const session = this.#sessions.get(sessionId);
+    if (session === undefined) return;
+    this.#logger.debug(
+      { sessionId, idleTimeoutMs: this.#idleTimeoutMs },
+      'MCP session expired: no request and no open stream',
+    );
+    // Closing the server closes the transport, whose onclose forgets the session.
+    void session.server.close();
   }
 
   async #handleStateless(
@@ -121,6 +159,13 @@ export class StreamableHttpEndpoint {
     await server.connect(transport);
     await transport.handleRequest(request, response, body);
   }
+}
+
+/** The id of a single JSON-RPC request (what its error answer must carry), else `null`. */
+function requestIdOf(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const id = (body as { id?: unknown }).id;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
 
 function isInitialization(body: unknown): boolean {

@@ -6,6 +6,7 @@ import { listenHttp } from './http-listener.js';
 import { formatHost } from './listen-error.js';
 import { type Logger, SILENT_LOGGER } from './logger.js';
 import { type Authenticate, DEFAULT_MAX_BODY_BYTES } from './options.js';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './session-limits.js';
 import { SSE_STREAM_PATH } from './sse-endpoint.js';
 
 /**
@@ -88,6 +89,10 @@ export interface HttpTransportOptions {
   allowedOrigins?: readonly string[] | '*';
   allowedHosts?: readonly string[] | '*';
   maxBodyBytes?: number;
+  /** The most sessions open at once; default 1000. */
+  maxSessions?: number;
+  /** Streamable HTTP sessions idle this long are closed; default 30 minutes, `0`: never. */
+  sessionIdleTimeoutMs?: number;
   authenticate?: Authenticate;
   /** Answers `GET /health`; no health route when absent. */
   health?: () => HealthStatus;
@@ -204,6 +209,8 @@ export class TransportManager {
         allowedHosts: options.allowedHosts ?? 'auto',
       },
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
+      sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
       authenticate: options.authenticate,
       health: options.health,
       logger: this.#logger,

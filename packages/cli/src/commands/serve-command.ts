@@ -30,6 +30,8 @@ function toServeOptions(settings: Settings, logger: Logger): ServeOptions {
       : { allowedOrigins: settings.allowedOrigins.includes('*') ? '*' : settings.allowedOrigins }),
     logger,
     dynamic: settings.watch,
+    maxSessions: settings.maxSessions,
+    sessionIdleTimeoutMs: settings.sessionIdleTimeout * 1000,
     validateInputs: settings.validateInputs,
     approval: settings.approval,
     handleSignals: true,

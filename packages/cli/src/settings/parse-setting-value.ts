@@ -48,6 +48,16 @@ function parseText(spec: SettingSpec, text: string): ParsedSetting {
       }
       return { value: port };
     }
+    case 'integer': {
+      const minimum = spec.minimum ?? 0;
+      const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+      if (!(value >= minimum && Number.isSafeInteger(value))) {
+        return {
+          problem: `must be an integer of at least ${minimum} (got ${JSON.stringify(text)})`,
+        };
+      }
+      return { value };
+    }
     case 'choice': {
       const choices = spec.choices ?? [];
       const match = choices.find((choice) => choice.toLowerCase() === text.toLowerCase());

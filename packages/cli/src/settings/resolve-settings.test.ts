@@ -48,6 +48,8 @@ describe('resolveSettings', () => {
       validateInputs: false,
       watch: false,
       allowedOrigins: undefined,
+      maxSessions: 1000,
+      sessionIdleTimeout: 1800,
       approval: 'elicit',
     });
     expect(sources.port).toEqual({ kind: 'default' });
@@ -110,6 +112,24 @@ describe('resolveSettings', () => {
     );
     expect(problems).toEqual([
       'APCORE_MCP_TOOL_NAMES must be one of safe, module-id (got "dotted")',
+    ]);
+  });
+
+  it('reads the session limits as whole numbers, checking each', async () => {
+    const { settings } = await resolveSettings({
+      flags: { maxSessions: '50', sessionIdleTimeout: '0' },
+      io: { env: {}, cwd: dir },
+    });
+    expect(settings).toMatchObject({ maxSessions: 50, sessionIdleTimeout: 0 });
+    const problems = await problemsOf(
+      resolveSettings({
+        flags: { maxSessions: '0' },
+        io: { env: { APCORE_MCP_SESSION_IDLE_TIMEOUT: '30m' }, cwd: dir },
+      }),
+    );
+    expect(problems).toEqual([
+      'APCORE_MCP_SESSION_IDLE_TIMEOUT must be an integer of at least 0 (got "30m")',
+      '--max-sessions must be an integer of at least 1 (got "0")',
     ]);
   });
 

@@ -145,6 +145,8 @@ function toSettings(values: ReturnType<typeof defaultsOf>): Settings {
     validateInputs: read('validate-inputs') as boolean,
     watch: read('watch') as boolean,
     allowedOrigins: read('allowed-origins') as readonly string[] | undefined,
+    maxSessions: read('max-sessions') as number,
+    sessionIdleTimeout: read('session-idle-timeout') as number,
     approval: read('approval') as Settings['approval'],
   };
 }

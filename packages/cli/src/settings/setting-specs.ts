@@ -1,5 +1,13 @@
 /** How a setting's value is read and checked. */
-export type SettingKind = 'directory' | 'text' | 'name' | 'port' | 'choice' | 'list' | 'boolean';
+export type SettingKind =
+  | 'directory'
+  | 'text'
+  | 'name'
+  | 'port'
+  | 'integer'
+  | 'choice'
+  | 'list'
+  | 'boolean';
 
 /** One setting: a flag, a config file key and an `APCORE_MCP_*` variable at once. */
 export interface SettingSpec {
@@ -9,6 +17,8 @@ export interface SettingSpec {
   description: string;
   /** The accepted values of a `choice` setting, canonical spelling. */
   choices?: readonly string[];
+  /** The smallest value of an `integer` setting. */
+  minimum?: number;
   /** Shown in `--help`; the value used when nothing sets it. */
   defaultValue?: string | number | boolean;
   /** Only the serve command uses it (the list commands ignore it). */
@@ -30,6 +40,8 @@ export type SettingKey =
   | 'validate-inputs'
   | 'watch'
   | 'allowed-origins'
+  | 'max-sessions'
+  | 'session-idle-timeout'
   | 'approval';
 
 /** The transports, as `--transport` spells them. */
@@ -135,6 +147,23 @@ export const SETTING_SPECS: readonly SettingSpec[] = Object.freeze([
     key: 'allowed-origins',
     kind: 'list',
     description: "Browser origins allowed on HTTP (comma-separated, or '*'; default: loopback)",
+    serveOnly: true,
+  },
+  {
+    key: 'max-sessions',
+    kind: 'integer',
+    minimum: 1,
+    defaultValue: 1000,
+    description: 'Most HTTP sessions open at once; a new one over it gets 503 with Retry-After',
+    serveOnly: true,
+  },
+  {
+    key: 'session-idle-timeout',
+    kind: 'integer',
+    minimum: 0,
+    defaultValue: 1800,
+    description:
+      'Seconds a Streamable HTTP session may go without a request or an open stream before it is closed (0: never)',
     serveOnly: true,
   },
   {

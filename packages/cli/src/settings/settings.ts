@@ -23,6 +23,9 @@ export interface Settings {
   validateInputs: boolean;
   watch: boolean;
   allowedOrigins: readonly string[] | undefined;
+  maxSessions: number;
+  /** In seconds. */
+  sessionIdleTimeout: number;
   approval: (typeof APPROVAL_MODES)[number];
 }
 

@@ -304,3 +304,47 @@ describe('apcore-mcp tool names', () => {
     }
   });
 });
+
+describe('apcore-mcp session limits', () => {
+  it('--max-sessions refuses a session over the cap with 503 while the open one keeps working', async () => {
+    const port = await findFreePort();
+    const server = startCli(
+      httpServeArgs(EXAMPLE_EXTENSIONS, port, [
+        '--max-sessions',
+        '1',
+        '--session-idle-timeout',
+        '600',
+      ]),
+    );
+    try {
+      const [, , url] = await server.waitForStderr(SERVING_LINE);
+      const client = new Client({ name: 'cli-e2e', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url as string)));
+      const refused = await fetch(url as string, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-06-18',
+            capabilities: {},
+            clientInfo: { name: 'second', version: '1.0.0' },
+          },
+        }),
+      });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('10');
+      await refused.body?.cancel();
+      const { tools } = await client.listTools();
+      expect(tools).toHaveLength(9);
+      await client.close();
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+});
