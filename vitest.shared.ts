@@ -27,6 +27,8 @@ export function sharedTestConfig(name: string): ViteUserConfig {
       name,
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       environment: 'node',
+      // Kills, at the end of the run, every child process a test left running.
+      globalSetup: [join(packagesDir, 'test-support', 'src', 'global-setup.ts')],
       testTimeout: 30_000,
       hookTimeout: 30_000,
       reporters,

@@ -1,19 +1,14 @@
-import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
+import type { ChildProcess, SpawnOptions } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnTracked as spawnTrackedChild, stopTracked } from '@apcore-mcp/test-support';
 
 /** The bench package's directory: children run here so `tsx` and the SDK resolve. */
 export const BENCH_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Every child still running; whatever happens, none outlives the bench. */
-const running = new Set<ChildProcess>();
-
-process.on('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
-});
-
 /**
- * Spawns a child process and keeps track of it until it exits (see {@link stopChild}).
+ * Spawns a child process in a process group of its own, killed with everything it started if the
+ * bench ends first (see {@link stopChild}).
  *
  * @example
  * ```ts
@@ -26,10 +21,7 @@ export function spawnTracked(
   args: readonly string[],
   options: SpawnOptions = {},
 ): ChildProcess {
-  const child = spawn(command, args, { cwd: BENCH_DIR, ...options });
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-  return child;
+  return spawnTrackedChild(command, args, { cwd: BENCH_DIR, ...options });
 }
 
 /** The arguments that make `node` run one of the bench's TypeScript files. */
@@ -38,8 +30,8 @@ export function typeScriptEntry(file: string, args: readonly string[] = []): str
 }
 
 /**
- * Stops a child: SIGTERM, then SIGKILL if it has not exited after `graceMs`. Resolves once it
- * has exited.
+ * Stops a child: SIGTERM, then SIGKILL to its group if it has not exited after `graceMs`.
+ * Resolves once it has exited.
  *
  * @example
  * ```ts
@@ -47,15 +39,7 @@ export function typeScriptEntry(file: string, args: readonly string[] = []): str
  * ```
  */
 export function stopChild(child: ChildProcess, graceMs = 2000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
+  return stopTracked(child, { graceMs });
 }
 
 /**

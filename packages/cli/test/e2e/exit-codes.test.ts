@@ -175,10 +175,10 @@ describe('the apcore-mcp binary: exit code 0', () => {
       // A module file whose loading never ends: discovery, not the server, is running.
       await writeFile(
         join(slow, 'stuck.js'),
-        'await new Promise((resolve) => setTimeout(resolve, 60_000));\nexport default {};\n',
+        "console.error('stuck: loading');\nawait new Promise((resolve) => setTimeout(resolve, 60_000));\nexport default {};\n",
       );
       const server = startCli(httpServeArgs(slow, await findFreePort()));
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await server.waitForStderr(/stuck: loading/);
       expect(server.child.exitCode).toBeNull();
       server.child.kill('SIGINT');
       expect(await server.exited).toBeNull();

@@ -1,10 +1,21 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { killProcessGroup, spawnTracked } from '@apcore-mcp/test-support';
+import { afterAll } from 'vitest';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Servers started by the test file importing this, still running. */
+const started = new Set<ChildProcess>();
+
+// Whatever a test file leaves running (a failed test skips its own stop) ends with the file;
+// the run's global teardown catches what a torn-down worker could not.
+afterAll(() => {
+  for (const child of started) killProcessGroup(child.pid);
+});
 
 /** The real `apcore-mcp` bin, as npm links it. */
 export const BIN = join(packageDir, 'bin', 'apcore-mcp.js');
@@ -48,16 +59,16 @@ export function runCli(
 ): Promise<CommandResult> {
   assertBuilt();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawnTracked(process.execPath, [BIN, ...args], {
       cwd: options.cwd ?? packageDir,
       env: cleanEnv(options.env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), COMMAND_TIMEOUT_MS);
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => killProcessGroup(child.pid), COMMAND_TIMEOUT_MS);
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
@@ -85,7 +96,7 @@ export function startCli(
   options: { cwd?: string; env?: Record<string, string> } = {},
 ): ServerProcess {
   assertBuilt();
-  const child = spawn(process.execPath, [BIN, ...args], {
+  const child = spawnTracked(process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? packageDir,
     env: cleanEnv(options.env),
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -102,8 +113,8 @@ export function startCli(
       resolve(code);
     });
   });
-  const killer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-  void exited.then(() => clearTimeout(killer));
+  started.add(child);
+  void exited.then(() => started.delete(child));
   return {
     child,
     stderr: () => stderr,

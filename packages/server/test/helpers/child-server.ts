@@ -1,5 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { killProcessGroup, spawnTracked } from '@apcore-mcp/test-support';
+import { afterAll } from 'vitest';
 import { fixturePath, SERVER_ROOT } from './ensure-built.js';
+
+/** Children started by the test file importing this, still running. */
+const started = new Set<ChildProcess>();
+
+// A test that fails before its child exits must not leave it running past its file.
+afterAll(() => {
+  for (const child of started) killProcessGroup(child.pid);
+});
 
 /** A fixture server running in a child process, spoken to with raw JSON-RPC lines. */
 export interface ChildServer {
@@ -20,7 +30,7 @@ export interface ChildServer {
 
 /** Starts `test/fixtures/<script>` with Node, stdio piped. */
 export function spawnChildServer(script: string, env: Record<string, string> = {}): ChildServer {
-  const child = spawn(process.execPath, [fixturePath(script)], {
+  const child = spawnTracked(process.execPath, [fixturePath(script)], {
     cwd: SERVER_ROOT,
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -42,8 +52,10 @@ export function spawnChildServer(script: string, env: Record<string, string> = {
     stderrText += chunk;
     wake();
   });
+  started.add(child);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.on('exit', (code, signal) => {
+      started.delete(child);
       wake();
       resolve({ code, signal });
     });

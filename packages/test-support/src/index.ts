@@ -1,0 +1,7 @@
+// Any new export added here is used by the packages' tests: named exports only, no wildcards.
+export {
+  killProcessGroup,
+  PID_DIR_VARIABLE,
+  spawnTracked,
+  stopTracked,
+} from './tracked-processes.js';
