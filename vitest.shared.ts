@@ -29,8 +29,10 @@ export function sharedTestConfig(name: string): ViteUserConfig {
       environment: 'node',
       // Kills, at the end of the run, every child process a test left running.
       globalSetup: [join(packagesDir, 'test-support', 'src', 'global-setup.ts')],
-      testTimeout: 30_000,
-      hookTimeout: 30_000,
+      // The last guard only: tests wait for readiness, never for time. Generous, so that a
+      // machine busy with other work slows the suite down without failing it.
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
       reporters,
     },
   };

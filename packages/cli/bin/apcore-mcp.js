@@ -13,13 +13,30 @@ function onSignal(signal) {
   if (code !== undefined) {
     // The command is over and the process only winds down: end it with the command's code.
     process.exit(code);
-  } else if (process.listenerCount(signal) === 1) {
-    // Nobody else handles it (no server up yet): end by the signal, as the default would.
+  } else if (!serverListened && process.listenerCount(signal) === 1) {
+    // No server was ever up to handle it: end by the signal, as the default would.
     for (const name of SIGNALS) process.off(name, onSignal);
     process.kill(process.pid, signal);
   }
+  // Otherwise a server handles it, or has handled one and is finishing: the command ends itself.
 }
 
 for (const signal of SIGNALS) process.on(signal, onSignal);
+// Whether a server ever listened for the signals: after its shutdown, before the command has
+// returned, a late copy of the signal must not be taken for one sent before any server was up.
+let serverListened = false;
+process.on('newListener', (event) => {
+  if (SIGNALS.includes(event)) serverListened = true;
+});
 code = await run(process.argv.slice(2));
 process.exitCode = code;
+// Exit as soon as stdout and stderr are flushed rather than when the event loop runs dry: a
+// natural exit first tears down the signal handlers, and a late signal arriving in the
+// milliseconds before the process is gone would kill it.
+let unflushed = 2;
+const exitOnceFlushed = () => {
+  unflushed -= 1;
+  if (unflushed === 0) process.exit(code);
+};
+process.stdout.write('', exitOnceFlushed);
+process.stderr.write('', exitOnceFlushed);

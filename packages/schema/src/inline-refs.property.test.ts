@@ -23,7 +23,8 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-describe('inlineRefs properties', () => {
+// Hundreds of generated cases each: allow for a machine busy with other work.
+describe('inlineRefs properties', { timeout: 120_000 }, () => {
   test('never mutates its input', () => {
     fc.assert(
       fc.property(acyclicSchemaArbitrary, (schema) => {

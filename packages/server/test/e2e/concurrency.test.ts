@@ -5,7 +5,8 @@ import { startServer } from '../../src/index.js';
 import { createFixtureRuntime } from '../fixtures/fixture-modules.mjs';
 import { connectStreamable, firstText } from '../helpers/clients.js';
 
-describe('concurrent Streamable HTTP clients', () => {
+// 500 calls over real sockets: allow for a machine busy with other work.
+describe('concurrent Streamable HTTP clients', { timeout: 120_000 }, () => {
   it('answers 10 clients x 50 calls each, every answer its own', async () => {
     const server = await startServer(createFixtureRuntime(core).executor, {
       transport: 'streamable-http',
