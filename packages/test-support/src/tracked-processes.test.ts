@@ -76,7 +76,15 @@ describe('tracked child processes', () => {
     const grandchild = await grandchildPid;
     // The worker that spawned it is gone (a timeout): only the global teardown is left.
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    reap();
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    let said: unknown[][];
+    try {
+      reap();
+    } finally {
+      said = write.mock.calls.map((call) => [...call]);
+      write.mockRestore();
+    }
+    expect(said).toEqual([['test-support: killed 1 process(es) a test left running\n']]);
     await exited;
     await vi.waitFor(() => expect(isAlive(grandchild)).toBe(false));
   });
