@@ -1,33 +1,15 @@
-import type { ModuleAnnotations } from '@apcore-mcp/core';
+import {
+  type AnnotationFlag as CoreAnnotationFlag,
+  DEFAULT_ANNOTATIONS,
+  type ModuleAnnotations,
+  readAnnotationFlag,
+} from '@apcore-mcp/core';
 
-/** The six apcore annotation flags. */
-export type AnnotationFlag =
-  | 'readonly'
-  | 'destructive'
-  | 'idempotent'
-  | 'requiresApproval'
-  | 'openWorld'
-  | 'streaming';
+/** The six apcore annotation flags (`@apcore-mcp/core`'s). */
+export type AnnotationFlag = CoreAnnotationFlag;
 
 /** The values a module has when it declares no annotations: all false but `openWorld`. */
-export const ANNOTATION_DEFAULTS: Readonly<Record<AnnotationFlag, boolean>> = Object.freeze({
-  readonly: false,
-  destructive: false,
-  idempotent: false,
-  requiresApproval: false,
-  openWorld: true,
-  streaming: false,
-});
-
-/** The spellings each flag may arrive in: apcore-js's camelCase, then apcore's snake_case. */
-const SPELLINGS: Readonly<Record<AnnotationFlag, readonly string[]>> = {
-  readonly: ['readonly'],
-  destructive: ['destructive'],
-  idempotent: ['idempotent'],
-  requiresApproval: ['requiresApproval', 'requires_approval'],
-  openWorld: ['openWorld', 'open_world'],
-  streaming: ['streaming'],
-};
+export const ANNOTATION_DEFAULTS: Readonly<Record<AnnotationFlag, boolean>> = DEFAULT_ANNOTATIONS;
 
 /** Annotations as they may arrive from any runtime: possibly partial, possibly snake_case. */
 export type AnnotationsInput =
@@ -39,7 +21,7 @@ export type AnnotationsInput =
 /**
  * Reads annotations from any runtime into a complete {@link ModuleAnnotations} of the six flags.
  * Missing fields, and fields that are not booleans, take their defaults; `requires_approval` and
- * `open_world` are read too, for runtimes that use snake_case.
+ * `open_world` are read too, for runtimes that use snake_case ({@link readFlag}).
  *
  * @example
  * ```ts
@@ -59,12 +41,17 @@ export function normalizeAnnotations(annotations: AnnotationsInput): ModuleAnnot
   };
 }
 
-/** One flag of possibly partial annotations: its boolean value, else its default. */
+/**
+ * One flag of possibly partial annotations: its boolean value (either spelling), else its
+ * default; a non-boolean such as `"false"` counts as not given. The very rule the apcore runtime
+ * reads flags by (`readAnnotationFlag` of `@apcore-mcp/core`), so a tool's hints and `_meta`
+ * never disagree with what the executor does.
+ *
+ * @example
+ * ```ts
+ * readFlag({ requires_approval: true }, 'requiresApproval'); // true
+ * ```
+ */
 export function readFlag(annotations: AnnotationsInput, flag: AnnotationFlag): boolean {
-  if (typeof annotations !== 'object' || annotations === null) return ANNOTATION_DEFAULTS[flag];
-  for (const spelling of SPELLINGS[flag]) {
-    const value = (annotations as Record<string, unknown>)[spelling];
-    if (typeof value === 'boolean') return value;
-  }
-  return ANNOTATION_DEFAULTS[flag];
+  return readAnnotationFlag(annotations, flag);
 }

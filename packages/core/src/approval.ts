@@ -1,4 +1,4 @@
-import { fillAnnotations } from './annotations.js';
+import { fillAnnotations, readAnnotationFlag } from './annotations.js';
 import type { Context } from './context.js';
 import type { ModuleAnnotations } from './contract.js';
 import { ApprovalDeniedError } from './errors/approval-denied-error.js';
@@ -43,27 +43,15 @@ export interface ApprovalCheck {
   context: Context;
 }
 
-/**
- * False when the annotations cannot ask for approval (no spelling of the flag is set, or only
- * to `false`): the common case is then decided without filling in every annotation on every
- * call.
- */
-function mayRequireApproval(annotations: unknown): boolean {
-  if (!isRecord(annotations)) return false;
-  const { requiresApproval, requires_approval: snakeCase } = annotations;
-  return snakeCase !== undefined || (requiresApproval !== undefined && requiresApproval !== false);
-}
-
 /** A module's filled annotations when they require approval (either spelling), else `null`. */
 function approvalAnnotations(module: ModuleLike): ModuleAnnotations | null {
-  if (!mayRequireApproval(module.annotations)) return null;
-  const annotations = fillAnnotations(module.annotations);
-  return annotations.requiresApproval ? annotations : null;
+  if (!readAnnotationFlag(module.annotations, 'requiresApproval')) return null;
+  return fillAnnotations(module.annotations);
 }
 
 /** Whether a module is annotated as requiring approval (either spelling of the key). */
 export function requiresApproval(module: ModuleLike): boolean {
-  return approvalAnnotations(module) !== null;
+  return readAnnotationFlag(module.annotations, 'requiresApproval');
 }
 
 /**

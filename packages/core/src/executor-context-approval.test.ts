@@ -84,6 +84,22 @@ describe('the approval handler a context carries', () => {
     expect(handler.requestApproval).toHaveBeenCalledTimes(1);
   });
 
+  it('reads a non-boolean requiresApproval as not given: "false" asks nobody, as the MCP tool says', async () => {
+    const registry = new Registry();
+    // A plain module object: defineModule is not there to clean up its annotations.
+    registry.register('notes.archive', {
+      description: 'Archives notes',
+      inputSchema: { type: 'object' },
+      annotations: { requiresApproval: 'false' },
+      execute: () => ({ archived: true }),
+    });
+    const handler = approving('rejected');
+    const executor = new Executor(registry, { approvalHandler: handler });
+    expect(await executor.call('notes.archive', {})).toEqual({ archived: true });
+    expect(handler.requestApproval).not.toHaveBeenCalled();
+    expect(registry.getDefinition('notes.archive')?.annotations?.requiresApproval).toBe(false);
+  });
+
   it('denies with ApprovalDeniedError when it rejects; the module does not run', async () => {
     const execute = vi.fn(() => ({}));
     const registry = new Registry();

@@ -56,6 +56,8 @@ describe('public API', () => {
         'SAFE_TOOL_NAME_PATTERN',
         'TOOL_NAME_STYLES',
         'toToolName',
+        'fillAnnotations',
+        'readAnnotationFlag',
       ].sort(),
     );
   });

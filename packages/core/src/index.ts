@@ -1,6 +1,8 @@
 // Any new export added here becomes public API: named exports only, no wildcards.
 export type { ACLConfig, ACLEffect, ACLRule } from './acl.js';
 export { ACL, EXTERNAL_CALLER } from './acl.js';
+export type { AnnotationFlag } from './annotations.js';
+export { fillAnnotations, readAnnotationFlag } from './annotations.js';
 export type { ApprovalHandler, ApprovalRequest, ApprovalResult } from './approval.js';
 export { supportsContextApproval } from './approval.js';
 export type { ContextCreateOptions, ContextState } from './context.js';
