@@ -58,6 +58,8 @@ describe('public API', () => {
         'toToolName',
         'fillAnnotations',
         'readAnnotationFlag',
+        'serializeOutput',
+        'toJsonValue',
       ].sort(),
     );
   });

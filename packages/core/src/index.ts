@@ -90,6 +90,8 @@ export type { DiscoveryFailure, DiscoveryReport, RegistryOptions } from './regis
 export { Registry } from './registry.js';
 export type { SchemaCheck } from './schema-validator.js';
 export { compileSchema } from './schema-validator.js';
+export type { JsonValue } from './serialize-output.js';
+export { serializeOutput, toJsonValue } from './serialize-output.js';
 export type { ToolNameStyle } from './tool-name.js';
 export {
   isSafeToolName,

@@ -38,6 +38,10 @@ function createExecutor(modules: Record<string, (inputs: Record<string, unknown>
   return { executor, calls };
 }
 
+/** How both the OpenAI dispatch and the MCP server write the rich output below. */
+const RICH_OUTPUT_TEXT =
+  '{"set":[1,2],"map":{"a":1},"bytes":"AQID","error":{"name":"Error","message":"disk full"}}';
+
 function chatCall(id: string, name: string, args: string): ChatToolCall {
   return { id, type: 'function', function: { name, arguments: args } };
 }
@@ -246,6 +250,20 @@ describe('dispatchToolCalls with Chat Completions tool calls', () => {
       'null',
       '{"left":{"a":1},"right":{"a":1}}',
     ]);
+  });
+
+  it('writes Set, Map, bytes and Error outputs as the MCP server does', async () => {
+    const { executor } = createExecutor({
+      'rich.output': () => ({
+        set: new Set([1, 2]),
+        map: new Map([['a', 1]]),
+        bytes: Uint8Array.of(1, 2, 3),
+        error: new Error('disk full'),
+      }),
+    });
+    const [message] = await dispatchToolCalls(executor, [chatCall('1', 'rich-output', '{}')]);
+    // The same text as a tool result over MCP (see the server's foreign-executor tests).
+    expect(message?.content).toBe(RICH_OUTPUT_TEXT);
   });
 
   it('answers malformed tool calls without running anything', async () => {

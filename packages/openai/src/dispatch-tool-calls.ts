@@ -1,10 +1,14 @@
-import type { ContextFactory, ExecutorLike, Logger } from '@apcore-mcp/core';
+import {
+  type ContextFactory,
+  type ExecutorLike,
+  type Logger,
+  serializeOutput,
+} from '@apcore-mcp/core';
 import { ErrorMapper } from '@apcore-mcp/errors';
 import { FunctionNames } from './function-names.js';
 import { InvalidArgumentError } from './invalid-argument-error.js';
 import { isValidFunctionName } from './normalize.js';
 import { isExecutorLike } from './resolve-registry.js';
-import { serializeOutput } from './serialize-output.js';
 import type {
   ChatToolCall,
   FunctionCallOutput,

@@ -6,11 +6,11 @@ import {
   type Identity,
   type McpElicitSender,
   type RegistryLike,
+  toJsonValue,
 } from '@apcore-mcp/core';
 import type { ApprovalOption, ToolApprovalHandler } from './approval-option.js';
 import { ApprovalRequiredError } from './approval-required-error.js';
 import type { Logger } from './logger.js';
-import { toJsonValue } from './serialize-output.js';
 
 /** What one call's {@link CallApproval} works with. */
 export interface CallApprovalOptions {

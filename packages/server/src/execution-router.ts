@@ -7,6 +7,7 @@ import {
   type ExecutorLike,
   type Identity,
   MCP_APPROVAL_KEY,
+  serializeOutput,
   supportsContextApproval,
 } from '@apcore-mcp/core';
 import { createToolErrorResult, ErrorMapper } from '@apcore-mcp/errors';
@@ -28,7 +29,6 @@ import { CallCounter } from './call-counter.js';
 import { collectStream, shouldStream } from './collect-stream.js';
 import { InputValidator } from './input-validator.js';
 import { isLevelEnabled, type Logger, SILENT_LOGGER, withFields } from './logger.js';
-import { serializeOutput } from './serialize-output.js';
 import { moduleNotFound, toSuccessResult, validationFailed } from './tool-result.js';
 import type { ServedTool, ToolSource } from './tool-source.js';
 

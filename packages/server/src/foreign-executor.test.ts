@@ -116,6 +116,25 @@ describe('a foreign (apcore-js shaped) executor', () => {
     expect(executor.calls[0]?.context).toMatchObject({ foreign: true });
   });
 
+  it('writes Set, Map, bytes and Error outputs as the OpenAI dispatch does', async () => {
+    const registry = new ForeignRegistry();
+    registry.add(describeModule('rich.output'));
+    const executor = new ForeignExecutor(registry, {
+      'rich.output': () => ({
+        set: new Set([1, 2]),
+        map: new Map([['a', 1]]),
+        bytes: Uint8Array.of(1, 2, 3),
+        error: new Error('disk full'),
+      }),
+    });
+    connection = await connectInMemory(executor);
+    const result = await connection.client.callTool({ name: 'rich-output', arguments: {} });
+    // The same text as an OpenAI tool message (see the openai package's dispatch tests).
+    expect((result.content as [{ text: string }])[0].text).toBe(
+      '{"set":[1,2],"map":{"a":1},"bytes":"AQID","error":{"name":"Error","message":"disk full"}}',
+    );
+  });
+
   it('answers Module not found for unknown tools without reaching the executor', async () => {
     const { executor } = createForeignRuntime();
     connection = await connectInMemory(executor);

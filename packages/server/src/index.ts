@@ -9,6 +9,7 @@ export {
   type McpElicitSender,
   type McpProgressSender,
   reportProgress,
+  serializeOutput,
 } from '@apcore-mcp/core';
 export type {
   ApprovalMode,
@@ -53,7 +54,6 @@ export {
 } from './registry-listener.js';
 export type { RegistryOrExecutor } from './resolve-target.js';
 export { RESOURCE_NOT_FOUND_CODE, ResourceNotFoundError } from './resource-not-found-error.js';
-export { serializeOutput } from './serialize-output.js';
 export { serve } from './serve.js';
 export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './session-limits.js';
 export { type ServerHandle, startServer } from './start-server.js';

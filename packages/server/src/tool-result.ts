@@ -1,6 +1,6 @@
 import type { ModuleErrorLike } from '@apcore-mcp/core';
+import { serializeOutput, toJsonValue } from '@apcore-mcp/core';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { serializeOutput, toJsonValue } from './serialize-output.js';
 
 /** A module's output as a tool result: its JSON text, plus `structuredContent` with an outputSchema. */
 export function toSuccessResult(tool: Tool, output: unknown): CallToolResult {

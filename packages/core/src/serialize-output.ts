@@ -1,4 +1,4 @@
-import { setOwnEntry } from '@apcore-mcp/core';
+import { setOwnEntry } from './own-entry.js';
 
 /** Deeper than this, values are cut off rather than risking a stack overflow. */
 const MAX_DEPTH = 200;
@@ -17,7 +17,8 @@ export type JsonValue =
   | { [key: string]: JsonValue };
 
 /**
- * Turns any module output into its JSON text, never throwing.
+ * Turns any module output into its JSON text, never throwing: the one serializer of module
+ * output, so a result reads the same over MCP and in an OpenAI tool message.
  *
  * Beyond plain JSON: `Date` -> ISO string (via `toJSON`), `BigInt` -> decimal string, `Map` ->
  * object (keys as strings), `Set` -> array, `Buffer`/typed arrays/`ArrayBuffer` -> base64 string,
