@@ -22,11 +22,3 @@ export function createLogger(level: Settings['logLevel'], io: CliIo): Logger {
       : { write: (text: string) => void io.stderr.write(text) };
   return pino({ name: 'apcore-mcp', level: PINO_LEVELS[level] }, destination);
 }
-
-/** A logger that drops everything (the list commands report on their own). */
-export const SILENT_LOGGER: Logger = Object.freeze({
-  debug: () => {},
-  info: () => {},
-  warn: () => {},
-  error: () => {},
-});

@@ -60,6 +60,9 @@ describe('public API', () => {
         'readAnnotationFlag',
         'serializeOutput',
         'toJsonValue',
+        'isExecutorLike',
+        'isRegistryLike',
+        'silentLogger',
       ].sort(),
     );
   });

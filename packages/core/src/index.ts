@@ -71,6 +71,7 @@ export { isModuleFileName, MODULE_FILE_EXTENSIONS } from './find-module-files.js
 export type { LoadModuleFileOptions } from './load-module-file.js';
 export { loadModuleFile } from './load-module-file.js';
 export type { Logger } from './logger.js';
+export { silentLogger } from './logger.js';
 export { matchPattern } from './match-pattern.js';
 export type { McpElicitResult, McpElicitSender, McpProgressSender } from './mcp-context-keys.js';
 export { MCP_APPROVAL_KEY, MCP_ELICIT_KEY, MCP_PROGRESS_KEY } from './mcp-context-keys.js';
@@ -102,3 +103,4 @@ export {
   toToolName,
 } from './tool-name.js';
 export { ToolNameTable } from './tool-name-table.js';
+export { isExecutorLike, isRegistryLike } from './type-guards.js';

@@ -1,6 +1,7 @@
 import {
   type ContextFactory,
   type ExecutorLike,
+  isExecutorLike,
   type Logger,
   serializeOutput,
 } from '@apcore-mcp/core';
@@ -8,7 +9,6 @@ import { ErrorMapper } from '@apcore-mcp/errors';
 import { FunctionNames } from './function-names.js';
 import { InvalidArgumentError } from './invalid-argument-error.js';
 import { isValidFunctionName } from './normalize.js';
-import { isExecutorLike } from './resolve-registry.js';
 import type {
   ChatToolCall,
   FunctionCallOutput,

@@ -8,6 +8,7 @@ import {
   type Identity,
   MCP_APPROVAL_KEY,
   serializeOutput,
+  silentLogger,
   supportsContextApproval,
 } from '@apcore-mcp/core';
 import { createToolErrorResult, ErrorMapper } from '@apcore-mcp/errors';
@@ -28,7 +29,7 @@ import {
 import { CallCounter } from './call-counter.js';
 import { collectStream, shouldStream } from './collect-stream.js';
 import { InputValidator } from './input-validator.js';
-import { isLevelEnabled, type Logger, SILENT_LOGGER, withFields } from './logger.js';
+import { isLevelEnabled, type Logger, withFields } from './logger.js';
 import { moduleNotFound, toSuccessResult, validationFailed } from './tool-result.js';
 import type { ServedTool, ToolSource } from './tool-source.js';
 
@@ -130,7 +131,7 @@ export class ExecutionRouter {
   constructor(options: ExecutionRouterOptions) {
     this.#executor = options.executor;
     this.#tools = options.tools;
-    this.#logger = options.logger ?? SILENT_LOGGER;
+    this.#logger = options.logger ?? silentLogger;
     this.#approvalValidator = new InputValidator({ logger: this.#logger });
     this.#validator = options.validateInputs ? this.#approvalValidator : undefined;
     this.#contextFactory = resolveContextFactory(options.executor, options.contextFactory);

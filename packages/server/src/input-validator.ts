@@ -1,6 +1,11 @@
-import { compileSchema, type SchemaCheck, type ValidationErrorDetail } from '@apcore-mcp/core';
+import {
+  compileSchema,
+  type Logger,
+  type SchemaCheck,
+  silentLogger,
+  type ValidationErrorDetail,
+} from '@apcore-mcp/core';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { type Logger, SILENT_LOGGER } from './logger.js';
 
 /** A compiled schema, or `null` when the schema would not compile (validation is then skipped). */
 type CompiledSchema = SchemaCheck | null;
@@ -16,7 +21,7 @@ export class InputValidator {
   readonly #logger: Logger;
 
   constructor(options: { logger?: Logger } = {}) {
-    this.#logger = options.logger ?? SILENT_LOGGER;
+    this.#logger = options.logger ?? silentLogger;
   }
 
   /** The failing fields, or `undefined` when the arguments are valid. */

@@ -1,23 +1,7 @@
+import { type Logger, silentLogger } from '@apcore-mcp/core';
 import { pino } from 'pino';
 
-/**
- * The logger the server writes to: any pino-compatible object. Each method takes
- * `(object, message?)` or `(message)`.
- *
- * @example
- * ```ts
- * import { pino } from 'pino';
- * const logger: Logger = pino({ name: 'apcore-mcp' }, pino.destination(2));
- * ```
- */
-export interface Logger {
-  debug(objectOrMessage: unknown, message?: string): void;
-  info(objectOrMessage: unknown, message?: string): void;
-  warn(objectOrMessage: unknown, message?: string): void;
-  error(objectOrMessage: unknown, message?: string): void;
-  /** Whether records of `level` are written (pino's); without it every level counts as on. */
-  isLevelEnabled?(level: string): boolean;
-}
+export type { Logger } from '@apcore-mcp/core';
 
 /**
  * The levels `logLevel` accepts once normalized.
@@ -31,15 +15,6 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 /** The logger name every record carries. */
 export const LOGGER_NAME = 'apcore-mcp';
-
-/** A logger that drops everything: the default of the building blocks. */
-export const SILENT_LOGGER: Logger = Object.freeze({
-  debug: () => {},
-  info: () => {},
-  warn: () => {},
-  error: () => {},
-  isLevelEnabled: () => false,
-});
 
 /**
  * Whether `logger` writes records of `level`, so a hot path can skip building one nobody reads.
@@ -66,7 +41,7 @@ export function createDefaultLogger(level: LogLevel): Logger {
 /** A logger adding `fields` to every record (pino's `child`, for any pino-compatible logger). */
 export function withFields(logger: Logger, fields: Record<string, unknown>): Logger {
   // Nothing to bind to a logger that drops everything.
-  if (logger === SILENT_LOGGER) return logger;
+  if (logger === silentLogger) return logger;
   // One object with prototype methods: routers make one per call, so it must be cheap.
   return new FieldLogger(logger, fields);
 }

@@ -1,9 +1,11 @@
 import { toMcpAnnotations, toToolMeta } from '@apcore-mcp/annotations';
 import {
   type ListOptions,
+  type Logger,
   MODULE_ID_META_KEY,
   type ModuleDescriptor,
   type RegistryLike,
+  silentLogger,
   type ToolNameStyle,
   ToolNameTable,
   toToolName,
@@ -20,7 +22,6 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ResourceSource } from './documentation-resources.js';
 import type { ExecutionRouter } from './execution-router.js';
-import { type Logger, SILENT_LOGGER } from './logger.js';
 import { ResourceNotFoundError } from './resource-not-found-error.js';
 import type { ServedTool, ToolSource } from './tool-source.js';
 
@@ -108,7 +109,7 @@ export class MCPServerFactory {
   readonly toolNames: ToolNameStyle;
 
   constructor(options: MCPServerFactoryOptions = {}) {
-    this.#logger = options.logger ?? SILENT_LOGGER;
+    this.#logger = options.logger ?? silentLogger;
     this.#converter = options.schemaConverter ?? new SchemaConverter({ logger: this.#logger });
     this.toolNames = options.toolNames ?? 'safe';
   }

@@ -116,4 +116,22 @@ describe('RegistryListener', () => {
     expect(() => listener.refresh()).toThrow(/would both be served as the tool/);
     expect(listener.size).toBe(0);
   });
+
+  it('refuses to follow a registry that cannot report changes', () => {
+    const registry = new core.Registry();
+    const readOnly = {
+      list: () => registry.list(),
+      getDefinition: (id: string) => registry.getDefinition(id),
+    };
+    const listener = new RegistryListener({
+      registry: readOnly as unknown as core.RegistryLike,
+      factory: new MCPServerFactory(),
+    });
+    expect(listener.refresh().tools).toEqual([]);
+    expect(() => listener.start()).toThrow(
+      new TypeError(
+        'dynamic needs a registry with on(event, callback); this one cannot report changes',
+      ),
+    );
+  });
 });

@@ -1,11 +1,12 @@
 import {
   type ListOptions,
+  type Logger,
   type RegistryEventCallback,
   type RegistryLike,
+  silentLogger,
   ToolNameCollisionError,
   ToolNameTable,
 } from '@apcore-mcp/core';
-import { type Logger, SILENT_LOGGER } from './logger.js';
 import type { BuildToolsResult, MCPServerFactory } from './mcp-server-factory.js';
 import type { ServedTool, ToolSource } from './tool-source.js';
 
@@ -80,7 +81,7 @@ export class RegistryListener implements ToolSource {
     this.#registry = options.registry;
     this.#factory = options.factory;
     this.#names = new ToolNameTable(options.factory.toolNames);
-    this.#logger = options.logger ?? SILENT_LOGGER;
+    this.#logger = options.logger ?? silentLogger;
     this.#filter = {
       ...(options.tags && options.tags.length > 0 ? { tags: [...options.tags] } : {}),
       ...(options.prefix === undefined ? {} : { prefix: options.prefix }),
@@ -135,9 +136,18 @@ export class RegistryListener implements ToolSource {
     return result;
   }
 
-  /** Starts following registry events. Idempotent. */
+  /**
+   * Starts following registry events. Idempotent.
+   *
+   * @throws {TypeError} when the registry has no `on()` to follow.
+   */
   start(): void {
     if (this.#listening) return;
+    if (typeof this.#registry.on !== 'function') {
+      throw new TypeError(
+        'dynamic needs a registry with on(event, callback); this one cannot report changes',
+      );
+    }
     this.#listening = true;
     this.#registry.on('register', this.#onRegister);
     this.#registry.on('unregister', this.#onUnregister);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { silentLogger } from '@apcore-mcp/core';
 import { describe, expect, it } from 'vitest';
-import { SILENT_LOGGER } from './logger.js';
 import type { ServeOptions } from './options.js';
 import { type ResolveDefaults, resolveOptions } from './resolve-options.js';
 
@@ -127,10 +127,10 @@ describe('resolveOptions', () => {
     expect(() => resolveOptions({ onStartup: 1 as unknown as () => void }, SERVE)).toThrow(
       'onStartup must be a function',
     );
-    expect(() => resolveOptions({ logger: {} as typeof SILENT_LOGGER }, SERVE)).toThrow(
+    expect(() => resolveOptions({ logger: {} as typeof silentLogger }, SERVE)).toThrow(
       /logger must be a pino-compatible logger/,
     );
-    expect(resolveOptions({ logger: SILENT_LOGGER }, SERVE).logger).toBe(SILENT_LOGGER);
+    expect(resolveOptions({ logger: silentLogger }, SERVE).logger).toBe(silentLogger);
     expect(() => resolveOptions({ contextFactory: {} as never }, SERVE)).toThrow(
       /contextFactory must be an object with a createContext/,
     );

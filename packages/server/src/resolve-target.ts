@@ -1,6 +1,8 @@
 import {
   Executor,
   type ExecutorLike,
+  isExecutorLike,
+  isRegistryLike,
   type ModuleSource,
   type RegistryLike,
 } from '@apcore-mcp/core';
@@ -23,7 +25,8 @@ export type RegistryOrExecutor = RegistryLike | ExecutorLike;
 
 /**
  * Tells a registry from an executor by shape (never `instanceof`, so apcore-js objects work):
- * an executor has `call()` and a `registry`; a registry has `list()`, `getDefinition()` and `on()`.
+ * an executor has `call()` and a `registry`; a registry has `list()` and `getDefinition()` (and
+ * `on()` when `dynamic` is on; the tool table checks that).
  * A registry gets the core runtime's default `Executor` (which needs the registry's `get()`).
  *
  * @throws {TypeError} "Expected Registry or Executor instance, got ..." for anything else.
@@ -39,29 +42,6 @@ export function resolveTarget(target: unknown): ResolvedTarget {
     return { registry: target, executor: new Executor(target as ModuleSource) };
   }
   throw new TypeError(`Expected Registry or Executor instance, got ${describeValue(target)}`);
-}
-
-/** Whether a value has the registry shape the server needs. */
-export function isRegistryLike(value: unknown): value is RegistryLike {
-  const candidate = value as Partial<Record<keyof RegistryLike, unknown>> | null;
-  return (
-    typeof candidate === 'object' &&
-    candidate !== null &&
-    typeof candidate.list === 'function' &&
-    typeof candidate.getDefinition === 'function' &&
-    typeof candidate.on === 'function'
-  );
-}
-
-/** Whether a value has the executor shape the server needs. */
-export function isExecutorLike(value: unknown): value is ExecutorLike {
-  const candidate = value as Partial<Record<keyof ExecutorLike, unknown>> | null;
-  return (
-    typeof candidate === 'object' &&
-    candidate !== null &&
-    typeof candidate.call === 'function' &&
-    isRegistryLike(candidate.registry)
-  );
 }
 
 function describeValue(value: unknown): string {

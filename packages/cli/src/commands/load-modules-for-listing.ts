@@ -1,8 +1,7 @@
 import { relative } from 'node:path';
-import { Registry, ToolNameCollisionError } from '@apcore-mcp/core';
+import { Registry, silentLogger, ToolNameCollisionError } from '@apcore-mcp/core';
 import { type BuildToolsResult, MCPServerFactory } from '@apcore-mcp/server';
 import { CliError } from '../cli-error.js';
-import { SILENT_LOGGER } from '../create-logger.js';
 import { requireExtensionsDir } from '../extensions/extensions-dir.js';
 import type { CliIo } from '../io.js';
 import type { ResolvedSettings } from '../settings/settings.js';
@@ -29,7 +28,7 @@ export interface ListingSource {
  */
 export async function loadModulesForListing(resolved: ResolvedSettings): Promise<ListingSource> {
   const rootDir = await requireExtensionsDir(resolved);
-  const registry = new Registry({ extensionsDir: rootDir, logger: SILENT_LOGGER });
+  const registry = new Registry({ extensionsDir: rootDir, logger: silentLogger });
   const report = await registry.discoverDetailed();
   const skippedFiles = report.failed.map(({ path, reason }) => ({
     path: relative(rootDir, path),
