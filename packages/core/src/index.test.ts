@@ -63,6 +63,8 @@ describe('public API', () => {
         'isExecutorLike',
         'isRegistryLike',
         'silentLogger',
+        'matchesListOptions',
+        'toListOptions',
       ].sort(),
     );
   });

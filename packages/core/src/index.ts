@@ -77,7 +77,8 @@ export type { McpElicitResult, McpElicitSender, McpProgressSender } from './mcp-
 export { MCP_APPROVAL_KEY, MCP_ELICIT_KEY, MCP_PROGRESS_KEY } from './mcp-context-keys.js';
 export { elicit, reportProgress } from './mcp-helpers.js';
 export { mergeChunks } from './merge-chunks.js';
-
+export type { ModuleFilterInput } from './module-filter.js';
+export { matchesListOptions, toListOptions } from './module-filter.js';
 export {
   assertValidModuleId,
   MAX_MODULE_ID_LENGTH,

@@ -2,8 +2,10 @@ import {
   type ExecutorLike,
   type ListOptions,
   type Logger,
+  matchesListOptions,
   type RegistryLike,
   ToolNameTable,
+  toListOptions,
 } from '@apcore-mcp/core';
 import { InvalidArgumentError } from './invalid-argument-error.js';
 import { resolveRegistry } from './resolve-registry.js';
@@ -49,31 +51,20 @@ export interface OpenaiToolsResult {
 }
 
 function validateFilters(options: ToOpenaiToolsOptions): ListOptions {
-  const filters: ListOptions = {};
-  if (options.tags !== undefined && options.tags !== null) {
-    if (
-      !Array.isArray(options.tags) ||
-      options.tags.some((tag) => typeof tag !== 'string' || tag === '')
-    ) {
-      throw new InvalidArgumentError('tags must be a list of non-empty strings', {
-        argument: 'tags',
-      });
-    }
-    filters.tags = [...options.tags];
+  const { tags, prefix } = options;
+  if (
+    tags !== undefined &&
+    tags !== null &&
+    (!Array.isArray(tags) || tags.some((tag) => typeof tag !== 'string' || tag === ''))
+  ) {
+    throw new InvalidArgumentError('tags must be a list of non-empty strings', {
+      argument: 'tags',
+    });
   }
-  if (options.prefix !== undefined && options.prefix !== null) {
-    if (typeof options.prefix !== 'string' || options.prefix === '') {
-      throw new InvalidArgumentError('prefix must be a non-empty string', { argument: 'prefix' });
-    }
-    filters.prefix = options.prefix;
+  if (prefix !== undefined && prefix !== null && (typeof prefix !== 'string' || prefix === '')) {
+    throw new InvalidArgumentError('prefix must be a non-empty string', { argument: 'prefix' });
   }
-  return filters;
-}
-
-/** Filters again locally, so a registry that ignores list options is still filtered. */
-function matchesFilters(moduleId: string, tags: readonly string[], filters: ListOptions): boolean {
-  if (filters.prefix !== undefined && !moduleId.startsWith(filters.prefix)) return false;
-  return (filters.tags ?? []).every((tag) => tags.includes(tag));
+  return toListOptions({ tags, prefix });
 }
 
 function describeFailure(error: unknown): { reason: string; code?: string } {
@@ -96,7 +87,8 @@ function convertModule(
       return { moduleId, reason: 'the registry has no definition for it' };
     }
     const tags = Array.isArray(descriptor.tags) ? descriptor.tags : [];
-    if (!matchesFilters(moduleId, tags, filters)) return undefined;
+    // Filtered again here: a registry may ignore list options.
+    if (!matchesListOptions(moduleId, tags, filters)) return undefined;
     return toOpenaiTool(descriptor, options);
   } catch (error) {
     return { moduleId, ...describeFailure(error) };

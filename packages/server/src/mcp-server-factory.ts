@@ -8,6 +8,7 @@ import {
   silentLogger,
   type ToolNameStyle,
   ToolNameTable,
+  toListOptions,
   toToolName,
 } from '@apcore-mcp/core';
 import { SchemaConverter } from '@apcore-mcp/schema';
@@ -267,13 +268,6 @@ export class MCPServerFactory {
     }
     return converted as Tool['outputSchema'];
   }
-}
-
-function toListOptions(filter: ListOptions): ListOptions {
-  const options: ListOptions = {};
-  if (filter.tags !== undefined && filter.tags.length > 0) options.tags = [...filter.tags];
-  if (filter.prefix !== undefined) options.prefix = filter.prefix;
-  return options;
 }
 
 function registerResourceHandlers(server: Server, resources: ResourceSource): void {

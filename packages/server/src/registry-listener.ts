@@ -6,6 +6,7 @@ import {
   silentLogger,
   ToolNameCollisionError,
   ToolNameTable,
+  toListOptions,
 } from '@apcore-mcp/core';
 import type { BuildToolsResult, MCPServerFactory } from './mcp-server-factory.js';
 import type { ServedTool, ToolSource } from './tool-source.js';
@@ -82,10 +83,7 @@ export class RegistryListener implements ToolSource {
     this.#factory = options.factory;
     this.#names = new ToolNameTable(options.factory.toolNames);
     this.#logger = options.logger ?? silentLogger;
-    this.#filter = {
-      ...(options.tags && options.tags.length > 0 ? { tags: [...options.tags] } : {}),
-      ...(options.prefix === undefined ? {} : { prefix: options.prefix }),
-    };
+    this.#filter = toListOptions(options);
   }
 
   /** How many tools are served. */

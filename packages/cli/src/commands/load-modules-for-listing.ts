@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { Registry, silentLogger, ToolNameCollisionError } from '@apcore-mcp/core';
+import { Registry, silentLogger, ToolNameCollisionError, toListOptions } from '@apcore-mcp/core';
 import { type BuildToolsResult, MCPServerFactory } from '@apcore-mcp/server';
 import { CliError } from '../cli-error.js';
 import { requireExtensionsDir } from '../extensions/extensions-dir.js';
@@ -48,17 +48,6 @@ export function reportSkipped(entries: readonly SkippedEntry[], io: CliIo): void
     const reason = entry.reason.split('\n').join('\n    ');
     io.stderr.write(`  ${entry.path ?? entry.moduleId}: ${reason}\n`);
   }
-}
-
-/** `tags` and `prefix` of the settings, as registry list options. */
-export function toListOptions(settings: ResolvedSettings['settings']): {
-  tags?: string[];
-  prefix?: string;
-} {
-  return {
-    ...(settings.tags.length === 0 ? {} : { tags: [...settings.tags] }),
-    ...(settings.prefix === undefined ? {} : { prefix: settings.prefix }),
-  };
 }
 
 /**

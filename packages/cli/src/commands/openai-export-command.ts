@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { toListOptions } from '@apcore-mcp/core';
 import { toOpenaiToolsDetailed } from '@apcore-mcp/openai';
 import { CliError } from '../cli-error.js';
 import { ExitCode } from '../exit-codes.js';
@@ -9,7 +10,6 @@ import {
   loadModulesForListing,
   reportSkipped,
   type SkippedEntry,
-  toListOptions,
 } from './load-modules-for-listing.js';
 
 /**
