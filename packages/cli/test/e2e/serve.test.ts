@@ -13,6 +13,7 @@ import {
   EXAMPLE_EXTENSIONS,
   findFreePort,
   httpServeArgs,
+  initializeRequest,
   runCli,
   SERVING_LINE,
   startCli,
@@ -139,16 +140,7 @@ describe('apcore-mcp serving over stdio', () => {
       const server = startCli(['--extensions-dir', dir]);
       await server.waitForStderr(/^apcore-mcp: serving 1 tool over stdio$/m);
       const send = (message: unknown) => server.child.stdin?.write(`${JSON.stringify(message)}\n`);
-      send({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-06-18',
-          capabilities: {},
-          clientInfo: { name: 'dying', version: '1.0.0' },
-        },
-      });
+      send(initializeRequest('dying'));
       send({ jsonrpc: '2.0', method: 'notifications/initialized' });
       send({
         jsonrpc: '2.0',
@@ -326,16 +318,7 @@ describe('apcore-mcp session limits', () => {
           'content-type': 'application/json',
           accept: 'application/json, text/event-stream',
         },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'initialize',
-          params: {
-            protocolVersion: '2025-06-18',
-            capabilities: {},
-            clientInfo: { name: 'second', version: '1.0.0' },
-          },
-        }),
+        body: JSON.stringify(initializeRequest('second')),
       });
       expect(refused.status).toBe(503);
       expect(refused.headers.get('retry-after')).toBe('10');

@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { spawnChildServer } from '../helpers/child-server.js';
+import { type ChildServer, spawnChildServer } from '../helpers/child-server.js';
 import { ensureBuilt, fixturePath, SERVER_ROOT } from '../helpers/ensure-built.js';
 import { describeToolBehaviour } from '../helpers/tool-behaviour.js';
 
@@ -31,6 +31,22 @@ describeToolBehaviour('stdio (child process)', async () => {
   await client.connect(transport);
   return { client, close: () => client.close() };
 });
+
+/** A fixture server answering call 2, `slow-announce` for `ms`, once it has started it. */
+async function startSlowCall(ms: number): Promise<ChildServer> {
+  const server = spawnChildServer('stdio-server.mjs', { FIXTURE_LOG_LEVEL: 'info' });
+  server.send(INITIALIZE);
+  await server.waitForMessage((message) => message.id === 1);
+  server.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  server.send({
+    jsonrpc: '2.0',
+    id: 2,
+    method: 'tools/call',
+    params: { name: 'slow-announce', arguments: { ms } },
+  });
+  await server.waitForStderr('fixture: slow call started');
+  return server;
+}
 
 describe('the stdio child process', () => {
   it('writes nothing but JSON-RPC to stdout, logs to stderr, exits 0 when stdin closes', async () => {
@@ -64,17 +80,7 @@ describe('the stdio child process', () => {
   });
 
   it('finishes an in-flight call on SIGTERM, then exits 0', async () => {
-    const server = spawnChildServer('stdio-server.mjs', { FIXTURE_LOG_LEVEL: 'info' });
-    server.send(INITIALIZE);
-    await server.waitForMessage((message) => message.id === 1);
-    server.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    server.send({
-      jsonrpc: '2.0',
-      id: 2,
-      method: 'tools/call',
-      params: { name: 'slow-announce', arguments: { ms: 1000 } },
-    });
-    await server.waitForStderr('fixture: slow call started');
+    const server = await startSlowCall(1000);
     server.child.kill('SIGTERM');
     const answer = await server.waitForMessage((message) => message.id === 2);
     expect(answer).toMatchObject({
@@ -86,17 +92,7 @@ describe('the stdio child process', () => {
   });
 
   it('exits 0, with nothing unhandled, when the client dies in the middle of a call', async () => {
-    const server = spawnChildServer('stdio-server.mjs', { FIXTURE_LOG_LEVEL: 'info' });
-    server.send(INITIALIZE);
-    await server.waitForMessage((message) => message.id === 1);
-    server.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    server.send({
-      jsonrpc: '2.0',
-      id: 2,
-      method: 'tools/call',
-      params: { name: 'slow-announce', arguments: { ms: 300 } },
-    });
-    await server.waitForStderr('fixture: slow call started');
+    const server = await startSlowCall(300);
     // What a SIGKILLed client leaves behind: every pipe to the server closed at once. The
     // answer of the call in flight then meets a broken stdout, and every log line a broken stderr.
     server.child.stdin?.destroy();
