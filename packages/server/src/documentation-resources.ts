@@ -28,7 +28,8 @@ export interface ResourceSource {
 
 /**
  * Every served module with non-empty `documentation` as a `docs://<moduleId>` resource
- * (`text/markdown`), keyed by module id whatever the tool's name. Read from the registry at request time, so dynamic changes show up.
+ * (`text/markdown`), keyed by module id whatever the tool's name. Read from the registry at
+ * request time, so dynamic changes show up.
  *
  * @example
  * ```ts

@@ -109,9 +109,9 @@ export class ExecutionRouter {
   readonly #executor: ExecutorLike;
   readonly #tools: ToolSource;
   readonly #logger: Logger;
-  readonly #validator: InputValidator | undefined;
-  /** Checks the arguments of calls this router asks approval for, `validateInputs` or not. */
-  readonly #approvalValidator: InputValidator;
+  /** Checks every call's arguments with `validateInputs`, else those it asks approval for. */
+  readonly #validator: InputValidator;
+  readonly #validateInputs: boolean;
   readonly #contextFactory: ContextFactory | undefined;
   /** The context factory is the core executor's own `createContext`, which reads `signals`. */
   readonly #factoryFollowsSignals: boolean;
@@ -132,8 +132,8 @@ export class ExecutionRouter {
     this.#executor = options.executor;
     this.#tools = options.tools;
     this.#logger = options.logger ?? silentLogger;
-    this.#approvalValidator = new InputValidator({ logger: this.#logger });
-    this.#validator = options.validateInputs ? this.#approvalValidator : undefined;
+    this.#validator = new InputValidator({ logger: this.#logger });
+    this.#validateInputs = options.validateInputs === true;
     this.#contextFactory = resolveContextFactory(options.executor, options.contextFactory);
     this.#factoryFollowsSignals =
       this.#contextFactory?.createContext === Executor.prototype.createContext;
@@ -244,7 +244,7 @@ export class ExecutionRouter {
     const served = this.#tools.get(name);
     if (served === undefined) return this.#mapError(name, moduleNotFound(name));
     const { tool } = served;
-    const failures = this.#validator?.validate(tool, args);
+    const failures = this.#validateInputs ? this.#validator.validate(tool, args) : undefined;
     if (failures !== undefined) return this.#mapError(name, validationFailed(failures));
     const call = this.#prepare(name, served, args, extra);
     // An executor that asks the approval its context carries does so after its ACL and input
@@ -252,7 +252,8 @@ export class ExecutionRouter {
     // called at all, once the arguments are known to be valid: nobody approves a call that
     // cannot run.
     if (tool._meta?.[REQUIRES_APPROVAL_META_KEY] === true && !this.#executorAsks(call)) {
-      const invalid = this.#approvalValidator.validate(tool, args);
+      // Already checked above with validateInputs.
+      const invalid = this.#validateInputs ? undefined : this.#validator.validate(tool, args);
       if (invalid !== undefined) return this.#mapError(name, validationFailed(invalid));
       return call.approval.check(call.moduleId, args).then(() => this.#execute(call));
     }
