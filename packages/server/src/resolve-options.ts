@@ -1,4 +1,4 @@
-import { TOOL_NAME_STYLES, type ToolNameStyle } from '@apcore-mcp/core';
+import { TOOL_NAME_STYLES } from '@apcore-mcp/core';
 import { resolveApproval } from './approval-option.js';
 import type { LogLevel } from './logger.js';
 import {
@@ -75,7 +75,7 @@ export function resolveOptions(
       );
     }
   }
-  const transport = resolveTransport(options.transport, defaults.transport);
+  const transport = resolveChoice('transport', options.transport, TRANSPORTS, defaults.transport);
   // The SRS has stdio ignore host and port silently, whatever they hold.
   const usesNetwork = transport !== 'stdio';
   return {
@@ -88,7 +88,7 @@ export function resolveOptions(
     version: resolveVersion(options.version),
     tags: resolveTags(options.tags),
     prefix: resolvePrefix(options.prefix),
-    toolNames: resolveToolNames(options.toolNames),
+    toolNames: resolveChoice('toolNames', options.toolNames, TOOL_NAME_STYLES, 'safe'),
     logLevel: resolveLogLevel(options.logLevel),
     logger: resolveLogger(options.logger),
     onStartup: resolveFunction('onStartup', options.onStartup),
@@ -122,33 +122,25 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
-function resolveTransport(value: unknown, fallback: TransportName): TransportName {
+/**
+ * One of `choices`, in any case: `TypeError` for a non-string, `RangeError` naming the choices
+ * for anything else.
+ */
+function resolveChoice<T extends string>(
+  option: string,
+  value: unknown,
+  choices: readonly T[],
+  fallback: T,
+): T {
   if (value === undefined) return fallback;
   if (typeof value !== 'string') {
     throw new TypeError(
-      `transport must be a string (one of: ${TRANSPORTS.join(', ')}), got ${describe(value)}`,
+      `${option} must be a string (one of: ${choices.join(', ')}), got ${describe(value)}`,
     );
   }
-  const normalized = value.toLowerCase();
-  const match = TRANSPORTS.find((transport) => transport === normalized);
+  const match = choices.find((choice) => choice === value.toLowerCase());
   if (match === undefined) {
-    throw new RangeError(`Unknown transport: '${value}'. Must be one of: ${TRANSPORTS.join(', ')}`);
-  }
-  return match;
-}
-
-function resolveToolNames(value: unknown): ToolNameStyle {
-  if (value === undefined) return 'safe';
-  if (typeof value !== 'string') {
-    throw new TypeError(
-      `toolNames must be a string (one of: ${TOOL_NAME_STYLES.join(', ')}), got ${describe(value)}`,
-    );
-  }
-  const match = TOOL_NAME_STYLES.find((style) => style === value.toLowerCase());
-  if (match === undefined) {
-    throw new RangeError(
-      `Unknown toolNames: '${value}'. Must be one of: ${TOOL_NAME_STYLES.join(', ')}`,
-    );
+    throw new RangeError(`Unknown ${option}: '${value}'. Must be one of: ${choices.join(', ')}`);
   }
   return match;
 }
