@@ -39,10 +39,15 @@ function readList(raw: unknown): readonly string[] | { problem: string } {
   return values;
 }
 
+/** The number written in plain digits (no sign, point or exponent), else `NaN`. */
+function readWholeNumber(text: string): number {
+  return /^\d+$/.test(text) ? Number(text) : Number.NaN;
+}
+
 function parseText(spec: SettingSpec, text: string): ParsedSetting {
   switch (spec.kind) {
     case 'port': {
-      const port = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+      const port = readWholeNumber(text);
       if (!(port >= 1 && port <= 65535)) {
         return { problem: `must be an integer between 1 and 65535 (got ${JSON.stringify(text)})` };
       }
@@ -50,7 +55,7 @@ function parseText(spec: SettingSpec, text: string): ParsedSetting {
     }
     case 'integer': {
       const minimum = spec.minimum ?? 0;
-      const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+      const value = readWholeNumber(text);
       if (!(value >= minimum && Number.isSafeInteger(value))) {
         return {
           problem: `must be an integer of at least ${minimum} (got ${JSON.stringify(text)})`,

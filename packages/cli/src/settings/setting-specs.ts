@@ -1,3 +1,5 @@
+import { TOOL_NAME_STYLES } from '@apcore-mcp/core';
+
 /** How a setting's value is read and checked. */
 export type SettingKind =
   | 'directory'
@@ -52,9 +54,6 @@ export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARNING', 'ERROR'] as const;
 
 /** Who approves modules annotated `requiresApproval`, as `--approval` spells it. */
 export const APPROVAL_MODES = ['elicit', 'deny', 'allow'] as const;
-
-/** How modules are named as tools, as `--tool-names` spells it (the default first). */
-export const TOOL_NAME_STYLES = ['safe', 'module-id'] as const;
 
 /** The longest accepted server name. */
 export const MAX_NAME_LENGTH = 255;

@@ -1,10 +1,5 @@
-import type {
-  APPROVAL_MODES,
-  LOG_LEVELS,
-  SettingKey,
-  TOOL_NAME_STYLES,
-  TRANSPORTS,
-} from './setting-specs.js';
+import type { ToolNameStyle } from '@apcore-mcp/core';
+import type { APPROVAL_MODES, LOG_LEVELS, SettingKey, TRANSPORTS } from './setting-specs.js';
 
 /** Every setting of the command, resolved: defaults filled, paths absolute. */
 export interface Settings {
@@ -19,7 +14,7 @@ export interface Settings {
   logLevel: (typeof LOG_LEVELS)[number];
   tags: readonly string[];
   prefix: string | undefined;
-  toolNames: (typeof TOOL_NAME_STYLES)[number];
+  toolNames: ToolNameStyle;
   validateInputs: boolean;
   watch: boolean;
   allowedOrigins: readonly string[] | undefined;
