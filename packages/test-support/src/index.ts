@@ -1,4 +1,5 @@
 // Any new export added here is used by the packages' tests: named exports only, no wildcards.
+export { initializeRequest } from './mcp-messages.js';
 export {
   killProcessGroup,
   PID_DIR_VARIABLE,

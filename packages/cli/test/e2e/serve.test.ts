@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { initializeRequest } from '@apcore-mcp/test-support';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -13,7 +14,6 @@ import {
   EXAMPLE_EXTENSIONS,
   findFreePort,
   httpServeArgs,
-  initializeRequest,
   runCli,
   SERVING_LINE,
   startCli,

@@ -188,17 +188,3 @@ export function httpServeArgs(
 
 /** The URL the CLI prints once an HTTP server listens. */
 export const SERVING_LINE = /apcore-mcp: serving (\d+) tools? over [^\n]+ at (http:\/\/\S+)\n/;
-
-/** The JSON-RPC `initialize` request a client sends first, under `clientName`. */
-export function initializeRequest(clientName: string): Record<string, unknown> {
-  return {
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'initialize',
-    params: {
-      protocolVersion: '2025-06-18',
-      capabilities: {},
-      clientInfo: { name: clientName, version: '1.0.0' },
-    },
-  };
-}

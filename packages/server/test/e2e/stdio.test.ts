@@ -1,3 +1,4 @@
+import { initializeRequest } from '@apcore-mcp/test-support';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -5,16 +6,7 @@ import { type ChildServer, spawnChildServer } from '../helpers/child-server.js';
 import { ensureBuilt, fixturePath, SERVER_ROOT } from '../helpers/ensure-built.js';
 import { describeToolBehaviour } from '../helpers/tool-behaviour.js';
 
-const INITIALIZE = {
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-06-18',
-    capabilities: {},
-    clientInfo: { name: 'raw-stdio', version: '1.0.0' },
-  },
-};
+const INITIALIZE = initializeRequest('raw-stdio');
 
 beforeAll(() => {
   ensureBuilt();

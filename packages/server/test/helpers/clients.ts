@@ -1,3 +1,4 @@
+import { initializeRequest } from '@apcore-mcp/test-support';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -38,16 +39,7 @@ export async function connectSse(url: string): Promise<Client> {
 }
 
 /** The JSON-RPC initialize request a client sends first. */
-export const INITIALIZE_REQUEST = {
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-06-18',
-    capabilities: {},
-    clientInfo: { name: 'raw-http', version: '1.0.0' },
-  },
-};
+export const INITIALIZE_REQUEST = initializeRequest('raw-http');
 
 /** Headers a Streamable HTTP POST needs. */
 export const MCP_POST_HEADERS = {
