@@ -16,30 +16,19 @@ export type {
   ApprovalOption,
   ToolApprovalHandler,
   ToolApprovalRequest,
-} from './approval-option.js';
-export { APPROVAL_REQUIRED_CODE, ApprovalRequiredError } from './approval-required-error.js';
-export type { RouterCallExtra } from './call-context.js';
-export { createMcpHandler, type McpHandler } from './create-mcp-handler.js';
-export {
-  DOCS_URI_PREFIX,
-  DocumentationResources,
-  type ResourceSource,
-} from './documentation-resources.js';
+} from './calls/approval-option.js';
+export { APPROVAL_REQUIRED_CODE, ApprovalRequiredError } from './calls/approval-required-error.js';
+export type { RouterCallExtra } from './calls/call-context.js';
 export {
   ExecutionRouter,
   type ExecutionRouterOptions,
   SHUTTING_DOWN_CODE,
-} from './execution-router.js';
-export type { HealthStatus, NextFunction } from './http-handler.js';
-export { ListenError, type ListenErrorDetails } from './listen-error.js';
+} from './calls/execution-router.js';
+export { createMcpHandler, type McpHandler } from './lifecycle/create-mcp-handler.js';
+export type { RegistryOrExecutor } from './lifecycle/resolve-target.js';
+export { serve } from './lifecycle/serve.js';
+export { type ServerHandle, startServer } from './lifecycle/start-server.js';
 export type { Logger, LogLevel } from './logger.js';
-export {
-  type BuildToolsResult,
-  type CreateServerOptions,
-  MCPServerFactory,
-  type MCPServerFactoryOptions,
-  type SkippedModule,
-} from './mcp-server-factory.js';
 export {
   type Authenticate,
   DEFAULT_MAX_BODY_BYTES,
@@ -48,16 +37,33 @@ export {
   type TransportName,
 } from './options.js';
 export {
+  DOCS_URI_PREFIX,
+  DocumentationResources,
+  type ResourceSource,
+} from './resources/documentation-resources.js';
+export {
+  RESOURCE_NOT_FOUND_CODE,
+  ResourceNotFoundError,
+} from './resources/resource-not-found-error.js';
+export {
+  type BuildToolsResult,
+  type CreateServerOptions,
+  MCPServerFactory,
+  type MCPServerFactoryOptions,
+  type SkippedModule,
+} from './tools/mcp-server-factory.js';
+export {
   RegistryListener,
   type RegistryListenerOptions,
   type ToolChange,
-} from './registry-listener.js';
-export type { RegistryOrExecutor } from './resolve-target.js';
-export { RESOURCE_NOT_FOUND_CODE, ResourceNotFoundError } from './resource-not-found-error.js';
-export { serve } from './serve.js';
-export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './session-limits.js';
-export { type ServerHandle, startServer } from './start-server.js';
-export type { ServedTool, ToolSource } from './tool-source.js';
+} from './tools/registry-listener.js';
+export type { ServedTool, ToolSource } from './tools/tool-source.js';
+export type { HealthStatus, NextFunction } from './transports/http-handler.js';
+export { ListenError, type ListenErrorDetails } from './transports/listen-error.js';
+export {
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+} from './transports/session-limits.js';
 export {
   type HttpTransportOptions,
   type RunningTransport,
@@ -65,4 +71,4 @@ export {
   type TransportEnd,
   TransportManager,
   type TransportManagerOptions,
-} from './transport-manager.js';
+} from './transports/transport-manager.js';

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { ContextFactory, Identity, ToolNameStyle } from '@apcore-mcp/core';
-import type { ApprovalOption } from './approval-option.js';
+import type { ApprovalOption } from './calls/approval-option.js';
 import type { Logger, LogLevel } from './logger.js';
 
 /**

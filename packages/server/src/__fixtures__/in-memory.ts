@@ -1,10 +1,10 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { resolveOptions } from '../lifecycle/resolve-options.js';
+import { type RegistryOrExecutor, resolveTarget } from '../lifecycle/resolve-target.js';
+import { ServerRuntime } from '../lifecycle/server-runtime.js';
 import type { ServeOptions } from '../options.js';
-import { resolveOptions } from '../resolve-options.js';
-import { type RegistryOrExecutor, resolveTarget } from '../resolve-target.js';
-import { ServerRuntime } from '../server-runtime.js';
 import { CaptureLogger } from './capture-logger.js';
 
 /** A client connected in memory to the same runtime `serve()` builds. */

@@ -2,9 +2,9 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { CaptureLogger } from '../../src/__fixtures__/capture-logger.js';
 import { connectInMemory } from '../../src/__fixtures__/in-memory.js';
+import type { RegistryOrExecutor } from '../../src/lifecycle/resolve-target.js';
+import { startServer } from '../../src/lifecycle/start-server.js';
 import type { ServeOptions } from '../../src/options.js';
-import type { RegistryOrExecutor } from '../../src/resolve-target.js';
-import { startServer } from '../../src/start-server.js';
 import { connectStreamable } from './clients.js';
 
 /** A client on a freshly started server, the server's log, and how to let go of both. */

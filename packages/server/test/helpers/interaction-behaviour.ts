@@ -6,7 +6,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createInteractiveRuntime } from '../../src/__fixtures__/interactive-modules.js';
-import type { ToolApprovalRequest } from '../../src/approval-option.js';
+import type { ToolApprovalRequest } from '../../src/calls/approval-option.js';
 import { firstText } from './clients.js';
 import type { Connect, Connected } from './connect.js';
 

@@ -2,9 +2,9 @@ import type { ExecutorLike } from '@apcore-mcp/core';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { CaptureLogger } from './__fixtures__/capture-logger.js';
-import { describeModule, ForeignRegistry } from './__fixtures__/foreign-runtime.js';
-import { createToolSource } from './__fixtures__/tool-source.js';
+import { CaptureLogger } from '../__fixtures__/capture-logger.js';
+import { describeModule, ForeignRegistry } from '../__fixtures__/foreign-runtime.js';
+import { createToolSource } from '../__fixtures__/tool-source.js';
 import { ExecutionRouter } from './execution-router.js';
 
 const plainTool: Tool = { name: 'x.run', inputSchema: { type: 'object' } };

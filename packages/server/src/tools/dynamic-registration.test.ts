@@ -4,12 +4,12 @@ import {
   describeModule,
   ForeignExecutor,
   ForeignRegistry,
-} from './__fixtures__/foreign-runtime.js';
+} from '../__fixtures__/foreign-runtime.js';
 import {
   connectClient,
   connectInMemory,
   type InMemoryConnection,
-} from './__fixtures__/in-memory.js';
+} from '../__fixtures__/in-memory.js';
 
 function createRuntime() {
   const registry = new ForeignRegistry();

@@ -13,6 +13,8 @@ import {
 } from '@apcore-mcp/core';
 import { createToolErrorResult, ErrorMapper } from '@apcore-mcp/errors';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { isLevelEnabled, type Logger, withFields } from '../logger.js';
+import type { ServedTool, ToolSource } from '../tools/tool-source.js';
 import { type ApprovalOption, resolveApproval } from './approval-option.js';
 import { ApprovalRequiredError } from './approval-required-error.js';
 import { CallApproval, describeModule } from './call-approval.js';
@@ -29,9 +31,7 @@ import {
 import { CallCounter } from './call-counter.js';
 import { collectStream, shouldStream } from './collect-stream.js';
 import { InputValidator } from './input-validator.js';
-import { isLevelEnabled, type Logger, withFields } from './logger.js';
 import { moduleNotFound, toSuccessResult, validationFailed } from './tool-result.js';
-import type { ServedTool, ToolSource } from './tool-source.js';
 
 /**
  * Options of {@link ExecutionRouter}.

@@ -2,10 +2,10 @@ import type { Server as HttpServer } from 'node:http';
 import type { Readable, Writable } from 'node:stream';
 import { type Logger, silentLogger } from '@apcore-mcp/core';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { type Authenticate, DEFAULT_MAX_BODY_BYTES } from '../options.js';
 import { createHttpRequestHandler, type HealthStatus } from './http-handler.js';
 import { listenHttp } from './http-listener.js';
 import { formatHost } from './listen-error.js';
-import { type Authenticate, DEFAULT_MAX_BODY_BYTES } from './options.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './session-limits.js';
 import { SSE_STREAM_PATH } from './sse-endpoint.js';
 

@@ -1,7 +1,7 @@
 import * as core from '@apcore-mcp/core';
 import { describe, expect, it } from 'vitest';
-import { CaptureLogger } from './__fixtures__/capture-logger.js';
-import { describeModule, ForeignRegistry } from './__fixtures__/foreign-runtime.js';
+import { CaptureLogger } from '../__fixtures__/capture-logger.js';
+import { describeModule, ForeignRegistry } from '../__fixtures__/foreign-runtime.js';
 import { MCPServerFactory } from './mcp-server-factory.js';
 
 describe('MCPServerFactory.buildTool', () => {

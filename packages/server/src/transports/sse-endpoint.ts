@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import type { Logger } from '../logger.js';
 import { sendJson, sendJsonRpcError } from './http-response.js';
-import type { Logger } from './logger.js';
 import { SessionCap } from './session-limits.js';
 
 /** Where the legacy SSE transport opens its stream. */

@@ -1,6 +1,6 @@
 import * as core from '@apcore-mcp/core';
 import { describe, expect, it } from 'vitest';
-import { CaptureLogger } from './__fixtures__/capture-logger.js';
+import { CaptureLogger } from '../__fixtures__/capture-logger.js';
 import { MCPServerFactory } from './mcp-server-factory.js';
 import { RegistryListener, type ToolChange } from './registry-listener.js';
 

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { createHttpRequestHandler, type NextFunction } from './http-handler.js';
-import { createDefaultLogger } from './logger.js';
-import type { ServeOptions } from './options.js';
+import { createDefaultLogger } from '../logger.js';
+import type { ServeOptions } from '../options.js';
+import { createHttpRequestHandler, type NextFunction } from '../transports/http-handler.js';
 import { resolveOptions } from './resolve-options.js';
 import { type RegistryOrExecutor, resolveTarget } from './resolve-target.js';
 import { ServerRuntime } from './server-runtime.js';

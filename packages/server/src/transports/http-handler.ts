@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
-import { attachRequestClosedSignal, toAuthInfo } from './call-context.js';
+import { attachRequestClosedSignal, toAuthInfo } from '../calls/call-context.js';
+import type { Logger } from '../logger.js';
+import type { Authenticate } from '../options.js';
 import { checkRequest, type GuardPolicy } from './http-guard.js';
 import { sendJson, sendJsonRpcError } from './http-response.js';
-import type { Logger } from './logger.js';
-import type { Authenticate } from './options.js';
 import { discardBody, readBody } from './read-body.js';
 import { SSE_MESSAGES_PATH, SSE_STREAM_PATH, SseEndpoint } from './sse-endpoint.js';
 import { StreamableHttpEndpoint } from './streamable-http-endpoint.js';

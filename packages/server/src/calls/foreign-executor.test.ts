@@ -6,8 +6,8 @@ import {
   describeModule,
   ForeignExecutor,
   ForeignRegistry,
-} from './__fixtures__/foreign-runtime.js';
-import { connectInMemory, type InMemoryConnection } from './__fixtures__/in-memory.js';
+} from '../__fixtures__/foreign-runtime.js';
+import { connectInMemory, type InMemoryConnection } from '../__fixtures__/in-memory.js';
 
 function createForeignRuntime() {
   const registry = new ForeignRegistry();

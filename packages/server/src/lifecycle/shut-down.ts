@@ -1,7 +1,7 @@
-import type { Logger } from './logger.js';
-import type { ResolvedOptions } from './options.js';
+import type { Logger } from '../logger.js';
+import type { ResolvedOptions } from '../options.js';
+import type { RunningTransport } from '../transports/transport-manager.js';
 import type { ServerRuntime } from './server-runtime.js';
-import type { RunningTransport } from './transport-manager.js';
 
 /** After the grace period, how long aborted calls get to answer before connections close. */
 const ABORT_SETTLE_MS = 250;

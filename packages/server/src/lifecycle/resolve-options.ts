@@ -1,15 +1,18 @@
 import { TOOL_NAME_STYLES } from '@apcore-mcp/core';
-import { resolveApproval } from './approval-option.js';
-import type { LogLevel } from './logger.js';
+import { resolveApproval } from '../calls/approval-option.js';
+import type { LogLevel } from '../logger.js';
 import {
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_SHUTDOWN_GRACE_MS,
   type ResolvedOptions,
   type ServeOptions,
   type TransportName,
-} from './options.js';
-import { readPackageVersion } from './package-version.js';
-import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './session-limits.js';
+} from '../options.js';
+import { readPackageVersion } from '../package-version.js';
+import {
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+} from '../transports/session-limits.js';
 
 const TRANSPORTS: readonly TransportName[] = ['stdio', 'streamable-http', 'sse'];
 const LOG_LEVELS: Readonly<Record<string, LogLevel>> = {

@@ -8,7 +8,7 @@ import {
 } from '@apcore-mcp/core';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createToolSource } from './__fixtures__/tool-source.js';
+import { createToolSource } from '../__fixtures__/tool-source.js';
 import { CallCancellation } from './call-cancellation.js';
 import { ExecutionRouter } from './execution-router.js';
 

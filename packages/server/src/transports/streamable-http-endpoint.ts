@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { Logger } from '../logger.js';
 import { sendJson, sendJsonRpcError } from './http-response.js';
-import type { Logger } from './logger.js';
 import { IdleWatch, SessionCap } from './session-limits.js';
 
 interface Session {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { silentLogger } from '@apcore-mcp/core';
 import { describe, expect, it } from 'vitest';
-import type { ServeOptions } from './options.js';
+import type { ServeOptions } from '../options.js';
 import { type ResolveDefaults, resolveOptions } from './resolve-options.js';
 
 const SERVE: ResolveDefaults = { transport: 'stdio', handleSignals: true, allowAnyPort: false };

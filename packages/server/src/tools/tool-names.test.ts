@@ -1,8 +1,8 @@
 import * as core from '@apcore-mcp/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CaptureLogger } from './__fixtures__/capture-logger.js';
-import { connectInMemory, type InMemoryConnection } from './__fixtures__/in-memory.js';
-import { startServer } from './start-server.js';
+import { CaptureLogger } from '../__fixtures__/capture-logger.js';
+import { connectInMemory, type InMemoryConnection } from '../__fixtures__/in-memory.js';
+import { startServer } from '../lifecycle/start-server.js';
 
 function createRegistry(moduleIds: readonly string[]): core.Registry {
   const registry = new core.Registry();

@@ -18,8 +18,8 @@ import {
   type ServerNotification,
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { Logger } from '../logger.js';
 import type { CallCancellation } from './call-cancellation.js';
-import type { Logger } from './logger.js';
 
 /**
  * What a tool call knows about its MCP request: the SDK's request handler `extra` (all of it

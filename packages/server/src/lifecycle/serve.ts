@@ -1,4 +1,4 @@
-import type { ServeOptions } from './options.js';
+import type { ServeOptions } from '../options.js';
 import type { RegistryOrExecutor } from './resolve-target.js';
 import { startWithDefaults } from './start-server.js';
 

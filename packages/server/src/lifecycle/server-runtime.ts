@@ -1,13 +1,13 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { warnAboutClientLimits } from './client-limits.js';
-import { DocumentationResources } from './documentation-resources.js';
-import { ExecutionRouter } from './execution-router.js';
-import type { HealthStatus } from './http-handler.js';
-import type { Logger } from './logger.js';
-import { MCPServerFactory } from './mcp-server-factory.js';
-import type { ResolvedOptions } from './options.js';
-import { RegistryListener } from './registry-listener.js';
+import { ExecutionRouter } from '../calls/execution-router.js';
+import type { Logger } from '../logger.js';
+import type { ResolvedOptions } from '../options.js';
+import { DocumentationResources } from '../resources/documentation-resources.js';
+import { warnAboutClientLimits } from '../tools/client-limits.js';
+import { MCPServerFactory } from '../tools/mcp-server-factory.js';
+import { RegistryListener } from '../tools/registry-listener.js';
+import type { HealthStatus } from '../transports/http-handler.js';
 import type { ResolvedTarget } from './resolve-target.js';
 
 /**

@@ -21,9 +21,9 @@ import {
   ReadResourceRequestSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { ResourceSource } from './documentation-resources.js';
-import type { ExecutionRouter } from './execution-router.js';
-import { ResourceNotFoundError } from './resource-not-found-error.js';
+import type { ExecutionRouter } from '../calls/execution-router.js';
+import type { ResourceSource } from '../resources/documentation-resources.js';
+import { ResourceNotFoundError } from '../resources/resource-not-found-error.js';
 import type { ServedTool, ToolSource } from './tool-source.js';
 
 /**

@@ -1,12 +1,12 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { createDefaultLogger, type Logger } from './logger.js';
-import type { ResolvedOptions, ServeOptions } from './options.js';
+import { createDefaultLogger, type Logger } from '../logger.js';
+import type { ResolvedOptions, ServeOptions } from '../options.js';
+import { type RunningTransport, TransportManager } from '../transports/transport-manager.js';
 import { type ResolveDefaults, resolveOptions } from './resolve-options.js';
 import { type RegistryOrExecutor, resolveTarget } from './resolve-target.js';
 import { ServerRuntime } from './server-runtime.js';
 import { shutDown } from './shut-down.js';
 import { watchSignals } from './signals.js';
-import { type RunningTransport, TransportManager } from './transport-manager.js';
 
 /**
  * A running server, as returned by {@link startServer}.

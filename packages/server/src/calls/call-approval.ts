@@ -8,9 +8,9 @@ import {
   type RegistryLike,
   toJsonValue,
 } from '@apcore-mcp/core';
+import type { Logger } from '../logger.js';
 import type { ApprovalOption, ToolApprovalHandler } from './approval-option.js';
 import { ApprovalRequiredError } from './approval-required-error.js';
-import type { Logger } from './logger.js';
 
 /** What one call's {@link CallApproval} works with. */
 export interface CallApprovalOptions {

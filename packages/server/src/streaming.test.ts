@@ -1,4 +1,0 @@
-import { connectOverInMemory } from '../test/helpers/connect.js';
-import { describeStreamingBehaviour } from '../test/helpers/streaming-behaviour.js';
-
-describeStreamingBehaviour('InMemory', connectOverInMemory);
