@@ -9,7 +9,6 @@ export {
   type McpElicitSender,
   type McpProgressSender,
   reportProgress,
-  serializeOutput,
 } from '@apcore-mcp/core';
 export type {
   ApprovalMode,
@@ -18,13 +17,14 @@ export type {
   ToolApprovalRequest,
 } from './calls/approval-option.js';
 export { APPROVAL_REQUIRED_CODE, ApprovalRequiredError } from './calls/approval-required-error.js';
-export type { RouterCallExtra } from './calls/call-context.js';
-export {
-  ExecutionRouter,
-  type ExecutionRouterOptions,
-  SHUTTING_DOWN_CODE,
-} from './calls/execution-router.js';
+export { SHUTTING_DOWN_CODE } from './calls/execution-router.js';
 export { createMcpHandler, type McpHandler } from './lifecycle/create-mcp-handler.js';
+export { createMcpServer } from './lifecycle/create-mcp-server.js';
+export {
+  type InspectOptions,
+  inspectServer,
+  type ServerInventory,
+} from './lifecycle/inspect-server.js';
 export type { RegistryOrExecutor } from './lifecycle/resolve-target.js';
 export { serve } from './lifecycle/serve.js';
 export { type ServerHandle, startServer } from './lifecycle/start-server.js';
@@ -36,39 +36,16 @@ export {
   type ServeOptions,
   type TransportName,
 } from './options.js';
-export {
-  DOCS_URI_PREFIX,
-  DocumentationResources,
-  type ResourceSource,
-} from './resources/documentation-resources.js';
+export { DOCS_URI_PREFIX } from './resources/documentation-resources.js';
 export {
   RESOURCE_NOT_FOUND_CODE,
   ResourceNotFoundError,
 } from './resources/resource-not-found-error.js';
-export {
-  type BuildToolsResult,
-  type CreateServerOptions,
-  MCPServerFactory,
-  type MCPServerFactoryOptions,
-  type SkippedModule,
-} from './tools/mcp-server-factory.js';
-export {
-  RegistryListener,
-  type RegistryListenerOptions,
-  type ToolChange,
-} from './tools/registry-listener.js';
-export type { ServedTool, ToolSource } from './tools/tool-source.js';
+export type { ServedTool } from './tools/served-tool.js';
+export type { SkippedModule } from './tools/tool-builder.js';
 export type { HealthStatus, NextFunction } from './transports/http-handler.js';
 export { ListenError, type ListenErrorDetails } from './transports/listen-error.js';
 export {
   DEFAULT_MAX_SESSIONS,
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
 } from './transports/session-limits.js';
-export {
-  type HttpTransportOptions,
-  type RunningTransport,
-  type StdioTransportOptions,
-  type TransportEnd,
-  TransportManager,
-  type TransportManagerOptions,
-} from './transports/transport-manager.js';

@@ -6,8 +6,8 @@ import {
   ModuleError,
   mergeChunks,
 } from '@apcore-mcp/core';
-import type { ServedTool } from '../tools/tool-source.js';
-import type { RouterCallExtra } from './call-context.js';
+import type { ServedTool } from '../tools/served-tool.js';
+import type { RouterCallExtra } from './call-extra.js';
 
 /** What {@link collectStream} reads and whom it tells about each chunk. */
 export interface CollectStreamOptions {

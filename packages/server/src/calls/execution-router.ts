@@ -1,36 +1,23 @@
 import { REQUIRES_APPROVAL_META_KEY } from '@apcore-mcp/annotations';
 import {
-  type Context,
   type ContextFactory,
-  type ContextRequest,
-  Executor,
   type ExecutorLike,
   type Identity,
-  MCP_APPROVAL_KEY,
   serializeOutput,
   silentLogger,
   supportsContextApproval,
 } from '@apcore-mcp/core';
 import { createToolErrorResult, ErrorMapper } from '@apcore-mcp/errors';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isLevelEnabled, type Logger, withFields } from '../logger.js';
-import type { ServedTool, ToolSource } from '../tools/tool-source.js';
+import type { ToolSource } from '../tools/served-tool.js';
 import { type ApprovalOption, resolveApproval } from './approval-option.js';
 import { ApprovalRequiredError } from './approval-required-error.js';
-import { CallApproval, describeModule } from './call-approval.js';
-import { CallCancellation } from './call-cancellation.js';
-import {
-  buildContextData,
-  createElicitSender,
-  createProgressSender,
-  type RouterCallExtra,
-  readRequestClosedSignal,
-  resolveContextFactory,
-  resolveIdentity,
-} from './call-context.js';
 import { CallCounter } from './call-counter.js';
-import { collectStream, shouldStream } from './collect-stream.js';
+import type { RouterCallExtra } from './call-extra.js';
+import { collectStream } from './collect-stream.js';
 import { InputValidator } from './input-validator.js';
+import { type OpenedCall, openCall } from './open-call.js';
 import { moduleNotFound, toSuccessResult, validationFailed } from './tool-result.js';
 
 /**
@@ -38,7 +25,7 @@ import { moduleNotFound, toSuccessResult, validationFailed } from './tool-result
  *
  * @example
  * ```ts
- * const options: ExecutionRouterOptions = { executor, tools: listener, validateInputs: true };
+ * const options: ExecutionRouterOptions = { executor, tools: table, validateInputs: true };
  * ```
  */
 export interface ExecutionRouterOptions {
@@ -63,23 +50,6 @@ export interface ExecutionRouterOptions {
   approval?: ApprovalOption;
 }
 
-/** Everything one call carries. */
-interface PreparedCall {
-  name: string;
-  /** The module the tool runs: what the executor is called with. */
-  moduleId: string;
-  args: Record<string, unknown>;
-  tool: Tool;
-  extra: RouterCallExtra;
-  cancellation: CallCancellation;
-  /** Binds the tool name to whatever the call logs. */
-  logger: Logger;
-  approval: CallApproval;
-  /** What the executor gets as its context (`undefined`: none of ours). */
-  context: unknown;
-  streaming: boolean;
-}
-
 /**
  * The `apcore/errorCode` of the result a call gets once shutdown has begun.
  *
@@ -101,32 +71,29 @@ export const SHUTTING_DOWN_CODE = 'SERVER_SHUTTING_DOWN';
  *
  * @example
  * ```ts
- * const router = new ExecutionRouter({ executor, tools: listener, logger });
- * const result = await router.handleCall('math.add', { a: 1, b: 2 });
+ * const router = new ExecutionRouter({ executor, tools: table, logger });
+ * const result = await router.handleCall('math-add', { a: 1, b: 2 });
  * ```
  */
 export class ExecutionRouter {
   readonly #executor: ExecutorLike;
   readonly #tools: ToolSource;
   readonly #logger: Logger;
-  /** Checks every call's arguments with `validateInputs`, else those it asks approval for. */
   readonly #validator: InputValidator;
   readonly #validateInputs: boolean;
   readonly #contextFactory: ContextFactory | undefined;
-  /** The context factory is the core executor's own `createContext`, which reads `signals`. */
-  readonly #factoryFollowsSignals: boolean;
-  /** The core executor, which can answer a call at once (`callEager`); other executors can't. */
-  readonly #eagerExecutor: Executor | undefined;
+  /**
+   * Who asks approval, decided once. An executor that asks the approval a context carries (the
+   * core runtime's) does so after its ACL and input validation, and for nested calls too — when
+   * it also builds the contexts, so the approval reaches it. Otherwise the router asks, before
+   * calling the executor at all.
+   */
+  readonly #executorAsksApproval: boolean;
   readonly #identity: Identity | undefined;
   readonly #approval: ApprovalOption;
   readonly #calls = new CallCounter();
   readonly #shutdown = new AbortController();
-  /** The cancellation of every call that comes without a signal of its own. */
-  readonly #shutdownOnly: readonly AbortSignal[] = Object.freeze([this.#shutdown.signal]);
   #accepting = true;
-  /** Made once rather than per call: every call's approval may describe a module. */
-  readonly #describe = (moduleId: string): string =>
-    describeModule(this.#executor.registry, moduleId);
 
   constructor(options: ExecutionRouterOptions) {
     this.#executor = options.executor;
@@ -135,9 +102,9 @@ export class ExecutionRouter {
     this.#validator = new InputValidator({ logger: this.#logger });
     this.#validateInputs = options.validateInputs === true;
     this.#contextFactory = resolveContextFactory(options.executor, options.contextFactory);
-    this.#factoryFollowsSignals =
-      this.#contextFactory?.createContext === Executor.prototype.createContext;
-    this.#eagerExecutor = options.executor instanceof Executor ? options.executor : undefined;
+    this.#executorAsksApproval =
+      supportsContextApproval(options.executor) &&
+      (this.#contextFactory as unknown) === options.executor;
     this.#identity = options.identity;
     this.#approval = resolveApproval(options.approval);
   }
@@ -152,18 +119,28 @@ export class ExecutionRouter {
    *
    * @example
    * ```ts
-   * const result = await router.handleCall('math.add', { a: 1, b: 2 }, { signal });
+   * const result = await router.handleCall('math-add', { a: 1, b: 2 }, { signal });
    * ```
    */
-  handleCall(
+  async handleCall(
     name: string,
     args: Record<string, unknown> = {},
     extra: RouterCallExtra = {},
   ): Promise<CallToolResult> {
-    if (!this.#accepting) {
-      return Promise.resolve(createToolErrorResult('Server is shutting down', SHUTTING_DOWN_CODE));
+    if (!this.#accepting)
+      return createToolErrorResult('Server is shutting down', SHUTTING_DOWN_CODE);
+    this.#calls.enter();
+    const startedAt = performance.now();
+    let result: CallToolResult;
+    try {
+      result = await this.#callTool(name, args, extra);
+    } catch (error) {
+      result = this.#mapError(name, error);
+    } finally {
+      this.#calls.leave();
     }
-    return this.#run(name, args, extra);
+    this.#logCall(name, result, startedAt);
+    return result;
   }
 
   /** Refuses calls from now on ("Server is shutting down"); running calls go on. */
@@ -189,37 +166,59 @@ export class ExecutionRouter {
     this.#shutdown.abort(new Error('Server shut down'));
   }
 
-  /** Counts and logs the call around {@link ExecutionRouter.#route}, turning failures into results. */
-  #run(
+  /** One call, top to bottom: lookup, input check, context, approval, executor, result. */
+  async #callTool(
     name: string,
     args: Record<string, unknown>,
     extra: RouterCallExtra,
   ): Promise<CallToolResult> {
-    this.#calls.enter();
-    const startedAt = isLevelEnabled(this.#logger, 'debug') ? performance.now() : undefined;
-    let routing: CallToolResult | Promise<CallToolResult>;
-    try {
-      routing = this.#route(name, args, extra);
-    } catch (error) {
-      routing = this.#mapError(name, error);
+    const served = this.#tools.get(name);
+    if (served === undefined) throw moduleNotFound(name);
+    const { moduleId, tool } = served;
+    const approveHere =
+      !this.#executorAsksApproval && tool._meta?.[REQUIRES_APPROVAL_META_KEY] === true;
+    // Checked before approval too: nobody is asked to approve a call that cannot run.
+    if (this.#validateInputs || approveHere) {
+      const failures = this.#validator.validate(tool, args);
+      if (failures !== undefined) throw validationFailed(failures);
     }
-    // A method rather than a closure for the answer at hand: a closure per call costs more.
-    if (!(routing instanceof Promise))
-      return Promise.resolve(this.#finish(name, routing, startedAt));
-    return routing.then(
-      (result) => this.#finish(name, result, startedAt),
-      (error: unknown) => this.#finish(name, this.#mapError(name, error), startedAt),
-    );
+    const call = openCall(served, extra, {
+      executor: this.#executor,
+      contextFactory: this.#contextFactory,
+      shutdown: this.#shutdown.signal,
+      identity: this.#identity,
+      approval: this.#approval,
+      approvalInContext: this.#executorAsksApproval,
+      logger: withFields(this.#logger, { tool: name }),
+    });
+    if (approveHere) await call.approval.check(moduleId, args);
+    const output =
+      call.progress === undefined
+        ? await this.#executor.call(moduleId, args, call.context)
+        : await this.#collectStream(call, args);
+    return toSuccessResult(tool, output);
   }
 
-  /** Ends a call: counts it out, and logs it when debug logging started a clock for it. */
-  #finish(name: string, result: CallToolResult, startedAt: number | undefined): CallToolResult {
-    this.#calls.leave();
-    if (startedAt !== undefined) this.#logCall(name, result, startedAt);
-    return result;
+  /** Runs a streaming call: each chunk is sent as progress, the merged chunks are the answer. */
+  #collectStream(
+    call: OpenedCall,
+    args: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
+    const { moduleId, progress } = call;
+    const stream = this.#executor.stream;
+    if (progress === undefined || stream === undefined) {
+      throw new TypeError('streaming needs a progressToken, a notification channel and stream()');
+    }
+    return collectStream({
+      moduleId,
+      chunks: stream.call(this.#executor, moduleId, args, call.context),
+      signal: call.signal,
+      onChunk: (chunk, index) => progress(index, undefined, serializeOutput(chunk)),
+    });
   }
 
   #logCall(name: string, result: CallToolResult, startedAt: number): void {
+    if (!isLevelEnabled(this.#logger, 'debug')) return;
     try {
       this.#logger.debug(
         {
@@ -235,127 +234,6 @@ export class ExecutionRouter {
     }
   }
 
-  /** The call's result, or the promise of it once it reaches the executor. */
-  #route(
-    name: string,
-    args: Record<string, unknown>,
-    extra: RouterCallExtra,
-  ): CallToolResult | Promise<CallToolResult> {
-    const served = this.#tools.get(name);
-    if (served === undefined) return this.#mapError(name, moduleNotFound(name));
-    const { tool } = served;
-    const failures = this.#validateInputs ? this.#validator.validate(tool, args) : undefined;
-    if (failures !== undefined) return this.#mapError(name, validationFailed(failures));
-    const call = this.#prepare(name, served, args, extra);
-    // An executor that asks the approval its context carries does so after its ACL and input
-    // validation, and for nested calls too; any other executor is guarded here, before it is
-    // called at all, once the arguments are known to be valid: nobody approves a call that
-    // cannot run.
-    if (tool._meta?.[REQUIRES_APPROVAL_META_KEY] === true && !this.#executorAsks(call)) {
-      // Already checked above with validateInputs.
-      const invalid = this.#validateInputs ? undefined : this.#validator.validate(tool, args);
-      if (invalid !== undefined) return this.#mapError(name, validationFailed(invalid));
-      return call.approval.check(call.moduleId, args).then(() => this.#execute(call));
-    }
-    return this.#execute(call);
-  }
-
-  #execute(call: PreparedCall): CallToolResult | Promise<CallToolResult> {
-    if (call.streaming) return this.#stream(call);
-    // The one place a module runs atomically. The core executor answers at once when it can,
-    // which spares a turn of the microtask queue per `then` on the way back.
-    const answer =
-      this.#eagerExecutor === undefined
-        ? this.#executor.call(call.moduleId, call.args, call.context)
-        : this.#eagerExecutor.callEager(
-            call.moduleId,
-            call.args,
-            call.context as Context | undefined,
-          );
-    if (answer instanceof Promise)
-      return answer.then((output) => toSuccessResult(call.tool, output));
-    return toSuccessResult(call.tool, answer);
-  }
-
-  #prepare(
-    name: string,
-    { moduleId, tool }: ServedTool,
-    args: Record<string, unknown>,
-    extra: RouterCallExtra,
-  ): PreparedCall {
-    const cancellation = new CallCancellation(this.#signalsOf(extra));
-    const identity = resolveIdentity(extra, this.#identity);
-    const logger = withFields(this.#logger, { tool: name });
-    const elicit = createElicitSender(extra, { cancellation, logger });
-    const approval = new CallApproval({
-      option: this.#approval,
-      elicit,
-      identity,
-      describe: this.#describe,
-      logger,
-    });
-    const streaming = shouldStream(this.#executor, { moduleId, tool }, extra);
-    // While streaming, the chunks are the progress: the module gets no sender of its own.
-    const data = buildContextData({
-      progress: streaming ? undefined : createProgressSender(extra, logger),
-      elicit,
-      approval,
-    });
-    const request: ContextRequest = { moduleId, data, signals: cancellation.signals };
-    // The core executor follows the separate signals; any other factory gets them joined.
-    if (!this.#factoryFollowsSignals) request.signal = cancellation.signal;
-    if (identity !== undefined) request.identity = identity;
-    const context = this.#contextFactory?.createContext(request);
-    return {
-      name,
-      moduleId,
-      args,
-      tool,
-      extra,
-      cancellation,
-      logger,
-      approval,
-      context,
-      streaming,
-    };
-  }
-
-  /**
-   * What cancels a call: shutdown, the request's own signal (`notifications/cancelled`, a closed
-   * session) and, over HTTP, the client closing the request that carries it.
-   */
-  #signalsOf(extra: RouterCallExtra): readonly AbortSignal[] {
-    const requestClosed = readRequestClosedSignal(extra);
-    if (extra.signal === undefined && requestClosed === undefined) return this.#shutdownOnly;
-    const signals = [this.#shutdown.signal];
-    if (extra.signal !== undefined) signals.push(extra.signal);
-    if (requestClosed !== undefined) signals.push(requestClosed);
-    return Object.freeze(signals);
-  }
-
-  async #stream(call: PreparedCall): Promise<CallToolResult> {
-    const { moduleId, args, tool, extra } = call;
-    // shouldStream() made sure of both; the check narrows the types.
-    const progress = createProgressSender(extra, call.logger);
-    if (progress === undefined || !this.#executor.stream) {
-      throw new TypeError('streaming needs a progressToken, a notification channel and stream()');
-    }
-    const merged = await collectStream({
-      moduleId,
-      chunks: this.#executor.stream(moduleId, args, call.context),
-      signal: call.cancellation.signal,
-      onChunk: (chunk, index) => progress(index, undefined, serializeOutput(chunk)),
-    });
-    return toSuccessResult(tool, merged);
-  }
-
-  /** Whether the executor will ask this call's approval itself (it found it in its context). */
-  #executorAsks(call: PreparedCall): boolean {
-    if (!supportsContextApproval(this.#executor)) return false;
-    const data = (call.context as { data?: Record<string, unknown> } | undefined)?.data;
-    return typeof data === 'object' && data !== null && data[MCP_APPROVAL_KEY] === call.approval;
-  }
-
   #mapError(tool: string, error: unknown): CallToolResult {
     // Its message is written for the client: it says how to allow the call.
     if (ApprovalRequiredError.isInstance(error)) {
@@ -364,4 +242,20 @@ export class ExecutionRouter {
     // A mapper per failure binds the tool name to whatever it logs (unexpected errors + stack).
     return new ErrorMapper({ logger: withFields(this.#logger, { tool }) }).toMcpError(error);
   }
+}
+
+/**
+ * Who builds contexts for this executor: the `contextFactory` option, else the executor itself
+ * when it has `createContext` (the core runtime's Executor is its own factory), else nobody — a
+ * foreign executor then gets no context of ours and builds its own.
+ */
+function resolveContextFactory(
+  executor: ExecutorLike,
+  contextFactory: ContextFactory | undefined,
+): ContextFactory | undefined {
+  if (contextFactory) return contextFactory;
+  const candidate = executor as ExecutorLike & { createContext?: unknown };
+  return typeof candidate.createContext === 'function'
+    ? (candidate as ExecutorLike & ContextFactory)
+    : undefined;
 }

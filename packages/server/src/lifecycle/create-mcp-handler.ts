@@ -98,14 +98,14 @@ export function createMcpHandler(
   const handler = ((request: IncomingMessage, response: ServerResponse, next?: NextFunction) => {
     void http.handle(request, response, next);
   }) as McpHandler;
-  Object.defineProperty(handler, 'tools', { get: () => runtime.tools });
+  Object.defineProperty(handler, 'tools', { get: () => runtime.toolDefinitions });
   handler.close = () => {
     closing ??= shutDown();
     return closing;
   };
   logger.info(
-    { tools: runtime.listener.size, transport: resolved.transport, path: resolved.path },
-    `apcore-mcp handler ready: ${runtime.listener.size} tools registered, transport=${resolved.transport}`,
+    { tools: runtime.tools.size, transport: resolved.transport, path: resolved.path },
+    `apcore-mcp handler ready: ${runtime.tools.size} tools registered, transport=${resolved.transport}`,
   );
   if (resolved.onStartup) {
     Promise.resolve()

@@ -8,7 +8,7 @@ const SERVE: ResolveDefaults = { transport: 'stdio', handleSignals: true, allowA
 const START: ResolveDefaults = { transport: 'stdio', handleSignals: false, allowAnyPort: true };
 
 const packageVersion = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
     version: string;
   }
 ).version;

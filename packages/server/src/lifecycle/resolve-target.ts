@@ -44,6 +44,17 @@ export function resolveTarget(target: unknown): ResolvedTarget {
   throw new TypeError(`Expected Registry or Executor instance, got ${describeValue(target)}`);
 }
 
+/**
+ * The registry of `target` alone, for what only reads it (no executor is made).
+ *
+ * @throws {TypeError} "Expected Registry or Executor instance, got ..." for anything else.
+ */
+export function resolveRegistry(target: unknown): RegistryLike {
+  if (isExecutorLike(target)) return target.registry;
+  if (isRegistryLike(target)) return target;
+  throw new TypeError(`Expected Registry or Executor instance, got ${describeValue(target)}`);
+}
+
 function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (typeof value !== 'object') return typeof value;

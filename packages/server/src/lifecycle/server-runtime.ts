@@ -3,22 +3,23 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ExecutionRouter } from '../calls/execution-router.js';
 import type { Logger } from '../logger.js';
 import type { ResolvedOptions } from '../options.js';
+import { createSdkServer } from '../protocol/create-sdk-server.js';
 import { DocumentationResources } from '../resources/documentation-resources.js';
 import { warnAboutClientLimits } from '../tools/client-limits.js';
-import { MCPServerFactory } from '../tools/mcp-server-factory.js';
-import { RegistryListener } from '../tools/registry-listener.js';
+import { ToolBuilder } from '../tools/tool-builder.js';
+import { ToolTable } from '../tools/tool-table.js';
 import type { HealthStatus } from '../transports/http-handler.js';
 import type { ResolvedTarget } from './resolve-target.js';
 
 /**
  * Everything one served registry shares across its connections: the tool table (a
- * {@link RegistryListener}), the router, the resources, and the set of live SDK servers that
+ * {@link ToolTable}), the router, the resources, and the set of live SDK servers that
  * hear about tool changes. Each connection or session gets its own SDK `Server` from
  * {@link ServerRuntime.createServer}.
  */
 export class ServerRuntime {
-  readonly factory: MCPServerFactory;
-  readonly listener: RegistryListener;
+  /** The served tools; follows the registry under `dynamic`. */
+  readonly tools: ToolTable;
   readonly router: ExecutionRouter;
   readonly #options: ResolvedOptions;
   readonly #logger: Logger;
@@ -30,17 +31,16 @@ export class ServerRuntime {
   constructor(target: ResolvedTarget, options: ResolvedOptions, logger: Logger) {
     this.#options = options;
     this.#logger = logger;
-    this.factory = new MCPServerFactory({ logger, toolNames: options.toolNames });
-    this.listener = new RegistryListener({
+    this.tools = new ToolTable({
       registry: target.registry,
-      factory: this.factory,
+      builder: new ToolBuilder({ logger, toolNames: options.toolNames }),
       logger,
       ...(options.tags === undefined ? {} : { tags: options.tags }),
       ...(options.prefix === undefined ? {} : { prefix: options.prefix }),
     });
     this.router = new ExecutionRouter({
       executor: target.executor,
-      tools: this.listener,
+      tools: this.tools,
       logger,
       validateInputs: options.validateInputs,
       approval: options.approval,
@@ -49,7 +49,7 @@ export class ServerRuntime {
     });
     this.#resources = new DocumentationResources({
       registry: target.registry,
-      tools: this.listener,
+      tools: this.tools,
     });
   }
 
@@ -60,14 +60,14 @@ export class ServerRuntime {
    * @throws {ToolNameCollisionError} when two modules would get the same tool name.
    */
   load(): void {
-    this.listener.refresh();
-    if (this.listener.size === 0) {
+    this.tools.refresh();
+    if (this.tools.size === 0) {
       this.#logger.warn('No modules registered; server starting with zero tools');
     }
-    this.#warnAboutClientLimits(this.tools.map((tool) => tool.name));
+    this.#warnAboutClientLimits(this.tools.list().map((served) => served.tool.name));
     if (this.#options.dynamic) {
-      this.listener.start();
-      this.#unsubscribe = this.listener.onChange((change) => {
+      this.tools.start();
+      this.#unsubscribe = this.tools.onChange((change) => {
         if (change.type === 'added') this.#warnAboutClientLimits([change.name]);
         this.broadcastToolListChanged();
       });
@@ -77,7 +77,7 @@ export class ServerRuntime {
   #warnAboutClientLimits(toolNames: readonly string[]): void {
     warnAboutClientLimits({
       toolNames,
-      toolCount: this.listener.size,
+      toolCount: this.tools.size,
       serverName: this.#options.name,
       logger: this.#logger,
     });
@@ -87,15 +87,15 @@ export class ServerRuntime {
   unload(): void {
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
-    this.listener.stop();
+    this.tools.stop();
   }
 
   /** A new SDK server over the shared tools, router and resources; tracked until it closes. */
   readonly createServer = (): Server => {
-    const server = this.factory.createServer({
+    const server = createSdkServer({
       name: this.#options.name,
       version: this.#options.version,
-      tools: this.listener,
+      tools: this.tools,
       router: this.router,
       resources: this.#resources,
       listChanged: this.#options.dynamic,
@@ -108,8 +108,8 @@ export class ServerRuntime {
   };
 
   /** The MCP definitions of the tools served right now. */
-  get tools(): Tool[] {
-    return this.listener.list().map((served) => served.tool);
+  get toolDefinitions(): Tool[] {
+    return this.tools.list().map((served) => served.tool);
   }
 
   /** How many SDK servers (connections, sessions) are live. */
@@ -130,7 +130,7 @@ export class ServerRuntime {
   /** The body of `GET /health`. */
   readonly health = (): HealthStatus => ({
     status: 'ok',
-    moduleCount: this.listener.size,
+    moduleCount: this.tools.size,
     uptimeSeconds: Math.round(performance.now() - this.#startedAt) / 1000,
   });
 }

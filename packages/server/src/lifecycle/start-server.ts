@@ -80,8 +80,8 @@ export async function startWithDefaults(
     throw error;
   }
   logger.info(
-    { tools: runtime.listener.size, transport: resolved.transport, url: running.url },
-    `apcore-mcp server started: ${runtime.listener.size} tools registered, transport=${resolved.transport}${running.url ? `, url=${running.url}` : ''}`,
+    { tools: runtime.tools.size, transport: resolved.transport, url: running.url },
+    `apcore-mcp server started: ${runtime.tools.size} tools registered, transport=${resolved.transport}${running.url ? `, url=${running.url}` : ''}`,
   );
   const handle = createHandle(runtime, running, resolved, logger);
   await runStartupHook(resolved, logger, handle);
@@ -152,7 +152,7 @@ function createHandle(
   return {
     url: running.url,
     get tools() {
-      return runtime.tools;
+      return runtime.toolDefinitions;
     },
     close,
     closed,

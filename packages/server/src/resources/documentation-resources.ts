@@ -1,6 +1,6 @@
 import type { RegistryLike } from '@apcore-mcp/core';
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolSource } from '../tools/tool-source.js';
+import type { ToolSource } from '../tools/served-tool.js';
 
 /**
  * The URI prefix of module documentation resources.

@@ -2,6 +2,7 @@ import * as core from '@apcore-mcp/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CaptureLogger } from '../__fixtures__/capture-logger.js';
 import { connectInMemory, type InMemoryConnection } from '../__fixtures__/in-memory.js';
+import { inspectServer } from '../lifecycle/inspect-server.js';
 import { startServer } from '../lifecycle/start-server.js';
 
 function createRegistry(moduleIds: readonly string[]): core.Registry {
@@ -64,14 +65,8 @@ describe('tool names', () => {
       message: expect.stringContaining(`Modules "${COLLIDING[0]}" and "${COLLIDING[1]}"`),
     });
     // With module-id names they are two tools.
-    const server = await startServer(createRegistry(COLLIDING), {
-      transport: 'streamable-http',
-      port: 0,
-      logger,
-      toolNames: 'module-id',
-    });
-    expect(server.tools.map((tool) => tool.name)).toEqual([...COLLIDING]);
-    await server.close();
+    const { tools } = inspectServer(createRegistry(COLLIDING), { toolNames: 'module-id' });
+    expect(tools.map(({ tool }) => tool.name)).toEqual([...COLLIDING]);
   });
 
   it('warns at startup about names Cursor drops with the server name, naming what helps', async () => {

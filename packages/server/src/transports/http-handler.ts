@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
-import { attachRequestClosedSignal, toAuthInfo } from '../calls/call-context.js';
+import { attachRequestClosedSignal, toAuthInfo } from '../calls/call-extra.js';
 import type { Logger } from '../logger.js';
 import type { Authenticate } from '../options.js';
 import { checkRequest, type GuardPolicy } from './http-guard.js';

@@ -18,7 +18,7 @@ export interface ServedTool {
 
 /**
  * Where a server reads its current tools: a live table, read on every request.
- * {@link RegistryListener} is one.
+ * {@link ToolTable} is one.
  *
  * @example
  * ```ts

@@ -2,13 +2,13 @@ import * as core from '@apcore-mcp/core';
 import { describe, expect, it } from 'vitest';
 import { CaptureLogger } from '../__fixtures__/capture-logger.js';
 import { describeModule, ForeignRegistry } from '../__fixtures__/foreign-runtime.js';
-import { MCPServerFactory } from './mcp-server-factory.js';
+import { ToolBuilder } from './tool-builder.js';
 
-describe('MCPServerFactory.buildTool', () => {
-  const factory = new MCPServerFactory();
+describe('ToolBuilder.buildTool', () => {
+  const builder = new ToolBuilder();
 
   it('maps a descriptor to a tool: name, title, description, schemas, annotations, _meta', () => {
-    const tool = factory.buildTool(
+    const tool = builder.buildTool(
       describeModule('image.resize', {
         name: 'Resize image',
         description: 'Resizes an image.',
@@ -43,13 +43,13 @@ describe('MCPServerFactory.buildTool', () => {
   });
 
   it('gives an empty input schema an object root and leaves out an empty output schema', () => {
-    const tool = factory.buildTool(describeModule('ping'));
+    const tool = builder.buildTool(describeModule('ping'));
     expect(tool.inputSchema).toEqual({ type: 'object', properties: {} });
     expect(tool).not.toHaveProperty('outputSchema');
   });
 
   it('titles a module without a name by its id, so people still see which module it is', () => {
-    const tool = factory.buildTool(describeModule('catalog.get_product'));
+    const tool = builder.buildTool(describeModule('catalog.get_product'));
     expect(tool.name).toBe('catalog-get_product');
     expect(tool.title).toBe('catalog.get_product');
     expect(tool.annotations?.title).toBe('catalog.get_product');
@@ -57,7 +57,7 @@ describe('MCPServerFactory.buildTool', () => {
   });
 
   it('names tools by module id with toolNames: module-id', () => {
-    const tool = new MCPServerFactory({ toolNames: 'module-id' }).buildTool(
+    const tool = new ToolBuilder({ toolNames: 'module-id' }).buildTool(
       describeModule('catalog.get_product'),
     );
     expect(tool.name).toBe('catalog.get_product');
@@ -66,14 +66,14 @@ describe('MCPServerFactory.buildTool', () => {
 
   it('shortens a name over 64 characters and keeps the full id in _meta', () => {
     const moduleId = `reports.${'quarterly_'.repeat(7)}summary`;
-    const tool = factory.buildTool(describeModule(moduleId));
+    const tool = builder.buildTool(describeModule(moduleId));
     expect(tool.name).toBe(core.toToolName(moduleId));
     expect(tool.name).toMatch(core.SAFE_TOOL_NAME_PATTERN);
     expect(tool._meta?.['apcore/moduleId']).toBe(moduleId);
   });
 
   it('does not advertise an output schema whose root is not an object', () => {
-    const tool = factory.buildTool(describeModule('list', { outputSchema: { type: 'array' } }));
+    const tool = builder.buildTool(describeModule('list', { outputSchema: { type: 'array' } }));
     expect(tool).not.toHaveProperty('outputSchema');
   });
 
@@ -85,7 +85,7 @@ describe('MCPServerFactory.buildTool', () => {
         $defs: { X: { type: 'string' } },
       },
     });
-    const tool = factory.buildTool(descriptor);
+    const tool = builder.buildTool(descriptor);
     (descriptor.inputSchema.properties as Record<string, unknown>).x = { type: 'number' };
     delete descriptor.inputSchema.$defs;
     expect(tool.inputSchema).toEqual({ type: 'object', properties: { x: { type: 'string' } } });
@@ -93,9 +93,9 @@ describe('MCPServerFactory.buildTool', () => {
 
   it('throws for a schema it cannot convert and for an empty id', () => {
     expect(() =>
-      factory.buildTool(describeModule('bad', { inputSchema: { $ref: '#/$defs/Nope' } })),
+      builder.buildTool(describeModule('bad', { inputSchema: { $ref: '#/$defs/Nope' } })),
     ).toThrow(/bad/);
-    expect(() => factory.buildTool(describeModule(''))).toThrow(
+    expect(() => builder.buildTool(describeModule(''))).toThrow(
       'A module id must be a non-empty string',
     );
   });
@@ -117,7 +117,7 @@ function sharesObjects(value: unknown, other: unknown): boolean {
   return search(value);
 }
 
-describe('MCPServerFactory.buildTools on a core registry', () => {
+describe('ToolBuilder.buildTools on a core registry', () => {
   it("shares no object with the modules' schemas, and later changes to them change nothing", () => {
     const registry = new core.Registry();
     // A plain module object (defineModule would freeze its schemas).
@@ -130,7 +130,7 @@ describe('MCPServerFactory.buildTools on a core registry', () => {
     const outputSchema = { type: 'object', properties: { ok: { type: 'boolean' } } };
     const module = { description: 'x', inputSchema, outputSchema, execute: () => ({ ok: true }) };
     registry.register('a.b', module);
-    const [tool] = new MCPServerFactory().buildTools(registry).tools;
+    const [tool] = new ToolBuilder().buildTools(registry).tools;
     expect(sharesObjects(tool, inputSchema)).toBe(false);
     expect(sharesObjects(tool, outputSchema)).toBe(false);
     const before = structuredClone(tool);
@@ -141,14 +141,14 @@ describe('MCPServerFactory.buildTools on a core registry', () => {
   });
 });
 
-describe('MCPServerFactory.buildTools', () => {
+describe('ToolBuilder.buildTools', () => {
   it('skips the modules it cannot build, with a warning naming each and why (N-1 of N)', () => {
     const registry = new ForeignRegistry();
     registry.add(describeModule('a.good'));
     registry.add(describeModule('a.cyclic', { inputSchema: { $ref: '#' } }));
     registry.add(describeModule('b.good', { tags: ['x'] }));
     const logger = new CaptureLogger();
-    const { tools, skipped } = new MCPServerFactory({ logger }).buildTools(registry);
+    const { tools, skipped } = new ToolBuilder({ logger }).buildTools(registry);
     expect(tools.map((served) => served.tool.name)).toEqual(['a-good', 'b-good']);
     expect(tools.map((served) => served.moduleId)).toEqual(['a.good', 'b.good']);
     expect(skipped).toEqual([
@@ -162,9 +162,9 @@ describe('MCPServerFactory.buildTools', () => {
     registry.add(describeModule('api.a', { tags: ['public'] }));
     registry.add(describeModule('api.b'));
     registry.add(describeModule('web.c', { tags: ['public'] }));
-    const factory = new MCPServerFactory();
-    const names = (filter: Parameters<MCPServerFactory['buildTools']>[1]) =>
-      factory.buildTools(registry, filter).tools.map((served) => served.moduleId);
+    const builder = new ToolBuilder();
+    const names = (filter: Parameters<ToolBuilder['buildTools']>[1]) =>
+      builder.buildTools(registry, filter).tools.map((served) => served.moduleId);
     expect(names({ tags: ['public'], prefix: 'api.' })).toEqual(['api.a']);
     expect(names({ tags: [] })).toEqual(['api.a', 'api.b', 'web.c']);
     expect(names({ tags: ['nonexistent'] })).toEqual([]);
@@ -177,11 +177,11 @@ describe('MCPServerFactory.buildTools', () => {
     const registry = new ForeignRegistry();
     registry.add(describeModule(first));
     registry.add(describeModule(second));
-    expect(() => new MCPServerFactory().buildTools(registry)).toThrow(
+    expect(() => new ToolBuilder().buildTools(registry)).toThrow(
       `Modules "${first}" and "${second}" would both be served as the tool "${core.toToolName(first)}"`,
     );
     // By module id they are two names.
-    const byId = new MCPServerFactory({ toolNames: 'module-id' }).buildTools(registry);
+    const byId = new ToolBuilder({ toolNames: 'module-id' }).buildTools(registry);
     expect(byId.tools.map((served) => served.tool.name)).toEqual([first, second]);
   });
 
@@ -189,7 +189,7 @@ describe('MCPServerFactory.buildTools', () => {
     const registry = new ForeignRegistry();
     registry.add(describeModule('my-module.run'));
     registry.add(describeModule('fine.run'));
-    const { tools, skipped } = new MCPServerFactory().buildTools(registry);
+    const { tools, skipped } = new ToolBuilder().buildTools(registry);
     expect(tools.map((served) => served.tool.name)).toEqual(['fine-run']);
     expect(skipped).toEqual([
       { moduleId: 'my-module.run', reason: expect.stringContaining('contains a hyphen') },
@@ -200,7 +200,7 @@ describe('MCPServerFactory.buildTools', () => {
     const registry = new ForeignRegistry();
     registry.add(describeModule('a.ghost'));
     registry.getDefinition = () => null;
-    const { tools, skipped } = new MCPServerFactory().buildTools(registry);
+    const { tools, skipped } = new ToolBuilder().buildTools(registry);
     expect(tools).toEqual([]);
     expect(skipped).toEqual([
       { moduleId: 'a.ghost', reason: 'the registry has no definition for it' },

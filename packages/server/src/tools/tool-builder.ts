@@ -12,29 +12,18 @@ import {
   toToolName,
 } from '@apcore-mcp/core';
 import { SchemaConverter } from '@apcore-mcp/schema';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  ReadResourceRequestSchema,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
-import type { ExecutionRouter } from '../calls/execution-router.js';
-import type { ResourceSource } from '../resources/documentation-resources.js';
-import { ResourceNotFoundError } from '../resources/resource-not-found-error.js';
-import type { ServedTool, ToolSource } from './tool-source.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ServedTool } from './served-tool.js';
 
 /**
- * Options of {@link MCPServerFactory}.
+ * Options of {@link ToolBuilder}.
  *
  * @example
  * ```ts
- * const factory = new MCPServerFactory({ logger, schemaConverter: new SchemaConverter() });
+ * const builder = new ToolBuilder({ logger, schemaConverter: new SchemaConverter() });
  * ```
  */
-export interface MCPServerFactoryOptions {
+export interface ToolBuilderOptions {
   /** Receives the warnings about skipped modules. Silent when absent. */
   logger?: Logger;
   /** The converter for module schemas; a default one when absent. */
@@ -44,7 +33,7 @@ export interface MCPServerFactoryOptions {
 }
 
 /**
- * A module {@link MCPServerFactory.buildTools} left out, and why.
+ * A module {@link ToolBuilder.buildTools} left out, and why.
  *
  * @example
  * ```ts
@@ -57,11 +46,11 @@ export interface SkippedModule {
 }
 
 /**
- * What {@link MCPServerFactory.buildTools} built and what it skipped.
+ * What {@link ToolBuilder.buildTools} built and what it skipped.
  *
  * @example
  * ```ts
- * const { tools, skipped }: BuildToolsResult = factory.buildTools(registry);
+ * const { tools, skipped }: BuildToolsResult = builder.buildTools(registry);
  * ```
  */
 export interface BuildToolsResult {
@@ -70,46 +59,21 @@ export interface BuildToolsResult {
 }
 
 /**
- * Options of {@link MCPServerFactory.createServer}.
+ * Builds MCP tools from apcore module descriptors: names, titles, converted schemas, annotations.
  *
  * @example
  * ```ts
- * const options: CreateServerOptions = { name: 'tools', version: '1.0.0', tools, router };
+ * const builder = new ToolBuilder({ logger });
+ * const { tools, skipped } = builder.buildTools(registry, { tags: ['public'] });
  * ```
  */
-export interface CreateServerOptions {
-  /** Server name reported to clients. */
-  name: string;
-  /** Server version reported to clients. */
-  version: string;
-  /** The tools to list; read on every `tools/list`, so changes show up at once. */
-  tools: ToolSource;
-  /** Answers `tools/call`. */
-  router: ExecutionRouter;
-  /** Answers `resources/list` and `resources/read`; no resources capability when absent. */
-  resources?: ResourceSource;
-  /** Advertise `tools.listChanged` (the server sends `notifications/tools/list_changed`). */
-  listChanged?: boolean;
-  /** Instructions for the client, sent at initialization. */
-  instructions?: string;
-}
-
-/**
- * Builds MCP tools from apcore module descriptors and low-level SDK `Server`s that serve them.
- *
- * @example
- * ```ts
- * const factory = new MCPServerFactory({ logger });
- * const { tools, skipped } = factory.buildTools(registry, { tags: ['public'] });
- * ```
- */
-export class MCPServerFactory {
+export class ToolBuilder {
   readonly #logger: Logger;
   readonly #converter: SchemaConverter;
-  /** How this factory names modules as tools. */
+  /** How this builder names modules as tools. */
   readonly toolNames: ToolNameStyle;
 
-  constructor(options: MCPServerFactoryOptions = {}) {
+  constructor(options: ToolBuilderOptions = {}) {
     this.#logger = options.logger ?? silentLogger;
     this.#converter = options.schemaConverter ?? new SchemaConverter({ logger: this.#logger });
     this.toolNames = options.toolNames ?? 'safe';
@@ -125,7 +89,7 @@ export class MCPServerFactory {
    * @throws when the module id has no tool name or a schema cannot be converted.
    * @example
    * ```ts
-   * const tool = factory.buildTool(registry.getDefinition('image.resize')!);
+   * const tool = builder.buildTool(registry.getDefinition('image.resize')!);
    * tool.name; // 'image-resize'
    * ```
    */
@@ -155,7 +119,7 @@ export class MCPServerFactory {
    * @throws {ToolNameCollisionError} when two modules would get the same tool name.
    * @example
    * ```ts
-   * const { tools, skipped } = factory.buildTools(registry, { prefix: 'image.' });
+   * const { tools, skipped } = builder.buildTools(registry, { prefix: 'image.' });
    * ```
    */
   buildTools(registry: RegistryLike, filter: ListOptions = {}): BuildToolsResult {
@@ -180,7 +144,7 @@ export class MCPServerFactory {
    *
    * @example
    * ```ts
-   * const outcome = factory.tryBuildTool(registry, 'image.resize');
+   * const outcome = builder.tryBuildTool(registry, 'image.resize');
    * if ('served' in outcome) console.log(outcome.served.tool.name);
    * ```
    */
@@ -199,48 +163,6 @@ export class MCPServerFactory {
     }
     this.#logger.warn({ moduleId, reason }, `Skipping module ${moduleId}: ${reason}`);
     return { skipped: { moduleId, reason } };
-  }
-
-  /**
-   * A low-level SDK `Server` answering `tools/list`, `tools/call` and (with `resources`)
-   * `resources/list` / `resources/read` from the given sources. A `Server` serves one
-   * connection: create one per session, all sharing the same sources.
-   *
-   * @example
-   * ```ts
-   * const server = factory.createServer({ name: 'my-tools', version: '1.0.0', tools, router });
-   * await server.connect(new StdioServerTransport());
-   * ```
-   */
-  createServer(options: CreateServerOptions): Server {
-    const server = new Server(
-      { name: options.name, version: options.version },
-      {
-        capabilities: {
-          tools: { listChanged: options.listChanged ?? false },
-          ...(options.resources ? { resources: {} } : {}),
-        },
-        ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
-      },
-    );
-    const { tools, router, resources } = options;
-    server.setRequestHandler(ListToolsRequestSchema, () => ({
-      tools: tools.list().map((entry) => entry.tool),
-    }));
-    server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-      // What the router reads, named one by one: spreading the SDK's `extra` costs more.
-      router.handleCall(request.params.name, request.params.arguments ?? {}, {
-        signal: extra.signal,
-        sessionId: extra.sessionId,
-        _meta: extra._meta,
-        sendNotification: extra.sendNotification,
-        sendRequest: extra.sendRequest,
-        authInfo: extra.authInfo,
-        clientCapabilities: server.getClientCapabilities(),
-      }),
-    );
-    if (resources) registerResourceHandlers(server, resources);
-    return server;
   }
 
   #buildMeta(descriptor: ModuleDescriptor): Record<string, unknown> {
@@ -268,14 +190,4 @@ export class MCPServerFactory {
     }
     return converted as Tool['outputSchema'];
   }
-}
-
-function registerResourceHandlers(server: Server, resources: ResourceSource): void {
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: resources.list() }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
-  server.setRequestHandler(ReadResourceRequestSchema, (request) => {
-    const result = resources.read(request.params.uri);
-    if (result === undefined) throw new ResourceNotFoundError(request.params.uri);
-    return result;
-  });
 }

@@ -8,15 +8,15 @@ import {
   ToolNameTable,
   toListOptions,
 } from '@apcore-mcp/core';
-import type { BuildToolsResult, MCPServerFactory } from './mcp-server-factory.js';
-import type { ServedTool, ToolSource } from './tool-source.js';
+import type { ServedTool, ToolSource } from './served-tool.js';
+import type { BuildToolsResult, ToolBuilder } from './tool-builder.js';
 
 /**
  * One change to the tool table.
  *
  * @example
  * ```ts
- * listener.onChange((change: ToolChange) => console.error(change.type, change.name));
+ * table.onChange((change: ToolChange) => console.error(change.type, change.name));
  * ```
  */
 export interface ToolChange {
@@ -28,16 +28,16 @@ export interface ToolChange {
 }
 
 /**
- * Options of {@link RegistryListener}.
+ * Options of {@link ToolTable}.
  *
  * @example
  * ```ts
- * const options: RegistryListenerOptions = { registry, factory, tags: ['public'] };
+ * const options: ToolTableOptions = { registry, builder, tags: ['public'] };
  * ```
  */
-export interface RegistryListenerOptions {
+export interface ToolTableOptions {
   registry: RegistryLike;
-  factory: MCPServerFactory;
+  builder: ToolBuilder;
   /** Only modules carrying all of these tags are served. */
   tags?: readonly string[];
   /** Only modules whose id starts with this are served. */
@@ -53,15 +53,15 @@ export interface RegistryListenerOptions {
  *
  * @example
  * ```ts
- * const listener = new RegistryListener({ registry, factory, logger });
- * listener.refresh();
- * listener.start();
- * listener.onChange((change) => console.error(change.type, change.name));
+ * const table = new ToolTable({ registry, builder, logger });
+ * table.refresh();
+ * table.start();
+ * table.onChange((change) => console.error(change.type, change.name));
  * ```
  */
-export class RegistryListener implements ToolSource {
+export class ToolTable implements ToolSource {
   readonly #registry: RegistryLike;
-  readonly #factory: MCPServerFactory;
+  readonly #builder: ToolBuilder;
   readonly #filter: ListOptions;
   readonly #logger: Logger;
   /** Keyed by tool name, in registration order. */
@@ -78,10 +78,10 @@ export class RegistryListener implements ToolSource {
     if (this.#listening) this.#remove(moduleId);
   };
 
-  constructor(options: RegistryListenerOptions) {
+  constructor(options: ToolTableOptions) {
     this.#registry = options.registry;
-    this.#factory = options.factory;
-    this.#names = new ToolNameTable(options.factory.toolNames);
+    this.#builder = options.builder;
+    this.#names = new ToolNameTable(options.builder.toolNames);
     this.#logger = options.logger ?? silentLogger;
     this.#filter = toListOptions(options);
   }
@@ -117,10 +117,10 @@ export class RegistryListener implements ToolSource {
    *   is left as it was.
    */
   refresh(): BuildToolsResult {
-    const result = this.#factory.buildTools(this.#registry, this.#filter);
+    const result = this.#builder.buildTools(this.#registry, this.#filter);
     const previous = new Map(this.#tools);
     this.#tools.clear();
-    this.#names = new ToolNameTable(this.#factory.toolNames);
+    this.#names = new ToolNameTable(this.#builder.toolNames);
     for (const served of result.tools) {
       this.#tools.set(served.tool.name, served);
       this.#names.add(served.moduleId);
@@ -164,7 +164,7 @@ export class RegistryListener implements ToolSource {
    *
    * @example
    * ```ts
-   * const unsubscribe = listener.onChange(() => server.sendToolListChanged());
+   * const unsubscribe = table.onChange(() => server.sendToolListChanged());
    * ```
    */
   onChange(callback: (change: ToolChange) => void): () => void {
@@ -176,7 +176,7 @@ export class RegistryListener implements ToolSource {
 
   #add(moduleId: string): void {
     if (!this.#passesFilter(moduleId)) return;
-    const outcome = this.#factory.tryBuildTool(this.#registry, moduleId);
+    const outcome = this.#builder.tryBuildTool(this.#registry, moduleId);
     if (!('served' in outcome)) return;
     const { tool } = outcome.served;
     try {

@@ -1,8 +1,8 @@
 import * as core from '@apcore-mcp/core';
 import { describe, expect, it } from 'vitest';
 import { CaptureLogger } from '../__fixtures__/capture-logger.js';
-import { MCPServerFactory } from './mcp-server-factory.js';
-import { RegistryListener, type ToolChange } from './registry-listener.js';
+import { ToolBuilder } from './tool-builder.js';
+import { type ToolChange, ToolTable } from './tool-table.js';
 
 function defineNoop() {
   return core.defineModule({
@@ -12,11 +12,11 @@ function defineNoop() {
   });
 }
 
-describe('RegistryListener', () => {
+describe('ToolTable', () => {
   it('follows register/unregister only between start and stop, reporting each change', () => {
     const registry = new core.Registry();
     registry.register('a.one', defineNoop());
-    const listener = new RegistryListener({ registry, factory: new MCPServerFactory() });
+    const listener = new ToolTable({ registry, builder: new ToolBuilder() });
     const changes: ToolChange[] = [];
     listener.onChange((change) => changes.push(change));
     listener.refresh();
@@ -37,7 +37,7 @@ describe('RegistryListener', () => {
 
   it('keeps going when a subscriber throws', () => {
     const registry = new core.Registry();
-    const listener = new RegistryListener({ registry, factory: new MCPServerFactory() });
+    const listener = new ToolTable({ registry, builder: new ToolBuilder() });
     const seen: string[] = [];
     listener.onChange(() => {
       throw new Error('subscriber bug');
@@ -52,9 +52,9 @@ describe('RegistryListener', () => {
   it('ignores unregistering a module it does not serve', () => {
     const registry = new core.Registry();
     registry.register('x.hidden', defineNoop());
-    const listener = new RegistryListener({
+    const listener = new ToolTable({
       registry,
-      factory: new MCPServerFactory(),
+      builder: new ToolBuilder(),
       prefix: 'a.',
     });
     listener.refresh();
@@ -69,7 +69,7 @@ describe('RegistryListener', () => {
     const registry = new core.Registry();
     const longId = `reports.${'quarterly_'.repeat(7)}summary`;
     registry.register(longId, defineNoop());
-    const listener = new RegistryListener({ registry, factory: new MCPServerFactory() });
+    const listener = new ToolTable({ registry, builder: new ToolBuilder() });
     listener.refresh();
     const name = core.toToolName(longId);
     expect(listener.get(name)?.moduleId).toBe(longId);
@@ -84,7 +84,7 @@ describe('RegistryListener', () => {
     const registry = new core.Registry();
     registry.register(first, defineNoop());
     const logger = new CaptureLogger();
-    const listener = new RegistryListener({ registry, factory: new MCPServerFactory(), logger });
+    const listener = new ToolTable({ registry, builder: new ToolBuilder(), logger });
     listener.refresh();
     listener.start();
     const changes: ToolChange[] = [];
@@ -112,7 +112,7 @@ describe('RegistryListener', () => {
       'reports.quarterly_revenue_by_region_and_product_line.variant_vg1cd',
       defineNoop(),
     );
-    const listener = new RegistryListener({ registry, factory: new MCPServerFactory() });
+    const listener = new ToolTable({ registry, builder: new ToolBuilder() });
     expect(() => listener.refresh()).toThrow(/would both be served as the tool/);
     expect(listener.size).toBe(0);
   });
@@ -123,9 +123,9 @@ describe('RegistryListener', () => {
       list: () => registry.list(),
       getDefinition: (id: string) => registry.getDefinition(id),
     };
-    const listener = new RegistryListener({
+    const listener = new ToolTable({
       registry: readOnly as unknown as core.RegistryLike,
-      factory: new MCPServerFactory(),
+      builder: new ToolBuilder(),
     });
     expect(listener.refresh().tools).toEqual([]);
     expect(() => listener.start()).toThrow(

@@ -1,0 +1,121 @@
+import {
+  type ContextFactory,
+  type ContextRequest,
+  type ExecutorLike,
+  type Identity,
+  MCP_APPROVAL_KEY,
+  MCP_ELICIT_KEY,
+  MCP_PROGRESS_KEY,
+  type McpProgressSender,
+} from '@apcore-mcp/core';
+import type { Logger } from '../logger.js';
+import type { ServedTool } from '../tools/served-tool.js';
+import type { ApprovalOption } from './approval-option.js';
+import { CallApproval, describeModule } from './call-approval.js';
+import { CallCancellation } from './call-cancellation.js';
+import { type RouterCallExtra, readRequestClosedSignal, resolveIdentity } from './call-extra.js';
+import { createElicitSender, createProgressSender } from './client-senders.js';
+import { shouldStream } from './collect-stream.js';
+
+/** What {@link openCall} needs from the router, the same for every call. */
+export interface OpenCallOptions {
+  executor: ExecutorLike;
+  /** Builds the call's context; none: the executor gets no context of ours. */
+  contextFactory: ContextFactory | undefined;
+  /** Aborts when the server shuts down. */
+  shutdown: AbortSignal;
+  /** The caller when the request carries none. */
+  identity: Identity | undefined;
+  approval: ApprovalOption;
+  /** Hand the call's approval to the executor in `context.data` (it asks it itself). */
+  approvalInContext: boolean;
+  /** Bound to the tool name. */
+  logger: Logger;
+}
+
+/**
+ * One tool call, ready to run: its context and everything the context was built from.
+ *
+ * @example
+ * ```ts
+ * const call = openCall(served, extra, options);
+ * await executor.call(call.moduleId, args, call.context);
+ * ```
+ */
+export interface OpenedCall {
+  moduleId: string;
+  /** Asks whoever `approval` names; the router calls it unless the executor does. */
+  approval: CallApproval;
+  /** Set when the call streams: each chunk goes out as a progress notification. */
+  progress: McpProgressSender | undefined;
+  /** What the executor gets as its context (`undefined`: none of ours). */
+  context: unknown;
+  /** Aborts on shutdown, the client cancelling or going away; joined on first read. */
+  readonly signal: AbortSignal;
+}
+
+/**
+ * Opens a call: what cancels it, who calls, what the module may send to the client (progress,
+ * elicitation), who approves it, and the one context the executor gets for it.
+ *
+ * @example
+ * ```ts
+ * const call = openCall({ moduleId: 'math.add', tool }, extra, options);
+ * ```
+ */
+export function openCall(
+  served: ServedTool,
+  extra: RouterCallExtra,
+  options: OpenCallOptions,
+): OpenedCall {
+  const { moduleId } = served;
+  const { logger } = options;
+  const cancellation = new CallCancellation(signalsOf(extra, options.shutdown));
+  const identity = resolveIdentity(extra, options.identity);
+  const elicit = createElicitSender(extra, { cancellation, logger });
+  const approval = new CallApproval({
+    option: options.approval,
+    elicit,
+    identity,
+    describe: (id) => describeModule(options.executor.registry, id),
+    logger,
+  });
+  const streaming = shouldStream(options.executor, served, extra);
+  const progress = createProgressSender(extra, logger);
+  const data: Record<string, unknown> = {};
+  // While streaming, the chunks are the progress: the module gets no sender of its own.
+  if (progress !== undefined && !streaming) data[MCP_PROGRESS_KEY] = progress;
+  if (elicit !== undefined) data[MCP_ELICIT_KEY] = elicit;
+  if (options.approvalInContext) data[MCP_APPROVAL_KEY] = approval;
+  const request: ContextRequest = {
+    moduleId,
+    data,
+    // The core executor follows the separate signals; a factory that reads `signal` joins them.
+    signals: cancellation.signals,
+    get signal() {
+      return cancellation.signal;
+    },
+    ...(identity === undefined ? {} : { identity }),
+  };
+  return {
+    moduleId,
+    approval,
+    progress: streaming ? progress : undefined,
+    context: options.contextFactory?.createContext(request),
+    get signal() {
+      return cancellation.signal;
+    },
+  };
+}
+
+/**
+ * What cancels a call: shutdown, the request's own signal (`notifications/cancelled`, a closed
+ * session) and, over HTTP, the client closing the request that carries it.
+ */
+function signalsOf(extra: RouterCallExtra, shutdown: AbortSignal): readonly AbortSignal[] {
+  const signals = [shutdown];
+  if (extra.signal !== undefined) signals.push(extra.signal);
+  const requestClosed = readRequestClosedSignal(extra);
+  if (requestClosed !== undefined) signals.push(requestClosed);
+  return Object.freeze(signals);
+}

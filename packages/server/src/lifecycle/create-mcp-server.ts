@@ -1,0 +1,45 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { createDefaultLogger } from '../logger.js';
+import type { ServeOptions } from '../options.js';
+import { resolveOptions } from './resolve-options.js';
+import { type RegistryOrExecutor, resolveTarget } from './resolve-target.js';
+import { ServerRuntime } from './server-runtime.js';
+
+/**
+ * The SDK `Server` that `serve()` would put behind a transport: the same tools, calls,
+ * approval, resources and options, ready to `connect()` to any transport of your choosing —
+ * the SDK's `InMemoryTransport` in tests, a transport of your own elsewhere. One server serves
+ * one connection; call this again for another. Closing the server stops following the registry
+ * (`dynamic`). `transport`, `host`, `port`, `path` and `handleSignals` do not apply: the
+ * transport is yours. `onStartup` and `onShutdown` are not run.
+ *
+ * @throws {TypeError | RangeError} for a bad argument or option.
+ * @throws {ToolNameCollisionError} when two modules would get the same tool name.
+ * @example
+ * ```ts
+ * import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+ * const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+ * await createMcpServer(registry, { validateInputs: true }).connect(serverTransport);
+ * await client.connect(clientTransport);
+ * ```
+ */
+export function createMcpServer(
+  registryOrExecutor: RegistryOrExecutor,
+  options?: ServeOptions,
+): Server {
+  const resolved = resolveOptions(options, {
+    transport: 'stdio',
+    handleSignals: false,
+    allowAnyPort: true,
+  });
+  const logger = resolved.logger ?? createDefaultLogger(resolved.logLevel);
+  const runtime = new ServerRuntime(resolveTarget(registryOrExecutor), resolved, logger);
+  runtime.load();
+  const server = runtime.createServer();
+  const untrack = server.onclose;
+  server.onclose = () => {
+    untrack?.();
+    runtime.unload();
+  };
+  return server;
+}

@@ -1,0 +1,78 @@
+import { silentLogger } from '@apcore-mcp/core';
+import type { Resource } from '@modelcontextprotocol/sdk/types.js';
+import type { ServeOptions } from '../options.js';
+import { DocumentationResources } from '../resources/documentation-resources.js';
+import type { ServedTool } from '../tools/served-tool.js';
+import { type SkippedModule, ToolBuilder } from '../tools/tool-builder.js';
+import { ToolTable } from '../tools/tool-table.js';
+import { resolveOptions } from './resolve-options.js';
+import { type RegistryOrExecutor, resolveRegistry } from './resolve-target.js';
+
+/**
+ * What `serve()` would serve for a registry, found without serving it.
+ *
+ * @example
+ * ```ts
+ * const { tools, skipped } = inspectServer(registry);
+ * for (const { tool, moduleId } of tools) console.log(tool.name, moduleId);
+ * ```
+ */
+export interface ServerInventory {
+  /** The tools, in registration order, each with the module it runs. */
+  tools: ServedTool[];
+  /** The modules left out (their schema would not convert, their id has no tool name), and why. */
+  skipped: SkippedModule[];
+  /** The `docs://<module id>` resources served for these tools. */
+  listResources(): Resource[];
+}
+
+/**
+ * The options {@link inspectServer} reads: those that decide which tools there are and their
+ * names. Skipped modules are also logged as warnings to `logger` (silent by default).
+ *
+ * @example
+ * ```ts
+ * const options: InspectOptions = { tags: ['public'], toolNames: 'safe' };
+ * ```
+ */
+export type InspectOptions = Pick<ServeOptions, 'tags' | 'prefix' | 'toolNames' | 'logger'>;
+
+/**
+ * Builds the tool table `serve()` would build — same names, titles, schemas, annotations,
+ * filters and skips — and the documentation resources it would list, without starting anything.
+ * What `apcore-mcp tools list` prints.
+ *
+ * @throws {ToolNameCollisionError} when two modules would get the same tool name.
+ * @throws {TypeError | RangeError} for a bad argument or option.
+ * @example
+ * ```ts
+ * const { tools, skipped } = inspectServer(registry, { prefix: 'image.' });
+ * console.log(`${tools.length} tools, ${skipped.length} skipped`);
+ * ```
+ */
+export function inspectServer(
+  registryOrExecutor: RegistryOrExecutor,
+  options: InspectOptions = {},
+): ServerInventory {
+  const registry = resolveRegistry(registryOrExecutor);
+  const resolved = resolveOptions(options, {
+    transport: 'stdio',
+    handleSignals: false,
+    allowAnyPort: true,
+  });
+  const table = new ToolTable({
+    registry,
+    builder: new ToolBuilder({
+      logger: resolved.logger ?? silentLogger,
+      toolNames: resolved.toolNames,
+    }),
+    ...(resolved.tags === undefined ? {} : { tags: resolved.tags }),
+    ...(resolved.prefix === undefined ? {} : { prefix: resolved.prefix }),
+  });
+  const { tools, skipped } = table.refresh();
+  return {
+    tools,
+    skipped,
+    listResources: () => new DocumentationResources({ registry, tools: table }).list(),
+  };
+}
