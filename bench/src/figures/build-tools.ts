@@ -1,6 +1,6 @@
 import type { Registry } from '@apcore-mcp/core';
 import { toOpenaiToolsDetailed } from '@apcore-mcp/openai';
-import { MCPServerFactory } from '@apcore-mcp/server';
+import { inspectServer } from '@apcore-mcp/server';
 import { copyByHand } from '../baseline/copy-by-hand.js';
 import { type MeasureOptions, measureInterleaved } from '../measure/measure-interleaved.js';
 import { median, pairedRatio } from '../measure/stats.js';
@@ -35,9 +35,8 @@ const CONVERSION_NAMES: Record<Conversion, string> = {
 
 /** The conversions under test, each answering how many modules it had to skip. */
 function createConversions(registry: Registry): Record<Conversion, () => number> {
-  const factory = new MCPServerFactory();
   return {
-    mcp: () => factory.buildTools(registry).skipped.length,
+    mcp: () => inspectServer(registry).skipped.length,
     openai: () => toOpenaiToolsDetailed(registry).skipped.length,
     'openai-strict': () => toOpenaiToolsDetailed(registry, { strict: true }).skipped.length,
   };
@@ -57,7 +56,7 @@ function createCopy(registry: Registry): () => unknown {
  * of its own can take less, so it shows how much of a budget is left for the conversion itself.
  */
 function createFloor(registry: Registry): () => unknown {
-  const { tools } = new MCPServerFactory().buildTools(registry);
+  const { tools } = inspectServer(registry);
   return () => copyByHand(tools);
 }
 

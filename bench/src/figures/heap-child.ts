@@ -1,7 +1,7 @@
 // Child process entry, run with --expose-gc: builds the MCP tools of a workload registry and
 // prints, as one JSON line, the heap they retain and the size of their JSON text.
 // Usage: node --expose-gc --import tsx src/figures/heap-child.ts <modules> <samples>
-import { MCPServerFactory } from '@apcore-mcp/server';
+import { inspectServer } from '@apcore-mcp/server';
 import { median } from '../measure/stats.js';
 import { createWorkloadRegistry } from '../workload/create-registry.js';
 
@@ -45,20 +45,19 @@ const moduleCount = Number(process.argv[2] ?? 100);
 const samples = Number(process.argv[3] ?? 3);
 const copies = Math.max(1, Math.ceil(MIN_TOOLS_MEASURED / moduleCount));
 const registry = createWorkloadRegistry(moduleCount);
-const factory = new MCPServerFactory();
 // Unmeasured: code compiled and caches warm, so only the tools themselves are counted.
-const { tools } = factory.buildTools(registry);
+const { tools } = inspectServer(registry);
 const json = JSON.stringify(tools);
 const retained: number[] = [];
 const parsed: number[] = [];
 // One unmeasured round first, so the first measurement pays for no compilation either.
 for (let index = -1; index < samples; index += 1) {
   if (index < 0) {
-    retainedBy(() => factory.buildTools(registry).tools);
+    retainedBy(() => inspectServer(registry).tools);
     retainedBy(() => JSON.parse(json) as unknown);
     continue;
   }
-  retained.push(retainedBy(() => factory.buildTools(registry).tools));
+  retained.push(retainedBy(() => inspectServer(registry).tools));
   parsed.push(retainedBy(() => JSON.parse(json) as unknown));
 }
 const sample: HeapSample = {

@@ -5,7 +5,7 @@ import { createBaselineTools } from '../baseline/baseline-tools.js';
 import { createBaselineServer } from '../baseline/create-baseline-server.js';
 import { type MeasureOptions, measureInterleaved } from '../measure/measure-interleaved.js';
 import { median, pairedRatio } from '../measure/stats.js';
-import { createOursRuntime } from '../ours/create-ours-runtime.js';
+import { createMcpServer } from '@apcore-mcp/server';
 import { createFigure, type Figure } from '../report/figure.js';
 import { createWorkloadRegistry } from '../workload/create-registry.js';
 import { CALL_ARGUMENTS } from '../workload/trivial-handler.js';
@@ -66,8 +66,7 @@ function callInLanes(connection: Connection, calls: number, lanes: number): () =
 
 /**
  * Figure 3: `tools/call` round trips per second between an SDK `Client` and the server over the
- * SDK's in-memory transport — ours (the server's public building blocks: `MCPServerFactory`,
- * `RegistryListener`, `ExecutionRouter`, an `Executor`) against the hand-written SDK server —
+ * SDK's in-memory transport — ours (`createMcpServer()`: the SDK server `serve()` would put behind a transport) against the hand-written SDK server —
  * one call at a time and ten in flight.
  *
  * @example
@@ -76,9 +75,7 @@ function callInLanes(connection: Connection, calls: number, lanes: number): () =
  * ```
  */
 export async function measureInMemoryCalls(options: InMemoryCallsOptions): Promise<Figure[]> {
-  const ours = await connect(
-    createOursRuntime(createWorkloadRegistry(options.registrySize)).createServer(),
-  );
+  const ours = await connect(createMcpServer(createWorkloadRegistry(options.registrySize)));
   const baseline = await connect(createBaselineServer(createBaselineTools(options.registrySize)));
   try {
     const figures: Figure[] = [];

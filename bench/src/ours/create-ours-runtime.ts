@@ -1,43 +1,29 @@
 import { Executor, type Registry } from '@apcore-mcp/core';
-import {
-  DocumentationResources,
-  ExecutionRouter,
-  MCPServerFactory,
-  RegistryListener,
-} from '@apcore-mcp/server';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+// The call-overhead figure times the router itself, which the server's public API does not
+// expose (it is reached through an SDK server, whose cost would drown it): read from source.
+import { ExecutionRouter } from '../../../packages/server/src/calls/execution-router.js';
+import { ToolBuilder } from '../../../packages/server/src/tools/tool-builder.js';
+import { ToolTable } from '../../../packages/server/src/tools/tool-table.js';
 
-/** Our side of the call figures, assembled from the public building blocks of the server. */
+/** The executor and the router `serve()` would make for a registry. */
 export interface OursRuntime {
   executor: Executor;
   router: ExecutionRouter;
-  /** A new SDK server over the shared tools and router, for one connection. */
-  createServer(): Server;
 }
 
 /**
- * What `serve()` assembles for a registry — the tool table built once, the executor, the
- * router, the documentation resources, one SDK `Server` per connection — made from
- * `@apcore-mcp/server`'s public exports only, so it can be connected to any transport (the
- * in-memory pair here).
+ * What `serve()` assembles to answer `tools/call` for a registry — the tool table built once,
+ * the default executor, the router — so that the overhead figure can time the router alone.
  *
  * @example
  * ```ts
- * const ours = createOursRuntime(createWorkloadRegistry(100));
- * await ours.createServer().connect(serverTransport);
+ * const { router } = createOursRuntime(createWorkloadRegistry(100));
+ * await router.handleCall('bench-tool_000', { value: 1 });
  * ```
  */
 export function createOursRuntime(registry: Registry): OursRuntime {
   const executor = new Executor(registry);
-  const factory = new MCPServerFactory();
-  const tools = new RegistryListener({ registry, factory });
+  const tools = new ToolTable({ registry, builder: new ToolBuilder() });
   tools.refresh();
-  const router = new ExecutionRouter({ executor, tools });
-  const resources = new DocumentationResources({ registry, tools });
-  return {
-    executor,
-    router,
-    createServer: () =>
-      factory.createServer({ name: 'apcore-mcp', version: '0.0.0', tools, router, resources }),
-  };
+  return { executor, router: new ExecutionRouter({ executor, tools }) };
 }

@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import { Registry, silentLogger, ToolNameCollisionError, toListOptions } from '@apcore-mcp/core';
-import { type BuildToolsResult, MCPServerFactory } from '@apcore-mcp/server';
+import { inspectServer, type ServerInventory } from '@apcore-mcp/server';
 import { CliError } from '../cli-error.js';
 import { requireExtensionsDir } from '../extensions/extensions-dir.js';
 import type { CliIo } from '../io.js';
@@ -59,12 +59,9 @@ export function reportSkipped(entries: readonly SkippedEntry[], io: CliIo): void
 export function buildListedTools(
   registry: Registry,
   settings: ResolvedSettings['settings'],
-): BuildToolsResult {
+): ServerInventory {
   try {
-    return new MCPServerFactory({ toolNames: settings.toolNames }).buildTools(
-      registry,
-      toListOptions(settings),
-    );
+    return inspectServer(registry, { toolNames: settings.toolNames, ...toListOptions(settings) });
   } catch (error) {
     if (!ToolNameCollisionError.isInstance(error)) throw error;
     throw new CliError(error.message, {

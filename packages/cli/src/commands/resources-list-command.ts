@@ -1,4 +1,3 @@
-import { DocumentationResources } from '@apcore-mcp/server';
 import { ExitCode } from '../exit-codes.js';
 import { formatTable } from '../format-table.js';
 import type { CliIo } from '../io.js';
@@ -21,15 +20,8 @@ export async function runResourcesListCommand(
   io: CliIo,
 ): Promise<number> {
   const { registry, skippedFiles } = await loadModulesForListing(resolved);
-  const { tools, skipped } = buildListedTools(registry, resolved.settings);
-  const resources = new DocumentationResources({
-    registry,
-    tools: {
-      list: () => tools,
-      get: (name) => tools.find((served) => served.tool.name === name),
-      getByModuleId: (moduleId) => tools.find((served) => served.moduleId === moduleId),
-    },
-  }).list();
+  const { skipped, listResources } = buildListedTools(registry, resolved.settings);
+  const resources = listResources();
   const entries: SkippedEntry[] = [...skippedFiles, ...skipped];
   if (flags.json === true) {
     io.stdout.write(`${JSON.stringify({ resources, skipped: entries }, null, 2)}\n`);

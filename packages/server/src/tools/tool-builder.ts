@@ -56,6 +56,8 @@ export interface SkippedModule {
 export interface BuildToolsResult {
   tools: ServedTool[];
   skipped: SkippedModule[];
+  /** The names of `tools`, by module id (a live table goes on from it). */
+  names: ToolNameTable;
 }
 
 /**
@@ -135,7 +137,7 @@ export class ToolBuilder {
       names.add(moduleId);
       tools.push(outcome.served);
     }
-    return { tools, skipped };
+    return { tools, skipped, names };
   }
 
   /**

@@ -120,11 +120,8 @@ export class ToolTable implements ToolSource {
     const result = this.#builder.buildTools(this.#registry, this.#filter);
     const previous = new Map(this.#tools);
     this.#tools.clear();
-    this.#names = new ToolNameTable(this.#builder.toolNames);
-    for (const served of result.tools) {
-      this.#tools.set(served.tool.name, served);
-      this.#names.add(served.moduleId);
-    }
+    this.#names = result.names;
+    for (const served of result.tools) this.#tools.set(served.tool.name, served);
     for (const [name, served] of previous) {
       if (!this.#tools.has(name)) this.#emit({ type: 'removed', name, moduleId: served.moduleId });
     }
