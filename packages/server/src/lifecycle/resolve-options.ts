@@ -13,6 +13,20 @@ import {
   DEFAULT_MAX_SESSIONS,
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
 } from '../transports/session-limits.js';
+import {
+  resolveAllowedHosts,
+  resolveAllowedOrigins,
+  resolveHost,
+  resolvePath,
+  resolvePort,
+} from './network-options.js';
+import {
+  describe,
+  resolveBoolean,
+  resolveChoice,
+  resolveFunction,
+  resolveInteger,
+} from './read-option.js';
 
 const TRANSPORTS: readonly TransportName[] = ['stdio', 'streamable-http', 'sse'];
 const LOG_LEVELS: Readonly<Record<string, LogLevel>> = {
@@ -62,12 +76,33 @@ export interface ResolveDefaults {
 /**
  * Validates every option and fills in the defaults. Throws a `TypeError` for a value of the wrong
  * type and a `RangeError` for a value out of range, each naming the option and what it accepts.
+ *
+ * @example
+ * ```ts
+ * const resolved = resolveOptions({ port: 0 }, { transport: 'streamable-http', handleSignals: false, allowAnyPort: true });
+ * ```
  */
 export function resolveOptions(
   options: ServeOptions | undefined,
   defaults: ResolveDefaults,
 ): ResolvedOptions {
-  if (options === undefined || options === null) options = {};
+  const given = checkKnownOptions(options);
+  return {
+    ...resolveNetworkOptions(given, defaults),
+    ...resolveToolOptions(given),
+    ...resolveCallOptions(given),
+    logLevel: resolveLogLevel(given.logLevel),
+    logger: resolveLogger(given.logger),
+    onStartup: resolveFunction('onStartup', given.onStartup),
+    onShutdown: resolveFunction('onShutdown', given.onShutdown),
+    shutdownGraceMs: resolveShutdownGrace(given.shutdownGraceMs),
+    handleSignals: resolveBoolean('handleSignals', given.handleSignals, defaults.handleSignals),
+  };
+}
+
+/** The options object itself: an object whose every key is a known option. */
+function checkKnownOptions(options: ServeOptions | undefined | null): ServeOptions {
+  if (options === undefined || options === null) return {};
   if (typeof options !== 'object') {
     throw new TypeError(`options must be an object, got ${describe(options)}`);
   }
@@ -78,6 +113,26 @@ export function resolveOptions(
       );
     }
   }
+  return options;
+}
+
+type NetworkOptions = Pick<
+  ResolvedOptions,
+  | 'transport'
+  | 'host'
+  | 'port'
+  | 'path'
+  | 'stateless'
+  | 'allowedOrigins'
+  | 'allowedHosts'
+  | 'maxBodyBytes'
+  | 'maxSessions'
+  | 'sessionIdleTimeoutMs'
+  | 'authenticate'
+>;
+
+/** Where and how the server listens. */
+function resolveNetworkOptions(options: ServeOptions, defaults: ResolveDefaults): NetworkOptions {
   const transport = resolveChoice('transport', options.transport, TRANSPORTS, defaults.transport);
   // The SRS has stdio ignore host and port silently, whatever they hold.
   const usesNetwork = transport !== 'stdio';
@@ -87,17 +142,6 @@ export function resolveOptions(
     port: usesNetwork ? resolvePort(options.port, defaults.allowAnyPort) : 8000,
     path: resolvePath(options.path),
     stateless: resolveBoolean('stateless', options.stateless, false),
-    name: resolveName(options.name),
-    version: resolveVersion(options.version),
-    tags: resolveTags(options.tags),
-    prefix: resolvePrefix(options.prefix),
-    toolNames: resolveChoice('toolNames', options.toolNames, TOOL_NAME_STYLES, 'safe'),
-    logLevel: resolveLogLevel(options.logLevel),
-    logger: resolveLogger(options.logger),
-    onStartup: resolveFunction('onStartup', options.onStartup),
-    onShutdown: resolveFunction('onShutdown', options.onShutdown),
-    dynamic: resolveBoolean('dynamic', options.dynamic, false),
-    validateInputs: resolveBoolean('validateInputs', options.validateInputs, false),
     allowedOrigins: resolveAllowedOrigins(options.allowedOrigins),
     allowedHosts: resolveAllowedHosts(options.allowedHosts),
     maxBodyBytes: resolveInteger('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 1),
@@ -108,76 +152,34 @@ export function resolveOptions(
       DEFAULT_SESSION_IDLE_TIMEOUT_MS,
       0,
     ),
-    contextFactory: resolveContextFactory(options.contextFactory),
-    identity: resolveIdentity(options.identity),
     authenticate: resolveFunction('authenticate', options.authenticate),
-    shutdownGraceMs: resolveShutdownGrace(options.shutdownGraceMs),
-    handleSignals: resolveBoolean('handleSignals', options.handleSignals, defaults.handleSignals),
-    approval: resolveApproval(options.approval),
   };
 }
 
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'string') return `'${value}'`;
-  if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value} ${value}`;
-  return typeof value;
+/** Which tools are served, under which names, by which server. */
+function resolveToolOptions(
+  options: ServeOptions,
+): Pick<ResolvedOptions, 'name' | 'version' | 'tags' | 'prefix' | 'toolNames' | 'dynamic'> {
+  return {
+    name: resolveName(options.name),
+    version: resolveVersion(options.version),
+    tags: resolveTags(options.tags),
+    prefix: resolvePrefix(options.prefix),
+    toolNames: resolveChoice('toolNames', options.toolNames, TOOL_NAME_STYLES, 'safe'),
+    dynamic: resolveBoolean('dynamic', options.dynamic, false),
+  };
 }
 
-/**
- * One of `choices`, in any case: `TypeError` for a non-string, `RangeError` naming the choices
- * for anything else.
- */
-function resolveChoice<T extends string>(
-  option: string,
-  value: unknown,
-  choices: readonly T[],
-  fallback: T,
-): T {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'string') {
-    throw new TypeError(
-      `${option} must be a string (one of: ${choices.join(', ')}), got ${describe(value)}`,
-    );
-  }
-  const match = choices.find((choice) => choice === value.toLowerCase());
-  if (match === undefined) {
-    throw new RangeError(`Unknown ${option}: '${value}'. Must be one of: ${choices.join(', ')}`);
-  }
-  return match;
-}
-
-function resolveHost(value: unknown): string {
-  if (value === undefined) return '127.0.0.1';
-  if (typeof value !== 'string')
-    throw new TypeError(`host must be a string, got ${describe(value)}`);
-  if (value.trim() === '') throw new RangeError('Host must not be empty');
-  return value;
-}
-
-function resolvePort(value: unknown, allowAnyPort: boolean): number {
-  if (value === undefined) return 8000;
-  const minimum = allowAnyPort ? 0 : 1;
-  if (typeof value !== 'number' || !Number.isInteger(value)) {
-    throw new TypeError(
-      `port must be an integer between ${minimum} and 65535, got ${describe(value)}`,
-    );
-  }
-  if (value < minimum || value > 65535) {
-    throw new RangeError(`Port must be between ${minimum} and 65535, got ${value}`);
-  }
-  return value;
-}
-
-function resolvePath(value: unknown): string {
-  if (value === undefined) return '/mcp';
-  if (typeof value !== 'string' || !value.startsWith('/') || /[?#\s]/.test(value)) {
-    throw new TypeError(
-      `path must be a URL path starting with '/' (no query, no spaces), got ${describe(value)}`,
-    );
-  }
-  return value;
+/** How each call runs: input checks, its context, its caller, its approval. */
+function resolveCallOptions(
+  options: ServeOptions,
+): Pick<ResolvedOptions, 'validateInputs' | 'contextFactory' | 'identity' | 'approval'> {
+  return {
+    validateInputs: resolveBoolean('validateInputs', options.validateInputs, false),
+    contextFactory: resolveContextFactory(options.contextFactory),
+    identity: resolveIdentity(options.identity),
+    approval: resolveApproval(options.approval),
+  };
 }
 
 function resolveName(value: unknown): string {
@@ -242,71 +244,6 @@ function resolveLogger(value: unknown): ResolvedOptions['logger'] {
     throw new TypeError('logger must be a pino-compatible logger with debug, info, warn, error');
   }
   return value as ResolvedOptions['logger'];
-}
-
-function resolveBoolean(name: string, value: unknown, fallback: boolean): boolean {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'boolean') {
-    throw new TypeError(`${name} must be a boolean (true or false), got ${describe(value)}`);
-  }
-  return value;
-}
-
-function resolveFunction<T>(name: string, value: T | undefined): T | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'function') {
-    throw new TypeError(`${name} must be a function, got ${describe(value)}`);
-  }
-  return value;
-}
-
-function resolveAllowedOrigins(value: unknown): readonly string[] | '*' | undefined {
-  const allowed = "an array of origins like 'https://app.example.com', or '*'";
-  if (value === undefined) return undefined;
-  if (value === '*') return '*';
-  if (!Array.isArray(value) || value.some((origin) => typeof origin !== 'string')) {
-    throw new TypeError(`allowedOrigins must be ${allowed}, got ${describe(value)}`);
-  }
-  if (value.includes('*')) return '*';
-  for (const origin of value as string[]) {
-    if (!isOrigin(origin)) {
-      throw new RangeError(
-        `allowedOrigins entry '${origin}' is not an origin; expected ${allowed}`,
-      );
-    }
-  }
-  return Object.freeze([...(value as string[])]);
-}
-
-function isOrigin(text: string): boolean {
-  try {
-    return new URL(text).origin === text;
-  } catch {
-    return false;
-  }
-}
-
-function resolveAllowedHosts(value: unknown): readonly string[] | '*' | undefined {
-  const allowed = "an array of host names (optionally with ':port'), or '*'";
-  if (value === undefined) return undefined;
-  if (value === '*') return '*';
-  if (!Array.isArray(value) || value.some((host) => typeof host !== 'string' || host === '')) {
-    throw new TypeError(`allowedHosts must be ${allowed}, got ${describe(value)}`);
-  }
-  if (value.includes('*')) return '*';
-  return Object.freeze(value.map((host: string) => host.toLowerCase()));
-}
-
-/** A whole number of at least `minimum`: `TypeError` for a non-integer, `RangeError` below it. */
-function resolveInteger(option: string, value: unknown, fallback: number, minimum: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value)) {
-    throw new TypeError(
-      `${option} must be an integer of at least ${minimum}, got ${describe(value)}`,
-    );
-  }
-  if (value < minimum) throw new RangeError(`${option} must be at least ${minimum}, got ${value}`);
-  return value;
 }
 
 function resolveShutdownGrace(value: unknown): number {

@@ -1,0 +1,75 @@
+import { describe } from './read-option.js';
+
+/** The host to bind: a non-empty string, `127.0.0.1` by default. */
+export function resolveHost(value: unknown): string {
+  if (value === undefined) return '127.0.0.1';
+  if (typeof value !== 'string')
+    throw new TypeError(`host must be a string, got ${describe(value)}`);
+  if (value.trim() === '') throw new RangeError('Host must not be empty');
+  return value;
+}
+
+/** The port to bind: 1..65535 (0 too where a free port may be picked), 8000 by default. */
+export function resolvePort(value: unknown, allowAnyPort: boolean): number {
+  if (value === undefined) return 8000;
+  const minimum = allowAnyPort ? 0 : 1;
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    throw new TypeError(
+      `port must be an integer between ${minimum} and 65535, got ${describe(value)}`,
+    );
+  }
+  if (value < minimum || value > 65535) {
+    throw new RangeError(`Port must be between ${minimum} and 65535, got ${value}`);
+  }
+  return value;
+}
+
+/** The MCP endpoint's path: starts with `/`, no query, no spaces; `/mcp` by default. */
+export function resolvePath(value: unknown): string {
+  if (value === undefined) return '/mcp';
+  if (typeof value !== 'string' || !value.startsWith('/') || /[?#\s]/.test(value)) {
+    throw new TypeError(
+      `path must be a URL path starting with '/' (no query, no spaces), got ${describe(value)}`,
+    );
+  }
+  return value;
+}
+
+/** Origins allowed besides the server's own: a list of origins, or `'*'`. */
+export function resolveAllowedOrigins(value: unknown): readonly string[] | '*' | undefined {
+  const allowed = "an array of origins like 'https://app.example.com', or '*'";
+  if (value === undefined) return undefined;
+  if (value === '*') return '*';
+  if (!Array.isArray(value) || value.some((origin) => typeof origin !== 'string')) {
+    throw new TypeError(`allowedOrigins must be ${allowed}, got ${describe(value)}`);
+  }
+  if (value.includes('*')) return '*';
+  for (const origin of value as string[]) {
+    if (!isOrigin(origin)) {
+      throw new RangeError(
+        `allowedOrigins entry '${origin}' is not an origin; expected ${allowed}`,
+      );
+    }
+  }
+  return Object.freeze([...(value as string[])]);
+}
+
+function isOrigin(text: string): boolean {
+  try {
+    return new URL(text).origin === text;
+  } catch {
+    return false;
+  }
+}
+
+/** `Host` headers allowed: a list of host names (optionally with port), or `'*'`. */
+export function resolveAllowedHosts(value: unknown): readonly string[] | '*' | undefined {
+  const allowed = "an array of host names (optionally with ':port'), or '*'";
+  if (value === undefined) return undefined;
+  if (value === '*') return '*';
+  if (!Array.isArray(value) || value.some((host) => typeof host !== 'string' || host === '')) {
+    throw new TypeError(`allowedHosts must be ${allowed}, got ${describe(value)}`);
+  }
+  if (value.includes('*')) return '*';
+  return Object.freeze(value.map((host: string) => host.toLowerCase()));
+}
