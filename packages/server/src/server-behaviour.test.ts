@@ -61,8 +61,7 @@ describe('the server over the core runtime', () => {
 
   it('validates inputs before the executor when validateInputs is on', async () => {
     const { executor } = createFixtureRuntime(core);
-    // The router reaches the core executor through callEager.
-    const call = vi.spyOn(executor, 'callEager');
+    const call = vi.spyOn(executor, 'call');
     connection = await connectInMemory(executor, { validateInputs: true });
     const result = await connection.client.callTool({ name: 'math-add', arguments: { a: 'x' } });
     expect(result.isError).toBe(true);
