@@ -1,11 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { createDefaultLogger } from '../logger.js';
 import type { ServeOptions } from '../options.js';
 import { createHttpRequestHandler, type NextFunction } from '../transports/http-handler.js';
 import { resolveOptions } from './resolve-options.js';
-import { type RegistryOrExecutor, resolveTarget } from './resolve-target.js';
-import { ServerRuntime } from './server-runtime.js';
+import type { RegistryOrExecutor } from './resolve-target.js';
+import { openRuntime } from './server-runtime.js';
 import { drainCalls } from './shut-down.js';
 
 /**
@@ -60,13 +59,8 @@ export function createMcpHandler(
       "createMcpHandler serves HTTP: transport must be 'streamable-http' or 'sse', got 'stdio'",
     );
   }
-  const target = resolveTarget(registryOrExecutor);
-  const logger = resolved.logger ?? createDefaultLogger(resolved.logLevel);
-  const runtime = new ServerRuntime(target, resolved, logger);
-  runtime.load();
-  if (resolved.transport === 'sse') {
-    logger.warn('SSE transport is deprecated; use streamable-http instead');
-  }
+  const runtime = openRuntime(registryOrExecutor, resolved);
+  const { logger } = runtime;
   const http = createHttpRequestHandler({
     transport: resolved.transport,
     createServer: runtime.createServer,

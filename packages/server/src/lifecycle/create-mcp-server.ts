@@ -1,9 +1,8 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { createDefaultLogger } from '../logger.js';
 import type { ServeOptions } from '../options.js';
 import { resolveOptions } from './resolve-options.js';
-import { type RegistryOrExecutor, resolveTarget } from './resolve-target.js';
-import { ServerRuntime } from './server-runtime.js';
+import type { RegistryOrExecutor } from './resolve-target.js';
+import { openRuntime } from './server-runtime.js';
 
 /**
  * The SDK `Server` that `serve()` would put behind a transport: the same tools, calls,
@@ -32,9 +31,7 @@ export function createMcpServer(
     handleSignals: false,
     allowAnyPort: true,
   });
-  const logger = resolved.logger ?? createDefaultLogger(resolved.logLevel);
-  const runtime = new ServerRuntime(resolveTarget(registryOrExecutor), resolved, logger);
-  runtime.load();
+  const runtime = openRuntime(registryOrExecutor, resolved);
   const server = runtime.createServer();
   const untrack = server.onclose;
   server.onclose = () => {

@@ -2,6 +2,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ExecutionRouter } from '../calls/execution-router.js';
 import type { Logger } from '../logger.js';
+import { createDefaultLogger } from '../logger.js';
 import type { ResolvedOptions } from '../options.js';
 import { createSdkServer } from '../protocol/create-sdk-server.js';
 import { DocumentationResources } from '../resources/documentation-resources.js';
@@ -9,7 +10,7 @@ import { warnAboutClientLimits } from '../tools/client-limits.js';
 import { ToolBuilder } from '../tools/tool-builder.js';
 import { ToolTable } from '../tools/tool-table.js';
 import type { HealthStatus } from '../transports/http-handler.js';
-import type { ResolvedTarget } from './resolve-target.js';
+import { type RegistryOrExecutor, type ResolvedTarget, resolveTarget } from './resolve-target.js';
 
 /**
  * Everything one served registry shares across its connections: the tool table (a
@@ -22,7 +23,8 @@ export class ServerRuntime {
   readonly tools: ToolTable;
   readonly router: ExecutionRouter;
   readonly #options: ResolvedOptions;
-  readonly #logger: Logger;
+  /** Where the server logs. */
+  readonly logger: Logger;
   readonly #resources: DocumentationResources;
   readonly #servers = new Set<Server>();
   readonly #startedAt = performance.now();
@@ -30,7 +32,7 @@ export class ServerRuntime {
 
   constructor(target: ResolvedTarget, options: ResolvedOptions, logger: Logger) {
     this.#options = options;
-    this.#logger = logger;
+    this.logger = logger;
     this.tools = new ToolTable({
       registry: target.registry,
       builder: new ToolBuilder({ logger, toolNames: options.toolNames }),
@@ -62,7 +64,7 @@ export class ServerRuntime {
   load(): void {
     this.tools.refresh();
     if (this.tools.size === 0) {
-      this.#logger.warn('No modules registered; server starting with zero tools');
+      this.logger.warn('No modules registered; server starting with zero tools');
     }
     this.#warnAboutClientLimits(this.tools.list().map((served) => served.tool.name));
     if (this.#options.dynamic) {
@@ -79,7 +81,7 @@ export class ServerRuntime {
       toolNames,
       toolCount: this.tools.size,
       serverName: this.#options.name,
-      logger: this.#logger,
+      logger: this.logger,
     });
   }
 
@@ -122,7 +124,7 @@ export class ServerRuntime {
     for (const server of this.#servers) {
       if (server.transport === undefined) continue;
       server.sendToolListChanged().catch((error: unknown) => {
-        this.#logger.warn({ err: error }, 'Could not send tools/list_changed to a session');
+        this.logger.warn({ err: error }, 'Could not send tools/list_changed to a session');
       });
     }
   }
@@ -133,4 +135,28 @@ export class ServerRuntime {
     moduleCount: this.tools.size,
     uptimeSeconds: Math.round(performance.now() - this.#startedAt) / 1000,
   });
+}
+
+/**
+ * What every entry point starts from: the runtime for `registryOrExecutor` under the resolved
+ * options, logging to the given logger (else the default one on stderr), its tools loaded.
+ *
+ * @throws {ToolNameCollisionError} when two modules would get the same tool name.
+ * @example
+ * ```ts
+ * const runtime = openRuntime(registry, resolveOptions(options, defaults));
+ * ```
+ */
+export function openRuntime(
+  registryOrExecutor: RegistryOrExecutor,
+  resolved: ResolvedOptions,
+): ServerRuntime {
+  const target = resolveTarget(registryOrExecutor);
+  const logger = resolved.logger ?? createDefaultLogger(resolved.logLevel);
+  const runtime = new ServerRuntime(target, resolved, logger);
+  runtime.load();
+  if (resolved.transport === 'sse') {
+    logger.warn('SSE transport is deprecated; use streamable-http instead');
+  }
+  return runtime;
 }

@@ -1,10 +1,10 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { createDefaultLogger, type Logger } from '../logger.js';
+import type { Logger } from '../logger.js';
 import type { ResolvedOptions, ServeOptions } from '../options.js';
 import { type RunningTransport, TransportManager } from '../transports/transport-manager.js';
 import { type ResolveDefaults, resolveOptions } from './resolve-options.js';
-import { type RegistryOrExecutor, resolveTarget } from './resolve-target.js';
-import { ServerRuntime } from './server-runtime.js';
+import type { RegistryOrExecutor } from './resolve-target.js';
+import { openRuntime, type ServerRuntime } from './server-runtime.js';
 import { shutDown } from './shut-down.js';
 import { watchSignals } from './signals.js';
 
@@ -65,13 +65,8 @@ export async function startWithDefaults(
   defaults: ResolveDefaults,
 ): Promise<ServerHandle> {
   const resolved = resolveOptions(options, defaults);
-  const target = resolveTarget(registryOrExecutor);
-  const logger = resolved.logger ?? createDefaultLogger(resolved.logLevel);
-  const runtime = new ServerRuntime(target, resolved, logger);
-  runtime.load();
-  if (resolved.transport === 'sse') {
-    logger.warn('SSE transport is deprecated; use streamable-http instead');
-  }
+  const runtime = openRuntime(registryOrExecutor, resolved);
+  const { logger } = runtime;
   let running: RunningTransport;
   try {
     running = await runTransport(runtime, resolved, logger);
