@@ -37,3 +37,20 @@ export function sendJsonRpcError(
     headers,
   );
 }
+
+/**
+ * The 404 for a request naming a session this server does not have (never had, ended, or
+ * closed for idling): JSON-RPC error -32001, which tells the client to start a new session.
+ *
+ * @example
+ * ```ts
+ * if (session === undefined) return sendSessionNotFound(response);
+ * ```
+ */
+export function sendSessionNotFound(response: ServerResponse): void {
+  sendJson(response, 404, {
+    jsonrpc: '2.0',
+    error: { code: -32001, message: 'Session not found' },
+    id: null,
+  });
+}

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import type { Logger } from '../logger.js';
-import { sendJson, sendJsonRpcError } from './http-response.js';
+import { sendJsonRpcError, sendSessionNotFound } from './http-response.js';
 import { SessionCap } from './session-limits.js';
 
 /** Where the legacy SSE transport opens its stream. */
@@ -73,11 +73,7 @@ export class SseEndpoint {
     }
     const session = this.#sessions.get(sessionId);
     if (session === undefined) {
-      sendJson(response, 404, {
-        jsonrpc: '2.0',
-        error: { code: -32001, message: 'Session not found' },
-        id: null,
-      });
+      sendSessionNotFound(response);
       return;
     }
     await session.transport.handlePostMessage(request, response, body);

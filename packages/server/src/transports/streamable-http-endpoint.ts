@@ -4,7 +4,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../logger.js';
-import { sendJson, sendJsonRpcError } from './http-response.js';
+import { sendJsonRpcError, sendSessionNotFound } from './http-response.js';
 import { IdleWatch, SessionCap } from './session-limits.js';
 
 interface Session {
@@ -62,11 +62,7 @@ export class StreamableHttpEndpoint {
     if (typeof sessionId === 'string' && sessionId !== '') {
       const session = this.#sessions.get(sessionId);
       if (session === undefined) {
-        sendJson(response, 404, {
-          jsonrpc: '2.0',
-          error: { code: -32001, message: 'Session not found' },
-          id: null,
-        });
+        sendSessionNotFound(response);
         return;
       }
       session.idle?.track(response);
