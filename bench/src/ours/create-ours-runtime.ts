@@ -1,4 +1,4 @@
-import { Executor, type Registry } from '@apcore-mcp/core';
+import { Executor, type Registry } from '@apcore-mcp/runtime';
 import {
   DocumentationResources,
   ExecutionRouter,

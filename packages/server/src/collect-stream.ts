@@ -4,8 +4,8 @@ import {
   ExecutionCancelledError,
   type ExecutorLike,
   ModuleError,
-  mergeChunks,
 } from '@apcore-mcp/core';
+import { mergeChunks } from '@apcore-mcp/runtime';
 import type { RouterCallExtra } from './call-context.js';
 import type { ServedTool } from './tool-source.js';
 

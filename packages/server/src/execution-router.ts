@@ -1,9 +1,7 @@
 import { REQUIRES_APPROVAL_META_KEY } from '@apcore-mcp/annotations';
 import {
-  type Context,
   type ContextFactory,
   type ContextRequest,
-  Executor,
   type ExecutorLike,
   type Identity,
   MCP_APPROVAL_KEY,
@@ -12,6 +10,7 @@ import {
   supportsContextApproval,
 } from '@apcore-mcp/core';
 import { createToolErrorResult, ErrorMapper } from '@apcore-mcp/errors';
+import { type Context, Executor } from '@apcore-mcp/runtime';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type ApprovalOption, resolveApproval } from './approval-option.js';
 import { ApprovalRequiredError } from './approval-required-error.js';

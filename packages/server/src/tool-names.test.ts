@@ -1,11 +1,12 @@
 import * as core from '@apcore-mcp/core';
+import * as runtime from '@apcore-mcp/runtime';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CaptureLogger } from './__fixtures__/capture-logger.js';
 import { connectInMemory, type InMemoryConnection } from './__fixtures__/in-memory.js';
 import { startServer } from './start-server.js';
 
-function createRegistry(moduleIds: readonly string[]): core.Registry {
-  const registry = new core.Registry();
+function createRegistry(moduleIds: readonly string[]): runtime.Registry {
+  const registry = new runtime.Registry();
   for (const moduleId of moduleIds) {
     registry.register(
       moduleId,
