@@ -1,42 +1,62 @@
-import Module, { createRequire, register } from 'node:module';
-import { dirname } from 'node:path';
+import { existsSync } from 'node:fs';
+import Module, { register } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The package module files import `defineModule` and the helpers from. */
-const CORE_SPECIFIER = '@apcore-mcp/core';
+/**
+ * The packages module files import from: `defineModule` and the helpers from core, and now and
+ * then a runtime class (a module that builds its own `Registry`).
+ */
+const FALLBACK_SPECIFIERS = ['@apcore-mcp/core', '@apcore-mcp/runtime'] as const;
+
+/**
+ * What nearly every module file imports, and so what decides whether the hook is needed: a
+ * directory with its own core installed is a project that installs what it imports.
+ */
+const CORE_SPECIFIER = FALLBACK_SPECIFIERS[0];
+
+/** Where each fallback specifier leads in this process: a `file:` URL per specifier. */
+type FallbackUrls = Record<string, string>;
 
 /**
  * The resolve hook, as source: it runs in Node's hooks thread, so it cannot share this file's
- * imports. It lets normal resolution win and steps in only when `@apcore-mcp/core` cannot be
- * found from the importing file.
+ * imports. It lets normal resolution win and steps in only when one of the fallback specifiers
+ * cannot be found from the importing file.
  */
 const HOOK_SOURCE = `
-let coreUrl;
+let urls = {};
 export function initialize(data) {
-  coreUrl = data.coreUrl;
+  urls = data.urls;
 }
 export async function resolve(specifier, context, nextResolve) {
   try {
     return await nextResolve(specifier, context);
   } catch (error) {
-    if (specifier !== ${JSON.stringify(CORE_SPECIFIER)} || error?.code !== 'ERR_MODULE_NOT_FOUND') {
-      throw error;
-    }
-    return { url: coreUrl, shortCircuit: true };
+    const url = Object.hasOwn(urls, specifier) ? urls[specifier] : undefined;
+    if (url === undefined || error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    return { url, shortCircuit: true };
   }
 }
 `;
 
 let registered = false;
 
-/** This package's own entry point as its consumers resolve it; `undefined` if unknown here. */
-function resolveOwnEntry(): string | undefined {
-  try {
-    // A package may import itself by name: this is the very copy that is running.
-    return import.meta.resolve(CORE_SPECIFIER);
-  } catch {
-    return undefined;
+/**
+ * The entry points this process runs, as their consumers resolve them: the runtime imports
+ * itself by name (a package may), and core is the very copy the runtime depends on. Specifiers
+ * that do not resolve to a file here are left out.
+ */
+function resolveOwnEntries(): FallbackUrls {
+  const urls: FallbackUrls = {};
+  for (const specifier of FALLBACK_SPECIFIERS) {
+    try {
+      const url = import.meta.resolve(specifier);
+      if (url.startsWith('file:')) urls[specifier] = url;
+    } catch {
+      // Not resolvable from here: nothing to fall back to for this specifier.
+    }
   }
+  return urls;
 }
 
 type ResolveFilename = (request: string, parent: unknown, ...rest: unknown[]) => string;
@@ -47,7 +67,7 @@ type ResolveFilename = (request: string, parent: unknown, ...rest: unknown[]) =>
  * version 22, so the resolver is wrapped — only failures for this one specifier are touched.
  * (Loading ES modules through `require` needs Node >= 20.19.)
  */
-function patchCommonJsResolution(corePath: string): void {
+function patchCommonJsResolution(urls: FallbackUrls): void {
   const loader = Module as unknown as { _resolveFilename?: ResolveFilename };
   const original = loader._resolveFilename;
   if (typeof original !== 'function') return;
@@ -56,7 +76,8 @@ function patchCommonJsResolution(corePath: string): void {
       return original.call(this, request, parent, ...rest);
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
-      if (request === CORE_SPECIFIER && code === 'MODULE_NOT_FOUND') return corePath;
+      const url = Object.hasOwn(urls, request) ? urls[request] : undefined;
+      if (url !== undefined && code === 'MODULE_NOT_FOUND') return fileURLToPath(url);
       throw error;
     }
   };
@@ -71,23 +92,25 @@ const resolvingDirectories = new Set<string>();
 
 /**
  * Whether `moduleFile` finds a copy of its own. Asked first because the hook has a price: it
- * starts Node's hooks thread, and every later import passes through it.
+ * starts Node's hooks thread, and every later import passes through it. Looks for an installed
+ * copy the way `import` does, in the `node_modules` of the file's directory and its ancestors:
+ * `require.resolve` would also follow `NODE_PATH`, which `import` ignores.
  */
 function canResolveCore(moduleFile: string): boolean {
   const directory = dirname(moduleFile);
   if (resolvingDirectories.has(directory)) return true;
-  try {
-    createRequire(moduleFile).resolve(CORE_SPECIFIER);
-  } catch {
-    return false;
+  for (let current = directory; ; current = dirname(current)) {
+    if (existsSync(join(current, 'node_modules', CORE_SPECIFIER, 'package.json'))) {
+      resolvingDirectories.add(directory);
+      return true;
+    }
+    if (dirname(current) === current) return false;
   }
-  resolvingDirectories.add(directory);
-  return true;
 }
 
 /**
- * Lets module files import `@apcore-mcp/core` even when their directory has no copy of it
- * installed (an extensions directory served by `npx apcore-mcp`): an `import` (or `require`)
+ * Lets module files import `@apcore-mcp/core` (and `@apcore-mcp/runtime`) even when their
+ * directory has no copy of it installed (an extensions directory served by `npx apcore-mcp`): an `import` (or `require`)
  * that finds no copy of its own gets the one this process runs. A copy the directory does have
  * still wins. Does nothing while `moduleFile` finds a copy of its own; registers at most once
  * per process; does nothing where hooks are unavailable.
@@ -101,11 +124,9 @@ function canResolveCore(moduleFile: string): boolean {
 export function ensureCoreResolvable(moduleFile: string): void {
   if (registered || canResolveCore(moduleFile)) return;
   registered = true;
-  const coreUrl = resolveOwnEntry();
-  if (coreUrl === undefined || !coreUrl.startsWith('file:')) return;
-  patchCommonJsResolution(fileURLToPath(coreUrl));
+  const urls = resolveOwnEntries();
+  if (Object.keys(urls).length === 0) return;
+  patchCommonJsResolution(urls);
   if (typeof register !== 'function') return;
-  register(`data:text/javascript,${encodeURIComponent(HOOK_SOURCE)}`, {
-    data: { coreUrl },
-  });
+  register(`data:text/javascript,${encodeURIComponent(HOOK_SOURCE)}`, { data: { urls } });
 }
