@@ -1,10 +1,12 @@
 // Packs every published package as `pnpm publish` would (publishConfig applied, workspace ranges
 // resolved) and checks what a user would install: publint for the manifest and the files,
-// arethetypeswrong for the types under every ESM resolution mode. Run after `pnpm run build`.
+// arethetypeswrong for the types under every ESM resolution mode, and that installing the
+// OpenAI converter brings no third-party package. Run after `pnpm run build`.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { checkConverterInstall } from './check-converter-install.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -25,6 +27,8 @@ function check(command, args, cwd) {
 }
 
 const failures = [];
+/** Package name -> its packed tarball, for the install check. */
+const tarballs = {};
 try {
   for (const name of readdirSync(join(root, 'packages')).sort()) {
     const directory = join(root, 'packages', name);
@@ -39,6 +43,7 @@ try {
     const tarball = readdirSync(destination).find((file) => !before.has(file));
     if (tarball === undefined) throw new Error(`pnpm pack wrote nothing for ${manifest.name}`);
     const packed = join(destination, tarball);
+    tarballs[manifest.name] = packed;
     if (!check(bin('publint'), ['run', packed, '--strict'], directory)) {
       failures.push(`${manifest.name}: publint`);
     }
@@ -47,6 +52,8 @@ try {
       failures.push(`${manifest.name}: attw`);
     }
   }
+  console.log('\n== install check');
+  failures.push(...checkConverterInstall(tarballs));
 } finally {
   rmSync(destination, { recursive: true, force: true });
 }
@@ -55,4 +62,6 @@ if (failures.length > 0) {
   console.error(`\nPackaging problems:\n${failures.map((line) => `- ${line}`).join('\n')}`);
   process.exit(1);
 }
-console.log('\nEvery published package passes publint and arethetypeswrong.');
+console.log(
+  '\nEvery published package passes publint and arethetypeswrong; the OpenAI converter installs nothing third-party.',
+);

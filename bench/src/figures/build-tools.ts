@@ -1,5 +1,5 @@
-import type { Registry } from '@apcore-mcp/core';
 import { toOpenaiToolsDetailed } from '@apcore-mcp/openai';
+import type { Registry } from '@apcore-mcp/runtime';
 import { inspectServer } from '@apcore-mcp/server';
 import { copyByHand } from '../baseline/copy-by-hand.js';
 import { type MeasureOptions, measureInterleaved } from '../measure/measure-interleaved.js';

@@ -1,3 +1,4 @@
+import { createMcpServer } from '@apcore-mcp/server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -5,7 +6,6 @@ import { createBaselineTools } from '../baseline/baseline-tools.js';
 import { createBaselineServer } from '../baseline/create-baseline-server.js';
 import { type MeasureOptions, measureInterleaved } from '../measure/measure-interleaved.js';
 import { median, pairedRatio } from '../measure/stats.js';
-import { createMcpServer } from '@apcore-mcp/server';
 import { createFigure, type Figure } from '../report/figure.js';
 import { createWorkloadRegistry } from '../workload/create-registry.js';
 import { CALL_ARGUMENTS } from '../workload/trivial-handler.js';

@@ -9,7 +9,8 @@
  */
 export const OURS_HTTP_SCRIPT = `
 import { readFileSync } from 'node:fs';
-import { defineModule, Registry } from '@apcore-mcp/core';
+import { defineModule } from '@apcore-mcp/core';
+import { Registry } from '@apcore-mcp/runtime';
 import { startServer } from '@apcore-mcp/server';
 
 const modules = JSON.parse(readFileSync(process.env.BENCH_MODULES_FILE, 'utf8'));

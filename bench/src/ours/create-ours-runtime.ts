@@ -1,4 +1,4 @@
-import { Executor, type Registry } from '@apcore-mcp/core';
+import { Executor, type Registry } from '@apcore-mcp/runtime';
 // The call-overhead figure times the router itself, which the server's public API does not
 // expose (it is reached through an SDK server, whose cost would drown it): read from source.
 import { ExecutionRouter } from '../../../packages/server/src/calls/execution-router.js';

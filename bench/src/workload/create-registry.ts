@@ -1,4 +1,5 @@
-import { defineModule, Registry } from '@apcore-mcp/core';
+import { defineModule } from '@apcore-mcp/core';
+import { Registry } from '@apcore-mcp/runtime';
 import { createModuleSpecs } from './module-specs.js';
 import { answerCall } from './trivial-handler.js';
 

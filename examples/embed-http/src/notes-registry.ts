@@ -1,4 +1,5 @@
-import { defineModule, InvalidInputError, Registry } from '@apcore-mcp/core';
+import { defineModule, InvalidInputError } from '@apcore-mcp/core';
+import { Registry } from '@apcore-mcp/runtime';
 
 /**
  * A registry built in code rather than discovered from a directory: an app that already has its

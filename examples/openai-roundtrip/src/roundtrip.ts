@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { Executor, Registry } from '@apcore-mcp/core';
 import { dispatchToolCalls, type ToolMessage, toOpenaiTools } from '@apcore-mcp/openai';
+import { Executor, Registry } from '@apcore-mcp/runtime';
 import { CANNED_COMPLETION } from './canned-completion.js';
 
 /** The sample shop modules, the same ones `apcore-mcp` serves in the root README. */

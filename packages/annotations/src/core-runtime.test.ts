@@ -1,4 +1,5 @@
-import { defineModule, Registry } from '@apcore-mcp/core';
+import { defineModule } from '@apcore-mcp/core';
+import { Registry } from '@apcore-mcp/runtime';
 import { describe, expect, test } from 'vitest';
 import { toDescriptionSuffix } from './to-description-suffix.js';
 import { toMcpAnnotations } from './to-mcp-annotations.js';

@@ -1,7 +1,7 @@
 import { fillAnnotations } from './annotations.js';
-import type { Context } from './context.js';
 import type { JsonSchema, ModuleAnnotations, ModuleExample } from './contract.js';
 import { copyJson, deepFreeze } from './json-copy.js';
+import type { ModuleContext } from './module-context.js';
 import { assertValidModuleId } from './module-id.js';
 import { isRecord } from './module-like.js';
 
@@ -9,13 +9,13 @@ import { isRecord } from './module-like.js';
 export type ExecuteFunction<
   TInputs extends Record<string, unknown> = Record<string, unknown>,
   TOutput extends Record<string, unknown> = Record<string, unknown>,
-> = (inputs: TInputs, context: Context) => TOutput | Promise<TOutput>;
+> = (inputs: TInputs, context: ModuleContext) => TOutput | Promise<TOutput>;
 
 /** A streaming module's work: an async generator of partial results. */
 export type StreamFunction<
   TInputs extends Record<string, unknown> = Record<string, unknown>,
   TOutput extends Record<string, unknown> = Record<string, unknown>,
-> = (inputs: TInputs, context: Context) => AsyncIterable<Partial<TOutput>>;
+> = (inputs: TInputs, context: ModuleContext) => AsyncIterable<Partial<TOutput>>;
 
 /** What {@link defineModule} takes. */
 export interface ModuleDefinitionInput<

@@ -1,12 +1,8 @@
 // Any new export added here becomes public API: named exports only, no wildcards.
-export type { ACLConfig, ACLEffect, ACLRule } from './acl.js';
-export { ACL, EXTERNAL_CALLER } from './acl.js';
 export type { AnnotationFlag } from './annotations.js';
 export { fillAnnotations, readAnnotationFlag } from './annotations.js';
 export type { ApprovalHandler, ApprovalRequest, ApprovalResult } from './approval.js';
-export { supportsContextApproval } from './approval.js';
-export type { ContextCreateOptions, ContextState } from './context.js';
-export { Context } from './context.js';
+export { CONTEXT_APPROVAL_MARKER, supportsContextApproval } from './approval.js';
 export type {
   ContextFactory,
   ContextRequest,
@@ -60,23 +56,13 @@ export type {
   ToolNameCollisionErrorDetails,
 } from './errors/tool-name-errors.js';
 export { InvalidToolNameError, ToolNameCollisionError } from './errors/tool-name-errors.js';
-export { Executor } from './executor.js';
-export type {
-  AccessControl,
-  ExecutorOptions,
-  ModuleSource,
-  ValidationResult,
-} from './executor-options.js';
-export { isModuleFileName, MODULE_FILE_EXTENSIONS } from './find-module-files.js';
-export type { LoadModuleFileOptions } from './load-module-file.js';
-export { loadModuleFile } from './load-module-file.js';
+export { copyJson } from './json-copy.js';
 export type { Logger } from './logger.js';
 export { silentLogger } from './logger.js';
-export { matchPattern } from './match-pattern.js';
 export type { McpElicitResult, McpElicitSender, McpProgressSender } from './mcp-context-keys.js';
 export { MCP_APPROVAL_KEY, MCP_ELICIT_KEY, MCP_PROGRESS_KEY } from './mcp-context-keys.js';
 export { elicit, reportProgress } from './mcp-helpers.js';
-export { mergeChunks } from './merge-chunks.js';
+export type { ModuleContext } from './module-context.js';
 export type { ModuleFilterInput } from './module-filter.js';
 export { matchesListOptions, toListOptions } from './module-filter.js';
 export {
@@ -86,12 +72,8 @@ export {
   moduleIdFromPath,
 } from './module-id.js';
 export type { ModuleLike } from './module-like.js';
-export { isModuleLike } from './module-like.js';
+export { describeModuleProblem, isModuleLike, isRecord } from './module-like.js';
 export { setOwnEntry } from './own-entry.js';
-export type { DiscoveryFailure, DiscoveryReport, RegistryOptions } from './registry.js';
-export { Registry } from './registry.js';
-export type { SchemaCheck } from './schema-validator.js';
-export { compileSchema } from './schema-validator.js';
 export type { JsonValue } from './serialize-output.js';
 export { serializeOutput, toJsonValue } from './serialize-output.js';
 export type { ToolNameStyle } from './tool-name.js';

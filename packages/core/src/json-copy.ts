@@ -15,6 +15,11 @@ const HAND_OVER: unique symbol = Symbol('hand over to JSON');
  * copies every schema on every `getDefinition()`, so this is on the path of building every tool.
  * Anything whose JSON form only `JSON.stringify` knows (a `toJSON` method, a class instance, a
  * `BigInt`, a cycle, very deep nesting) goes through the round trip itself, unchanged.
+ *
+ * @example
+ * ```ts
+ * const schema = copyJson(module.inputSchema); // safe to hand to a library that edits it
+ * ```
  */
 export function copyJson<T>(value: T): T {
   if (value === undefined) return value;

@@ -26,7 +26,7 @@ export const MCP_ELICIT_KEY = '_mcp_elicit';
 
 /**
  * The `context.data` key under which a call may carry an {@link ApprovalHandler} of its own.
- * The {@link Executor} asks it (besides its `approvalHandler` option) before every module
+ * The runtime's `Executor` asks it (besides its `approvalHandler` option) before every module
  * annotated `requiresApproval` in the call tree, nested calls included. An MCP server puts its
  * per-call approval there.
  *

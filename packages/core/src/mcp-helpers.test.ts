@@ -1,6 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import { defineModule } from './define-module.js';
-import { Executor } from './executor.js';
 import {
   MCP_ELICIT_KEY,
   MCP_PROGRESS_KEY,
@@ -8,26 +6,8 @@ import {
   type McpProgressSender,
 } from './mcp-context-keys.js';
 import { elicit, reportProgress } from './mcp-helpers.js';
-import { Registry } from './registry.js';
 
-describe('reportProgress and elicit outside an MCP call', () => {
-  it('do nothing in a plain executor.call: no throw, elicit answers null', async () => {
-    const registry = new Registry();
-    registry.register(
-      'job.run',
-      defineModule({
-        description: 'Reports progress and asks a question',
-        inputSchema: { type: 'object' },
-        execute: async (_inputs, context) => {
-          await reportProgress(context, 1, 2, 'half way');
-          const answer = await elicit(context, 'Continue?');
-          return { answer };
-        },
-      }),
-    );
-    expect(await new Executor(registry).call('job.run', {})).toEqual({ answer: null });
-  });
-
+describe('reportProgress and elicit without an MCP call', () => {
   it.each([
     ['undefined', undefined],
     ['null', null],

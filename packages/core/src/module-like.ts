@@ -1,9 +1,9 @@
-import type { Context } from './context.js';
 import type { ModuleAnnotations, ModuleExample } from './contract.js';
+import type { ModuleContext } from './module-context.js';
 
 /**
- * What a {@link Registry} accepts as a module: any object with a `description`, an
- * `inputSchema` and an `execute` and/or `stream` method. Modules made by `defineModule` qualify,
+ * What a registry (`@apcore-mcp/runtime`'s `Registry`) accepts as a module: any object with a
+ * `description`, an `inputSchema` and an `execute` and/or `stream` method. Modules made by `defineModule` qualify,
  * and so do class instances of other apcore runtimes; optional fields are read structurally.
  *
  * @example
@@ -29,11 +29,19 @@ export interface ModuleLike {
   readonly metadata?: Record<string, unknown> | null;
   /** Overrides the executor's default timeout for this module (0 = none). */
   readonly timeoutMs?: number | null;
-  execute?(inputs: Record<string, unknown>, context: Context): unknown;
-  stream?(inputs: Record<string, unknown>, context: Context): AsyncIterable<unknown>;
+  execute?(inputs: Record<string, unknown>, context: ModuleContext): unknown;
+  stream?(inputs: Record<string, unknown>, context: ModuleContext): AsyncIterable<unknown>;
 }
 
-/** Whether `value` is a plain JSON-ish object (not null, not an array). */
+/**
+ * Whether `value` is a plain JSON-ish object (not null, not an array).
+ *
+ * @example
+ * ```ts
+ * isRecord({ a: 1 }); // true
+ * isRecord([1]); // false
+ * ```
+ */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

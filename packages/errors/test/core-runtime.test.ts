@@ -1,13 +1,5 @@
-import {
-  ACL,
-  type Context,
-  defineModule,
-  Executor,
-  type ExecutorOptions,
-  InvalidInputError,
-  ModuleError,
-  Registry,
-} from '@apcore-mcp/core';
+import { defineModule, InvalidInputError, type ModuleContext, ModuleError } from '@apcore-mcp/core';
+import { ACL, Executor, type ExecutorOptions, Registry } from '@apcore-mcp/runtime';
 import { describe, expect, it } from 'vitest';
 import { createRecordingLogger } from '../src/__fixtures__/recording-logger.js';
 import { ErrorMapper } from '../src/error-mapper.js';
@@ -18,7 +10,7 @@ function createCaller(next: string) {
   return defineModule({
     description: `calls ${next}`,
     inputSchema: {},
-    execute: (inputs, context: Context) => context.executor.call(next, inputs, context),
+    execute: (inputs, context: ModuleContext) => context.executor.call(next, inputs, context),
   });
 }
 

@@ -1,4 +1,4 @@
-import { Registry } from '@apcore-mcp/core';
+import { Registry } from '@apcore-mcp/runtime';
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from './__fixtures__/deep-freeze.js';
 import { createDescriptor } from './__fixtures__/descriptor.js';

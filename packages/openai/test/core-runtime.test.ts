@@ -1,11 +1,5 @@
-import {
-  ACL,
-  type Context,
-  defineModule,
-  Executor,
-  type ExecutorOptions,
-  Registry,
-} from '@apcore-mcp/core';
+import { defineModule, type ModuleContext } from '@apcore-mcp/core';
+import { ACL, Executor, type ExecutorOptions, Registry } from '@apcore-mcp/runtime';
 import { describe, expect, it } from 'vitest';
 import { createRecordingLogger } from '../src/__fixtures__/recording-logger.js';
 import { dispatchToolCalls } from '../src/dispatch-tool-calls.js';
@@ -48,7 +42,7 @@ function createRegistry(): Registry {
     defineModule({
       description: 'Report the identity of the caller',
       inputSchema: {},
-      execute: (_inputs, context: Context) => ({ identity: context.identity?.id ?? null }),
+      execute: (_inputs, context: ModuleContext) => ({ identity: context.identity?.id ?? null }),
     }),
   );
   return registry;

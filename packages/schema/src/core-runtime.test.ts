@@ -1,4 +1,5 @@
-import { defineModule, Executor, Registry } from '@apcore-mcp/core';
+import { defineModule } from '@apcore-mcp/core';
+import { Executor, Registry } from '@apcore-mcp/runtime';
 import { describe, expect, test } from 'vitest';
 import { SchemaConverter } from './schema-converter.js';
 

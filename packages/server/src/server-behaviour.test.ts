@@ -1,5 +1,6 @@
 import * as core from '@apcore-mcp/core';
 import { MCP_ELICIT_KEY, MCP_PROGRESS_KEY } from '@apcore-mcp/core';
+import * as runtime from '@apcore-mcp/runtime';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFixtureRuntime, observedSignals } from '../test/fixtures/fixture-modules.mjs';
@@ -75,8 +76,8 @@ describe('the server over the core runtime', () => {
   });
 
   it('gives our executor a context with the MCP senders, the identity and a signal', async () => {
-    const registry = new core.Registry();
-    const seen: core.Context[] = [];
+    const registry = new runtime.Registry();
+    const seen: core.ModuleContext[] = [];
     registry.register(
       'context.peek',
       core.defineModule({
@@ -107,7 +108,7 @@ describe('the server over the core runtime', () => {
   });
 
   it('starts with zero tools and a warning for an empty registry', async () => {
-    connection = await connectInMemory(new core.Registry());
+    connection = await connectInMemory(new runtime.Registry());
     expect((await connection.client.listTools()).tools).toEqual([]);
     expect(connection.logger.messages('warn')).toContain(
       'No modules registered; server starting with zero tools',

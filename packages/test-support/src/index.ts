@@ -1,5 +1,11 @@
 // Any new export added here is used by the packages' tests: named exports only, no wildcards.
 export { initializeRequest } from './mcp-messages.js';
+export type { PackageBoundary, SourceFile } from './package-boundary.js';
+export {
+  findBoundaryViolations,
+  readPublishedSources,
+  runtimeSpecifiers,
+} from './package-boundary.js';
 export {
   killProcessGroup,
   PID_DIR_VARIABLE,

@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
-import { Registry, silentLogger, ToolNameCollisionError, toListOptions } from '@apcore-mcp/core';
+import { silentLogger, ToolNameCollisionError, toListOptions } from '@apcore-mcp/core';
+import { Registry } from '@apcore-mcp/runtime';
 import { inspectServer, type ServerInventory } from '@apcore-mcp/server';
 import { CliError } from '../cli-error.js';
 import { requireExtensionsDir } from '../extensions/extensions-dir.js';

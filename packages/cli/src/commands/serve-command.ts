@@ -1,4 +1,5 @@
-import { type DiscoveryReport, type Logger, Registry } from '@apcore-mcp/core';
+import type { Logger } from '@apcore-mcp/core';
+import { type DiscoveryReport, Registry } from '@apcore-mcp/runtime';
 import { ListenError, type ServeOptions, type ServerHandle, startServer } from '@apcore-mcp/server';
 import { CliError } from '../cli-error.js';
 import { createLogger } from '../create-logger.js';

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Registry } from '@apcore-mcp/core';
+import { Registry } from '@apcore-mcp/runtime';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ModuleFiles } from './module-files.js';
 

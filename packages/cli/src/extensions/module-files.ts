@@ -1,14 +1,12 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { type Logger, type ModuleLike, moduleIdFromPath } from '@apcore-mcp/core';
 import {
   type DiscoveryReport,
   isModuleFileName,
-  type Logger,
   loadModuleFile,
-  type ModuleLike,
-  moduleIdFromPath,
   type Registry,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/runtime';
 
 /** Options of {@link ModuleFiles}. */
 export interface ModuleFilesOptions {

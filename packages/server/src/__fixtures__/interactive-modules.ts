@@ -1,11 +1,5 @@
-import {
-  defineModule,
-  Executor,
-  type ExecutorOptions,
-  elicit,
-  Registry,
-  reportProgress,
-} from '@apcore-mcp/core';
+import { defineModule, elicit, reportProgress } from '@apcore-mcp/core';
+import { Executor, type ExecutorOptions, Registry } from '@apcore-mcp/runtime';
 
 /** What the modules of {@link createInteractiveRuntime} let a test observe. */
 export interface InteractiveProbe {

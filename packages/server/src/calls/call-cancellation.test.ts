@@ -1,11 +1,6 @@
 import { getEventListeners } from 'node:events';
-import {
-  type ContextRequest,
-  defineModule,
-  Executor,
-  type ExecutorLike,
-  Registry,
-} from '@apcore-mcp/core';
+import { type ContextRequest, defineModule, type ExecutorLike } from '@apcore-mcp/core';
+import { Executor, Registry } from '@apcore-mcp/runtime';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createToolSource } from '../__fixtures__/tool-source.js';

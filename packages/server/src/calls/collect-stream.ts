@@ -4,8 +4,8 @@ import {
   ExecutionCancelledError,
   type ExecutorLike,
   ModuleError,
-  mergeChunks,
 } from '@apcore-mcp/core';
+import { mergeChunks } from '@apcore-mcp/runtime';
 import type { ServedTool } from '../tools/served-tool.js';
 import type { RouterCallExtra } from './call-extra.js';
 

@@ -1,10 +1,5 @@
-import {
-  compileSchema,
-  type Logger,
-  type SchemaCheck,
-  silentLogger,
-  type ValidationErrorDetail,
-} from '@apcore-mcp/core';
+import { type Logger, silentLogger, type ValidationErrorDetail } from '@apcore-mcp/core';
+import { compileSchema, type SchemaCheck } from '@apcore-mcp/runtime';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 
 /** A compiled schema, or `null` when the schema would not compile (validation is then skipped). */

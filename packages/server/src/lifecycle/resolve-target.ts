@@ -1,11 +1,10 @@
 import {
-  Executor,
   type ExecutorLike,
   isExecutorLike,
   isRegistryLike,
-  type ModuleSource,
   type RegistryLike,
 } from '@apcore-mcp/core';
+import { Executor, type ModuleSource } from '@apcore-mcp/runtime';
 
 /** The registry whose modules become tools and the executor that runs them. */
 export interface ResolvedTarget {

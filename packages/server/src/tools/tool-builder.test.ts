@@ -1,4 +1,5 @@
 import * as core from '@apcore-mcp/core';
+import * as runtime from '@apcore-mcp/runtime';
 import { describe, expect, it } from 'vitest';
 import { CaptureLogger } from '../__fixtures__/capture-logger.js';
 import { describeModule, ForeignRegistry } from '../__fixtures__/foreign-runtime.js';
@@ -119,7 +120,7 @@ function sharesObjects(value: unknown, other: unknown): boolean {
 
 describe('ToolBuilder.buildTools on a core registry', () => {
   it("shares no object with the modules' schemas, and later changes to them change nothing", () => {
-    const registry = new core.Registry();
+    const registry = new runtime.Registry();
     // A plain module object (defineModule would freeze its schemas).
     const inputSchema = {
       type: 'object',

@@ -1,12 +1,13 @@
 import * as core from '@apcore-mcp/core';
+import * as runtime from '@apcore-mcp/runtime';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CaptureLogger } from '../__fixtures__/capture-logger.js';
 import { connectInMemory, type InMemoryConnection } from '../__fixtures__/in-memory.js';
 import { inspectServer } from '../lifecycle/inspect-server.js';
 import { startServer } from '../lifecycle/start-server.js';
 
-function createRegistry(moduleIds: readonly string[]): core.Registry {
-  const registry = new core.Registry();
+function createRegistry(moduleIds: readonly string[]): runtime.Registry {
+  const registry = new runtime.Registry();
   for (const moduleId of moduleIds) {
     registry.register(
       moduleId,

@@ -1,4 +1,5 @@
 import * as core from '@apcore-mcp/core';
+import * as runtime from '@apcore-mcp/runtime';
 import { describe, expect, it } from 'vitest';
 import { CaptureLogger } from '../__fixtures__/capture-logger.js';
 import { ToolBuilder } from './tool-builder.js';
@@ -14,7 +15,7 @@ function defineNoop() {
 
 describe('ToolTable', () => {
   it('follows register/unregister only between start and stop, reporting each change', () => {
-    const registry = new core.Registry();
+    const registry = new runtime.Registry();
     registry.register('a.one', defineNoop());
     const listener = new ToolTable({ registry, builder: new ToolBuilder() });
     const changes: ToolChange[] = [];
@@ -36,7 +37,7 @@ describe('ToolTable', () => {
   });
 
   it('keeps going when a subscriber throws', () => {
-    const registry = new core.Registry();
+    const registry = new runtime.Registry();
     const listener = new ToolTable({ registry, builder: new ToolBuilder() });
     const seen: string[] = [];
     listener.onChange(() => {
@@ -50,7 +51,7 @@ describe('ToolTable', () => {
   });
 
   it('ignores unregistering a module it does not serve', () => {
-    const registry = new core.Registry();
+    const registry = new runtime.Registry();
     registry.register('x.hidden', defineNoop());
     const listener = new ToolTable({
       registry,
@@ -66,7 +67,7 @@ describe('ToolTable', () => {
   });
 
   it('finds a served tool by its name and by its module id, shortened names included', () => {
-    const registry = new core.Registry();
+    const registry = new runtime.Registry();
     const longId = `reports.${'quarterly_'.repeat(7)}summary`;
     registry.register(longId, defineNoop());
     const listener = new ToolTable({ registry, builder: new ToolBuilder() });
@@ -81,7 +82,7 @@ describe('ToolTable', () => {
     // Two long ids with one head and one hash: found by search.
     const first = 'reports.quarterly_revenue_by_region_and_product_line.variant_v9tzx';
     const second = 'reports.quarterly_revenue_by_region_and_product_line.variant_vg1cd';
-    const registry = new core.Registry();
+    const registry = new runtime.Registry();
     registry.register(first, defineNoop());
     const logger = new CaptureLogger();
     const listener = new ToolTable({ registry, builder: new ToolBuilder(), logger });
@@ -103,7 +104,7 @@ describe('ToolTable', () => {
   });
 
   it('refuses to start over two modules with one name', () => {
-    const registry = new core.Registry();
+    const registry = new runtime.Registry();
     registry.register(
       'reports.quarterly_revenue_by_region_and_product_line.variant_v9tzx',
       defineNoop(),
@@ -118,7 +119,7 @@ describe('ToolTable', () => {
   });
 
   it('refuses to follow a registry that cannot report changes', () => {
-    const registry = new core.Registry();
+    const registry = new runtime.Registry();
     const readOnly = {
       list: () => registry.list(),
       getDefinition: (id: string) => registry.getDefinition(id),

@@ -1,4 +1,5 @@
 import * as core from '@apcore-mcp/core';
+import * as runtime from '@apcore-mcp/runtime';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +23,7 @@ function defineGreeter(greeting: string) {
 
 describe.each(['streamable-http', 'sse'] as const)('dynamic registration over %s', (transport) => {
   it('notifies every session and serves the new tool list', async () => {
-    const registry = new core.Registry();
+    const registry = new runtime.Registry();
     registry.register('greet.hello', defineGreeter('hello'));
     const server = await startServer(registry, {
       transport,

@@ -1,4 +1,5 @@
 import * as core from '@apcore-mcp/core';
+import * as runtime from '@apcore-mcp/runtime';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { connectSse, connectStreamable, firstText } from '../helpers/clients.js'
 
 /** A registry with one module that tells when it started and waits for its signal or `ms`. */
 function createSlowRegistry(ms: number) {
-  const registry = new core.Registry();
+  const registry = new runtime.Registry();
   const started: Array<() => void> = [];
   const signals: AbortSignal[] = [];
   const whenStarted = new Promise<void>((resolve) => started.push(resolve));
@@ -98,7 +99,7 @@ describe('startServer and shutdown', () => {
 
   it('warns that SSE is deprecated', async () => {
     const logger = new CaptureLogger();
-    const server = await startServer(new core.Registry(), { transport: 'sse', port: 0, logger });
+    const server = await startServer(new runtime.Registry(), { transport: 'sse', port: 0, logger });
     expect(logger.messages('warn')).toContain(
       'SSE transport is deprecated; use streamable-http instead',
     );
@@ -110,7 +111,7 @@ describe('startServer and shutdown', () => {
     const failure = new Error('no database');
     const logger = new CaptureLogger();
     await expect(
-      startServer(new core.Registry(), {
+      startServer(new runtime.Registry(), {
         transport: 'streamable-http',
         port: 0,
         logger,
@@ -123,7 +124,7 @@ describe('startServer and shutdown', () => {
   });
 
   it('makes close() idempotent', async () => {
-    const server = await startServer(new core.Registry(), {
+    const server = await startServer(new runtime.Registry(), {
       transport: 'streamable-http',
       port: 0,
       logger: new CaptureLogger(),
@@ -135,7 +136,7 @@ describe('startServer and shutdown', () => {
 
 describe('serve()', () => {
   it('rejects bad arguments and options before starting anything', async () => {
-    const registry = new core.Registry();
+    const registry = new runtime.Registry();
     await expect(serve(registry, { transport: 'streamable-http', port: 0 })).rejects.toThrow(
       new RangeError('Port must be between 1 and 65535, got 0'),
     );
@@ -150,7 +151,7 @@ describe('serve()', () => {
 
 describe('authenticate over HTTP', () => {
   it('hands the authenticated identity to the module context', async () => {
-    const registry = new core.Registry();
+    const registry = new runtime.Registry();
     registry.register(
       'who.am.i',
       core.defineModule({

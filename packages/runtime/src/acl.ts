@@ -1,0 +1,186 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { ACLRuleError, ConfigNotFoundError, isRecord } from '@apcore-mcp/core';
+import type { Context } from './context.js';
+import { matchPattern } from './match-pattern.js';
+
+/**
+ * YAML's `parse`, loaded on first use: only `ACL.load` reads YAML, and loading the parser at
+ * startup would cost every process that never does.
+ */
+function parseYaml(text: string): unknown {
+  const yaml = createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  return yaml.parse(text);
+}
+
+/** What a rule does when it matches. */
+export type ACLEffect = 'allow' | 'deny';
+
+/** One ACL rule: when a caller pattern and a target pattern both match, `effect` applies. */
+export interface ACLRule {
+  /** Caller patterns; `@external` is a top-level call (no calling module). */
+  callers: readonly string[];
+  /** Target module patterns. */
+  targets: readonly string[];
+  effect: ACLEffect;
+  description?: string;
+}
+
+/** The plain-object form of an ACL, as in a YAML file. */
+export interface ACLConfig {
+  rules: readonly ACLRule[];
+  /** Applies when no rule matches. Defaults to `deny`. */
+  defaultEffect?: ACLEffect;
+}
+
+/** The caller id of a top-level call, which has no calling module. */
+export const EXTERNAL_CALLER = '@external';
+
+function readEffect(value: unknown, field: string): ACLEffect {
+  if (value === 'allow' || value === 'deny') return value;
+  throw new ACLRuleError(`${field} must be 'allow' or 'deny', got ${JSON.stringify(value)}`, {
+    field,
+  });
+}
+
+function readPatterns(value: unknown, field: string): string[] {
+  if (!Array.isArray(value) || value.length === 0) {
+    throw new ACLRuleError(`${field} must be a non-empty list of patterns`, { field });
+  }
+  value.forEach((pattern, index) => {
+    if (typeof pattern !== 'string' || pattern === '') {
+      throw new ACLRuleError(`${field}[${index}] must be a non-empty string`, {
+        field: `${field}[${index}]`,
+      });
+    }
+  });
+  return [...value];
+}
+
+function readRule(value: unknown, field: string): ACLRule {
+  if (!isRecord(value)) throw new ACLRuleError(`${field} must be an object`, { field });
+  const description = value.description;
+  if (description !== undefined && typeof description !== 'string') {
+    throw new ACLRuleError(`${field}.description must be a string`, {
+      field: `${field}.description`,
+    });
+  }
+  return {
+    callers: readPatterns(value.callers, `${field}.callers`),
+    targets: readPatterns(value.targets, `${field}.targets`),
+    effect: readEffect(value.effect, `${field}.effect`),
+    ...(description === undefined ? {} : { description }),
+  };
+}
+
+/**
+ * Access control: ordered allow/deny rules on caller and target patterns; the first matching
+ * rule decides, otherwise `defaultEffect` (`deny` unless configured, as in apcore).
+ *
+ * The caller is the calling module (`context.callerId`). A top-level call is `@external` and,
+ * when its context carries an identity, also that identity's id: a rule naming either matches,
+ * so `['alice']` picks out Alice's calls while `['@external']` still covers every top-level one.
+ *
+ * @example
+ * ```ts
+ * const acl = ACL.fromObject({
+ *   rules: [
+ *     { callers: ['@external'], targets: ['public.*'], effect: 'allow' },
+ *     { callers: ['public.*'], targets: ['storage.*'], effect: 'allow' },
+ *   ],
+ * });
+ * acl.check(null, 'public.search'); // true
+ * ```
+ */
+export class ACL {
+  readonly #rules: ACLRule[];
+  readonly defaultEffect: ACLEffect;
+
+  constructor(rules: readonly ACLRule[] = [], defaultEffect: ACLEffect = 'deny') {
+    this.#rules = rules.map((rule, index) => readRule(rule, `rules[${index}]`));
+    this.defaultEffect = readEffect(defaultEffect, 'defaultEffect');
+  }
+
+  /**
+   * Builds an ACL from a plain object, checking every field.
+   *
+   * @throws {ACLRuleError} naming the bad field (`rules[1].effect`).
+   */
+  static fromObject(config: unknown): ACL {
+    if (!isRecord(config)) throw new ACLRuleError('ACL config must be an object', {});
+    if (!Array.isArray(config.rules)) {
+      throw new ACLRuleError('rules must be a list', { field: 'rules' });
+    }
+    const defaultEffect = config.defaultEffect ?? config.default_effect ?? 'deny';
+    const rules = config.rules.map((rule, index) => readRule(rule, `rules[${index}]`));
+    return new ACL(rules, readEffect(defaultEffect, 'defaultEffect'));
+  }
+
+  /**
+   * Reads an ACL from a YAML file with `rules` and `defaultEffect` (or `default_effect`).
+   *
+   * @throws {ConfigNotFoundError} the file does not exist.
+   * @throws {ACLRuleError} the YAML is invalid or a rule is malformed.
+   */
+  static load(yamlPath: string): ACL {
+    let text: string;
+    try {
+      text = readFileSync(yamlPath, 'utf8');
+    } catch (error) {
+      throw new ConfigNotFoundError({
+        path: yamlPath,
+        message: `ACL file not found: ${yamlPath}`,
+        cause: error,
+      });
+    }
+    let config: unknown;
+    try {
+      config = parseYaml(text);
+    } catch (error) {
+      throw new ACLRuleError(`Invalid YAML in ${yamlPath}: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    return ACL.fromObject(config);
+  }
+
+  /** A copy of the rules, in evaluation order. */
+  get rules(): ACLRule[] {
+    return this.#rules.map((rule) => ({ ...rule }));
+  }
+
+  /**
+   * Adds a rule in front of the others (it takes precedence, as in apcore).
+   *
+   * @throws {ACLRuleError} the rule is malformed.
+   */
+  addRule(rule: ACLRule): void {
+    this.#rules.unshift(readRule(rule, 'rule'));
+  }
+
+  /**
+   * Whether `callerId` (`null` = top-level: `@external`, and the id of `context.identity` when
+   * there is one) may call `targetId`.
+   */
+  check(callerId: string | null, targetId: string, context?: Context | null): boolean {
+    const callers = callerNames(callerId, context);
+    for (const rule of this.#rules) {
+      const callerMatches = rule.callers.some((pattern) =>
+        callers.some((caller) => matchPattern(pattern, caller)),
+      );
+      if (callerMatches && rule.targets.some((pattern) => matchPattern(pattern, targetId))) {
+        return rule.effect === 'allow';
+      }
+    }
+    return this.defaultEffect === 'allow';
+  }
+}
+
+/** The names a caller answers to in rules (see {@link ACL}). */
+function callerNames(callerId: string | null, context: Context | null | undefined): string[] {
+  if (callerId !== null) return [callerId];
+  const identityId = context?.identity?.id;
+  return typeof identityId === 'string' && identityId !== ''
+    ? [identityId, EXTERNAL_CALLER]
+    : [EXTERNAL_CALLER];
+}

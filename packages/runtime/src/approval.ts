@@ -1,0 +1,64 @@
+import {
+  ApprovalDeniedError,
+  type ApprovalHandler,
+  fillAnnotations,
+  isRecord,
+  MCP_APPROVAL_KEY,
+  type ModuleAnnotations,
+  type ModuleLike,
+  readAnnotationFlag,
+} from '@apcore-mcp/core';
+import type { Context } from './context.js';
+
+/** The call an approval is checked for. */
+export interface ApprovalCheck {
+  moduleId: string;
+  module: ModuleLike;
+  inputs: unknown;
+  context: Context;
+}
+
+/** A module's filled annotations when they require approval (either spelling), else `null`. */
+function approvalAnnotations(module: ModuleLike): ModuleAnnotations | null {
+  if (!readAnnotationFlag(module.annotations, 'requiresApproval')) return null;
+  return fillAnnotations(module.annotations);
+}
+
+/** Whether a module is annotated as requiring approval (either spelling of the key). */
+export function requiresApproval(module: ModuleLike): boolean {
+  return readAnnotationFlag(module.annotations, 'requiresApproval');
+}
+
+/**
+ * Asks `handler` about a module annotated `requiresApproval` (others pass unasked).
+ *
+ * @throws {ApprovalDeniedError} the handler did not answer `approved`.
+ */
+export async function checkApproval(handler: ApprovalHandler, call: ApprovalCheck): Promise<void> {
+  const { moduleId, module, inputs, context } = call;
+  const annotations = approvalAnnotations(module);
+  if (annotations === null) return;
+  const result = await handler.requestApproval({
+    moduleId,
+    inputs: isRecord(inputs) ? inputs : {},
+    annotations,
+    context,
+  });
+  if (result?.status === 'approved') return;
+  throw new ApprovalDeniedError({
+    moduleId,
+    traceId: context.traceId,
+    ...(typeof result?.reason === 'string' ? { reason: result.reason } : {}),
+  });
+}
+
+/**
+ * The {@link ApprovalHandler} a call carries in `context.data[MCP_APPROVAL_KEY]`, or `null`
+ * when it carries none (or something that is not a handler).
+ */
+export function readContextApprovalHandler(context: Context): ApprovalHandler | null {
+  const candidate = context.data[MCP_APPROVAL_KEY];
+  return isRecord(candidate) && typeof candidate.requestApproval === 'function'
+    ? (candidate as unknown as ApprovalHandler)
+    : null;
+}

@@ -1,0 +1,368 @@
+import {
+  ApprovalDeniedError,
+  defineModule,
+  InvalidInputError,
+  type ModuleContext,
+  type ModuleLike,
+  ModuleNotFoundError,
+} from '@apcore-mcp/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ACL } from './acl.js';
+import { Context } from './context.js';
+import { Executor } from './executor.js';
+import { Registry } from './registry.js';
+
+function createExecutor(modules: Record<string, ModuleLike>, options = {}): Executor {
+  const registry = new Registry();
+  for (const [moduleId, module] of Object.entries(modules)) registry.register(moduleId, module);
+  return new Executor(registry, options);
+}
+
+const echo = defineModule({
+  description: 'Echo',
+  inputSchema: { type: 'object' },
+  execute: (inputs) => ({ ...inputs }),
+});
+
+async function rejectionOf(promise: Promise<unknown>): Promise<Record<string, unknown>> {
+  const error = await promise.then(
+    () => expect.unreachable('the call should fail'),
+    (caught: unknown) => caught,
+  );
+  return error as Record<string, unknown>;
+}
+
+describe('Executor.call', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('runs sync and async modules', async () => {
+    const executor = createExecutor({
+      sync: defineModule({ description: 's', inputSchema: {}, execute: () => ({ kind: 'sync' }) }),
+      async: defineModule({
+        description: 'a',
+        inputSchema: {},
+        execute: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          return { kind: 'async' };
+        },
+      }),
+    });
+    expect(await executor.call('sync', {})).toEqual({ kind: 'sync' });
+    expect(await executor.call('async', {})).toEqual({ kind: 'async' });
+  });
+
+  it('calls with empty inputs when none are given', async () => {
+    const executor = createExecutor({ echo });
+    expect(await executor.call('echo')).toEqual({});
+  });
+
+  it('hands the module a context for its own call', async () => {
+    let seen: ModuleContext | undefined;
+    const executor = createExecutor({
+      'people.greet': defineModule({
+        description: 'g',
+        inputSchema: {},
+        execute: (_inputs, context) => {
+          seen = context;
+          return {};
+        },
+      }),
+    });
+    await executor.call('people.greet', {});
+    expect(seen?.callChain).toEqual(['people.greet']);
+    expect(seen?.callerId).toBeNull();
+    expect(seen?.executor).toBe(executor);
+    expect(seen?.signal.aborted).toBe(false);
+  });
+
+  it('raises ModuleNotFoundError with the id and the trace id', async () => {
+    const executor = createExecutor({});
+    const context = Context.create({ traceId: 'trace-404' });
+    const error = await rejectionOf(executor.call('nope.missing', {}, context));
+    expect(ModuleNotFoundError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      code: 'MODULE_NOT_FOUND',
+      message: 'Module not found: nope.missing',
+      details: { moduleId: 'nope.missing' },
+      traceId: 'trace-404',
+    });
+  });
+
+  it('lets an unexpected module exception reach the caller as itself', async () => {
+    const failure = new TypeError('cannot read x of undefined');
+    const executor = createExecutor({
+      broken: defineModule({
+        description: 'b',
+        inputSchema: {},
+        execute: () => {
+          throw failure;
+        },
+      }),
+      rejects: defineModule({
+        description: 'r',
+        inputSchema: {},
+        execute: () => Promise.reject(failure),
+      }),
+    });
+    expect(await rejectionOf(executor.call('broken', {}))).toBe(failure);
+    expect(await rejectionOf(executor.call('rejects', {}))).toBe(failure);
+  });
+
+  it('passes a module error thrown by the module unchanged', async () => {
+    const executor = createExecutor({
+      picky: defineModule({
+        description: 'p',
+        inputSchema: {},
+        execute: () => {
+          throw new InvalidInputError('start must not be after end');
+        },
+      }),
+    });
+    const error = await rejectionOf(executor.call('picky', {}));
+    expect(error).toMatchObject({
+      code: 'GENERAL_INVALID_INPUT',
+      message: 'start must not be after end',
+    });
+  });
+
+  it('treats a module returning nothing as an empty output', async () => {
+    const executor = createExecutor({
+      quiet: { description: 'q', inputSchema: {}, execute: () => undefined },
+    });
+    expect(await executor.call('quiet', {})).toEqual({});
+  });
+
+  it('refuses a module output that is not an object', async () => {
+    const executor = createExecutor({
+      text: { description: 't', inputSchema: {}, execute: () => 'hello' },
+      list: { description: 'l', inputSchema: {}, execute: () => [1] },
+    });
+    expect(await rejectionOf(executor.call('text', {}))).toMatchObject({
+      code: 'MODULE_EXECUTE_ERROR',
+      message: 'Module text returned a string; a module must return an object',
+    });
+    expect(await rejectionOf(executor.call('list', {}))).toMatchObject({
+      message: expect.stringContaining('returned an array'),
+    });
+  });
+
+  describe('ACL', () => {
+    const acl = ACL.fromObject({
+      rules: [
+        { callers: ['@external'], targets: ['public.*'], effect: 'allow' },
+        { callers: ['public.*'], targets: ['internal.*'], effect: 'allow' },
+      ],
+    });
+
+    it('denies a top-level call as @external', async () => {
+      const executor = createExecutor({ 'internal.secret': echo }, { acl });
+      const error = await rejectionOf(executor.call('internal.secret', {}));
+      expect(error).toMatchObject({
+        code: 'ACL_DENIED',
+        details: { callerId: '@external', targetId: 'internal.secret' },
+      });
+    });
+
+    it('allows what a rule allows, and judges nested calls by the calling module', async () => {
+      const executor = createExecutor(
+        {
+          'internal.secret': defineModule({
+            description: 's',
+            inputSchema: {},
+            execute: () => ({ secret: 42 }),
+          }),
+          'public.entry': defineModule({
+            description: 'e',
+            inputSchema: {},
+            execute: (_inputs, context) => context.executor.call('internal.secret', {}, context),
+          }),
+        },
+        { acl },
+      );
+      expect(await executor.call('public.entry', {})).toEqual({ secret: 42 });
+    });
+
+    it('runs the ACL after lookup: an unknown module is not found, not denied', async () => {
+      const executor = createExecutor({}, { acl });
+      expect(await rejectionOf(executor.call('internal.none', {}))).toMatchObject({
+        code: 'MODULE_NOT_FOUND',
+      });
+    });
+
+    it('checks the ACL before validating inputs', async () => {
+      const strict = defineModule({
+        description: 's',
+        inputSchema: { type: 'object', required: ['x'] },
+        execute: () => ({}),
+      });
+      const executor = createExecutor({ 'internal.strict': strict }, { acl });
+      expect(await rejectionOf(executor.call('internal.strict', {}))).toMatchObject({
+        code: 'ACL_DENIED',
+      });
+    });
+  });
+
+  describe('approval', () => {
+    const dangerous = defineModule({
+      description: 'd',
+      inputSchema: { type: 'object' },
+      annotations: { requiresApproval: true, destructive: true },
+      execute: () => ({ done: true }),
+    });
+
+    it('asks the handler for modules that require approval and runs approved ones', async () => {
+      const requestApproval = vi.fn(() => ({ status: 'approved' as const }));
+      const executor = createExecutor(
+        { 'files.delete': dangerous, echo },
+        { approvalHandler: { requestApproval } },
+      );
+      expect(await executor.call('files.delete', { path: '/tmp/x' })).toEqual({ done: true });
+      await executor.call('echo', {});
+      expect(requestApproval).toHaveBeenCalledTimes(1);
+      expect(requestApproval).toHaveBeenCalledWith(
+        expect.objectContaining({
+          moduleId: 'files.delete',
+          inputs: { path: '/tmp/x' },
+          annotations: expect.objectContaining({ requiresApproval: true, destructive: true }),
+        }),
+      );
+    });
+
+    it('raises ApprovalDeniedError with the reason when rejected', async () => {
+      const executor = createExecutor(
+        { 'files.delete': dangerous },
+        {
+          approvalHandler: {
+            requestApproval: async () => ({ status: 'rejected', reason: 'declined' }),
+          },
+        },
+      );
+      const error = await rejectionOf(executor.call('files.delete', {}));
+      expect(ApprovalDeniedError.isInstance(error)).toBe(true);
+      expect(error.details).toEqual({ moduleId: 'files.delete', reason: 'declined' });
+    });
+
+    it('runs such modules unasked when there is no handler', async () => {
+      expect(await createExecutor({ 'files.delete': dangerous }).call('files.delete', {})).toEqual({
+        done: true,
+      });
+    });
+  });
+
+  describe('callEager', () => {
+    const slow = defineModule({
+      description: 'slow',
+      inputSchema: {},
+      execute: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        return { kind: 'async' };
+      },
+    });
+
+    it('answers a synchronous module at once, with what call() resolves to', async () => {
+      const executor = createExecutor({ echo });
+      const answer = executor.callEager('echo', { a: 1 });
+      expect(answer).not.toBeInstanceOf(Promise);
+      expect(answer).toEqual(await executor.call('echo', { a: 1 }));
+    });
+
+    it('answers with a promise when a step has to wait', async () => {
+      const dangerous = defineModule({
+        description: 'd',
+        inputSchema: {},
+        annotations: { requiresApproval: true },
+        execute: () => ({ done: true }),
+      });
+      const executor = createExecutor(
+        { slow, 'files.delete': dangerous, echo },
+        { approvalHandler: { requestApproval: async () => ({ status: 'approved' as const }) } },
+      );
+      const waiting = [executor.callEager('slow'), executor.callEager('files.delete')];
+      expect(waiting[0]).toBeInstanceOf(Promise);
+      expect(waiting[1]).toBeInstanceOf(Promise);
+      expect(await Promise.all(waiting)).toEqual([{ kind: 'async' }, { done: true }]);
+      executor.use({ before: async () => undefined });
+      const withMiddleware = executor.callEager('echo', { b: 2 });
+      expect(withMiddleware).toBeInstanceOf(Promise);
+      expect(await withMiddleware).toEqual({ b: 2 });
+    });
+
+    it('throws what call() rejects with, synchronously or through its promise', async () => {
+      const failing = defineModule({
+        description: 'f',
+        inputSchema: {},
+        execute: async () => {
+          throw new Error('late failure');
+        },
+      });
+      const executor = createExecutor({ failing });
+      expect(() => executor.callEager('missing')).toThrow(ModuleNotFoundError);
+      await expect(executor.call('missing')).rejects.toThrow(ModuleNotFoundError);
+      const answer = executor.callEager('failing');
+      expect(answer).toBeInstanceOf(Promise);
+      await expect(answer).rejects.toThrow('late failure');
+    });
+
+    it('releases the call once it is over, so the caller signal keeps no listener', async () => {
+      const controller = new AbortController();
+      const listening = defineModule({
+        description: 'l',
+        inputSchema: {},
+        execute: async (_inputs, context) => {
+          context.signal.addEventListener('abort', () => {});
+          return { ok: true };
+        },
+      });
+      const executor = createExecutor({ listening, slow });
+      const context = Context.create({ executor, signal: controller.signal });
+      const added = vi.spyOn(controller.signal, 'addEventListener');
+      const removed = vi.spyOn(controller.signal, 'removeEventListener');
+      await executor.callEager('listening', {}, context);
+      await executor.callEager('slow', {}, context);
+      expect(added.mock.calls.length).toBeGreaterThan(0);
+      expect(removed.mock.calls.length).toBe(added.mock.calls.length);
+    });
+  });
+
+  describe('as a context factory', () => {
+    it('builds top-level contexts carrying identity, data and signal', async () => {
+      const executor = createExecutor({
+        whoami: defineModule({
+          description: 'w',
+          inputSchema: {},
+          execute: (_inputs, context) => ({ id: context.identity?.id, token: context.data.token }),
+        }),
+      });
+      const controller = new AbortController();
+      const context = executor.createContext({
+        moduleId: 'whoami',
+        identity: { id: 'alice' },
+        data: { token: 't' },
+        signal: controller.signal,
+      });
+      expect(context.callChain).toEqual([]);
+      expect(context.executor).toBe(executor);
+      expect(context.signal).toBe(controller.signal);
+      expect(await executor.call('whoami', {}, context)).toEqual({ id: 'alice', token: 't' });
+    });
+
+    it('fills in the executor for a context created without one', async () => {
+      const executor = createExecutor({
+        nested: defineModule({
+          description: 'n',
+          inputSchema: {},
+          execute: (_inputs, context) => ({ same: context.executor === executor }),
+        }),
+      });
+      expect(await executor.call('nested', {}, Context.create())).toEqual({ same: true });
+    });
+  });
+
+  it('refuses nonsensical limits', () => {
+    const registry = new Registry();
+    expect(() => new Executor(registry, { maxCallDepth: 0 })).toThrow(RangeError);
+    expect(() => new Executor(registry, { maxModuleRepeat: 0 })).toThrow(/maxModuleRepeat/);
+    expect(() => new Executor(registry, { defaultTimeoutMs: -5 })).toThrow(/defaultTimeoutMs/);
+    expect(() => new Executor(registry, { defaultTimeoutMs: Number.NaN })).toThrow(RangeError);
+  });
+});

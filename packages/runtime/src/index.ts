@@ -1,0 +1,21 @@
+// Any new export added here becomes public API: named exports only, no wildcards.
+export type { ACLConfig, ACLEffect, ACLRule } from './acl.js';
+export { ACL, EXTERNAL_CALLER } from './acl.js';
+export type { ContextCreateOptions, ContextState } from './context.js';
+export { Context } from './context.js';
+export { Executor } from './executor.js';
+export type {
+  AccessControl,
+  ExecutorOptions,
+  ModuleSource,
+  ValidationResult,
+} from './executor-options.js';
+export { isModuleFileName, MODULE_FILE_EXTENSIONS } from './find-module-files.js';
+export type { LoadModuleFileOptions } from './load-module-file.js';
+export { loadModuleFile } from './load-module-file.js';
+export { matchPattern } from './match-pattern.js';
+export { mergeChunks } from './merge-chunks.js';
+export type { DiscoveryFailure, DiscoveryReport, RegistryOptions } from './registry.js';
+export { Registry } from './registry.js';
+export type { SchemaCheck } from './schema-validator.js';
+export { compileSchema } from './schema-validator.js';

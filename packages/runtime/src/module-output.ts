@@ -1,0 +1,20 @@
+import { ErrorCodes, isRecord, ModuleError } from '@apcore-mcp/core';
+
+function describeType(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  return value === null ? 'null' : `a ${typeof value}`;
+}
+
+/**
+ * A module's return value as an output object: `undefined` / `null` become `{}`, objects pass,
+ * anything else is a module bug reported as `MODULE_EXECUTE_ERROR`.
+ */
+export function toModuleOutput(moduleId: string, value: unknown): Record<string, unknown> {
+  if (value === undefined || value === null) return {};
+  if (isRecord(value)) return value;
+  throw new ModuleError({
+    code: ErrorCodes.MODULE_EXECUTE_ERROR,
+    message: `Module ${moduleId} returned ${describeType(value)}; a module must return an object`,
+    details: { moduleId },
+  });
+}

@@ -1,0 +1,266 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import {
+  assertValidModuleId,
+  ConfigNotFoundError,
+  type DefinitionOptions,
+  DuplicateModuleIdError,
+  describeModuleProblem,
+  type ListOptions,
+  type Logger,
+  type ModuleDescriptor,
+  type ModuleLike,
+  moduleIdFromPath,
+  type RegistryEvent,
+  type RegistryEventCallback,
+  type RegistryLike,
+  silentLogger,
+} from '@apcore-mcp/core';
+import { describeModule } from './descriptor.js';
+import { findModuleFiles } from './find-module-files.js';
+import { loadModuleFile } from './load-module-file.js';
+import { mapConcurrent } from './map-concurrent.js';
+
+/** Options of {@link Registry}. */
+export interface RegistryOptions {
+  /** The directory {@link Registry.discover} loads module files from. */
+  extensionsDir?: string;
+  /** Receives listener failures and skipped files. Silent when absent. */
+  logger?: Logger;
+}
+
+/** A file discovery could not turn into a registered module, and why. */
+export interface DiscoveryFailure {
+  path: string;
+  reason: string;
+}
+
+/** The outcome of one discovery run. */
+export interface DiscoveryReport {
+  /** Ids registered by this run, in file order. */
+  loaded: string[];
+  /** Files skipped, with the reason. */
+  failed: DiscoveryFailure[];
+}
+
+/**
+ * The set of modules, by id. Implements the bridge's {@link RegistryLike}: list, describe,
+ * and announce changes through `register` / `unregister` events.
+ *
+ * @example
+ * ```ts
+ * const registry = new Registry({ extensionsDir: './extensions' });
+ * await registry.discover();
+ * registry.register('greet', defineModule({ description: 'Greet', inputSchema: {}, execute: () => ({}) }));
+ * registry.list({ prefix: 'image.' });
+ * ```
+ */
+export class Registry implements RegistryLike {
+  readonly #modules = new Map<string, ModuleLike>();
+  readonly #listeners = new Map<RegistryEvent, Set<RegistryEventCallback>>();
+  readonly #logger: Logger;
+  readonly #extensionsDir: string | null;
+  /** Module file path -> the id discovery registered it under. */
+  readonly #sources = new Map<string, string>();
+  #lastDiscovery: DiscoveryReport | null = null;
+
+  constructor(options: RegistryOptions = {}) {
+    this.#logger = options.logger ?? silentLogger;
+    this.#extensionsDir = options.extensionsDir === undefined ? null : options.extensionsDir;
+  }
+
+  /** The directory {@link Registry.discover} reads, if configured. */
+  get extensionsDir(): string | null {
+    return this.#extensionsDir;
+  }
+
+  /** How many modules are registered. */
+  get count(): number {
+    return this.#modules.size;
+  }
+
+  /** The report of the last {@link Registry.discover} run, or `null` before the first. */
+  get lastDiscovery(): DiscoveryReport | null {
+    return this.#lastDiscovery;
+  }
+
+  /**
+   * Adds `module` under `moduleId` and emits `register`.
+   *
+   * @throws {InvalidModuleIdError} the id is malformed or longer than 192 characters.
+   * @throws {DuplicateModuleIdError} the id is taken.
+   * @throws TypeError `module` lacks a description, an input schema, or execute/stream.
+   */
+  register(moduleId: string, module: ModuleLike): void {
+    assertValidModuleId(moduleId);
+    const problem = describeModuleProblem(module);
+    if (problem !== null) throw new TypeError(`Cannot register ${moduleId}: module ${problem}`);
+    if (this.#modules.has(moduleId)) throw new DuplicateModuleIdError({ moduleId });
+    this.#modules.set(moduleId, module);
+    this.#emit('register', moduleId, module);
+  }
+
+  /** Removes a module and emits `unregister`; `false` when no module had that id. */
+  unregister(moduleId: string): boolean {
+    const module = this.#modules.get(moduleId);
+    if (module === undefined) return false;
+    this.#modules.delete(moduleId);
+    this.#emit('unregister', moduleId, module);
+    return true;
+  }
+
+  /** The module registered under `moduleId`, as registered, or `null`. */
+  get(moduleId: string): ModuleLike | null {
+    return this.#modules.get(moduleId) ?? null;
+  }
+
+  /** Whether a module is registered under `moduleId`. */
+  has(moduleId: string): boolean {
+    return this.#modules.has(moduleId);
+  }
+
+  /** Registered ids, sorted; `tags` must all be present, `prefix` must start the id. */
+  list(options: ListOptions = {}): string[] {
+    const { tags = [], prefix } = options;
+    const ids: string[] = [];
+    for (const [moduleId, module] of this.#modules) {
+      if (prefix !== undefined && !moduleId.startsWith(prefix)) continue;
+      const moduleTags = Array.isArray(module.tags) ? module.tags : [];
+      if (!tags.every((tag) => moduleTags.includes(tag))) continue;
+      ids.push(moduleId);
+    }
+    return ids.sort();
+  }
+
+  /**
+   * The descriptor of a module, or `null`. Every call returns fresh copies (schemas included),
+   * so callers may change the result without touching the registered module; with
+   * `{ copy: false }` the schemas, examples and metadata are the module's own, for callers that
+   * only read them.
+   */
+  getDefinition(moduleId: string, options?: DefinitionOptions): ModuleDescriptor | null {
+    const module = this.#modules.get(moduleId);
+    return module === undefined ? null : describeModule(moduleId, module, options);
+  }
+
+  /** Calls `callback(moduleId, module)` after every register / unregister. */
+  on(event: RegistryEvent, callback: RegistryEventCallback): void {
+    let callbacks = this.#listeners.get(event);
+    if (callbacks === undefined) {
+      callbacks = new Set();
+      this.#listeners.set(event, callbacks);
+    }
+    callbacks.add(callback);
+  }
+
+  /** Stops calling `callback` for `event`. */
+  off(event: RegistryEvent, callback: RegistryEventCallback): void {
+    this.#listeners.get(event)?.delete(callback);
+  }
+
+  /**
+   * Loads every module file below `extensionsDir` and registers its module; resolves to the
+   * number registered. Files that fail are logged (warn) and listed in
+   * {@link Registry.lastDiscovery}; the others still load. Running it again picks up new files
+   * only: a file whose module is still registered is not loaded twice.
+   *
+   * @throws {ConfigNotFoundError} the directory is missing or not a directory.
+   */
+  async discover(): Promise<number> {
+    const report = await this.discoverDetailed();
+    return report.loaded.length;
+  }
+
+  /** Like {@link Registry.discover}, resolving to the full report. */
+  async discoverDetailed(): Promise<DiscoveryReport> {
+    const rootDir = await this.#resolveExtensionsDir();
+    const report: DiscoveryReport = { loaded: [], failed: [] };
+    const paths = (await findModuleFiles(rootDir)).filter((path) => {
+      const knownId = this.#sources.get(path);
+      return knownId === undefined || !this.#modules.has(knownId);
+    });
+    // Files load side by side (reading, resolving and compiling overlap), then register one by
+    // one in file order: which of two duplicate ids wins does not depend on timing.
+    const loads = await mapConcurrent(paths, CONCURRENT_LOADS, (path) =>
+      loadModuleFile(path).then(
+        (module): LoadOutcome => ({ module }),
+        (error: unknown): LoadOutcome => ({ reason: describeLoadFailure(error) }),
+      ),
+    );
+    paths.forEach((path, index) => {
+      const outcome = loads[index] as LoadOutcome;
+      const reason =
+        'module' in outcome
+          ? this.#registerFile(rootDir, path, outcome.module, report)
+          : outcome.reason;
+      if (reason !== null) {
+        report.failed.push({ path, reason });
+        this.#logger.warn({ path, reason }, `Skipped module file ${path}: ${reason}`);
+      }
+    });
+    this.#lastDiscovery = report;
+    return report;
+  }
+
+  #registerFile(
+    rootDir: string,
+    path: string,
+    module: ModuleLike,
+    report: DiscoveryReport,
+  ): string | null {
+    const moduleId =
+      typeof module.moduleId === 'string' ? module.moduleId : moduleIdFromPath(rootDir, path);
+    try {
+      this.register(moduleId, module);
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+    this.#sources.set(path, moduleId);
+    report.loaded.push(moduleId);
+    return null;
+  }
+
+  async #resolveExtensionsDir(): Promise<string> {
+    if (this.#extensionsDir === null) {
+      throw new ConfigNotFoundError({
+        path: '',
+        message: 'No extensions directory configured: pass new Registry({ extensionsDir })',
+      });
+    }
+    const rootDir = resolve(this.#extensionsDir);
+    const info = await stat(rootDir).catch(() => null);
+    if (info === null) {
+      throw new ConfigNotFoundError({
+        path: rootDir,
+        message: `Extensions directory not found: ${rootDir}`,
+      });
+    }
+    if (!info.isDirectory()) {
+      throw new ConfigNotFoundError({
+        path: rootDir,
+        message: `Extensions path is not a directory: ${rootDir}`,
+      });
+    }
+    return rootDir;
+  }
+
+  #emit(event: RegistryEvent, moduleId: string, module: ModuleLike): void {
+    for (const callback of [...(this.#listeners.get(event) ?? [])]) {
+      try {
+        callback(moduleId, module);
+      } catch (error) {
+        this.#logger.error({ err: error, event, moduleId }, `Registry ${event} listener failed`);
+      }
+    }
+  }
+}
+
+/** Module files loading at once during discovery: enough to overlap, few enough file handles. */
+const CONCURRENT_LOADS = 16;
+
+/** A module file loaded, or why it could not be. */
+type LoadOutcome = { module: ModuleLike } | { reason: string };
+
+function describeLoadFailure(error: unknown): string {
+  return (error as { details?: { reason?: string } }).details?.reason ?? String(error);
+}
