@@ -1,77 +1,59 @@
-import { type Cancellation, isSignalList } from './context.js';
-
 /**
- * The lifetime of one module call: linked to the caller's signal, an optional timeout, and a
- * race that stops waiting for the module when the call aborts. {@link CallScope.release} must
- * run when the call ends, or the link and timer would leak.
+ * The lifetime of one module call: its own signal, aborted by the caller's cancellation or by
+ * the call's timeout, and a race that stops waiting for the module once the call aborts.
+ * {@link CallScope.release} must run when the call ends, or the listeners on the caller's
+ * signals and the timer would outlive it.
  *
- * Made for the common call to cost little: the call's `AbortSignal` (the module's
- * `context.signal`) is only made when first asked for, and the scope only listens to the
- * caller's signal once something has to wait (the race of an asynchronous module, or a module
- * holding its signal) — until then it reads the caller's `aborted` when asked. Making a signal,
- * or adding the first listener to one, costs more than everything else the executor does for a
- * synchronous module. A caller cancelled by several signals is followed on each of them, never
- * through a joined one (`AbortSignal.any` costs most of all).
+ * @example
+ * ```ts
+ * const scope = new CallScope(cancellationOf(parent));
+ * try {
+ *   scope.startTimeout(30_000, () => new Error('timed out'));
+ *   return await scope.race(work, (reason) => reason);
+ * } finally {
+ *   scope.release();
+ * }
+ * ```
  */
 export class CallScope {
-  #controller: AbortController | undefined;
-  /** The caller's cancellation: none, one signal, or several (any of them). */
+  readonly #controller = new AbortController();
+  /** The caller's signals, each followed on its own: joining them would cost more than a call. */
   readonly #parents: readonly AbortSignal[];
-  /** Set once linked to the caller's signal (see {@link CallScope.release}). */
-  #onParentAbort: ((event: Event) => void) | undefined;
-  /** The races waiting on this scope; made by the first race. */
-  #onAbort: Set<(reason: unknown) => void> | undefined;
+  readonly #onParentAbort = (event: Event): void => {
+    this.#controller.abort((event.target as AbortSignal).reason);
+  };
   #timer: ReturnType<typeof setTimeout> | undefined;
   #timeoutReason: unknown;
-  #aborted = false;
-  #reason: unknown;
-  /** The call is over: the caller's cancellation no longer reaches it. */
-  #released = false;
 
-  /** `cancellation`: the caller's; `undefined` when nothing can cancel the caller. */
-  constructor(cancellation: Cancellation) {
-    this.#parents =
-      cancellation === undefined
-        ? NO_SIGNALS
-        : isSignalList(cancellation)
-          ? cancellation
-          : [cancellation];
-  }
-
-  /** Aborts on timeout or when the caller's signal aborts. Made on first use. */
-  get signal(): AbortSignal {
-    if (this.#controller === undefined) {
-      this.#controller = new AbortController();
-      // Whoever holds the signal may wait on it: from now on the caller's abort must reach it.
-      this.#link();
-      if (this.aborted) this.#controller.abort(this.#reason);
+  /** `parents`: what cancels the caller (any of them). */
+  constructor(parents: readonly AbortSignal[]) {
+    this.#parents = parents;
+    const aborted = parents.find((parent) => parent.aborted);
+    if (aborted !== undefined) {
+      this.#controller.abort(aborted.reason);
+      return;
     }
+    for (const parent of parents) {
+      parent.addEventListener('abort', this.#onParentAbort, { once: true });
+    }
+  }
+
+  /** Aborts on timeout or when the caller's cancellation does. */
+  get signal(): AbortSignal {
     return this.#controller.signal;
-  }
-
-  /** Whether the scope has aborted (timeout or the caller's cancellation). */
-  get aborted(): boolean {
-    this.#followParent();
-    return this.#aborted;
-  }
-
-  /** Why the scope aborted; `undefined` while it has not. */
-  get reason(): unknown {
-    this.#followParent();
-    return this.#reason;
   }
 
   /** Whether the scope aborted because of its own timeout (not the caller's cancellation). */
   get timedOut(): boolean {
-    return this.#timeoutReason !== undefined && this.#reason === this.#timeoutReason;
+    return this.#timeoutReason !== undefined && this.signal.reason === this.#timeoutReason;
   }
 
   /** Aborts the scope with `createReason()` after `timeoutMs` (0 = never). */
   startTimeout(timeoutMs: number, createReason: () => Error): void {
-    if (timeoutMs <= 0 || this.aborted) return;
+    if (timeoutMs <= 0 || this.signal.aborted) return;
     this.#timer = setTimeout(() => {
       this.#timeoutReason = createReason();
-      this.#abort(this.#timeoutReason);
+      this.#controller.abort(this.#timeoutReason);
     }, timeoutMs);
   }
 
@@ -81,73 +63,20 @@ export class CallScope {
    */
   race<T>(work: Promise<T>, toError: (reason: unknown) => unknown): Promise<T> {
     work.catch(() => {});
-    if (this.aborted) return Promise.reject(toError(this.#reason));
-    this.#link();
+    const { signal } = this;
+    if (signal.aborted) return Promise.reject(toError(signal.reason));
     return new Promise<T>((resolve, reject) => {
-      const onAbort = (reason: unknown) => reject(toError(reason));
-      this.#onAbort ??= new Set();
-      const waiting = this.#onAbort;
-      waiting.add(onAbort);
-      work.then(
-        (value) => {
-          waiting.delete(onAbort);
-          resolve(value);
-        },
-        (error: unknown) => {
-          waiting.delete(onAbort);
-          reject(error);
-        },
-      );
+      const onAbort = () => reject(toError(signal.reason));
+      signal.addEventListener('abort', onAbort, { once: true });
+      work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
     });
   }
 
-  /** Clears the timer and unlinks from the caller's signal. */
+  /** Clears the timer and stops following the caller's signals. */
   release(): void {
-    this.#released = true;
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    const onParentAbort = this.#onParentAbort;
-    if (onParentAbort !== undefined) {
-      const parents = this.#parents;
-      for (let index = 0; index < parents.length; index += 1) {
-        parents[index]?.removeEventListener('abort', onParentAbort);
-      }
-    }
-  }
-
-  /** Takes over the caller's abort when it has happened (without listening for it). */
-  #followParent(): void {
-    if (this.#aborted || this.#released) return;
-    // Indexed, not for...of: iterating a frozen list allocates a result object per step.
-    const parents = this.#parents;
-    for (let index = 0; index < parents.length; index += 1) {
-      const parent = parents[index] as AbortSignal;
-      if (parent.aborted) {
-        this.#abort(parent.reason);
-        return;
-      }
-    }
-  }
-
-  /** Listens to the caller's signals, once. */
-  #link(): void {
-    // A signal first asked for after the call ended must not leave a listener on the caller's.
-    if (this.#onParentAbort !== undefined || this.#aborted || this.#released) return;
-    if (this.#parents.length === 0) return;
-    const onParentAbort = (event: Event) => this.#abort((event.target as AbortSignal).reason);
-    this.#onParentAbort = onParentAbort;
+    clearTimeout(this.#timer);
     for (const parent of this.#parents) {
-      parent.addEventListener('abort', onParentAbort, { once: true });
+      parent.removeEventListener('abort', this.#onParentAbort);
     }
-  }
-
-  #abort(reason: unknown): void {
-    if (this.#aborted) return;
-    this.#aborted = true;
-    this.#reason = reason;
-    // The module hears it first (through its signal, if it asked for one), then the race.
-    this.#controller?.abort(reason);
-    for (const onAbort of [...(this.#onAbort ?? [])]) onAbort(reason);
   }
 }
-
-const NO_SIGNALS: readonly AbortSignal[] = Object.freeze([]);

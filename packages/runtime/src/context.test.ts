@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { Context, cancellationOf, deriveContext } from './context.js';
+import { describe, expect, it, vi } from 'vitest';
+import { createCallContext } from './call-context.js';
+import { Context } from './context.js';
 import { Executor } from './executor.js';
 import { Registry } from './registry.js';
 
@@ -39,7 +40,7 @@ describe('Context', () => {
     expect(Context.create().traceId).not.toBe(Context.create().traceId);
   });
 
-  it('makes one trace id per tree, whichever of its contexts reads it first', () => {
+  it('makes one trace id per tree', () => {
     const root = Context.create();
     const child = root.child('a');
     const grandchild = child.child('b');
@@ -62,7 +63,7 @@ describe('Context', () => {
       identity: null,
       callChain: [],
       data: {},
-      signal: new AbortController().signal,
+      signals: [],
       executor: null,
     });
     expect(built.child('a').traceId).toBe('trace-built');
@@ -105,50 +106,30 @@ describe('Context', () => {
     expect(first.callChain).toEqual(['a']);
   });
 
-  it('lets the executor install its own signal and fill a missing executor', () => {
+  it('gives a call made through the executor its own signal, and the executor when missing', () => {
     const executor = new Executor(new Registry());
     const controller = new AbortController();
-    const child = deriveContext(Context.create(), {
-      moduleId: 'a',
-      signalSource: controller,
-      fallbackExecutor: executor,
-    });
+    const parent = Context.create({ identity: { id: 'ada' } });
+    const child = createCallContext(parent, { moduleId: 'a', signal: controller.signal, executor });
     expect(child.signal).toBe(controller.signal);
     expect(child.executor).toBe(executor);
+    expect(child.callChain).toEqual(['a']);
+    expect(child.traceId).toBe(parent.traceId);
+    expect(child.identity).toBe(parent.identity);
   });
 
-  it('makes an idle signal only when asked, and has nothing to follow until then', () => {
+  it('has nothing to follow and a signal that never aborts when created without one', () => {
     const context = Context.create();
-    expect(cancellationOf(context)).toBeUndefined();
-    const signal = context.signal;
-    expect(signal.aborted).toBe(false);
-    expect(context.signal).toBe(signal);
-    expect(cancellationOf(context)).toBe(signal);
+    expect(context.signals).toEqual([]);
+    expect(context.signal.aborted).toBe(false);
+    expect(context.signal).toBe(context.signal);
   });
 
-  it('follows a given signal at once', () => {
+  it('follows a given signal as it is', () => {
     const controller = new AbortController();
     const context = Context.create({ signal: controller.signal });
-    expect(cancellationOf(context)).toBe(controller.signal);
-  });
-
-  it('makes a derived signal from its source once, on first use', () => {
-    const controller = new AbortController();
-    let made = 0;
-    const child = deriveContext(Context.create(), {
-      moduleId: 'a',
-      signalSource: {
-        get signal() {
-          made += 1;
-          return controller.signal;
-        },
-      },
-    });
-    expect(made).toBe(0);
-    expect(child.signal).toBe(controller.signal);
-    expect(child.signal).toBe(controller.signal);
-    expect(made).toBe(1);
-    expect(cancellationOf(child)).toBe(controller.signal);
+    expect(context.signals).toEqual([controller.signal]);
+    expect(context.signal).toBe(controller.signal);
   });
 });
 
@@ -157,10 +138,13 @@ describe('Context cancelled by several signals', () => {
     const shutdown = new AbortController();
     const request = new AbortController();
     const context = Context.create({ signal: [shutdown.signal, request.signal] });
-    expect(cancellationOf(context)).toEqual([shutdown.signal, request.signal]);
+    const join = vi.spyOn(AbortSignal, 'any');
+    expect(context.signals).toEqual([shutdown.signal, request.signal]);
+    expect(join).not.toHaveBeenCalled();
     const joined = context.signal;
     expect(context.signal).toBe(joined);
-    expect(cancellationOf(context)).toBe(joined);
+    expect(join).toHaveBeenCalledTimes(1);
+    join.mockRestore();
     const reason = new Error('client cancelled');
     request.abort(reason);
     expect(joined.aborted).toBe(true);
@@ -169,9 +153,9 @@ describe('Context cancelled by several signals', () => {
 
   it('takes a list of one as that signal, and an empty list as never cancelled', () => {
     const controller = new AbortController();
-    expect(cancellationOf(Context.create({ signal: [controller.signal] }))).toBe(controller.signal);
+    expect(Context.create({ signal: [controller.signal] }).signal).toBe(controller.signal);
     const never = Context.create({ signal: [] });
-    expect(cancellationOf(never)).toEqual([]);
+    expect(never.signals).toEqual([]);
     expect(never.signal.aborted).toBe(false);
   });
 
@@ -181,7 +165,7 @@ describe('Context cancelled by several signals', () => {
     signals.push(new AbortController().signal);
     const context = Context.create({ signal: signals });
     signals.length = 0;
-    expect(cancellationOf(context)).toHaveLength(2);
+    expect(context.signals).toHaveLength(2);
   });
 
   it('hands the separate signals down to child contexts', () => {
@@ -189,7 +173,7 @@ describe('Context cancelled by several signals', () => {
     const request = new AbortController();
     const parent = Context.create({ signal: [shutdown.signal, request.signal] });
     const child = parent.child('a');
-    expect(cancellationOf(child)).toEqual([shutdown.signal, request.signal]);
+    expect(child.signals).toEqual([shutdown.signal, request.signal]);
     shutdown.abort('stopping');
     expect(child.signal.aborted).toBe(true);
     expect(child.signal.reason).toBe('stopping');

@@ -12,84 +12,31 @@ export interface ContextCreateOptions {
   data?: Record<string, unknown>;
   /**
    * Aborts the call tree when it fires (a client cancelling, a connection closing). Several
-   * signals: the call tree aborts as soon as any of them does; they are joined into one
-   * (`AbortSignal.any`) only if someone reads `context.signal`.
+   * signals: the call tree aborts as soon as any of them does.
    */
   signal?: AbortSignal | readonly AbortSignal[];
-  /** Defaults to a fresh UUID, made when first read. */
+  /** Defaults to a fresh UUID. */
   traceId?: string;
 }
 
-/** Everything a context holds; built by {@link Context.create} and {@link Context.child}. */
+/**
+ * Everything a context holds.
+ *
+ * @example
+ * ```ts
+ * const state: ContextState = { traceId, callerId: null, identity: null, callChain: [], data: {}, signals: [], executor: null };
+ * ```
+ */
 export interface ContextState {
   traceId: string;
   callerId: string | null;
   identity: Identity | null;
   callChain: readonly string[];
   data: Record<string, unknown>;
-  signal: AbortSignal;
+  /** What cancels the call: it aborts as soon as any of them does (none: never). */
+  signals: readonly AbortSignal[];
   executor: Executor | null;
 }
-
-/**
- * What the context factories below are given: a context's state without its signal, and with a
- * trace id still to make (top-level) or to share (nested) when `undefined`.
- */
-type ContextFacts = Omit<ContextState, 'signal' | 'traceId'> & { traceId: string | undefined };
-
-/** The call chain of a top-level context. */
-const NO_CALLS: readonly string[] = Object.freeze([]);
-
-/**
- * What makes a context's signal when it is first read: a call's scope. Making an `AbortSignal`
- * costs more than all the rest of a call's bookkeeping, and most modules never look at theirs.
- * An object rather than a function: a closure per call costs more than the context.
- */
-export interface SignalSource {
-  readonly signal: AbortSignal;
-}
-
-/** Makes a signal that never fires, for contexts nobody can cancel. */
-const IDLE_SIGNAL_SOURCE: SignalSource = {
-  get signal(): AbortSignal {
-    return new AbortController().signal;
-  },
-};
-
-/**
- * What cancels a call: one signal, several (any of them), or nothing at all.
- *
- * @example
- * ```ts
- * const cancellation: Cancellation = [shutdownSignal, requestSignal];
- * ```
- */
-export type Cancellation = AbortSignal | readonly AbortSignal[] | undefined;
-
-/** Reads what {@link cancellationOf} answers; set by {@link Context}'s static block. */
-let readCancellation: (context: Context) => Cancellation;
-
-/**
- * What a call made under `context` must follow: its signal, the separate signals it was
- * created with (not joined yet), or `undefined` when it could never abort (an idle signal
- * nobody asked for yet). Joining or making a signal only to follow it would cost more than the
- * rest of a call.
- */
-export function cancellationOf(context: Context): Cancellation {
-  return readCancellation(context);
-}
-
-/** Builds a context whose signal comes from `source`; set by {@link Context}'s static block. */
-let createWithSignalSource: (state: ContextFacts, source: SignalSource, idle: boolean) => Context;
-
-/** Builds a context cancelled by any of `signals`; set by {@link Context}'s static block. */
-let createWithSignals: (state: ContextFacts, signals: readonly AbortSignal[]) => Context;
-
-/** Builds a context cancelled by `signal`; set by {@link Context}'s static block. */
-let createWithSignal: (state: ContextFacts, signal: AbortSignal) => Context;
-
-/** Makes `context` share `parent`'s trace id; set by {@link Context}'s static block. */
-let shareTrace: (context: Context, parent: Context) => void;
 
 /**
  * The facts of one module call: who calls (`callerId`, `identity`), through which chain of
@@ -103,6 +50,7 @@ let shareTrace: (context: Context, parent: Context) => void;
  * ```
  */
 export class Context {
+  readonly traceId: string;
   /** The module that made this call; `null` for a top-level call. */
   readonly callerId: string | null;
   readonly identity: Identity | null;
@@ -110,86 +58,23 @@ export class Context {
   readonly callChain: readonly string[];
   /** One object shared (by reference) down the whole call tree. */
   readonly data: Record<string, unknown>;
+  /**
+   * The signals that cancel this call, kept apart: the executor follows each of them, so that
+   * they are joined into {@link Context.signal} only if a module reads it.
+   */
+  readonly signals: readonly AbortSignal[];
   readonly #executor: Executor | null;
-  /** This call tree's id, once given or made. */
-  #traceId: string | undefined;
-  /** The context whose trace id this one shares, until it is read. */
-  #traceParent: Context | undefined;
   #signal: AbortSignal | undefined;
-  #signalSource: SignalSource | undefined;
-  /** The signals `signal` will join, until it is read. */
-  #signals: readonly AbortSignal[] | undefined;
-  /** The signal will be an idle one nobody else holds: it can never abort. */
-  #idle = false;
 
   /** Prefer {@link Context.create}; the constructor takes a complete state. */
   constructor(state: ContextState) {
-    this.#traceId = state.traceId;
+    this.traceId = state.traceId;
     this.callerId = state.callerId;
     this.identity = state.identity;
-    // A frozen chain cannot change under us: share it rather than copy it on every call.
-    this.callChain = Object.isFrozen(state.callChain)
-      ? state.callChain
-      : Object.freeze([...state.callChain]);
+    this.callChain = Object.freeze([...state.callChain]);
     this.data = state.data;
-    this.#signal = state.signal;
+    this.signals = Object.freeze([...state.signals]);
     this.#executor = state.executor;
-  }
-
-  static {
-    createWithSignal = (state, signal) => {
-      const context = new Context(state as ContextState);
-      context.#signal = signal;
-      return context;
-    };
-    createWithSignalSource = (state, source, idle) => {
-      // The constructor only stores the signal: leaving it out is safe, it is set lazily below.
-      const context = new Context(state as ContextState);
-      context.#signalSource = source;
-      context.#idle = idle;
-      return context;
-    };
-    createWithSignals = (state, signals) => {
-      const context = new Context(state as ContextState);
-      context.#signals = signals;
-      return context;
-    };
-    shareTrace = (context, parent) => {
-      // A parent from another copy of this package has no private fields: ask it plainly.
-      if (#traceId in parent && parent.#traceId === undefined) context.#traceParent = parent;
-      else context.#traceId = parent.traceId;
-    };
-    readCancellation = (context) => {
-      // A context from another copy of this package has no private fields: ask it plainly.
-      if (!(#idle in context) || context.#signal !== undefined) return context.signal;
-      if (context.#signals !== undefined) return context.#signals;
-      return context.#idle ? undefined : context.signal;
-    };
-  }
-
-  /**
-   * Shared by every call of one call tree. Made when first read (a UUID costs more than the
-   * rest of a context, and most calls never read it), by the context the tree started from.
-   */
-  get traceId(): string {
-    if (this.#traceId === undefined) {
-      this.#traceId = this.#traceParent === undefined ? randomUUID() : this.#traceParent.traceId;
-      this.#traceParent = undefined;
-    }
-    return this.#traceId;
-  }
-
-  /** Aborts when the call times out or the caller cancels. */
-  get signal(): AbortSignal {
-    if (this.#signal === undefined) {
-      this.#signal =
-        this.#signals === undefined
-          ? (this.#signalSource ?? IDLE_SIGNAL_SOURCE).signal
-          : AbortSignal.any(this.#signals as AbortSignal[]);
-      this.#signalSource = undefined;
-      this.#signals = undefined;
-    }
-    return this.#signal;
   }
 
   /**
@@ -202,19 +87,25 @@ export class Context {
    * ```
    */
   static create(options: ContextCreateOptions = {}): Context {
-    const traceId = options.traceId;
-    const identity = options.identity ?? null;
-    const data = options.data ?? {};
-    const executor = options.executor ?? null;
-    const state = { traceId, callerId: null, identity, callChain: NO_CALLS, data, executor };
-    const { signal: given } = options;
-    if (given === undefined) return createWithSignalSource(state, IDLE_SIGNAL_SOURCE, true);
-    // One signal of a list is that signal; several are followed one by one (createWithSignals).
-    if (isSignalList(given) && given.length !== 1) {
-      // A list the caller could still change is copied; a frozen one can be shared as it is.
-      return createWithSignals(state, Object.isFrozen(given) ? given : [...given]);
-    }
-    return createWithSignal(state, isSignalList(given) ? (given[0] as AbortSignal) : given);
+    const { signal } = options;
+    return new Context({
+      traceId: options.traceId ?? randomUUID(),
+      callerId: null,
+      identity: options.identity ?? null,
+      callChain: [],
+      data: options.data ?? {},
+      signals: signal === undefined ? [] : Array.isArray(signal) ? signal : [signal as AbortSignal],
+      executor: options.executor ?? null,
+    });
+  }
+
+  /**
+   * Aborts when the call times out or the caller cancels. Several signals are joined on first
+   * read: `AbortSignal.any` costs more than the rest of a call, and most modules never look.
+   */
+  get signal(): AbortSignal {
+    this.#signal ??= joinSignals(this.signals);
+    return this.#signal;
   }
 
   /**
@@ -237,7 +128,7 @@ export class Context {
 
   /**
    * The context of a nested call to `moduleId`: the chain grows by `moduleId`, the caller
-   * becomes the last module of this chain; trace id, identity, data, signal and executor stay.
+   * becomes the last module of this chain; trace id, identity, data, signals and executor stay.
    *
    * @example
    * ```ts
@@ -246,54 +137,22 @@ export class Context {
    * ```
    */
   child(moduleId: string): Context {
-    return deriveContext(this, { moduleId });
+    const chain = this.callChain;
+    return new Context({
+      traceId: this.traceId,
+      callerId: chain.length > 0 ? (chain[chain.length - 1] ?? null) : null,
+      identity: this.identity,
+      callChain: [...chain, moduleId],
+      data: this.data,
+      signals: this.signals,
+      executor: this.#executor,
+    });
   }
 }
 
-/** How {@link deriveContext} may deviate from the parent besides the grown chain. */
-export interface DeriveOptions {
-  moduleId: string;
-  /** Replaces the parent's signal: the executor's per-call scope makes it on first use. */
-  signalSource?: SignalSource;
-  /** Used when the parent has no executor. */
-  fallbackExecutor?: Executor;
-}
-
-/** Builds a child context; the executor uses it to install its per-call signal. */
-export function deriveContext(parent: Context, options: DeriveOptions): Context {
-  const chain = parent.callChain;
-  const callerId = chain.length > 0 ? (chain[chain.length - 1] ?? null) : null;
-  const identity = parent.identity;
-  // Copied by hand: spreading into an array literal reserves room for many more items.
-  const grown = new Array<string>(chain.length + 1);
-  for (let index = 0; index < chain.length; index += 1) grown[index] = chain[index] as string;
-  grown[chain.length] = options.moduleId;
-  const callChain = Object.freeze(grown);
-  const data = parent.data;
-  const executor = parent.hasExecutor ? parent.executor : (options.fallbackExecutor ?? null);
-  const state = { traceId: undefined, callerId, identity, callChain, data, executor };
-  let context: Context;
-  if (options.signalSource !== undefined) {
-    context = createWithSignalSource(state, options.signalSource, false);
-  } else {
-    const signal = inheritedSignal(parent);
-    context = isSignalList(signal)
-      ? createWithSignals(state, signal)
-      : createWithSignal(state, signal);
-  }
-  shareTrace(context, parent);
-  return context;
-}
-
-/** The parent's signal, or the signals it was made with while they are still separate. */
-function inheritedSignal(parent: Context): AbortSignal | readonly AbortSignal[] {
-  const cancellation = cancellationOf(parent);
-  return cancellation === undefined ? parent.signal : cancellation;
-}
-
-/** Whether a cancellation is a list of signals rather than one signal. */
-export function isSignalList(
-  signal: AbortSignal | readonly AbortSignal[],
-): signal is readonly AbortSignal[] {
-  return Array.isArray(signal);
+/** One signal that aborts as soon as any of `signals` does (none: one that never aborts). */
+function joinSignals(signals: readonly AbortSignal[]): AbortSignal {
+  if (signals.length === 0) return new AbortController().signal;
+  if (signals.length === 1) return signals[0] as AbortSignal;
+  return AbortSignal.any([...signals]);
 }

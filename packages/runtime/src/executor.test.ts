@@ -249,7 +249,7 @@ describe('Executor.call', () => {
     });
   });
 
-  describe('callEager', () => {
+  describe('call', () => {
     const slow = defineModule({
       description: 'slow',
       inputSchema: {},
@@ -259,35 +259,13 @@ describe('Executor.call', () => {
       },
     });
 
-    it('answers a synchronous module at once, with what call() resolves to', async () => {
-      const executor = createExecutor({ echo });
-      const answer = executor.callEager('echo', { a: 1 });
-      expect(answer).not.toBeInstanceOf(Promise);
-      expect(answer).toEqual(await executor.call('echo', { a: 1 }));
+    it('answers synchronous and asynchronous modules alike', async () => {
+      const executor = createExecutor({ echo, slow });
+      expect(await executor.call('echo', { a: 1 })).toEqual({ a: 1 });
+      expect(await executor.call('slow')).toEqual({ kind: 'async' });
     });
 
-    it('answers with a promise when a step has to wait', async () => {
-      const dangerous = defineModule({
-        description: 'd',
-        inputSchema: {},
-        annotations: { requiresApproval: true },
-        execute: () => ({ done: true }),
-      });
-      const executor = createExecutor(
-        { slow, 'files.delete': dangerous, echo },
-        { approvalHandler: { requestApproval: async () => ({ status: 'approved' as const }) } },
-      );
-      const waiting = [executor.callEager('slow'), executor.callEager('files.delete')];
-      expect(waiting[0]).toBeInstanceOf(Promise);
-      expect(waiting[1]).toBeInstanceOf(Promise);
-      expect(await Promise.all(waiting)).toEqual([{ kind: 'async' }, { done: true }]);
-      executor.use({ before: async () => undefined });
-      const withMiddleware = executor.callEager('echo', { b: 2 });
-      expect(withMiddleware).toBeInstanceOf(Promise);
-      expect(await withMiddleware).toEqual({ b: 2 });
-    });
-
-    it('throws what call() rejects with, synchronously or through its promise', async () => {
+    it('rejects with what failed: the lookup or the module', async () => {
       const failing = defineModule({
         description: 'f',
         inputSchema: {},
@@ -296,11 +274,8 @@ describe('Executor.call', () => {
         },
       });
       const executor = createExecutor({ failing });
-      expect(() => executor.callEager('missing')).toThrow(ModuleNotFoundError);
       await expect(executor.call('missing')).rejects.toThrow(ModuleNotFoundError);
-      const answer = executor.callEager('failing');
-      expect(answer).toBeInstanceOf(Promise);
-      await expect(answer).rejects.toThrow('late failure');
+      await expect(executor.call('failing')).rejects.toThrow('late failure');
     });
 
     it('releases the call once it is over, so the caller signal keeps no listener', async () => {
@@ -317,8 +292,8 @@ describe('Executor.call', () => {
       const context = Context.create({ executor, signal: controller.signal });
       const added = vi.spyOn(controller.signal, 'addEventListener');
       const removed = vi.spyOn(controller.signal, 'removeEventListener');
-      await executor.callEager('listening', {}, context);
-      await executor.callEager('slow', {}, context);
+      await executor.call('listening', {}, context);
+      await executor.call('slow', {}, context);
       expect(added.mock.calls.length).toBeGreaterThan(0);
       expect(removed.mock.calls.length).toBe(added.mock.calls.length);
     });

@@ -1,4 +1,6 @@
 import type { ExecutorLike } from '@apcore-mcp/core';
+import { defineModule } from '@apcore-mcp/core';
+import { Executor, Registry } from '@apcore-mcp/runtime';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -181,5 +183,38 @@ describe('ExecutionRouter', () => {
       content: [{ text: '{"ran":true}' }],
     });
     expect(logger.messages('warn')[0]).toMatch(/does not compile; validateInputs skipped/);
+  });
+
+  it('runs many calls at once without a listener-leak warning, and aborts them all at shutdown', async () => {
+    const registry = new Registry();
+    registry.register(
+      'x.wait',
+      defineModule({
+        description: 'Waits until its call is cancelled.',
+        inputSchema: {},
+        execute: (_inputs, context) =>
+          new Promise((_resolve, reject) => {
+            context.signal.addEventListener('abort', () => reject(context.signal.reason));
+          }),
+      }),
+    );
+    const router = new ExecutionRouter({
+      executor: new Executor(registry),
+      tools: createToolSource([{ name: 'x.wait', inputSchema: { type: 'object' } }]),
+    });
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const calls = Array.from({ length: 50 }, () => router.handleCall('x.wait', {}));
+      await expect.poll(() => router.activeCalls).toBe(50);
+      router.abortAll();
+      const results = await Promise.all(calls);
+      expect(results.every((result) => result.isError === true)).toBe(true);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.map((warning) => warning.name)).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 });

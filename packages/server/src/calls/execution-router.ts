@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { REQUIRES_APPROVAL_META_KEY } from '@apcore-mcp/annotations';
 import {
   type ContextFactory,
@@ -107,6 +108,8 @@ export class ExecutionRouter {
       (this.#contextFactory as unknown) === options.executor;
     this.#identity = options.identity;
     this.#approval = resolveApproval(options.approval);
+    // Every running call follows this one signal: many calls in flight are not a leak.
+    setMaxListeners(0, this.#shutdown.signal);
   }
 
   /** How many calls are running. */

@@ -1,0 +1,35 @@
+import { Context } from './context.js';
+import type { Executor } from './executor.js';
+
+/**
+ * The context a module runs under when `executor` calls it from `parent`: the parent's child
+ * for `moduleId`, cancelled by the call's own `signal` (its timeout and the parent's
+ * cancellation), with `executor` for nested calls when the parent has none. A parent from
+ * another copy of this runtime (or from apcore-js) is read through its public fields only.
+ *
+ * @example
+ * ```ts
+ * const context = createCallContext(parent, { moduleId: 'image.resize', signal: scope.signal, executor });
+ * ```
+ */
+export function createCallContext(
+  parent: Context,
+  call: { moduleId: string; signal: AbortSignal; executor: Executor },
+): Context {
+  const chain = parent.callChain;
+  return new Context({
+    traceId: parent.traceId,
+    callerId: chain.length > 0 ? (chain[chain.length - 1] ?? null) : null,
+    identity: parent.identity,
+    callChain: [...chain, call.moduleId],
+    data: parent.data,
+    signals: [call.signal],
+    executor: parent.hasExecutor ? parent.executor : call.executor,
+  });
+}
+
+/** What cancels calls made under `context`: its separate signals when it has them. */
+export function cancellationOf(context: Context): readonly AbortSignal[] {
+  const { signals } = context as Partial<Context>;
+  return Array.isArray(signals) ? signals : [context.signal];
+}
