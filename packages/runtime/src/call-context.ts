@@ -1,20 +1,22 @@
+import type { CallScope } from './call-scope.js';
 import { Context } from './context.js';
 import type { Executor } from './executor.js';
 
 /**
  * The context a module runs under when `executor` calls it from `parent`: the parent's child
- * for `moduleId`, cancelled by the call's own `signal` (its timeout and the parent's
- * cancellation), with `executor` for nested calls when the parent has none. A parent from
+ * for `moduleId`, cancelled by the call's scope (its timeout and the parent's cancellation;
+ * the scope's signal is made only if the module reads it), with `executor` for nested calls
+ * when the parent has none. A parent from
  * another copy of this runtime (or from apcore-js) is read through its public fields only.
  *
  * @example
  * ```ts
- * const context = createCallContext(parent, { moduleId: 'image.resize', signal: scope.signal, executor });
+ * const context = createCallContext(parent, { moduleId: 'image.resize', scope, executor });
  * ```
  */
 export function createCallContext(
   parent: Context,
-  call: { moduleId: string; signal: AbortSignal; executor: Executor },
+  call: { moduleId: string; scope: CallScope; executor: Executor },
 ): Context {
   const chain = parent.callChain;
   return new Context({
@@ -23,7 +25,7 @@ export function createCallContext(
     identity: parent.identity,
     callChain: [...chain, call.moduleId],
     data: parent.data,
-    signals: [call.signal],
+    cancellation: () => call.scope.signal,
     executor: parent.hasExecutor ? parent.executor : call.executor,
   });
 }

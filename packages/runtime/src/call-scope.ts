@@ -1,12 +1,16 @@
 /**
- * The lifetime of one module call: its own signal, aborted by the caller's cancellation or by
- * the call's timeout, and a race that stops waiting for the module once the call aborts.
+ * The lifetime of one module call: aborted by the caller's cancellation or by the call's
+ * timeout, with a race that stops waiting for the module once the call aborts.
  * {@link CallScope.release} must run when the call ends, or the listeners on the caller's
  * signals and the timer would outlive it.
  *
+ * The call's own `AbortSignal` is made only when someone reads {@link CallScope.signal} (the
+ * module, through `context.signal`): making one costs more than all the rest of a call, and
+ * most modules never look. Until then the scope keeps its state itself.
+ *
  * @example
  * ```ts
- * const scope = new CallScope(cancellationOf(parent));
+ * const scope = new CallScope(parent.signals);
  * try {
  *   scope.startTimeout(30_000, () => new Error('timed out'));
  *   return await scope.race(work, (reason) => reason);
@@ -16,21 +20,25 @@
  * ```
  */
 export class CallScope {
-  readonly #controller = new AbortController();
   /** The caller's signals, each followed on its own: joining them would cost more than a call. */
   readonly #parents: readonly AbortSignal[];
   readonly #onParentAbort = (event: Event): void => {
-    this.#controller.abort((event.target as AbortSignal).reason);
+    this.#abort((event.target as AbortSignal).reason);
   };
+  /** The races waiting on this scope. */
+  readonly #waiting = new Set<(reason: unknown) => void>();
+  #controller: AbortController | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #timeoutReason: unknown;
+  #aborted = false;
+  #reason: unknown;
 
   /** `parents`: what cancels the caller (any of them). */
   constructor(parents: readonly AbortSignal[]) {
     this.#parents = parents;
     const aborted = parents.find((parent) => parent.aborted);
     if (aborted !== undefined) {
-      this.#controller.abort(aborted.reason);
+      this.#abort(aborted.reason);
       return;
     }
     for (const parent of parents) {
@@ -38,22 +46,36 @@ export class CallScope {
     }
   }
 
-  /** Aborts on timeout or when the caller's cancellation does. */
+  /** Aborts on timeout or when the caller's cancellation does. Made when first read. */
   get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController();
+      if (this.#aborted) this.#controller.abort(this.#reason);
+    }
     return this.#controller.signal;
+  }
+
+  /** Whether the scope has aborted (timeout or the caller's cancellation). */
+  get aborted(): boolean {
+    return this.#aborted;
+  }
+
+  /** Why the scope aborted; `undefined` while it has not. */
+  get reason(): unknown {
+    return this.#reason;
   }
 
   /** Whether the scope aborted because of its own timeout (not the caller's cancellation). */
   get timedOut(): boolean {
-    return this.#timeoutReason !== undefined && this.signal.reason === this.#timeoutReason;
+    return this.#timeoutReason !== undefined && this.#reason === this.#timeoutReason;
   }
 
   /** Aborts the scope with `createReason()` after `timeoutMs` (0 = never). */
   startTimeout(timeoutMs: number, createReason: () => Error): void {
-    if (timeoutMs <= 0 || this.signal.aborted) return;
+    if (timeoutMs <= 0 || this.#aborted) return;
     this.#timer = setTimeout(() => {
       this.#timeoutReason = createReason();
-      this.#controller.abort(this.#timeoutReason);
+      this.#abort(this.#timeoutReason);
     }, timeoutMs);
   }
 
@@ -63,12 +85,11 @@ export class CallScope {
    */
   race<T>(work: Promise<T>, toError: (reason: unknown) => unknown): Promise<T> {
     work.catch(() => {});
-    const { signal } = this;
-    if (signal.aborted) return Promise.reject(toError(signal.reason));
+    if (this.#aborted) return Promise.reject(toError(this.#reason));
     return new Promise<T>((resolve, reject) => {
-      const onAbort = () => reject(toError(signal.reason));
-      signal.addEventListener('abort', onAbort, { once: true });
-      work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+      const onAbort = (reason: unknown) => reject(toError(reason));
+      this.#waiting.add(onAbort);
+      work.then(resolve, reject).finally(() => this.#waiting.delete(onAbort));
     });
   }
 
@@ -78,5 +99,14 @@ export class CallScope {
     for (const parent of this.#parents) {
       parent.removeEventListener('abort', this.#onParentAbort);
     }
+  }
+
+  #abort(reason: unknown): void {
+    if (this.#aborted) return;
+    this.#aborted = true;
+    this.#reason = reason;
+    // The module hears it first (through its signal, if it asked for one), then the races.
+    this.#controller?.abort(reason);
+    for (const onAbort of [...this.#waiting]) onAbort(reason);
   }
 }

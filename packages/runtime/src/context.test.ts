@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createCallContext } from './call-context.js';
+import { CallScope } from './call-scope.js';
 import { Context } from './context.js';
 import { Executor } from './executor.js';
 import { Registry } from './registry.js';
@@ -63,7 +64,7 @@ describe('Context', () => {
       identity: null,
       callChain: [],
       data: {},
-      signals: [],
+      cancellation: [],
       executor: null,
     });
     expect(built.child('a').traceId).toBe('trace-built');
@@ -110,8 +111,12 @@ describe('Context', () => {
     const executor = new Executor(new Registry());
     const controller = new AbortController();
     const parent = Context.create({ identity: { id: 'ada' } });
-    const child = createCallContext(parent, { moduleId: 'a', signal: controller.signal, executor });
-    expect(child.signal).toBe(controller.signal);
+    const scope = new CallScope([controller.signal]);
+    const child = createCallContext(parent, { moduleId: 'a', scope, executor });
+    controller.abort('stop');
+    expect(child.signal.aborted).toBe(true);
+    expect(child.signal.reason).toBe('stop');
+    scope.release();
     expect(child.executor).toBe(executor);
     expect(child.callChain).toEqual(['a']);
     expect(child.traceId).toBe(parent.traceId);

@@ -24,7 +24,7 @@ export interface ContextCreateOptions {
  *
  * @example
  * ```ts
- * const state: ContextState = { traceId, callerId: null, identity: null, callChain: [], data: {}, signals: [], executor: null };
+ * const state: ContextState = { traceId, callerId: null, identity: null, callChain: [], data: {}, cancellation: [], executor: null };
  * ```
  */
 export interface ContextState {
@@ -33,10 +33,25 @@ export interface ContextState {
   identity: Identity | null;
   callChain: readonly string[];
   data: Record<string, unknown>;
-  /** What cancels the call: it aborts as soon as any of them does (none: never). */
-  signals: readonly AbortSignal[];
+  /**
+   * What cancels the call: a signal; several (it aborts as soon as any of them does, none:
+   * never); or a function that makes the signal when it is first read.
+   */
+  cancellation: Cancellation;
   executor: Executor | null;
 }
+
+/**
+ * What cancels a call (see {@link ContextState.cancellation}). A function stands for a signal
+ * not made yet: making an `AbortSignal` costs more than all the rest of a call, and most
+ * modules never read theirs.
+ *
+ * @example
+ * ```ts
+ * const cancellation: Cancellation = [shutdown.signal, request.signal];
+ * ```
+ */
+export type Cancellation = AbortSignal | readonly AbortSignal[] | (() => AbortSignal);
 
 /**
  * The facts of one module call: who calls (`callerId`, `identity`), through which chain of
@@ -58,11 +73,7 @@ export class Context {
   readonly callChain: readonly string[];
   /** One object shared (by reference) down the whole call tree. */
   readonly data: Record<string, unknown>;
-  /**
-   * The signals that cancel this call, kept apart: the executor follows each of them, so that
-   * they are joined into {@link Context.signal} only if a module reads it.
-   */
-  readonly signals: readonly AbortSignal[];
+  readonly #cancellation: Cancellation;
   readonly #executor: Executor | null;
   #signal: AbortSignal | undefined;
 
@@ -73,7 +84,10 @@ export class Context {
     this.identity = state.identity;
     this.callChain = Object.freeze([...state.callChain]);
     this.data = state.data;
-    this.signals = Object.freeze([...state.signals]);
+    const { cancellation } = state;
+    this.#cancellation = Array.isArray(cancellation)
+      ? Object.freeze([...cancellation])
+      : cancellation;
     this.#executor = state.executor;
   }
 
@@ -94,18 +108,27 @@ export class Context {
       identity: options.identity ?? null,
       callChain: [],
       data: options.data ?? {},
-      signals: signal === undefined ? [] : Array.isArray(signal) ? signal : [signal as AbortSignal],
+      cancellation: signal ?? [],
       executor: options.executor ?? null,
     });
   }
 
   /**
-   * Aborts when the call times out or the caller cancels. Several signals are joined on first
-   * read: `AbortSignal.any` costs more than the rest of a call, and most modules never look.
+   * Aborts when the call times out or the caller cancels. Made, or joined from several signals,
+   * when first read: both cost more than the rest of a call, and most modules never look.
    */
   get signal(): AbortSignal {
-    this.#signal ??= joinSignals(this.signals);
+    this.#signal ??= toSignal(this.#cancellation);
     return this.#signal;
+  }
+
+  /**
+   * The signals that cancel calls made under this context, kept apart while they are: the
+   * executor follows each one rather than joining them.
+   */
+  get signals(): readonly AbortSignal[] {
+    const cancellation = this.#cancellation;
+    return Array.isArray(cancellation) ? cancellation : [this.signal];
   }
 
   /**
@@ -144,14 +167,17 @@ export class Context {
       identity: this.identity,
       callChain: [...chain, moduleId],
       data: this.data,
-      signals: this.signals,
+      cancellation: this.#cancellation,
       executor: this.#executor,
     });
   }
 }
 
-/** One signal that aborts as soon as any of `signals` does (none: one that never aborts). */
-function joinSignals(signals: readonly AbortSignal[]): AbortSignal {
+/** The one signal a cancellation stands for (none: one that never aborts). */
+function toSignal(cancellation: Cancellation): AbortSignal {
+  if (typeof cancellation === 'function') return cancellation();
+  if (!Array.isArray(cancellation)) return cancellation as AbortSignal;
+  const signals = cancellation as readonly AbortSignal[];
   if (signals.length === 0) return new AbortController().signal;
   if (signals.length === 1) return signals[0] as AbortSignal;
   return AbortSignal.any([...signals]);

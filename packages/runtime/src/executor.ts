@@ -173,7 +173,7 @@ export class Executor implements ExecutorLike, ContextFactory {
   ): Promise<PreparedCall> {
     const caller = parent ?? Context.create({ executor: this });
     const scope = new CallScope(cancellationOf(caller));
-    const context = createCallContext(caller, { moduleId, signal: scope.signal, executor: this });
+    const context = createCallContext(caller, { moduleId, scope, executor: this });
     try {
       guardCallChain(context.callChain, {
         maxCallDepth: this.#options.maxCallDepth,

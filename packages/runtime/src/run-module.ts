@@ -34,7 +34,7 @@ export async function runModule(
   run: ModuleRun,
 ): Promise<Record<string, unknown>> {
   const { moduleId, scope } = prepared;
-  if (scope.signal.aborted) throw run.toAbortError(scope.signal.reason);
+  if (scope.aborted) throw run.toAbortError(scope.reason);
   startTimeout(prepared, run.timeoutMs);
   const result = await scope.race(startWork(prepared, inputs), run.toAbortError);
   return toModuleOutput(moduleId, result);
@@ -50,7 +50,7 @@ async function startWork(
   }
   let merged: Record<string, unknown> = {};
   for await (const chunk of module.stream(inputs, context)) {
-    if (scope.signal.aborted) break;
+    if (scope.aborted) break;
     merged = mergeChunks(merged, toModuleOutput(moduleId, chunk));
   }
   return merged;
@@ -91,7 +91,7 @@ export async function* runModuleStream(
   try {
     inputs = await runBefore(run.middlewares, run.call, inputs, ran);
     const { scope } = prepared;
-    if (scope.signal.aborted) throw run.toAbortError(scope.signal.reason);
+    if (scope.aborted) throw run.toAbortError(scope.reason);
     startTimeout(prepared, run.timeoutMs);
     const merged = yield* streamChunks(prepared, inputs, run);
     run.checkOutput(merged);
