@@ -8,6 +8,7 @@ describe('public API', () => {
         'ACL',
         'ACLDeniedError',
         'ACLRuleError',
+        'ApcoreMcpError',
         'ApprovalDeniedError',
         'CallDepthExceededError',
         'CallFrequencyExceededError',

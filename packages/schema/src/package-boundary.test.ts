@@ -21,10 +21,10 @@ describe('package boundary', () => {
     expect(runtimeSpecifiers(sample)).toStrictEqual(['b', './c.js']);
   });
 
-  test('at run time the package loads only its own files: core for types, never the SDK', () => {
+  test('at run time the package loads only its own files and core, never the SDK', () => {
     const external = sources.flatMap(({ name, text }) =>
       runtimeSpecifiers(text)
-        .filter((specifier) => !specifier.startsWith('./'))
+        .filter((specifier) => !specifier.startsWith('./') && specifier !== '@apcore-mcp/core')
         .map((specifier) => `${name}: ${specifier}`),
     );
     expect(external).toStrictEqual([]);

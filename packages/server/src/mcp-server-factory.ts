@@ -18,12 +18,13 @@ import {
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
+  McpError,
   ReadResourceRequestSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ResourceSource } from './documentation-resources.js';
 import type { ExecutionRouter } from './execution-router.js';
-import { ResourceNotFoundError } from './resource-not-found-error.js';
+import { RESOURCE_NOT_FOUND_CODE, ResourceNotFoundError } from './resource-not-found-error.js';
 import type { ServedTool, ToolSource } from './tool-source.js';
 
 /**
@@ -275,7 +276,16 @@ function registerResourceHandlers(server: Server, resources: ResourceSource): vo
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
   server.setRequestHandler(ReadResourceRequestSchema, (request) => {
     const result = resources.read(request.params.uri);
-    if (result === undefined) throw new ResourceNotFoundError(request.params.uri);
+    if (result === undefined) throw toMcpError(new ResourceNotFoundError(request.params.uri));
     return result;
   });
+}
+
+/** The SDK answers a handler's error with its numeric `code`, `message` and `data`. */
+function toMcpError(error: ResourceNotFoundError): McpError {
+  const answer = new McpError(RESOURCE_NOT_FOUND_CODE, error.message, error.details);
+  // McpError prefixes its message with "MCP error <code>:"; clients add that prefix themselves,
+  // so the wire message stays plain.
+  answer.message = error.message;
+  return answer;
 }
