@@ -34,6 +34,7 @@ describe('public API', () => {
         'SchemaValidationError',
         'assertValidModuleId',
         'compileSchema',
+        'copyJson',
         'defineModule',
         'isModuleFileName',
         'isModuleLike',

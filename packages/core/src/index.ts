@@ -70,6 +70,7 @@ export type {
   ValidationResult,
 } from './executor-options.js';
 export { isModuleFileName, MODULE_FILE_EXTENSIONS } from './find-module-files.js';
+export { copyJson } from './json-copy.js';
 export type { LoadModuleFileOptions } from './load-module-file.js';
 export { loadModuleFile } from './load-module-file.js';
 export type { Logger } from './logger.js';
