@@ -1,6 +1,7 @@
+import { ApcoreMcpError } from '@apcore-mcp/core';
 import { ExitCode, type ExitCodeValue } from './exit-codes.js';
 
-const MARKER = Symbol.for('@apcore-mcp/cli.CliError');
+const MARKER = Symbol.for('apcore-mcp.error.CliError');
 
 /** The error codes a {@link CliError} carries. */
 export type CliErrorCode =
@@ -23,7 +24,7 @@ export interface CliErrorOptions {
 
 /**
  * A user-facing failure of the command: its message is printed as one `Error: ...` line on
- * stderr (no stack trace) and the command ends with `exitCode`.
+ * stderr (no stack trace) and the command ends with `exitCode`. An {@link ApcoreMcpError}.
  *
  * @example
  * ```ts
@@ -33,18 +34,15 @@ export interface CliErrorOptions {
  * });
  * ```
  */
-export class CliError extends Error {
-  readonly code: CliErrorCode;
+export class CliError extends ApcoreMcpError {
+  declare readonly code: CliErrorCode;
   readonly exitCode: ExitCodeValue;
-  readonly details: Record<string, unknown>;
 
   constructor(message: string, options: CliErrorOptions) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super({ ...options, message });
     this.name = 'CliError';
-    this.code = options.code;
-    this.exitCode = options.exitCode ?? ExitCode.InvalidArguments;
-    this.details = options.details ?? {};
     Object.defineProperty(this, MARKER, { value: true });
+    this.exitCode = options.exitCode ?? ExitCode.InvalidArguments;
   }
 
   /**
@@ -55,7 +53,7 @@ export class CliError extends Error {
    * CliError.isInstance(new Error('x')); // false
    * ```
    */
-  static isInstance(value: unknown): value is CliError {
-    return typeof value === 'object' && value !== null && MARKER in value;
+  static override isInstance(value: unknown): value is CliError {
+    return ApcoreMcpError.hasMarker(value, MARKER);
   }
 }

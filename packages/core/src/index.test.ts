@@ -7,6 +7,7 @@ describe('public API', () => {
       [
         'ACLDeniedError',
         'ACLRuleError',
+        'ApcoreMcpError',
         'ApprovalDeniedError',
         'CallDepthExceededError',
         'CallFrequencyExceededError',

@@ -32,6 +32,8 @@ export { defineModule } from './define-module.js';
 export { ACLDeniedError } from './errors/acl-denied-error.js';
 export type { ACLRuleErrorOptions } from './errors/acl-rule-error.js';
 export { ACLRuleError } from './errors/acl-rule-error.js';
+export type { ApcoreMcpErrorInit } from './errors/apcore-mcp-error.js';
+export { ApcoreMcpError } from './errors/apcore-mcp-error.js';
 export { ApprovalDeniedError } from './errors/approval-denied-error.js';
 export {
   CallDepthExceededError,

@@ -16,9 +16,15 @@ const HAND_OVER: unique symbol = Symbol('hand over to JSON');
  * Anything whose JSON form only `JSON.stringify` knows (a `toJSON` method, a class instance, a
  * `BigInt`, a cycle, very deep nesting) goes through the round trip itself, unchanged.
  *
+ * The one deep copy of the packages: the registry and `defineModule` copy schemas with it, and
+ * the schema converter copies the data inside schemas (`default`, `enum`, `examples`) with it,
+ * so a tool schema is exactly the JSON its clients will receive.
+ *
+ * @throws {TypeError} for what `JSON.stringify` refuses: a cycle, a `BigInt`.
  * @example
  * ```ts
- * const schema = copyJson(module.inputSchema); // safe to hand to a library that edits it
+ * const copy = copyJson({ type: 'string', default: new Date(0), 'x-fn': () => 1 });
+ * // { type: 'string', default: '1970-01-01T00:00:00.000Z' }
  * ```
  */
 export function copyJson<T>(value: T): T {

@@ -1,9 +1,12 @@
-const MARKER = Symbol.for('@apcore-mcp/openai.InvalidArgumentError');
+import { ApcoreMcpError } from '@apcore-mcp/core';
+
+const MARKER = Symbol.for('apcore-mcp.error.InvalidArgumentError');
 
 /**
  * Raised (synchronously, before any work) when a function of this package is called with an
  * argument it cannot use: something that is neither a registry nor an executor, an empty tag or
- * prefix, tool calls that are not an array. A `TypeError`, with a `code` to branch on.
+ * prefix, tool calls that are not an array. An {@link ApcoreMcpError} with the `code`
+ * `INVALID_ARGUMENT` and the argument's name in `details.argument`.
  *
  * @example
  * ```ts
@@ -14,14 +17,13 @@ const MARKER = Symbol.for('@apcore-mcp/openai.InvalidArgumentError');
  * }
  * ```
  */
-export class InvalidArgumentError extends TypeError {
-  readonly code = 'INVALID_ARGUMENT' as const;
-  readonly details: { argument: string };
+export class InvalidArgumentError extends ApcoreMcpError {
+  declare readonly code: 'INVALID_ARGUMENT';
+  declare readonly details: { argument: string };
 
   constructor(message: string, details: { argument: string }) {
-    super(message);
+    super({ code: 'INVALID_ARGUMENT', message, details });
     this.name = 'InvalidArgumentError';
-    this.details = details;
     Object.defineProperty(this, MARKER, { value: true });
   }
 
@@ -33,11 +35,7 @@ export class InvalidArgumentError extends TypeError {
    * InvalidArgumentError.isInstance(new TypeError('x')); // false
    * ```
    */
-  static isInstance(value: unknown): value is InvalidArgumentError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[MARKER] === true
-    );
+  static override isInstance(value: unknown): value is InvalidArgumentError {
+    return ApcoreMcpError.hasMarker(value, MARKER);
   }
 }

@@ -36,24 +36,6 @@ export class SchemaPath {
   }
 }
 
-/**
- * Sets an own, enumerable property even when the key is `__proto__` (a legal property name in
- * a schema), which plain assignment would turn into a prototype change.
- */
-export function defineEntry(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key !== '__proto__') {
-    // Plain assignment is much faster than defineProperty, and the same for every other key.
-    target[key] = value;
-    return;
-  }
-  Object.defineProperty(target, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-}
-
 /** The listed types of a schema node: `type: 'string'` -> `['string']`, absent -> `[]`. */
 export function readTypes(node: Record<string, unknown>): string[] {
   const type = node.type;

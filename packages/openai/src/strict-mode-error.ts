@@ -1,6 +1,7 @@
+import { ApcoreMcpError } from '@apcore-mcp/core';
 import type { StrictViolation } from './strict-violation.js';
 
-const MARKER = Symbol.for('@apcore-mcp/openai.StrictModeError');
+const MARKER = Symbol.for('apcore-mcp.error.StrictModeError');
 
 /** The machine-readable facts of a {@link StrictModeError}. */
 export interface StrictModeErrorDetails {
@@ -9,7 +10,8 @@ export interface StrictModeErrorDetails {
 }
 
 /**
- * Raised when a schema cannot be sent to OpenAI in strict mode; carries every violation.
+ * Raised when a schema cannot be sent to OpenAI in strict mode; carries every violation. An
+ * {@link ApcoreMcpError} with the `code` `STRICT_MODE_VIOLATION`.
  *
  * @example
  * ```ts
@@ -20,14 +22,13 @@ export interface StrictModeErrorDetails {
  * }
  * ```
  */
-export class StrictModeError extends Error {
-  readonly code = 'STRICT_MODE_VIOLATION' as const;
-  readonly details: StrictModeErrorDetails;
+export class StrictModeError extends ApcoreMcpError {
+  declare readonly code: 'STRICT_MODE_VIOLATION';
+  declare readonly details: StrictModeErrorDetails & Record<string, unknown>;
 
   constructor(message: string, details: StrictModeErrorDetails) {
-    super(message);
+    super({ code: 'STRICT_MODE_VIOLATION', message, details: { ...details } });
     this.name = 'StrictModeError';
-    this.details = details;
     Object.defineProperty(this, MARKER, { value: true });
   }
 
@@ -39,11 +40,7 @@ export class StrictModeError extends Error {
    * StrictModeError.isInstance(new Error('x')); // false
    * ```
    */
-  static isInstance(value: unknown): value is StrictModeError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[MARKER] === true
-    );
+  static override isInstance(value: unknown): value is StrictModeError {
+    return ApcoreMcpError.hasMarker(value, MARKER);
   }
 }

@@ -1,8 +1,7 @@
-import type { JsonSchema, Logger } from '@apcore-mcp/core';
-import { cloneSchema } from '@apcore-mcp/schema';
+import { copyJson, type JsonSchema, type Logger, setOwnEntry } from '@apcore-mcp/core';
 import { makeOwnNodeNullable } from './make-nullable.js';
 import { mergeAllOf } from './merge-all-of.js';
-import { defineEntry, isSchemaNode, readTypes, SchemaPath } from './schema-node.js';
+import { isSchemaNode, readTypes, SchemaPath } from './schema-node.js';
 import { DROPPABLE_KEYWORDS, REMOVED_KEYWORDS, STRICT_FORMATS } from './strict-mode-rules.js';
 
 /** Options of {@link toStrictSchema}. */
@@ -42,7 +41,7 @@ function strictifyChild(value: unknown, segment: string | number, walk: Walk): u
 }
 
 function strictifyList(list: unknown, key: string, walk: Walk): unknown {
-  if (!Array.isArray(list)) return cloneSchema(list);
+  if (!Array.isArray(list)) return copyJson(list);
   walk.path.enter(key);
   const result = new Array<unknown>(list.length);
   for (let index = 0; index < list.length; index += 1) {
@@ -78,7 +77,7 @@ function copyKeyword(
   } else if (SINGLE_SCHEMA_KEYWORDS.has(key)) {
     result[key] = strictifyChild(value, key, walk);
   } else {
-    result[key] = cloneSchema(value);
+    result[key] = copyJson(value);
   }
 }
 
@@ -101,7 +100,7 @@ function closeObject(
   for (const name of names) {
     const strict = strictifyChild(properties[name], name, walk);
     // The rewritten node is new and ours, so it is made nullable in place, not copied again.
-    defineEntry(strictProperties, name, required.has(name) ? strict : makeOwnNodeNullable(strict));
+    setOwnEntry(strictProperties, name, required.has(name) ? strict : makeOwnNodeNullable(strict));
   }
   walk.path.leave();
   const open = source.additionalProperties;
@@ -130,7 +129,7 @@ function flattenAllOf(node: Record<string, unknown>, walk: Walk): Record<string,
 }
 
 function strictifyNode(input: unknown, walk: Walk): unknown {
-  if (!isSchemaNode(input)) return cloneSchema(input);
+  if (!isSchemaNode(input)) return copyJson(input);
   const source = flattenAllOf(input, walk);
   const isObject = isObjectNode(source);
   const result: Record<string, unknown> = {};

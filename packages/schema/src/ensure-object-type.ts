@@ -1,5 +1,4 @@
-import type { JsonSchema } from '@apcore-mcp/core';
-import { defineEntry } from './plain-object.js';
+import { type JsonSchema, setOwnEntry } from '@apcore-mcp/core';
 import { SchemaConversionError } from './schema-conversion-error.js';
 
 /**
@@ -34,7 +33,7 @@ export function ensureObjectType(schema: JsonSchema | null | undefined): JsonSch
   }
   const result: JsonSchema = { type: 'object' };
   for (const key of Object.keys(schema)) {
-    if (key !== 'type') defineEntry(result, key, schema[key]);
+    if (key !== 'type') setOwnEntry(result, key, schema[key]);
   }
   if (type === undefined && !Object.hasOwn(schema, 'properties')) result.properties = {};
   if (isObject(result.properties)) result.properties = objectifyProperties(result.properties);
@@ -50,7 +49,7 @@ function objectifyProperties(properties: Record<string, unknown>): Record<string
   const result: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(properties)) {
     const schema = value === true ? {} : value === false ? { not: {} } : value;
-    defineEntry(result, name, schema);
+    setOwnEntry(result, name, schema);
   }
   return result;
 }

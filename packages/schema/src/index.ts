@@ -1,5 +1,4 @@
 // Any new export added here becomes public API: named exports only, no wildcards.
-export { cloneSchema } from './clone-schema.js';
 export { ensureObjectType } from './ensure-object-type.js';
 export {
   DEFAULT_MAX_REF_DEPTH,

@@ -1,8 +1,6 @@
-import type { JsonSchema } from '@apcore-mcp/core';
-import { cloneSchema } from './clone-schema.js';
+import { copyJson, type JsonSchema, setOwnEntry } from '@apcore-mcp/core';
 import { formatPointer, parseRef, resolvePointer } from './json-pointer.js';
 import { mergeRefSiblings } from './merge-ref-siblings.js';
-import { defineEntry } from './plain-object.js';
 import { SchemaConversionError, type SchemaConversionReason } from './schema-conversion-error.js';
 import {
   DEFINITION_KEYWORDS,
@@ -148,7 +146,7 @@ function walkSchema(walk: Walk, node: unknown): unknown {
   if (walk.nesting > MAX_NESTING) {
     fail(walk, 'invalid-schema', `Invalid schema: nested more than ${MAX_NESTING} levels deep`);
   }
-  if (!isSchemaObject(node)) return cloneSchema(node);
+  if (!isSchemaObject(node)) return copyData(walk, node);
   if (walk.ancestors.includes(node)) {
     fail(
       walk,
@@ -225,20 +223,20 @@ function walkKeywords(walk: Walk, node: SchemaObject, keys: readonly string[]): 
     const value = node[key];
     const kind = KEYWORD_KINDS.get(key);
     if (kind === undefined) {
-      // Data: copied as it is, never searched for `$ref`.
-      defineEntry(result, key, cloneSchema(value));
+      // Data: copied as JSON writes it, never searched for `$ref`.
+      setData(walk, result, key, value);
       continue;
     }
     if (kind === 'reference' || kind === 'definitions') continue;
     if (kind === 'identifier') {
-      if (!walk.inCopy) defineEntry(result, key, cloneSchema(value));
+      if (!walk.inCopy) setData(walk, result, key, value);
       continue;
     }
     enter(walk, key);
     if (kind === 'dynamic-reference') {
       fail(walk, 'non-local-reference', `Unsupported ${key}: dynamic references cannot be inlined`);
     }
-    defineEntry(result, key, walkKeyword(walk, kind, value));
+    setOwnEntry(result, key, walkKeyword(walk, kind, value));
     leave(walk);
   }
   return result;
@@ -248,7 +246,7 @@ function walkKeywords(walk: Walk, node: SchemaObject, keys: readonly string[]): 
 function walkKeyword(walk: Walk, kind: KeywordKind, value: unknown): unknown {
   if (Array.isArray(value)) {
     if (kind !== 'schema-array' && kind !== 'schema-or-array') {
-      return cloneSchema(value);
+      return copyData(walk, value);
     }
     const result = new Array<unknown>(value.length);
     for (let index = 0; index < value.length; index += 1) {
@@ -258,7 +256,7 @@ function walkKeyword(walk: Walk, kind: KeywordKind, value: unknown): unknown {
     }
     return result;
   }
-  if (typeof value !== 'object' && typeof value !== 'boolean') return cloneSchema(value);
+  if (typeof value !== 'object' && typeof value !== 'boolean') return copyData(walk, value);
   if (kind === 'schema' || kind === 'schema-or-array') {
     return walkSchema(walk, value);
   }
@@ -268,16 +266,45 @@ function walkKeyword(walk: Walk, kind: KeywordKind, value: unknown): unknown {
       const entry: unknown = (value as SchemaObject)[name];
       // draft-07 `dependencies` also maps names to arrays of property names: data, not schemas.
       if (Array.isArray(entry)) {
-        defineEntry(result, name, cloneSchema(entry));
+        setOwnEntry(result, name, copyData(walk, entry));
         continue;
       }
       enter(walk, name);
-      defineEntry(result, name, walkSchema(walk, entry));
+      setOwnEntry(result, name, walkSchema(walk, entry));
       leave(walk);
     }
     return result;
   }
-  return cloneSchema(value);
+  return copyData(walk, value);
+}
+
+/** Copies the data under `key` into `result`, leaving the key out where JSON would. */
+function setData(walk: Walk, result: SchemaObject, key: string, value: unknown): void {
+  const kind = typeof value;
+  if (kind === 'undefined' || kind === 'function' || kind === 'symbol') return;
+  setOwnEntry(result, key, copyData(walk, value, key));
+}
+
+/**
+ * The JSON copy of data where the walk stands. A tool schema reaches its clients as JSON, so a
+ * value JSON cannot write (a cycle, a `BigInt`) is refused here, naming the module, rather than
+ * breaking the whole tool list when it is sent.
+ */
+function copyData(walk: Walk, value: unknown, key?: string): unknown {
+  const kind = typeof value;
+  // JSON writes these as null where they stand in a list; a lone one has no JSON form at all.
+  if (kind === 'undefined' || kind === 'function' || kind === 'symbol') return null;
+  try {
+    return copyJson(value);
+  } catch (error) {
+    // copyJson refuses exactly what JSON.stringify refuses, with its TypeError.
+    if (!(error instanceof TypeError)) throw error;
+    // The walk only steps onto data to report it.
+    if (key !== undefined) enter(walk, key);
+    return fail(walk, 'invalid-schema', `Invalid schema: a value cannot be written as JSON`, {
+      cause: error,
+    });
+  }
 }
 
 /** One step down, to the value under `key`. */
@@ -390,10 +417,15 @@ function fail(
   walk: Walk,
   reason: SchemaConversionReason,
   message: string,
-  extra: { ref?: string; cycle?: string[] } = {},
+  extra: { ref?: string; cycle?: string[]; cause?: unknown } = {},
 ): never {
   const path = formatPointer(walk.path.map(String));
-  throw new SchemaConversionError(`${message} (at #${path})`, { reason, path, ...extra });
+  const { cause, ...facts } = extra;
+  throw new SchemaConversionError(
+    `${message} (at #${path})`,
+    { reason, path, ...facts },
+    { cause },
+  );
 }
 
 function readLimit(value: number | undefined, fallback: number, name: string): number {

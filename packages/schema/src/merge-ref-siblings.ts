@@ -1,4 +1,5 @@
-import { defineEntry, isJsonEqual } from './plain-object.js';
+import { setOwnEntry } from '@apcore-mcp/core';
+import { isJsonEqual } from './plain-object.js';
 import {
   ADJACENT_KEYWORD_GROUPS,
   ASSERTION_KEYWORDS,
@@ -38,13 +39,13 @@ export function mergeRefSiblings(target: unknown, siblings: SchemaObject): unkno
   if (target === true) return siblings;
   if (!conflicts(base, changed)) {
     const merged: SchemaObject = { ...base };
-    for (const key of changed) defineEntry(merged, key, siblings[key]);
+    for (const key of changed) setOwnEntry(merged, key, siblings[key]);
     return merged;
   }
   const annotations: SchemaObject = {};
   const assertions: SchemaObject = {};
   for (const key of Object.keys(siblings)) {
-    defineEntry(ASSERTION_KEYWORDS.has(key) ? assertions : annotations, key, siblings[key]);
+    setOwnEntry(ASSERTION_KEYWORDS.has(key) ? assertions : annotations, key, siblings[key]);
   }
   return { ...annotations, allOf: [target, assertions] };
 }

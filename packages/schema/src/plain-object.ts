@@ -5,23 +5,6 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return prototype === Object.prototype || prototype === null;
 }
 
-/**
- * Sets an own, enumerable property even when the key is `__proto__`, which plain assignment
- * would turn into a prototype change.
- */
-export function defineEntry(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') {
-    Object.defineProperty(target, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  } else {
-    target[key] = value;
-  }
-}
-
 /** Structural equality of two JSON-like values; key order does not matter. */
 export function isJsonEqual(left: unknown, right: unknown): boolean {
   if (Object.is(left, right)) return true;

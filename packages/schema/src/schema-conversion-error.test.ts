@@ -33,7 +33,7 @@ describe('SchemaConversionError', () => {
     ).toBe(true);
     const fromAnotherCopy = Object.defineProperty(
       new Error('x'),
-      Symbol.for('@apcore-mcp/schema.SchemaConversionError'),
+      Symbol.for('apcore-mcp.error.SchemaConversionError'),
       {
         value: true,
       },
@@ -50,7 +50,7 @@ describe('SchemaConversionError', () => {
 
   test('the marker does not show up when serialised', () => {
     const error = new SchemaConversionError('x', { reason: 'invalid-schema' });
-    const marker = Symbol.for('@apcore-mcp/schema.SchemaConversionError');
+    const marker = Symbol.for('apcore-mcp.error.SchemaConversionError');
     expect(Object.prototype.propertyIsEnumerable.call(error, marker)).toBe(false);
     expect(JSON.parse(JSON.stringify(error))).toStrictEqual({
       code: 'SCHEMA_CONVERSION_ERROR',

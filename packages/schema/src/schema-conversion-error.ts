@@ -1,4 +1,6 @@
-const MARKER = Symbol.for('@apcore-mcp/schema.SchemaConversionError');
+import { ApcoreMcpError } from '@apcore-mcp/core';
+
+const MARKER = Symbol.for('apcore-mcp.error.SchemaConversionError');
 
 /**
  * Why a schema could not be converted, as a stable machine-readable string:
@@ -42,7 +44,8 @@ export interface SchemaConversionErrorOptions {
 }
 
 /**
- * Raised when a JSON Schema cannot be turned into a self-contained tool schema.
+ * Raised when a JSON Schema cannot be turned into a self-contained tool schema. An
+ * {@link ApcoreMcpError}.
  *
  * Recognise it with {@link SchemaConversionError.isInstance} (works across duplicate installs)
  * or by `code === 'SCHEMA_CONVERSION_ERROR'`.
@@ -56,19 +59,23 @@ export interface SchemaConversionErrorOptions {
  * }
  * ```
  */
-export class SchemaConversionError extends Error {
+export class SchemaConversionError extends ApcoreMcpError {
   /** Stable error code, the same for every reason. */
-  readonly code = 'SCHEMA_CONVERSION_ERROR' as const;
-  readonly details: SchemaConversionErrorDetails;
+  declare readonly code: 'SCHEMA_CONVERSION_ERROR';
+  declare readonly details: SchemaConversionErrorDetails & Record<string, unknown>;
 
   constructor(
     message: string,
     details: SchemaConversionErrorDetails,
     options: SchemaConversionErrorOptions = {},
   ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super({
+      code: 'SCHEMA_CONVERSION_ERROR',
+      message,
+      details: { ...details },
+      cause: options.cause,
+    });
     this.name = 'SchemaConversionError';
-    this.details = details;
     Object.defineProperty(this, MARKER, { value: true });
   }
 
@@ -80,11 +87,7 @@ export class SchemaConversionError extends Error {
    * SchemaConversionError.isInstance(new Error('x')); // false
    * ```
    */
-  static isInstance(value: unknown): value is SchemaConversionError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[MARKER] === true
-    );
+  static override isInstance(value: unknown): value is SchemaConversionError {
+    return ApcoreMcpError.hasMarker(value, MARKER);
   }
 }

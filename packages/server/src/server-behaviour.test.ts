@@ -41,6 +41,7 @@ describe('the server over the core runtime', () => {
       await expect(connection.client.readResource({ uri })).rejects.toMatchObject({
         code: -32002,
         message: `MCP error -32002: Resource not found: ${uri}`,
+        data: { uri },
       });
     }
   });

@@ -1,5 +1,7 @@
-import type { ModuleErrorLike } from '../contract.js';
+import { ApcoreMcpError } from './apcore-mcp-error.js';
 
+// Kept as it was before the shared base existed, so every copy of this package still recognises
+// every other copy's module errors.
 const MODULE_ERROR_MARKER = Symbol.for('apcore-mcp.module-error');
 
 /** What every module error may carry besides its own facts. */
@@ -18,8 +20,9 @@ export interface ModuleErrorInit extends ModuleErrorOptions {
 }
 
 /**
- * The base of every apcore error: a string `code`, a human `message`, machine-readable
- * `details`, an optional `cause` and `traceId`, and the ISO `timestamp` of its creation.
+ * The base of every apcore error (the errors of the module pipeline): an
+ * {@link ApcoreMcpError} (string `code`, human `message`, machine-readable `details`, optional
+ * `cause`) with an optional `traceId` and the ISO `timestamp` of its creation.
  *
  * Recognise it with {@link ModuleError.isInstance} (a `Symbol.for` marker), which also works
  * across duplicate installs of this package; bridges read the `code` only.
@@ -29,18 +32,14 @@ export interface ModuleErrorInit extends ModuleErrorOptions {
  * throw new ModuleError({ code: 'QUOTA_EXCEEDED', message: 'Daily quota used up', details: { quota: 100 } });
  * ```
  */
-export class ModuleError extends Error implements ModuleErrorLike {
-  readonly [MODULE_ERROR_MARKER] = true;
-  readonly code: string;
-  readonly details: Record<string, unknown>;
+export class ModuleError extends ApcoreMcpError {
   declare traceId?: string;
   readonly timestamp: string;
 
   constructor(init: ModuleErrorInit) {
-    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    super(init);
     this.name = 'ModuleError';
-    this.code = init.code;
-    this.details = init.details ?? {};
+    Object.defineProperty(this, MODULE_ERROR_MARKER, { value: true });
     if (init.traceId !== undefined) this.traceId = init.traceId;
     this.timestamp = new Date().toISOString();
   }
@@ -53,12 +52,8 @@ export class ModuleError extends Error implements ModuleErrorLike {
    * if (ModuleError.isInstance(error)) console.error(error.code);
    * ```
    */
-  static isInstance(value: unknown): value is ModuleError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[MODULE_ERROR_MARKER] === true
-    );
+  static override isInstance(value: unknown): value is ModuleError {
+    return ApcoreMcpError.hasMarker(value, MODULE_ERROR_MARKER);
   }
 
   /** A plain, serialisable view: code, message, details, traceId, timestamp. */

@@ -14,7 +14,7 @@ import { startWithDefaults } from './start-server.js';
  * @throws {ListenError} when the HTTP address cannot be bound (`code` e.g. `EADDRINUSE`).
  * @example
  * ```ts
- * import { Registry } from '@apcore-mcp/core';
+ * import { Registry } from '@apcore-mcp/runtime';
  * import { serve } from '@apcore-mcp/server';
  *
  * const registry = new Registry({ extensionsDir: './extensions' });

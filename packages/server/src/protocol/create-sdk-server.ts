@@ -4,11 +4,15 @@ import {
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
+  McpError,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ExecutionRouter } from '../calls/execution-router.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
-import { ResourceNotFoundError } from '../resources/resource-not-found-error.js';
+import {
+  RESOURCE_NOT_FOUND_CODE,
+  ResourceNotFoundError,
+} from '../resources/resource-not-found-error.js';
 import type { ToolSource } from '../tools/served-tool.js';
 
 /**
@@ -74,7 +78,16 @@ function registerResourceHandlers(server: Server, resources: ResourceSource): vo
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
   server.setRequestHandler(ReadResourceRequestSchema, (request) => {
     const result = resources.read(request.params.uri);
-    if (result === undefined) throw new ResourceNotFoundError(request.params.uri);
+    if (result === undefined) throw toMcpError(new ResourceNotFoundError(request.params.uri));
     return result;
   });
+}
+
+/** The SDK answers a handler's error with its numeric `code`, `message` and `data`. */
+function toMcpError(error: ResourceNotFoundError): McpError {
+  const answer = new McpError(RESOURCE_NOT_FOUND_CODE, error.message, error.details);
+  // McpError prefixes its message with "MCP error <code>:"; clients add that prefix themselves,
+  // so the wire message stays plain.
+  answer.message = error.message;
+  return answer;
 }

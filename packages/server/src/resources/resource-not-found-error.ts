@@ -1,7 +1,10 @@
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ApcoreMcpError } from '@apcore-mcp/core';
+
+const MARKER = Symbol.for('apcore-mcp.error.ResourceNotFoundError');
 
 /**
- * The JSON-RPC error code MCP assigns to "resource not found".
+ * The JSON-RPC error code MCP assigns to "resource not found": the numeric `code` a client sees
+ * when it reads a URI the server does not serve.
  *
  * @example
  * ```ts
@@ -11,20 +14,35 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 export const RESOURCE_NOT_FOUND_CODE = -32002;
 
 /**
- * Thrown by the `resources/read` handler for a URI the server does not serve; the client gets a
- * JSON-RPC error with code -32002 and the message `Resource not found: <uri>`.
+ * A URI the server does not serve was read: an {@link ApcoreMcpError} with the `code`
+ * `RESOURCE_NOT_FOUND`, `details.uri` and the message `Resource not found: <uri>`. The
+ * `resources/read` handler answers it as a JSON-RPC error with code
+ * {@link RESOURCE_NOT_FOUND_CODE} (-32002), that message and `data: { uri }`.
  *
  * @example
  * ```ts
  * throw new ResourceNotFoundError('docs://nope');
  * ```
  */
-export class ResourceNotFoundError extends McpError {
+export class ResourceNotFoundError extends ApcoreMcpError {
+  declare readonly code: 'RESOURCE_NOT_FOUND';
+  declare readonly details: { uri: string };
+
   constructor(uri: string) {
-    super(RESOURCE_NOT_FOUND_CODE, `Resource not found: ${uri}`, { uri });
-    // McpError prefixes its message with "MCP error <code>:"; clients add that prefix themselves,
-    // so the wire message stays plain.
-    this.message = `Resource not found: ${uri}`;
+    super({ code: 'RESOURCE_NOT_FOUND', message: `Resource not found: ${uri}`, details: { uri } });
     this.name = 'ResourceNotFoundError';
+    Object.defineProperty(this, MARKER, { value: true });
+  }
+
+  /**
+   * Whether `value` is a {@link ResourceNotFoundError}, from this copy of the package or another.
+   *
+   * @example
+   * ```ts
+   * ResourceNotFoundError.isInstance(new Error('x')); // false
+   * ```
+   */
+  static override isInstance(value: unknown): value is ResourceNotFoundError {
+    return ApcoreMcpError.hasMarker(value, MARKER);
   }
 }

@@ -1,4 +1,6 @@
-const MARKER = Symbol.for('@apcore-mcp/server.ListenError');
+import { ApcoreMcpError } from '@apcore-mcp/core';
+
+const MARKER = Symbol.for('apcore-mcp.error.ListenError');
 
 /**
  * The facts of a {@link ListenError}: the address that could not be bound.
@@ -16,7 +18,8 @@ export interface ListenErrorDetails {
 /**
  * The HTTP server could not listen: the address is in use (`code: 'EADDRINUSE'`), needs
  * privileges (`'EACCES'`), does not exist here (`'EADDRNOTAVAIL'`)... The system error code is
- * kept as `code` so a CLI can map it to an exit code; the message names `host:port`.
+ * kept as `code` so a CLI can map it to an exit code; the message names `host:port`. An
+ * {@link ApcoreMcpError}.
  *
  * @example
  * ```ts
@@ -27,9 +30,8 @@ export interface ListenErrorDetails {
  * }
  * ```
  */
-export class ListenError extends Error {
-  readonly code: string;
-  readonly details: ListenErrorDetails;
+export class ListenError extends ApcoreMcpError {
+  declare readonly details: ListenErrorDetails & Record<string, unknown>;
 
   constructor(cause: NodeJS.ErrnoException, details: ListenErrorDetails) {
     const where = `${formatHost(details.host)}:${details.port}`;
@@ -39,10 +41,13 @@ export class ListenError extends Error {
         : cause.code === 'EACCES'
           ? `permission denied for ${where}`
           : `${cause.code ?? 'error'} ${cause.message}`;
-    super(`Cannot listen on ${where}: ${reason}`, { cause });
+    super({
+      code: cause.code ?? 'LISTEN_FAILED',
+      message: `Cannot listen on ${where}: ${reason}`,
+      details: { ...details },
+      cause,
+    });
     this.name = 'ListenError';
-    this.code = cause.code ?? 'LISTEN_FAILED';
-    this.details = details;
     Object.defineProperty(this, MARKER, { value: true });
   }
 
@@ -54,8 +59,8 @@ export class ListenError extends Error {
    * ListenError.isInstance(new Error('x')); // false
    * ```
    */
-  static isInstance(value: unknown): value is ListenError {
-    return typeof value === 'object' && value !== null && MARKER in value;
+  static override isInstance(value: unknown): value is ListenError {
+    return ApcoreMcpError.hasMarker(value, MARKER);
   }
 }
 
