@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { startAppServer } from './app-server.js';
-import { runSelfCheck } from './self-check.js';
+import { startAppServer } from '../../src/app-server.js';
+import { runSelfCheck } from '../../src/self-check.js';
 
 describe('the embed-http example', () => {
   it('passes its own self-check: app routes and MCP side by side', async () => {

@@ -7,10 +7,10 @@ import {
   Registry,
 } from '@apcore-mcp/core';
 import { describe, expect, it } from 'vitest';
-import { createRecordingLogger } from '../src/__fixtures__/recording-logger.js';
-import { dispatchToolCalls } from '../src/dispatch-tool-calls.js';
-import { toOpenaiTools, toOpenaiToolsDetailed } from '../src/to-openai-tools.js';
-import type { ChatToolCall, ResponsesFunctionCall } from '../src/types.js';
+import { createRecordingLogger } from './__fixtures__/recording-logger.js';
+import { dispatchToolCalls } from './dispatch-tool-calls.js';
+import { toOpenaiTools, toOpenaiToolsDetailed } from './to-openai-tools.js';
+import type { ChatToolCall, ResponsesFunctionCall } from './types.js';
 
 function createRegistry(): Registry {
   const registry = new Registry();
