@@ -1,5 +1,5 @@
+import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
-import { RecordingLogger } from './__fixtures__/recording-logger.js';
 import { Context } from './context.js';
 import { defineModule } from './define-module.js';
 import { ModuleTimeoutError } from './errors/module-timeout-error.js';
@@ -163,7 +163,7 @@ describe('middleware', () => {
   });
 
   it('logs a throwing onError and still asks the others', async () => {
-    const logger = new RecordingLogger();
+    const logger = createRecordingLogger();
     const executor = createExecutor(
       { failing },
       {

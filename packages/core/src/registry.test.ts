@@ -1,5 +1,5 @@
+import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
-import { RecordingLogger } from './__fixtures__/recording-logger.js';
 import { DEFAULT_ANNOTATIONS } from './contract.js';
 import { defineModule } from './define-module.js';
 import { DuplicateModuleIdError, InvalidModuleIdError } from './errors/registry-errors.js';
@@ -222,7 +222,7 @@ describe('Registry', () => {
     });
 
     it('logs a throwing listener and still registers and calls the other listeners', () => {
-      const logger = new RecordingLogger();
+      const logger = createRecordingLogger();
       const registry = new Registry({ logger });
       const seen: string[] = [];
       registry.on('register', () => {

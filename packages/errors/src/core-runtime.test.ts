@@ -8,8 +8,8 @@ import {
   ModuleError,
   Registry,
 } from '@apcore-mcp/core';
+import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
-import { createRecordingLogger } from './__fixtures__/recording-logger.js';
 import { ErrorMapper } from './error-mapper.js';
 import { ERROR_CODE_META_KEY, type ToolErrorResult } from './tool-error-result.js';
 

@@ -6,8 +6,8 @@ import {
   type ExecutorOptions,
   Registry,
 } from '@apcore-mcp/core';
+import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
-import { createRecordingLogger } from './__fixtures__/recording-logger.js';
 import { dispatchToolCalls } from './dispatch-tool-calls.js';
 import { toOpenaiTools, toOpenaiToolsDetailed } from './to-openai-tools.js';
 import type { ChatToolCall, ResponsesFunctionCall } from './types.js';

@@ -1,6 +1,6 @@
+import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
 import { chatCall, createExecutor, modules } from './__fixtures__/dispatch-executor.js';
-import { createRecordingLogger } from './__fixtures__/recording-logger.js';
 import { dispatchToolCalls } from './dispatch-tool-calls.js';
 import { toOpenaiTools } from './to-openai-tools.js';
 

@@ -1,6 +1,6 @@
+import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
 import { createDescriptor } from './__fixtures__/descriptor.js';
-import { createRecordingLogger } from './__fixtures__/recording-logger.js';
 import { resize, resizeSchema } from './__fixtures__/resize-descriptor.js';
 import { createStaticRegistry } from './__fixtures__/static-registry.js';
 import { toOpenaiTools, toOpenaiToolsDetailed } from './to-openai-tools.js';

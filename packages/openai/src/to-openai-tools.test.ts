@@ -1,8 +1,7 @@
 import { Registry } from '@apcore-mcp/core';
+import { createRecordingLogger, deepFreeze } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
-import { deepFreeze } from './__fixtures__/deep-freeze.js';
 import { createDescriptor } from './__fixtures__/descriptor.js';
-import { createRecordingLogger } from './__fixtures__/recording-logger.js';
 import { resize, resizeSchema } from './__fixtures__/resize-descriptor.js';
 import { createStaticRegistry } from './__fixtures__/static-registry.js';
 import { InvalidArgumentError } from './invalid-argument-error.js';

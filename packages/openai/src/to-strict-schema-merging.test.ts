@@ -1,6 +1,5 @@
+import { createRecordingLogger, deepFreeze } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
-import { deepFreeze } from './__fixtures__/deep-freeze.js';
-import { createRecordingLogger } from './__fixtures__/recording-logger.js';
 import { checkStrictSchema } from './check-strict-schema.js';
 import { toStrictSchema } from './to-strict-schema.js';
 

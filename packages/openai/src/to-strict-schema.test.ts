@@ -1,5 +1,5 @@
+import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
-import { createRecordingLogger } from './__fixtures__/recording-logger.js';
 import { checkStrictSchema } from './check-strict-schema.js';
 import { toStrictSchema } from './to-strict-schema.js';
 

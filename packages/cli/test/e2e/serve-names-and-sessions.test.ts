@@ -1,13 +1,12 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { initializeRequest } from '@apcore-mcp/test-support';
+import { findFreePort, initializeRequest } from '@apcore-mcp/test-support';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
 import {
   EXAMPLE_EXTENSIONS,
-  findFreePort,
   httpServeArgs,
   runCli,
   SERVING_LINE,

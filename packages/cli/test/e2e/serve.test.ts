@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { initializeRequest } from '@apcore-mcp/test-support';
+import { findFreePort, firstText, initializeRequest } from '@apcore-mcp/test-support';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -12,12 +12,10 @@ import {
   BIN,
   cleanEnv,
   EXAMPLE_EXTENSIONS,
-  findFreePort,
   httpServeArgs,
   SERVING_LINE,
   startCli,
 } from '../helpers/cli-process.js';
-import { firstText } from '../helpers/first-text.js';
 
 /** What every transport must answer the same way, on the example modules. */
 async function checkExampleServer(client: Client): Promise<void> {
