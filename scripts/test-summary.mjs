@@ -1,13 +1,17 @@
-// Prints one closing line over every workspace's vitest JSON report, so a run of the whole
+// Prints one closing line over every workspace's vitest JSON reports (the unit suite's
+// `test-results.json` and the end-to-end suite's `test-results-e2e.json`), so a run of the whole
 // suite ends with a single, greppable verdict: "tests: N passed, N failed, N skipped".
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+const REPORT_FILES = ['test-results.json', 'test-results-e2e.json'];
 const roots = ['packages', 'examples'];
-const reportPaths = roots
+const workspaces = roots
   .filter((root) => existsSync(root))
-  .flatMap((root) => readdirSync(root).map((name) => join(root, name, 'test-results.json')))
-  .concat(join('bench', 'test-results.json'))
+  .flatMap((root) => readdirSync(root).map((name) => join(root, name)))
+  .concat('bench');
+const reportPaths = workspaces
+  .flatMap((workspace) => REPORT_FILES.map((file) => join(workspace, file)))
   .filter((path) => existsSync(path));
 
 let passed = 0;

@@ -1,4 +1,5 @@
 import { defineProject } from 'vitest/config';
 import { sharedTestConfig } from '../../vitest.shared.ts';
 
-export default defineProject(sharedTestConfig('test-support'));
+// The repository's own scripts are tested here too: test-support is the home of test tooling.
+export default defineProject(sharedTestConfig('test-support', ['../../scripts/*.test.mjs']));

@@ -33,22 +33,15 @@ function repeatCalls(
   };
 }
 
-/**
- * Figure 2: what the executor (`executor.call()`: context, safety checks, ACL, input and output
- * validation, timeout) and the router on top (`router.handleCall()`: tool lookup, context,
- * result serialization) add to one call of a trivial module, the module's own time (calling
- * its function directly, the baseline) subtracted.
- *
- * @example
- * ```ts
- * const figures = await measureCallOverhead({ registrySize: 100, calls: 10_000, warmups: 2, samples: 7 });
- * ```
- */
-export async function measureCallOverhead(options: CallOverheadOptions): Promise<Figure[]> {
+/** Per-call times of the three contenders, interleaved round by round, and whether any failed. */
+async function sampleCalls(
+  options: CallOverheadOptions,
+): Promise<{ samples: Map<string, number[]>; failed: boolean }> {
   const { executor, router } = createOursRuntime(createWorkloadRegistry(options.registrySize));
   const inputs = { ...CALL_ARGUMENTS };
   const outcome: Outcome = { failed: false };
   const never = () => false;
+  const isErrorResult = (result: unknown) => (result as { isError?: boolean }).isError === true;
   const samples = await measureInterleaved(
     [
       {
@@ -69,29 +62,44 @@ export async function measureCallOverhead(options: CallOverheadOptions): Promise
         run: repeatCalls(
           options.calls,
           () => router.handleCall(CALLED_TOOL_NAME, inputs),
-          (result) => (result as { isError?: boolean }).isError === true,
+          isErrorResult,
           outcome,
         ),
       },
     ],
     options,
   );
+  return { samples, failed: outcome.failed };
+}
+
+/**
+ * Figure 2: what the executor (`executor.call()`: context, safety checks, ACL, input and output
+ * validation, timeout) and the router on top (`router.handleCall()`: tool lookup, context,
+ * result serialization) add to one call of a trivial module, the module's own time (calling
+ * its function directly, the baseline) subtracted.
+ *
+ * @example
+ * ```ts
+ * const figures = await measureCallOverhead({ registrySize: 100, calls: 10_000, warmups: 2, samples: 7 });
+ * ```
+ */
+export async function measureCallOverhead(options: CallOverheadOptions): Promise<Figure[]> {
+  const { samples, failed } = await sampleCalls(options);
   const perCallUs = (name: string) =>
     (samples.get(name) ?? []).map((ms) => (ms / options.calls) * 1000);
   const direct = perCallUs('direct');
   // Overhead per sample: what the call cost beyond the direct call of the same round.
   const overhead = (name: string) =>
     perCallUs(name).map((microseconds, round) => microseconds - (direct[round] ?? Number.NaN));
-  const executorOverhead = median(overhead('executor'));
   const routerOverhead = median(overhead('router'));
   const directUs = median(direct);
-  const errors = outcome.failed ? 1 : 0;
+  const errors = failed ? 1 : 0;
   return [
     createFigure({
       id: 'call.executor',
       name: 'Overhead per call: executor.call()',
       unit: 'µs',
-      ours: executorOverhead,
+      ours: median(overhead('executor')),
       baseline: directUs,
       ratio: pairedRatio(overhead('executor'), direct),
       errors,

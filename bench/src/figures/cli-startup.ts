@@ -1,11 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { findFreePort } from '@apcore-mcp/test-support';
 import { BASELINE_HTTP_ARGUMENTS } from '../baseline/baseline-http-script.js';
 import { createBaselineTools } from '../baseline/baseline-tools.js';
 import { median, pairedRatio } from '../measure/stats.js';
 import { BENCH_DIR, spawnTracked, stopChild } from '../process/children.js';
-import { findFreePort } from '../process/free-port.js';
 import { waitForHealth } from '../process/wait-for-health.js';
 import { createFigure, type Figure } from '../report/figure.js';
 import { createTempDir } from '../temp-dir.js';

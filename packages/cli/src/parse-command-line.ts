@@ -99,28 +99,19 @@ function withOpenaiExport(parser: Argv): Argv {
     });
 }
 
-function buildParser(argv: readonly string[], select: (invocation: Invocation) => void): Argv {
-  const pick =
-    (command: CommandName) =>
-    (flags: Record<string, unknown>): void =>
-      select({ command, flags });
-  const serveKeys = SETTING_SPECS.map((spec) => spec.key);
-  return yargs([...argv])
-    .scriptName('apcore-mcp')
-    .usage('$0 [serve] --extensions-dir DIR [options]\n\nServe apcore modules as an MCP server.')
-    .command(
-      ['serve', '$0'],
-      'Discover the modules of an extensions directory and serve them over MCP',
-      (parser) => withSettings(parser, serveKeys),
-      pick('serve'),
-    )
-    .command('tools', 'Inspect the tools an extensions directory would serve', (parser) =>
-      parser
+/** Picks the invocation a command's handler reports. */
+type PickCommand = (command: CommandName) => (flags: Record<string, unknown>) => void;
+
+/** The subcommands that inspect, export and validate rather than serve. */
+function withInspectionCommands(parser: Argv, pick: PickCommand): Argv {
+  return parser
+    .command('tools', 'Inspect the tools an extensions directory would serve', (inner) =>
+      inner
         .command('list', 'List the tools as a table (or JSON)', withToolsList, pick('tools list'))
         .demandCommand(1, 'Name a subcommand: apcore-mcp tools list'),
     )
-    .command('resources', 'Inspect the documentation resources', (parser) =>
-      parser
+    .command('resources', 'Inspect the documentation resources', (inner) =>
+      inner
         .command(
           'list',
           'List the resources as a table (or JSON)',
@@ -129,8 +120,8 @@ function buildParser(argv: readonly string[], select: (invocation: Invocation) =
         )
         .demandCommand(1, 'Name a subcommand: apcore-mcp resources list'),
     )
-    .command('openai', 'OpenAI function-calling tools', (parser) =>
-      parser
+    .command('openai', 'OpenAI function-calling tools', (inner) =>
+      inner
         .command(
           'export',
           'Print the OpenAI tool definitions as JSON',
@@ -139,16 +130,21 @@ function buildParser(argv: readonly string[], select: (invocation: Invocation) =
         )
         .demandCommand(1, 'Name a subcommand: apcore-mcp openai export'),
     )
-    .command('config', 'Config file tools', (parser) =>
-      parser
+    .command('config', 'Config file tools', (inner) =>
+      inner
         .command(
           'validate',
           'Check the config file and environment; load the extensions directory',
-          (inner) => withSettings(inner, []),
+          (validate) => withSettings(validate, []),
           pick('config validate'),
         )
         .demandCommand(1, 'Name a subcommand: apcore-mcp config validate'),
-    )
+    );
+}
+
+/** The examples and closing notes of `--help`. */
+function withHelpText(parser: Argv): Argv {
+  return parser
     .example('$0 --extensions-dir ./extensions', 'Serve over stdio (for Claude Desktop, Cursor...)')
     .example(
       '$0 --extensions-dir ./extensions --transport streamable-http --port 8000',
@@ -157,7 +153,22 @@ function buildParser(argv: readonly string[], select: (invocation: Invocation) =
     .example('$0 tools list --extensions-dir ./extensions', 'Show the tools and skipped modules')
     .epilogue(
       `Every setting can also come from ${DEFAULT_CONFIG_FILE} (or --config FILE) and from APCORE_MCP_<SETTING> environment variables (APCORE_MCP_PORT=9000); flags win over variables, variables over the file.\nExit codes: 0 normal shutdown, 1 invalid arguments, 2 startup failure or unparsable command line.`,
-    )
+    );
+}
+
+function buildParser(argv: readonly string[], select: (invocation: Invocation) => void): Argv {
+  const pick: PickCommand = (command) => (flags) => select({ command, flags });
+  const serveKeys = SETTING_SPECS.map((spec) => spec.key);
+  const parser = yargs([...argv])
+    .scriptName('apcore-mcp')
+    .usage('$0 [serve] --extensions-dir DIR [options]\n\nServe apcore modules as an MCP server.')
+    .command(
+      ['serve', '$0'],
+      'Discover the modules of an extensions directory and serve them over MCP',
+      (serve) => withSettings(serve, serveKeys),
+      pick('serve'),
+    );
+  return withHelpText(withInspectionCommands(parser, pick))
     .version(CLI_VERSION)
     .alias('help', 'h')
     .strict()

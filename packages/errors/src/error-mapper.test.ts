@@ -1,5 +1,5 @@
+import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
-import { createRecordingLogger } from './__fixtures__/recording-logger.js';
 import { ErrorMapper } from './error-mapper.js';
 import { ERROR_CODE_META_KEY, INTERNAL_ERROR_MESSAGE } from './tool-error-result.js';
 

@@ -1,5 +1,5 @@
+import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
-import { createRecordingLogger } from './__fixtures__/recording-logger.js';
 import { ErrorMapper } from './error-mapper.js';
 import { INTERNAL_ERROR_MESSAGE, type ToolErrorResult } from './tool-error-result.js';
 

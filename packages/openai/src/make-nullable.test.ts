@@ -1,13 +1,6 @@
+import { deepFreeze } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
 import { makeNullable, makeOwnNodeNullable } from './make-nullable.js';
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const entry of Object.values(value)) deepFreeze(entry);
-    Object.freeze(value);
-  }
-  return value;
-}
 
 describe('makeNullable', () => {
   it('adds "null" to a type, and null to its enum', () => {

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigNotFoundError } from '@apcore-mcp/core';
+import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BROKEN_MODULE_FILES,
@@ -8,7 +9,6 @@ import {
   GOOD_MODULE_IDS,
   IGNORED_FILES,
 } from './__fixtures__/extensions.js';
-import { RecordingLogger } from './__fixtures__/recording-logger.js';
 import { createTempDir, removeTempDir } from './__fixtures__/temp-dir.js';
 import { Executor } from './executor.js';
 import { Registry } from './registry.js';
@@ -26,7 +26,7 @@ describe('Registry.discover', () => {
   afterAll(() => removeTempDir(root));
 
   it('loads every good module, JS and TS, nested, and reports each broken file', async () => {
-    const logger = new RecordingLogger();
+    const logger = createRecordingLogger();
     const registry = new Registry({ extensionsDir: root, logger });
     const report = await registry.discoverDetailed();
 

@@ -1,6 +1,6 @@
 import { defineModule, type ModuleLike, ModuleTimeoutError } from '@apcore-mcp/core';
+import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
-import { RecordingLogger } from './__fixtures__/recording-logger.js';
 import { Context } from './context.js';
 import { Executor } from './executor.js';
 import type { ExecutorOptions } from './executor-options.js';
@@ -161,7 +161,7 @@ describe('middleware', () => {
   });
 
   it('logs a throwing onError and still asks the others', async () => {
-    const logger = new RecordingLogger();
+    const logger = createRecordingLogger();
     const executor = createExecutor(
       { failing },
       {

@@ -5,8 +5,8 @@ import {
   InvalidModuleIdError,
   type ModuleLike,
 } from '@apcore-mcp/core';
+import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
-import { RecordingLogger } from './__fixtures__/recording-logger.js';
 import { Registry } from './registry.js';
 
 function createModule(tags: string[] = []): ModuleLike {
@@ -225,7 +225,7 @@ describe('Registry', () => {
     });
 
     it('logs a throwing listener and still registers and calls the other listeners', () => {
-      const logger = new RecordingLogger();
+      const logger = createRecordingLogger();
       const registry = new Registry({ logger });
       const seen: string[] = [];
       registry.on('register', () => {

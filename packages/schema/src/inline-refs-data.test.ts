@@ -1,65 +1,93 @@
 import { describe, expect, test } from 'vitest';
+import { STRING, withX } from './__fixtures__/with-x.js';
 import { inlineRefs } from './inline-refs.js';
-import { SchemaConversionError } from './schema-conversion-error.js';
 
-function conversionErrorOf(action: () => unknown): SchemaConversionError {
-  try {
-    action();
-  } catch (error) {
-    if (SchemaConversionError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a SchemaConversionError');
-}
-
-/**
- * Values that are data, not subschemas (`default`, `enum`, `examples`, `x-*`), are copied as JSON
- * writes them: a tool schema reaches every client as JSON, so the result is what they receive.
- */
-describe('inlineRefs: data values are copied as JSON', () => {
-  test('the copy is what JSON gives: functions and undefined left out, dates as text', () => {
-    const coerce = (value: unknown) => String(value);
-    const schema = {
-      type: 'object',
-      'x-coerce': coerce,
-      'x-missing': undefined,
-      properties: {
-        at: { type: 'string', default: new Date(0) },
-        list: { type: 'array', default: [1, coerce, Number.NaN], examples: [{ f: coerce, n: 1 }] },
-      },
-    };
+describe('inlineRefs: data is data', () => {
+  test('const, default, enum, examples and x-* are copied, never inlined', () => {
+    const data = { $ref: '#/$defs/X', $defs: { X: 1 } };
+    const schema = withX({
+      const: data,
+      default: data,
+      enum: [data],
+      examples: [data],
+      'x-template': data,
+      properties: { a: { $ref: '#/$defs/X' } },
+    });
     const result = inlineRefs(schema);
     expect(result).toStrictEqual({
-      type: 'object',
+      const: data,
+      default: data,
+      enum: [data],
+      examples: [data],
+      'x-template': data,
+      properties: { a: STRING },
+    });
+    expect(result.default).not.toBe(schema.default);
+  });
+
+  test('property names that look like keywords are ordinary names', () => {
+    const schema = withX({
       properties: {
-        at: { type: 'string', default: '1970-01-01T00:00:00.000Z' },
-        list: { type: 'array', default: [1, null, null], examples: [{ n: 1 }] },
+        $ref: { type: 'string' },
+        $defs: { $ref: '#/$defs/X' },
+        definitions: { type: 'integer' },
+        properties: { type: 'boolean' },
       },
+      required: ['$ref', '$defs'],
     });
-    expect(JSON.parse(JSON.stringify(result))).toStrictEqual(result);
+    expect(inlineRefs(schema)).toStrictEqual({
+      properties: {
+        $ref: { type: 'string' },
+        $defs: STRING,
+        definitions: { type: 'integer' },
+        properties: { type: 'boolean' },
+      },
+      required: ['$ref', '$defs'],
+    });
   });
 
-  test('a value JSON cannot write (a cycle, a BigInt) is refused as an invalid schema', () => {
-    const cyclic: Record<string, unknown> = { a: 1 };
-    cyclic.self = cyclic;
-    const loop = conversionErrorOf(() =>
-      inlineRefs({ type: 'object', properties: { a: { default: cyclic } } }),
+  test('a property named __proto__ stays an own property and leaves prototypes alone', () => {
+    const schema = JSON.parse(
+      '{"properties":{"__proto__":{"$ref":"#/$defs/X"}},"$defs":{"X":{"type":"string"}}}',
     );
-    expect(loop.details).toMatchObject({ reason: 'invalid-schema', path: '/properties/a/default' });
-    expect(loop.cause).toBeInstanceOf(TypeError);
-    const big = conversionErrorOf(() => inlineRefs({ type: 'integer', const: 10n }));
-    expect(big.details).toMatchObject({ reason: 'invalid-schema', path: '/const' });
+    const result = inlineRefs(schema) as { properties: Record<string, unknown> };
+    expect(Object.hasOwn(result.properties, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(result.properties)).toBe(Object.prototype);
+    expect(JSON.stringify(result)).toBe('{"properties":{"__proto__":{"type":"string"}}}');
   });
 
-  test('copies are the result own: changing one leaves the input as it was', () => {
-    const schema = { type: 'object', default: { tags: ['a'] }, $defs: { T: { enum: ['x'] } } };
-    const result = inlineRefs({ ...schema, properties: { t: { $ref: '#/$defs/T' } } });
-    (result.default as { tags: string[] }).tags.push('b');
-    (result.properties as { t: { enum: string[] } }).t.enum.push('y');
-    expect(schema).toStrictEqual({
-      type: 'object',
-      default: { tags: ['a'] },
-      $defs: { T: { enum: ['x'] } },
+  test('title, description, format, $schema and $comment survive', () => {
+    const schema = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      $comment: 'generated',
+      title: 'T',
+      description: 'D',
+      properties: { when: { type: 'string', format: 'date-time' } },
+    };
+    expect(inlineRefs(schema)).toStrictEqual(schema);
+  });
+
+  test('identifiers are dropped from inlined copies so they are not duplicated', () => {
+    const schema = {
+      $id: 'https://example.com/root.json',
+      properties: { a: { $ref: '#/$defs/X' }, b: { $ref: '#/$defs/X' } },
+      $defs: { X: { $id: 'https://example.com/x.json', $anchor: 'x', type: 'string' } },
+    };
+    expect(inlineRefs(schema)).toStrictEqual({
+      $id: 'https://example.com/root.json',
+      properties: { a: { type: 'string' }, b: { type: 'string' } },
     });
+  });
+
+  test('symbol-keyed metadata (as TypeBox adds) is not carried into the result', () => {
+    const kind = Symbol.for('TypeBox.Kind');
+    const schema = {
+      type: 'object',
+      properties: { a: { type: 'string', [kind]: 'String' } },
+      [kind]: 'Object',
+    };
+    const result = inlineRefs(schema);
+    expect(result).toStrictEqual({ type: 'object', properties: { a: { type: 'string' } } });
+    expect(Object.getOwnPropertySymbols(result)).toHaveLength(0);
   });
 });

@@ -1,3 +1,4 @@
+import { deepFreeze } from '@apcore-mcp/test-support';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
@@ -13,14 +14,6 @@ function collectKeys(value: unknown, keys: Set<string> = new Set()): Set<string>
     }
   }
   return keys;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const item of Object.values(value)) deepFreeze(item);
-  }
-  return value;
 }
 
 // Hundreds of generated cases each: allow for a machine busy with other work.

@@ -1,7 +1,18 @@
 import { copyJson, type JsonSchema, setOwnEntry } from '@apcore-mcp/core';
-import { formatPointer, parseRef, resolvePointer } from './json-pointer.js';
+import {
+  describeValue,
+  enter,
+  fail,
+  isSchemaObject,
+  leave,
+  type RefLink,
+  type SchemaObject,
+  type Walk,
+} from './inline-refs-walk.js';
+import { resolvePointer } from './json-pointer.js';
 import { mergeRefSiblings } from './merge-ref-siblings.js';
-import { SchemaConversionError, type SchemaConversionReason } from './schema-conversion-error.js';
+import { findCycle, readLocalRef, readRefText } from './read-local-ref.js';
+import { SchemaConversionError } from './schema-conversion-error.js';
 import {
   DEFINITION_KEYWORDS,
   DYNAMIC_REFERENCE_KEYWORDS,
@@ -31,59 +42,6 @@ export interface InlineRefsOptions {
    */
   maxNodes?: number;
 }
-
-type RefLink =
-  | { readonly parent: RefLink; readonly pointer: string; readonly ref: string }
-  | undefined;
-type SchemaObject = Record<string, unknown>;
-
-/**
- * One run of {@link inlineRefs}: the limits, and where the walk stands. The position is changed
- * on the way down and restored on the way back up, so walking a node allocates nothing but its
- * copy; an error reads it where it is, because an error ends the walk.
- */
-interface Walk {
-  readonly root: SchemaObject;
-  readonly maxDepth: number;
-  readonly maxNodes: number;
-  nodeCount: number;
-  /**
-   * The keys from the document root to the current node, or, inside a `$ref` target, from the
-   * root to the target: the path errors report.
-   */
-  path: (string | number)[];
-  /** The `$ref` jumps that led here, innermost first. */
-  chain: RefLink;
-  /** How many `$ref` jumps led here. */
-  depth: number;
-  /** How deeply the call stack has gone, counting every step down and every jump. */
-  nesting: number;
-  /** Inside a copy of a `$ref` target, where identifiers would be duplicated. */
-  inCopy: boolean;
-  /** Below a nested `$id`, where `#/...` would mean that resource, not the document. */
-  inEmbeddedResource: boolean;
-  /**
-   * The objects on the current path since the last `$ref` jump: meeting one again means the
-   * object graph itself is cyclic (a `$ref` jump legitimately revisits objects; the `$ref` chain
-   * catches those cycles). A stack rather than a set: paths are short, and a scan of a few
-   * entries is cheaper than hashing every node.
-   */
-  ancestors: object[];
-}
-
-/** A parsed local `$ref`: its pointer segments and the normalized pointer. */
-interface RefTarget {
-  readonly segments: readonly string[];
-  readonly pointer: string;
-}
-
-/**
- * Local `$ref` values already parsed. Registries repeat the same few (`#/$defs/Address`) in
- * module after module, and parsing is a good part of inlining one; parsing depends on the text
- * alone, so the results are shared (read-only). Bounded: cleared when full.
- */
-const parsedRefs = new Map<string, RefTarget>();
-const MAX_PARSED_REFS = 1024;
 
 /**
  * Returns a self-contained copy of `schema`: every local `$ref` replaced by a copy of its target,
@@ -301,22 +259,10 @@ function copyData(walk: Walk, value: unknown, key?: string): unknown {
     if (!(error instanceof TypeError)) throw error;
     // The walk only steps onto data to report it.
     if (key !== undefined) enter(walk, key);
-    return fail(walk, 'invalid-schema', `Invalid schema: a value cannot be written as JSON`, {
+    return fail(walk, 'invalid-schema', 'Invalid schema: a value cannot be written as JSON', {
       cause: error,
     });
   }
-}
-
-/** One step down, to the value under `key`. */
-function enter(walk: Walk, key: string | number): void {
-  walk.path.push(key);
-  walk.nesting += 1;
-}
-
-/** Back up from the last {@link enter}. */
-function leave(walk: Walk): void {
-  walk.path.pop();
-  walk.nesting -= 1;
 }
 
 /** Resolves one `$ref` and returns its target with every nested `$ref` inlined. */
@@ -371,77 +317,10 @@ function walkTarget(
   return result;
 }
 
-function readRefText(walk: Walk, ref: unknown): string {
-  if (typeof ref !== 'string') {
-    fail(walk, 'invalid-reference', `Invalid $ref: expected a string, got ${describeValue(ref)}`);
-  }
-  return ref;
-}
-
-/** The parsed form of a `$ref` this package can inline; fails on any other `$ref`. */
-function readLocalRef(walk: Walk, ref: string): RefTarget {
-  if (walk.inEmbeddedResource) {
-    const message = `Unsupported $ref "${ref}": it stands inside a subschema with its own $id, so it resolves against that $id; only references into the root document can be inlined`;
-    fail(walk, 'non-local-reference', message, { ref });
-  }
-  const known = parsedRefs.get(ref);
-  if (known !== undefined) return known;
-  const parsed = parseRef(ref);
-  if (parsed.kind === 'non-local') {
-    const message = `Unsupported $ref "${ref}": only local JSON-pointer references such as "#/$defs/Name" can be inlined; other documents, URLs, $id and anchor references are never fetched`;
-    fail(walk, 'non-local-reference', message, { ref });
-  }
-  if (parsed.kind === 'invalid') {
-    fail(walk, 'invalid-reference', `Invalid $ref "${ref}": ${parsed.problem}`, { ref });
-  }
-  const target: RefTarget = { segments: parsed.segments, pointer: formatPointer(parsed.segments) };
-  if (parsedRefs.size >= MAX_PARSED_REFS) parsedRefs.clear();
-  parsedRefs.set(ref, target);
-  return target;
-}
-
-/** The `$ref` values from the first visit of `pointer` back to it, or undefined. */
-function findCycle(chain: RefLink, pointer: string, ref: string): string[] | undefined {
-  let first = chain;
-  while (first !== undefined && first.pointer !== pointer) first = first.parent;
-  if (first === undefined) return undefined;
-  const refs: string[] = [ref];
-  for (let link = chain; link !== undefined; link = link.parent) {
-    refs.unshift(link.ref);
-    if (link === first) break;
-  }
-  return refs;
-}
-
-function fail(
-  walk: Walk,
-  reason: SchemaConversionReason,
-  message: string,
-  extra: { ref?: string; cycle?: string[]; cause?: unknown } = {},
-): never {
-  const path = formatPointer(walk.path.map(String));
-  const { cause, ...facts } = extra;
-  throw new SchemaConversionError(
-    `${message} (at #${path})`,
-    { reason, path, ...facts },
-    { cause },
-  );
-}
-
 function readLimit(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < 0) {
     throw new RangeError(`${name} must be a non-negative integer, got ${String(value)}`);
   }
   return value;
-}
-
-function isSchemaObject(value: unknown): value is SchemaObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return `a ${typeof value}`;
 }

@@ -1,4 +1,7 @@
 // Any new export added here is used by the packages' tests: named exports only, no wildcards.
+export { deepFreeze } from './deep-freeze.js';
+export { firstText } from './first-text.js';
+export { findFreePort } from './free-port.js';
 export { initializeRequest } from './mcp-messages.js';
 export type { PackageBoundary, SourceFile } from './package-boundary.js';
 export {
@@ -6,6 +9,12 @@ export {
   readPublishedSources,
   runtimeSpecifiers,
 } from './package-boundary.js';
+export {
+  createRecordingLogger,
+  type LogEntry,
+  type LogLevel,
+  type RecordingLogger,
+} from './recording-logger.js';
 export {
   killProcessGroup,
   PID_DIR_VARIABLE,

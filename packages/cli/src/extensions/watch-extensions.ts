@@ -20,30 +20,22 @@ export interface ExtensionsWatcher {
   close(): Promise<void>;
 }
 
-/**
- * Watches the extensions directory and every sub-directory discovery enters, and hands each
- * changed path to `sync` after a quiet period, so that an editor's save (several events, temp
- * files, renames) is handled once. Batches run one after another, never overlapping.
- *
- * One watcher per directory rather than `fs.watch(root, { recursive: true })`: on Linux, Node's
- * recursive mode follows files by inode and goes deaf to a file that an editor replaced by
- * renaming a new copy over it; a directory watch reports every write by name.
- */
-export function watchExtensions(options: WatchExtensionsOptions): ExtensionsWatcher {
-  const { rootDir, sync, logger } = options;
-  const debounceMs = options.debounceMs ?? 100;
+/** One `fs.watch` per directory of a tree; see {@link watchExtensions} for why. */
+interface DirectoryWatchers {
+  /** Watches `directory` and every sub-directory discovery would enter. */
+  watchTree(directory: string): Promise<void>;
+  /** Stops watching `path` and every directory below it. */
+  unwatchTree(path: string): void;
+  close(): void;
+}
+
+function createDirectoryWatchers(
+  rootDir: string,
+  logger: Logger,
+  onChange: (path: string) => void,
+): DirectoryWatchers {
   const watchers = new Map<string, FSWatcher>();
-  const pending = new Set<string>();
-  let timer: NodeJS.Timeout | undefined;
-  let queue: Promise<void> = Promise.resolve();
   let closed = false;
-
-  const schedule = (path: string): void => {
-    pending.add(path);
-    if (timer !== undefined) clearTimeout(timer);
-    timer = setTimeout(flush, debounceMs);
-  };
-
   const isWatchable = (directory: string): boolean =>
     !relative(rootDir, directory).split(sep).some(isIgnoredSegment);
 
@@ -52,7 +44,7 @@ export function watchExtensions(options: WatchExtensionsOptions): ExtensionsWatc
     try {
       const watcher = watch(directory, (_event, name) =>
         // No name: something changed we cannot name; look at the whole directory again.
-        schedule(name === null ? directory : join(directory, name.toString())),
+        onChange(name === null ? directory : join(directory, name.toString())),
       );
       watcher.on('error', (error) => {
         logger.error({ err: error, directory }, `Watching ${directory} failed: ${error.message}`);
@@ -67,13 +59,54 @@ export function watchExtensions(options: WatchExtensionsOptions): ExtensionsWatc
     }
   };
 
-  const unwatchTree = (path: string): void => {
-    for (const [directory, watcher] of watchers) {
-      if (directory === path || directory.startsWith(path + sep)) {
-        watcher.close();
-        watchers.delete(directory);
+  return {
+    watchTree,
+    unwatchTree: (path) => {
+      for (const [directory, watcher] of watchers) {
+        if (directory === path || directory.startsWith(path + sep)) {
+          watcher.close();
+          watchers.delete(directory);
+        }
       }
-    }
+    },
+    close: () => {
+      closed = true;
+      for (const watcher of watchers.values()) watcher.close();
+      watchers.clear();
+    },
+  };
+}
+
+/**
+ * Watches the extensions directory and every sub-directory discovery enters, and hands each
+ * changed path to `sync` after a quiet period, so that an editor's save (several events, temp
+ * files, renames) is handled once. Batches run one after another, never overlapping.
+ *
+ * One watcher per directory rather than `fs.watch(root, { recursive: true })`: on Linux, Node's
+ * recursive mode follows files by inode and goes deaf to a file that an editor replaced by
+ * renaming a new copy over it; a directory watch reports every write by name.
+ *
+ * @example
+ * ```ts
+ * const watcher = watchExtensions({ rootDir, sync: (path) => registry.sync(path), logger });
+ * await watcher.close();
+ * ```
+ */
+export function watchExtensions(options: WatchExtensionsOptions): ExtensionsWatcher {
+  const { rootDir, sync, logger } = options;
+  const debounceMs = options.debounceMs ?? 100;
+  const pending = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let queue: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  const handle = async (path: string): Promise<void> => {
+    const info = await stat(path).catch(() => null);
+    if (info?.isDirectory()) await directories.watchTree(path);
+    else if (info === null && path !== rootDir) directories.unwatchTree(path);
+    await sync(path).catch((error: unknown) => {
+      logger.error({ err: error, path }, `Could not apply the change to ${path}`);
+    });
   };
 
   const flush = (): void => {
@@ -83,17 +116,18 @@ export function watchExtensions(options: WatchExtensionsOptions): ExtensionsWatc
     queue = queue.then(async () => {
       for (const path of paths) {
         if (closed) return;
-        const info = await stat(path).catch(() => null);
-        if (info?.isDirectory()) await watchTree(path);
-        else if (info === null && path !== rootDir) unwatchTree(path);
-        await sync(path).catch((error: unknown) => {
-          logger.error({ err: error, path }, `Could not apply the change to ${path}`);
-        });
+        await handle(path);
       }
     });
   };
 
-  queue = watchTree(rootDir).then(() => {
+  const directories = createDirectoryWatchers(rootDir, logger, (path) => {
+    pending.add(path);
+    if (timer !== undefined) clearTimeout(timer);
+    timer = setTimeout(flush, debounceMs);
+  });
+
+  queue = directories.watchTree(rootDir).then(() => {
     logger.info({ rootDir }, `Watching ${rootDir} for module changes`);
   });
 
@@ -101,8 +135,7 @@ export function watchExtensions(options: WatchExtensionsOptions): ExtensionsWatc
     close: async () => {
       closed = true;
       if (timer !== undefined) clearTimeout(timer);
-      for (const watcher of watchers.values()) watcher.close();
-      watchers.clear();
+      directories.close();
       await queue;
     },
   };

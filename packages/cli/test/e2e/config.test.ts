@@ -1,16 +1,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { findFreePort } from '@apcore-mcp/test-support';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  EXAMPLE_EXTENSIONS,
-  findFreePort,
-  runCli,
-  SERVING_LINE,
-  startCli,
-} from '../helpers/cli-process.js';
+import { EXAMPLE_EXTENSIONS, runCli, SERVING_LINE, startCli } from '../helpers/cli-process.js';
 
 let dir: string;
 

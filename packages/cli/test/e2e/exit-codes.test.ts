@@ -4,13 +4,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findFreePort } from '@apcore-mcp/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assertBuilt,
   BIN,
   cleanEnv,
   EXAMPLE_EXTENSIONS,
-  findFreePort,
   httpServeArgs,
   runCli,
   SERVING_LINE,

@@ -1,3 +1,4 @@
+import { findFreePort, firstText } from '@apcore-mcp/test-support';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
@@ -9,13 +10,11 @@ import {
 import { describe, expect, it } from 'vitest';
 import {
   EXAMPLE_EXTENSIONS,
-  findFreePort,
   httpServeArgs,
   SERVING_LINE,
   type ServerProcess,
   startCli,
 } from '../helpers/cli-process.js';
-import { firstText } from '../helpers/first-text.js';
 
 async function serveExamples(
   extraArgs: readonly string[] = [],

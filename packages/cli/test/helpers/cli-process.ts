@@ -1,6 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { killProcessGroup, spawnTracked } from '@apcore-mcp/test-support';
@@ -147,19 +146,6 @@ export function startCli(
       return exited;
     },
   };
-}
-
-/** A port nothing listens on right now (asked of the OS, then released). */
-export function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

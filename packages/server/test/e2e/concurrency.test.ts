@@ -1,9 +1,10 @@
 import * as core from '@apcore-mcp/core';
+import { firstText } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
 import { CaptureLogger } from '../../src/__fixtures__/capture-logger.js';
 import { startServer } from '../../src/index.js';
 import { createFixtureRuntime } from '../fixtures/fixture-modules.mjs';
-import { connectStreamable, firstText } from '../helpers/clients.js';
+import { connectStreamable } from '../helpers/clients.js';
 
 // 500 calls over real sockets: allow for a machine busy with other work.
 describe('concurrent Streamable HTTP clients', { timeout: 120_000 }, () => {

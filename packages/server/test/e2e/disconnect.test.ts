@@ -1,9 +1,10 @@
 import * as core from '@apcore-mcp/core';
+import { firstText } from '@apcore-mcp/test-support';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CaptureLogger } from '../../src/__fixtures__/capture-logger.js';
 import { type ServerHandle, startServer } from '../../src/index.js';
 import { createFixtureRuntime, observedSignals } from '../fixtures/fixture-modules.mjs';
-import { connectSse, connectStreamable, firstText, MCP_POST_HEADERS } from '../helpers/clients.js';
+import { connectSse, connectStreamable, MCP_POST_HEADERS } from '../helpers/clients.js';
 
 const CALL_WAIT_FOREVER = {
   jsonrpc: '2.0',

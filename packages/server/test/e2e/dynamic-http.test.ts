@@ -1,11 +1,12 @@
 import * as core from '@apcore-mcp/core';
 import * as runtime from '@apcore-mcp/runtime';
+import { firstText } from '@apcore-mcp/test-support';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { CaptureLogger } from '../../src/__fixtures__/capture-logger.js';
 import { startServer } from '../../src/index.js';
-import { connectSse, connectStreamable, firstText } from '../helpers/clients.js';
+import { connectSse, connectStreamable } from '../helpers/clients.js';
 
 function nextListChanged(client: Client): Promise<void> {
   return new Promise((resolve) => {

@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { firstText } from '@apcore-mcp/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CaptureLogger } from '../../src/__fixtures__/capture-logger.js';
 import {
@@ -7,12 +8,7 @@ import {
   ForeignRegistry,
 } from '../../src/__fixtures__/foreign-runtime.js';
 import { ListenError, type ServerHandle, startServer } from '../../src/index.js';
-import {
-  connectStreamable,
-  firstText,
-  INITIALIZE_REQUEST,
-  MCP_POST_HEADERS,
-} from '../helpers/clients.js';
+import { connectStreamable, INITIALIZE_REQUEST, MCP_POST_HEADERS } from '../helpers/clients.js';
 
 function createEcho() {
   const registry = new ForeignRegistry();

@@ -1,11 +1,12 @@
 import * as core from '@apcore-mcp/core';
 import * as runtime from '@apcore-mcp/runtime';
+import { firstText } from '@apcore-mcp/test-support';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
 import { CaptureLogger } from '../../src/__fixtures__/capture-logger.js';
 import { serve, startServer } from '../../src/index.js';
-import { connectSse, connectStreamable, firstText } from '../helpers/clients.js';
+import { connectSse, connectStreamable } from '../helpers/clients.js';
 
 /** A registry with one module that tells when it started and waits for its signal or `ms`. */
 function createSlowRegistry(ms: number) {

@@ -1,5 +1,6 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { firstText } from '@apcore-mcp/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CaptureLogger } from '../../src/__fixtures__/capture-logger.js';
 import {
@@ -8,7 +9,7 @@ import {
   ForeignRegistry,
 } from '../../src/__fixtures__/foreign-runtime.js';
 import { createMcpHandler, type McpHandler } from '../../src/index.js';
-import { connectSse, connectStreamable, firstText } from '../helpers/clients.js';
+import { connectSse, connectStreamable } from '../helpers/clients.js';
 
 function createEcho() {
   const registry = new ForeignRegistry();

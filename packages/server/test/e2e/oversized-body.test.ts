@@ -1,10 +1,11 @@
 import { connect } from 'node:net';
 import * as core from '@apcore-mcp/core';
+import { firstText } from '@apcore-mcp/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CaptureLogger } from '../../src/__fixtures__/capture-logger.js';
 import { type ServerHandle, startServer } from '../../src/index.js';
 import { createFixtureRuntime } from '../fixtures/fixture-modules.mjs';
-import { connectStreamable, firstText } from '../helpers/clients.js';
+import { connectStreamable } from '../helpers/clients.js';
 
 const LIMIT = 1024;
 /** Larger than the socket buffers on both sides: unread bytes are left when the answer goes. */

@@ -1,4 +1,5 @@
 import * as core from '@apcore-mcp/core';
+import { firstText } from '@apcore-mcp/test-support';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CaptureLogger } from '../../src/__fixtures__/capture-logger.js';
 import { type ServeOptions, type ServerHandle, startServer } from '../../src/index.js';
@@ -6,7 +7,6 @@ import { createFixtureRuntime } from '../fixtures/fixture-modules.mjs';
 import {
   connectSse,
   connectStreamable,
-  firstText,
   INITIALIZE_REQUEST,
   MCP_POST_HEADERS,
 } from '../helpers/clients.js';

@@ -1,16 +1,12 @@
 import { initializeRequest } from '@apcore-mcp/test-support';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ChildServer, spawnChildServer } from '../helpers/child-server.js';
-import { ensureBuilt, fixturePath, SERVER_ROOT } from '../helpers/ensure-built.js';
+import { fixturePath, SERVER_ROOT } from '../helpers/fixture-path.js';
 import { describeToolBehaviour } from '../helpers/tool-behaviour.js';
 
 const INITIALIZE = initializeRequest('raw-stdio');
-
-beforeAll(() => {
-  ensureBuilt();
-}, 180_000);
 
 describeToolBehaviour('stdio (child process)', async () => {
   const transport = new StdioClientTransport({

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { killProcessGroup, spawnTracked } from '@apcore-mcp/test-support';
 import { afterAll } from 'vitest';
-import { fixturePath, SERVER_ROOT } from './ensure-built.js';
+import { fixturePath, SERVER_ROOT } from './fixture-path.js';
 
 /** Children started by the test file importing this, still running. */
 const started = new Set<ChildProcess>();

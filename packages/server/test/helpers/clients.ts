@@ -46,13 +46,3 @@ export const MCP_POST_HEADERS = {
   'content-type': 'application/json',
   accept: 'application/json, text/event-stream',
 };
-
-/** The first text block of a tool result. */
-export function firstText(result: unknown): string {
-  const content = (result as { content?: unknown }).content as
-    | Array<{ type: string; text?: string }>
-    | undefined;
-  const block = content?.[0];
-  if (block?.type !== 'text' || block.text === undefined) throw new Error('no text content');
-  return block.text;
-}

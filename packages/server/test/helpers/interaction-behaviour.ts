@@ -1,3 +1,4 @@
+import { firstText } from '@apcore-mcp/test-support';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   type ElicitRequest,
@@ -7,7 +8,6 @@ import {
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createInteractiveRuntime } from '../../src/__fixtures__/interactive-modules.js';
 import type { ToolApprovalRequest } from '../../src/calls/approval-option.js';
-import { firstText } from './clients.js';
 import type { Connect, Connected } from './connect.js';
 
 const ELICITATION = { elicitation: {} };

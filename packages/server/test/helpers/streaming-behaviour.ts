@@ -1,7 +1,8 @@
+import { firstText } from '@apcore-mcp/test-support';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createInteractiveRuntime } from '../../src/__fixtures__/interactive-modules.js';
-import { firstText } from './clients.js';
+
 import type { Connect, Connected } from './connect.js';
 
 /** Collects the progress notifications of one call. */

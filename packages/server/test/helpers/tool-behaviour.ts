@@ -1,7 +1,7 @@
+import { firstText } from '@apcore-mcp/test-support';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LONG_MODULE_ID } from '../fixtures/fixture-modules.mjs';
-import { firstText } from './clients.js';
 
 /** A client connected to a server that serves the fixture modules, and how to let go of it. */
 export interface FixtureConnection {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SMOKE_PROFILE } from '../src/profiles.js';
-import { findProblems } from '../src/report/bench-report.js';
-import { formatTable } from '../src/report/format-table.js';
-import { runBench } from '../src/run-bench.js';
+import { SMOKE_PROFILE } from '../../src/profiles.js';
+import { findProblems } from '../../src/report/bench-report.js';
+import { formatTable } from '../../src/report/format-table.js';
+import { runBench } from '../../src/run-bench.js';
 
 /** Every figure a run must report, whatever the sizes. */
 const EXPECTED_IDS = [

@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import setup from './global-setup.js';
+import setup from '../../src/global-setup.js';
 import {
   killProcessGroup,
   PID_DIR_VARIABLE,
   spawnTracked,
   stopTracked,
-} from './tracked-processes.js';
+} from '../../src/tracked-processes.js';
 
 /** A node child that starts a grandchild, prints its pid, then waits forever. */
 const PARENT_SCRIPT = [

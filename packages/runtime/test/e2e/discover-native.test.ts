@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readdir, stat, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -9,41 +9,17 @@ import {
   GOOD_MODULE_FILES,
   GOOD_MODULE_IDS,
   IGNORED_FILES,
-} from '../src/__fixtures__/extensions.js';
-import { createTempDir, removeTempDir } from '../src/__fixtures__/temp-dir.js';
+} from '../../src/__fixtures__/extensions.js';
+import { createTempDir, removeTempDir } from '../../src/__fixtures__/temp-dir.js';
 
 /**
- * Discovery under plain Node, from the built package: the way the CLI runs it. (Inside vitest,
+ * Discovery under plain Node, from the built package (`test:e2e` runs after the build): the way
+ * the CLI runs it. (Inside vitest,
  * JavaScript files would be imported through vite instead of Node's own loader.)
  */
 const run = promisify(execFile);
-const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const distEntry = join(packageDir, 'dist', 'index.js');
-/** The runtime's dist imports core's: it must be current too. */
-const coreDir = join(packageDir, '..', 'core');
-
-async function newestMtime(directory: string): Promise<number> {
-  let newest = 0;
-  for (const entry of await readdir(directory, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile())
-      newest = Math.max(newest, (await stat(join(entry.parentPath, entry.name))).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds the package in `directory` when its dist is missing or older than its sources. */
-async function ensureBuilt(directory: string): Promise<void> {
-  const built = await stat(join(directory, 'dist', 'index.js')).then(
-    (info) => info.mtimeMs,
-    () => 0,
-  );
-  if (built >= (await newestMtime(join(directory, 'src')))) return;
-  const tsc = join(directory, 'node_modules', 'typescript', 'bin', 'tsc');
-  await run(process.execPath, [tsc, '-p', join(directory, 'tsconfig.build.json')], {
-    cwd: directory,
-  });
-}
-
 /** Runs `body` (an async function body using `runtime`) in a fresh Node process; returns its JSON. */
 async function runInNode(workDir: string, body: string): Promise<Record<string, unknown>> {
   const script = join(workDir, `script-${Date.now()}.mjs`);
@@ -61,8 +37,6 @@ describe('discovery under plain Node', () => {
   let workDir: string;
 
   beforeAll(async () => {
-    await ensureBuilt(coreDir);
-    await ensureBuilt(packageDir);
     const broken = Object.fromEntries(
       Object.entries(BROKEN_MODULE_FILES).map(([path, { content }]) => [path, content]),
     );

@@ -1,10 +1,10 @@
 import { defineModule, type ModuleContext } from '@apcore-mcp/core';
 import { ACL, Executor, type ExecutorOptions, Registry } from '@apcore-mcp/runtime';
+import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
-import { createRecordingLogger } from '../src/__fixtures__/recording-logger.js';
-import { dispatchToolCalls } from '../src/dispatch-tool-calls.js';
-import { toOpenaiTools, toOpenaiToolsDetailed } from '../src/to-openai-tools.js';
-import type { ChatToolCall, ResponsesFunctionCall } from '../src/types.js';
+import { dispatchToolCalls } from './dispatch-tool-calls.js';
+import { toOpenaiTools, toOpenaiToolsDetailed } from './to-openai-tools.js';
+import type { ChatToolCall, ResponsesFunctionCall } from './types.js';
 
 function createRegistry(): Registry {
   const registry = new Registry();

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 
 /**
  * A TCP port on 127.0.0.1 that was free a moment ago (the system picks it; it is released
- * before this resolves, so a child can bind it).
+ * before this resolves, so a child process can bind it).
  *
  * @example
  * ```ts

@@ -1,6 +1,7 @@
+import { initializeRequest } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
-import { startAppServer } from './app-server.js';
-import { runSelfCheck } from './self-check.js';
+import { startAppServer } from '../../src/app-server.js';
+import { runSelfCheck } from '../../src/self-check.js';
 
 describe('the embed-http example', () => {
   it('passes its own self-check: app routes and MCP side by side', async () => {
@@ -20,16 +21,7 @@ describe('the embed-http example', () => {
           accept: 'application/json, text/event-stream',
           ...headers,
         },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'initialize',
-          params: {
-            protocolVersion: '2025-06-18',
-            capabilities: {},
-            clientInfo: { name: 'x', version: '1' },
-          },
-        }),
+        body: JSON.stringify(initializeRequest('x')),
       });
     try {
       expect((await post({ origin: 'https://evil.example' })).status).toBe(403);

@@ -1,9 +1,9 @@
 import { defineModule, InvalidInputError, type ModuleContext, ModuleError } from '@apcore-mcp/core';
 import { ACL, Executor, type ExecutorOptions, Registry } from '@apcore-mcp/runtime';
+import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
-import { createRecordingLogger } from '../src/__fixtures__/recording-logger.js';
-import { ErrorMapper } from '../src/error-mapper.js';
-import { ERROR_CODE_META_KEY, type ToolErrorResult } from '../src/tool-error-result.js';
+import { ErrorMapper } from './error-mapper.js';
+import { ERROR_CODE_META_KEY, type ToolErrorResult } from './tool-error-result.js';
 
 /** A module that calls `next` through its context: chains for the depth and cycle limits. */
 function createCaller(next: string) {
