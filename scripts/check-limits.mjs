@@ -1,16 +1,13 @@
 // Enforces the readability limits the style guide sets: no TypeScript file over 300 lines, no
 // function over 50 lines, and a JSDoc comment on every export of a package's source. Run by the
-// root `lint` script after Biome. Violations in packages being rewritten are listed in
-// `scripts/limits-pending.json`: reported as warnings, and the list may only shrink (an entry
-// that no longer matches a violation is an error, so fixed code leaves the list).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// root `lint` script after Biome.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 export const MAX_FILE_LINES = 300;
 export const MAX_FUNCTION_LINES = 50;
-export const PENDING_FILE = 'scripts/limits-pending.json';
 
 /** Where the limits apply, relative to the repository root. */
 const SOURCE_ROOTS = [
@@ -212,53 +209,18 @@ export function checkSource(path, text) {
   return violations;
 }
 
-/** The key that identifies a violation in the pending list: no line numbers, so edits keep it. */
-export function pendingKey({ path, rule, name }) {
-  return `${path}\u0000${rule}\u0000${name}`;
-}
-
 /**
- * Splits violations into errors and warnings by the pending list, and turns every pending entry
- * that matches nothing into an error (fixed code must leave the list).
+ * Checks every file under `root`; returns the violations.
  *
  * @example
  * ```js
- * const { errors, warnings } = applyPending(violations, [{ path, rule, name }]);
- * ```
- */
-export function applyPending(violations, pending) {
-  const listed = new Set(pending.map(pendingKey));
-  const found = new Set(violations.map(pendingKey));
-  const errors = violations.filter((violation) => !listed.has(pendingKey(violation)));
-  const warnings = violations.filter((violation) => listed.has(pendingKey(violation)));
-  for (const entry of pending) {
-    if (found.has(pendingKey(entry))) continue;
-    errors.push({
-      path: PENDING_FILE,
-      line: 1,
-      rule: 'pending-stale',
-      name: entry.name,
-      message: `${entry.path} no longer has ${entry.rule} "${entry.name}": remove the entry`,
-    });
-  }
-  return { errors, warnings };
-}
-
-/**
- * Checks every file under `root`; returns the errors and the warnings (pending violations).
- *
- * @example
- * ```js
- * const { errors } = checkRepository(process.cwd());
+ * const violations = checkRepository(process.cwd());
  * ```
  */
 export function checkRepository(root) {
-  const violations = collectFiles(root).flatMap((path) =>
+  return collectFiles(root).flatMap((path) =>
     checkSource(path, readFileSync(join(root, path), 'utf8')),
   );
-  const pendingPath = join(root, PENDING_FILE);
-  const pending = existsSync(pendingPath) ? JSON.parse(readFileSync(pendingPath, 'utf8')) : [];
-  return applyPending(violations, pending);
 }
 
 function format({ path, line, rule, message }) {
@@ -267,12 +229,10 @@ function format({ path, line, rule, message }) {
 
 function main() {
   const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
-  const { errors, warnings } = checkRepository(root);
-  for (const warning of warnings) console.warn(`warning (pending) ${format(warning)}`);
-  for (const error of errors) console.error(format(error));
-  const summary = `check-limits: ${errors.length} error(s), ${warnings.length} pending warning(s)`;
-  console.log(summary);
-  process.exitCode = errors.length > 0 ? 1 : 0;
+  const violations = checkRepository(root);
+  for (const violation of violations) console.error(format(violation));
+  console.log(`check-limits: ${violations.length} violation(s)`);
+  process.exitCode = violations.length > 0 ? 1 : 0;
 }
 
 if (

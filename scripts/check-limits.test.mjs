@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyPending,
-  checkSource,
-  isTestFile,
-  MAX_FILE_LINES,
-  MAX_FUNCTION_LINES,
-} from './check-limits.mjs';
+import { checkSource, isTestFile, MAX_FILE_LINES, MAX_FUNCTION_LINES } from './check-limits.mjs';
 
 const SOURCE = 'packages/demo/src/demo.ts';
 
@@ -126,22 +120,6 @@ describe('check-limits', () => {
     }
     expect(rulesOf(checkSource('examples/demo/src/main.ts', text))).toEqual([
       'function-length:tooLong',
-    ]);
-  });
-
-  it('turns listed violations into warnings, and a listed entry that matches nothing into an error', () => {
-    const violations = [
-      { path: 'packages/core/src/a.ts', line: 3, rule: 'function-length', name: 'a', message: '' },
-      { path: 'packages/core/src/b.ts', line: 9, rule: 'file-length', name: 'b.ts', message: '' },
-    ];
-    const { errors, warnings } = applyPending(violations, [
-      { path: 'packages/core/src/a.ts', rule: 'function-length', name: 'a' },
-      { path: 'packages/core/src/gone.ts', rule: 'export-jsdoc', name: 'gone' },
-    ]);
-    expect(warnings.map((warning) => warning.name)).toEqual(['a']);
-    expect(errors.map(({ rule, name }) => `${rule}:${name}`)).toEqual([
-      'file-length:b.ts',
-      'pending-stale:gone',
     ]);
   });
 });

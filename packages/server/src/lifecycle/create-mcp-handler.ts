@@ -1,10 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { ServeOptions } from '../options.js';
-import { createHttpRequestHandler, type NextFunction } from '../transports/http-handler.js';
+
+import type { ResolvedOptions, ServeOptions } from '../options.js';
+import {
+  createHttpRequestHandler,
+  type HttpRequestHandler,
+  type NextFunction,
+} from '../transports/http-handler.js';
 import { resolveOptions } from './resolve-options.js';
 import type { RegistryOrExecutor } from './resolve-target.js';
-import { openRuntime } from './server-runtime.js';
+import { openRuntime, type ServerRuntime } from './server-runtime.js';
 import { drainCalls } from './shut-down.js';
 
 /**
@@ -77,24 +82,13 @@ export function createMcpHandler(
     health: runtime.health,
     logger,
   });
-  let closing: Promise<void> | undefined;
-  const shutDown = async (): Promise<void> => {
-    runtime.router.stopAccepting();
-    await drainCalls(runtime, resolved.shutdownGraceMs, logger);
-    await http.close();
-    runtime.unload();
-    try {
-      await resolved.onShutdown?.();
-    } catch (error) {
-      logger.error({ err: error }, 'Shutdown step failed: onShutdown');
-    }
-  };
   const handler = ((request: IncomingMessage, response: ServerResponse, next?: NextFunction) => {
     void http.handle(request, response, next);
   }) as McpHandler;
   Object.defineProperty(handler, 'tools', { get: () => runtime.toolDefinitions });
+  let closing: Promise<void> | undefined;
   handler.close = () => {
-    closing ??= shutDown();
+    closing ??= shutDownHandler(runtime, http, resolved);
     return closing;
   };
   logger.info(
@@ -107,4 +101,22 @@ export function createMcpHandler(
       .catch((error: unknown) => logger.error({ err: error }, 'onStartup failed'));
   }
   return handler;
+}
+
+/** Lets calls finish, ends the sessions, stops following the registry, runs `onShutdown`. */
+async function shutDownHandler(
+  runtime: ServerRuntime,
+  http: HttpRequestHandler,
+  resolved: ResolvedOptions,
+): Promise<void> {
+  const { logger } = runtime;
+  runtime.router.stopAccepting();
+  await drainCalls(runtime, resolved.shutdownGraceMs, logger);
+  await http.close();
+  runtime.unload();
+  try {
+    await resolved.onShutdown?.();
+  } catch (error) {
+    logger.error({ err: error }, 'Shutdown step failed: onShutdown');
+  }
 }

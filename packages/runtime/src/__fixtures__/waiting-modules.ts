@@ -1,0 +1,39 @@
+import { defineModule, type ModuleLike } from '@apcore-mcp/core';
+import { Executor } from '../executor.js';
+import { Registry } from '../registry.js';
+
+/** An executor over a registry of `modules`, with a default timeout. */
+export function createExecutor(
+  modules: Record<string, ModuleLike>,
+  defaultTimeoutMs = 30_000,
+): Executor {
+  const registry = new Registry();
+  for (const [moduleId, module] of Object.entries(modules)) registry.register(moduleId, module);
+  return new Executor(registry, { defaultTimeoutMs });
+}
+
+/** Resolves when `signal` aborts (never otherwise). */
+export function whenAborted(signal: AbortSignal): Promise<unknown> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve(signal.reason);
+    else signal.addEventListener('abort', () => resolve(signal.reason), { once: true });
+  });
+}
+
+/** A module that waits for its signal and records what it saw. */
+export function createWaiter(
+  seen: { signal?: AbortSignal; reason?: unknown; started?: () => void },
+  timeoutMs?: number,
+) {
+  return defineModule({
+    description: 'waits for its signal',
+    inputSchema: {},
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    execute: async (_inputs, context) => {
+      seen.signal = context.signal;
+      seen.started?.();
+      seen.reason = await whenAborted(context.signal);
+      return { finished: true };
+    },
+  });
+}

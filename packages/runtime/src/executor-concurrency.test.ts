@@ -1,0 +1,142 @@
+import { getEventListeners } from 'node:events';
+import { defineModule, ExecutionCancelledError } from '@apcore-mcp/core';
+import { describe, expect, it, vi } from 'vitest';
+import { createExecutor, createWaiter } from './__fixtures__/waiting-modules.js';
+
+describe('concurrent calls', () => {
+  it('keep separate contexts', async () => {
+    let arrivals = 0;
+    let releaseAll!: () => void;
+    const barrier = new Promise<void>((resolve) => {
+      releaseAll = resolve;
+    });
+    const executor = createExecutor({
+      whoami: defineModule({
+        description: 'w',
+        inputSchema: {},
+        execute: async (_inputs, context) => {
+          arrivals += 1;
+          if (arrivals === 2) releaseAll();
+          await barrier;
+          return {
+            id: context.identity?.id,
+            request: context.data.request,
+            traceId: context.traceId,
+            chain: [...context.callChain],
+          };
+        },
+      }),
+    });
+    const [first, second] = await Promise.all([
+      executor.call(
+        'whoami',
+        {},
+        executor.createContext({
+          moduleId: 'whoami',
+          identity: { id: 'alice' },
+          data: { request: 1 },
+        }),
+      ),
+      executor.call(
+        'whoami',
+        {},
+        executor.createContext({
+          moduleId: 'whoami',
+          identity: { id: 'bob' },
+          data: { request: 2 },
+        }),
+      ),
+    ]);
+    expect(first).toMatchObject({ id: 'alice', request: 1, chain: ['whoami'] });
+    expect(second).toMatchObject({ id: 'bob', request: 2, chain: ['whoami'] });
+    expect(first?.traceId).not.toBe(second?.traceId);
+  });
+
+  it('time out independently', async () => {
+    const executor = createExecutor(
+      {
+        hangs: defineModule({
+          description: 'h',
+          inputSchema: {},
+          execute: () => new Promise(() => {}),
+        }),
+        quick: defineModule({ description: 'q', inputSchema: {}, execute: () => ({ ok: true }) }),
+      },
+      25,
+    );
+    const [hung, quick] = await Promise.allSettled([
+      executor.call('hangs', {}),
+      executor.call('quick', {}),
+    ]);
+    expect(hung.status).toBe('rejected');
+    expect(quick).toEqual({ status: 'fulfilled', value: { ok: true } });
+  });
+});
+
+describe('cancellation by several signals', () => {
+  it('cancels with whichever signal aborts, without ever joining them', async () => {
+    const join = vi.spyOn(AbortSignal, 'any');
+    try {
+      for (const which of [0, 1] as const) {
+        const controllers = [new AbortController(), new AbortController()] as const;
+        let started!: () => void;
+        const running = new Promise<void>((resolve) => {
+          started = resolve;
+        });
+        const seen: { signal?: AbortSignal; reason?: unknown; started?: () => void } = { started };
+        const executor = createExecutor({ 'slow.job': createWaiter(seen) });
+        const context = executor.createContext({
+          moduleId: 'slow.job',
+          signals: controllers.map((controller) => controller.signal),
+        });
+        const call = executor.call('slow.job', {}, context);
+        await running;
+        const reason = new Error(`signal ${which}`);
+        controllers[which].abort(reason);
+        const error = await call.catch((caught: unknown) => caught);
+        expect(ExecutionCancelledError.isInstance(error)).toBe(true);
+        expect((error as ExecutionCancelledError).cause).toBe(reason);
+        expect(seen.reason).toBe(reason);
+        for (const controller of controllers) {
+          expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+        }
+      }
+      expect(join).not.toHaveBeenCalled();
+    } finally {
+      join.mockRestore();
+    }
+  });
+
+  it('never starts a module when one of the signals already aborted', async () => {
+    const executor = createExecutor({
+      job: defineModule({ description: 'j', inputSchema: {}, execute: () => ({}) }),
+    });
+    const aborted = new AbortController();
+    aborted.abort('gone');
+    const context = executor.createContext({
+      moduleId: 'job',
+      signals: [new AbortController().signal, aborted.signal],
+    });
+    await expect(executor.call('job', {}, context)).rejects.toMatchObject({
+      code: 'EXECUTION_CANCELLED',
+    });
+  });
+
+  it('follows the separate signals of a request rather than reading its joined one', async () => {
+    const executor = createExecutor({
+      job: defineModule({ description: 'j', inputSchema: {}, execute: () => ({ ok: true }) }),
+    });
+    let joinedReads = 0;
+    const request = new AbortController();
+    const context = executor.createContext({
+      moduleId: 'job',
+      get signal() {
+        joinedReads += 1;
+        return request.signal;
+      },
+      signals: [request.signal],
+    });
+    await expect(executor.call('job', {}, context)).resolves.toEqual({ ok: true });
+    expect(joinedReads).toBe(0);
+  });
+});
