@@ -1,7 +1,7 @@
 // Enforces the readability limits the style guide sets: no TypeScript file over 300 lines, no
 // function over 50 lines, and a JSDoc comment on every export of a package's source. Run by the
 // root `lint` script after Biome.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
