@@ -1,14 +1,11 @@
 import * as core from '@apcore-mcp/core';
 import { MCP_ELICIT_KEY, MCP_PROGRESS_KEY } from '@apcore-mcp/core';
 import * as runtime from '@apcore-mcp/runtime';
+import { firstText } from '@apcore-mcp/test-support';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFixtureRuntime, observedSignals } from '../test/fixtures/fixture-modules.mjs';
 import { connectInMemory, type InMemoryConnection } from './__fixtures__/in-memory.js';
-
-function textOf(result: unknown): string {
-  return ((result as { content: [{ text: string }] }).content[0] ?? { text: '' }).text;
-}
 
 describe('the server over the core runtime', () => {
   let connection: InMemoryConnection | undefined;
@@ -67,12 +64,12 @@ describe('the server over the core runtime', () => {
     connection = await connectInMemory(executor, { validateInputs: true });
     const result = await connection.client.callTool({ name: 'math-add', arguments: { a: 'x' } });
     expect(result.isError).toBe(true);
-    const [header, ...lines] = textOf(result).split('\n');
+    const [header, ...lines] = firstText(result).split('\n');
     expect(header).toBe('Input validation failed:');
     expect(lines.sort()).toEqual(['- a: must be integer (type)', '- b: is required (required)']);
     expect(call).not.toHaveBeenCalled();
     const ok = await connection.client.callTool({ name: 'math-add', arguments: { a: 1, b: 2 } });
-    expect(textOf(ok)).toBe('{"sum":3}');
+    expect(firstText(ok)).toBe('{"sum":3}');
     expect(call).toHaveBeenCalledTimes(1);
   });
 
@@ -125,15 +122,15 @@ describe('the server over the core runtime', () => {
       'math-add',
     ]);
     const hidden = await connection.client.callTool({ name: 'text-echo', arguments: {} });
-    expect(textOf(hidden)).toBe('Module not found: text-echo');
+    expect(firstText(hidden)).toBe('Module not found: text-echo');
   });
 
   it('logs one debug line per call and the stack of unexpected errors', async () => {
     connection = await connectInMemory(createFixtureRuntime(core).executor);
     await connection.client.callTool({ name: 'math-add', arguments: { a: 1, b: 1 } });
     await connection.client.callTool({ name: 'boom-fail', arguments: {} });
-    const calls = connection.logger.records.filter((record) => record.message === 'Tool call');
-    expect(calls.map((record) => record.fields)).toEqual([
+    const calls = connection.logger.entries.filter((entry) => entry.message === 'Tool call');
+    expect(calls.map((entry) => entry.object)).toEqual([
       { tool: 'math-add', durationMs: expect.any(Number), isError: false },
       {
         tool: 'boom-fail',
@@ -142,10 +139,11 @@ describe('the server over the core runtime', () => {
         errorCode: 'INTERNAL_ERROR',
       },
     ]);
-    const error = connection.logger.records.find((record) => record.level === 'error');
-    expect(error?.fields.tool).toBe('boom-fail');
-    expect(error?.fields.err).toBeInstanceOf(Error);
-    expect(String((error?.fields.err as Error | undefined)?.stack)).toContain('disk full');
+    const [error] = connection.logger.at('error');
+    const fields = error?.object as { tool?: string; err?: Error } | undefined;
+    expect(fields?.tool).toBe('boom-fail');
+    expect(fields?.err).toBeInstanceOf(Error);
+    expect(String(fields?.err?.stack)).toContain('disk full');
   });
 
   it('answers tools/call for unknown methods with the SDK error, not a crash', async () => {

@@ -17,6 +17,8 @@ export interface RecordingLogger {
   error(object: unknown, message?: string): void;
   /** The entries of one level. */
   at(level: LogLevel): LogEntry[];
+  /** The messages logged at one level, in order (a call given only a string logs that). */
+  messages(level: LogLevel): string[];
   /** The messages of the warnings, in order. */
   warnings(): string[];
 }
@@ -40,6 +42,8 @@ export function createRecordingLogger(): RecordingLogger {
       entries.push({ level, object, message });
     };
   const at = (level: LogLevel): LogEntry[] => entries.filter((entry) => entry.level === level);
+  const messages = (level: LogLevel): string[] =>
+    at(level).map(({ object, message }) => message ?? (typeof object === 'string' ? object : ''));
   return {
     entries,
     debug: record('debug'),
@@ -47,6 +51,7 @@ export function createRecordingLogger(): RecordingLogger {
     warn: record('warn'),
     error: record('error'),
     at,
-    warnings: () => at('warn').map((entry) => entry.message ?? ''),
+    messages,
+    warnings: () => messages('warn'),
   };
 }

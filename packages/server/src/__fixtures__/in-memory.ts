@@ -1,3 +1,4 @@
+import { createRecordingLogger, type RecordingLogger } from '@apcore-mcp/test-support';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
@@ -5,13 +6,12 @@ import { resolveOptions } from '../lifecycle/resolve-options.js';
 import { type RegistryOrExecutor, resolveTarget } from '../lifecycle/resolve-target.js';
 import { ServerRuntime } from '../lifecycle/server-runtime.js';
 import type { ServeOptions } from '../options.js';
-import { CaptureLogger } from './capture-logger.js';
 
 /** A client connected in memory to the same runtime `serve()` builds. */
 export interface InMemoryConnection {
   client: Client;
   runtime: ServerRuntime;
-  logger: CaptureLogger;
+  logger: RecordingLogger;
   close(): Promise<void>;
 }
 
@@ -24,7 +24,7 @@ export async function connectInMemory(
   options: ServeOptions = {},
   clientCapabilities: ClientCapabilities = {},
 ): Promise<InMemoryConnection> {
-  const logger = new CaptureLogger();
+  const logger = createRecordingLogger();
   const resolved = resolveOptions(
     { logger, ...options },
     { transport: 'stdio', handleSignals: false, allowAnyPort: true },

@@ -1,10 +1,10 @@
 import type { ExecutorLike } from '@apcore-mcp/core';
 import { defineModule } from '@apcore-mcp/core';
 import { Executor, Registry } from '@apcore-mcp/runtime';
+import { createRecordingLogger } from '@apcore-mcp/test-support';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { CaptureLogger } from '../__fixtures__/capture-logger.js';
 import { describeModule, ForeignRegistry } from '../__fixtures__/foreign-runtime.js';
 import { createToolSource } from '../__fixtures__/tool-source.js';
 import { ExecutionRouter } from './execution-router.js';
@@ -53,7 +53,7 @@ describe('ExecutionRouter', () => {
           throw failure;
         }),
         tools: createToolSource([plainTool]),
-        logger: new CaptureLogger(),
+        logger: createRecordingLogger(),
       });
       const result = await router.handleCall('x.run', {});
       expect(result).toMatchObject({
@@ -85,7 +85,7 @@ describe('ExecutionRouter', () => {
   });
 
   it('logs one debug line per call', async () => {
-    const logger = new CaptureLogger();
+    const logger = createRecordingLogger();
     const router = new ExecutionRouter({
       executor: createExecutor(async () => ({})),
       tools: createToolSource([plainTool]),
@@ -93,16 +93,16 @@ describe('ExecutionRouter', () => {
     });
     await router.handleCall('x.run');
     await router.handleCall('x.missing');
-    expect(logger.records.filter((record) => record.message === 'Tool call')).toEqual([
+    expect(logger.entries.filter((entry) => entry.message === 'Tool call')).toEqual([
       {
         level: 'debug',
         message: 'Tool call',
-        fields: { tool: 'x.run', durationMs: expect.any(Number), isError: false },
+        object: { tool: 'x.run', durationMs: expect.any(Number), isError: false },
       },
       {
         level: 'debug',
         message: 'Tool call',
-        fields: {
+        object: {
           tool: 'x.missing',
           durationMs: expect.any(Number),
           isError: true,
@@ -114,7 +114,7 @@ describe('ExecutionRouter', () => {
 
   it('builds no call record for a logger whose debug level is off (pino, for one)', async () => {
     const enabled: string[] = [];
-    const logger = Object.assign(new CaptureLogger(), {
+    const logger = Object.assign(createRecordingLogger(), {
       isLevelEnabled: (level: string) => {
         enabled.push(level);
         return level !== 'debug';
@@ -131,7 +131,7 @@ describe('ExecutionRouter', () => {
   });
 
   it('answers and counts the call down even when the logger throws', async () => {
-    const logger = Object.assign(new CaptureLogger(), {
+    const logger = Object.assign(createRecordingLogger(), {
       debug: () => {
         throw new Error('disk full');
       },
@@ -165,7 +165,7 @@ describe('ExecutionRouter', () => {
   });
 
   it('skips validateInputs for a schema that does not compile, with a warning', async () => {
-    const logger = new CaptureLogger();
+    const logger = createRecordingLogger();
     const odd: Tool = {
       name: 'x.run',
       inputSchema: {

@@ -1,7 +1,7 @@
 import * as core from '@apcore-mcp/core';
 import * as runtime from '@apcore-mcp/runtime';
+import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
-import { CaptureLogger } from '../__fixtures__/capture-logger.js';
 import { describeModule, ForeignRegistry } from '../__fixtures__/foreign-runtime.js';
 import { ToolBuilder } from './tool-builder.js';
 
@@ -148,7 +148,7 @@ describe('ToolBuilder.buildTools', () => {
     registry.add(describeModule('a.good'));
     registry.add(describeModule('a.cyclic', { inputSchema: { $ref: '#' } }));
     registry.add(describeModule('b.good', { tags: ['x'] }));
-    const logger = new CaptureLogger();
+    const logger = createRecordingLogger();
     const { tools, skipped } = new ToolBuilder({ logger }).buildTools(registry);
     expect(tools.map((served) => served.tool.name)).toEqual(['a-good', 'b-good']);
     expect(tools.map((served) => served.moduleId)).toEqual(['a.good', 'b.good']);

@@ -1,7 +1,7 @@
 import * as core from '@apcore-mcp/core';
 import * as runtime from '@apcore-mcp/runtime';
+import { createRecordingLogger, firstText } from '@apcore-mcp/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CaptureLogger } from '../__fixtures__/capture-logger.js';
 import { connectInMemory, type InMemoryConnection } from '../__fixtures__/in-memory.js';
 import { inspectServer } from '../lifecycle/inspect-server.js';
 import { startServer } from '../lifecycle/start-server.js';
@@ -19,10 +19,6 @@ function createRegistry(moduleIds: readonly string[]): runtime.Registry {
     );
   }
   return registry;
-}
-
-function textOf(result: unknown): string {
-  return ((result as { content: [{ text: string }] }).content[0] ?? { text: '' }).text;
 }
 
 // Two ids longer than 64 characters with one head and one hash: found by search.
@@ -45,20 +41,20 @@ describe('tool names', () => {
     const { tools } = await connection.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(['catalog.get_product']);
     const result = await connection.client.callTool({ name: 'catalog.get_product' });
-    expect(JSON.parse(textOf(result))).toEqual({ moduleId: 'catalog.get_product' });
+    expect(JSON.parse(firstText(result))).toEqual({ moduleId: 'catalog.get_product' });
     const safeName = await connection.client.callTool({ name: 'catalog-get_product' });
-    expect(textOf(safeName)).toBe('Module not found: catalog-get_product');
+    expect(firstText(safeName)).toBe('Module not found: catalog-get_product');
   });
 
   it('never maps a call back by reversing the name: a dotted call to a safe server is unknown', async () => {
     connection = await connectInMemory(createRegistry(['catalog.get_product']));
     const result = await connection.client.callTool({ name: 'catalog.get_product' });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe('Module not found: catalog.get_product');
+    expect(firstText(result)).toBe('Module not found: catalog.get_product');
   });
 
   it('refuses to start when two modules would get one name, naming both', async () => {
-    const logger = new CaptureLogger();
+    const logger = createRecordingLogger();
     await expect(
       startServer(createRegistry(COLLIDING), { transport: 'streamable-http', port: 0, logger }),
     ).rejects.toMatchObject({

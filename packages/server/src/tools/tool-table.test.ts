@@ -1,7 +1,7 @@
 import * as core from '@apcore-mcp/core';
 import * as runtime from '@apcore-mcp/runtime';
+import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
-import { CaptureLogger } from '../__fixtures__/capture-logger.js';
 import { ToolBuilder } from './tool-builder.js';
 import { type ToolChange, ToolTable } from './tool-table.js';
 
@@ -84,7 +84,7 @@ describe('ToolTable', () => {
     const second = 'reports.quarterly_revenue_by_region_and_product_line.variant_vg1cd';
     const registry = new runtime.Registry();
     registry.register(first, defineNoop());
-    const logger = new CaptureLogger();
+    const logger = createRecordingLogger();
     const listener = new ToolTable({ registry, builder: new ToolBuilder(), logger });
     listener.refresh();
     listener.start();

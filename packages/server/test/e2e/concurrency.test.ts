@@ -1,7 +1,6 @@
 import * as core from '@apcore-mcp/core';
-import { firstText } from '@apcore-mcp/test-support';
+import { createRecordingLogger, firstText } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
-import { CaptureLogger } from '../../src/__fixtures__/capture-logger.js';
 import { startServer } from '../../src/index.js';
 import { createFixtureRuntime } from '../fixtures/fixture-modules.mjs';
 import { connectStreamable } from '../helpers/clients.js';
@@ -12,7 +11,7 @@ describe('concurrent Streamable HTTP clients', { timeout: 120_000 }, () => {
     const server = await startServer(createFixtureRuntime(core).executor, {
       transport: 'streamable-http',
       port: 0,
-      logger: new CaptureLogger(),
+      logger: createRecordingLogger(),
     });
     try {
       const clients = await Promise.all(

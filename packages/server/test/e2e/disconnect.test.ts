@@ -1,7 +1,6 @@
 import * as core from '@apcore-mcp/core';
-import { firstText } from '@apcore-mcp/test-support';
+import { createRecordingLogger, firstText } from '@apcore-mcp/test-support';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CaptureLogger } from '../../src/__fixtures__/capture-logger.js';
 import { type ServerHandle, startServer } from '../../src/index.js';
 import { createFixtureRuntime, observedSignals } from '../fixtures/fixture-modules.mjs';
 import { connectSse, connectStreamable, MCP_POST_HEADERS } from '../helpers/clients.js';
@@ -43,7 +42,7 @@ describe('a client closing the HTTP request that carries a call', () => {
     server = await startServer(createFixtureRuntime(core).executor, {
       transport: 'streamable-http',
       port: 0,
-      logger: new CaptureLogger(),
+      logger: createRecordingLogger(),
     });
     const { client, transport } = await connectStreamable(server.url ?? '');
     await postAndAbandon(server.url ?? '', {
@@ -61,7 +60,7 @@ describe('a client closing the HTTP request that carries a call', () => {
       transport: 'streamable-http',
       stateless: true,
       port: 0,
-      logger: new CaptureLogger(),
+      logger: createRecordingLogger(),
     });
     await postAndAbandon(server.url ?? '', {});
     await vi.waitFor(() => expect(observedSignals[0]?.aborted).toBe(true));
@@ -71,7 +70,7 @@ describe('a client closing the HTTP request that carries a call', () => {
     server = await startServer(createFixtureRuntime(core).executor, {
       transport: 'sse',
       port: 0,
-      logger: new CaptureLogger(),
+      logger: createRecordingLogger(),
     });
     const client = await connectSse(server.url ?? '');
     const call = client.callTool({ name: 'wait-forever', arguments: {} }).catch(() => undefined);

@@ -1,10 +1,9 @@
 import * as core from '@apcore-mcp/core';
 import * as runtime from '@apcore-mcp/runtime';
-import { firstText } from '@apcore-mcp/test-support';
+import { createRecordingLogger, firstText } from '@apcore-mcp/test-support';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { CaptureLogger } from '../../src/__fixtures__/capture-logger.js';
 import { startServer } from '../../src/index.js';
 import { connectSse, connectStreamable } from '../helpers/clients.js';
 
@@ -30,7 +29,7 @@ describe.each(['streamable-http', 'sse'] as const)('dynamic registration over %s
       transport,
       port: 0,
       dynamic: true,
-      logger: new CaptureLogger(),
+      logger: createRecordingLogger(),
     });
     // An SSE client is ready for notifications once connected; a Streamable HTTP client once its
     // GET stream is open.

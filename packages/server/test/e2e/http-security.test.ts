@@ -1,7 +1,6 @@
 import { request as httpRequest } from 'node:http';
-import { firstText } from '@apcore-mcp/test-support';
+import { createRecordingLogger, firstText, type RecordingLogger } from '@apcore-mcp/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CaptureLogger } from '../../src/__fixtures__/capture-logger.js';
 import {
   describeModule,
   ForeignExecutor,
@@ -48,11 +47,11 @@ function rawRequest(
 describe('the HTTP layer', () => {
   let server: ServerHandle | undefined;
   let executor: ForeignExecutor;
-  let logger: CaptureLogger;
+  let logger: RecordingLogger;
 
   async function start(options: Parameters<typeof startServer>[1] = {}): Promise<string> {
     executor = createEcho();
-    logger = new CaptureLogger();
+    logger = createRecordingLogger();
     server = await startServer(executor, {
       transport: 'streamable-http',
       port: 0,
@@ -234,7 +233,7 @@ describe('the HTTP layer', () => {
     const error = await startServer(createEcho(), {
       transport: 'streamable-http',
       port,
-      logger: new CaptureLogger(),
+      logger: createRecordingLogger(),
     }).catch((failure: unknown) => failure);
     expect(ListenError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({

@@ -1,10 +1,9 @@
 import * as core from '@apcore-mcp/core';
 import * as runtime from '@apcore-mcp/runtime';
-import { firstText } from '@apcore-mcp/test-support';
+import { createRecordingLogger, firstText } from '@apcore-mcp/test-support';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
-import { CaptureLogger } from '../../src/__fixtures__/capture-logger.js';
 import { serve, startServer } from '../../src/index.js';
 import { connectSse, connectStreamable } from '../helpers/clients.js';
 
@@ -36,7 +35,7 @@ function createSlowRegistry(ms: number) {
 
 describe('startServer and shutdown', () => {
   it('logs the startup line with tool count, transport and URL, and runs the hooks', async () => {
-    const logger = new CaptureLogger();
+    const logger = createRecordingLogger();
     const events: string[] = [];
     const server = await startServer(createSlowRegistry(0).registry, {
       transport: 'streamable-http',
@@ -62,7 +61,7 @@ describe('startServer and shutdown', () => {
 
   it('lets an in-flight call finish before closing', async () => {
     const { registry, whenStarted } = createSlowRegistry(300);
-    const logger = new CaptureLogger();
+    const logger = createRecordingLogger();
     const server = await startServer(registry, { transport: 'streamable-http', port: 0, logger });
     const { client } = await connectStreamable(server.url ?? '');
     const call = client.callTool({ name: 'slow-work', arguments: {} });
@@ -77,7 +76,7 @@ describe('startServer and shutdown', () => {
 
   it('cancels calls still running when the grace period is over', async () => {
     const { registry, whenStarted, signals } = createSlowRegistry(60_000);
-    const logger = new CaptureLogger();
+    const logger = createRecordingLogger();
     const server = await startServer(registry, {
       transport: 'sse',
       port: 0,
@@ -99,7 +98,7 @@ describe('startServer and shutdown', () => {
   });
 
   it('warns that SSE is deprecated', async () => {
-    const logger = new CaptureLogger();
+    const logger = createRecordingLogger();
     const server = await startServer(new runtime.Registry(), { transport: 'sse', port: 0, logger });
     expect(logger.messages('warn')).toContain(
       'SSE transport is deprecated; use streamable-http instead',
@@ -110,7 +109,7 @@ describe('startServer and shutdown', () => {
 
   it('closes again when onStartup fails, and rejects with its error', async () => {
     const failure = new Error('no database');
-    const logger = new CaptureLogger();
+    const logger = createRecordingLogger();
     await expect(
       startServer(new runtime.Registry(), {
         transport: 'streamable-http',
@@ -128,7 +127,7 @@ describe('startServer and shutdown', () => {
     const server = await startServer(new runtime.Registry(), {
       transport: 'streamable-http',
       port: 0,
-      logger: new CaptureLogger(),
+      logger: createRecordingLogger(),
     });
     await Promise.all([server.close(), server.close()]);
     await server.close();
@@ -164,7 +163,7 @@ describe('authenticate over HTTP', () => {
     const server = await startServer(registry, {
       transport: 'streamable-http',
       port: 0,
-      logger: new CaptureLogger(),
+      logger: createRecordingLogger(),
       authenticate: (request) => {
         const user = request.headers['x-user'];
         return typeof user === 'string' ? { id: user } : null;

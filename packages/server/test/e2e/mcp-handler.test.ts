@@ -1,8 +1,7 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { firstText } from '@apcore-mcp/test-support';
+import { createRecordingLogger, firstText } from '@apcore-mcp/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CaptureLogger } from '../../src/__fixtures__/capture-logger.js';
 import {
   describeModule,
   ForeignExecutor,
@@ -38,7 +37,7 @@ describe('createMcpHandler in a plain http.createServer', () => {
   });
 
   it('serves /mcp and /health, and 404s the rest', async () => {
-    handler = createMcpHandler(createEcho(), { logger: new CaptureLogger() });
+    handler = createMcpHandler(createEcho(), { logger: createRecordingLogger() });
     httpServer = createServer(handler);
     const base = await listen(httpServer);
     const { client } = await connectStreamable(`${base}/mcp`);
@@ -51,7 +50,10 @@ describe('createMcpHandler in a plain http.createServer', () => {
   });
 
   it('hands unknown paths to next() when given one', async () => {
-    const mcp = createMcpHandler(createEcho(), { logger: new CaptureLogger(), path: '/api/mcp' });
+    const mcp = createMcpHandler(createEcho(), {
+      logger: createRecordingLogger(),
+      path: '/api/mcp',
+    });
     handler = mcp;
     httpServer = createServer((request, response) => {
       mcp(request, response, () => {
@@ -66,7 +68,7 @@ describe('createMcpHandler in a plain http.createServer', () => {
   });
 
   it('serves the legacy SSE transport when asked', async () => {
-    handler = createMcpHandler(createEcho(), { logger: new CaptureLogger(), transport: 'sse' });
+    handler = createMcpHandler(createEcho(), { logger: createRecordingLogger(), transport: 'sse' });
     httpServer = createServer(handler);
     const base = await listen(httpServer);
     const client = await connectSse(`${base}/sse`);
@@ -76,7 +78,7 @@ describe('createMcpHandler in a plain http.createServer', () => {
   });
 
   it('answers 503 after close()', async () => {
-    const mcp = createMcpHandler(createEcho(), { logger: new CaptureLogger() });
+    const mcp = createMcpHandler(createEcho(), { logger: createRecordingLogger() });
     handler = mcp;
     httpServer = createServer(mcp);
     const base = await listen(httpServer);

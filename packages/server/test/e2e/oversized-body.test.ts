@@ -1,8 +1,7 @@
 import { connect } from 'node:net';
 import * as core from '@apcore-mcp/core';
-import { firstText } from '@apcore-mcp/test-support';
+import { createRecordingLogger, firstText } from '@apcore-mcp/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CaptureLogger } from '../../src/__fixtures__/capture-logger.js';
 import { type ServerHandle, startServer } from '../../src/index.js';
 import { createFixtureRuntime } from '../fixtures/fixture-modules.mjs';
 import { connectStreamable } from '../helpers/clients.js';
@@ -84,7 +83,7 @@ describe('an oversized request body', () => {
       transport: 'streamable-http',
       port: 0,
       maxBodyBytes: LIMIT,
-      logger: new CaptureLogger(),
+      logger: createRecordingLogger(),
     });
     const url = new URL(server.url ?? '');
     port = Number(url.port);

@@ -1,7 +1,6 @@
 import * as core from '@apcore-mcp/core';
-import { firstText } from '@apcore-mcp/test-support';
+import { createRecordingLogger, firstText, type RecordingLogger } from '@apcore-mcp/test-support';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CaptureLogger } from '../../src/__fixtures__/capture-logger.js';
 import { type ServeOptions, type ServerHandle, startServer } from '../../src/index.js';
 import { createFixtureRuntime } from '../fixtures/fixture-modules.mjs';
 import {
@@ -36,22 +35,22 @@ async function sessionAlive(url: string, sessionId: string): Promise<boolean> {
 }
 
 /** The sessions the server logged as expired. */
-function expiredSessions(logger: CaptureLogger): unknown[] {
-  return logger.records
-    .filter((record) => record.message === 'MCP session expired: no request and no open stream')
-    .map((record) => record.fields.sessionId);
+function expiredSessions(logger: RecordingLogger): unknown[] {
+  return logger.entries
+    .filter((entry) => entry.message === 'MCP session expired: no request and no open stream')
+    .map((entry) => (entry.object as { sessionId?: unknown }).sessionId);
 }
 
 describe('HTTP session limits', () => {
   let server: ServerHandle | undefined;
-  let logger: CaptureLogger;
+  let logger: RecordingLogger;
   afterEach(async () => {
     await server?.close();
     server = undefined;
   });
 
   async function start(options: ServeOptions): Promise<string> {
-    logger = new CaptureLogger();
+    logger = createRecordingLogger();
     server = await startServer(createFixtureRuntime(core).executor, {
       port: 0,
       logger,
@@ -136,7 +135,7 @@ describe('HTTP session limits', () => {
     const sessionId = raw.headers.get('mcp-session-id') ?? '';
     await raw.body?.cancel();
     // A second, expiring server would have closed it by now; this one never does.
-    const expiringLogger = new CaptureLogger();
+    const expiringLogger = createRecordingLogger();
     const expiring = await startServer(createFixtureRuntime(core).executor, {
       transport: 'streamable-http',
       port: 0,

@@ -1,5 +1,5 @@
 import * as core from '@apcore-mcp/core';
-import { CaptureLogger } from '../../src/__fixtures__/capture-logger.js';
+import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { startServer } from '../../src/index.js';
 import { createFixtureRuntime } from '../fixtures/fixture-modules.mjs';
 import { connectSse, connectStreamable } from '../helpers/clients.js';
@@ -10,7 +10,7 @@ describeToolBehaviour('Streamable HTTP', async () => {
   const server = await startServer(executor, {
     transport: 'streamable-http',
     port: 0,
-    logger: new CaptureLogger(),
+    logger: createRecordingLogger(),
   });
   const { client } = await connectStreamable(server.url ?? '');
   return {
@@ -28,7 +28,7 @@ describeToolBehaviour('stateless Streamable HTTP', async () => {
     transport: 'streamable-http',
     stateless: true,
     port: 0,
-    logger: new CaptureLogger(),
+    logger: createRecordingLogger(),
   });
   const { client } = await connectStreamable(server.url ?? '');
   return {
@@ -45,7 +45,7 @@ describeToolBehaviour('SSE', async () => {
   const server = await startServer(executor, {
     transport: 'sse',
     port: 0,
-    logger: new CaptureLogger(),
+    logger: createRecordingLogger(),
   });
   const client = await connectSse(server.url ?? '');
   return {

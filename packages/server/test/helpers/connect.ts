@@ -1,6 +1,6 @@
+import { createRecordingLogger, type RecordingLogger } from '@apcore-mcp/test-support';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
-import { CaptureLogger } from '../../src/__fixtures__/capture-logger.js';
 import { connectInMemory } from '../../src/__fixtures__/in-memory.js';
 import type { RegistryOrExecutor } from '../../src/lifecycle/resolve-target.js';
 import { startServer } from '../../src/lifecycle/start-server.js';
@@ -10,7 +10,7 @@ import { connectStreamable } from './clients.js';
 /** A client on a freshly started server, the server's log, and how to let go of both. */
 export interface Connected {
   client: Client;
-  logger: CaptureLogger;
+  logger: RecordingLogger;
   close(): Promise<void>;
 }
 
@@ -29,7 +29,7 @@ export const connectOverInMemory: Connect = async (target, options = {}, capabil
 
 /** Over Streamable HTTP on 127.0.0.1 with a free port, through `startServer()`. */
 export const connectOverHttp: Connect = async (target, options = {}, capabilities = {}) => {
-  const logger = new CaptureLogger();
+  const logger = createRecordingLogger();
   const server = await startServer(target, {
     transport: 'streamable-http',
     port: 0,

@@ -139,8 +139,10 @@ export function describeStreamingBehaviour(transport: string, connect: Connect):
       // The router's last word on the call: after this it sends nothing more for it.
       await vi.waitFor(() =>
         expect(
-          logger.records.some(
-            (record) => record.message === 'Tool call' && record.fields.tool === 'report-endless',
+          logger.entries.some(
+            (entry) =>
+              entry.message === 'Tool call' &&
+              (entry.object as { tool?: string }).tool === 'report-endless',
           ),
         ).toBe(true),
       );
