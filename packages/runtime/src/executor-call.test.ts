@@ -1,20 +1,9 @@
-import { defineModule, type ModuleLike, ModuleNotFoundError } from '@apcore-mcp/core';
+import { defineModule, ModuleNotFoundError } from '@apcore-mcp/core';
 import { describe, expect, it, vi } from 'vitest';
+import { createExecutor, echo } from './__fixtures__/executor-fixtures.js';
 import { Context } from './context.js';
 import { Executor } from './executor.js';
 import { Registry } from './registry.js';
-
-function createExecutor(modules: Record<string, ModuleLike>, options = {}): Executor {
-  const registry = new Registry();
-  for (const [moduleId, module] of Object.entries(modules)) registry.register(moduleId, module);
-  return new Executor(registry, options);
-}
-
-const echo = defineModule({
-  description: 'Echo',
-  inputSchema: { type: 'object' },
-  execute: (inputs) => ({ ...inputs }),
-});
 
 async function _rejectionOf(promise: Promise<unknown>): Promise<Record<string, unknown>> {
   const error = await promise.then(

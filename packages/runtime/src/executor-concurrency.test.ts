@@ -1,7 +1,8 @@
 import { getEventListeners } from 'node:events';
 import { defineModule, ExecutionCancelledError } from '@apcore-mcp/core';
 import { describe, expect, it, vi } from 'vitest';
-import { createExecutor, createWaiter } from './__fixtures__/waiting-modules.js';
+import { createExecutor } from './__fixtures__/executor-fixtures.js';
+import { createWaiter } from './__fixtures__/waiting-modules.js';
 
 describe('concurrent calls', () => {
   it('keep separate contexts', async () => {
@@ -62,7 +63,7 @@ describe('concurrent calls', () => {
         }),
         quick: defineModule({ description: 'q', inputSchema: {}, execute: () => ({ ok: true }) }),
       },
-      25,
+      { defaultTimeoutMs: 25 },
     );
     const [hung, quick] = await Promise.allSettled([
       executor.call('hangs', {}),

@@ -1,7 +1,8 @@
 import { getEventListeners } from 'node:events';
 import { defineModule, ExecutionCancelledError, ModuleTimeoutError } from '@apcore-mcp/core';
 import { describe, expect, it } from 'vitest';
-import { createExecutor, createWaiter } from './__fixtures__/waiting-modules.js';
+import { createExecutor } from './__fixtures__/executor-fixtures.js';
+import { createWaiter } from './__fixtures__/waiting-modules.js';
 import { Context } from './context.js';
 import { Executor } from './executor.js';
 import { Registry } from './registry.js';
@@ -9,7 +10,7 @@ import { Registry } from './registry.js';
 describe('timeouts', () => {
   it('abort the signal and raise ModuleTimeoutError with the timeout', async () => {
     const seen: { signal?: AbortSignal; reason?: unknown } = {};
-    const executor = createExecutor({ 'slow.job': createWaiter(seen) }, 20);
+    const executor = createExecutor({ 'slow.job': createWaiter(seen) }, { defaultTimeoutMs: 20 });
     const error = await executor.call('slow.job', {}).catch((caught: unknown) => caught);
     expect(ModuleTimeoutError.isInstance(error)).toBe(true);
     expect((error as ModuleTimeoutError).details).toEqual({ moduleId: 'slow.job', timeoutMs: 20 });
@@ -26,13 +27,13 @@ describe('timeouts', () => {
           execute: () => new Promise(() => {}),
         }),
       },
-      20,
+      { defaultTimeoutMs: 20 },
     );
     await expect(executor.call('stubborn', {})).rejects.toMatchObject({ code: 'MODULE_TIMEOUT' });
   });
 
   it("use the module's own timeoutMs over the default", async () => {
-    const executor = createExecutor({ quick: createWaiter({}, 15) }, 60_000);
+    const executor = createExecutor({ quick: createWaiter({}, 15) }, { defaultTimeoutMs: 60_000 });
     await expect(executor.call('quick', {})).rejects.toMatchObject({ details: { timeoutMs: 15 } });
   });
 
@@ -48,7 +49,7 @@ describe('timeouts', () => {
           },
         }),
       },
-      0,
+      { defaultTimeoutMs: 0 },
     );
     expect(await executor.call('patient', {})).toEqual({ done: true });
   });

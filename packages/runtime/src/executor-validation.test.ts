@@ -1,33 +1,9 @@
-import {
-  defineModule,
-  type ModuleLike,
-  ModuleNotFoundError,
-  SchemaValidationError,
-} from '@apcore-mcp/core';
+import { defineModule, ModuleNotFoundError, SchemaValidationError } from '@apcore-mcp/core';
 import { Ajv } from 'ajv';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createExecutor, echo, rejectionOf } from './__fixtures__/executor-fixtures.js';
 import { Executor } from './executor.js';
 import { Registry } from './registry.js';
-
-function createExecutor(modules: Record<string, ModuleLike>, options = {}): Executor {
-  const registry = new Registry();
-  for (const [moduleId, module] of Object.entries(modules)) registry.register(moduleId, module);
-  return new Executor(registry, options);
-}
-
-const echo = defineModule({
-  description: 'Echo',
-  inputSchema: { type: 'object' },
-  execute: (inputs) => ({ ...inputs }),
-});
-
-async function rejectionOf(promise: Promise<unknown>): Promise<Record<string, unknown>> {
-  const error = await promise.then(
-    () => expect.unreachable('the call should fail'),
-    (caught: unknown) => caught,
-  );
-  return error as Record<string, unknown>;
-}
 
 describe('Executor validation', () => {
   afterEach(() => vi.restoreAllMocks());

@@ -3,34 +3,12 @@ import {
   defineModule,
   InvalidInputError,
   type ModuleContext,
-  type ModuleLike,
   ModuleNotFoundError,
 } from '@apcore-mcp/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createExecutor, echo, rejectionOf } from './__fixtures__/executor-fixtures.js';
 import { ACL } from './acl.js';
 import { Context } from './context.js';
-import { Executor } from './executor.js';
-import { Registry } from './registry.js';
-
-function createExecutor(modules: Record<string, ModuleLike>, options = {}): Executor {
-  const registry = new Registry();
-  for (const [moduleId, module] of Object.entries(modules)) registry.register(moduleId, module);
-  return new Executor(registry, options);
-}
-
-const echo = defineModule({
-  description: 'Echo',
-  inputSchema: { type: 'object' },
-  execute: (inputs) => ({ ...inputs }),
-});
-
-async function rejectionOf(promise: Promise<unknown>): Promise<Record<string, unknown>> {
-  const error = await promise.then(
-    () => expect.unreachable('the call should fail'),
-    (caught: unknown) => caught,
-  );
-  return error as Record<string, unknown>;
-}
 
 describe('Executor.call', () => {
   afterEach(() => vi.restoreAllMocks());

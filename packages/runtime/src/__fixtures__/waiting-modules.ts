@@ -1,16 +1,4 @@
-import { defineModule, type ModuleLike } from '@apcore-mcp/core';
-import { Executor } from '../executor.js';
-import { Registry } from '../registry.js';
-
-/** An executor over a registry of `modules`, with a default timeout. */
-export function createExecutor(
-  modules: Record<string, ModuleLike>,
-  defaultTimeoutMs = 30_000,
-): Executor {
-  const registry = new Registry();
-  for (const [moduleId, module] of Object.entries(modules)) registry.register(moduleId, module);
-  return new Executor(registry, { defaultTimeoutMs });
-}
+import { defineModule } from '@apcore-mcp/core';
 
 /** Resolves when `signal` aborts (never otherwise). */
 export function whenAborted(signal: AbortSignal): Promise<unknown> {
