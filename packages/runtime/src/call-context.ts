@@ -23,7 +23,7 @@ export function createCallContext(
     traceId: parent.traceId,
     callerId: chain.length > 0 ? (chain[chain.length - 1] ?? null) : null,
     identity: parent.identity,
-    callChain: [...chain, call.moduleId],
+    callChain: Object.freeze([...chain, call.moduleId]),
     data: parent.data,
     cancellation: () => call.scope.signal,
     executor: parent.hasExecutor ? parent.executor : call.executor,

@@ -22,11 +22,10 @@
 export class CallScope {
   /** The caller's signals, each followed on its own: joining them would cost more than a call. */
   readonly #parents: readonly AbortSignal[];
-  readonly #onParentAbort = (event: Event): void => {
-    this.#abort((event.target as AbortSignal).reason);
-  };
-  /** The races waiting on this scope. */
-  readonly #waiting = new Set<(reason: unknown) => void>();
+  /** Set once linked to the caller's signals. */
+  #onParentAbort: ((event: Event) => void) | undefined;
+  /** The races waiting on this scope; made by the first race. */
+  #waiting: Set<(reason: unknown) => void> | undefined;
   #controller: AbortController | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #timeoutReason: unknown;
@@ -36,14 +35,16 @@ export class CallScope {
   /** `parents`: what cancels the caller (any of them). */
   constructor(parents: readonly AbortSignal[]) {
     this.#parents = parents;
-    const aborted = parents.find((parent) => parent.aborted);
-    if (aborted !== undefined) {
-      this.#abort(aborted.reason);
-      return;
-    }
     for (const parent of parents) {
-      parent.addEventListener('abort', this.#onParentAbort, { once: true });
+      if (parent.aborted) {
+        this.#abort(parent.reason);
+        return;
+      }
     }
+    if (parents.length === 0) return;
+    const onParentAbort = (event: Event) => this.#abort((event.target as AbortSignal).reason);
+    this.#onParentAbort = onParentAbort;
+    for (const parent of parents) parent.addEventListener('abort', onParentAbort, { once: true });
   }
 
   /** Aborts on timeout or when the caller's cancellation does. Made when first read. */
@@ -88,17 +89,19 @@ export class CallScope {
     if (this.#aborted) return Promise.reject(toError(this.#reason));
     return new Promise<T>((resolve, reject) => {
       const onAbort = (reason: unknown) => reject(toError(reason));
-      this.#waiting.add(onAbort);
-      work.then(resolve, reject).finally(() => this.#waiting.delete(onAbort));
+      this.#waiting ??= new Set();
+      const waiting = this.#waiting;
+      waiting.add(onAbort);
+      work.then(resolve, reject).finally(() => waiting.delete(onAbort));
     });
   }
 
   /** Clears the timer and stops following the caller's signals. */
   release(): void {
     clearTimeout(this.#timer);
-    for (const parent of this.#parents) {
-      parent.removeEventListener('abort', this.#onParentAbort);
-    }
+    const onParentAbort = this.#onParentAbort;
+    if (onParentAbort === undefined) return;
+    for (const parent of this.#parents) parent.removeEventListener('abort', onParentAbort);
   }
 
   #abort(reason: unknown): void {
@@ -107,6 +110,6 @@ export class CallScope {
     this.#reason = reason;
     // The module hears it first (through its signal, if it asked for one), then the races.
     this.#controller?.abort(reason);
-    for (const onAbort of [...this.#waiting]) onAbort(reason);
+    for (const onAbort of [...(this.#waiting ?? [])]) onAbort(reason);
   }
 }

@@ -53,6 +53,9 @@ export interface ContextState {
  */
 export type Cancellation = AbortSignal | readonly AbortSignal[] | (() => AbortSignal);
 
+/** The call chain of a top-level context. */
+const NO_CALLS: readonly string[] = Object.freeze([]);
+
 /**
  * The facts of one module call: who calls (`callerId`, `identity`), through which chain of
  * modules (`callChain`), under which `traceId`, with which shared `data`, and a `signal` that
@@ -82,7 +85,7 @@ export class Context {
     this.traceId = state.traceId;
     this.callerId = state.callerId;
     this.identity = state.identity;
-    this.callChain = Object.freeze([...state.callChain]);
+    this.callChain = state.callChain;
     this.data = state.data;
     const { cancellation } = state;
     this.#cancellation = Array.isArray(cancellation)
@@ -106,9 +109,10 @@ export class Context {
       traceId: options.traceId ?? randomUUID(),
       callerId: null,
       identity: options.identity ?? null,
-      callChain: [],
+      callChain: NO_CALLS,
       data: options.data ?? {},
-      cancellation: signal ?? [],
+      // A copy: the caller may change its list afterwards.
+      cancellation: Array.isArray(signal) ? [...signal] : (signal ?? []),
       executor: options.executor ?? null,
     });
   }
@@ -165,7 +169,7 @@ export class Context {
       traceId: this.traceId,
       callerId: chain.length > 0 ? (chain[chain.length - 1] ?? null) : null,
       identity: this.identity,
-      callChain: [...chain, moduleId],
+      callChain: Object.freeze([...chain, moduleId]),
       data: this.data,
       cancellation: this.#cancellation,
       executor: this.#executor,

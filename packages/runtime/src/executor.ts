@@ -12,7 +12,7 @@ import {
   SchemaValidationError,
   silentLogger,
 } from '@apcore-mcp/core';
-import { checkApproval, readContextApprovalHandler } from './approval.js';
+import { checkApproval, readContextApprovalHandler, requiresApproval } from './approval.js';
 import { cancellationOf, createCallContext } from './call-context.js';
 import { CallScope } from './call-scope.js';
 import { Context } from './context.js';
@@ -187,7 +187,7 @@ export class Executor implements ExecutorLike, ContextFactory {
       // Inputs first: a person is asked only about a call that can run.
       const { errors } = this.#inputErrors(moduleId, module, prepared.inputs);
       if (errors.length > 0) throw new SchemaValidationError({ errors, traceId: context.traceId });
-      await this.#checkApprovals(prepared);
+      if (requiresApproval(module)) await this.#checkApprovals(prepared);
       return prepared;
     } catch (error) {
       scope.release();
@@ -197,16 +197,14 @@ export class Executor implements ExecutorLike, ContextFactory {
 
   /** Steps 6-9: middleware `before`, execute, output validation, `after`; `onError` on failure. */
   async #run(prepared: PreparedCall): Promise<Record<string, unknown>> {
+    // Most executors have no middleware: nothing to run around the module, nothing to recover.
+    if (this.#middlewares.length === 0) return this.#execute(prepared, prepared.inputs);
     const call = this.#middlewareCall(prepared);
     const ran: Middleware[] = [];
     let inputs = prepared.inputs;
     try {
       inputs = await runBefore(this.#middlewares, call, inputs, ran);
-      const output = await runModule(prepared, inputs, {
-        timeoutMs: this.#timeoutOf(prepared.module),
-        toAbortError: (reason) => this.#toAbortError(prepared, reason),
-      });
-      this.#checkOutput(prepared, output);
+      const output = await this.#execute(prepared, inputs);
       return await runAfter(this.#middlewares, call, inputs, output);
     } catch (error) {
       if (ExecutionCancelledError.isInstance(error)) throw error;
@@ -214,6 +212,19 @@ export class Executor implements ExecutorLike, ContextFactory {
       if (recovery !== null) return recovery;
       throw error;
     }
+  }
+
+  /** Steps 7-8: the module under its timeout and cancellation, then output validation. */
+  async #execute(
+    prepared: PreparedCall,
+    inputs: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
+    const output = await runModule(prepared, inputs, {
+      timeoutMs: this.#timeoutOf(prepared.module),
+      toAbortError: (reason) => this.#toAbortError(prepared, reason),
+    });
+    this.#checkOutput(prepared, output);
+    return output;
   }
 
   #checkAccess(moduleId: string, context: Context): void {

@@ -20,8 +20,9 @@ export interface ModuleRun {
 /**
  * Step 7: runs a module's `execute` — or, for a module that only streams, reads its chunks and
  * merges them — under the call's timeout, and stops waiting once the call aborts (timeout or
- * cancellation). A module that finished while the call was cancelled still counts as
- * cancelled: its caller has gone.
+ * cancellation). A module that answers synchronously has finished before any timer could fire:
+ * nothing to time out or race. A module that finished while the call was cancelled still counts
+ * as cancelled: its caller has gone.
  *
  * @example
  * ```ts
@@ -35,25 +36,45 @@ export async function runModule(
 ): Promise<Record<string, unknown>> {
   const { moduleId, scope } = prepared;
   if (scope.aborted) throw run.toAbortError(scope.reason);
-  startTimeout(prepared, run.timeoutMs);
-  const result = await scope.race(startWork(prepared, inputs), run.toAbortError);
+  let result = startWork(prepared, inputs);
+  if (isThenable(result)) {
+    startTimeout(prepared, run.timeoutMs);
+    result = await scope.race(Promise.resolve(result), run.toAbortError);
+  } else if (scope.aborted) {
+    throw run.toAbortError(scope.reason);
+  }
   return toModuleOutput(moduleId, result);
 }
 
-async function startWork(
-  prepared: PreparedCall,
-  inputs: Record<string, unknown>,
-): Promise<unknown> {
-  const { module, moduleId, context, scope } = prepared;
+/** The module's answer: its value when `execute` answered synchronously, else a promise. */
+function startWork(prepared: PreparedCall, inputs: Record<string, unknown>): unknown {
+  const { module, context } = prepared;
   if (typeof module.execute === 'function' || typeof module.stream !== 'function') {
     return module.execute?.(inputs, context);
   }
+  return mergeStream(prepared, inputs);
+}
+
+/** A module that only streams answers with its chunks merged; reading stops once the call aborts. */
+async function mergeStream(
+  prepared: PreparedCall,
+  inputs: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const { module, moduleId, context, scope } = prepared;
   let merged: Record<string, unknown> = {};
-  for await (const chunk of module.stream(inputs, context)) {
+  for await (const chunk of module.stream?.(inputs, context) ?? []) {
     if (scope.aborted) break;
     merged = mergeChunks(merged, toModuleOutput(moduleId, chunk));
   }
   return merged;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
 }
 
 function startTimeout(prepared: PreparedCall, timeoutMs: number): void {

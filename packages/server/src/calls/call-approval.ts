@@ -19,7 +19,8 @@ export interface CallApprovalOptions {
   elicit: McpElicitSender | undefined;
   identity: Identity | undefined;
   /** The description of a module, for the question and for custom handlers. */
-  describe: (moduleId: string) => string;
+  /** Where the approval reads what a module does, to show it to whoever approves. */
+  registry: RegistryLike;
   logger: Logger;
 }
 
@@ -96,11 +97,11 @@ export class CallApproval implements ApprovalHandler {
     moduleId: string,
     args: Record<string, unknown>,
   ): Promise<Decision> {
-    const { identity, describe, logger } = this.#options;
+    const { identity, registry, logger } = this.#options;
     try {
       const approved = await handler({
         moduleId,
-        description: describe(moduleId),
+        description: describeModule(registry, moduleId),
         // A copy: a handler must not be able to change what runs.
         arguments: copyArguments(args),
         ...(identity === undefined ? {} : { identity }),
@@ -115,7 +116,7 @@ export class CallApproval implements ApprovalHandler {
   }
 
   async #askUser(moduleId: string, args: Record<string, unknown>): Promise<Decision> {
-    const { elicit, describe, logger } = this.#options;
+    const { elicit, registry, logger } = this.#options;
     if (elicit === undefined) {
       return {
         approved: false,
@@ -127,7 +128,7 @@ export class CallApproval implements ApprovalHandler {
     let answer: Awaited<ReturnType<McpElicitSender>>;
     try {
       answer = await elicit(
-        describeCall(moduleId, describe(moduleId), args),
+        describeCall(moduleId, describeModule(registry, moduleId), args),
         confirmSchema(moduleId),
       );
     } catch (error) {

@@ -215,7 +215,7 @@ export class ExecutionRouter {
     return collectStream({
       moduleId,
       chunks: stream.call(this.#executor, moduleId, args, call.context),
-      signal: call.signal,
+      signal: call.cancellation.signal,
       onChunk: (chunk, index) => progress(index, undefined, serializeOutput(chunk)),
     });
   }

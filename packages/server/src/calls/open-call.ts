@@ -11,7 +11,7 @@ import {
 import type { Logger } from '../logger.js';
 import type { ServedTool } from '../tools/served-tool.js';
 import type { ApprovalOption } from './approval-option.js';
-import { CallApproval, describeModule } from './call-approval.js';
+import { CallApproval } from './call-approval.js';
 import { CallCancellation } from './call-cancellation.js';
 import { type RouterCallExtra, readRequestClosedSignal, resolveIdentity } from './call-extra.js';
 import { createElicitSender, createProgressSender } from './client-senders.js';
@@ -50,8 +50,8 @@ export interface OpenedCall {
   progress: McpProgressSender | undefined;
   /** What the executor gets as its context (`undefined`: none of ours). */
   context: unknown;
-  /** Aborts on shutdown, the client cancelling or going away; joined on first read. */
-  readonly signal: AbortSignal;
+  /** Shutdown, the client cancelling or going away; joined into one signal on first read. */
+  cancellation: CallCancellation;
 }
 
 /**
@@ -77,7 +77,7 @@ export function openCall(
     option: options.approval,
     elicit,
     identity,
-    describe: (id) => describeModule(options.executor.registry, id),
+    registry: options.executor.registry,
     logger,
   });
   const streaming = shouldStream(options.executor, served, extra);
@@ -87,25 +87,45 @@ export function openCall(
   if (progress !== undefined && !streaming) data[MCP_PROGRESS_KEY] = progress;
   if (elicit !== undefined) data[MCP_ELICIT_KEY] = elicit;
   if (options.approvalInContext) data[MCP_APPROVAL_KEY] = approval;
-  const request: ContextRequest = {
-    moduleId,
-    data,
-    // The core executor follows the separate signals; a factory that reads `signal` joins them.
-    signals: cancellation.signals,
-    get signal() {
-      return cancellation.signal;
-    },
-    ...(identity === undefined ? {} : { identity }),
-  };
+  const request = new CallContextRequest({ moduleId, data, identity, cancellation });
   return {
     moduleId,
     approval,
     progress: streaming ? progress : undefined,
     context: options.contextFactory?.createContext(request),
-    get signal() {
-      return cancellation.signal;
-    },
+    cancellation,
   };
+}
+
+/**
+ * What a context factory is given for a call. The core executor follows the separate
+ * `signals`; a factory that reads `signal` gets them joined, then.
+ */
+class CallContextRequest implements ContextRequest {
+  readonly moduleId: string;
+  readonly data: Record<string, unknown>;
+  readonly identity?: Identity;
+  readonly #cancellation: CallCancellation;
+
+  constructor(fields: {
+    moduleId: string;
+    data: Record<string, unknown>;
+    identity: Identity | undefined;
+    cancellation: CallCancellation;
+  }) {
+    this.moduleId = fields.moduleId;
+    this.data = fields.data;
+    if (fields.identity !== undefined) this.identity = fields.identity;
+    this.#cancellation = fields.cancellation;
+  }
+
+  get signals(): readonly AbortSignal[] {
+    return this.#cancellation.signals;
+  }
+
+  get signal(): AbortSignal {
+    return this.#cancellation.signal;
+  }
 }
 
 /**
