@@ -6,7 +6,9 @@
  *
  * The call's own `AbortSignal` is made only when someone reads {@link CallScope.signal} (the
  * module, through `context.signal`): making one costs more than all the rest of a call, and
- * most modules never look. Until then the scope keeps its state itself.
+ * most modules never look. Until then the scope keeps its state itself. Likewise it listens to
+ * the caller's signals only once something waits (a race, or a module holding its signal);
+ * before that it reads whether they aborted when asked.
  *
  * @example
  * ```ts
@@ -31,38 +33,34 @@ export class CallScope {
   #timeoutReason: unknown;
   #aborted = false;
   #reason: unknown;
+  /** The call is over: the caller's cancellation no longer reaches it. */
+  #released = false;
 
   /** `parents`: what cancels the caller (any of them). */
   constructor(parents: readonly AbortSignal[]) {
     this.#parents = parents;
-    for (const parent of parents) {
-      if (parent.aborted) {
-        this.#abort(parent.reason);
-        return;
-      }
-    }
-    if (parents.length === 0) return;
-    const onParentAbort = (event: Event) => this.#abort((event.target as AbortSignal).reason);
-    this.#onParentAbort = onParentAbort;
-    for (const parent of parents) parent.addEventListener('abort', onParentAbort, { once: true });
   }
 
   /** Aborts on timeout or when the caller's cancellation does. Made when first read. */
   get signal(): AbortSignal {
     if (this.#controller === undefined) {
       this.#controller = new AbortController();
-      if (this.#aborted) this.#controller.abort(this.#reason);
+      // Whoever holds the signal may wait on it: from now on the caller's abort must reach it.
+      this.#link();
+      if (this.aborted) this.#controller.abort(this.#reason);
     }
     return this.#controller.signal;
   }
 
   /** Whether the scope has aborted (timeout or the caller's cancellation). */
   get aborted(): boolean {
+    this.#followParents();
     return this.#aborted;
   }
 
   /** Why the scope aborted; `undefined` while it has not. */
   get reason(): unknown {
+    this.#followParents();
     return this.#reason;
   }
 
@@ -73,7 +71,7 @@ export class CallScope {
 
   /** Aborts the scope with `createReason()` after `timeoutMs` (0 = never). */
   startTimeout(timeoutMs: number, createReason: () => Error): void {
-    if (timeoutMs <= 0 || this.#aborted) return;
+    if (timeoutMs <= 0 || this.aborted) return;
     this.#timer = setTimeout(() => {
       this.#timeoutReason = createReason();
       this.#abort(this.#timeoutReason);
@@ -86,7 +84,8 @@ export class CallScope {
    */
   race<T>(work: Promise<T>, toError: (reason: unknown) => unknown): Promise<T> {
     work.catch(() => {});
-    if (this.#aborted) return Promise.reject(toError(this.#reason));
+    if (this.aborted) return Promise.reject(toError(this.#reason));
+    this.#link();
     return new Promise<T>((resolve, reject) => {
       const onAbort = (reason: unknown) => reject(toError(reason));
       this.#waiting ??= new Set();
@@ -98,10 +97,33 @@ export class CallScope {
 
   /** Clears the timer and stops following the caller's signals. */
   release(): void {
+    this.#released = true;
     clearTimeout(this.#timer);
     const onParentAbort = this.#onParentAbort;
     if (onParentAbort === undefined) return;
     for (const parent of this.#parents) parent.removeEventListener('abort', onParentAbort);
+  }
+
+  /** Takes over the caller's abort when it has happened, without listening for it. */
+  #followParents(): void {
+    if (this.#aborted || this.#released || this.#onParentAbort !== undefined) return;
+    for (const parent of this.#parents) {
+      if (parent.aborted) {
+        this.#abort(parent.reason);
+        return;
+      }
+    }
+  }
+
+  /** Listens to the caller's signals, once; never after the call ended. */
+  #link(): void {
+    if (this.#onParentAbort !== undefined || this.#released || this.aborted) return;
+    if (this.#parents.length === 0) return;
+    const onParentAbort = (event: Event) => this.#abort((event.target as AbortSignal).reason);
+    this.#onParentAbort = onParentAbort;
+    for (const parent of this.#parents) {
+      parent.addEventListener('abort', onParentAbort, { once: true });
+    }
   }
 
   #abort(reason: unknown): void {
