@@ -1,18 +1,7 @@
-import { defineModule, type ModuleLike } from '@apcore-mcp/core';
+import { defineModule } from '@apcore-mcp/core';
 import { describe, expect, it, vi } from 'vitest';
+import { createExecutor } from './__fixtures__/executor-fixtures.js';
 import { ACL } from './acl.js';
-import { Executor } from './executor.js';
-import type { ExecutorOptions } from './executor-options.js';
-import { Registry } from './registry.js';
-
-function createExecutor(
-  modules: Record<string, ModuleLike>,
-  options: ExecutorOptions = {},
-): Executor {
-  const registry = new Registry();
-  for (const [moduleId, module] of Object.entries(modules)) registry.register(moduleId, module);
-  return new Executor(registry, options);
-}
 
 async function collect(
   iterable: AsyncIterable<Record<string, unknown>>,

@@ -1,20 +1,9 @@
-import { defineModule, type ModuleLike, ModuleTimeoutError } from '@apcore-mcp/core';
+import { defineModule, ModuleTimeoutError } from '@apcore-mcp/core';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
+import { createExecutor } from './__fixtures__/executor-fixtures.js';
 import { Context } from './context.js';
-import { Executor } from './executor.js';
-import type { ExecutorOptions } from './executor-options.js';
 import type { Middleware } from './middleware.js';
-import { Registry } from './registry.js';
-
-function createExecutor(
-  modules: Record<string, ModuleLike>,
-  options: ExecutorOptions = {},
-): Executor {
-  const registry = new Registry();
-  for (const [moduleId, module] of Object.entries(modules)) registry.register(moduleId, module);
-  return new Executor(registry, options);
-}
 
 /** A middleware that logs each hook into `log` and changes nothing. */
 function createTracer(name: string, log: string[]): Middleware {

@@ -1,5 +1,6 @@
 // Any new export added here is used by the packages' tests: named exports only, no wildcards.
 export { deepFreeze } from './deep-freeze.js';
+export { describePackageBoundary } from './describe-package-boundary.js';
 export { firstText } from './first-text.js';
 export { findFreePort } from './free-port.js';
 export { initializeRequest } from './mcp-messages.js';
