@@ -18,6 +18,7 @@ export type {
 } from './calls/approval-option.js';
 export { APPROVAL_REQUIRED_CODE, ApprovalRequiredError } from './calls/approval-required-error.js';
 export { SHUTTING_DOWN_CODE } from './calls/execution-router.js';
+export type { ToolCallResult } from './calls/tool-call-result.js';
 export { createMcpHandler, type McpHandler } from './lifecycle/create-mcp-handler.js';
 export { createMcpServer } from './lifecycle/create-mcp-server.js';
 export {
@@ -37,10 +38,12 @@ export {
   type TransportName,
 } from './options.js';
 export { DOCS_URI_PREFIX } from './resources/documentation-resources.js';
+export type { McpReadResourceResult, McpResource } from './resources/mcp-resource.js';
 export {
   RESOURCE_NOT_FOUND_CODE,
   ResourceNotFoundError,
 } from './resources/resource-not-found-error.js';
+export type { McpTool, McpToolSchema } from './tools/mcp-tool.js';
 export type { ServedTool } from './tools/served-tool.js';
 export type { SkippedModule } from './tools/tool-builder.js';
 export type { HealthStatus, NextFunction } from './transports/http-handler.js';

@@ -1,12 +1,12 @@
 import { MODULE_ID_META_KEY } from '@apcore-mcp/core';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpTool } from '../tools/mcp-tool.js';
 import type { ServedTool, ToolSource } from '../tools/served-tool.js';
 
 /**
  * A fixed tool table. Each tool runs the module its `_meta` names, or (for terse fixtures) the
  * module its name spells.
  */
-export function createToolSource(tools: Tool[]): ToolSource {
+export function createToolSource(tools: McpTool[]): ToolSource {
   const entries: ServedTool[] = tools.map((tool) => ({
     moduleId: (tool._meta?.[MODULE_ID_META_KEY] as string | undefined) ?? tool.name,
     tool,

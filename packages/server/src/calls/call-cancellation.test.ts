@@ -1,14 +1,14 @@
 import { getEventListeners } from 'node:events';
 import { type ContextRequest, defineModule, type ExecutorLike } from '@apcore-mcp/core';
 import { Executor, Registry } from '@apcore-mcp/runtime';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createToolSource } from '../__fixtures__/tool-source.js';
+import type { McpTool } from '../tools/mcp-tool.js';
 import { CallCancellation } from './call-cancellation.js';
 import { ExecutionRouter } from './execution-router.js';
 
-const waitTool: Tool = { name: 'job.wait', inputSchema: { type: 'object' } };
-const quickTool: Tool = { name: 'job.quick', inputSchema: { type: 'object' } };
+const waitTool: McpTool = { name: 'job.wait', inputSchema: { type: 'object' } };
+const quickTool: McpTool = { name: 'job.quick', inputSchema: { type: 'object' } };
 
 /** A registry whose `job.wait` runs until its signal aborts (reporting when it started). */
 function createRegistry(started: () => void): Registry {

@@ -2,15 +2,15 @@ import type { ExecutorLike } from '@apcore-mcp/core';
 import { defineModule } from '@apcore-mcp/core';
 import { Executor, Registry } from '@apcore-mcp/runtime';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { describeModule, ForeignRegistry } from '../__fixtures__/foreign-runtime.js';
 import { createToolSource } from '../__fixtures__/tool-source.js';
+import type { McpTool } from '../tools/mcp-tool.js';
 import { ExecutionRouter } from './execution-router.js';
 
-const plainTool: Tool = { name: 'x.run', inputSchema: { type: 'object' } };
-const structuredTool: Tool = {
+const plainTool: McpTool = { name: 'x.run', inputSchema: { type: 'object' } };
+const structuredTool: McpTool = {
   name: 'x.structured',
   inputSchema: { type: 'object' },
   outputSchema: { type: 'object', properties: {} },
@@ -166,12 +166,12 @@ describe('ExecutionRouter', () => {
 
   it('skips validateInputs for a schema that does not compile, with a warning', async () => {
     const logger = createRecordingLogger();
-    const odd: Tool = {
+    const odd: McpTool = {
       name: 'x.run',
       inputSchema: {
         type: 'object',
         properties: { a: { type: 'nonsense' } },
-      } as Tool['inputSchema'],
+      } as McpTool['inputSchema'],
     };
     const router = new ExecutionRouter({
       executor: createExecutor(async () => ({ ran: true })),

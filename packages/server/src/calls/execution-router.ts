@@ -9,7 +9,6 @@ import {
   supportsContextApproval,
 } from '@apcore-mcp/core';
 import { createToolErrorResult, ErrorMapper } from '@apcore-mcp/errors';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isLevelEnabled, type Logger, withFields } from '../logger.js';
 import type { ToolSource } from '../tools/served-tool.js';
 import { type ApprovalOption, resolveApproval } from './approval-option.js';
@@ -19,6 +18,7 @@ import type { RouterCallExtra } from './call-extra.js';
 import { collectStream } from './collect-stream.js';
 import { InputValidator } from './input-validator.js';
 import { type OpenedCall, openCall } from './open-call.js';
+import type { ToolCallResult } from './tool-call-result.js';
 import { moduleNotFound, toSuccessResult, validationFailed } from './tool-result.js';
 
 /**
@@ -63,7 +63,7 @@ export const SHUTTING_DOWN_CODE = 'SERVER_SHUTTING_DOWN';
 
 /**
  * Routes MCP tool calls through the apcore executor and turns the outcome into a
- * `CallToolResult`. `handleCall` never throws: every failure becomes the ErrorMapper's
+ * {@link ToolCallResult}. `handleCall` never throws: every failure becomes the ErrorMapper's
  * `isError` result. It also counts the calls in flight so shutdown can wait for them.
  *
  * A streaming module (`stream` + `annotations.streaming`) called with a `progressToken` runs
@@ -129,12 +129,12 @@ export class ExecutionRouter {
     name: string,
     args: Record<string, unknown> = {},
     extra: RouterCallExtra = {},
-  ): Promise<CallToolResult> {
+  ): Promise<ToolCallResult> {
     if (!this.#accepting)
       return createToolErrorResult('Server is shutting down', SHUTTING_DOWN_CODE);
     this.#calls.enter();
     const startedAt = performance.now();
-    let result: CallToolResult;
+    let result: ToolCallResult;
     try {
       result = await this.#callTool(name, args, extra);
     } catch (error) {
@@ -174,7 +174,7 @@ export class ExecutionRouter {
     name: string,
     args: Record<string, unknown>,
     extra: RouterCallExtra,
-  ): Promise<CallToolResult> {
+  ): Promise<ToolCallResult> {
     const served = this.#tools.get(name);
     if (served === undefined) throw moduleNotFound(name);
     const { moduleId, tool } = served;
@@ -220,7 +220,7 @@ export class ExecutionRouter {
     });
   }
 
-  #logCall(name: string, result: CallToolResult, startedAt: number): void {
+  #logCall(name: string, result: ToolCallResult, startedAt: number): void {
     if (!isLevelEnabled(this.#logger, 'debug')) return;
     try {
       this.#logger.debug(
@@ -237,7 +237,7 @@ export class ExecutionRouter {
     }
   }
 
-  #mapError(tool: string, error: unknown): CallToolResult {
+  #mapError(tool: string, error: unknown): ToolCallResult {
     // Its message is written for the client: it says how to allow the call.
     if (ApprovalRequiredError.isInstance(error)) {
       return createToolErrorResult(error.message, error.code);

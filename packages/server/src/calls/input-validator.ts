@@ -1,6 +1,6 @@
 import { type Logger, silentLogger, type ValidationErrorDetail } from '@apcore-mcp/core';
 import { compileSchema, type SchemaCheck } from '@apcore-mcp/runtime';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpTool } from '../tools/mcp-tool.js';
 
 /** A compiled schema, or `null` when the schema would not compile (validation is then skipped). */
 type CompiledSchema = SchemaCheck | null;
@@ -12,7 +12,7 @@ type CompiledSchema = SchemaCheck | null;
  * cached per tool object, so a tool rebuilt by a dynamic re-registration gets a fresh validator.
  */
 export class InputValidator {
-  readonly #compiled = new WeakMap<Tool, CompiledSchema>();
+  readonly #compiled = new WeakMap<McpTool, CompiledSchema>();
   readonly #logger: Logger;
 
   constructor(options: { logger?: Logger } = {}) {
@@ -20,14 +20,14 @@ export class InputValidator {
   }
 
   /** The failing fields, or `undefined` when the arguments are valid. */
-  validate(tool: Tool, inputs: Record<string, unknown>): ValidationErrorDetail[] | undefined {
+  validate(tool: McpTool, inputs: Record<string, unknown>): ValidationErrorDetail[] | undefined {
     const check = this.#compile(tool);
     if (check === null) return undefined;
     const errors = check(inputs);
     return errors.length === 0 ? undefined : [...errors];
   }
 
-  #compile(tool: Tool): CompiledSchema {
+  #compile(tool: McpTool): CompiledSchema {
     const cached = this.#compiled.get(tool);
     if (cached !== undefined) return cached;
     let compiled: CompiledSchema;

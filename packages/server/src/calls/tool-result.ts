@@ -1,15 +1,16 @@
 import type { ModuleErrorLike } from '@apcore-mcp/core';
 import { serializeOutput, toJsonValue } from '@apcore-mcp/core';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpTool } from '../tools/mcp-tool.js';
+import type { ToolCallResult } from './tool-call-result.js';
 
 /** A module's output as a tool result: its JSON text, plus `structuredContent` with an outputSchema. */
-export function toSuccessResult(tool: Tool, output: unknown): CallToolResult {
+export function toSuccessResult(tool: McpTool, output: unknown): ToolCallResult {
   if (tool.outputSchema === undefined) {
     return { content: [{ type: 'text', text: serializeOutput(output) }] };
   }
   // One JSON-safe copy serves both the text and structuredContent.
   const structured = toJsonValue(output);
-  const result: CallToolResult = { content: [{ type: 'text', text: JSON.stringify(structured) }] };
+  const result: ToolCallResult = { content: [{ type: 'text', text: JSON.stringify(structured) }] };
   if (typeof structured === 'object' && structured !== null && !Array.isArray(structured)) {
     result.structuredContent = structured;
   }

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-
 import type { ResolvedOptions, ServeOptions } from '../options.js';
+import type { McpTool } from '../tools/mcp-tool.js';
 import {
   createHttpRequestHandler,
   type HttpRequestHandler,
@@ -26,7 +25,7 @@ import { drainCalls } from './shut-down.js';
 export interface McpHandler {
   (request: IncomingMessage, response: ServerResponse, next?: NextFunction): void;
   /** The tools served right now. */
-  readonly tools: Tool[];
+  readonly tools: McpTool[];
   /**
    * Lets in-flight calls finish (up to `shutdownGraceMs`), ends every session, stops following
    * the registry and runs `onShutdown`. Afterwards MCP requests get 503. Idempotent.

@@ -1,7 +1,7 @@
 import { silentLogger } from '@apcore-mcp/core';
-import type { Resource } from '@modelcontextprotocol/sdk/types.js';
 import type { ServeOptions } from '../options.js';
 import { DocumentationResources } from '../resources/documentation-resources.js';
+import type { McpResource } from '../resources/mcp-resource.js';
 import type { ServedTool } from '../tools/served-tool.js';
 import { type SkippedModule, ToolBuilder } from '../tools/tool-builder.js';
 import { ToolTable } from '../tools/tool-table.js';
@@ -23,7 +23,7 @@ export interface ServerInventory {
   /** The modules left out (their schema would not convert, their id has no tool name), and why. */
   skipped: SkippedModule[];
   /** The `docs://<module id>` resources served for these tools. */
-  listResources(): Resource[];
+  listResources(): McpResource[];
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ExecutionRouter } from '../calls/execution-router.js';
 import type { Logger } from '../logger.js';
 import { createDefaultLogger } from '../logger.js';
@@ -7,6 +6,7 @@ import type { ResolvedOptions } from '../options.js';
 import { createSdkServer } from '../protocol/create-sdk-server.js';
 import { DocumentationResources } from '../resources/documentation-resources.js';
 import { warnAboutClientLimits } from '../tools/client-limits.js';
+import type { McpTool } from '../tools/mcp-tool.js';
 import { ToolBuilder } from '../tools/tool-builder.js';
 import { ToolTable } from '../tools/tool-table.js';
 import type { HealthStatus } from '../transports/http-handler.js';
@@ -110,7 +110,7 @@ export class ServerRuntime {
   };
 
   /** The MCP definitions of the tools served right now. */
-  get toolDefinitions(): Tool[] {
+  get toolDefinitions(): McpTool[] {
     return this.tools.list().map((served) => served.tool);
   }
 

@@ -1,6 +1,6 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../logger.js';
 import type { ResolvedOptions, ServeOptions } from '../options.js';
+import type { McpTool } from '../tools/mcp-tool.js';
 import { type RunningTransport, TransportManager } from '../transports/transport-manager.js';
 import { type ResolveDefaults, resolveOptions } from './resolve-options.js';
 import type { RegistryOrExecutor } from './resolve-target.js';
@@ -21,7 +21,7 @@ export interface ServerHandle {
   /** Where HTTP clients connect (the MCP endpoint, or `/sse`); `undefined` for stdio. */
   readonly url: string | undefined;
   /** The tools served right now. */
-  readonly tools: Tool[];
+  readonly tools: McpTool[];
   /**
    * Shuts down: stops accepting, lets in-flight calls finish (up to `shutdownGraceMs`), closes
    * every session and connection, runs `onShutdown`. Idempotent; resolves when done.

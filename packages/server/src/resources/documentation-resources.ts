@@ -1,6 +1,6 @@
 import type { RegistryLike } from '@apcore-mcp/core';
-import type { ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolSource } from '../tools/served-tool.js';
+import type { McpReadResourceResult, McpResource } from './mcp-resource.js';
 
 /**
  * The URI prefix of module documentation resources.
@@ -22,8 +22,8 @@ export const DOCS_URI_PREFIX = 'docs://';
  * ```
  */
 export interface ResourceSource {
-  list(): Resource[];
-  read(uri: string): ReadResourceResult | undefined;
+  list(): McpResource[];
+  read(uri: string): McpReadResourceResult | undefined;
 }
 
 /**
@@ -46,8 +46,8 @@ export class DocumentationResources implements ResourceSource {
     this.#tools = options.tools;
   }
 
-  list(): Resource[] {
-    const resources: Resource[] = [];
+  list(): McpResource[] {
+    const resources: McpResource[] = [];
     for (const { moduleId, tool } of this.#tools.list()) {
       const documentation = this.#readDocumentation(moduleId);
       if (documentation === undefined) continue;
@@ -62,7 +62,7 @@ export class DocumentationResources implements ResourceSource {
     return resources;
   }
 
-  read(uri: string): ReadResourceResult | undefined {
+  read(uri: string): McpReadResourceResult | undefined {
     if (!uri.startsWith(DOCS_URI_PREFIX)) return undefined;
     const moduleId = uri.slice(DOCS_URI_PREFIX.length);
     // Only served modules: a module hidden by the tag/prefix filters has no resource either.

@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpTool } from './mcp-tool.js';
 
 /**
  * One served tool: its MCP definition and the module it runs. Calls are mapped to modules
@@ -13,7 +13,7 @@ export interface ServedTool {
   /** The module a call of this tool runs. */
   readonly moduleId: string;
   /** The definition `tools/list` serves; `tool.name` is what clients call. */
-  readonly tool: Tool;
+  readonly tool: McpTool;
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   toToolName,
 } from '@apcore-mcp/core';
 import { SchemaConverter } from '@apcore-mcp/schema';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpTool } from './mcp-tool.js';
 import type { ServedTool } from './served-tool.js';
 
 /**
@@ -95,16 +95,16 @@ export class ToolBuilder {
    * tool.name; // 'image-resize'
    * ```
    */
-  buildTool(descriptor: ModuleDescriptor): Tool {
+  buildTool(descriptor: ModuleDescriptor): McpTool {
     const { moduleId } = descriptor;
     const name = toToolName(moduleId, this.toolNames);
     const title =
       typeof descriptor.name === 'string' && descriptor.name !== '' ? descriptor.name : moduleId;
-    const tool: Tool = {
+    const tool: McpTool = {
       name,
       title,
       description: typeof descriptor.description === 'string' ? descriptor.description : '',
-      inputSchema: this.#converter.convertInputSchema(descriptor) as Tool['inputSchema'],
+      inputSchema: this.#converter.convertInputSchema(descriptor) as McpTool['inputSchema'],
       annotations: toMcpAnnotations(descriptor.annotations ?? null, { title }),
       _meta: this.#buildMeta(descriptor),
     };
@@ -179,7 +179,7 @@ export class ToolBuilder {
     return meta;
   }
 
-  #buildOutputSchema(descriptor: ModuleDescriptor): Tool['outputSchema'] | undefined {
+  #buildOutputSchema(descriptor: ModuleDescriptor): McpTool['outputSchema'] | undefined {
     const converted = this.#converter.convertOutputSchema(descriptor);
     if (Object.keys(converted).length === 0) return undefined;
     if (converted.type !== 'object') {
@@ -190,6 +190,6 @@ export class ToolBuilder {
       );
       return undefined;
     }
-    return converted as Tool['outputSchema'];
+    return converted as McpTool['outputSchema'];
   }
 }
