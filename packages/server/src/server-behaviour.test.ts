@@ -36,8 +36,8 @@ describe('the server over the core runtime', () => {
     ]);
     for (const uri of ['docs://text.echo', 'docs://nope', 'file:///etc/passwd']) {
       await expect(connection.client.readResource({ uri })).rejects.toMatchObject({
-        code: -32002,
-        message: `MCP error -32002: Resource not found: ${uri}`,
+        code: -32602,
+        message: `MCP error -32602: Resource not found: ${uri}`,
         data: { uri },
       });
     }

@@ -1,32 +1,64 @@
 import type { IncomingMessage } from 'node:http';
 import type { Identity } from '@apcore-mcp/core';
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type {
-  ClientCapabilities,
-  ServerNotification,
-  ServerRequest,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { AuthInfo } from '@modelcontextprotocol/server';
 
 /**
- * What a tool call knows about its MCP request: the SDK's request handler `extra` (all of it
- * optional, so the router also works outside an SDK server) plus the client's capabilities and
- * the caller identity when the transport established one.
+ * A `notifications/progress` the server sends for a call.
+ *
+ * @example
+ * ```ts
+ * const notice: ProgressNotice = { method: 'notifications/progress', params: { progressToken: 1, progress: 2 } };
+ * ```
+ */
+export type ProgressNotice = {
+  method: 'notifications/progress';
+  params: { progressToken: string | number; progress: number; total?: number; message?: string };
+};
+
+/**
+ * The `elicitation/create` form request of a call, and what the client answered.
+ *
+ * @example
+ * ```ts
+ * const ask: ElicitationAsk = async () => ({ action: 'accept', content: { ok: true } });
+ * ```
+ */
+export type ElicitationAsk = (
+  params: { message: string; requestedSchema: Record<string, unknown> },
+  options?: { signal?: AbortSignal },
+) => Promise<{ action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }>;
+
+/**
+ * What a tool call knows about its MCP request, in our own terms (all of it optional, so the
+ * router also works outside an SDK server): what cancels it, its session, its progress token and
+ * the channels back to the client, the client's capabilities and protocol revision, and the
+ * caller identity when the transport established one. The protocol layer fills it from the SDK's
+ * request context in one place (`toRouterCallExtra`).
  *
  * @example
  * ```ts
  * const extra: RouterCallExtra = { signal: AbortSignal.timeout(1000), identity: { id: 'alice' } };
  * ```
  */
-export type RouterCallExtra = Partial<
-  Pick<
-    RequestHandlerExtra<ServerRequest, ServerNotification>,
-    'signal' | 'sessionId' | '_meta' | 'sendNotification' | 'sendRequest' | 'authInfo'
-  >
-> & {
-  clientCapabilities?: ClientCapabilities;
+export interface RouterCallExtra {
+  /** Aborts when the client cancels the request or goes away. */
+  signal?: AbortSignal;
+  /** The session of a sessionful (2025-11-25) connection. */
+  sessionId?: string;
+  /** The client's `_meta.progressToken`: progress may be sent for this call. */
+  progressToken?: string | number;
+  /** Sends a notification about this call to its client. */
+  notify?: (notification: ProgressNotice) => Promise<void>;
+  /** Asks the client through `elicitation/create`; absent where the server cannot ask. */
+  elicit?: ElicitationAsk;
+  /** What the HTTP layer attached to the request (identity, closed-request signal). */
+  authInfo?: AuthInfo;
+  /** The capabilities the client declared (at `initialize`, or in the request on 2026-07-28). */
+  clientCapabilities?: { elicitation?: object; [key: string]: unknown };
+  /** The protocol revision the request was made under. */
+  protocolVersion?: string;
   identity?: Identity;
-};
+}
 
 /** The `authInfo.extra` key under which the HTTP layer passes the authenticated identity. */
 export const AUTH_IDENTITY_KEY = 'apcoreIdentity';

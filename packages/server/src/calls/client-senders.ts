@@ -1,5 +1,4 @@
 import type { McpElicitSender, McpProgressSender } from '@apcore-mcp/core';
-import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../logger.js';
 import type { RouterCallExtra } from './call-extra.js';
 
@@ -12,8 +11,7 @@ export function createProgressSender(
   extra: RouterCallExtra,
   logger: Logger,
 ): McpProgressSender | undefined {
-  const progressToken = extra._meta?.progressToken;
-  const send = extra.sendNotification;
+  const { progressToken, notify: send } = extra;
   if (progressToken === undefined || send === undefined) return undefined;
   let last = Number.NEGATIVE_INFINITY;
   return async (progress, total, message) => {
@@ -43,22 +41,15 @@ export function createElicitSender(
   extra: RouterCallExtra,
   options: { cancellation?: { readonly signal: AbortSignal }; logger: Logger },
 ): McpElicitSender | undefined {
-  const sendRequest = extra.sendRequest;
-  if (sendRequest === undefined || extra.clientCapabilities?.elicitation === undefined) {
+  const ask = extra.elicit;
+  if (ask === undefined || extra.clientCapabilities?.elicitation === undefined) {
     return undefined;
   }
   const { cancellation, logger } = options;
   return async (message, requestedSchema) => {
     try {
-      const result = await sendRequest(
-        {
-          method: 'elicitation/create',
-          params: {
-            message,
-            requestedSchema: (requestedSchema ?? { type: 'object', properties: {} }) as never,
-          },
-        },
-        ElicitResultSchema,
+      const result = await ask(
+        { message, requestedSchema: requestedSchema ?? { type: 'object', properties: {} } },
         // Read when sending, not before: most calls never elicit, and joining signals costs.
         cancellation === undefined ? undefined : { signal: cancellation.signal },
       );

@@ -91,7 +91,7 @@ export function shouldStream(
   { moduleId, tool }: ServedTool,
   extra: RouterCallExtra,
 ): boolean {
-  if (extra._meta?.progressToken === undefined || extra.sendNotification === undefined) {
+  if (extra.progressToken === undefined || extra.notify === undefined) {
     return false;
   }
   if (typeof executor.stream !== 'function') return false;

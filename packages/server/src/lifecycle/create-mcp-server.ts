@@ -1,4 +1,4 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Server } from '@modelcontextprotocol/server';
 import type { ServeOptions } from '../options.js';
 import { resolveOptions } from './resolve-options.js';
 import type { RegistryOrExecutor } from './resolve-target.js';
@@ -16,7 +16,7 @@ import { openRuntime } from './server-runtime.js';
  * @throws {ToolNameCollisionError} when two modules would get the same tool name.
  * @example
  * ```ts
- * import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+ * import { InMemoryTransport } from '@modelcontextprotocol/server';
  * const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
  * await createMcpServer(registry, { validateInputs: true }).connect(serverTransport);
  * await client.connect(clientTransport);

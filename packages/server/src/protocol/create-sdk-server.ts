@@ -1,19 +1,12 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+  ResourceNotFoundError as SdkResourceNotFoundError,
+  Server,
+} from '@modelcontextprotocol/server';
 import type { ExecutionRouter } from '../calls/execution-router.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
-import {
-  RESOURCE_NOT_FOUND_CODE,
-  ResourceNotFoundError,
-} from '../resources/resource-not-found-error.js';
+import { ResourceNotFoundError } from '../resources/resource-not-found-error.js';
 import type { ToolSource } from '../tools/served-tool.js';
+import { toRouterCallExtra } from './to-router-call-extra.js';
 
 /**
  * What {@link createSdkServer} serves, and how it introduces itself.
@@ -40,13 +33,15 @@ export interface SdkServerOptions {
 
 /**
  * A low-level SDK `Server` answering `tools/list`, `tools/call` and (with `resources`)
- * `resources/list` / `resources/read` from the given sources. A `Server` serves one
- * connection: create one per session, all sharing the same sources.
+ * `resources/list` / `resources/read` / `resources/templates/list` from the given sources, under
+ * both protocol revisions. Tools are listed as built (their JSON Schemas verbatim) and calls go
+ * to the router, so building a server costs only its handlers: one per session, or one per
+ * request on 2026-07-28, all sharing the same sources.
  *
  * @example
  * ```ts
  * const server = createSdkServer({ name: 'my-tools', version: '1.0.0', tools, router });
- * await server.connect(new StdioServerTransport());
+ * serveStdio(() => server);
  * ```
  */
 export function createSdkServer(options: SdkServerOptions): Server {
@@ -60,34 +55,29 @@ export function createSdkServer(options: SdkServerOptions): Server {
     },
   );
   const { tools, router, resources } = options;
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
+  server.setRequestHandler('tools/list', () => ({
     tools: tools.list().map((entry) => entry.tool),
   }));
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-    router.handleCall(request.params.name, request.params.arguments ?? {}, {
-      ...extra,
-      clientCapabilities: server.getClientCapabilities(),
-    }),
+  server.setRequestHandler('tools/call', (request, ctx) =>
+    router.handleCall(
+      request.params.name,
+      request.params.arguments ?? {},
+      toRouterCallExtra(ctx, server),
+    ),
   );
   if (resources) registerResourceHandlers(server, resources);
   return server;
 }
 
 function registerResourceHandlers(server: Server, resources: ResourceSource): void {
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: resources.list() }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
-  server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+  server.setRequestHandler('resources/list', () => ({ resources: resources.list() }));
+  server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
+  server.setRequestHandler('resources/read', (request) => {
     const result = resources.read(request.params.uri);
-    if (result === undefined) throw toMcpError(new ResourceNotFoundError(request.params.uri));
-    return result;
+    if (result !== undefined) return result;
+    const notFound = new ResourceNotFoundError(request.params.uri);
+    // The SDK's own class: it answers -32602 with `data: { uri }` in both revisions, as the
+    // 2026-07-28 spec requires (and rewrites a thrown -32002 to that anyway).
+    throw new SdkResourceNotFoundError(notFound.details.uri, notFound.message);
   });
-}
-
-/** The SDK answers a handler's error with its numeric `code`, `message` and `data`. */
-function toMcpError(error: ResourceNotFoundError): McpError {
-  const answer = new McpError(RESOURCE_NOT_FOUND_CODE, error.message, error.details);
-  // McpError prefixes its message with "MCP error <code>:"; clients add that prefix themselves,
-  // so the wire message stays plain.
-  answer.message = error.message;
-  return answer;
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
+import type { Server } from '@modelcontextprotocol/server';
+import { isJsonContentType } from '@modelcontextprotocol/server';
 import { attachRequestClosedSignal, toAuthInfo } from '../calls/call-extra.js';
 import type { Logger } from '../logger.js';
 import type { Authenticate } from '../options.js';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import type { Server } from '@modelcontextprotocol/server';
+import type { SSEServerTransport } from '@modelcontextprotocol/server-legacy/sse';
 import type { Logger } from '../logger.js';
 import { sendJsonRpcError, sendSessionNotFound } from './http-response.js';
 import { SessionCap } from './session-limits.js';
@@ -44,7 +44,7 @@ export class SseEndpoint {
    */
   async openStream(response: ServerResponse): Promise<void> {
     // Loaded with the first session: a server on another transport never needs it.
-    const { SSEServerTransport } = await import('@modelcontextprotocol/sdk/server/sse.js');
+    const { SSEServerTransport } = await import('@modelcontextprotocol/server-legacy/sse');
     // Counted after the import and before the session is added, with no await between.
     if (!this.#cap.admit(this.#sessions.size, response)) return;
     const transport = new SSEServerTransport(SSE_MESSAGES_PATH, response);

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Readable, Writable } from 'node:stream';
 import { type Logger, silentLogger } from '@apcore-mcp/core';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Server } from '@modelcontextprotocol/server';
 import { type Authenticate, DEFAULT_MAX_BODY_BYTES } from '../options.js';
 import { createHttpRequestHandler, type HealthStatus } from './http-handler.js';
 import { listenHttp } from './http-listener.js';
@@ -152,7 +152,7 @@ export class TransportManager {
     stdout.on('error', onOutputError);
     if (stdout === process.stdout) keepStderrFromThrowing();
     // Loaded only here: a server on an HTTP transport never needs it.
-    const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+    const { StdioServerTransport } = await import('@modelcontextprotocol/server/stdio');
     await server.connect(new StdioServerTransport(stdin, stdout));
     return {
       url: undefined,

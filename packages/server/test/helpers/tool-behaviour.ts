@@ -163,7 +163,7 @@ export function describeToolBehaviour(
         },
       ]);
       await expect(connection.client.readResource({ uri: 'docs://nope' })).rejects.toMatchObject({
-        code: -32002,
+        code: -32602,
       });
     });
   });
