@@ -119,7 +119,8 @@ export class TransportManager {
   }
 
   /**
-   * Serves one client over stdin/stdout. stdout carries protocol messages only. `ended`
+   * Serves one client over stdin/stdout, in either protocol revision (2025-11-25 after
+   * `initialize`, 2026-07-28 per request). stdout carries protocol messages only. `ended`
    * resolves when stdin ends or stdout breaks (the parent went away); a broken stdout never
    * throws, however many answers are still written to it.
    *
@@ -132,7 +133,6 @@ export class TransportManager {
   async runStdio(options: StdioTransportOptions = {}): Promise<RunningTransport> {
     const stdin = options.stdin ?? process.stdin;
     const stdout = options.stdout ?? process.stdout;
-    const server = this.#createServer();
     let signalEnded: (reason: TransportEnd) => void = () => {};
     const ended = new Promise<TransportEnd>((resolve) => {
       signalEnded = resolve;
@@ -152,8 +152,13 @@ export class TransportManager {
     stdout.on('error', onOutputError);
     if (stdout === process.stdout) keepStderrFromThrowing();
     // Loaded only here: a server on an HTTP transport never needs it.
-    const { StdioServerTransport } = await import('@modelcontextprotocol/server/stdio');
-    await server.connect(new StdioServerTransport(stdin, stdout));
+    const { serveStdio, StdioServerTransport } = await import('@modelcontextprotocol/server/stdio');
+    // serveStdio, not connect(): it answers a 2026-07-28 client's server/discover and pinned
+    // requests as well as a 2025-11-25 client's initialize, building a server for whichever came.
+    const served = serveStdio(() => this.#createServer(), {
+      transport: new StdioServerTransport(stdin, stdout),
+      onerror: (error) => this.#logger.debug({ err: error }, 'stdio transport error'),
+    });
     return {
       url: undefined,
       ended,
@@ -161,7 +166,7 @@ export class TransportManager {
       close: async () => {
         stdin.off('end', onInputEnd);
         stdin.off('close', onInputEnd);
-        await server.close();
+        await served.close();
         signalEnded('input-closed');
       },
     };

@@ -1,4 +1,6 @@
 import { initializeRequest } from '@apcore-mcp/test-support';
+import { Client as ModernClient } from '@modelcontextprotocol/client';
+import { StdioClientTransport as ModernStdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +10,7 @@ import { describeToolBehaviour } from '../helpers/tool-behaviour.js';
 
 const INITIALIZE = initializeRequest('raw-stdio');
 
-describeToolBehaviour('stdio (child process)', async () => {
+describeToolBehaviour('stdio (child process, 2025-11-25 client)', async () => {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [fixturePath('stdio-server.mjs')],
@@ -19,6 +21,28 @@ describeToolBehaviour('stdio (child process)', async () => {
   await client.connect(transport);
   return { client, close: () => client.close() };
 });
+
+describeToolBehaviour('stdio (child process, 2026-07-28 client)', async () => {
+  const client = await connectModernClient();
+  expect(client.getProtocolEra()).toBe('modern');
+  return { client, close: () => client.close() };
+});
+
+/** A 2.x client pinned to MCP 2026-07-28, connected to a spawned fixture server. */
+async function connectModernClient(): Promise<ModernClient> {
+  const transport = new ModernStdioClientTransport({
+    command: process.execPath,
+    args: [fixturePath('stdio-server.mjs')],
+    cwd: SERVER_ROOT,
+    stderr: 'ignore',
+  });
+  const client = new ModernClient(
+    { name: 'stdio-e2e-modern', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
+  await client.connect(transport);
+  return client;
+}
 
 /** A fixture server answering call 2, `slow-announce` for `ms`, once it has started it. */
 async function startSlowCall(ms: number): Promise<ChildServer> {

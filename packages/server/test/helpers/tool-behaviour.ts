@@ -1,11 +1,36 @@
 import { firstText } from '@apcore-mcp/test-support';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LONG_MODULE_ID } from '../fixtures/fixture-modules.mjs';
 
+/**
+ * What the behaviour tests ask of a client: the part both SDK majors' `Client` share, so one
+ * suite runs against the 1.x client (2025-11-25) and the 2.x one (2026-07-28).
+ */
+export interface FixtureClient {
+  listTools(): Promise<{ tools: ListedTool[] }>;
+  callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<CalledTool>;
+  listResources(): Promise<{ resources: { uri: string }[] }>;
+  readResource(params: { uri: string }): Promise<{ contents: unknown[] }>;
+}
+
+interface ListedTool {
+  name: string;
+  title?: string | undefined;
+  inputSchema: unknown;
+  outputSchema?: unknown;
+  annotations?: object | undefined;
+  _meta?: Record<string, unknown> | undefined;
+}
+
+interface CalledTool {
+  isError?: unknown;
+  structuredContent?: unknown;
+  _meta?: Record<string, unknown> | undefined;
+}
+
 /** A client connected to a server that serves the fixture modules, and how to let go of it. */
 export interface FixtureConnection {
-  client: Client;
+  client: FixtureClient;
   close(): Promise<void>;
 }
 
