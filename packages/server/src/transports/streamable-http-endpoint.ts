@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport } from '@modelcontextprotocol/node';
-import type { Server } from '@modelcontextprotocol/server';
-import { isInitializeRequest } from '@modelcontextprotocol/server';
+import {
+  NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport,
+  toNodeHandler,
+} from '@modelcontextprotocol/node';
+import {
+  createMcpHandler,
+  isInitializeRequest,
+  type McpHttpHandler,
+  type Server,
+} from '@modelcontextprotocol/server';
 import type { Logger } from '../logger.js';
 import { sendJsonRpcError, sendSessionNotFound } from './http-response.js';
+import { isModernRequest } from './request-era.js';
 import { IdleWatch, SessionCap } from './session-limits.js';
 
 interface Session {
@@ -26,7 +34,10 @@ export interface StreamableHttpEndpointOptions {
 }
 
 /**
- * The Streamable HTTP endpoint. A low-level SDK `Server` serves one transport, so in stateful
+ * The Streamable HTTP endpoint, for both protocol revisions. A 2026-07-28 request (it carries
+ * its own `_meta` envelope) goes to the SDK's per-request handler, which builds a server for
+ * that one request; 2025-11-25 traffic is served as follows. A low-level SDK `Server` serves
+ * one transport, so in stateful
  * mode every session (created by an `initialize` POST, named by the `Mcp-Session-Id` header,
  * ended by `DELETE`, or closed after `sessionIdleTimeoutMs` without a request or an open stream)
  * gets its own transport and server, all built by `createServer` over the same tool table; at
@@ -41,6 +52,9 @@ export class StreamableHttpEndpoint {
   readonly #pending = new Set<Session>();
   readonly #cap: SessionCap;
   readonly #idleTimeoutMs: number;
+  /** Serves 2026-07-28 requests; 2025 ones never reach it (`legacy: 'reject'`). */
+  readonly #modern: McpHttpHandler;
+  readonly #serveModern: ReturnType<typeof toNodeHandler>;
 
   constructor(options: StreamableHttpEndpointOptions) {
     this.#createServer = options.createServer;
@@ -48,6 +62,10 @@ export class StreamableHttpEndpoint {
     this.#logger = options.logger;
     this.#cap = new SessionCap(options.maxSessions, options.logger);
     this.#idleTimeoutMs = options.sessionIdleTimeoutMs;
+    const onerror = (error: Error): void =>
+      this.#logger.debug({ err: error }, 'MCP 2026-07-28 request refused or failed');
+    this.#modern = createMcpHandler(() => this.#createServer(), { legacy: 'reject', onerror });
+    this.#serveModern = toNodeHandler(this.#modern, { onerror });
   }
 
   /** Live sessions (stateful mode). */
@@ -57,6 +75,7 @@ export class StreamableHttpEndpoint {
 
   /** Serves one request; `body` is the already read and parsed JSON of a POST. */
   async handle(request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> {
+    if (isModernRequest(request, body)) return this.#serveModern(request, response, body);
     if (this.#stateless) return this.#handleStateless(request, response, body);
     const sessionId = request.headers['mcp-session-id'];
     if (typeof sessionId === 'string' && sessionId !== '') {
@@ -76,8 +95,9 @@ export class StreamableHttpEndpoint {
     sendJsonRpcError(response, 400, 'Bad Request: Mcp-Session-Id header is required');
   }
 
-  /** Ends every session: their transports close and their servers with them. */
+  /** Ends every session (their transports close and their servers with them) and every 2026 exchange. */
   async close(): Promise<void> {
+    await this.#modern.close();
     const sessions = [...this.#sessions.values(), ...this.#pending];
     this.#sessions.clear();
     this.#pending.clear();

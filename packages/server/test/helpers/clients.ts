@@ -1,4 +1,8 @@
 import { initializeRequest } from '@apcore-mcp/test-support';
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernStreamableHTTPClientTransport,
+} from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -29,6 +33,16 @@ export async function connectStreamable(
   const client = new Client({ name: 'e2e-client', version: '1.0.0' }, { capabilities });
   await client.connect(transport);
   return { client, transport, standaloneStream };
+}
+
+/** A 2.x SDK client pinned to MCP 2026-07-28, connected over Streamable HTTP. */
+export async function connectModernStreamable(url: string): Promise<ModernClient> {
+  const client = new ModernClient(
+    { name: 'e2e-modern-client', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
+  await client.connect(new ModernStreamableHTTPClientTransport(new URL(url)));
+  return client;
 }
 
 /** An SDK client connected over the legacy SSE transport. */
