@@ -68,6 +68,7 @@ export function createMcpHandler(
   const http = createHttpRequestHandler({
     transport: resolved.transport,
     createServer: runtime.createServer,
+    onToolListChanged: runtime.onToolListChanged,
     path: resolved.path,
     stateless: resolved.stateless,
     guard: {

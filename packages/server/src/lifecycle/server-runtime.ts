@@ -27,6 +27,7 @@ export class ServerRuntime {
   readonly logger: Logger;
   readonly #resources: DocumentationResources;
   readonly #servers = new Set<Server>();
+  readonly #toolListListeners = new Set<() => void>();
   readonly #startedAt = performance.now();
   #unsubscribe: (() => void) | undefined;
 
@@ -119,8 +120,27 @@ export class ServerRuntime {
     return this.#servers.size;
   }
 
-  /** Sends `notifications/tools/list_changed` to every live session; failures are logged. */
+  /**
+   * Calls `listener` whenever the tool list changes (the 2026-07-28 HTTP handler publishes it
+   * to its `subscriptions/listen` streams); returns the unsubscribe function.
+   */
+  readonly onToolListChanged = (listener: () => void): (() => void) => {
+    this.#toolListListeners.add(listener);
+    return () => this.#toolListListeners.delete(listener);
+  };
+
+  /**
+   * Sends `notifications/tools/list_changed` to every live session, and tells the
+   * {@link onToolListChanged} listeners; failures are logged.
+   */
   broadcastToolListChanged(): void {
+    for (const listener of this.#toolListListeners) {
+      try {
+        listener();
+      } catch (error) {
+        this.logger.warn({ err: error }, 'Could not publish a tool list change');
+      }
+    }
     for (const server of this.#servers) {
       if (server.transport === undefined) continue;
       server.sendToolListChanged().catch((error: unknown) => {

@@ -88,7 +88,11 @@ function runTransport(
   options: ResolvedOptions,
   logger: Logger,
 ): Promise<RunningTransport> {
-  const manager = new TransportManager({ createServer: runtime.createServer, logger });
+  const manager = new TransportManager({
+    createServer: runtime.createServer,
+    onToolListChanged: runtime.onToolListChanged,
+    logger,
+  });
   if (options.transport === 'stdio') return manager.runStdio();
   const httpOptions = {
     host: options.host,

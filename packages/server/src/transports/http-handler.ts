@@ -8,7 +8,7 @@ import { checkRequest, type GuardPolicy } from './http-guard.js';
 import { sendJson, sendJsonRpcError } from './http-response.js';
 import { discardBody, readBody } from './read-body.js';
 import { SSE_MESSAGES_PATH, SSE_STREAM_PATH, SseEndpoint } from './sse-endpoint.js';
-import { StreamableHttpEndpoint } from './streamable-http-endpoint.js';
+import { StreamableHttpEndpoint, type ToolListChanges } from './streamable-http-endpoint.js';
 
 /**
  * The body of `GET /health`.
@@ -29,6 +29,8 @@ export interface HttpRequestHandlerOptions {
   transport: 'streamable-http' | 'sse';
   /** Builds one SDK server per session (or per request when stateless). */
   createServer: () => Server;
+  /** Subscribes to tool list changes (for 2026-07-28 clients). */
+  onToolListChanged?: ToolListChanges | undefined;
   /** The Streamable HTTP endpoint path. */
   path: string;
   stateless: boolean;
@@ -98,6 +100,7 @@ class McpHttpHandler implements HttpRequestHandler {
       options.transport === 'streamable-http'
         ? new StreamableHttpEndpoint({
             createServer,
+            onToolListChanged: options.onToolListChanged,
             stateless: options.stateless,
             maxSessions,
             sessionIdleTimeoutMs: options.sessionIdleTimeoutMs,

@@ -22,9 +22,21 @@ interface Session {
   idle?: IdleWatch;
 }
 
+/**
+ * Subscribes a listener to tool list changes; returns the unsubscribe function.
+ *
+ * @example
+ * ```ts
+ * const onToolListChanged: ToolListChanges = (listener) => table.onChange(listener);
+ * ```
+ */
+export type ToolListChanges = (listener: () => void) => () => void;
+
 /** Options of {@link StreamableHttpEndpoint}. */
 export interface StreamableHttpEndpointOptions {
   createServer: () => Server;
+  /** Tool list changes, published to 2026-07-28 clients' `subscriptions/listen` streams. */
+  onToolListChanged?: ToolListChanges | undefined;
   stateless: boolean;
   /** The most sessions open at once; a new one over it gets 503. */
   maxSessions: number;
@@ -55,6 +67,7 @@ export class StreamableHttpEndpoint {
   /** Serves 2026-07-28 requests; 2025 ones never reach it (`legacy: 'reject'`). */
   readonly #modern: McpHttpHandler;
   readonly #serveModern: ReturnType<typeof toNodeHandler>;
+  readonly #unsubscribe: (() => void) | undefined;
 
   constructor(options: StreamableHttpEndpointOptions) {
     this.#createServer = options.createServer;
@@ -66,6 +79,7 @@ export class StreamableHttpEndpoint {
       this.#logger.debug({ err: error }, 'MCP 2026-07-28 request refused or failed');
     this.#modern = createMcpHandler(() => this.#createServer(), { legacy: 'reject', onerror });
     this.#serveModern = toNodeHandler(this.#modern, { onerror });
+    this.#unsubscribe = options.onToolListChanged?.(() => this.#modern.notify.toolsChanged());
   }
 
   /** Live sessions (stateful mode). */
@@ -97,6 +111,7 @@ export class StreamableHttpEndpoint {
 
   /** Ends every session (their transports close and their servers with them) and every 2026 exchange. */
   async close(): Promise<void> {
+    this.#unsubscribe?.();
     await this.#modern.close();
     const sessions = [...this.#sessions.values(), ...this.#pending];
     this.#sessions.clear();

@@ -8,6 +8,7 @@ import { listenHttp } from './http-listener.js';
 import { formatHost } from './listen-error.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './session-limits.js';
 import { SSE_STREAM_PATH } from './sse-endpoint.js';
+import type { ToolListChanges } from './streamable-http-endpoint.js';
 
 /**
  * A transport that is up.
@@ -54,6 +55,8 @@ export type TransportEnd = 'input-closed' | 'output-broken';
 export interface TransportManagerOptions {
   /** Builds one SDK server per connection or session, all over the same tools. */
   createServer: () => Server;
+  /** Subscribes to tool list changes (for 2026-07-28 HTTP clients); returns the unsubscribe. */
+  onToolListChanged?: ToolListChanges;
   logger?: Logger;
 }
 
@@ -111,10 +114,12 @@ export interface HttpTransportOptions {
  */
 export class TransportManager {
   readonly #createServer: () => Server;
+  readonly #onToolListChanged: ToolListChanges | undefined;
   readonly #logger: Logger;
 
   constructor(options: TransportManagerOptions) {
     this.#createServer = options.createServer;
+    this.#onToolListChanged = options.onToolListChanged;
     this.#logger = options.logger ?? silentLogger;
   }
 
@@ -207,6 +212,7 @@ export class TransportManager {
     const handler = createHttpRequestHandler({
       transport,
       createServer: this.#createServer,
+      onToolListChanged: this.#onToolListChanged,
       path,
       stateless: options.stateless ?? false,
       guard: {

@@ -5,7 +5,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../src/index.js';
-import { connectSse, connectStreamable } from '../helpers/clients.js';
+import { connectModernStreamable, connectSse, connectStreamable } from '../helpers/clients.js';
 
 function nextListChanged(client: Client): Promise<void> {
   return new Promise((resolve) => {
@@ -59,6 +59,34 @@ describe.each(['streamable-http', 'sse'] as const)('dynamic registration over %s
       expect(server.tools.map((tool) => tool.name)).toEqual(['greet-bye']);
     } finally {
       await Promise.all(clients.map((client) => client.close()));
+      await server.close();
+    }
+  });
+});
+
+describe('dynamic registration for a 2026-07-28 client', () => {
+  it('publishes tools/list_changed on its subscriptions/listen stream', async () => {
+    const registry = new runtime.Registry();
+    registry.register('greet.hello', defineGreeter('hello'));
+    const server = await startServer(registry, {
+      transport: 'streamable-http',
+      port: 0,
+      dynamic: true,
+      logger: createRecordingLogger(),
+    });
+    const client = await connectModernStreamable(server.url ?? '');
+    try {
+      const notified = new Promise<void>((resolve) => {
+        client.setNotificationHandler('notifications/tools/list_changed', () => resolve());
+      });
+      const subscription = await client.listen({ toolsListChanged: true });
+      registry.register('greet.bye', defineGreeter('bye'));
+      await notified;
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(['greet-hello', 'greet-bye']);
+      await subscription.close();
+    } finally {
+      await client.close();
       await server.close();
     }
   });
