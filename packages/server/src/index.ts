@@ -19,6 +19,7 @@ export type {
 export { APPROVAL_REQUIRED_CODE, ApprovalRequiredError } from './calls/approval-required-error.js';
 export { SHUTTING_DOWN_CODE } from './calls/execution-router.js';
 export type { ToolCallResult } from './calls/tool-call-result.js';
+export type { CacheHintOption, CacheHints } from './lifecycle/cache-hints.js';
 export { createMcpHandler, type McpHandler } from './lifecycle/create-mcp-handler.js';
 export { createMcpServer } from './lifecycle/create-mcp-server.js';
 export {

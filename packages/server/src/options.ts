@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { ContextFactory, Identity, ToolNameStyle } from '@apcore-mcp/core';
 import type { ApprovalOption } from './calls/approval-option.js';
+import type { CacheHints } from './lifecycle/cache-hints.js';
 import type { Logger, LogLevel } from './logger.js';
 
 /**
@@ -72,6 +73,12 @@ export interface ServeOptions {
   onShutdown?: () => void | Promise<void>;
   /** Follow registry `register`/`unregister` events while serving; default false. */
   dynamic?: boolean;
+  /**
+   * How long 2026-07-28 clients may reuse list and read results, per request kind, e.g.
+   * `{ 'tools/list': { ttlMs: 60_000 } }`; default: no reuse (`ttlMs: 0`, `'private'`).
+   * Never sent to 2025-11-25 clients.
+   */
+  cacheHints?: CacheHints;
   /** Check arguments against the input schema before calling the executor; default false. */
   validateInputs?: boolean;
   /** Browser origins allowed on HTTP (exact `scheme://host[:port]`, or `'*'`); default loopback origins. */
@@ -126,6 +133,7 @@ export interface ResolvedOptions {
   onStartup: (() => void | Promise<void>) | undefined;
   onShutdown: (() => void | Promise<void>) | undefined;
   dynamic: boolean;
+  cacheHints: CacheHints | undefined;
   validateInputs: boolean;
   allowedOrigins: readonly string[] | '*' | undefined;
   allowedHosts: readonly string[] | '*' | undefined;

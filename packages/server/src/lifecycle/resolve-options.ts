@@ -13,6 +13,7 @@ import {
   DEFAULT_MAX_SESSIONS,
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
 } from '../transports/session-limits.js';
+import { resolveCacheHints } from './cache-hints.js';
 import {
   resolveAllowedHosts,
   resolveAllowedOrigins,
@@ -52,6 +53,7 @@ const KNOWN_OPTIONS = new Set<string>([
   'onStartup',
   'onShutdown',
   'dynamic',
+  'cacheHints',
   'validateInputs',
   'allowedOrigins',
   'allowedHosts',
@@ -159,7 +161,10 @@ function resolveNetworkOptions(options: ServeOptions, defaults: ResolveDefaults)
 /** Which tools are served, under which names, by which server. */
 function resolveToolOptions(
   options: ServeOptions,
-): Pick<ResolvedOptions, 'name' | 'version' | 'tags' | 'prefix' | 'toolNames' | 'dynamic'> {
+): Pick<
+  ResolvedOptions,
+  'name' | 'version' | 'tags' | 'prefix' | 'toolNames' | 'dynamic' | 'cacheHints'
+> {
   return {
     name: resolveName(options.name),
     version: resolveVersion(options.version),
@@ -167,6 +172,7 @@ function resolveToolOptions(
     prefix: resolvePrefix(options.prefix),
     toolNames: resolveChoice('toolNames', options.toolNames, TOOL_NAME_STYLES, 'safe'),
     dynamic: resolveBoolean('dynamic', options.dynamic, false),
+    cacheHints: resolveCacheHints(options.cacheHints),
   };
 }
 

@@ -102,6 +102,7 @@ export class ServerRuntime {
       router: this.router,
       resources: this.#resources,
       listChanged: this.#options.dynamic,
+      cacheHints: this.#options.cacheHints,
     });
     this.#servers.add(server);
     server.onclose = () => {

@@ -3,6 +3,7 @@ import {
   Server,
 } from '@modelcontextprotocol/server';
 import type { ExecutionRouter } from '../calls/execution-router.js';
+import type { CacheHints } from '../lifecycle/cache-hints.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
 import { ResourceNotFoundError } from '../resources/resource-not-found-error.js';
 import type { ToolSource } from '../tools/served-tool.js';
@@ -29,6 +30,8 @@ export interface SdkServerOptions {
   resources?: ResourceSource;
   /** Advertise `tools.listChanged` (the server sends `notifications/tools/list_changed`). */
   listChanged?: boolean;
+  /** `ttlMs` / `cacheScope` of list and read results, for 2026-07-28 clients only. */
+  cacheHints?: CacheHints | undefined;
 }
 
 /**
@@ -52,6 +55,8 @@ export function createSdkServer(options: SdkServerOptions): Server {
         tools: { listChanged: options.listChanged ?? false },
         ...(options.resources ? { resources: {} } : {}),
       },
+      // Server options, not handler results: hints returned by a handler reach 2025 clients too.
+      ...(options.cacheHints === undefined ? {} : { cacheHints: options.cacheHints }),
     },
   );
   const { tools, router, resources } = options;

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createInteractiveRuntime } from '../../src/__fixtures__/interactive-modules.js';
 import { type ServerHandle, startServer } from '../../src/index.js';
 import type { ServeOptions } from '../../src/options.js';
+import { connectStreamable } from '../helpers/clients.js';
 
 /** A 2.x client pinned to 2026-07-28 whose every request carries `headers`. */
 function modernClient(url: string, headers: Record<string, string> = {}) {
@@ -89,5 +90,21 @@ describe('2026-07-28 requests on the Streamable HTTP endpoint', () => {
     close = () => client.close();
     const result = await client.callTool({ name: 'who-am-i', arguments: {} });
     expect(JSON.parse(firstText(result))).toEqual({ id: 'alice' });
+  });
+
+  it('gives 2026-07-28 clients the cacheHints of tools/list, and 2025 clients none', async () => {
+    const url = await start({
+      cacheHints: { 'tools/list': { ttlMs: 60_000, cacheScope: 'public' } },
+    });
+    const { client, transport } = modernClient(url);
+    await client.connect(transport);
+    const legacy = await connectStreamable(url);
+    close = async () => {
+      await Promise.allSettled([client.close(), legacy.client.close()]);
+    };
+    expect(await client.listTools()).toMatchObject({ ttlMs: 60_000, cacheScope: 'public' });
+    const old = await legacy.client.listTools();
+    expect(old).not.toHaveProperty('ttlMs');
+    expect(old).not.toHaveProperty('cacheScope');
   });
 });

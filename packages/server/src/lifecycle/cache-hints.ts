@@ -1,0 +1,73 @@
+import { describe } from './read-option.js';
+
+/** The list and read requests whose results may carry a cache hint. */
+const CACHEABLE_METHODS = [
+  'tools/list',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+] as const;
+
+/**
+ * How long, and for whom, a 2026-07-28 client may reuse one kind of result: `ttlMs` (0: do not
+ * reuse) and `cacheScope` (`'private'`, the default: this user only; `'public'`: anyone).
+ *
+ * @example
+ * ```ts
+ * const hint: CacheHintOption = { ttlMs: 60_000, cacheScope: 'public' };
+ * ```
+ */
+export type CacheHintOption = { ttlMs: number; cacheScope?: 'public' | 'private' };
+
+/**
+ * The `cacheHints` option: a hint per request kind. Sent to 2026-07-28 clients as the result's
+ * `ttlMs` / `cacheScope` (and on `server/discover`); never sent to 2025-11-25 clients.
+ *
+ * @example
+ * ```ts
+ * const cacheHints: CacheHints = { 'tools/list': { ttlMs: 60_000 } };
+ * ```
+ */
+export type CacheHints = Partial<Record<(typeof CACHEABLE_METHODS)[number], CacheHintOption>>;
+
+/**
+ * Checks the `cacheHints` option: known request kinds, `ttlMs` a whole number >= 0, `cacheScope`
+ * `'public'` or `'private'`. Returns a copy, so later changes to the caller's object do nothing.
+ *
+ * @throws {TypeError | RangeError} naming the offending entry.
+ * @example
+ * ```ts
+ * resolveCacheHints({ 'tools/list': { ttlMs: 1000 } });
+ * ```
+ */
+export function resolveCacheHints(value: unknown): CacheHints | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new TypeError(`cacheHints must be an object, got ${describe(value)}`);
+  }
+  const hints: CacheHints = {};
+  for (const [method, hint] of Object.entries(value)) {
+    if (!(CACHEABLE_METHODS as readonly string[]).includes(method)) {
+      throw new TypeError(
+        `cacheHints: unknown request '${method}'. Known: ${CACHEABLE_METHODS.join(', ')}`,
+      );
+    }
+    hints[method as keyof CacheHints] = resolveHint(method, hint);
+  }
+  return hints;
+}
+
+function resolveHint(method: string, hint: unknown): CacheHintOption {
+  const { ttlMs, cacheScope } = (hint ?? {}) as { ttlMs?: unknown; cacheScope?: unknown };
+  if (typeof ttlMs !== 'number' || !Number.isInteger(ttlMs) || ttlMs < 0) {
+    throw new RangeError(
+      `cacheHints['${method}'].ttlMs must be a whole number >= 0, got ${describe(ttlMs)}`,
+    );
+  }
+  if (cacheScope !== undefined && cacheScope !== 'public' && cacheScope !== 'private') {
+    throw new RangeError(
+      `cacheHints['${method}'].cacheScope must be 'public' or 'private', got ${describe(cacheScope)}`,
+    );
+  }
+  return cacheScope === undefined ? { ttlMs } : { ttlMs, cacheScope };
+}
