@@ -1,0 +1,66 @@
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+  Server,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import { describe, expect, it, vi } from 'vitest';
+import { toRouterCallExtra } from './to-router-call-extra.js';
+
+/** A request context as the SDK hands it to a handler, with only what the mapping reads. */
+function contextOf(mcpReq: Partial<ServerContext['mcpReq']>, rest: Partial<ServerContext> = {}) {
+  const signal = new AbortController().signal;
+  return {
+    mcpReq: { signal, notify: vi.fn(async () => {}), send: vi.fn(), ...mcpReq },
+    ...rest,
+  } as unknown as ServerContext;
+}
+
+describe('toRouterCallExtra', () => {
+  const server = new Server({ name: 't', version: '1' }, { capabilities: { tools: {} } });
+
+  it('reads a 2026-07-28 request from its envelope and offers no server-to-client request', () => {
+    const ctx = contextOf({
+      _meta: { progressToken: 7 },
+      envelope: {
+        [PROTOCOL_VERSION_META_KEY]: '2026-07-28',
+        [CLIENT_CAPABILITIES_META_KEY]: { elicitation: { form: {} } },
+      } as ServerContext['mcpReq']['envelope'],
+    });
+    const extra = toRouterCallExtra(ctx, server);
+    expect(extra).toMatchObject({
+      protocolVersion: '2026-07-28',
+      clientCapabilities: { elicitation: { form: {} } },
+      progressToken: 7,
+      signal: ctx.mcpReq.signal,
+    });
+    expect(extra.elicit).toBeUndefined();
+    expect(extra.sessionId).toBeUndefined();
+  });
+
+  it('gives a 2025 session request its session, auth info and elicitation/create', async () => {
+    const authInfo = { token: '', clientId: 'alice', scopes: [] };
+    const ctx = contextOf({}, { sessionId: 's-1', http: { authInfo } });
+    const extra = toRouterCallExtra(ctx, server);
+    expect(extra).toMatchObject({ sessionId: 's-1', authInfo });
+    expect(extra.progressToken).toBeUndefined();
+    await extra.elicit?.({ message: 'ok?', requestedSchema: { type: 'object' } });
+    expect(ctx.mcpReq.send).toHaveBeenCalledWith(
+      {
+        method: 'elicitation/create',
+        params: { mode: 'form', message: 'ok?', requestedSchema: { type: 'object' } },
+      },
+      undefined,
+    );
+  });
+
+  it('sends progress through the request', async () => {
+    const ctx = contextOf({});
+    const notice = {
+      method: 'notifications/progress' as const,
+      params: { progressToken: 1, progress: 1 },
+    };
+    await toRouterCallExtra(ctx, server).notify?.(notice);
+    expect(ctx.mcpReq.notify).toHaveBeenCalledWith(notice);
+  });
+});
