@@ -102,6 +102,7 @@ class McpHttpHandler implements HttpRequestHandler {
             createServer,
             onToolListChanged: options.onToolListChanged,
             stateless: options.stateless,
+            maxBodyBytes: options.maxBodyBytes,
             maxSessions,
             sessionIdleTimeoutMs: options.sessionIdleTimeoutMs,
             logger,

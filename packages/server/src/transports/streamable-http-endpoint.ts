@@ -38,6 +38,8 @@ export interface StreamableHttpEndpointOptions {
   /** Tool list changes, published to 2026-07-28 clients' `subscriptions/listen` streams. */
   onToolListChanged?: ToolListChanges | undefined;
   stateless: boolean;
+  /** The body limit the HTTP layer already enforced; the 2026 handler is told the same. */
+  maxBodyBytes: number;
   /** The most sessions open at once; a new one over it gets 503. */
   maxSessions: number;
   /** A session without a request or open stream for this long is closed (`0`: never). */
@@ -77,8 +79,13 @@ export class StreamableHttpEndpoint {
     this.#idleTimeoutMs = options.sessionIdleTimeoutMs;
     const onerror = (error: Error): void =>
       this.#logger.debug({ err: error }, 'MCP 2026-07-28 request refused or failed');
-    this.#modern = createMcpHandler(() => this.#createServer(), { legacy: 'reject', onerror });
-    this.#serveModern = toNodeHandler(this.#modern, { onerror });
+    const maxRequestBodySize = options.maxBodyBytes;
+    this.#modern = createMcpHandler(() => this.#createServer(), {
+      legacy: 'reject',
+      maxRequestBodySize,
+      onerror,
+    });
+    this.#serveModern = toNodeHandler(this.#modern, { maxRequestBodySize, onerror });
     this.#unsubscribe = options.onToolListChanged?.(() => this.#modern.notify.toolsChanged());
   }
 

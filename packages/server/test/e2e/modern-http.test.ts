@@ -107,4 +107,13 @@ describe('2026-07-28 requests on the Streamable HTTP endpoint', () => {
     expect(old).not.toHaveProperty('ttlMs');
     expect(old).not.toHaveProperty('cacheScope');
   });
+
+  it('takes a body up to maxBodyBytes, beyond the SDK default of 4 MiB', async () => {
+    const { client, transport } = modernClient(await start({ maxBodyBytes: 8 * 1024 * 1024 }));
+    await client.connect(transport);
+    close = () => client.close();
+    const pad = 'x'.repeat(5 * 1024 * 1024);
+    const result = await client.callTool({ name: 'who-am-i', arguments: { pad } });
+    expect(result.isError).toBeFalsy();
+  });
 });
