@@ -3,9 +3,13 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createElicitationRouter } from './elicitation-router.js';
-import { toCalledToolResult, toListedTool, toProgressUpdate } from './plain-results.js';
+import {
+  ElicitRequestSchema,
+  ProgressNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { createElicitationRouter, type ElicitationRouter } from './elicitation-router.js';
+import { toCalledToolResult, toListedTool } from './plain-results.js';
+import { createProgressRoutes, type ProgressRoutes } from './progress-routes.js';
 import { type StdioServerProcess, startStdioServer } from './stdio-server-process.js';
 import type {
   ConnectionDefaults,
@@ -27,15 +31,8 @@ export async function connectLegacyClient(
   options: ConnectionDefaults & (StdioTarget | UrlTarget),
 ): Promise<McpClientHandle> {
   const router = createElicitationRouter(options.onElicit);
-  const client = new Client(
-    { name: options.clientName ?? 'test-client', version: '1.0.0' },
-    { capabilities: { elicitation: { form: {} } } },
-  );
-  client.setRequestHandler(ElicitRequestSchema, async (request) => {
-    const { params } = request;
-    if (!('requestedSchema' in params)) return { action: 'decline' };
-    return router.answer({ message: params.message, requestedSchema: params.requestedSchema });
-  });
+  const progress = createProgressRoutes();
+  const client = createLegacyClient(options.clientName, router, progress);
   const server = options.transport === 'stdio' ? startStdioServer(options) : undefined;
   try {
     await client.connect(legacyTransport(options, server));
@@ -47,13 +44,14 @@ export async function connectLegacyClient(
     era: '2025-11-25',
     listTools: () => listAllTools(client),
     async callTool(name, args = {}, callOptions = {}) {
-      const { onProgress, signal, timeoutMs } = callOptions;
+      const { signal, timeoutMs } = callOptions;
       const result = await router.during(callOptions.onElicit, () =>
-        client.callTool({ name, arguments: args }, undefined, {
-          ...(onProgress && { onprogress: (progress) => onProgress(toProgressUpdate(progress)) }),
-          ...(signal && { signal }),
-          ...(timeoutMs !== undefined && { timeout: timeoutMs }),
-        }),
+        progress.during(callOptions.onProgress, (meta) =>
+          client.callTool({ name, arguments: args, ...(meta && { _meta: meta }) }, undefined, {
+            ...(signal && { signal }),
+            ...(timeoutMs !== undefined && { timeout: timeoutMs }),
+          }),
+        ),
       );
       return toCalledToolResult(result);
     },
@@ -65,6 +63,26 @@ export async function connectLegacyClient(
       }
     },
   };
+}
+
+function createLegacyClient(
+  clientName: string | undefined,
+  router: ElicitationRouter,
+  progress: ProgressRoutes,
+): Client {
+  const client = new Client(
+    { name: clientName ?? 'test-client', version: '1.0.0' },
+    { capabilities: { elicitation: { form: {} } } },
+  );
+  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    const { params } = request;
+    if (!('requestedSchema' in params)) return { action: 'decline' };
+    return router.answer({ message: params.message, requestedSchema: params.requestedSchema });
+  });
+  client.setNotificationHandler(ProgressNotificationSchema, (notification) => {
+    progress.deliver(notification.params);
+  });
+  return client;
 }
 
 function legacyTransport(

@@ -1,12 +1,15 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import { createElicitationRouter } from './elicitation-router.js';
-import { toCalledToolResult, toListedTool, toProgressUpdate } from './plain-results.js';
-import { startStdioServer } from './stdio-server-process.js';
+import { createElicitationRouter, type ElicitationRouter } from './elicitation-router.js';
+import { toCalledToolResult, toListedTool } from './plain-results.js';
+import { createProgressRoutes, type ProgressRoutes } from './progress-routes.js';
+import { type StdioServerProcess, startStdioServer } from './stdio-server-process.js';
 import type { ConnectionDefaults, McpClientHandle, StdioTarget, UrlTarget } from './types.js';
 
 /** The revision the client pins: no probe, no fallback, a loud failure on a legacy-only server. */
 const MODERN_REVISION = '2026-07-28';
+
+type ModernTarget = StdioTarget | (UrlTarget & { transport: 'http' });
 
 /**
  * Connects a 2.x SDK client pinned to protocol 2026-07-28. Elicitations arrive as
@@ -20,35 +23,14 @@ const MODERN_REVISION = '2026-07-28';
  * ```
  */
 export async function connectModernClient(
-  options: ConnectionDefaults & (StdioTarget | (UrlTarget & { transport: 'http' })),
+  options: ConnectionDefaults & ModernTarget,
 ): Promise<McpClientHandle> {
   const router = createElicitationRouter(options.onElicit);
-  const client = new Client(
-    { name: options.clientName ?? 'test-client', version: '1.0.0' },
-    {
-      versionNegotiation: { mode: { pin: MODERN_REVISION } },
-      capabilities: { elicitation: { form: {} } },
-    },
-  );
-  client.setRequestHandler('elicitation/create', async (request) => {
-    const { params } = request;
-    if (!('requestedSchema' in params)) return { action: 'decline' };
-    return router.answer({ message: params.message, requestedSchema: params.requestedSchema });
-  });
+  const progress = createProgressRoutes();
+  const client = createModernClient(options.clientName, router, progress);
   const server = options.transport === 'stdio' ? startStdioServer(options) : undefined;
   try {
-    // The stdio server transport is the SDK's newline-delimited JSON-RPC framing over any pair
-    // of streams; pointed at a child's pipes it is the client end (and, being a custom
-    // transport, makes the client probe on this connection rather than spawn a second server).
-    const headers = options.transport === 'stdio' ? undefined : options.headers;
-    await client.connect(
-      server !== undefined
-        ? new StdioServerTransport(server.output, server.input)
-        : new StreamableHTTPClientTransport(
-            new URL((options as UrlTarget).url),
-            headers && { requestInit: { headers } },
-          ),
-    );
+    await client.connect(modernTransport(options, server));
     const era = client.getProtocolEra();
     if (era !== 'modern') throw new Error(`pinned ${MODERN_REVISION} but negotiated ${era}`);
   } catch (error) {
@@ -64,15 +46,13 @@ export async function connectModernClient(
       return tools.map(toListedTool);
     },
     async callTool(name, args = {}, callOptions = {}) {
-      const { onProgress, signal, timeoutMs } = callOptions;
+      const { signal, timeoutMs } = callOptions;
       const result = await router.during(callOptions.onElicit, () =>
-        client.callTool(
-          { name, arguments: args },
-          {
-            ...(onProgress && { onprogress: (progress) => onProgress(toProgressUpdate(progress)) }),
-            ...(signal && { signal }),
-            ...(timeoutMs !== undefined && { timeout: timeoutMs }),
-          },
+        progress.during(callOptions.onProgress, (meta) =>
+          client.callTool(
+            { name, arguments: args, ...(meta && { _meta: meta }) },
+            { ...(signal && { signal }), ...(timeoutMs !== undefined && { timeout: timeoutMs }) },
+          ),
         ),
       );
       return toCalledToolResult(result);
@@ -85,4 +65,36 @@ export async function connectModernClient(
       }
     },
   };
+}
+
+function createModernClient(
+  clientName: string | undefined,
+  router: ElicitationRouter,
+  progress: ProgressRoutes,
+): Client {
+  const client = new Client(
+    { name: clientName ?? 'test-client', version: '1.0.0' },
+    {
+      versionNegotiation: { mode: { pin: MODERN_REVISION } },
+      capabilities: { elicitation: { form: {} } },
+    },
+  );
+  client.setRequestHandler('elicitation/create', async (request) => {
+    const { params } = request;
+    if (!('requestedSchema' in params)) return { action: 'decline' };
+    return router.answer({ message: params.message, requestedSchema: params.requestedSchema });
+  });
+  client.setNotificationHandler('notifications/progress', (notification) => {
+    progress.deliver(notification.params);
+  });
+  return client;
+}
+
+function modernTransport(target: ModernTarget, server: StdioServerProcess | undefined) {
+  // The stdio server transport is the SDK's newline-delimited JSON-RPC framing over any pair
+  // of streams; pointed at a child's pipes it is the client end (and, being a custom
+  // transport, makes the client probe on this connection rather than spawn a second server).
+  if (server !== undefined) return new StdioServerTransport(server.output, server.input);
+  const { url, headers } = target as UrlTarget;
+  return new StreamableHTTPClientTransport(new URL(url), headers && { requestInit: { headers } });
 }
