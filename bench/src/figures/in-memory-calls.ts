@@ -2,7 +2,6 @@ import { silentLogger } from '@apcore-mcp/core';
 import { createMcpServer } from '@apcore-mcp/server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { createBaselineTools } from '../baseline/baseline-tools.js';
 import { createBaselineServer } from '../baseline/create-baseline-server.js';
 import { type MeasureOptions, measureInterleaved } from '../measure/measure-interleaved.js';
@@ -31,8 +30,16 @@ interface Connection {
   failures: number;
 }
 
+/**
+ * Either major's SDK server: ours is built on the 2.x packages, the hand-written baseline on
+ * 1.x; both take the 1.x in-memory transport (the transport contract did not change).
+ */
+interface SdkServer {
+  connect(transport: InMemoryTransport): Promise<void>;
+}
+
 /** An SDK client connected to `server` over the SDK's in-memory transport pair. */
-async function connect(server: Server): Promise<Connection> {
+async function connect(server: SdkServer): Promise<Connection> {
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await server.connect(serverTransport);
   const client = new Client({ name: 'bench', version: '1.0.0' });

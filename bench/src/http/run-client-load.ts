@@ -1,12 +1,11 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { CALL_ARGUMENTS } from '../workload/trivial-handler.js';
-import { CALLED_TOOL_NAME } from '../workload/workload-modules.js';
+import { type LoadEra, type LoadSession, openLoadSession } from './load-sessions.js';
 
 /** What {@link runClientLoad} runs. */
 export interface ClientLoad {
   /** The MCP endpoint. */
   url: string;
+  /** The protocol revision the clients speak; 2025-11-25 (the 1.x SDK client) unless told. */
+  era?: LoadEra;
   /** Concurrent clients, each with its own session. */
   clients: number;
   /** Calls each client makes, one after the other. */
@@ -27,29 +26,8 @@ export interface LoadResult {
   latenciesMs: number[];
 }
 
-interface Session {
-  client: Client;
-  transport: StreamableHTTPClientTransport;
-}
-
-async function openSession(url: string): Promise<Session> {
-  const transport = new StreamableHTTPClientTransport(new URL(url));
-  const client = new Client({ name: 'bench', version: '1.0.0' });
-  await client.connect(transport);
-  return { client, transport };
-}
-
-/** Ends the session on the server too (DELETE), so sessions do not pile up between loads. */
-async function closeSession(session: Session): Promise<void> {
-  try {
-    await session.transport.terminateSession();
-  } finally {
-    await session.client.close();
-  }
-}
-
 /**
- * Runs a bounded load: `clients` SDK clients over Streamable HTTP, each in its own session,
+ * Runs a bounded load: `clients` SDK clients of `era` over Streamable HTTP, each in its own session,
  * connect; then all at once make `callsPerClient` sequential `tools/call`s; then end their
  * sessions. Stops by itself: at the deadline no new call starts.
  *
@@ -61,14 +39,14 @@ async function closeSession(session: Session): Promise<void> {
 export async function runClientLoad(load: ClientLoad): Promise<LoadResult> {
   const deadline = performance.now() + load.deadlineMs;
   const opened = await Promise.allSettled(
-    Array.from({ length: load.clients }, () => openSession(load.url)),
+    Array.from({ length: load.clients }, () => openLoadSession(load.url, load.era ?? '2025-11-25')),
   );
   const sessions = opened.flatMap((outcome) =>
     outcome.status === 'fulfilled' ? [outcome.value] : [],
   );
   let errors = (load.clients - sessions.length) * load.callsPerClient;
   const latenciesMs: number[] = [];
-  const callRepeatedly = async ({ client }: Session) => {
+  const callRepeatedly = async (session: LoadSession) => {
     for (let index = 0; index < load.callsPerClient; index += 1) {
       if (performance.now() > deadline) {
         errors += load.callsPerClient - index;
@@ -76,14 +54,10 @@ export async function runClientLoad(load: ClientLoad): Promise<LoadResult> {
       }
       const started = performance.now();
       try {
-        const result = await client.callTool(
-          { name: CALLED_TOOL_NAME, arguments: { ...CALL_ARGUMENTS } },
-          undefined,
-          // No call outlives the deadline by more than a second.
-          { timeout: Math.max(1000, deadline - started) },
-        );
-        if (result.isError === true) errors += 1;
-        else latenciesMs.push(performance.now() - started);
+        // No call outlives the deadline by more than a second.
+        if (await session.callOnce(Math.max(1000, deadline - started))) {
+          latenciesMs.push(performance.now() - started);
+        } else errors += 1;
       } catch {
         errors += 1;
       }
@@ -92,6 +66,6 @@ export async function runClientLoad(load: ClientLoad): Promise<LoadResult> {
   const started = performance.now();
   await Promise.all(sessions.map(callRepeatedly));
   const durationMs = performance.now() - started;
-  await Promise.allSettled(sessions.map(closeSession));
+  await Promise.allSettled(sessions.map((session) => session.close()));
   return { succeeded: latenciesMs.length, errors, durationMs, latenciesMs };
 }

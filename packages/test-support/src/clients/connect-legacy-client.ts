@@ -1,0 +1,112 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  ElicitRequestSchema,
+  ProgressNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { createElicitationRouter, type ElicitationRouter } from './elicitation-router.js';
+import { toCalledToolResult, toListedTool } from './plain-results.js';
+import { createProgressRoutes, type ProgressRoutes } from './progress-routes.js';
+import { type StdioServerProcess, startStdioServer } from './stdio-server-process.js';
+import type {
+  ConnectionDefaults,
+  ListedTool,
+  McpClientHandle,
+  StdioTarget,
+  UrlTarget,
+} from './types.js';
+
+/**
+ * Connects a 1.x SDK client (protocol 2025-11-25), the client most deployed hosts run today.
+ *
+ * @example
+ * ```ts
+ * const client = await connectLegacyClient({ transport: 'sse', url: 'http://127.0.0.1:9000/sse' });
+ * ```
+ */
+export async function connectLegacyClient(
+  options: ConnectionDefaults & (StdioTarget | UrlTarget),
+): Promise<McpClientHandle> {
+  const router = createElicitationRouter(options.onElicit);
+  const progress = createProgressRoutes();
+  const client = createLegacyClient(options.clientName, router, progress);
+  const server = options.transport === 'stdio' ? startStdioServer(options) : undefined;
+  try {
+    await client.connect(legacyTransport(options, server));
+  } catch (error) {
+    await server?.stop();
+    throw error;
+  }
+  return {
+    era: '2025-11-25',
+    listTools: () => listAllTools(client),
+    async callTool(name, args = {}, callOptions = {}) {
+      const { signal, timeoutMs } = callOptions;
+      const result = await router.during(callOptions.onElicit, () =>
+        progress.during(callOptions.onProgress, (meta) =>
+          client.callTool({ name, arguments: args, ...(meta && { _meta: meta }) }, undefined, {
+            ...(signal && { signal }),
+            ...(timeoutMs !== undefined && { timeout: timeoutMs }),
+          }),
+        ),
+      );
+      return toCalledToolResult(result);
+    },
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        await server?.stop();
+      }
+    },
+  };
+}
+
+function createLegacyClient(
+  clientName: string | undefined,
+  router: ElicitationRouter,
+  progress: ProgressRoutes,
+): Client {
+  const client = new Client(
+    { name: clientName ?? 'test-client', version: '1.0.0' },
+    { capabilities: { elicitation: { form: {} } } },
+  );
+  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    const { params } = request;
+    if (!('requestedSchema' in params)) return { action: 'decline' };
+    return router.answer({ message: params.message, requestedSchema: params.requestedSchema });
+  });
+  client.setNotificationHandler(ProgressNotificationSchema, (notification) => {
+    progress.deliver(notification.params);
+  });
+  return client;
+}
+
+function legacyTransport(
+  target: StdioTarget | UrlTarget,
+  server: StdioServerProcess | undefined,
+): Transport {
+  // The stdio server transport is the SDK's newline-delimited JSON-RPC framing over any pair
+  // of streams; pointed at a child's pipes it is the client end.
+  if (server !== undefined) return new StdioServerTransport(server.output, server.input);
+  const { url, headers } = target as UrlTarget;
+  const requestInit = headers === undefined ? undefined : { headers };
+  // Both transports send `requestInit.headers` on every request, the SSE stream's GET included.
+  return target.transport === 'sse'
+    ? new SSEClientTransport(new URL(url), requestInit && { requestInit })
+    : new StreamableHTTPClientTransport(new URL(url), requestInit && { requestInit });
+}
+
+async function listAllTools(client: Client): Promise<ListedTool[]> {
+  const tools: ListedTool[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listTools(cursor === undefined ? undefined : { cursor });
+    tools.push(...page.tools.map(toListedTool));
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return tools;
+}

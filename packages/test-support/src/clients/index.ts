@@ -1,0 +1,17 @@
+// Any new export added here is used by the packages' end-to-end tests: named exports only.
+export { connectClient } from './connect-client.js';
+export type {
+  CalledToolResult,
+  CallToolOptions,
+  ClientEra,
+  ConnectClientOptions,
+  ConnectionDefaults,
+  ElicitationAnswer,
+  ElicitationHandler,
+  ElicitationRequest,
+  ListedTool,
+  McpClientHandle,
+  ProgressUpdate,
+  StdioTarget,
+  UrlTarget,
+} from './types.js';
