@@ -114,6 +114,12 @@ export interface ServeOptions {
    * `(request) => boolean | Promise<boolean>`. Modes are case-insensitive.
    */
   approval?: ApprovalOption;
+  /**
+   * The key (at least 32 bytes; text as hex or base64) that signs the `requestState` a
+   * 2026-07-28 client echoes when it answers a question (an approval). Default: a random key
+   * per process, so several instances behind one endpoint need the same `stateKey`.
+   */
+  stateKey?: string | Uint8Array;
 }
 
 /** {@link ServeOptions} after validation, with every default filled in. */
@@ -146,6 +152,7 @@ export interface ResolvedOptions {
   shutdownGraceMs: number;
   handleSignals: boolean;
   approval: ApprovalOption;
+  stateKey: Uint8Array | undefined;
 }
 
 /**

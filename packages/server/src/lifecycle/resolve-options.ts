@@ -28,6 +28,7 @@ import {
   resolveFunction,
   resolveInteger,
 } from './read-option.js';
+import { resolveStateKey } from './state-key.js';
 
 const TRANSPORTS: readonly TransportName[] = ['stdio', 'streamable-http', 'sse'];
 const LOG_LEVELS: Readonly<Record<string, LogLevel>> = {
@@ -66,6 +67,7 @@ const KNOWN_OPTIONS = new Set<string>([
   'shutdownGraceMs',
   'handleSignals',
   'approval',
+  'stateKey',
 ]);
 
 /** What differs between the entry points: their defaults and whether port 0 is allowed. */
@@ -179,12 +181,16 @@ function resolveToolOptions(
 /** How each call runs: input checks, its context, its caller, its approval. */
 function resolveCallOptions(
   options: ServeOptions,
-): Pick<ResolvedOptions, 'validateInputs' | 'contextFactory' | 'identity' | 'approval'> {
+): Pick<
+  ResolvedOptions,
+  'validateInputs' | 'contextFactory' | 'identity' | 'approval' | 'stateKey'
+> {
   return {
     validateInputs: resolveBoolean('validateInputs', options.validateInputs, false),
     contextFactory: resolveContextFactory(options.contextFactory),
     identity: resolveIdentity(options.identity),
     approval: resolveApproval(options.approval),
+    stateKey: resolveStateKey(options.stateKey),
   };
 }
 

@@ -3,6 +3,7 @@ import { ExecutionRouter } from '../calls/execution-router.js';
 import type { Logger } from '../logger.js';
 import { createDefaultLogger } from '../logger.js';
 import type { ResolvedOptions } from '../options.js';
+import { type CallStateCodec, createCallStateCodec } from '../protocol/call-state-codec.js';
 import { createSdkServer } from '../protocol/create-sdk-server.js';
 import { DocumentationResources } from '../resources/documentation-resources.js';
 import { warnAboutClientLimits } from '../tools/client-limits.js';
@@ -11,6 +12,7 @@ import { ToolBuilder } from '../tools/tool-builder.js';
 import { ToolTable } from '../tools/tool-table.js';
 import type { HealthStatus } from '../transports/http-handler.js';
 import { type RegistryOrExecutor, type ResolvedTarget, resolveTarget } from './resolve-target.js';
+import { createRandomStateKey } from './state-key.js';
 
 /**
  * Everything one served registry shares across its connections: the tool table (a
@@ -29,6 +31,7 @@ export class ServerRuntime {
   readonly #servers = new Set<Server>();
   readonly #toolListListeners = new Set<() => void>();
   readonly #startedAt = performance.now();
+  readonly #stateCodec: CallStateCodec;
   #unsubscribe: (() => void) | undefined;
 
   constructor(target: ResolvedTarget, options: ResolvedOptions, logger: Logger) {
@@ -50,10 +53,20 @@ export class ServerRuntime {
       ...(options.contextFactory === undefined ? {} : { contextFactory: options.contextFactory }),
       ...(options.identity === undefined ? {} : { identity: options.identity }),
     });
+    this.#stateCodec = createCallStateCodec(options.stateKey ?? this.#createRandomStateKey());
     this.#resources = new DocumentationResources({
       registry: target.registry,
       tools: this.tools,
     });
+  }
+
+  #createRandomStateKey(): Uint8Array {
+    this.logger.info(
+      { option: 'stateKey' },
+      'No stateKey given: answers of 2026-07-28 clients are signed with a random key of this ' +
+        'process; several instances serving one endpoint need a shared key (stateKey)',
+    );
+    return createRandomStateKey();
   }
 
   /**
@@ -103,6 +116,7 @@ export class ServerRuntime {
       resources: this.#resources,
       listChanged: this.#options.dynamic,
       cacheHints: this.#options.cacheHints,
+      requestState: this.#stateCodec,
     });
     this.#servers.add(server);
     server.onclose = () => {

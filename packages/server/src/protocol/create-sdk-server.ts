@@ -7,6 +7,7 @@ import type { CacheHints } from '../lifecycle/cache-hints.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
 import { ResourceNotFoundError } from '../resources/resource-not-found-error.js';
 import type { ToolSource } from '../tools/served-tool.js';
+import type { CallStateCodec } from './call-state-codec.js';
 import { toRouterCallExtra } from './to-router-call-extra.js';
 
 /**
@@ -32,6 +33,8 @@ export interface SdkServerOptions {
   listChanged?: boolean;
   /** `ttlMs` / `cacheScope` of list and read results, for 2026-07-28 clients only. */
   cacheHints?: CacheHints | undefined;
+  /** Signs and verifies the `requestState` of 2026-07-28 input rounds (approvals). */
+  requestState: CallStateCodec;
 }
 
 /**
@@ -43,7 +46,7 @@ export interface SdkServerOptions {
  *
  * @example
  * ```ts
- * const server = createSdkServer({ name: 'my-tools', version: '1.0.0', tools, router });
+ * const server = createSdkServer({ name: 'my-tools', version: '1.0.0', tools, router, requestState });
  * serveStdio(() => server);
  * ```
  */
@@ -57,6 +60,8 @@ export function createSdkServer(options: SdkServerOptions): Server {
       },
       // Server options, not handler results: hints returned by a handler reach 2025 clients too.
       ...(options.cacheHints === undefined ? {} : { cacheHints: options.cacheHints }),
+      // The SDK refuses a state that fails verification (-32602) before any handler runs.
+      requestState: { verify: options.requestState.verify },
     },
   );
   const { tools, router, resources } = options;

@@ -1,0 +1,55 @@
+import {
+  createRequestStateCodec,
+  type RequestStateCodec,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+
+/**
+ * How long a client may take to answer a question (an approval) before the state it echoes
+ * expires: ten minutes, the SDK's own default for one input round.
+ */
+export const CALL_STATE_TTL_SECONDS = 600;
+
+/**
+ * What the server signs into a 2026-07-28 `requestState`: a small JSON object (signed, not
+ * encrypted, so never a secret).
+ *
+ * @example
+ * ```ts
+ * const state: CallState = { kind: 'approval', tool: 'files-delete', args: 'ab12…' };
+ * ```
+ */
+export type CallState = Record<string, unknown>;
+
+/**
+ * The codec of the server's `requestState`: minted into an `input_required` answer, verified by
+ * the SDK (`requestState.verify`) before the retried call reaches a handler.
+ *
+ * @example
+ * ```ts
+ * const codec: CallStateCodec = createCallStateCodec(key);
+ * ```
+ */
+export type CallStateCodec = RequestStateCodec<CallState>;
+
+/**
+ * A requestState codec signing with `key`. Besides what the payload says, each state is bound
+ * to the request method and the authenticated client, so one caller's answer is no good for
+ * another caller, even with the same arguments. Any server holding the same key accepts it.
+ *
+ * @example
+ * ```ts
+ * new Server(info, { requestState: { verify: createCallStateCodec(key).verify } });
+ * ```
+ */
+export function createCallStateCodec(key: Uint8Array): CallStateCodec {
+  return createRequestStateCodec<CallState>({
+    key,
+    ttlSeconds: CALL_STATE_TTL_SECONDS,
+    bind: bindToCaller,
+  });
+}
+
+function bindToCaller(ctx: ServerContext): string {
+  return `${ctx.mcpReq.method}\0${ctx.http?.authInfo?.clientId ?? ''}`;
+}

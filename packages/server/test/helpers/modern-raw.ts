@@ -1,0 +1,61 @@
+/** What a raw 2026-07-28 request answers: the JSON-RPC response and the HTTP status. */
+export interface RawAnswer {
+  status: number;
+  body: { result?: Record<string, unknown>; error?: { code: number; message: string } };
+}
+
+/** The body of a `tools/call` a 2026-07-28 client sends, with its `_meta` envelope. */
+export interface RawToolCall {
+  name: string;
+  arguments?: Record<string, unknown>;
+  inputResponses?: Record<string, unknown>;
+  requestState?: string;
+  /** Declare the elicitation capability; default true. */
+  elicitation?: boolean;
+}
+
+let nextId = 1;
+
+/**
+ * Sends one 2026-07-28 `tools/call` by hand, the way the 2.x client frames it (envelope,
+ * `Mcp-Method`/`Mcp-Name` headers), for what the client would never send: forged or replayed
+ * `requestState`, answers to questions it was not asked.
+ */
+export async function postToolCall(url: string, call: RawToolCall): Promise<RawAnswer> {
+  const { name, elicitation = true, ...params } = call;
+  const envelope = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
+    'io.modelcontextprotocol/clientCapabilities': elicitation ? { elicitation: { form: {} } } : {},
+  };
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': name,
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: nextId++,
+      method: 'tools/call',
+      params: { name, arguments: {}, ...params, _meta: envelope },
+    }),
+  });
+  return { status: response.status, body: parseBody(await response.text()) };
+}
+
+/** A JSON body, or the last `data:` message of an SSE body. */
+function parseBody(text: string): RawAnswer['body'] {
+  if (text.trimStart().startsWith('{')) return JSON.parse(text) as RawAnswer['body'];
+  const messages = text
+    .split('\n')
+    .filter((line) => line.startsWith('data:'))
+    .map((line) => line.slice('data:'.length).trim())
+    .filter((data) => data.startsWith('{'));
+  const last = messages.at(-1);
+  if (last === undefined) throw new Error(`No JSON-RPC message in: ${text.slice(0, 200)}`);
+  return JSON.parse(last) as RawAnswer['body'];
+}
