@@ -11,12 +11,21 @@ import {
 import type { Logger } from '../logger.js';
 import type { ApprovalOption, ToolApprovalHandler } from './approval-option.js';
 import { ApprovalRequiredError } from './approval-required-error.js';
+import {
+  APPROVAL_INPUT_KEY,
+  type ApprovalRound,
+  approvalState,
+  readApprovalAnswer,
+} from './approval-round.js';
+import { InputRequiredSignal } from './input-required-signal.js';
 
 /** What one call's {@link CallApproval} works with. */
 export interface CallApprovalOptions {
   option: ApprovalOption;
   /** Asks the client; absent when the client cannot elicit. */
   elicit: McpElicitSender | undefined;
+  /** On 2026-07-28, when the client can elicit: the call's input round (asks by answering). */
+  round?: ApprovalRound | undefined;
   identity: Identity | undefined;
   /** The description of a module, for the question and for custom handlers. */
   /** Where the approval reads what a module does, to show it to whoever approves. */
@@ -116,7 +125,8 @@ export class CallApproval implements ApprovalHandler {
   }
 
   async #askUser(moduleId: string, args: Record<string, unknown>): Promise<Decision> {
-    const { elicit, registry, logger } = this.#options;
+    const { elicit, round, registry, logger } = this.#options;
+    if (elicit === undefined && round !== undefined) return this.#askInRound(round, moduleId, args);
     if (elicit === undefined) {
       return {
         approved: false,
@@ -135,17 +145,50 @@ export class CallApproval implements ApprovalHandler {
       logger.warn({ err: error, moduleId }, 'Asking the client for approval failed');
       return { approved: false, how: 'elicit', reason: 'the elicitation failed' };
     }
-    if (answer.action === 'accept' && answer.content?.confirm === true) {
-      return { approved: true, how: 'elicit', reason: 'the user accepted' };
-    }
-    const reason =
-      answer.action === 'accept'
-        ? 'the user accepted without confirming'
-        : answer.action === 'decline'
-          ? 'the user declined'
-          : 'the user cancelled';
-    return { approved: false, how: 'elicit', reason };
+    return decideFromAnswer(answer);
   }
+
+  /**
+   * 2026-07-28: the retry's answer decides, when its signed state names this exact call;
+   * otherwise this attempt ends with the question (see {@link InputRequiredSignal}).
+   */
+  async #askInRound(
+    round: ApprovalRound,
+    moduleId: string,
+    args: Record<string, unknown>,
+  ): Promise<Decision> {
+    const { registry, logger } = this.#options;
+    const expected = approvalState(round, moduleId, args);
+    const answer = readApprovalAnswer(round, expected);
+    if (answer.status === 'answered') return decideFromAnswer(answer);
+    if (answer.status === 'mismatch') {
+      logger.warn({ moduleId }, 'Ignored an approval answered for another call; asking again');
+    }
+    const question = {
+      message: describeCall(moduleId, describeModule(registry, moduleId), args),
+      requestedSchema: confirmSchema(moduleId),
+    };
+    throw new InputRequiredSignal(
+      await round.input.require({ [APPROVAL_INPUT_KEY]: question }, expected),
+    );
+  }
+}
+
+/** Approved only when the user accepted and ticked `confirm`. */
+function decideFromAnswer(answer: {
+  action: 'accept' | 'decline' | 'cancel';
+  content?: Record<string, unknown> | undefined;
+}): Decision {
+  if (answer.action === 'accept' && answer.content?.confirm === true) {
+    return { approved: true, how: 'elicit', reason: 'the user accepted' };
+  }
+  const reason =
+    answer.action === 'accept'
+      ? 'the user accepted without confirming'
+      : answer.action === 'decline'
+        ? 'the user declined'
+        : 'the user cancelled';
+  return { approved: false, how: 'elicit', reason };
 }
 
 /** A module's description as its registry has it; `''` when it has none (or fails). */

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Identity } from '@apcore-mcp/core';
-import type { AuthInfo } from '@modelcontextprotocol/server';
+import type { AuthInfo, InputRequiredResult } from '@modelcontextprotocol/server';
 
 /**
  * A `notifications/progress` the server sends for a call.
@@ -29,6 +29,39 @@ export type ElicitationAsk = (
 ) => Promise<{ action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }>;
 
 /**
+ * A form question for the client, asked on 2026-07-28 inside an `input_required` answer.
+ *
+ * @example
+ * ```ts
+ * const question: FormQuestion = { message: 'Proceed?', requestedSchema: { type: 'object' } };
+ * ```
+ */
+export type FormQuestion = { message: string; requestedSchema: Record<string, unknown> };
+
+/**
+ * One round of a 2026-07-28 call: the answers the client's retry carries, the verified state it
+ * echoed, and how to end this attempt with questions instead of a result. 2026-07-28 has no
+ * server-to-client requests: the call answers `input_required` and the client calls again with
+ * the answers and the state.
+ *
+ * @example
+ * ```ts
+ * const round: InputRound = { responses: undefined, state: undefined, require: async () => answer };
+ * ```
+ */
+export interface InputRound {
+  /** The answers of the retry, keyed as asked; untrusted client input. */
+  responses: Record<string, unknown> | undefined;
+  /** The payload of the retry's `requestState`, already verified by the SDK. */
+  state: Record<string, unknown> | undefined;
+  /** The `input_required` answer asking `questions`, with `state` signed for the retry. */
+  require(
+    questions: Record<string, FormQuestion>,
+    state: Record<string, unknown>,
+  ): Promise<InputRequiredResult>;
+}
+
+/**
  * What a tool call knows about its MCP request, in our own terms (all of it optional, so the
  * router also works outside an SDK server): what cancels it, its session, its progress token and
  * the channels back to the client, the client's capabilities and protocol revision, and the
@@ -51,6 +84,8 @@ export interface RouterCallExtra {
   notify?: (notification: ProgressNotice) => Promise<void>;
   /** Asks the client through `elicitation/create`; absent where the server cannot ask. */
   elicit?: ElicitationAsk;
+  /** A 2026-07-28 call's input round (set when the server signs `requestState`). */
+  inputRound?: InputRound;
   /** What the HTTP layer attached to the request (identity, closed-request signal). */
   authInfo?: AuthInfo;
   /** The capabilities the client declared (at `initialize`, or in the request on 2026-07-28). */

@@ -9,6 +9,7 @@ import {
   supportsContextApproval,
 } from '@apcore-mcp/core';
 import { createToolErrorResult, ErrorMapper } from '@apcore-mcp/errors';
+import type { InputRequiredResult } from '@modelcontextprotocol/server';
 import { isLevelEnabled, type Logger, withFields } from '../logger.js';
 import type { ToolSource } from '../tools/served-tool.js';
 import { type ApprovalOption, resolveApproval } from './approval-option.js';
@@ -16,6 +17,7 @@ import { ApprovalRequiredError } from './approval-required-error.js';
 import { CallCounter } from './call-counter.js';
 import type { RouterCallExtra } from './call-extra.js';
 import { collectStream } from './collect-stream.js';
+import { InputRequiredSignal } from './input-required-signal.js';
 import { InputValidator } from './input-validator.js';
 import { type OpenedCall, openCall } from './open-call.js';
 import type { ToolCallResult } from './tool-call-result.js';
@@ -125,11 +127,22 @@ export class ExecutionRouter {
    * const result = await router.handleCall('math-add', { a: 1, b: 2 }, { signal });
    * ```
    */
+  handleCall(
+    name: string,
+    args?: Record<string, unknown>,
+    extra?: RouterCallExtra & { inputRound?: undefined },
+  ): Promise<ToolCallResult>;
+  /** With an input round (2026-07-28), a call may also answer with questions. */
+  handleCall(
+    name: string,
+    args: Record<string, unknown>,
+    extra: RouterCallExtra,
+  ): Promise<ToolCallResult | InputRequiredResult>;
   async handleCall(
     name: string,
     args: Record<string, unknown> = {},
     extra: RouterCallExtra = {},
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult | InputRequiredResult> {
     if (!this.#accepting)
       return createToolErrorResult('Server is shutting down', SHUTTING_DOWN_CODE);
     this.#calls.enter();
@@ -138,6 +151,8 @@ export class ExecutionRouter {
     try {
       result = await this.#callTool(name, args, extra);
     } catch (error) {
+      // Not a failure: this attempt ends with a question, the client retries with the answer.
+      if (InputRequiredSignal.isInstance(error)) return error.answer;
       result = this.#mapError(name, error);
     } finally {
       this.#calls.leave();
@@ -193,6 +208,7 @@ export class ExecutionRouter {
       approval: this.#approval,
       approvalInContext: this.#executorAsksApproval,
       logger: withFields(this.#logger, { tool: name }),
+      arguments: args,
     });
     if (approveHere) await call.approval.check(moduleId, args);
     const output =

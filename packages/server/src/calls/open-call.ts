@@ -11,13 +11,14 @@ import {
 import type { Logger } from '../logger.js';
 import type { ServedTool } from '../tools/served-tool.js';
 import type { ApprovalOption } from './approval-option.js';
+import type { ApprovalRound } from './approval-round.js';
 import { CallApproval } from './call-approval.js';
 import { CallCancellation } from './call-cancellation.js';
 import { type RouterCallExtra, readRequestClosedSignal, resolveIdentity } from './call-extra.js';
 import { createElicitSender, createProgressSender } from './client-senders.js';
 import { shouldStream } from './collect-stream.js';
 
-/** What {@link openCall} needs from the router, the same for every call. */
+/** What {@link openCall} needs from the router: its settings and the call's arguments. */
 export interface OpenCallOptions {
   executor: ExecutorLike;
   /** Builds the call's context; none: the executor gets no context of ours. */
@@ -31,6 +32,8 @@ export interface OpenCallOptions {
   approvalInContext: boolean;
   /** Bound to the tool name. */
   logger: Logger;
+  /** The call's arguments: a 2026-07-28 approval is good for these only. */
+  arguments: Record<string, unknown>;
 }
 
 /**
@@ -76,6 +79,7 @@ export function openCall(
   const approval = new CallApproval({
     option: options.approval,
     elicit,
+    round: approvalRoundOf(served, extra, options.arguments),
     identity,
     registry: options.executor.registry,
     logger,
@@ -95,6 +99,17 @@ export function openCall(
     context: options.contextFactory?.createContext(request),
     cancellation,
   };
+}
+
+/** The input round a 2026-07-28 approval asks through; none when the client cannot elicit. */
+function approvalRoundOf(
+  served: ServedTool,
+  extra: RouterCallExtra,
+  args: Record<string, unknown>,
+): ApprovalRound | undefined {
+  const input = extra.inputRound;
+  if (input === undefined || extra.clientCapabilities?.elicitation === undefined) return undefined;
+  return { tool: served.tool.name, arguments: args, input };
 }
 
 /**

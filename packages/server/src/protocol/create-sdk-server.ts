@@ -72,7 +72,7 @@ export function createSdkServer(options: SdkServerOptions): Server {
     router.handleCall(
       request.params.name,
       request.params.arguments ?? {},
-      toRouterCallExtra(ctx, server),
+      toRouterCallExtra(ctx, server, options.requestState),
     ),
   );
   if (resources) registerResourceHandlers(server, resources);

@@ -1,10 +1,12 @@
 import {
   CLIENT_CAPABILITIES_META_KEY,
+  inputRequired,
   PROTOCOL_VERSION_META_KEY,
   type Server,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import type { RouterCallExtra } from '../calls/call-extra.js';
+import type { InputRound, RouterCallExtra } from '../calls/call-extra.js';
+import type { CallState, CallStateCodec } from './call-state-codec.js';
 
 /**
  * The one place where the SDK's request context becomes our {@link RouterCallExtra}: the
@@ -20,7 +22,11 @@ import type { RouterCallExtra } from '../calls/call-extra.js';
  * );
  * ```
  */
-export function toRouterCallExtra(ctx: ServerContext, server: Server): RouterCallExtra {
+export function toRouterCallExtra(
+  ctx: ServerContext,
+  server: Server,
+  codec?: CallStateCodec,
+): RouterCallExtra {
   const { mcpReq } = ctx;
   // Typed `{}` by the SDK: the reserved keys are read by name.
   const envelope = mcpReq.envelope as Record<string, unknown> | undefined;
@@ -35,6 +41,7 @@ export function toRouterCallExtra(ctx: ServerContext, server: Server): RouterCal
     if (typeof capabilities === 'object' && capabilities !== null) {
       extra.clientCapabilities = capabilities as RouterCallExtra['clientCapabilities'];
     }
+    if (codec !== undefined) extra.inputRound = toInputRound(ctx, codec);
   } else {
     // Server-to-client requests exist on 2025 connections only; 2026 asks through input_required.
     extra.elicit = async (params, options) =>
@@ -50,4 +57,24 @@ export function toRouterCallExtra(ctx: ServerContext, server: Server): RouterCal
   const authInfo = ctx.http?.authInfo;
   if (authInfo !== undefined) extra.authInfo = authInfo;
   return extra;
+}
+
+/** The round of a 2026-07-28 request: its answers, its verified state, how to ask more. */
+function toInputRound(ctx: ServerContext, codec: CallStateCodec): InputRound {
+  const { mcpReq } = ctx;
+  return {
+    responses: mcpReq.inputResponses,
+    state: mcpReq.requestState<CallState>(),
+    require: async (questions, state) =>
+      inputRequired({
+        inputRequests: Object.fromEntries(
+          Object.entries(questions).map(([key, question]) => [
+            key,
+            // Our schemas are plain JSON Schema objects; the SDK's type is the restricted form shape.
+            inputRequired.elicit(question as Parameters<typeof inputRequired.elicit>[0]),
+          ]),
+        ),
+        requestState: await codec.mint(state, ctx),
+      }),
+  };
 }
