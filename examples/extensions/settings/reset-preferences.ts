@@ -11,6 +11,8 @@ export default defineModule({
   annotations: { destructive: true, idempotent: true, openWorld: false },
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
   execute: async (_inputs, context) => {
+    // On MCP 2026-07-28 this runs again once the user answers, and `elicit()` then returns the
+    // answer: everything before it only reads, so running it twice changes nothing.
     const changes = [...shop.preferences.entries()].filter(
       ([key, value]) => DEFAULTS.get(key) !== value,
     );

@@ -33,6 +33,8 @@ describe('public API', () => {
         'describeModuleProblem',
         'copyJson',
         'CONTEXT_APPROVAL_MARKER',
+        'CALL_ATTEMPT_ENDED',
+        'endsCallAttempt',
         'MCP_APPROVAL_KEY',
         'MCP_ELICIT_KEY',
         'MCP_PROGRESS_KEY',

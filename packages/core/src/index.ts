@@ -62,7 +62,13 @@ export { copyJson } from './json-copy.js';
 export type { Logger } from './logger.js';
 export { silentLogger } from './logger.js';
 export type { McpElicitResult, McpElicitSender, McpProgressSender } from './mcp-context-keys.js';
-export { MCP_APPROVAL_KEY, MCP_ELICIT_KEY, MCP_PROGRESS_KEY } from './mcp-context-keys.js';
+export {
+  CALL_ATTEMPT_ENDED,
+  endsCallAttempt,
+  MCP_APPROVAL_KEY,
+  MCP_ELICIT_KEY,
+  MCP_PROGRESS_KEY,
+} from './mcp-context-keys.js';
 export { elicit, reportProgress } from './mcp-helpers.js';
 export type { ModuleContext } from './module-context.js';
 export type { ModuleFilterInput } from './module-filter.js';

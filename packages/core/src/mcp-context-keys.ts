@@ -82,3 +82,35 @@ export type McpElicitSender = (
   message: string,
   requestedSchema?: Record<string, unknown>,
 ) => Promise<McpElicitResult>;
+
+/**
+ * Marks an error that ends the current attempt of a call so that the client can be asked
+ * first. On MCP 2026-07-28 a server cannot send a request mid-call: the first `elicit()` without
+ * a recorded answer throws such an error, the call answers with the question, and the module
+ * runs again once the client answers. {@link elicit} lets it through; a module that catches
+ * errors around `elicit()` should rethrow it (see {@link endsCallAttempt}).
+ *
+ * @example
+ * ```ts
+ * class AskFirst extends Error { readonly [CALL_ATTEMPT_ENDED] = true; }
+ * ```
+ */
+export const CALL_ATTEMPT_ENDED: unique symbol = Symbol.for('apcore-mcp.input-required-signal');
+
+/**
+ * Whether `error` ends the current attempt of a call to ask the client first (see
+ * {@link CALL_ATTEMPT_ENDED}): rethrow it instead of handling it.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   answer = await elicit(context, 'Which folder?', schema);
+ * } catch (error) {
+ *   if (endsCallAttempt(error)) throw error;
+ *   answer = null;
+ * }
+ * ```
+ */
+export function endsCallAttempt(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && CALL_ATTEMPT_ENDED in error;
+}

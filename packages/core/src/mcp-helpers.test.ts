@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  CALL_ATTEMPT_ENDED,
+  endsCallAttempt,
   MCP_ELICIT_KEY,
   MCP_PROGRESS_KEY,
   type McpElicitSender,
@@ -67,5 +69,19 @@ describe('elicit', () => {
       throw new Error('timed out');
     };
     expect(await elicit({ data: { [MCP_ELICIT_KEY]: ask } }, 'OK?')).toBeNull();
+  });
+
+  it('lets through the error that ends a call attempt to ask the client first', async () => {
+    class AskFirst extends Error {
+      readonly [CALL_ATTEMPT_ENDED] = true;
+    }
+    const asking = new AskFirst('ask the client first');
+    const ask: McpElicitSender = async () => {
+      throw asking;
+    };
+    await expect(elicit({ data: { [MCP_ELICIT_KEY]: ask } }, 'OK?')).rejects.toBe(asking);
+    expect(endsCallAttempt(asking)).toBe(true);
+    expect(endsCallAttempt(new Error('timed out'))).toBe(false);
+    expect(endsCallAttempt(null)).toBe(false);
   });
 });

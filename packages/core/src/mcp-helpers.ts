@@ -1,4 +1,5 @@
 import {
+  endsCallAttempt,
   MCP_ELICIT_KEY,
   MCP_PROGRESS_KEY,
   type McpElicitSender,
@@ -52,7 +53,13 @@ export async function reportProgress(
  * `requestedSchema` (a flat object schema of primitive properties) describes the form. Resolves
  * to the accepted content (`{}` when the user accepted an empty form), or `null` when the user
  * declined or cancelled, the client cannot elicit, the request failed, or there is no MCP call
- * at all (a plain `executor.call()`). Never throws.
+ * at all (a plain `executor.call()`).
+ *
+ * On MCP 2026-07-28 the server cannot ask in the middle of a call. The first `elicit()` without
+ * a recorded answer ends the attempt (it throws an error {@link endsCallAttempt} recognises: let
+ * it through), the client is asked, and the module runs again from the start; on that run each
+ * `elicit()` returns its recorded answer, in order. So the code before an `elicit()` may run
+ * more than once: keep it free of side effects, or idempotent. Otherwise never throws.
  *
  * @example
  * ```ts
@@ -76,7 +83,8 @@ export async function elicit(
     if (answer?.action !== 'accept') return null;
     const content = answer.content;
     return typeof content === 'object' && content !== null ? content : {};
-  } catch {
+  } catch (error) {
+    if (endsCallAttempt(error)) throw error;
     // The server logs why; the module only needs to know it got no answer.
     return null;
   }

@@ -11,6 +11,8 @@ export interface InteractiveProbe {
   endlessResumed: boolean;
   /** Whether a streaming module found a progress sender in its context. */
   streamSawProgressSender: boolean | undefined;
+  /** How many times `form.two_step` started (each 2026-07-28 round runs it again). */
+  twoStepRuns: number;
 }
 
 const reportSchema = {
@@ -27,10 +29,12 @@ const reportSchema = {
  * a core executor over it.
  */
 export function createInteractiveRuntime(options: ExecutorOptions = {}) {
-  const probe = { ran: [], endlessResumed: false, streamSawProgressSender: undefined } as Omit<
-    InteractiveProbe,
-    'endlessFinished'
-  > as InteractiveProbe;
+  const probe = {
+    ran: [],
+    endlessResumed: false,
+    streamSawProgressSender: undefined,
+    twoStepRuns: 0,
+  } as Omit<InteractiveProbe, 'endlessFinished'> as InteractiveProbe;
   let finished: () => void = () => {};
   probe.endlessFinished = new Promise<void>((resolve) => {
     finished = resolve;
@@ -166,6 +170,27 @@ export function createInteractiveRuntime(options: ExecutorOptions = {}) {
     }),
   );
   registry.register(
+    'form.two_step',
+    defineModule({
+      description: 'Asks for a folder, then for a confirmation; counts its runs.',
+      inputSchema: { type: 'object', properties: {} },
+      execute: async (_inputs, context) => {
+        // Runs again on every 2026-07-28 round: only counting, no other side effect before asking.
+        probe.twoStepRuns += 1;
+        const folder = await elicit(context, 'Which folder?', {
+          type: 'object',
+          properties: { folder: { type: 'string' } },
+          required: ['folder'],
+        });
+        const confirmed = await elicit(context, `Empty ${String(folder?.folder)}?`, {
+          type: 'object',
+          properties: { confirm: { type: 'boolean' } },
+        });
+        return { folder: folder?.folder ?? null, confirmed: confirmed?.confirm === true };
+      },
+    }),
+  );
+  registry.register(
     'files.delete',
     defineModule({
       description: 'Deletes a file.',
@@ -185,6 +210,18 @@ export function createInteractiveRuntime(options: ExecutorOptions = {}) {
       execute: async (_inputs, context) => {
         probe.ran.push('files.cleanup');
         return context.executor.call('files.delete', { path: '/tmp/a' }, context);
+      },
+    }),
+  );
+  registry.register(
+    'files.archive',
+    defineModule({
+      description: 'Archives a file, then deletes it (through files.delete).',
+      annotations: { requiresApproval: true },
+      inputSchema: { type: 'object', properties: { path: { type: 'string' } } },
+      execute: async ({ path }, context) => {
+        probe.ran.push('files.archive');
+        return context.executor.call('files.delete', { path }, context);
       },
     }),
   );

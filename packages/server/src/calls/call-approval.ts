@@ -11,23 +11,16 @@ import {
 import type { Logger } from '../logger.js';
 import type { ApprovalOption, ToolApprovalHandler } from './approval-option.js';
 import { ApprovalRequiredError } from './approval-required-error.js';
-import {
-  APPROVAL_INPUT_KEY,
-  type ApprovalRound,
-  approvalState,
-  readApprovalAnswer,
-} from './approval-round.js';
-import { InputRequiredSignal } from './input-required-signal.js';
+import type { CallRounds } from './call-rounds.js';
 
 /** What one call's {@link CallApproval} works with. */
 export interface CallApprovalOptions {
   option: ApprovalOption;
   /** Asks the client; absent when the client cannot elicit. */
   elicit: McpElicitSender | undefined;
-  /** On 2026-07-28, when the client can elicit: the call's input round (asks by answering). */
-  round?: ApprovalRound | undefined;
+  /** On 2026-07-28, when the client can elicit: the call's rounds (asks by answering). */
+  rounds?: CallRounds | undefined;
   identity: Identity | undefined;
-  /** The description of a module, for the question and for custom handlers. */
   /** Where the approval reads what a module does, to show it to whoever approves. */
   registry: RegistryLike;
   logger: Logger;
@@ -125,8 +118,14 @@ export class CallApproval implements ApprovalHandler {
   }
 
   async #askUser(moduleId: string, args: Record<string, unknown>): Promise<Decision> {
-    const { elicit, round, registry, logger } = this.#options;
-    if (elicit === undefined && round !== undefined) return this.#askInRound(round, moduleId, args);
+    const { elicit, rounds, registry, logger } = this.#options;
+    const question = () => ({
+      message: describeCall(moduleId, describeModule(registry, moduleId), args),
+      requestedSchema: confirmSchema(moduleId),
+    });
+    // 2026-07-28: answered from the rounds so far, or asked by ending this attempt.
+    if (rounds !== undefined)
+      return decideFromAnswer(await rounds.approval(moduleId, args, question));
     if (elicit === undefined) {
       return {
         approved: false,
@@ -137,40 +136,13 @@ export class CallApproval implements ApprovalHandler {
     }
     let answer: Awaited<ReturnType<McpElicitSender>>;
     try {
-      answer = await elicit(
-        describeCall(moduleId, describeModule(registry, moduleId), args),
-        confirmSchema(moduleId),
-      );
+      const { message, requestedSchema } = question();
+      answer = await elicit(message, requestedSchema);
     } catch (error) {
       logger.warn({ err: error, moduleId }, 'Asking the client for approval failed');
       return { approved: false, how: 'elicit', reason: 'the elicitation failed' };
     }
     return decideFromAnswer(answer);
-  }
-
-  /**
-   * 2026-07-28: the retry's answer decides, when its signed state names this exact call;
-   * otherwise this attempt ends with the question (see {@link InputRequiredSignal}).
-   */
-  async #askInRound(
-    round: ApprovalRound,
-    moduleId: string,
-    args: Record<string, unknown>,
-  ): Promise<Decision> {
-    const { registry, logger } = this.#options;
-    const expected = approvalState(round, moduleId, args);
-    const answer = readApprovalAnswer(round, expected);
-    if (answer.status === 'answered') return decideFromAnswer(answer);
-    if (answer.status === 'mismatch') {
-      logger.warn({ moduleId }, 'Ignored an approval answered for another call; asking again');
-    }
-    const question = {
-      message: describeCall(moduleId, describeModule(registry, moduleId), args),
-      requestedSchema: confirmSchema(moduleId),
-    };
-    throw new InputRequiredSignal(
-      await round.input.require({ [APPROVAL_INPUT_KEY]: question }, expected),
-    );
   }
 }
 

@@ -9,7 +9,7 @@ import {
   supportsContextApproval,
 } from '@apcore-mcp/core';
 import { createToolErrorResult, ErrorMapper } from '@apcore-mcp/errors';
-import type { InputRequiredResult } from '@modelcontextprotocol/server';
+import { type InputRequiredResult, isInputRequiredResult } from '@modelcontextprotocol/server';
 import { isLevelEnabled, type Logger, withFields } from '../logger.js';
 import type { ToolSource } from '../tools/served-tool.js';
 import { type ApprovalOption, resolveApproval } from './approval-option.js';
@@ -149,7 +149,10 @@ export class ExecutionRouter {
     const startedAt = performance.now();
     let result: ToolCallResult;
     try {
-      result = await this.#callTool(name, args, extra);
+      const answer = await this.#callTool(name, args, extra);
+      // Not a failure: this attempt ends with a question, the client retries with the answer.
+      if (isInputRequiredResult(answer)) return answer;
+      result = answer;
     } catch (error) {
       // Not a failure: this attempt ends with a question, the client retries with the answer.
       if (InputRequiredSignal.isInstance(error)) return error.answer;
@@ -189,7 +192,7 @@ export class ExecutionRouter {
     name: string,
     args: Record<string, unknown>,
     extra: RouterCallExtra,
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult | InputRequiredResult> {
     const served = this.#tools.get(name);
     if (served === undefined) throw moduleNotFound(name);
     const { moduleId, tool } = served;
@@ -210,12 +213,19 @@ export class ExecutionRouter {
       logger: withFields(this.#logger, { tool: name }),
       arguments: args,
     });
-    if (approveHere) await call.approval.check(moduleId, args);
-    const output =
-      call.progress === undefined
-        ? await this.#executor.call(moduleId, args, call.context)
-        : await this.#collectStream(call, args);
-    return toSuccessResult(tool, output);
+    let output: Record<string, unknown>;
+    try {
+      if (approveHere) await call.approval.check(moduleId, args);
+      output =
+        call.progress === undefined
+          ? await this.#executor.call(moduleId, args, call.context)
+          : await this.#collectStream(call, args);
+    } catch (error) {
+      // A question ends the attempt, however the module or a middleware handled the signal.
+      if (call.rounds?.asked !== undefined) return call.rounds.asked;
+      throw error;
+    }
+    return call.rounds?.asked ?? toSuccessResult(tool, output);
   }
 
   /** Runs a streaming call: each chunk is sent as progress, the merged chunks are the answer. */

@@ -1,6 +1,5 @@
+import { CALL_ATTEMPT_ENDED, endsCallAttempt } from '@apcore-mcp/core';
 import type { InputRequiredResult } from '@modelcontextprotocol/server';
-
-const MARKER = Symbol.for('apcore-mcp.input-required-signal');
 
 /**
  * Ends one attempt of a 2026-07-28 call with questions instead of a result: thrown where the
@@ -9,12 +8,12 @@ const MARKER = Symbol.for('apcore-mcp.input-required-signal');
  *
  * @example
  * ```ts
- * throw new InputRequiredSignal(await round.require({ approval: question }, state));
+ * throw new InputRequiredSignal(await input.require({ approval: question }, state));
  * ```
  */
 export class InputRequiredSignal extends Error {
   readonly answer: InputRequiredResult;
-  readonly [MARKER] = true;
+  readonly [CALL_ATTEMPT_ENDED] = true;
 
   constructor(answer: InputRequiredResult) {
     super('The call needs input from the client');
@@ -24,6 +23,6 @@ export class InputRequiredSignal extends Error {
 
   /** Whether `value` is a signal, from this copy of the package or another. */
   static isInstance(value: unknown): value is InputRequiredSignal {
-    return typeof value === 'object' && value !== null && MARKER in value;
+    return endsCallAttempt(value) && value instanceof Error && 'answer' in value;
   }
 }

@@ -11,10 +11,10 @@ import {
 import type { Logger } from '../logger.js';
 import type { ServedTool } from '../tools/served-tool.js';
 import type { ApprovalOption } from './approval-option.js';
-import type { ApprovalRound } from './approval-round.js';
 import { CallApproval } from './call-approval.js';
 import { CallCancellation } from './call-cancellation.js';
 import { type RouterCallExtra, readRequestClosedSignal, resolveIdentity } from './call-extra.js';
+import { CallRounds } from './call-rounds.js';
 import { createElicitSender, createProgressSender } from './client-senders.js';
 import { shouldStream } from './collect-stream.js';
 
@@ -32,7 +32,7 @@ export interface OpenCallOptions {
   approvalInContext: boolean;
   /** Bound to the tool name. */
   logger: Logger;
-  /** The call's arguments: a 2026-07-28 approval is good for these only. */
+  /** The call's arguments: 2026-07-28 answers are good for these only. */
   arguments: Record<string, unknown>;
 }
 
@@ -55,6 +55,8 @@ export interface OpenedCall {
   context: unknown;
   /** Shutdown, the client cancelling or going away; joined into one signal on first read. */
   cancellation: CallCancellation;
+  /** A 2026-07-28 call that can ask the client: what earlier rounds settled, what it asked. */
+  rounds: CallRounds | undefined;
 }
 
 /**
@@ -75,11 +77,15 @@ export function openCall(
   const { logger } = options;
   const cancellation = new CallCancellation(signalsOf(extra, options.shutdown));
   const identity = resolveIdentity(extra, options.identity);
-  const elicit = createElicitSender(extra, { cancellation, logger });
+  const rounds = callRoundsOf(served, extra, options);
+  const elicit =
+    rounds === undefined
+      ? createElicitSender(extra, { cancellation, logger })
+      : (message: string, schema?: Record<string, unknown>) => rounds.elicit(message, schema);
   const approval = new CallApproval({
     option: options.approval,
     elicit,
-    round: approvalRoundOf(served, extra, options.arguments),
+    rounds,
     identity,
     registry: options.executor.registry,
     logger,
@@ -98,18 +104,23 @@ export function openCall(
     progress: streaming ? progress : undefined,
     context: options.contextFactory?.createContext(request),
     cancellation,
+    rounds,
   };
 }
 
-/** The input round a 2026-07-28 approval asks through; none when the client cannot elicit. */
-function approvalRoundOf(
+/** The rounds a 2026-07-28 call asks through; none when the client cannot answer questions. */
+function callRoundsOf(
   served: ServedTool,
   extra: RouterCallExtra,
-  args: Record<string, unknown>,
-): ApprovalRound | undefined {
+  options: OpenCallOptions,
+): CallRounds | undefined {
   const input = extra.inputRound;
   if (input === undefined || extra.clientCapabilities?.elicitation === undefined) return undefined;
-  return { tool: served.tool.name, arguments: args, input };
+  return new CallRounds(
+    input,
+    { tool: served.tool.name, arguments: options.arguments },
+    options.logger,
+  );
 }
 
 /**

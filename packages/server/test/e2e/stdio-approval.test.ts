@@ -3,7 +3,7 @@ import { connectClient } from '@apcore-mcp/test-support/clients';
 import { describe, expect, it } from 'vitest';
 import { fixturePath, SERVER_ROOT } from '../helpers/fixture-path.js';
 
-describe('approval of a 2026-07-28 client over stdio (child process)', () => {
+describe('approval and elicit() of a 2026-07-28 client over stdio (child process)', () => {
   it('asks through input_required and runs once confirmed, or answers denied', async () => {
     const client = await connectClient({
       era: '2026-07-28',
@@ -38,4 +38,35 @@ describe('approval of a 2026-07-28 client over stdio (child process)', () => {
       await client.close();
     }
   });
+
+  it.each(['2025-11-25', '2026-07-28'] as const)(
+    'hands a module the answer to its elicit() (%s)',
+    async (era) => {
+      const client = await connectClient({
+        era,
+        transport: 'stdio',
+        command: process.execPath,
+        args: [fixturePath('stdio-server.mjs')],
+        cwd: SERVER_ROOT,
+        stderr: 'ignore',
+      });
+      try {
+        const asked: string[] = [];
+        const result = await client.callTool(
+          'form-pick',
+          {},
+          {
+            onElicit: (request) => {
+              asked.push(request.message);
+              return { action: 'accept', content: { colour: 'teal' } };
+            },
+          },
+        );
+        expect(asked).toEqual(['Which colour?']);
+        expect(JSON.parse(firstText(result))).toEqual({ colour: 'teal' });
+      } finally {
+        await client.close();
+      }
+    },
+  );
 });
