@@ -36,16 +36,20 @@ export type CallStateCodec = RequestStateCodec<CallState>;
  * A requestState codec signing with `key`. Besides what the payload says, each state is bound
  * to the request method and the authenticated client, so one caller's answer is no good for
  * another caller, even with the same arguments. Any server holding the same key accepts it.
+ * States expire `ttlSeconds` after minting (default {@link CALL_STATE_TTL_SECONDS}).
  *
  * @example
  * ```ts
  * new Server(info, { requestState: { verify: createCallStateCodec(key).verify } });
  * ```
  */
-export function createCallStateCodec(key: Uint8Array): CallStateCodec {
+export function createCallStateCodec(
+  key: Uint8Array,
+  ttlSeconds: number = CALL_STATE_TTL_SECONDS,
+): CallStateCodec {
   return createRequestStateCodec<CallState>({
     key,
-    ttlSeconds: CALL_STATE_TTL_SECONDS,
+    ttlSeconds,
     bind: bindToCaller,
   });
 }

@@ -171,8 +171,9 @@ describe('the HTTP layer', () => {
     expect(await response.json()).toMatchObject({ error: { code: -32700 } });
   });
 
-  it('asks for a session id, and 404s an unknown one', async () => {
+  it('asks for a session id (400), 404s an unknown one, and keeps serving the open session', async () => {
     const url = await start();
+    const { client } = await connectStreamable(url);
     const listRequest = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
     const missing = await fetch(url, {
       method: 'POST',
@@ -180,12 +181,23 @@ describe('the HTTP layer', () => {
       body: listRequest,
     });
     expect(missing.status).toBe(400);
-    const unknown = await fetch(url, {
-      method: 'POST',
-      headers: { ...MCP_POST_HEADERS, 'mcp-session-id': 'no-such-session' },
-      body: listRequest,
+    expect(await missing.json()).toMatchObject({
+      jsonrpc: '2.0',
+      error: { code: -32000, message: expect.stringContaining('Mcp-Session-Id') },
     });
-    expect(unknown.status).toBe(404);
+    for (const method of ['POST', 'GET', 'DELETE']) {
+      const unknown = await fetch(url, {
+        method,
+        headers: { ...MCP_POST_HEADERS, 'mcp-session-id': 'no-such-session' },
+        ...(method === 'POST' && { body: listRequest }),
+      });
+      // The client must start a new session (initialize again) on a 404.
+      expect(unknown.status).toBe(404);
+      expect(await unknown.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32001 } });
+    }
+    const result = await client.callTool({ name: 'text-echo', arguments: { text: 'still here' } });
+    expect(JSON.parse(firstText(result))).toEqual({ text: 'still here' });
+    await client.close();
   });
 
   it('ends a session on DELETE', async () => {

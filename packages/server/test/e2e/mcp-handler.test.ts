@@ -1,12 +1,14 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRecordingLogger, firstText } from '@apcore-mcp/test-support';
+import { connectClient } from '@apcore-mcp/test-support/clients';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   describeModule,
   ForeignExecutor,
   ForeignRegistry,
 } from '../../src/__fixtures__/foreign-runtime.js';
+import { createInteractiveRuntime } from '../../src/__fixtures__/interactive-modules.js';
 import { createMcpHandler, type McpHandler } from '../../src/index.js';
 import { connectSse, connectStreamable } from '../helpers/clients.js';
 
@@ -47,6 +49,48 @@ describe('createMcpHandler in a plain http.createServer', () => {
     expect((await fetch(`${base}/elsewhere`)).status).toBe(404);
     expect(handler.tools.map((tool) => tool.name)).toEqual(['text-echo']);
     await client.close();
+  });
+
+  it('serves a 2025-11-25 and a 2026-07-28 client on the same endpoint', async () => {
+    handler = createMcpHandler(createEcho(), { logger: createRecordingLogger() });
+    httpServer = createServer(handler);
+    const url = `${await listen(httpServer)}/mcp`;
+    for (const era of ['2025-11-25', '2026-07-28'] as const) {
+      const client = await connectClient({ era, transport: 'http', url });
+      try {
+        expect((await client.listTools()).map((tool) => tool.name)).toEqual(['text-echo']);
+        const result = await client.callTool('text-echo', { era });
+        expect(JSON.parse(firstText(result))).toEqual({ echoed: { era } });
+      } finally {
+        await client.close();
+      }
+    }
+  });
+
+  it('asks a 2026-07-28 client for approval (input_required) and runs the module once approved', async () => {
+    const { executor, probe } = createInteractiveRuntime();
+    handler = createMcpHandler(executor, { logger: createRecordingLogger() });
+    httpServer = createServer(handler);
+    const url = `${await listen(httpServer)}/mcp`;
+    const client = await connectClient({ era: '2026-07-28', transport: 'http', url });
+    try {
+      const asked: string[] = [];
+      const result = await client.callTool(
+        'files-delete',
+        { path: '/tmp/a' },
+        {
+          onElicit: (request) => {
+            asked.push(request.message);
+            return { action: 'accept', content: { confirm: true } };
+          },
+        },
+      );
+      expect(asked).toEqual([expect.stringMatching(/^Approve running files\.delete\?/)]);
+      expect(JSON.parse(firstText(result))).toEqual({ deleted: '/tmp/a' });
+      expect(probe.ran).toEqual(['files.delete']);
+    } finally {
+      await client.close();
+    }
   });
 
   it('hands unknown paths to next() when given one', async () => {

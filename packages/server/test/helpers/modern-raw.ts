@@ -1,7 +1,10 @@
 /** What a raw 2026-07-28 request answers: the JSON-RPC response and the HTTP status. */
 export interface RawAnswer {
   status: number;
-  body: { result?: Record<string, unknown>; error?: { code: number; message: string } };
+  body: {
+    result?: Record<string, unknown>;
+    error?: { code: number; message: string; data?: unknown };
+  };
 }
 
 /** The body of a `tools/call` a 2026-07-28 client sends, with its `_meta` envelope. */
@@ -14,34 +17,58 @@ export interface RawToolCall {
   elicitation?: boolean;
 }
 
+/** The protocol revision raw requests claim unless told otherwise. */
+export const MODERN_REVISION = '2026-07-28';
+
 let nextId = 1;
+
+/** The per-request `_meta` envelope of a 2026-07-28 request claiming `protocolVersion`. */
+export function modernEnvelope(
+  protocolVersion: string = MODERN_REVISION,
+  elicitation = true,
+): Record<string, unknown> {
+  return {
+    'io.modelcontextprotocol/protocolVersion': protocolVersion,
+    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
+    'io.modelcontextprotocol/clientCapabilities': elicitation ? { elicitation: { form: {} } } : {},
+  };
+}
 
 /**
  * Sends one 2026-07-28 `tools/call` by hand, the way the 2.x client frames it (envelope,
  * `Mcp-Method`/`Mcp-Name` headers), for what the client would never send: forged or replayed
  * `requestState`, answers to questions it was not asked.
  */
-export async function postToolCall(url: string, call: RawToolCall): Promise<RawAnswer> {
+export function postToolCall(url: string, call: RawToolCall): Promise<RawAnswer> {
   const { name, elicitation = true, ...params } = call;
-  const envelope = {
-    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
-    'io.modelcontextprotocol/clientCapabilities': elicitation ? { elicitation: { form: {} } } : {},
-  };
+  return postModern(url, 'tools/call', { name, arguments: {}, ...params }, { elicitation });
+}
+
+/**
+ * Sends one request framed like a 2026-07-28 client's, but claiming `protocolVersion` in both
+ * the envelope and the `Mcp-Protocol-Version` header: what a client of a later revision sends.
+ */
+export async function postModern(
+  url: string,
+  method: string,
+  params: Record<string, unknown> & { name?: string },
+  options: { protocolVersion?: string; elicitation?: boolean } = {},
+): Promise<RawAnswer> {
+  const { protocolVersion = MODERN_REVISION, elicitation = true } = options;
   const response = await fetch(url, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/call',
-      'mcp-name': name,
+      'mcp-protocol-version': protocolVersion,
+      'mcp-method': method,
+      ...(params.name === undefined ? {} : { 'mcp-name': params.name }),
     },
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: nextId++,
-      method: 'tools/call',
-      params: { name, arguments: {}, ...params, _meta: envelope },
+      method,
+      params: { ...params, _meta: modernEnvelope(protocolVersion, elicitation) },
     }),
   });
   return { status: response.status, body: parseBody(await response.text()) };
