@@ -42,10 +42,11 @@ describe('a module’s elicit() and nested approvals, in both eras over Streamab
     }
   }
 
-  const folderAndConfirm: Answering = (request) =>
-    request.message === 'Which folder?'
-      ? { action: 'accept', content: { folder: 'docs' } }
-      : { action: 'accept', content: { confirm: true } };
+  const folderAndConfirm: Answering = (request) => {
+    const content: Record<string, string | boolean> =
+      request.message === 'Which folder?' ? { folder: 'docs' } : { confirm: true };
+    return { action: 'accept', content };
+  };
 
   it.each(['2025-11-25', '2026-07-28'] as const)(
     'asks two questions in order and answers with both (%s)',
