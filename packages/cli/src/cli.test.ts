@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +44,7 @@ describe('run: help and version', () => {
       '--validate-inputs',
       '--watch',
       '--approval',
+      '--state-key-file',
       '--config',
     ]) {
       expect(out).toContain(flag);
@@ -172,5 +174,37 @@ describe('run: config validate', () => {
     expect(err).toBe(
       'Error: no config file to validate: ./apcore-mcp.yaml not found (pass --config FILE)\n',
     );
+  });
+
+  it('shows that a state key is set, never the key, and names the file it came from', async () => {
+    const key = randomBytes(32).toString('hex');
+    const fileKey = randomBytes(32).toString('base64');
+    await writeFile(join(dir, 'state.key'), fileKey);
+    const config = join(dir, 'with-key.yaml');
+    await writeFile(config, 'state-key-file: state.key\n');
+    const { code, out, err } = await runCaptured(['config', 'validate', '--config', config], {
+      APCORE_MCP_STATE_KEY: key,
+    });
+    expect(code).toBe(0);
+    expect(err).toBe('');
+    expect(out).toMatch(/^state-key\s+\(set, hidden\)\s+APCORE_MCP_STATE_KEY$/m);
+    expect(out).toMatch(/^state-key-file\s+\S+state\.key\s+"state-key-file" in with-key\.yaml$/m);
+    expect(out).not.toContain(key);
+    expect(out).not.toContain(fileKey);
+  });
+
+  it('reports a bad state key as a bad setting, exit 1, without the key', async () => {
+    const config = join(dir, 'plain.yaml');
+    await writeFile(config, 'port: 9000\n');
+    const key = randomBytes(8).toString('hex');
+    const { code, out, err } = await runCaptured(['config', 'validate', '--config', config], {
+      APCORE_MCP_STATE_KEY: key,
+    });
+    expect(code).toBe(1);
+    expect(out).toBe('');
+    expect(err).toMatch(
+      /^Error: APCORE_MCP_STATE_KEY is not a valid state key: must be at least 32 bytes/,
+    );
+    expect(err).not.toContain(key);
   });
 });

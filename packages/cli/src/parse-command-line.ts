@@ -63,7 +63,8 @@ function withSettings(parser: Argv, keys: readonly SettingKey[]): Argv {
     describe: `YAML config file (default: ./${DEFAULT_CONFIG_FILE} when present)`,
   });
   for (const spec of SETTING_SPECS) {
-    if (keys.includes(spec.key)) configured = configured.option(spec.key, toOption(spec));
+    if (keys.includes(spec.key) && spec.envOnly !== true)
+      configured = configured.option(spec.key, toOption(spec));
   }
   return configured;
 }

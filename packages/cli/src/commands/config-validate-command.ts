@@ -3,7 +3,7 @@ import { ExitCode } from '../exit-codes.js';
 import { formatTable } from '../format-table.js';
 import type { CliIo } from '../io.js';
 import { DEFAULT_CONFIG_FILE, SETTING_SPECS } from '../settings/setting-specs.js';
-import { describeSource, type ResolvedSettings } from '../settings/settings.js';
+import { describeSource, type ResolvedSettings, type SettingSource } from '../settings/settings.js';
 import {
   buildListedTools,
   loadModulesForListing,
@@ -14,6 +14,11 @@ function formatValue(value: unknown): string {
   if (value === undefined) return '-';
   if (Array.isArray(value)) return value.length === 0 ? '-' : value.join(',');
   return String(value);
+}
+
+/** A secret is never printed, only whether this setting itself set it. */
+function formatSecret(source: SettingSource): string {
+  return source.kind === 'default' ? '-' : '(set, hidden)';
 }
 
 /**
@@ -39,7 +44,9 @@ export async function runConfigValidateCommand(
   const values: Record<string, unknown> = { ...settings };
   const rows = SETTING_SPECS.map((spec) => {
     const camel = spec.key.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
-    return [spec.key, formatValue(values[camel]), describeSource(sources[spec.key])];
+    const source = sources[spec.key];
+    const value = spec.kind === 'secret' ? formatSecret(source) : formatValue(values[camel]);
+    return [spec.key, value, describeSource(source)];
   });
   io.stdout.write(formatTable(['SETTING', 'VALUE', 'FROM'], rows));
   if (settings.extensionsDir === undefined) {

@@ -35,6 +35,7 @@ function toServeOptions(settings: Settings, logger: Logger): ServeOptions {
     sessionIdleTimeoutMs: settings.sessionIdleTimeout * 1000,
     validateInputs: settings.validateInputs,
     approval: settings.approval,
+    ...(settings.stateKey === undefined ? {} : { stateKey: settings.stateKey }),
     handleSignals: true,
   };
 }

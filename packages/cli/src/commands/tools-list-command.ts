@@ -1,6 +1,5 @@
 import type { ModuleAnnotations, RegistryLike } from '@apcore-mcp/core';
-import type { ServedTool } from '@apcore-mcp/server';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpTool, ServedTool } from '@apcore-mcp/server';
 import { ExitCode } from '../exit-codes.js';
 import { formatTable } from '../format-table.js';
 import type { CliIo } from '../io.js';
@@ -30,7 +29,7 @@ export function describeAnnotations(
   return words.length === 0 ? '-' : words.join(', ');
 }
 
-function requiredArguments(tool: Tool): string {
+function requiredArguments(tool: McpTool): string {
   const required = tool.inputSchema.required;
   return Array.isArray(required) && required.length > 0 ? required.join(', ') : '-';
 }

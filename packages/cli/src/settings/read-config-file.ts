@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { SETTING_SPECS, type SettingKey, toKebabCase } from './setting-specs.js';
+import { SETTING_SPECS, type SettingKey, toEnvName, toKebabCase } from './setting-specs.js';
 import { suggest } from './suggest.js';
 
 /** One key of a config file, matched to its setting. */
@@ -18,9 +18,16 @@ export interface ConfigFileContents {
   problems: string[];
 }
 
-const ALLOWED_KEYS = SETTING_SPECS.map((spec) => spec.key);
+const ALLOWED_KEYS = SETTING_SPECS.filter((spec) => spec.envOnly !== true).map((spec) => spec.key);
 
 function describeUnknownKey(writtenKey: string, displayPath: string): string {
+  const envOnly = SETTING_SPECS.find(
+    (spec) => spec.envOnly === true && spec.key === toKebabCase(writtenKey),
+  );
+  if (envOnly !== undefined) {
+    // A secret in a file that gets committed: point at the safe ways instead.
+    return `"${writtenKey}" in ${displayPath}: a secret does not belong in a config file; set ${toEnvName(envOnly.key)}, or "${envOnly.key}-file" to a file holding it`;
+  }
   const guess = suggest(toKebabCase(writtenKey), ALLOWED_KEYS);
   return `unknown key "${writtenKey}" in ${displayPath}${guess === undefined ? '' : ` (did you mean "${guess}"?)`}; allowed keys: ${ALLOWED_KEYS.join(', ')}`;
 }

@@ -51,6 +51,8 @@ describe('resolveSettings', () => {
       maxSessions: 1000,
       sessionIdleTimeout: 1800,
       approval: 'elicit',
+      stateKeyFile: undefined,
+      stateKey: undefined,
     });
     expect(sources.port).toEqual({ kind: 'default' });
   });

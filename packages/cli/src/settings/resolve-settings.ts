@@ -4,6 +4,7 @@ import { CliError } from '../cli-error.js';
 import type { CliIo } from '../io.js';
 import { parseSettingValue, type SettingValue } from './parse-setting-value.js';
 import { type ConfigEntry, readConfigFile } from './read-config-file.js';
+import { readStateKey, type StateKeyCandidate } from './read-state-key.js';
 import {
   DEFAULT_CONFIG_FILE,
   ENV_PREFIX,
@@ -110,7 +111,7 @@ function readFlagCandidates(input: ResolveSettingsInput): Candidate[] {
   const candidates: Candidate[] = [];
   for (const spec of SETTING_SPECS) {
     const raw = input.flags[toCamelCase(spec.key)];
-    if (raw === undefined) continue;
+    if (raw === undefined || spec.envOnly === true) continue;
     candidates.push({
       spec,
       source: { kind: 'flag', flag: `--${spec.key}` },
@@ -129,7 +130,10 @@ function defaultsOf(): Map<SettingKey, { value: SettingValue | undefined; source
   return values;
 }
 
-function toSettings(values: ReturnType<typeof defaultsOf>): Settings {
+function toSettings(
+  values: ReturnType<typeof defaultsOf>,
+  stateKey: Uint8Array | undefined,
+): Settings {
   const read = (key: SettingKey) => values.get(key)?.value;
   return {
     extensionsDir: read('extensions-dir') as string | undefined,
@@ -148,6 +152,8 @@ function toSettings(values: ReturnType<typeof defaultsOf>): Settings {
     maxSessions: read('max-sessions') as number,
     sessionIdleTimeout: read('session-idle-timeout') as number,
     approval: read('approval') as Settings['approval'],
+    stateKeyFile: read('state-key-file') as string | undefined,
+    stateKey,
   };
 }
 
@@ -155,7 +161,7 @@ function toSettings(values: ReturnType<typeof defaultsOf>): Settings {
  * The command's settings from, in increasing precedence: defaults, the config file
  * (`--config FILE`, `APCORE_MCP_CONFIG`, or `apcore-mcp.yaml` in the working directory),
  * `APCORE_MCP_<SETTING>` environment variables, and flags. Every value given anywhere is
- * checked, even one a higher source overrides. Relative directories in the file are resolved
+ * checked, even one a higher source overrides (key files are read, state keys decoded). Relative directories in the file are resolved
  * against the file's directory, others against the working directory.
  *
  * @throws {CliError} `CONFIG_INVALID` (exit 1) listing every problem, one per line, each naming
@@ -178,18 +184,24 @@ export async function resolveSettings(input: ResolveSettingsInput): Promise<Reso
     ...readFlagCandidates(input),
   ];
   const values = defaultsOf();
+  const keyCandidates: StateKeyCandidate[] = [];
   for (const candidate of candidates) {
-    const parsed = parseSettingValue(candidate.spec, candidate.raw);
+    const { spec, source } = candidate;
+    const parsed = parseSettingValue(spec, candidate.raw);
     if ('problem' in parsed) {
-      problems.push(`${describeSource(candidate.source)} ${parsed.problem}`);
+      problems.push(`${describeSource(source)} ${parsed.problem}`);
       continue;
     }
     const value =
-      candidate.spec.kind === 'directory'
+      spec.kind === 'directory' || spec.kind === 'secret-file'
         ? resolve(candidate.baseDir, parsed.value as string)
         : parsed.value;
-    values.set(candidate.spec.key, { value, source: candidate.source });
+    values.set(spec.key, { value, source });
+    if (spec.kind === 'secret' || spec.kind === 'secret-file') {
+      keyCandidates.push({ spec, source, value: value as string });
+    }
   }
+  const stateKey = await readStateKey(keyCandidates, problems);
   if (problems.length > 0) {
     throw new CliError(problems.join('\n'), {
       code: 'CONFIG_INVALID',
@@ -199,5 +211,5 @@ export async function resolveSettings(input: ResolveSettingsInput): Promise<Reso
   const sources = Object.fromEntries(
     [...values].map(([key, entry]) => [key, entry.source]),
   ) as Record<SettingKey, SettingSource>;
-  return { settings: toSettings(values), sources, configFile, warnings };
+  return { settings: toSettings(values, stateKey?.key), sources, configFile, warnings };
 }

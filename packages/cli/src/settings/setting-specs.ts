@@ -9,7 +9,9 @@ export type SettingKind =
   | 'integer'
   | 'choice'
   | 'list'
-  | 'boolean';
+  | 'boolean'
+  | 'secret-file'
+  | 'secret';
 
 /** One setting: a flag, a config file key and an `APCORE_MCP_*` variable at once. */
 export interface SettingSpec {
@@ -25,6 +27,11 @@ export interface SettingSpec {
   defaultValue?: string | number | boolean;
   /** Only the serve command uses it (the list commands ignore it). */
   serveOnly?: boolean;
+  /**
+   * Only an `APCORE_MCP_*` variable sets it, no flag or config key: a secret on the command line
+   * shows in process listings, and config files get committed.
+   */
+  envOnly?: boolean;
 }
 
 /** Every setting's key. */
@@ -44,7 +51,9 @@ export type SettingKey =
   | 'allowed-origins'
   | 'max-sessions'
   | 'session-idle-timeout'
-  | 'approval';
+  | 'approval'
+  | 'state-key-file'
+  | 'state-key';
 
 /** The transports, as `--transport` spells them. */
 export const TRANSPORTS = ['stdio', 'streamable-http', 'sse'] as const;
@@ -173,6 +182,20 @@ export const SETTING_SPECS: readonly SettingSpec[] = Object.freeze([
     description:
       'Modules requiring approval: ask the user through the client (elicit), refuse (deny) or run unasked (allow)',
     serveOnly: true,
+  },
+  {
+    key: 'state-key-file',
+    kind: 'secret-file',
+    description:
+      'File holding the key (hex or base64, 32+ bytes) that signs 2026-07-28 requestState; instances behind one endpoint need the same key (default: a random key per process)',
+    serveOnly: true,
+  },
+  {
+    key: 'state-key',
+    kind: 'secret',
+    description: 'The requestState signing key itself (hex or base64, 32+ bytes)',
+    serveOnly: true,
+    envOnly: true,
   },
 ] satisfies SettingSpec[]);
 

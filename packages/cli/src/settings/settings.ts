@@ -22,6 +22,14 @@ export interface Settings {
   /** In seconds. */
   sessionIdleTimeout: number;
   approval: (typeof APPROVAL_MODES)[number];
+  /** Absolute path of the file the state key was read from, if one was named. */
+  stateKeyFile: string | undefined;
+  /**
+   * The key that signs 2026-07-28 `requestState`, from (first wins) `--state-key-file`,
+   * `APCORE_MCP_STATE_KEY`, `APCORE_MCP_STATE_KEY_FILE`, the config file's `state-key-file`;
+   * `undefined`: the server makes a random key per process.
+   */
+  stateKey: Uint8Array | undefined;
 }
 
 /** Where a setting's value came from. */
