@@ -1,35 +1,17 @@
-import { createRecordingLogger, firstText } from '@apcore-mcp/test-support';
+import { firstText } from '@apcore-mcp/test-support';
 import {
   connectClient,
   type ElicitationAnswer,
   type ElicitationRequest,
 } from '@apcore-mcp/test-support/clients';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createInteractiveRuntime } from '../../src/__fixtures__/interactive-modules.js';
-import { type ServerHandle, startServer } from '../../src/index.js';
-import type { ServeOptions } from '../../src/options.js';
+import { describe, expect, it } from 'vitest';
+import { useInteractiveHttpServers } from '../helpers/interactive-http.js';
 import { postToolCall } from '../helpers/modern-raw.js';
 
 const ACCEPT = { approval: { action: 'accept', content: { confirm: true } } };
 
 describe("approval: 'elicit' for 2026-07-28 clients (input_required)", () => {
-  const servers: ServerHandle[] = [];
-  afterEach(async () => {
-    await Promise.allSettled(servers.splice(0).map((server) => server.close()));
-  });
-
-  async function start(options: ServeOptions = {}) {
-    const logger = createRecordingLogger();
-    const { executor, probe } = createInteractiveRuntime();
-    const server = await startServer(executor, {
-      transport: 'streamable-http',
-      port: 0,
-      logger,
-      ...options,
-    });
-    servers.push(server);
-    return { url: server.url ?? '', logger, probe };
-  }
+  const start = useInteractiveHttpServers();
 
   async function callOnce(url: string, answer: (request: ElicitationRequest) => ElicitationAnswer) {
     const asked: ElicitationRequest[] = [];

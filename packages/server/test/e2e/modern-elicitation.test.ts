@@ -1,30 +1,18 @@
-import { createRecordingLogger, firstText } from '@apcore-mcp/test-support';
+import { firstText } from '@apcore-mcp/test-support';
 import {
   type ClientEra,
   connectClient,
   type ElicitationAnswer,
   type ElicitationRequest,
 } from '@apcore-mcp/test-support/clients';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createInteractiveRuntime } from '../../src/__fixtures__/interactive-modules.js';
-import { type ServerHandle, startServer } from '../../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { useInteractiveHttpServers } from '../helpers/interactive-http.js';
 import { postToolCall } from '../helpers/modern-raw.js';
 
 type Answering = (request: ElicitationRequest) => ElicitationAnswer;
 
 describe('a module’s elicit() and nested approvals, in both eras over Streamable HTTP', () => {
-  const servers: ServerHandle[] = [];
-  afterEach(async () => {
-    await Promise.allSettled(servers.splice(0).map((server) => server.close()));
-  });
-
-  async function start() {
-    const logger = createRecordingLogger();
-    const { executor, probe } = createInteractiveRuntime();
-    const server = await startServer(executor, { transport: 'streamable-http', port: 0, logger });
-    servers.push(server);
-    return { url: server.url ?? '', probe, logger };
-  }
+  const start = useInteractiveHttpServers();
 
   async function call(era: ClientEra, url: string, tool: string, args: object, answer: Answering) {
     const asked: string[] = [];

@@ -1,11 +1,9 @@
-import { createRecordingLogger, firstText } from '@apcore-mcp/test-support';
+import { firstText } from '@apcore-mcp/test-support';
 import { connectClient } from '@apcore-mcp/test-support/clients';
 import type { ServerContext } from '@modelcontextprotocol/server';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createInteractiveRuntime } from '../../src/__fixtures__/interactive-modules.js';
-import { type ServerHandle, startServer } from '../../src/index.js';
-import type { ServeOptions } from '../../src/options.js';
+import { describe, expect, it } from 'vitest';
 import { type CallState, createCallStateCodec } from '../../src/protocol/call-state-codec.js';
+import { useInteractiveHttpServers } from '../helpers/interactive-http.js';
 import { postToolCall } from '../helpers/modern-raw.js';
 
 const STATE_KEY = 'ab'.repeat(32);
@@ -34,23 +32,7 @@ function mintWithServerKey(payload: CallState, ttlSeconds: number): Promise<stri
 }
 
 describe('signed requestState on 2026-07-28 HTTP requests', () => {
-  const servers: ServerHandle[] = [];
-  afterEach(async () => {
-    await Promise.allSettled(servers.splice(0).map((server) => server.close()));
-  });
-
-  async function start(options: ServeOptions = {}) {
-    const logger = createRecordingLogger();
-    const { executor, probe } = createInteractiveRuntime();
-    const server = await startServer(executor, {
-      transport: 'streamable-http',
-      port: 0,
-      logger,
-      ...options,
-    });
-    servers.push(server);
-    return { url: server.url ?? '', logger, probe };
-  }
+  const start = useInteractiveHttpServers();
 
   it('refuses a forged requestState with -32602 and keeps serving', async () => {
     const { url, probe } = await start();

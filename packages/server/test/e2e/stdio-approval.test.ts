@@ -2,22 +2,27 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { firstText, killProcessGroup } from '@apcore-mcp/test-support';
-import { connectClient } from '@apcore-mcp/test-support/clients';
+import { type ClientEra, connectClient } from '@apcore-mcp/test-support/clients';
 import { describe, expect, it } from 'vitest';
 import { spawnChildServer } from '../helpers/child-server.js';
 import { fixturePath, SERVER_ROOT } from '../helpers/fixture-path.js';
 import { modernEnvelope } from '../helpers/modern-raw.js';
 
+/** A client of `era` on a fixture server the client spawns over stdio. */
+function connectFixture(era: ClientEra) {
+  return connectClient({
+    era,
+    transport: 'stdio',
+    command: process.execPath,
+    args: [fixturePath('stdio-server.mjs')],
+    cwd: SERVER_ROOT,
+    stderr: 'ignore',
+  });
+}
+
 describe('approval and elicit() of a 2026-07-28 client over stdio (child process)', () => {
   it('asks through input_required and runs once confirmed, or answers denied', async () => {
-    const client = await connectClient({
-      era: '2026-07-28',
-      transport: 'stdio',
-      command: process.execPath,
-      args: [fixturePath('stdio-server.mjs')],
-      cwd: SERVER_ROOT,
-      stderr: 'ignore',
-    });
+    const client = await connectFixture('2026-07-28');
     try {
       const asked: string[] = [];
       const approved = await client.callTool(
@@ -47,14 +52,7 @@ describe('approval and elicit() of a 2026-07-28 client over stdio (child process
   it.each(['2025-11-25', '2026-07-28'] as const)(
     'hands a module the answer to its elicit() (%s)',
     async (era) => {
-      const client = await connectClient({
-        era,
-        transport: 'stdio',
-        command: process.execPath,
-        args: [fixturePath('stdio-server.mjs')],
-        cwd: SERVER_ROOT,
-        stderr: 'ignore',
-      });
+      const client = await connectFixture(era);
       try {
         const asked: string[] = [];
         const result = await client.callTool(
