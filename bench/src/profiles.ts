@@ -24,6 +24,7 @@ export const FULL_PROFILE: BenchProfile = {
   inMemoryCalls: { registrySize: 100, calls: 500, warmups: 4, samples: 31 },
   httpLoad: {
     registrySize: 100,
+    eras: ['2025-11-25', '2026-07-28'],
     shapes: [
       { clients: 10, callsPerClient: 200 },
       { clients: 100, callsPerClient: 30 },
@@ -47,6 +48,7 @@ export const SMOKE_PROFILE: BenchProfile = {
   inMemoryCalls: { registrySize: 10, calls: 50, warmups: 1, samples: 1 },
   httpLoad: {
     registrySize: 10,
+    eras: ['2025-11-25', '2026-07-28'],
     shapes: [
       { clients: 2, callsPerClient: 5 },
       { clients: 5, callsPerClient: 3 },

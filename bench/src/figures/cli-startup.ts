@@ -2,8 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { findFreePort } from '@apcore-mcp/test-support';
-import { BASELINE_HTTP_ARGUMENTS } from '../baseline/baseline-http-script.js';
 import { createBaselineTools } from '../baseline/baseline-tools.js';
+import { BASELINE_V2_HTTP_ARGUMENTS } from '../baseline/baseline-v2-http-script.js';
 import { median, pairedRatio } from '../measure/stats.js';
 import { BENCH_DIR, spawnTracked, stopChild } from '../process/children.js';
 import { waitForHealth } from '../process/wait-for-health.js';
@@ -19,7 +19,7 @@ export interface CliStartupOptions {
   samples: number;
 }
 
-/** Target: start to ready. */
+/** Target: start to ready in under a second (the product's acceptance criterion). */
 const TARGET_MS = 1000;
 /** A start that takes longer fails the figure. */
 const READY_TIMEOUT_MS = 20_000;
@@ -73,8 +73,8 @@ async function timeStart(
 /**
  * Figure 6: from spawning `apcore-mcp --extensions-dir DIR --transport streamable-http` on a
  * directory of generated module files to its `GET /health` answering 200, against spawning the
- * hand-written SDK server (`node -e`, the same tools from one JSON file) until its health check
- * answers. Starts alternate between the two.
+ * hand-written server on the SDK's 2.x packages (`node -e`, the same tools from one JSON file)
+ * until its health check answers. Starts alternate between the two.
  *
  * @example
  * ```ts
@@ -98,7 +98,7 @@ export async function measureCliStartup(options: CliStartupOptions): Promise<Fig
     let incomplete = 0;
     for (let round = 0; round <= options.samples; round += 1) {
       const oursStart = await timeStart(ours, { cwd: dir.path, env, moduleCount });
-      const baselineStart = await timeStart(BASELINE_HTTP_ARGUMENTS, {
+      const baselineStart = await timeStart(BASELINE_V2_HTTP_ARGUMENTS, {
         cwd: BENCH_DIR,
         env,
         moduleCount,
@@ -119,7 +119,7 @@ export async function measureCliStartup(options: CliStartupOptions): Promise<Fig
         ours: oursMs,
         baseline: median(samples.baseline),
         ratio: pairedRatio(samples.ours, samples.baseline),
-        target: { text: `< ${TARGET_MS.toLocaleString('en-US')} ms`, met: oursMs < TARGET_MS },
+        target: { text: `< ${TARGET_MS / 1000} s`, met: oursMs < TARGET_MS },
         errors: incomplete,
       }),
     ];

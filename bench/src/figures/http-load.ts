@@ -1,7 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { BASELINE_HTTP_ARGUMENTS } from '../baseline/baseline-http-script.js';
 import { createBaselineTools } from '../baseline/baseline-tools.js';
+import { BASELINE_V2_HTTP_ARGUMENTS } from '../baseline/baseline-v2-http-script.js';
+import type { LoadEra } from '../http/load-sessions.js';
 import { OURS_HTTP_ARGUMENTS } from '../http/ours-http-script.js';
 import { type LoadResult, runClientLoad } from '../http/run-client-load.js';
 import { median, pairedRatio, percentile } from '../measure/stats.js';
@@ -20,6 +21,8 @@ export interface HttpLoadShape {
 export interface HttpLoadOptions {
   /** Modules served (and tools in the baseline). */
   registrySize: number;
+  /** The protocol revisions the clients speak, one set of figures each; both servers serve all. */
+  eras: readonly LoadEra[];
   shapes: readonly HttpLoadShape[];
   /** Measured loads per shape and server, after one short unmeasured load each. */
   samples: number;
@@ -47,7 +50,7 @@ async function startContenders(registrySize: number): Promise<Contender[]> {
   const ours = spawnTracked(process.execPath, OURS_HTTP_ARGUMENTS, {
     env: { ...process.env, BENCH_MODULES_FILE: modulesFile },
   });
-  const baseline = spawnTracked(process.execPath, BASELINE_HTTP_ARGUMENTS, {
+  const baseline = spawnTracked(process.execPath, BASELINE_V2_HTTP_ARGUMENTS, {
     env: { ...process.env, BASELINE_TOOLS_FILE: toolsFile, BASELINE_PORT: '0' },
   });
   try {
@@ -68,6 +71,7 @@ async function startContenders(registrySize: number): Promise<Contender[]> {
 }
 
 function summarize(
+  era: LoadEra,
   shape: HttpLoadShape,
   results: Record<Contender['name'], LoadResult[]>,
   warmupErrors: number,
@@ -84,8 +88,8 @@ function summarize(
   const ours = rate('ours');
   const baseline = rate('baseline');
   const ratio = pairedRatio(rates('ours'), rates('baseline'));
-  const label = `Streamable HTTP, ${shape.clients} clients x ${shape.callsPerClient} calls`;
-  const key = `http.c${shape.clients}`;
+  const label = `Streamable HTTP ${era}, ${shape.clients} clients x ${shape.callsPerClient} calls`;
+  const key = `http.${era.slice(0, 4)}.c${shape.clients}`;
   return [
     createFigure({
       id: `${key}.throughput`,
@@ -109,41 +113,55 @@ function summarize(
   ];
 }
 
+/** One era and shape: a checked warm-up load on each server, then loads alternating between them. */
+async function measureShape(
+  contenders: readonly Contender[],
+  era: LoadEra,
+  shape: HttpLoadShape,
+  options: HttpLoadOptions,
+): Promise<Figure[]> {
+  const load = { ...shape, era, deadlineMs: options.deadlineMs };
+  // Unmeasured (but checked): connections, JIT and both servers warm before the first sample.
+  let warmupErrors = 0;
+  for (const contender of contenders) {
+    const warmup = await runClientLoad({
+      ...load,
+      url: contender.url,
+      callsPerClient: Math.min(5, shape.callsPerClient),
+    });
+    warmupErrors += warmup.errors;
+  }
+  const results: Record<Contender['name'], LoadResult[]> = { ours: [], baseline: [] };
+  for (let round = 0; round < options.samples; round += 1) {
+    const order = round % 2 === 0 ? contenders : [...contenders].reverse();
+    for (const contender of order) {
+      results[contender.name].push(await runClientLoad({ ...load, url: contender.url }));
+    }
+  }
+  return summarize(era, shape, results, warmupErrors);
+}
+
 /**
- * Figure 4: ours (`startServer` over Streamable HTTP) and the hand-written SDK server, each in
- * its own process on 127.0.0.1, under the same bounded loads: N SDK clients, each in its own
- * session, all calling at once. Loads alternate between the two servers; the throughput is the
- * median of the loads, the latencies are pooled over them.
+ * Figure 4: ours (`startServer` over Streamable HTTP) and the hand-written server on the SDK's
+ * 2.x packages, each in its own process on 127.0.0.1 and each serving both protocol revisions,
+ * under the same bounded loads for every era: N SDK clients of that era (2025-11-25: the 1.x
+ * client, a session each; 2026-07-28: the 2.x client, no session), all calling at once. Both
+ * servers start once; loads alternate between them. The throughput is the median of the loads,
+ * the latencies are pooled over them.
  *
  * @example
  * ```ts
- * const figures = await measureHttpLoad({ registrySize: 100, shapes: [{ clients: 10, callsPerClient: 100 }], samples: 3, deadlineMs: 60_000 });
+ * const figures = await measureHttpLoad({ registrySize: 100, eras: ['2025-11-25', '2026-07-28'], shapes: [{ clients: 10, callsPerClient: 100 }], samples: 3, deadlineMs: 60_000 });
  * ```
  */
 export async function measureHttpLoad(options: HttpLoadOptions): Promise<Figure[]> {
   const contenders = await startContenders(options.registrySize);
   try {
     const figures: Figure[] = [];
-    for (const shape of options.shapes) {
-      const load = { ...shape, deadlineMs: options.deadlineMs };
-      // Unmeasured (but checked): connections, JIT and both servers warm before the first sample.
-      let warmupErrors = 0;
-      for (const contender of contenders) {
-        const warmup = await runClientLoad({
-          ...load,
-          url: contender.url,
-          callsPerClient: Math.min(5, shape.callsPerClient),
-        });
-        warmupErrors += warmup.errors;
+    for (const era of options.eras) {
+      for (const shape of options.shapes) {
+        figures.push(...(await measureShape(contenders, era, shape, options)));
       }
-      const results: Record<Contender['name'], LoadResult[]> = { ours: [], baseline: [] };
-      for (let round = 0; round < options.samples; round += 1) {
-        const order = round % 2 === 0 ? contenders : [...contenders].reverse();
-        for (const contender of order) {
-          results[contender.name].push(await runClientLoad({ ...load, url: contender.url }));
-        }
-      }
-      figures.push(...summarize(shape, results, warmupErrors));
     }
     return figures;
   } finally {
