@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Logger } from '@apcore-mcp/core';
 import { type DiscoveryReport, Registry } from '@apcore-mcp/runtime';
 import { ListenError, type ServeOptions, type ServerHandle, startServer } from '@apcore-mcp/server';
@@ -35,9 +36,23 @@ function toServeOptions(settings: Settings, logger: Logger): ServeOptions {
     sessionIdleTimeoutMs: settings.sessionIdleTimeout * 1000,
     validateInputs: settings.validateInputs,
     approval: settings.approval,
-    ...(settings.stateKey === undefined ? {} : { stateKey: settings.stateKey }),
+    stateKey: settings.stateKey ?? randomStateKey(logger),
     handleSignals: true,
   };
+}
+
+/**
+ * A key of this process only, said at INFO in the CLI's own terms: the server's line would name
+ * its `stateKey` option, which means nothing to someone running the command.
+ */
+function randomStateKey(logger: Logger): Uint8Array {
+  logger.info(
+    { setting: 'state-key-file' },
+    'No state key given: answers of 2026-07-28 clients are signed with a random key of this ' +
+      'process; several instances serving one endpoint need the same --state-key-file or ' +
+      'APCORE_MCP_STATE_KEY',
+  );
+  return new Uint8Array(randomBytes(32));
 }
 
 /** Startup failures: the address (exit 2), or an option the server refused (exit 1). */

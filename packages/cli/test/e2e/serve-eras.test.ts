@@ -23,7 +23,8 @@ import {
 const ERAS: readonly ClientEra[] = ['2026-07-28', '2025-11-25'];
 
 /** The server's INFO line when it signs requestState with a key of its own making. */
-const RANDOM_KEY_LINE = 'No stateKey given';
+const RANDOM_KEY_LINE =
+  'several instances serving one endpoint need the same --state-key-file or APCORE_MCP_STATE_KEY';
 
 /** Lists the example tools and looks a product up: the same answers in every era. */
 async function checkExampleTools(client: McpClientHandle): Promise<void> {
