@@ -153,6 +153,11 @@ export interface ContextRequest {
    * this field just reads `signal`.
    */
   signals?: readonly AbortSignal[];
+  /**
+   * The trace the call belongs to (a W3C trace id: 32 lowercase hex digits), when the bridge
+   * traces it: the context takes it as its `traceId`. Absent: the factory makes its own.
+   */
+  traceId?: string;
 }
 
 /** Builds the context an executor expects (apcore-js's `ContextFactory` shape). */

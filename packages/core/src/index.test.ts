@@ -34,6 +34,8 @@ describe('public API', () => {
         'copyJson',
         'CONTEXT_APPROVAL_MARKER',
         'CALL_ATTEMPT_ENDED',
+        'CALL_TRACER_KEY',
+        'readCallTracer',
         'endsCallAttempt',
         'MCP_APPROVAL_KEY',
         'MCP_ELICIT_KEY',

@@ -6,11 +6,10 @@ import { Executor } from './executor.js';
 import { Registry } from './registry.js';
 
 describe('Context', () => {
-  it('creates a top-level context with a UUID trace id and an idle signal', () => {
+  it('creates a top-level context with a W3C trace id and an idle signal', () => {
     const context = Context.create();
-    expect(context.traceId).toMatch(
-      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
-    );
+    expect(context.traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(context.traceId).not.toBe('0'.repeat(32));
     expect(context.callerId).toBeNull();
     expect(context.identity).toBeNull();
     expect(context.callChain).toEqual([]);
@@ -47,7 +46,7 @@ describe('Context', () => {
     const grandchild = child.child('b');
     const sibling = root.child('c');
     const id = grandchild.traceId;
-    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
     expect(child.traceId).toBe(id);
     expect(root.traceId).toBe(id);
     expect(sibling.traceId).toBe(id);

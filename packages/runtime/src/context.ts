@@ -15,7 +15,10 @@ export interface ContextCreateOptions {
    * signals: the call tree aborts as soon as any of them does.
    */
   signal?: AbortSignal | readonly AbortSignal[];
-  /** Defaults to a fresh UUID. */
+  /**
+   * Defaults to a fresh random W3C trace id (32 lowercase hex digits), the format a tracing
+   * backend shows, so an id from a log or an error can be looked up there.
+   */
   traceId?: string;
 }
 
@@ -106,7 +109,7 @@ export class Context {
   static create(options: ContextCreateOptions = {}): Context {
     const { signal } = options;
     return new Context({
-      traceId: options.traceId ?? randomUUID(),
+      traceId: options.traceId ?? createTraceId(),
       callerId: null,
       identity: options.identity ?? null,
       callChain: NO_CALLS,
@@ -185,4 +188,9 @@ function toSignal(cancellation: Cancellation): AbortSignal {
   if (signals.length === 0) return new AbortController().signal;
   if (signals.length === 1) return signals[0] as AbortSignal;
   return AbortSignal.any([...signals]);
+}
+
+/** A random W3C trace id; a UUID's 122 random bits are plenty, and `randomUUID` is the cheap source. */
+function createTraceId(): string {
+  return randomUUID().replaceAll('-', '');
 }

@@ -9,6 +9,7 @@ import {
   isRecord,
   type ModuleLike,
   ModuleNotFoundError,
+  readCallTracer,
   SchemaValidationError,
   silentLogger,
 } from '@apcore-mcp/core';
@@ -108,6 +109,7 @@ export class Executor implements ExecutorLike, ContextFactory {
       data: request.data,
       // The separate signals when given: reading `request.signal` would join them on the spot.
       signal: request.signals ?? request.signal,
+      traceId: request.traceId,
     });
   }
 
@@ -124,10 +126,21 @@ export class Executor implements ExecutorLike, ContextFactory {
    * itself reaches the caller unchanged (unless an `onError` middleware recovers). A module
    * that only has `stream` answers with its chunks merged (see `mergeChunks`).
    */
-  async call(
+  call(
     moduleId: string,
     inputs: Record<string, unknown> = {},
     context?: Context,
+  ): Promise<Record<string, unknown>> {
+    // A traced call tree (see CALL_TRACER_KEY) wraps each module call, nested ones included.
+    const tracer = readCallTracer(context?.data);
+    if (tracer === undefined) return this.#call(moduleId, inputs, context);
+    return tracer.traceCall(moduleId, () => this.#call(moduleId, inputs, context));
+  }
+
+  async #call(
+    moduleId: string,
+    inputs: Record<string, unknown>,
+    context: Context | undefined,
   ): Promise<Record<string, unknown>> {
     const prepared = await this.#prepare(moduleId, inputs, context);
     try {
