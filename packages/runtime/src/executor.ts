@@ -137,11 +137,7 @@ export class Executor implements ExecutorLike, ContextFactory {
     return tracer.traceCall(moduleId, () => this.#call(moduleId, inputs, context));
   }
 
-  async #call(
-    moduleId: string,
-    inputs: Record<string, unknown>,
-    context: Context | undefined,
-  ): Promise<Record<string, unknown>> {
+  async #call(moduleId: string, inputs: Record<string, unknown>, context?: Context) {
     const prepared = await this.#prepare(moduleId, inputs, context);
     try {
       return await this.#run(prepared);
