@@ -9,7 +9,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { createElicitationRouter, type ElicitationRouter } from './elicitation-router.js';
 import { toCalledToolResult, toListedTool } from './plain-results.js';
-import { createProgressRoutes, type ProgressRoutes } from './progress-routes.js';
+import { createProgressRoutes, type ProgressRoutes, withMeta } from './progress-routes.js';
 import { type StdioServerProcess, startStdioServer } from './stdio-server-process.js';
 import type {
   ConnectionDefaults,
@@ -47,10 +47,14 @@ export async function connectLegacyClient(
       const { signal, timeoutMs } = callOptions;
       const result = await router.during(callOptions.onElicit, () =>
         progress.during(callOptions.onProgress, (meta) =>
-          client.callTool({ name, arguments: args, ...(meta && { _meta: meta }) }, undefined, {
-            ...(signal && { signal }),
-            ...(timeoutMs !== undefined && { timeout: timeoutMs }),
-          }),
+          client.callTool(
+            { name, arguments: args, ...withMeta(callOptions.meta, meta) },
+            undefined,
+            {
+              ...(signal && { signal }),
+              ...(timeoutMs !== undefined && { timeout: timeoutMs }),
+            },
+          ),
         ),
       );
       return toCalledToolResult(result);

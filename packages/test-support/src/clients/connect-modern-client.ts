@@ -2,7 +2,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { createElicitationRouter, type ElicitationRouter } from './elicitation-router.js';
 import { toCalledToolResult, toListedTool } from './plain-results.js';
-import { createProgressRoutes, type ProgressRoutes } from './progress-routes.js';
+import { createProgressRoutes, type ProgressRoutes, withMeta } from './progress-routes.js';
 import { type StdioServerProcess, startStdioServer } from './stdio-server-process.js';
 import type { ConnectionDefaults, McpClientHandle, StdioTarget, UrlTarget } from './types.js';
 
@@ -50,7 +50,7 @@ export async function connectModernClient(
       const result = await router.during(callOptions.onElicit, () =>
         progress.during(callOptions.onProgress, (meta) =>
           client.callTool(
-            { name, arguments: args, ...(meta && { _meta: meta }) },
+            { name, arguments: args, ...withMeta(callOptions.meta, meta) },
             { ...(signal && { signal }), ...(timeoutMs !== undefined && { timeout: timeoutMs }) },
           ),
         ),

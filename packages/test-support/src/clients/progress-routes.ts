@@ -66,3 +66,20 @@ export function createProgressRoutes() {
  * ```
  */
 export type ProgressRoutes = ReturnType<typeof createProgressRoutes>;
+
+/**
+ * The `_meta` part of a request's params: the caller's own entries and the progress token,
+ * nothing when there is neither.
+ *
+ * @example
+ * ```ts
+ * client.callTool({ name, arguments: args, ...withMeta({ traceparent }, progressMeta) });
+ * ```
+ */
+export function withMeta(
+  own: Record<string, unknown> | undefined,
+  progress: ProgressMeta | undefined,
+): { _meta?: Record<string, unknown> } {
+  if (own === undefined && progress === undefined) return {};
+  return { _meta: { ...own, ...progress } };
+}

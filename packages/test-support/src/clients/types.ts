@@ -99,6 +99,8 @@ export type ElicitationHandler = (
  * ```
  */
 export interface CallToolOptions {
+  /** Extra `_meta` entries of the request (a W3C `traceparent`, say). */
+  meta?: Record<string, unknown>;
   /** Receives each progress notification (asking for progress gives the call a token). */
   onProgress?: (update: ProgressUpdate) => void;
   /** Cancels the call: `notifications/cancelled` on 2025-11-25, a closed stream on 2026-07-28. */
