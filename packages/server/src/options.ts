@@ -3,6 +3,7 @@ import type { ContextFactory, Identity, ToolNameStyle } from '@apcore-mcp/core';
 import type { ApprovalOption } from './calls/approval-option.js';
 import type { CacheHints } from './lifecycle/cache-hints.js';
 import type { Logger, LogLevel } from './logger.js';
+import type { TracingOption } from './observability/tracing-option.js';
 
 /**
  * The transports the server speaks.
@@ -120,6 +121,12 @@ export interface ServeOptions {
    * per process, so several instances behind one endpoint need the same `stateKey`.
    */
   stateKey?: string | Uint8Array;
+  /**
+   * Trace tool calls with OpenTelemetry (`@opentelemetry/api`): `true` uses the global tracer
+   * provider, `{ tracer }` your own tracer; default `false` (no tracing code runs). Spans are
+   * recorded only once an OTel SDK is registered.
+   */
+  tracing?: TracingOption;
 }
 
 /** {@link ServeOptions} after validation, with every default filled in. */
@@ -153,6 +160,7 @@ export interface ResolvedOptions {
   handleSignals: boolean;
   approval: ApprovalOption;
   stateKey: Uint8Array | undefined;
+  tracing: TracingOption;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   toJsonValue,
 } from '@apcore-mcp/core';
 import type { Logger } from '../logger.js';
+import type { CallTrace } from '../observability/call-trace.js';
 import type { ApprovalOption, ToolApprovalHandler } from './approval-option.js';
 import { ApprovalRequiredError } from './approval-required-error.js';
 import type { CallRounds } from './call-rounds.js';
@@ -24,6 +25,8 @@ export interface CallApprovalOptions {
   /** Where the approval reads what a module does, to show it to whoever approves. */
   registry: RegistryLike;
   logger: Logger;
+  /** The call's trace: each decision gets an `approval <moduleId>` span. */
+  trace?: CallTrace | undefined;
 }
 
 interface Decision {
@@ -70,7 +73,11 @@ export class CallApproval implements ApprovalHandler {
   }
 
   async #decide(moduleId: string, args: Record<string, unknown>): Promise<Decision> {
-    const decision = await this.#reach(moduleId, args);
+    const { trace } = this.#options;
+    const decision =
+      trace === undefined
+        ? await this.#reach(moduleId, args)
+        : await trace.traceApproval(moduleId, async () => this.#reach(moduleId, args));
     const { approved, how, reason } = decision;
     const caller = this.#options.identity?.id;
     this.#options.logger.info(

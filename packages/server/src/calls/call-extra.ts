@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Identity } from '@apcore-mcp/core';
 import type { AuthInfo, InputRequiredResult } from '@modelcontextprotocol/server';
+import type { CallTrace } from '../observability/call-trace.js';
 
 /**
  * A `notifications/progress` the server sends for a call.
@@ -93,6 +94,12 @@ export interface RouterCallExtra {
   /** The protocol revision the request was made under. */
   protocolVersion?: string;
   identity?: Identity;
+  /** The JSON-RPC id of the request. */
+  requestId?: string | number;
+  /** The W3C trace context the client sent in the request's `_meta` (`traceparent`, ...). */
+  traceCarrier?: Record<string, string>;
+  /** The call's trace, when the server traces calls: child spans and the trace id. */
+  trace?: CallTrace;
 }
 
 /** The `authInfo.extra` key under which the HTTP layer passes the authenticated identity. */

@@ -11,6 +11,8 @@ import {
 import { createToolErrorResult, ErrorMapper } from '@apcore-mcp/errors';
 import { type InputRequiredResult, isInputRequiredResult } from '@modelcontextprotocol/server';
 import { isLevelEnabled, type Logger, withFields } from '../logger.js';
+import { type CallTracing, createCallTracing } from '../observability/call-tracing.js';
+import type { TracingOption } from '../observability/tracing-option.js';
 import type { ToolSource } from '../tools/served-tool.js';
 import { type ApprovalOption, resolveApproval } from './approval-option.js';
 import { ApprovalRequiredError } from './approval-required-error.js';
@@ -20,6 +22,7 @@ import { collectStream } from './collect-stream.js';
 import { InputRequiredSignal } from './input-required-signal.js';
 import { InputValidator } from './input-validator.js';
 import { type OpenedCall, openCall } from './open-call.js';
+import { resolveContextFactory } from './resolve-context-factory.js';
 import type { ToolCallResult } from './tool-call-result.js';
 import { moduleNotFound, toSuccessResult, validationFailed } from './tool-result.js';
 
@@ -51,6 +54,8 @@ export interface ExecutionRouterOptions {
    * the client), `'deny'`, `'allow'`, or a handler `(request) => boolean | Promise<boolean>`.
    */
   approval?: ApprovalOption;
+  /** Trace each call with OpenTelemetry (see `TracingOption`); default off. */
+  tracing?: TracingOption;
 }
 
 /**
@@ -94,6 +99,7 @@ export class ExecutionRouter {
   readonly #executorAsksApproval: boolean;
   readonly #identity: Identity | undefined;
   readonly #approval: ApprovalOption;
+  readonly #tracing: CallTracing | undefined;
   readonly #calls = new CallCounter();
   readonly #shutdown = new AbortController();
   #accepting = true;
@@ -110,6 +116,7 @@ export class ExecutionRouter {
       (this.#contextFactory as unknown) === options.executor;
     this.#identity = options.identity;
     this.#approval = resolveApproval(options.approval);
+    this.#tracing = createCallTracing(options.tracing, options.tools);
     // Every running call follows this one signal: many calls in flight are not a leak.
     setMaxListeners(0, this.#shutdown.signal);
   }
@@ -138,10 +145,19 @@ export class ExecutionRouter {
     args: Record<string, unknown>,
     extra: RouterCallExtra,
   ): Promise<ToolCallResult | InputRequiredResult>;
-  async handleCall(
+  handleCall(
     name: string,
     args: Record<string, unknown> = {},
     extra: RouterCallExtra = {},
+  ): Promise<ToolCallResult | InputRequiredResult> {
+    if (this.#tracing === undefined) return this.#answer(name, args, extra);
+    return this.#tracing.traceToolCall(name, extra, (traced) => this.#answer(name, args, traced));
+  }
+
+  async #answer(
+    name: string,
+    args: Record<string, unknown>,
+    extra: RouterCallExtra,
   ): Promise<ToolCallResult | InputRequiredResult> {
     if (!this.#accepting)
       return createToolErrorResult('Server is shutting down', SHUTTING_DOWN_CODE);
@@ -271,20 +287,4 @@ export class ExecutionRouter {
     // A mapper per failure binds the tool name to whatever it logs (unexpected errors + stack).
     return new ErrorMapper({ logger: withFields(this.#logger, { tool }) }).toMcpError(error);
   }
-}
-
-/**
- * Who builds contexts for this executor: the `contextFactory` option, else the executor itself
- * when it has `createContext` (the core runtime's Executor is its own factory), else nobody — a
- * foreign executor then gets no context of ours and builds its own.
- */
-function resolveContextFactory(
-  executor: ExecutorLike,
-  contextFactory: ContextFactory | undefined,
-): ContextFactory | undefined {
-  if (contextFactory) return contextFactory;
-  const candidate = executor as ExecutorLike & { createContext?: unknown };
-  return typeof candidate.createContext === 'function'
-    ? (candidate as ExecutorLike & ContextFactory)
-    : undefined;
 }

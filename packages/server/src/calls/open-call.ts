@@ -1,4 +1,5 @@
 import {
+  CALL_TRACER_KEY,
   type ContextFactory,
   type ContextRequest,
   type ExecutorLike,
@@ -89,6 +90,7 @@ export function openCall(
     identity,
     registry: options.executor.registry,
     logger,
+    trace: extra.trace,
   });
   const streaming = shouldStream(options.executor, served, extra);
   const progress = createProgressSender(extra, logger);
@@ -97,7 +99,9 @@ export function openCall(
   if (progress !== undefined && !streaming) data[MCP_PROGRESS_KEY] = progress;
   if (elicit !== undefined) data[MCP_ELICIT_KEY] = elicit;
   if (options.approvalInContext) data[MCP_APPROVAL_KEY] = approval;
+  if (extra.trace !== undefined) data[CALL_TRACER_KEY] = extra.trace;
   const request = new CallContextRequest({ moduleId, data, identity, cancellation });
+  if (extra.trace?.traceId !== undefined) request.traceId = extra.trace.traceId;
   return {
     moduleId,
     approval,
@@ -131,6 +135,8 @@ class CallContextRequest implements ContextRequest {
   readonly moduleId: string;
   readonly data: Record<string, unknown>;
   readonly identity?: Identity;
+  /** The call's OpenTelemetry trace id, when it is traced: the context's `traceId`. */
+  traceId?: string;
   readonly #cancellation: CallCancellation;
 
   constructor(fields: {

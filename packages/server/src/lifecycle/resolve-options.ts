@@ -1,6 +1,7 @@
 import { TOOL_NAME_STYLES } from '@apcore-mcp/core';
 import { resolveApproval } from '../calls/approval-option.js';
 import type { LogLevel } from '../logger.js';
+import { resolveTracing } from '../observability/tracing-option.js';
 import {
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_SHUTDOWN_GRACE_MS,
@@ -68,6 +69,7 @@ const KNOWN_OPTIONS = new Set<string>([
   'handleSignals',
   'approval',
   'stateKey',
+  'tracing',
 ]);
 
 /** What differs between the entry points: their defaults and whether port 0 is allowed. */
@@ -183,7 +185,7 @@ function resolveCallOptions(
   options: ServeOptions,
 ): Pick<
   ResolvedOptions,
-  'validateInputs' | 'contextFactory' | 'identity' | 'approval' | 'stateKey'
+  'validateInputs' | 'contextFactory' | 'identity' | 'approval' | 'stateKey' | 'tracing'
 > {
   return {
     validateInputs: resolveBoolean('validateInputs', options.validateInputs, false),
@@ -191,6 +193,7 @@ function resolveCallOptions(
     identity: resolveIdentity(options.identity),
     approval: resolveApproval(options.approval),
     stateKey: resolveStateKey(options.stateKey),
+    tracing: resolveTracing(options.tracing),
   };
 }
 

@@ -50,6 +50,7 @@ export class ServerRuntime {
       logger,
       validateInputs: options.validateInputs,
       approval: options.approval,
+      tracing: options.tracing,
       ...(options.contextFactory === undefined ? {} : { contextFactory: options.contextFactory }),
       ...(options.identity === undefined ? {} : { identity: options.identity }),
     });

@@ -4,6 +4,8 @@ import {
   PROTOCOL_VERSION_META_KEY,
   type Server,
   type ServerContext,
+  TRACEPARENT_META_KEY,
+  TRACESTATE_META_KEY,
 } from '@modelcontextprotocol/server';
 import type { InputRound, RouterCallExtra } from '../calls/call-extra.js';
 import type { CallState, CallStateCodec } from './call-state-codec.js';
@@ -32,6 +34,7 @@ export function toRouterCallExtra(
   const envelope = mcpReq.envelope as Record<string, unknown> | undefined;
   const modernVersion = envelope?.[PROTOCOL_VERSION_META_KEY];
   const extra: RouterCallExtra = {
+    requestId: mcpReq.id,
     signal: mcpReq.signal,
     notify: (notification) => mcpReq.notify(notification),
   };
@@ -54,6 +57,8 @@ export function toRouterCallExtra(
   if (ctx.sessionId !== undefined) extra.sessionId = ctx.sessionId;
   const progressToken = mcpReq._meta?.progressToken;
   if (progressToken !== undefined) extra.progressToken = progressToken;
+  const traceCarrier = readTraceCarrier(mcpReq._meta);
+  if (traceCarrier !== undefined) extra.traceCarrier = traceCarrier;
   const authInfo = ctx.http?.authInfo;
   if (authInfo !== undefined) extra.authInfo = authInfo;
   return extra;
@@ -77,4 +82,12 @@ function toInputRound(ctx: ServerContext, codec: CallStateCodec): InputRound {
         requestState: await codec.mint(state, ctx),
       }),
   };
+}
+
+/** The W3C trace context a client put in the request's `_meta`, as a propagation carrier. */
+function readTraceCarrier(meta: object | undefined): Record<string, string> | undefined {
+  const traceparent = (meta as Record<string, unknown> | undefined)?.[TRACEPARENT_META_KEY];
+  if (typeof traceparent !== 'string') return undefined;
+  const tracestate = (meta as Record<string, unknown>)[TRACESTATE_META_KEY];
+  return typeof tracestate === 'string' ? { traceparent, tracestate } : { traceparent };
 }

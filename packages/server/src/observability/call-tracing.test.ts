@@ -1,0 +1,54 @@
+import { defineModule, type ModuleContext } from '@apcore-mcp/core';
+import { Executor, Registry } from '@apcore-mcp/runtime';
+import { describe, expect, it } from 'vitest';
+import { createToolSource } from '../__fixtures__/tool-source.js';
+import { ExecutionRouter } from '../calls/execution-router.js';
+import { resolveTracing } from './tracing-option.js';
+
+function createRouter(tracing: boolean) {
+  const registry = new Registry();
+  registry.register(
+    'x.run',
+    defineModule({
+      description: 'Reports its trace id',
+      inputSchema: {},
+      execute: (_inputs, context: ModuleContext) => ({ traceId: context.traceId }),
+    }),
+  );
+  return new ExecutionRouter({
+    executor: new Executor(registry),
+    tools: createToolSource([{ name: 'x.run', inputSchema: { type: 'object' } }]),
+    tracing,
+  });
+}
+
+describe('call tracing without an OpenTelemetry SDK', () => {
+  it("answers as untraced calls do, and keeps the runtime's own trace id", async () => {
+    const result = await createRouter(true).handleCall(
+      'x.run',
+      {},
+      {
+        traceCarrier: { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' },
+      },
+    );
+    const { traceId } = JSON.parse(result.content[0]?.text ?? '{}') as { traceId: string };
+    // No propagator is registered: the client's trace id is not read, and no all-zero id leaks.
+    expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(traceId).not.toBe('0'.repeat(32));
+    expect(result.isError).toBeUndefined();
+  });
+});
+
+describe('resolveTracing', () => {
+  it('turns tracing off by default and accepts true or a tracer', () => {
+    expect(resolveTracing(undefined)).toBe(false);
+    expect(resolveTracing(true)).toBe(true);
+    const tracer = { startSpan: () => undefined, startActiveSpan: () => undefined };
+    expect(resolveTracing({ tracer })).toEqual({ tracer });
+  });
+
+  it('refuses anything else', () => {
+    expect(() => resolveTracing('yes')).toThrow('tracing must be a boolean or { tracer }');
+    expect(() => resolveTracing({ tracer: {} })).toThrow(/tracing\.tracer must be/);
+  });
+});

@@ -1,0 +1,131 @@
+import { isInputRequiredResult } from '@modelcontextprotocol/server';
+import {
+  type Attributes,
+  context,
+  propagation,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  type Tracer,
+  trace,
+} from '@opentelemetry/api';
+import type { RouterCallExtra } from '../calls/call-extra.js';
+import type { ToolCallResult } from '../calls/tool-call-result.js';
+import { readPackageVersion } from '../package-version.js';
+import type { ToolSource } from '../tools/served-tool.js';
+import { CallTrace, MODULE_ID_ATTRIBUTE, OUTCOME_ATTRIBUTE } from './call-trace.js';
+import type { TracingOption } from './tracing-option.js';
+
+/** The instrumentation scope of our spans. */
+const TRACER_NAME = '@apcore-mcp/server';
+
+/** The first revision of the per-request era (no sessions, `input_required` answers). */
+const MODERN_ERA_SINCE = '2026-07-28';
+
+/**
+ * Traces tool calls with OpenTelemetry: one `tools/call <tool>` SERVER span per call, continuing
+ * the W3C trace context the client sent in the request's `_meta`, with a {@link CallTrace} in
+ * the call's extra for the child spans (module calls, approvals). Without a registered OTel SDK
+ * the global tracer makes non-recording spans and the call keeps the runtime's own trace id.
+ *
+ * @example
+ * ```ts
+ * const tracing = createCallTracing(true, tools);
+ * const result = await tracing?.traceToolCall('math-add', extra, (traced) => answer(traced));
+ * ```
+ */
+export class CallTracing {
+  readonly #tracer: Tracer;
+  readonly #tools: ToolSource;
+
+  constructor(tracer: Tracer, tools: ToolSource) {
+    this.#tracer = tracer;
+    this.#tools = tools;
+  }
+
+  /** Runs `answer` (which never throws) inside the call's span and records how it ended. */
+  async traceToolCall<T extends object>(
+    name: string,
+    extra: RouterCallExtra,
+    answer: (traced: RouterCallExtra) => Promise<T>,
+  ): Promise<T> {
+    // A trace context in `_meta` wins over the active one (an HTTP span, say): it names the
+    // client's own operation, and one HTTP request may carry several calls.
+    const parent = propagation.extract(context.active(), extra.traceCarrier ?? {});
+    const span = this.#tracer.startSpan(
+      `tools/call ${name}`,
+      { kind: SpanKind.SERVER, attributes: this.#attributesOf(name, extra) },
+      parent,
+    );
+    const active = trace.setSpan(parent, span);
+    // No SDK registered (a no-op span outside any trace): the call runs as if untraced.
+    const untraced = !span.isRecording() && !trace.isSpanContextValid(span.spanContext());
+    try {
+      if (untraced) return await answer(extra);
+      const result = await context.with(active, () =>
+        answer({ ...extra, trace: new CallTrace(this.#tracer, active) }),
+      );
+      recordOutcome(span, result);
+      return result;
+    } catch (error) {
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      throw error;
+    } finally {
+      span.end();
+    }
+  }
+
+  #attributesOf(name: string, extra: RouterCallExtra): Attributes {
+    const attributes: Attributes = {
+      'mcp.method.name': 'tools/call',
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': name,
+    };
+    const moduleId = this.#tools.get(name)?.moduleId;
+    if (moduleId !== undefined) attributes[MODULE_ID_ATTRIBUTE] = moduleId;
+    const version = extra.protocolVersion;
+    if (version !== undefined) {
+      attributes['mcp.protocol.version'] = version;
+      attributes['apcore.mcp.era'] = version >= MODERN_ERA_SINCE ? MODERN_ERA_SINCE : '2025-11-25';
+    }
+    if (extra.sessionId !== undefined) attributes['mcp.session.id'] = extra.sessionId;
+    if (extra.requestId !== undefined) attributes['jsonrpc.request.id'] = String(extra.requestId);
+    return attributes;
+  }
+}
+
+/**
+ * The tracing of a server's tool calls, or `undefined` when the `tracing` option is off.
+ *
+ * @example
+ * ```ts
+ * const tracing = createCallTracing({ tracer }, tools);
+ * ```
+ */
+export function createCallTracing(
+  option: TracingOption | undefined,
+  tools: ToolSource,
+): CallTracing | undefined {
+  if (option === undefined || option === false) return undefined;
+  const tracer =
+    (option === true ? undefined : option.tracer) ??
+    trace.getTracer(TRACER_NAME, readPackageVersion());
+  return new CallTracing(tracer, tools);
+}
+
+/** An error result fails the span, its apcore error code as `error.type`. */
+function recordOutcome(span: Span, result: object): void {
+  if (isInputRequiredResult(result)) {
+    span.setAttribute(OUTCOME_ATTRIBUTE, 'input_required');
+    return;
+  }
+  const { isError, _meta } = result as Partial<ToolCallResult>;
+  if (isError !== true) {
+    span.setAttribute(OUTCOME_ATTRIBUTE, 'success');
+    return;
+  }
+  const code = _meta?.['apcore/errorCode'];
+  const type = typeof code === 'string' ? code : 'tool_error';
+  span.setAttributes({ [OUTCOME_ATTRIBUTE]: 'error', 'error.type': type });
+  span.setStatus({ code: SpanStatusCode.ERROR, message: type });
+}

@@ -1,0 +1,47 @@
+import type { Tracer } from '@opentelemetry/api';
+
+/**
+ * The object form of the `tracing` option.
+ *
+ * @example
+ * ```ts
+ * const options: TracingOptions = { tracer: provider.getTracer('my-app') };
+ * ```
+ */
+export interface TracingOptions {
+  /** Where the spans go; default: the global tracer provider's `@apcore-mcp/server` tracer. */
+  tracer?: Tracer;
+}
+
+/**
+ * Whether tool calls are traced with OpenTelemetry: `true` (the global tracer provider), a
+ * `{ tracer }`, or `false` (the default: no tracing code runs at all).
+ *
+ * @example
+ * ```ts
+ * await serve(registry, { transport: 'streamable-http', tracing: true });
+ * ```
+ */
+export type TracingOption = boolean | TracingOptions;
+
+/**
+ * Checks a `tracing` option: `undefined` and `false` turn tracing off.
+ *
+ * @example
+ * ```ts
+ * resolveTracing(true); // true
+ * ```
+ */
+export function resolveTracing(value: unknown): TracingOption {
+  if (value === undefined || value === false) return false;
+  if (value === true) return true;
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const { tracer } = value as { tracer?: unknown };
+    if (tracer === undefined) return {};
+    if (typeof (tracer as Partial<Tracer> | null)?.startSpan === 'function') {
+      return { tracer: tracer as Tracer };
+    }
+    throw new TypeError('tracing.tracer must be an OpenTelemetry Tracer (with startSpan)');
+  }
+  throw new TypeError('tracing must be a boolean or { tracer }');
+}
