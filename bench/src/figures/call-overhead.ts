@@ -33,11 +33,13 @@ function repeatCalls(
   };
 }
 
-/** Per-call times of the three contenders, interleaved round by round, and whether any failed. */
+/** Per-call times of the four contenders, interleaved round by round, and whether any failed. */
 async function sampleCalls(
   options: CallOverheadOptions,
 ): Promise<{ samples: Map<string, number[]>; failed: boolean }> {
-  const { executor, router } = createOursRuntime(createWorkloadRegistry(options.registrySize));
+  const { executor, router, tracedRouter } = createOursRuntime(
+    createWorkloadRegistry(options.registrySize),
+  );
   const inputs = { ...CALL_ARGUMENTS };
   const outcome: Outcome = { failed: false };
   const never = () => false;
@@ -66,6 +68,15 @@ async function sampleCalls(
           outcome,
         ),
       },
+      {
+        name: 'router-traced',
+        run: repeatCalls(
+          options.calls,
+          () => tracedRouter.handleCall(CALLED_TOOL_NAME, inputs),
+          isErrorResult,
+          outcome,
+        ),
+      },
     ],
     options,
   );
@@ -76,7 +87,8 @@ async function sampleCalls(
  * Figure 2: what the executor (`executor.call()`: context, safety checks, ACL, input and output
  * validation, timeout) and the router on top (`router.handleCall()`: tool lookup, context,
  * result serialization) add to one call of a trivial module, the module's own time (calling
- * its function directly, the baseline) subtracted.
+ * its function directly, the baseline) subtracted. The same router with `tracing: true` and no
+ * OpenTelemetry SDK registered shows what opting in costs an application that traces nothing.
  *
  * @example
  * ```ts
@@ -112,6 +124,15 @@ export async function measureCallOverhead(options: CallOverheadOptions): Promise
       baseline: directUs,
       ratio: pairedRatio(overhead('router'), direct),
       target: { text: `< ${TARGET_OVERHEAD_US} µs`, met: routerOverhead < TARGET_OVERHEAD_US },
+      errors,
+    }),
+    createFigure({
+      id: 'call.router.traced',
+      name: 'Overhead per call: executor + router, tracing on, no OTel SDK',
+      unit: 'µs',
+      ours: median(overhead('router-traced')),
+      baseline: directUs,
+      ratio: pairedRatio(overhead('router-traced'), direct),
       errors,
     }),
   ];

@@ -9,6 +9,8 @@ import { ToolTable } from '../../../packages/server/src/tools/tool-table.js';
 export interface OursRuntime {
   executor: Executor;
   router: ExecutionRouter;
+  /** The same router with `tracing: true`: without a registered OTel SDK, a no-op tracer. */
+  tracedRouter: ExecutionRouter;
 }
 
 /**
@@ -25,5 +27,9 @@ export function createOursRuntime(registry: Registry): OursRuntime {
   const executor = new Executor(registry);
   const tools = new ToolTable({ registry, builder: new ToolBuilder() });
   tools.refresh();
-  return { executor, router: new ExecutionRouter({ executor, tools }) };
+  return {
+    executor,
+    router: new ExecutionRouter({ executor, tools }),
+    tracedRouter: new ExecutionRouter({ executor, tools, tracing: true }),
+  };
 }

@@ -19,6 +19,7 @@ const EXPECTED_IDS = [
   'build.openai-strict.linearity',
   'call.executor',
   'call.router',
+  'call.router.traced',
   'in-memory.sequential',
   'in-memory.concurrent',
   'http.2025.c2.throughput',
