@@ -52,11 +52,11 @@ export class CallTracing {
     // A trace context in `_meta` wins over the active one (an HTTP span, say): it names the
     // client's own operation, and one HTTP request may carry several calls.
     const parent = propagation.extract(context.active(), extra.traceCarrier ?? {});
-    const span = this.#tracer.startSpan(
-      `tools/call ${name}`,
-      { kind: SpanKind.SERVER, attributes: this.#attributesOf(name, extra) },
-      parent,
-    );
+    const attributes = this.#attributesOf(name, extra);
+    // A name no tool has stays out of the span name: clients choose it, span names must stay few.
+    const spanName =
+      attributes[MODULE_ID_ATTRIBUTE] === undefined ? 'tools/call' : `tools/call ${name}`;
+    const span = this.#tracer.startSpan(spanName, { kind: SpanKind.SERVER, attributes }, parent);
     const active = trace.setSpan(parent, span);
     // No SDK registered (a no-op span outside any trace): the call runs as if untraced.
     const untraced = !span.isRecording() && !trace.isSpanContextValid(span.spanContext());

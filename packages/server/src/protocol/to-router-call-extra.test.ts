@@ -54,6 +54,18 @@ describe('toRouterCallExtra', () => {
     );
   });
 
+  it("carries the request's id and the W3C trace context of its _meta, nothing else of it", () => {
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    const traced = toRouterCallExtra(
+      contextOf({ id: 9, _meta: { traceparent, tracestate: 'a=1', other: 'x' } }),
+      server,
+    );
+    expect(traced.requestId).toBe(9);
+    expect(traced.traceCarrier).toEqual({ traceparent, tracestate: 'a=1' });
+    const untraced = toRouterCallExtra(contextOf({ id: 10, _meta: { tracestate: 'a=1' } }), server);
+    expect(untraced.traceCarrier).toBeUndefined();
+  });
+
   it('sends progress through the request', async () => {
     const ctx = contextOf({});
     const notice = {

@@ -142,4 +142,14 @@ describe.each<ClientEra>(['2025-11-25', '2026-07-28'])('tracing over %s', (era) 
     });
     expect(named(spans(), 'apcore.call trace.strict').status.code).toBe(SpanStatusCode.ERROR);
   });
+
+  it('names the span of an unknown tool by the method only', async () => {
+    const result = await call('no-such-tool');
+    expect(result.isError).toBe(true);
+    const span = named(spans(), 'tools/call');
+    expect(span.attributes).toMatchObject({
+      'gen_ai.tool.name': 'no-such-tool',
+      'error.type': 'MODULE_NOT_FOUND',
+    });
+  });
 });
