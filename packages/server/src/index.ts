@@ -48,8 +48,9 @@ export {
 export type { McpTool, McpToolSchema } from './tools/mcp-tool.js';
 export type { ServedTool } from './tools/served-tool.js';
 export type { SkippedModule } from './tools/tool-builder.js';
-export type { HealthStatus, NextFunction } from './transports/http-handler.js';
+export type { NextFunction } from './transports/http-handler.js';
 export { ListenError, type ListenErrorDetails } from './transports/listen-error.js';
+export type { HealthStatus } from './transports/observability-routes.js';
 export {
   DEFAULT_MAX_SESSIONS,
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,

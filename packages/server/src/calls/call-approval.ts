@@ -11,6 +11,7 @@ import {
 import type { Logger } from '../logger.js';
 import type { ApprovalOption, ToolApprovalHandler } from './approval-option.js';
 import { ApprovalRequiredError } from './approval-required-error.js';
+import type { ObservedApproval } from './call-observer.js';
 import type { CallRounds } from './call-rounds.js';
 
 /** What one call's {@link CallApproval} works with. */
@@ -24,6 +25,8 @@ export interface CallApprovalOptions {
   /** Where the approval reads what a module does, to show it to whoever approves. */
   registry: RegistryLike;
   logger: Logger;
+  /** Hears every decision (metrics). */
+  onDecision?: ((decision: ObservedApproval) => void) | undefined;
 }
 
 interface Decision {
@@ -83,6 +86,7 @@ export class CallApproval implements ApprovalHandler {
       },
       `Approval ${approved ? 'granted' : 'denied'} for ${moduleId} (${how}: ${reason})`,
     );
+    this.#options.onDecision?.({ approved, how });
     return decision;
   }
 

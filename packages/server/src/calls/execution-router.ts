@@ -16,10 +16,12 @@ import { type ApprovalOption, resolveApproval } from './approval-option.js';
 import { ApprovalRequiredError } from './approval-required-error.js';
 import { CallCounter } from './call-counter.js';
 import type { RouterCallExtra } from './call-extra.js';
+import type { CallAnswer, CallObserver } from './call-observer.js';
 import { collectStream } from './collect-stream.js';
 import { InputRequiredSignal } from './input-required-signal.js';
 import { InputValidator } from './input-validator.js';
 import { type OpenedCall, openCall } from './open-call.js';
+import { resolveContextFactory } from './resolve-context-factory.js';
 import type { ToolCallResult } from './tool-call-result.js';
 import { moduleNotFound, toSuccessResult, validationFailed } from './tool-result.js';
 
@@ -51,6 +53,8 @@ export interface ExecutionRouterOptions {
    * the client), `'deny'`, `'allow'`, or a handler `(request) => boolean | Promise<boolean>`.
    */
   approval?: ApprovalOption;
+  /** Watches every call (metrics, tracing); see {@link ExecutionRouter.observer}. */
+  observer?: CallObserver;
 }
 
 /**
@@ -97,6 +101,11 @@ export class ExecutionRouter {
   readonly #calls = new CallCounter();
   readonly #shutdown = new AbortController();
   #accepting = true;
+  /**
+   * Watches every call from now on; `undefined` (default) watches none. Settable after
+   * construction because a metrics observer loads its library asynchronously.
+   */
+  observer: CallObserver | undefined;
 
   constructor(options: ExecutionRouterOptions) {
     this.#executor = options.executor;
@@ -110,6 +119,7 @@ export class ExecutionRouter {
       (this.#contextFactory as unknown) === options.executor;
     this.#identity = options.identity;
     this.#approval = resolveApproval(options.approval);
+    this.observer = options.observer;
     // Every running call follows this one signal: many calls in flight are not a leak.
     setMaxListeners(0, this.#shutdown.signal);
   }
@@ -138,11 +148,23 @@ export class ExecutionRouter {
     args: Record<string, unknown>,
     extra: RouterCallExtra,
   ): Promise<ToolCallResult | InputRequiredResult>;
-  async handleCall(
+  handleCall(
     name: string,
     args: Record<string, unknown> = {},
     extra: RouterCallExtra = {},
-  ): Promise<ToolCallResult | InputRequiredResult> {
+  ): Promise<CallAnswer> {
+    const observer = this.observer;
+    if (observer === undefined) return this.#handleCall(name, args, extra);
+    // Only a served tool's name is shown to the observer, never the client's string.
+    const tool = this.#tools.get(name) === undefined ? undefined : name;
+    return observer.observe({ tool }, () => this.#handleCall(name, args, extra));
+  }
+
+  async #handleCall(
+    name: string,
+    args: Record<string, unknown>,
+    extra: RouterCallExtra,
+  ): Promise<CallAnswer> {
     if (!this.#accepting)
       return createToolErrorResult('Server is shutting down', SHUTTING_DOWN_CODE);
     this.#calls.enter();
@@ -212,6 +234,7 @@ export class ExecutionRouter {
       approvalInContext: this.#executorAsksApproval,
       logger: withFields(this.#logger, { tool: name }),
       arguments: args,
+      observer: this.observer,
     });
     let output: Record<string, unknown>;
     try {
@@ -271,20 +294,4 @@ export class ExecutionRouter {
     // A mapper per failure binds the tool name to whatever it logs (unexpected errors + stack).
     return new ErrorMapper({ logger: withFields(this.#logger, { tool }) }).toMcpError(error);
   }
-}
-
-/**
- * Who builds contexts for this executor: the `contextFactory` option, else the executor itself
- * when it has `createContext` (the core runtime's Executor is its own factory), else nobody — a
- * foreign executor then gets no context of ours and builds its own.
- */
-function resolveContextFactory(
-  executor: ExecutorLike,
-  contextFactory: ContextFactory | undefined,
-): ContextFactory | undefined {
-  if (contextFactory) return contextFactory;
-  const candidate = executor as ExecutorLike & { createContext?: unknown };
-  return typeof candidate.createContext === 'function'
-    ? (candidate as ExecutorLike & ContextFactory)
-    : undefined;
 }
