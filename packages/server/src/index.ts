@@ -32,6 +32,7 @@ export { serve } from './lifecycle/serve.js';
 export { type ServerHandle, startServer } from './lifecycle/start-server.js';
 export { resolveStateKey } from './lifecycle/state-key.js';
 export type { Logger, LogLevel } from './logger.js';
+export type { MetricsOption } from './metrics/server-metrics.js';
 export {
   type Authenticate,
   DEFAULT_MAX_BODY_BYTES,
