@@ -32,6 +32,7 @@ export { serve } from './lifecycle/serve.js';
 export { type ServerHandle, startServer } from './lifecycle/start-server.js';
 export { resolveStateKey } from './lifecycle/state-key.js';
 export type { Logger, LogLevel } from './logger.js';
+export type { MetricsOption } from './metrics/server-metrics.js';
 export type { TracingOption, TracingOptions } from './observability/tracing-option.js';
 export {
   type Authenticate,
@@ -49,8 +50,9 @@ export {
 export type { McpTool, McpToolSchema } from './tools/mcp-tool.js';
 export type { ServedTool } from './tools/served-tool.js';
 export type { SkippedModule } from './tools/tool-builder.js';
-export type { HealthStatus, NextFunction } from './transports/http-handler.js';
+export type { NextFunction } from './transports/http-handler.js';
 export { ListenError, type ListenErrorDetails } from './transports/listen-error.js';
+export type { HealthStatus } from './transports/observability-routes.js';
 export {
   DEFAULT_MAX_SESSIONS,
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,

@@ -1,8 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { ContextFactory, Identity, ToolNameStyle } from '@apcore-mcp/core';
+import type { Registry } from 'prom-client';
 import type { ApprovalOption } from './calls/approval-option.js';
 import type { CacheHints } from './lifecycle/cache-hints.js';
 import type { Logger, LogLevel } from './logger.js';
+import type { MetricsOption } from './metrics/server-metrics.js';
 import type { TracingOption } from './observability/tracing-option.js';
 
 /**
@@ -127,6 +129,18 @@ export interface ServeOptions {
    * recorded only once an OTel SDK is registered.
    */
   tracing?: TracingOption;
+  /**
+   * Prometheus metrics (prom-client, loaded only when on); default false. `true`: a registry of
+   * the server's own, with prom-client's default process metrics. `{ registry }`: the series are
+   * added to your prom-client registry (no default metrics are added to it). The HTTP transports
+   * then answer `GET /metrics`.
+   */
+  metrics?: MetricsOption;
+  /**
+   * stdio only: serve `GET /metrics` alone on `127.0.0.1:metricsPort` (turns `metrics` on).
+   * `startServer()` also takes 0 (any free port; see `metricsUrl`).
+   */
+  metricsPort?: number;
 }
 
 /** {@link ServeOptions} after validation, with every default filled in. */
@@ -161,6 +175,8 @@ export interface ResolvedOptions {
   approval: ApprovalOption;
   stateKey: Uint8Array | undefined;
   tracing: TracingOption;
+  metrics: false | true | { registry: Registry };
+  metricsPort: number | undefined;
 }
 
 /**

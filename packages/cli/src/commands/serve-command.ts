@@ -32,6 +32,8 @@ function toServeOptions(settings: Settings, logger: Logger): ServeOptions {
       : { allowedOrigins: settings.allowedOrigins.includes('*') ? '*' : settings.allowedOrigins }),
     logger,
     dynamic: settings.watch,
+    ...(settings.metrics ? { metrics: true } : {}),
+    ...(settings.metricsPort === undefined ? {} : { metricsPort: settings.metricsPort }),
     maxSessions: settings.maxSessions,
     sessionIdleTimeoutMs: settings.sessionIdleTimeout * 1000,
     validateInputs: settings.validateInputs,
@@ -71,6 +73,15 @@ function toStartupError(error: unknown, settings: Settings): unknown {
   return error;
 }
 
+/** `--metrics-port` is for stdio: the HTTP transports answer `/metrics` on their own port. */
+function refuseMetricsPortOverHttp(settings: Settings): void {
+  if (settings.metricsPort === undefined || settings.transport === 'stdio') return;
+  throw new CliError(
+    `--metrics-port applies to --transport stdio only; ${settings.transport} serves GET /metrics on --port with --metrics`,
+    { code: 'INVALID_ARGUMENT' },
+  );
+}
+
 async function loadModules(
   registry: Registry,
   rootDir: string,
@@ -91,6 +102,7 @@ async function loadModules(
  */
 export async function runServeCommand(resolved: ResolvedSettings, io: CliIo): Promise<number> {
   const { settings } = resolved;
+  refuseMetricsPortOverHttp(settings);
   const rootDir = await requireExtensionsDir(resolved);
   const logger = createLogger(settings.logLevel, io);
   const registry = new Registry({ extensionsDir: rootDir, logger });
@@ -110,7 +122,9 @@ export async function runServeCommand(resolved: ResolvedSettings, io: CliIo): Pr
     watcher = watchExtensions({ rootDir, sync: (path) => files.sync(path), logger });
   }
   // One plain line once the server accepts connections (and handles signals): where to connect.
-  const where = handle.url === undefined ? '' : ` at ${handle.url}`;
+  const where =
+    (handle.url === undefined ? '' : ` at ${handle.url}`) +
+    (handle.metricsUrl === undefined ? '' : `, metrics at ${handle.metricsUrl}`);
   const count = handle.tools.length;
   io.stderr.write(
     `apcore-mcp: serving ${count} ${count === 1 ? 'tool' : 'tools'} over ${TRANSPORT_TITLES[settings.transport]}${where}\n`,

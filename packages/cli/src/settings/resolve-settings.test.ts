@@ -48,6 +48,8 @@ describe('resolveSettings', () => {
       validateInputs: false,
       watch: false,
       allowedOrigins: undefined,
+      metrics: false,
+      metricsPort: undefined,
       maxSessions: 1000,
       sessionIdleTimeout: 1800,
       approval: 'elicit',
@@ -76,6 +78,18 @@ describe('resolveSettings', () => {
       watch: true,
     });
     expect(sources.port).toEqual({ kind: 'file', path: 'apcore-mcp.yaml', writtenKey: 'port' });
+  });
+
+  it('reads metrics from the file, APCORE_MCP_METRICS and --metrics-port', async () => {
+    await writeFile(join(dir, 'apcore-mcp.yaml'), 'metrics: true\n');
+    const fromFile = await resolveSettings({ flags: {}, io: { env: {}, cwd: dir } });
+    expect(fromFile.settings).toMatchObject({ metrics: true, metricsPort: undefined });
+    const fromEnv = await resolveSettings({
+      flags: { metricsPort: '9464' },
+      io: { env: { APCORE_MCP_METRICS: 'false' }, cwd: dir },
+    });
+    expect(fromEnv.settings).toMatchObject({ metrics: false, metricsPort: 9464 });
+    expect(fromEnv.sources.metrics).toEqual({ kind: 'env', name: 'APCORE_MCP_METRICS' });
   });
 
   it('lets environment variables override the file, and flags override both', async () => {

@@ -149,6 +149,8 @@ function toSettings(
     validateInputs: read('validate-inputs') as boolean,
     watch: read('watch') as boolean,
     allowedOrigins: read('allowed-origins') as readonly string[] | undefined,
+    metrics: read('metrics') as boolean,
+    metricsPort: read('metrics-port') as number | undefined,
     maxSessions: read('max-sessions') as number,
     sessionIdleTimeout: read('session-idle-timeout') as number,
     approval: read('approval') as Settings['approval'],

@@ -53,7 +53,9 @@ export type SettingKey =
   | 'session-idle-timeout'
   | 'approval'
   | 'state-key-file'
-  | 'state-key';
+  | 'state-key'
+  | 'metrics'
+  | 'metrics-port';
 
 /** The transports, as `--transport` spells them. */
 export const TRANSPORTS = ['stdio', 'streamable-http', 'sse'] as const;
@@ -155,6 +157,21 @@ export const SETTING_SPECS: readonly SettingSpec[] = Object.freeze([
     key: 'allowed-origins',
     kind: 'list',
     description: "Browser origins allowed on HTTP (comma-separated, or '*'; default: loopback)",
+    serveOnly: true,
+  },
+  {
+    key: 'metrics',
+    kind: 'boolean',
+    defaultValue: false,
+    description:
+      'Prometheus metrics: streamable-http and sse answer GET /metrics (stdio: see --metrics-port)',
+    serveOnly: true,
+  },
+  {
+    key: 'metrics-port',
+    kind: 'port',
+    description:
+      'stdio only: serve GET /metrics on 127.0.0.1 at this port, 1..65535 (turns --metrics on)',
     serveOnly: true,
   },
   {

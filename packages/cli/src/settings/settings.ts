@@ -18,6 +18,10 @@ export interface Settings {
   validateInputs: boolean;
   watch: boolean;
   allowedOrigins: readonly string[] | undefined;
+  /** Serve Prometheus metrics (`GET /metrics` on HTTP). */
+  metrics: boolean;
+  /** stdio only: the 127.0.0.1 port serving `GET /metrics`. */
+  metricsPort: number | undefined;
   maxSessions: number;
   /** In seconds. */
   sessionIdleTimeout: number;

@@ -10,7 +10,7 @@ import {
 } from '@apcore-mcp/core';
 import { createToolErrorResult, ErrorMapper } from '@apcore-mcp/errors';
 import { type InputRequiredResult, isInputRequiredResult } from '@modelcontextprotocol/server';
-import { isLevelEnabled, type Logger, withFields } from '../logger.js';
+import { type Logger, withFields } from '../logger.js';
 import { type CallTracing, createCallTracing } from '../observability/call-tracing.js';
 import type { TracingOption } from '../observability/tracing-option.js';
 import type { ToolSource } from '../tools/served-tool.js';
@@ -18,9 +18,11 @@ import { type ApprovalOption, resolveApproval } from './approval-option.js';
 import { ApprovalRequiredError } from './approval-required-error.js';
 import { CallCounter } from './call-counter.js';
 import type { RouterCallExtra } from './call-extra.js';
+import type { CallAnswer, CallObserver } from './call-observer.js';
 import { collectStream } from './collect-stream.js';
 import { InputRequiredSignal } from './input-required-signal.js';
 import { InputValidator } from './input-validator.js';
+import { logCall } from './log-call.js';
 import { type OpenedCall, openCall } from './open-call.js';
 import { resolveContextFactory } from './resolve-context-factory.js';
 import type { ToolCallResult } from './tool-call-result.js';
@@ -56,6 +58,8 @@ export interface ExecutionRouterOptions {
   approval?: ApprovalOption;
   /** Trace each call with OpenTelemetry (see `TracingOption`); default off. */
   tracing?: TracingOption;
+  /** Watches every call (metrics, tracing); see {@link ExecutionRouter.observer}. */
+  observer?: CallObserver;
 }
 
 /**
@@ -103,6 +107,11 @@ export class ExecutionRouter {
   readonly #calls = new CallCounter();
   readonly #shutdown = new AbortController();
   #accepting = true;
+  /**
+   * Watches every call from now on; `undefined` (default) watches none. Settable after
+   * construction because a metrics observer loads its library asynchronously.
+   */
+  observer: CallObserver | undefined;
 
   constructor(options: ExecutionRouterOptions) {
     this.#executor = options.executor;
@@ -117,6 +126,7 @@ export class ExecutionRouter {
     this.#identity = options.identity;
     this.#approval = resolveApproval(options.approval);
     this.#tracing = createCallTracing(options.tracing, options.tools);
+    this.observer = options.observer;
     // Every running call follows this one signal: many calls in flight are not a leak.
     setMaxListeners(0, this.#shutdown.signal);
   }
@@ -149,7 +159,20 @@ export class ExecutionRouter {
     name: string,
     args: Record<string, unknown> = {},
     extra: RouterCallExtra = {},
-  ): Promise<ToolCallResult | InputRequiredResult> {
+  ): Promise<CallAnswer> {
+    const observer = this.observer;
+    if (observer === undefined) return this.#traced(name, args, extra);
+    // Only a served tool's name is shown to the observer, never the client's string.
+    const tool = this.#tools.get(name) === undefined ? undefined : name;
+    return observer.observe({ tool }, () => this.#traced(name, args, extra));
+  }
+
+  /** The call inside its OpenTelemetry span, when tracing is on. */
+  #traced(
+    name: string,
+    args: Record<string, unknown>,
+    extra: RouterCallExtra,
+  ): Promise<CallAnswer> {
     if (this.#tracing === undefined) return this.#answer(name, args, extra);
     return this.#tracing.traceToolCall(name, extra, (traced) => this.#answer(name, args, traced));
   }
@@ -158,7 +181,7 @@ export class ExecutionRouter {
     name: string,
     args: Record<string, unknown>,
     extra: RouterCallExtra,
-  ): Promise<ToolCallResult | InputRequiredResult> {
+  ): Promise<CallAnswer> {
     if (!this.#accepting)
       return createToolErrorResult('Server is shutting down', SHUTTING_DOWN_CODE);
     this.#calls.enter();
@@ -176,7 +199,7 @@ export class ExecutionRouter {
     } finally {
       this.#calls.leave();
     }
-    this.#logCall(name, result, startedAt);
+    logCall(this.#logger, name, result, startedAt);
     return result;
   }
 
@@ -228,6 +251,7 @@ export class ExecutionRouter {
       approvalInContext: this.#executorAsksApproval,
       logger: withFields(this.#logger, { tool: name }),
       arguments: args,
+      observer: this.observer,
     });
     let output: Record<string, unknown>;
     try {
@@ -260,23 +284,6 @@ export class ExecutionRouter {
       signal: call.cancellation.signal,
       onChunk: (chunk, index) => progress(index, undefined, serializeOutput(chunk)),
     });
-  }
-
-  #logCall(name: string, result: ToolCallResult, startedAt: number): void {
-    if (!isLevelEnabled(this.#logger, 'debug')) return;
-    try {
-      this.#logger.debug(
-        {
-          tool: name,
-          durationMs: Math.round((performance.now() - startedAt) * 100) / 100,
-          isError: result.isError === true,
-          ...(result.isError ? { errorCode: result._meta?.['apcore/errorCode'] } : {}),
-        },
-        'Tool call',
-      );
-    } catch {
-      // A logger that fails must not turn an answered call into a failure.
-    }
   }
 
   #mapError(tool: string, error: unknown): ToolCallResult {

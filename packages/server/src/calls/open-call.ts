@@ -15,6 +15,7 @@ import type { ApprovalOption } from './approval-option.js';
 import { CallApproval } from './call-approval.js';
 import { CallCancellation } from './call-cancellation.js';
 import { type RouterCallExtra, readRequestClosedSignal, resolveIdentity } from './call-extra.js';
+import type { CallObserver } from './call-observer.js';
 import { CallRounds } from './call-rounds.js';
 import { createElicitSender, createProgressSender } from './client-senders.js';
 import { shouldStream } from './collect-stream.js';
@@ -35,6 +36,8 @@ export interface OpenCallOptions {
   logger: Logger;
   /** The call's arguments: 2026-07-28 answers are good for these only. */
   arguments: Record<string, unknown>;
+  /** Hears the call's approval decisions. */
+  observer?: CallObserver | undefined;
 }
 
 /**
@@ -91,6 +94,7 @@ export function openCall(
     registry: options.executor.registry,
     logger,
     trace: extra.trace,
+    onDecision: options.observer?.approval?.bind(options.observer),
   });
   const streaming = shouldStream(options.executor, served, extra);
   const progress = createProgressSender(extra, logger);

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { ResolvedOptions, ServeOptions } from '../options.js';
 import type { McpTool } from '../tools/mcp-tool.js';
 import {
@@ -35,7 +36,7 @@ export interface McpHandler {
 
 /**
  * Creates a request handler that serves the MCP endpoint (`path`, default `/mcp`, or `/sse` +
- * `/messages` with `transport: 'sse'`) and `GET /health` inside any Node HTTP server (plain
+ * `/messages` with `transport: 'sse'`), `GET /health` and, with `metrics`, `GET /metrics` inside any Node HTTP server (plain
  * `http`, Express, Fastify's raw handler...). It matches `request.url` as it arrives, so mount it
  * where the URL is not rewritten (or set `path` to what the handler sees). Default transport:
  * `streamable-http`; `stdio` is refused. `host`, `port` and `handleSignals` do not apply: the
@@ -65,7 +66,65 @@ export function createMcpHandler(
   }
   const runtime = openRuntime(registryOrExecutor, resolved);
   const { logger } = runtime;
-  const http = createHttpRequestHandler({
+  const http = openHttp(runtime, resolved);
+  const handler = ((request: IncomingMessage, response: ServerResponse, next?: NextFunction) => {
+    const ready = http.current();
+    if (ready) void ready.handle(request, response, next);
+    else void http.ready.then((opened) => opened.handle(request, response, next));
+  }) as McpHandler;
+  Object.defineProperty(handler, 'tools', { get: () => runtime.toolDefinitions });
+  let closing: Promise<void> | undefined;
+  handler.close = () => {
+    closing ??= http.ready.then((opened) => shutDownHandler(runtime, opened, resolved));
+    return closing;
+  };
+  logger.info(
+    { tools: runtime.tools.size, transport: resolved.transport, path: resolved.path },
+    `apcore-mcp handler ready: ${runtime.tools.size} tools registered, transport=${resolved.transport}`,
+  );
+  if (resolved.onStartup) {
+    Promise.resolve()
+      .then(resolved.onStartup)
+      .catch((error: unknown) => logger.error({ err: error }, 'onStartup failed'));
+  }
+  return handler;
+}
+
+/**
+ * The HTTP side of the handler: right away without metrics; with them, once prom-client has
+ * loaded (requests wait for it meanwhile, so no call goes uncounted). Metrics that fail to start
+ * are logged and the handler serves without them.
+ */
+function openHttp(
+  runtime: ServerRuntime,
+  resolved: ResolvedOptions,
+): { current(): HttpRequestHandler | undefined; ready: Promise<HttpRequestHandler> } {
+  if (resolved.metrics === false) {
+    const http = createHttp(runtime, resolved, undefined);
+    return { current: () => http, ready: Promise.resolve(http) };
+  }
+  let opened: HttpRequestHandler | undefined;
+  const ready = runtime
+    .startMetrics()
+    .catch((error: unknown) => {
+      runtime.logger.error({ err: error }, 'Metrics could not start; serving without them');
+      return undefined;
+    })
+    .then((metrics) => {
+      opened = createHttp(runtime, resolved, metrics);
+      return opened;
+    });
+  return { current: () => opened, ready };
+}
+
+/** The HTTP side of the handler, serving `/metrics` when `metrics` is given. */
+function createHttp(
+  runtime: ServerRuntime,
+  resolved: ResolvedOptions,
+  metrics: ServerMetrics | undefined,
+): HttpRequestHandler {
+  if (resolved.transport === 'stdio') throw new RangeError('createMcpHandler serves HTTP');
+  return createHttpRequestHandler({
     transport: resolved.transport,
     createServer: runtime.createServer,
     onToolListChanged: runtime.onToolListChanged,
@@ -80,27 +139,9 @@ export function createMcpHandler(
     sessionIdleTimeoutMs: resolved.sessionIdleTimeoutMs,
     authenticate: resolved.authenticate,
     health: runtime.health,
-    logger,
+    metrics,
+    logger: runtime.logger,
   });
-  const handler = ((request: IncomingMessage, response: ServerResponse, next?: NextFunction) => {
-    void http.handle(request, response, next);
-  }) as McpHandler;
-  Object.defineProperty(handler, 'tools', { get: () => runtime.toolDefinitions });
-  let closing: Promise<void> | undefined;
-  handler.close = () => {
-    closing ??= shutDownHandler(runtime, http, resolved);
-    return closing;
-  };
-  logger.info(
-    { tools: runtime.tools.size, transport: resolved.transport, path: resolved.path },
-    `apcore-mcp handler ready: ${runtime.tools.size} tools registered, transport=${resolved.transport}`,
-  );
-  if (resolved.onStartup) {
-    Promise.resolve()
-      .then(resolved.onStartup)
-      .catch((error: unknown) => logger.error({ err: error }, 'onStartup failed'));
-  }
-  return handler;
 }
 
 /** Lets calls finish, ends the sessions, stops following the registry, runs `onShutdown`. */

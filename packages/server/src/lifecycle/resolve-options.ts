@@ -15,6 +15,7 @@ import {
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
 } from '../transports/session-limits.js';
 import { resolveCacheHints } from './cache-hints.js';
+import { resolveMetricsOptions } from './metrics-options.js';
 import {
   resolveAllowedHosts,
   resolveAllowedOrigins,
@@ -70,6 +71,8 @@ const KNOWN_OPTIONS = new Set<string>([
   'approval',
   'stateKey',
   'tracing',
+  'metrics',
+  'metricsPort',
 ]);
 
 /** What differs between the entry points: their defaults and whether port 0 is allowed. */
@@ -93,8 +96,10 @@ export function resolveOptions(
   defaults: ResolveDefaults,
 ): ResolvedOptions {
   const given = checkKnownOptions(options);
+  const network = resolveNetworkOptions(given, defaults);
   return {
-    ...resolveNetworkOptions(given, defaults),
+    ...network,
+    ...resolveMetricsOptions(given, network.transport, defaults.allowAnyPort),
     ...resolveToolOptions(given),
     ...resolveCallOptions(given),
     logLevel: resolveLogLevel(given.logLevel),

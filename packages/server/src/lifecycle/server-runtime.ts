@@ -2,6 +2,7 @@ import type { Server } from '@modelcontextprotocol/server';
 import { ExecutionRouter } from '../calls/execution-router.js';
 import type { Logger } from '../logger.js';
 import { createDefaultLogger } from '../logger.js';
+import { loadServerMetrics, type ServerMetrics } from '../metrics/server-metrics.js';
 import type { ResolvedOptions } from '../options.js';
 import { type CallStateCodec, createCallStateCodec } from '../protocol/call-state-codec.js';
 import { createSdkServer } from '../protocol/create-sdk-server.js';
@@ -10,7 +11,7 @@ import { warnAboutClientLimits } from '../tools/client-limits.js';
 import type { McpTool } from '../tools/mcp-tool.js';
 import { ToolBuilder } from '../tools/tool-builder.js';
 import { ToolTable } from '../tools/tool-table.js';
-import type { HealthStatus } from '../transports/http-handler.js';
+import type { RuntimeHealth } from '../transports/observability-routes.js';
 import { type RegistryOrExecutor, type ResolvedTarget, resolveTarget } from './resolve-target.js';
 import { createRandomStateKey } from './state-key.js';
 
@@ -165,12 +166,28 @@ export class ServerRuntime {
     }
   }
 
-  /** The body of `GET /health`. */
-  readonly health = (): HealthStatus => ({
+  /** The body of `GET /health`, but for the sessions the HTTP handler counts. */
+  readonly health: RuntimeHealth = () => ({
     status: 'ok',
     moduleCount: this.tools.size,
+    tools: this.tools.size,
     uptimeSeconds: Math.round(performance.now() - this.#startedAt) / 1000,
+    inFlight: this.router.activeCalls,
   });
+
+  /**
+   * Loads the metrics the `metrics` option asks for and has the router report to them;
+   * `undefined` (and prom-client never loaded) when metrics are off.
+   *
+   * @throws {Error} from prom-client when the given registry already holds our series.
+   */
+  async startMetrics(): Promise<ServerMetrics | undefined> {
+    const option = this.#options.metrics;
+    if (option === false) return undefined;
+    const metrics = await loadServerMetrics(option, { tools: () => this.tools.size });
+    this.router.observer = metrics;
+    return metrics;
+  }
 }
 
 /**

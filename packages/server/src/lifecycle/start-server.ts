@@ -1,6 +1,8 @@
 import type { Logger } from '../logger.js';
+import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { ResolvedOptions, ServeOptions } from '../options.js';
 import type { McpTool } from '../tools/mcp-tool.js';
+import { listenMetrics, type MetricsListener } from '../transports/metrics-listener.js';
 import { type RunningTransport, TransportManager } from '../transports/transport-manager.js';
 import { type ResolveDefaults, resolveOptions } from './resolve-options.js';
 import type { RegistryOrExecutor } from './resolve-target.js';
@@ -20,6 +22,11 @@ import { watchSignals } from './signals.js';
 export interface ServerHandle {
   /** Where HTTP clients connect (the MCP endpoint, or `/sse`); `undefined` for stdio. */
   readonly url: string | undefined;
+  /**
+   * Where `GET /metrics` answers when `metrics` is on (the HTTP port, or `metricsPort` on
+   * stdio); `undefined` otherwise.
+   */
+  readonly metricsUrl: string | undefined;
   /** The tools served right now. */
   readonly tools: McpTool[];
   /**
@@ -68,25 +75,58 @@ export async function startWithDefaults(
   const runtime = openRuntime(registryOrExecutor, resolved);
   const { logger } = runtime;
   let running: RunningTransport;
+  let metricsUrl: string | undefined;
   try {
-    running = await runTransport(runtime, resolved, logger);
+    const metrics = await runtime.startMetrics();
+    const listener = await listenStdioMetrics(metrics, resolved, logger);
+    running = await runTransport(runtime, resolved, logger, metrics).catch(async (error) => {
+      await listener?.close();
+      throw error;
+    });
+    if (listener) running = closingAlso(running, listener);
+    metricsUrl = listener?.url ?? (metrics && running.url && new URL('/metrics', running.url).href);
   } catch (error) {
     runtime.unload();
     throw error;
   }
   logger.info(
-    { tools: runtime.tools.size, transport: resolved.transport, url: running.url },
+    { tools: runtime.tools.size, transport: resolved.transport, url: running.url, metricsUrl },
     `apcore-mcp server started: ${runtime.tools.size} tools registered, transport=${resolved.transport}${running.url ? `, url=${running.url}` : ''}`,
   );
-  const handle = createHandle(runtime, running, resolved, logger);
+  const handle = createHandle(runtime, running, resolved, logger, metricsUrl);
   await runStartupHook(resolved, logger, handle);
   return handle;
+}
+
+/** Over stdio with `metricsPort`: the loopback listener serving `GET /metrics`. */
+function listenStdioMetrics(
+  metrics: ServerMetrics | undefined,
+  options: ResolvedOptions,
+  logger: Logger,
+): Promise<MetricsListener | undefined> {
+  if (metrics === undefined || options.metricsPort === undefined) return Promise.resolve(undefined);
+  return listenMetrics(metrics, options.metricsPort, logger);
+}
+
+/** The transport, closing the metrics listener too once it is closed. */
+function closingAlso(running: RunningTransport, listener: MetricsListener): RunningTransport {
+  return {
+    ...running,
+    close: async () => {
+      try {
+        await running.close();
+      } finally {
+        await listener.close();
+      }
+    },
+  };
 }
 
 function runTransport(
   runtime: ServerRuntime,
   options: ResolvedOptions,
   logger: Logger,
+  metrics: ServerMetrics | undefined,
 ): Promise<RunningTransport> {
   const manager = new TransportManager({
     createServer: runtime.createServer,
@@ -103,6 +143,7 @@ function runTransport(
     maxSessions: options.maxSessions,
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs,
     health: runtime.health,
+    metrics,
     ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
     ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
     ...(options.authenticate === undefined ? {} : { authenticate: options.authenticate }),
@@ -117,6 +158,7 @@ function createHandle(
   running: RunningTransport,
   options: ResolvedOptions,
   logger: Logger,
+  metricsUrl: string | undefined,
 ): ServerHandle {
   let resolveClosed: () => void = () => {};
   const closed = new Promise<void>((resolve) => {
@@ -150,6 +192,7 @@ function createHandle(
   });
   return {
     url: running.url,
+    metricsUrl,
     get tools() {
       return runtime.toolDefinitions;
     },

@@ -3,26 +3,18 @@ import type { Server } from '@modelcontextprotocol/server';
 import { isJsonContentType } from '@modelcontextprotocol/server';
 import { attachRequestClosedSignal, toAuthInfo } from '../calls/call-extra.js';
 import type { Logger } from '../logger.js';
+import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { Authenticate } from '../options.js';
 import { checkRequest, type GuardPolicy } from './http-guard.js';
 import { sendJson, sendJsonRpcError } from './http-response.js';
+import {
+  type ObservabilityRoutes,
+  type RuntimeHealth,
+  serveObservability,
+} from './observability-routes.js';
 import { discardBody, readBody } from './read-body.js';
 import { SSE_MESSAGES_PATH, SSE_STREAM_PATH, SseEndpoint } from './sse-endpoint.js';
 import { StreamableHttpEndpoint, type ToolListChanges } from './streamable-http-endpoint.js';
-
-/**
- * The body of `GET /health`.
- *
- * @example
- * ```ts
- * const health = (await (await fetch('http://127.0.0.1:8000/health')).json()) as HealthStatus;
- * ```
- */
-export interface HealthStatus {
-  status: 'ok';
-  moduleCount: number;
-  uptimeSeconds: number;
-}
 
 /** Options of {@link createHttpRequestHandler}. */
 export interface HttpRequestHandlerOptions {
@@ -41,8 +33,10 @@ export interface HttpRequestHandlerOptions {
   /** Streamable HTTP sessions idle this long are closed (`0`: never). */
   sessionIdleTimeoutMs: number;
   authenticate?: Authenticate | undefined;
-  /** Answers `GET /health`; no health route when absent. */
-  health?: (() => HealthStatus) | undefined;
+  /** Answers `GET /health` (the handler adds `sessions`); no health route when absent. */
+  health?: RuntimeHealth | undefined;
+  /** Answers `GET /metrics` (and is told how to count sessions); no metrics route when absent. */
+  metrics?: ServerMetrics | undefined;
   logger: Logger;
 }
 
@@ -78,7 +72,7 @@ const ALLOWED_METHODS: Record<Route, readonly string[]> = {
 };
 
 /**
- * Builds the HTTP side of the server: `GET /health`, the MCP endpoint(s) of the chosen transport,
+ * Builds the HTTP side of the server: `GET /health`, `GET /metrics` (when on), the MCP endpoint(s) of the chosen transport,
  * and 404 (or `next()`) for everything else. Before an MCP request reaches the SDK it passes the
  * Host/Origin checks (403), authentication (401), the content-type check (415) and the body size
  * limit (413, counted while streaming); nothing runs for a refused request.
@@ -91,6 +85,7 @@ class McpHttpHandler implements HttpRequestHandler {
   readonly #options: HttpRequestHandlerOptions;
   readonly #streamable: StreamableHttpEndpoint | undefined;
   readonly #sse: SseEndpoint | undefined;
+  readonly #observability: ObservabilityRoutes;
   #accepting = true;
 
   constructor(options: HttpRequestHandlerOptions) {
@@ -112,6 +107,15 @@ class McpHttpHandler implements HttpRequestHandler {
       options.transport === 'sse'
         ? new SseEndpoint({ createServer, maxSessions, logger })
         : undefined;
+    const sessions = () => (this.#streamable?.sessionCount ?? 0) + (this.#sse?.sessionCount ?? 0);
+    options.metrics?.countSessionsWith(sessions);
+    this.#observability = {
+      health: options.health,
+      metrics: options.metrics,
+      sessions,
+      guard: options.guard,
+      logger,
+    };
   }
 
   handle = async (
@@ -121,11 +125,7 @@ class McpHttpHandler implements HttpRequestHandler {
   ): Promise<void> => {
     try {
       const url = new URL(request.url ?? '/', 'http://localhost');
-      const health = this.#options.health;
-      if (url.pathname === '/health' && health && request.method === 'GET') {
-        sendJson(response, 200, health());
-        return;
-      }
+      if (await serveObservability(request, response, url.pathname, this.#observability)) return;
       const route = matchRoute(this.#options, url.pathname);
       if (route === undefined) {
         if (next) next();

@@ -2,10 +2,12 @@ import type { Server as HttpServer } from 'node:http';
 import type { Readable, Writable } from 'node:stream';
 import { type Logger, silentLogger } from '@apcore-mcp/core';
 import type { Server } from '@modelcontextprotocol/server';
+import type { ServerMetrics } from '../metrics/server-metrics.js';
 import { type Authenticate, DEFAULT_MAX_BODY_BYTES } from '../options.js';
-import { createHttpRequestHandler, type HealthStatus } from './http-handler.js';
+import { createHttpRequestHandler } from './http-handler.js';
 import { listenHttp } from './http-listener.js';
 import { formatHost } from './listen-error.js';
+import type { RuntimeHealth } from './observability-routes.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './session-limits.js';
 import { SSE_STREAM_PATH } from './sse-endpoint.js';
 import type { ToolListChanges } from './streamable-http-endpoint.js';
@@ -98,7 +100,9 @@ export interface HttpTransportOptions {
   sessionIdleTimeoutMs?: number;
   authenticate?: Authenticate;
   /** Answers `GET /health`; no health route when absent. */
-  health?: () => HealthStatus;
+  health?: RuntimeHealth;
+  /** Answers `GET /metrics`; no metrics route when absent. */
+  metrics?: ServerMetrics | undefined;
 }
 
 /**
@@ -224,6 +228,7 @@ export class TransportManager {
       sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
       authenticate: options.authenticate,
       health: options.health,
+      metrics: options.metrics,
       logger: this.#logger,
     });
     const { server, port } = await listenHttp(

@@ -51,6 +51,24 @@ describe('createMcpHandler in a plain http.createServer', () => {
     await client.close();
   });
 
+  it('answers /metrics itself when metrics are on', async () => {
+    handler = createMcpHandler(createEcho(), { metrics: true, logger: createRecordingLogger() });
+    httpServer = createServer(handler);
+    const base = await listen(httpServer);
+    const client = await connectClient({
+      era: '2026-07-28',
+      transport: 'http',
+      url: `${base}/mcp`,
+    });
+    try {
+      await client.callTool('text-echo', { a: 1 });
+      const text = await (await fetch(`${base}/metrics`)).text();
+      expect(text).toContain('apcore_mcp_tool_calls_total{tool="text-echo",outcome="ok"} 1');
+    } finally {
+      await client.close();
+    }
+  });
+
   it('serves a 2025-11-25 and a 2026-07-28 client on the same endpoint', async () => {
     handler = createMcpHandler(createEcho(), { logger: createRecordingLogger() });
     httpServer = createServer(handler);

@@ -1,0 +1,174 @@
+import type { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { CallAnswer, CallObserver, ObservedCall } from '../calls/call-observer.js';
+import { callOutcome } from './call-outcome.js';
+
+/**
+ * The `metrics` option: `true` keeps the series in a registry of our own (with prom-client's
+ * default process metrics); `{ registry }` adds them to the application's prom-client registry
+ * (its default metrics, if any, are the application's business: none are added there).
+ *
+ * @example
+ * ```ts
+ * const option: MetricsOption = { registry: new Registry() };
+ * ```
+ */
+export type MetricsOption = boolean | { registry: Registry };
+
+/** The `tool` label of a call that named no served tool. */
+export const UNKNOWN_TOOL_LABEL = '_unknown';
+
+/** The only `era` that has sessions: 2026-07-28 is stateless. */
+export const SESSION_ERA = '2025-11-25';
+
+/** Histogram buckets of call durations, in seconds: 1 ms to 60 s. */
+export const CALL_DURATION_BUCKETS = [
+  0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60,
+];
+
+/** What the gauges read when scraped. */
+export interface MetricsSources {
+  /** How many tools are served right now. */
+  tools: () => number;
+}
+
+/**
+ * The server's Prometheus series, fed by the router as a {@link CallObserver}. Gauges of things
+ * that exist anyway (tools, sessions) are read at scrape time instead of being kept up to date.
+ *
+ * @example
+ * ```ts
+ * const metrics = await loadServerMetrics(true, { tools: () => table.size });
+ * router.observer = metrics;
+ * const text = await metrics.text();
+ * ```
+ */
+export interface ServerMetrics extends CallObserver {
+  /** The registry holding the series. */
+  readonly registry: Registry;
+  /** The `Content-Type` of {@link ServerMetrics.text}. */
+  readonly contentType: string;
+  /** The registry in the text exposition format. */
+  text(): Promise<string>;
+  /** Where the sessions gauge reads the open sessions (HTTP transports); none: 0. */
+  countSessionsWith(count: () => number): void;
+}
+
+/**
+ * Loads prom-client (only now: a server without metrics never loads it) and registers the series.
+ *
+ * @throws {Error} from prom-client when the registry already holds series of these names.
+ * @example
+ * ```ts
+ * const metrics = await loadServerMetrics({ registry: appRegistry }, { tools: () => 3 });
+ * ```
+ */
+export async function loadServerMetrics(
+  option: true | { registry: Registry },
+  sources: MetricsSources,
+): Promise<ServerMetrics> {
+  const prom = await import('prom-client');
+  const own = option === true;
+  const registry = own ? new prom.Registry() : option.registry;
+  if (own) prom.collectDefaultMetrics({ register: registry });
+  let countSessions = (): number => 0;
+  const series = registerSeries(prom, registry, {
+    tools: sources.tools,
+    sessions: () => countSessions(),
+  });
+  return {
+    registry,
+    contentType: registry.contentType,
+    text: () => registry.metrics(),
+    countSessionsWith: (count) => {
+      countSessions = count;
+    },
+    observe: (call, run) => observeCall(series, call, run),
+    approval: (decision) => {
+      series.approvals.inc({
+        decision: decision.approved ? 'approved' : 'denied',
+        how: decision.how,
+      });
+    },
+  };
+}
+
+type PromClient = typeof import('prom-client');
+
+interface Series {
+  calls: Counter<'tool' | 'outcome'>;
+  duration: Histogram<'tool' | 'outcome'>;
+  inFlight: Gauge;
+  approvals: Counter<'decision' | 'how'>;
+}
+
+/** Counts, times and tracks one call under its bounded labels. */
+async function observeCall(
+  series: Series,
+  call: ObservedCall,
+  run: () => Promise<CallAnswer>,
+): Promise<CallAnswer> {
+  const tool = call.tool ?? UNKNOWN_TOOL_LABEL;
+  series.inFlight.inc();
+  const stopTimer = series.duration.startTimer({ tool });
+  try {
+    const answer = await run();
+    const outcome = callOutcome(answer);
+    stopTimer({ outcome });
+    series.calls.inc({ tool, outcome });
+    return answer;
+  } finally {
+    series.inFlight.dec();
+  }
+}
+
+function registerSeries(
+  prom: PromClient,
+  registry: Registry,
+  read: { tools: () => number; sessions: () => number },
+): Series {
+  const registers = [registry];
+  const byCall = ['tool', 'outcome'] as const;
+  new prom.Gauge({
+    name: 'apcore_mcp_tools',
+    help: 'Tools served right now.',
+    registers,
+    collect() {
+      this.set(read.tools());
+    },
+  });
+  new prom.Gauge({
+    name: 'apcore_mcp_sessions',
+    help: 'MCP sessions open right now (2025-11-25, over Streamable HTTP and SSE).',
+    labelNames: ['era'] as const,
+    registers,
+    collect() {
+      this.set({ era: SESSION_ERA }, read.sessions());
+    },
+  });
+  return {
+    calls: new prom.Counter({
+      name: 'apcore_mcp_tool_calls_total',
+      help: 'Tool calls answered, by tool and outcome (ok or the apcore error code).',
+      labelNames: byCall,
+      registers,
+    }),
+    duration: new prom.Histogram({
+      name: 'apcore_mcp_tool_call_duration_seconds',
+      help: 'How long tool calls took to answer, by tool and outcome.',
+      labelNames: byCall,
+      buckets: CALL_DURATION_BUCKETS,
+      registers,
+    }),
+    inFlight: new prom.Gauge({
+      name: 'apcore_mcp_tool_calls_in_flight',
+      help: 'Tool calls running right now.',
+      registers,
+    }),
+    approvals: new prom.Counter({
+      name: 'apcore_mcp_approvals_total',
+      help: 'Approval decisions on modules that require approval, by decision and who decided.',
+      labelNames: ['decision', 'how'] as const,
+      registers,
+    }),
+  };
+}
