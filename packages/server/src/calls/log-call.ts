@@ -1,5 +1,5 @@
 import { isLevelEnabled, type Logger } from '../logger.js';
-import type { ToolCallResult } from './tool-call-result.js';
+import { readErrorCode, type ToolCallResult } from './tool-call-result.js';
 
 /**
  * Logs an answered call at debug: tool, duration, and the error code of a failure. Never
@@ -23,7 +23,7 @@ export function logCall(
         tool: name,
         durationMs: Math.round((performance.now() - startedAt) * 100) / 100,
         isError: result.isError === true,
-        ...(result.isError ? { errorCode: result._meta?.['apcore/errorCode'] } : {}),
+        ...(result.isError ? { errorCode: readErrorCode(result) } : {}),
       },
       'Tool call',
     );

@@ -1,4 +1,4 @@
-import type { TextContent } from '@apcore-mcp/errors';
+import { ERROR_CODE_META_KEY, type TextContent } from '@apcore-mcp/errors';
 
 /**
  * What a tool call answers: text content, `structuredContent` when the tool declares an output
@@ -16,3 +16,18 @@ export type ToolCallResult = {
   isError?: boolean;
   _meta?: Record<string, unknown>;
 };
+
+/**
+ * The `apcore/errorCode` of a failed call's result; `undefined` for a success, or a failure
+ * that carries none.
+ *
+ * @example
+ * ```ts
+ * readErrorCode({ content: [], isError: true, _meta: { 'apcore/errorCode': 'ACL_DENIED' } }); // 'ACL_DENIED'
+ * ```
+ */
+export function readErrorCode(result: Partial<ToolCallResult>): string | undefined {
+  if (result.isError !== true) return undefined;
+  const code = result._meta?.[ERROR_CODE_META_KEY];
+  return typeof code === 'string' ? code : undefined;
+}

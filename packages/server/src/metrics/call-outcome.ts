@@ -1,5 +1,6 @@
 import { isInputRequiredResult } from '@modelcontextprotocol/server';
 import type { CallAnswer } from '../calls/call-observer.js';
+import { readErrorCode } from '../calls/tool-call-result.js';
 
 /** The `outcome` of a call that ended with a question (2026-07-28): the client retries. */
 export const INPUT_REQUIRED_OUTCOME = 'input_required';
@@ -22,6 +23,6 @@ const ERROR_CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
 export function callOutcome(answer: CallAnswer): string {
   if (isInputRequiredResult(answer)) return INPUT_REQUIRED_OUTCOME;
   if (answer.isError !== true) return 'ok';
-  const code = answer._meta?.['apcore/errorCode'];
-  return typeof code === 'string' && ERROR_CODE.test(code) ? code : UNKNOWN_ERROR_OUTCOME;
+  const code = readErrorCode(answer);
+  return code !== undefined && ERROR_CODE.test(code) ? code : UNKNOWN_ERROR_OUTCOME;
 }

@@ -10,7 +10,7 @@ import {
   trace,
 } from '@opentelemetry/api';
 import type { RouterCallExtra } from '../calls/call-extra.js';
-import type { ToolCallResult } from '../calls/tool-call-result.js';
+import { readErrorCode, type ToolCallResult } from '../calls/tool-call-result.js';
 import { readPackageVersion } from '../package-version.js';
 import type { ToolSource } from '../tools/served-tool.js';
 import { CallTrace, MODULE_ID_ATTRIBUTE, OUTCOME_ATTRIBUTE } from './call-trace.js';
@@ -119,13 +119,12 @@ function recordOutcome(span: Span, result: object): void {
     span.setAttribute(OUTCOME_ATTRIBUTE, 'input_required');
     return;
   }
-  const { isError, _meta } = result as Partial<ToolCallResult>;
-  if (isError !== true) {
+  const answer = result as Partial<ToolCallResult>;
+  if (answer.isError !== true) {
     span.setAttribute(OUTCOME_ATTRIBUTE, 'success');
     return;
   }
-  const code = _meta?.['apcore/errorCode'];
-  const type = typeof code === 'string' ? code : 'tool_error';
+  const type = readErrorCode(answer) ?? 'tool_error';
   span.setAttributes({ [OUTCOME_ATTRIBUTE]: 'error', 'error.type': type });
   span.setStatus({ code: SpanStatusCode.ERROR, message: type });
 }
