@@ -30,7 +30,7 @@ export {
 export type { RegistryOrExecutor } from './lifecycle/resolve-target.js';
 export { serve } from './lifecycle/serve.js';
 export { type ServerHandle, startServer } from './lifecycle/start-server.js';
-export { resolveStateKey } from './lifecycle/state-key.js';
+export { createRandomStateKey, resolveStateKey } from './lifecycle/state-key.js';
 export type { Logger, LogLevel } from './logger.js';
 export type { MetricsOption } from './metrics/server-metrics.js';
 export type { TracingOption, TracingOptions } from './observability/tracing-option.js';

@@ -1,7 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import type { Logger } from '@apcore-mcp/core';
 import { type DiscoveryReport, Registry } from '@apcore-mcp/runtime';
-import { ListenError, type ServeOptions, type ServerHandle, startServer } from '@apcore-mcp/server';
+import {
+  createRandomStateKey,
+  ListenError,
+  type ServeOptions,
+  type ServerHandle,
+  startServer,
+} from '@apcore-mcp/server';
 import { CliError } from '../cli-error.js';
 import { createLogger } from '../create-logger.js';
 import { ExitCode } from '../exit-codes.js';
@@ -54,7 +59,7 @@ function randomStateKey(logger: Logger): Uint8Array {
       'process; several instances serving one endpoint need the same --state-key-file or ' +
       'APCORE_MCP_STATE_KEY',
   );
-  return new Uint8Array(randomBytes(32));
+  return createRandomStateKey();
 }
 
 /** Startup failures: the address (exit 2), or an option the server refused (exit 1). */
