@@ -12,14 +12,18 @@ import { createToolErrorResult, ErrorMapper } from '@apcore-mcp/errors';
 import { type InputRequiredResult, isInputRequiredResult } from '@modelcontextprotocol/server';
 import { type Logger, withFields } from '../logger.js';
 import { type CallTracing, createCallTracing } from '../observability/call-tracing.js';
-import type { TracingOption } from '../observability/tracing-option.js';
-import type { ToolSource } from '../tools/served-tool.js';
+import type { ServedTool, ToolSource } from '../tools/served-tool.js';
 import { type ApprovalOption, resolveApproval } from './approval-option.js';
 import { ApprovalRequiredError } from './approval-required-error.js';
 import { CallCounter } from './call-counter.js';
-import type { RouterCallExtra } from './call-extra.js';
+import { type RouterCallExtra, resolveIdentity } from './call-extra.js';
+import { ANONYMOUS_SUBJECT, type CallGovernance, type GovernedCall } from './call-governance.js';
 import type { CallAnswer, CallObserver } from './call-observer.js';
 import { collectStream } from './collect-stream.js';
+import type { ExecutionRouterOptions } from './execution-router-options.js';
+
+export type { ExecutionRouterOptions } from './execution-router-options.js';
+
 import { InputRequiredSignal } from './input-required-signal.js';
 import { InputValidator } from './input-validator.js';
 import { logCall } from './log-call.js';
@@ -27,40 +31,6 @@ import { type OpenedCall, openCall } from './open-call.js';
 import { resolveContextFactory } from './resolve-context-factory.js';
 import type { ToolCallResult } from './tool-call-result.js';
 import { moduleNotFound, toSuccessResult, validationFailed } from './tool-result.js';
-
-/**
- * Options of {@link ExecutionRouter}.
- *
- * @example
- * ```ts
- * const options: ExecutionRouterOptions = { executor, tools: table, validateInputs: true };
- * ```
- */
-export interface ExecutionRouterOptions {
-  /** Runs every call (`executor.call()`): ACL, validation, middleware, timeout all apply. */
-  executor: ExecutorLike;
-  /**
-   * The served tools. A name not in it is answered "Module not found" without reaching the
-   * executor, so tag/prefix filters and unregistered modules cannot be called around.
-   */
-  tools: ToolSource;
-  logger?: Logger;
-  /** Check arguments against the tool's input schema before the executor; default false. */
-  validateInputs?: boolean;
-  /** Builds contexts for an executor without `createContext`. */
-  contextFactory?: ContextFactory;
-  /** The caller when the request carries none. */
-  identity?: Identity;
-  /**
-   * Who approves modules annotated `requiresApproval`: `'elicit'` (default: ask the user through
-   * the client), `'deny'`, `'allow'`, or a handler `(request) => boolean | Promise<boolean>`.
-   */
-  approval?: ApprovalOption;
-  /** Trace each call with OpenTelemetry (see `TracingOption`); default off. */
-  tracing?: TracingOption;
-  /** Watches every call (metrics, tracing); see {@link ExecutionRouter.observer}. */
-  observer?: CallObserver;
-}
 
 /**
  * The `apcore/errorCode` of the result a call gets once shutdown has begun.
@@ -104,6 +74,7 @@ export class ExecutionRouter {
   readonly #identity: Identity | undefined;
   readonly #approval: ApprovalOption;
   readonly #tracing: CallTracing | undefined;
+  readonly #governance: CallGovernance | undefined;
   readonly #calls = new CallCounter();
   readonly #shutdown = new AbortController();
   #accepting = true;
@@ -126,6 +97,7 @@ export class ExecutionRouter {
     this.#identity = options.identity;
     this.#approval = resolveApproval(options.approval);
     this.#tracing = createCallTracing(options.tracing, options.tools);
+    this.#governance = options.governance;
     this.observer = options.observer;
     // Every running call follows this one signal: many calls in flight are not a leak.
     setMaxListeners(0, this.#shutdown.signal);
@@ -186,21 +158,41 @@ export class ExecutionRouter {
       return createToolErrorResult('Server is shutting down', SHUTTING_DOWN_CODE);
     this.#calls.enter();
     const startedAt = performance.now();
-    let result: ToolCallResult;
+    const served = this.#tools.get(name);
+    const governed = served && this.#governed(name, served, args, extra);
+    let settled: { result: ToolCallResult; ran: boolean };
     try {
-      const answer = await this.#callTool(name, args, extra);
+      if (served === undefined) throw moduleNotFound(name);
+      const answer = await this.#callTool(served, args, extra, governed);
       // Not a failure: this attempt ends with a question, the client retries with the answer.
       if (isInputRequiredResult(answer)) return answer;
-      result = answer;
+      settled = answer;
     } catch (error) {
       // Not a failure: this attempt ends with a question, the client retries with the answer.
       if (InputRequiredSignal.isInstance(error)) return error.answer;
-      result = this.#mapError(name, error);
+      settled = { result: this.#mapError(name, error), ran: true };
     } finally {
       this.#calls.leave();
     }
-    logCall(this.#logger, name, result, startedAt);
-    return result;
+    logCall(this.#logger, name, settled.result, startedAt);
+    if (governed !== undefined) {
+      const durationMs = performance.now() - startedAt;
+      this.#governance?.settle?.(governed, { ...settled, durationMs });
+    }
+    return settled.result;
+  }
+
+  /** The call as governance sees it; `undefined` without governance (nothing is built). */
+  #governed(
+    name: string,
+    served: ServedTool,
+    args: Record<string, unknown>,
+    extra: RouterCallExtra,
+  ): GovernedCall | undefined {
+    if (this.#governance === undefined) return undefined;
+    const identity = resolveIdentity(extra, this.#identity);
+    const subject = identity?.id ?? ANONYMOUS_SUBJECT;
+    return { tool: name, served, subject, identity, arguments: args };
   }
 
   /** Refuses calls from now on ("Server is shutting down"); running calls go on. */
@@ -226,14 +218,16 @@ export class ExecutionRouter {
     this.#shutdown.abort(new Error('Server shut down'));
   }
 
-  /** One call, top to bottom: lookup, input check, context, approval, executor, result. */
+  /**
+   * One call, top to bottom: input check, governance, context, approval, executor, result.
+   * `ran` is false when governance refused it.
+   */
   async #callTool(
-    name: string,
+    served: ServedTool,
     args: Record<string, unknown>,
     extra: RouterCallExtra,
-  ): Promise<ToolCallResult | InputRequiredResult> {
-    const served = this.#tools.get(name);
-    if (served === undefined) throw moduleNotFound(name);
+    governed: GovernedCall | undefined,
+  ): Promise<{ result: ToolCallResult; ran: boolean } | InputRequiredResult> {
     const { moduleId, tool } = served;
     const approveHere =
       !this.#executorAsksApproval && tool._meta?.[REQUIRES_APPROVAL_META_KEY] === true;
@@ -242,6 +236,8 @@ export class ExecutionRouter {
       const failures = this.#validator.validate(tool, args);
       if (failures !== undefined) throw validationFailed(failures);
     }
+    const refusal = governed && (await this.#governance?.admit?.(governed));
+    if (refusal !== undefined) return { result: refusal, ran: false };
     const call = openCall(served, extra, {
       executor: this.#executor,
       contextFactory: this.#contextFactory,
@@ -249,7 +245,7 @@ export class ExecutionRouter {
       identity: this.#identity,
       approval: this.#approval,
       approvalInContext: this.#executorAsksApproval,
-      logger: withFields(this.#logger, { tool: name }),
+      logger: withFields(this.#logger, { tool: tool.name }),
       arguments: args,
       observer: this.observer,
     });
@@ -265,7 +261,7 @@ export class ExecutionRouter {
       if (call.rounds?.asked !== undefined) return call.rounds.asked;
       throw error;
     }
-    return call.rounds?.asked ?? toSuccessResult(tool, output);
+    return call.rounds?.asked ?? { result: toSuccessResult(tool, output), ran: true };
   }
 
   /** Runs a streaming call: each chunk is sent as progress, the merged chunks are the answer. */

@@ -1,0 +1,43 @@
+import type { ContextFactory, ExecutorLike, Identity } from '@apcore-mcp/core';
+import type { Logger } from '../logger.js';
+import type { TracingOption } from '../observability/tracing-option.js';
+import type { ToolSource } from '../tools/served-tool.js';
+import type { ApprovalOption } from './approval-option.js';
+import type { CallGovernance } from './call-governance.js';
+import type { CallObserver } from './call-observer.js';
+
+/**
+ * Options of {@link ExecutionRouter}.
+ *
+ * @example
+ * ```ts
+ * const options: ExecutionRouterOptions = { executor, tools: table, validateInputs: true };
+ * ```
+ */
+export interface ExecutionRouterOptions {
+  /** Runs every call (`executor.call()`): ACL, validation, middleware, timeout all apply. */
+  executor: ExecutorLike;
+  /**
+   * The served tools. A name not in it is answered "Module not found" without reaching the
+   * executor, so tag/prefix filters and unregistered modules cannot be called around.
+   */
+  tools: ToolSource;
+  logger?: Logger;
+  /** Check arguments against the tool's input schema before the executor; default false. */
+  validateInputs?: boolean;
+  /** Builds contexts for an executor without `createContext`. */
+  contextFactory?: ContextFactory;
+  /** The caller when the request carries none. */
+  identity?: Identity;
+  /**
+   * Who approves modules annotated `requiresApproval`: `'elicit'` (default: ask the user through
+   * the client), `'deny'`, `'allow'`, or a handler `(request) => boolean | Promise<boolean>`.
+   */
+  approval?: ApprovalOption;
+  /** Trace each call with OpenTelemetry (see `TracingOption`); default off. */
+  tracing?: TracingOption;
+  /** Watches every call (metrics, tracing); see {@link ExecutionRouter.observer}. */
+  observer?: CallObserver;
+  /** Admits each call before it runs and hears how it ended (limits, budgets, a ledger). */
+  governance?: CallGovernance;
+}
