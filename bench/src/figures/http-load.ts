@@ -36,7 +36,8 @@ const TARGET_RATIO = 0.9;
 const START_TIMEOUT_MS = 30_000;
 
 interface Contender {
-  name: 'ours' | 'baseline';
+  /** `ours-metrics`: ours with `metrics: true`, every call counted and timed by prom-client. */
+  name: 'ours' | 'ours-metrics' | 'baseline';
   child: ChildProcess;
   url: string;
 }
@@ -47,23 +48,29 @@ async function startContenders(registrySize: number): Promise<Contender[]> {
   const modulesFile = `${dir.path}/modules.json`;
   await writeFile(toolsFile, JSON.stringify(createBaselineTools(registrySize)));
   await writeFile(modulesFile, JSON.stringify(createModuleSpecs(registrySize)));
-  const ours = spawnTracked(process.execPath, OURS_HTTP_ARGUMENTS, {
-    env: { ...process.env, BENCH_MODULES_FILE: modulesFile },
-  });
-  const baseline = spawnTracked(process.execPath, BASELINE_V2_HTTP_ARGUMENTS, {
-    env: { ...process.env, BASELINE_TOOLS_FILE: toolsFile, BASELINE_PORT: '0' },
-  });
+  const spawnOurs = (metrics: boolean) =>
+    spawnTracked(process.execPath, OURS_HTTP_ARGUMENTS, {
+      env: { ...process.env, BENCH_MODULES_FILE: modulesFile, BENCH_METRICS: metrics ? '1' : '0' },
+    });
+  const children = {
+    ours: spawnOurs(false),
+    'ours-metrics': spawnOurs(true),
+    baseline: spawnTracked(process.execPath, BASELINE_V2_HTTP_ARGUMENTS, {
+      env: { ...process.env, BASELINE_TOOLS_FILE: toolsFile, BASELINE_PORT: '0' },
+    }),
+  };
+  const entries = Object.entries(children) as [Contender['name'], ChildProcess][];
   try {
-    const [oursPort, baselinePort] = await Promise.all([
-      waitForListening(ours, START_TIMEOUT_MS),
-      waitForListening(baseline, START_TIMEOUT_MS),
-    ]);
-    return [
-      { name: 'ours', child: ours, url: `http://127.0.0.1:${oursPort}/mcp` },
-      { name: 'baseline', child: baseline, url: `http://127.0.0.1:${baselinePort}/mcp` },
-    ];
+    const ports = await Promise.all(
+      entries.map(([, child]) => waitForListening(child, START_TIMEOUT_MS)),
+    );
+    return entries.map(([name, child], index) => ({
+      name,
+      child,
+      url: `http://127.0.0.1:${ports[index]}/mcp`,
+    }));
   } catch (error) {
-    await Promise.all([stopChild(ours), stopChild(baseline)]);
+    await Promise.all(entries.map(([, child]) => stopChild(child)));
     throw error;
   } finally {
     await dir.remove();
@@ -81,26 +88,27 @@ function summarize(
   const rate = (name: Contender['name']) => median(rates(name));
   const latencies = (name: Contender['name']) =>
     results[name].flatMap((result) => result.latenciesMs);
-  const errors = [...results.ours, ...results.baseline].reduce(
-    (sum, result) => sum + result.errors,
-    warmupErrors,
-  );
-  const ours = rate('ours');
-  const baseline = rate('baseline');
-  const ratio = pairedRatio(rates('ours'), rates('baseline'));
+  const errors = Object.values(results)
+    .flat()
+    .reduce((sum, result) => sum + result.errors, warmupErrors);
   const label = `Streamable HTTP ${era}, ${shape.clients} clients x ${shape.callsPerClient} calls`;
   const key = `http.${era.slice(0, 4)}.c${shape.clients}`;
-  return [
-    createFigure({
-      id: `${key}.throughput`,
-      name: `${label}: throughput`,
+  const throughput = (name: 'ours' | 'ours-metrics', id: string, suffix: string) => {
+    const ratio = pairedRatio(rates(name), rates('baseline'));
+    return createFigure({
+      id,
+      name: `${label}: throughput${suffix}`,
       unit: 'calls/s',
-      ours,
-      baseline,
+      ours: rate(name),
+      baseline: rate('baseline'),
       ratio,
       target: { text: `>= ${TARGET_RATIO}x, 0 errors`, met: ratio >= TARGET_RATIO },
       errors,
-    }),
+    });
+  };
+  return [
+    throughput('ours', `${key}.throughput`, ''),
+    throughput('ours-metrics', `${key}.metrics.throughput`, ', metrics on'),
     ...([0.5, 0.99] as const).map((fraction) =>
       createFigure({
         id: `${key}.p${fraction * 100}`,
@@ -131,7 +139,11 @@ async function measureShape(
     });
     warmupErrors += warmup.errors;
   }
-  const results: Record<Contender['name'], LoadResult[]> = { ours: [], baseline: [] };
+  const results: Record<Contender['name'], LoadResult[]> = {
+    ours: [],
+    'ours-metrics': [],
+    baseline: [],
+  };
   for (let round = 0; round < options.samples; round += 1) {
     const order = round % 2 === 0 ? contenders : [...contenders].reverse();
     for (const contender of order) {
@@ -145,8 +157,9 @@ async function measureShape(
  * Figure 4: ours (`startServer` over Streamable HTTP) and the hand-written server on the SDK's
  * 2.x packages, each in its own process on 127.0.0.1 and each serving both protocol revisions,
  * under the same bounded loads for every era: N SDK clients of that era (2025-11-25: the 1.x
- * client, a session each; 2026-07-28: the 2.x client, no session), all calling at once. Both
- * servers start once; loads alternate between them. The throughput is the median of the loads,
+ * client, a session each; 2026-07-28: the 2.x client, no session), all calling at once. Ours
+ * runs twice, once with Prometheus metrics on (`metrics: true`). The servers start once; loads
+ * alternate between them. The throughput is the median of the loads,
  * the latencies are pooled over them.
  *
  * @example

@@ -2,7 +2,8 @@
  * Our Streamable HTTP server, as the JavaScript source `node -e` runs: the modules described in
  * the JSON file named by `BENCH_MODULES_FILE` (the workload, with its `$defs`/`$ref` schemas)
  * are declared with `defineModule` around the trivial handler, registered, and served with
- * `startServer` on `127.0.0.1`, any free port, a silent logger; it prints `listening <port>`.
+ * `startServer` on `127.0.0.1`, any free port, a silent logger, and Prometheus metrics when
+ * `BENCH_METRICS=1`; it prints `listening <port>`.
  *
  * Source text, like the baseline's, so both servers run under the same plain `node` — no
  * TypeScript loader (which, among other things, turns on source maps) in either.
@@ -25,6 +26,7 @@ const handle = await startServer(registry, {
   host: '127.0.0.1',
   port: 0,
   logger: silent,
+  metrics: process.env.BENCH_METRICS === '1',
 });
 process.stdout.write('listening ' + new URL(handle.url).port + '\\n');
 // Stopped with SIGTERM: close properly (a --cpu-prof profile is then written on exit).

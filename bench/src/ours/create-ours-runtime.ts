@@ -2,6 +2,7 @@ import { Executor, type Registry } from '@apcore-mcp/runtime';
 // The call-overhead figure times the router itself, which the server's public API does not
 // expose (it is reached through an SDK server, whose cost would drown it): read from source.
 import { ExecutionRouter } from '../../../packages/server/src/calls/execution-router.js';
+import { loadServerMetrics } from '../../../packages/server/src/metrics/server-metrics.js';
 import { ToolBuilder } from '../../../packages/server/src/tools/tool-builder.js';
 import { ToolTable } from '../../../packages/server/src/tools/tool-table.js';
 
@@ -11,6 +12,11 @@ export interface OursRuntime {
   router: ExecutionRouter;
   /** The same router with `tracing: true`: without a registered OTel SDK, a no-op tracer. */
   tracedRouter: ExecutionRouter;
+  /**
+   * The same router with `tracing: true` and Prometheus metrics (`metrics: true`) observing
+   * every call: what an operator who turns both on pays per call.
+   */
+  observedRouter: ExecutionRouter;
 }
 
 /**
@@ -19,17 +25,19 @@ export interface OursRuntime {
  *
  * @example
  * ```ts
- * const { router } = createOursRuntime(createWorkloadRegistry(100));
+ * const { router } = await createOursRuntime(createWorkloadRegistry(100));
  * await router.handleCall('bench-tool_000', { value: 1 });
  * ```
  */
-export function createOursRuntime(registry: Registry): OursRuntime {
+export async function createOursRuntime(registry: Registry): Promise<OursRuntime> {
   const executor = new Executor(registry);
   const tools = new ToolTable({ registry, builder: new ToolBuilder() });
   tools.refresh();
+  const metrics = await loadServerMetrics(true, { tools: () => tools.size });
   return {
     executor,
     router: new ExecutionRouter({ executor, tools }),
     tracedRouter: new ExecutionRouter({ executor, tools, tracing: true }),
+    observedRouter: new ExecutionRouter({ executor, tools, tracing: true, observer: metrics }),
   };
 }
