@@ -44,49 +44,21 @@ async function sampleCalls(
   const outcome: Outcome = { failed: false };
   const never = () => false;
   const isErrorResult = (result: unknown) => (result as { isError?: boolean }).isError === true;
+  const routers = { router, 'router-traced': tracedRouter, 'router-observed': observedRouter };
+  const contenders = [
+    { name: 'direct', call: async () => answerCall(inputs), isFailure: never },
+    { name: 'executor', call: () => executor.call(CALLED_MODULE_ID, inputs), isFailure: never },
+    ...Object.entries(routers).map(([name, each]) => ({
+      name,
+      call: () => each.handleCall(CALLED_TOOL_NAME, inputs),
+      isFailure: isErrorResult,
+    })),
+  ];
   const samples = await measureInterleaved(
-    [
-      {
-        name: 'direct',
-        run: repeatCalls(options.calls, async () => answerCall(inputs), never, outcome),
-      },
-      {
-        name: 'executor',
-        run: repeatCalls(
-          options.calls,
-          () => executor.call(CALLED_MODULE_ID, inputs),
-          never,
-          outcome,
-        ),
-      },
-      {
-        name: 'router',
-        run: repeatCalls(
-          options.calls,
-          () => router.handleCall(CALLED_TOOL_NAME, inputs),
-          isErrorResult,
-          outcome,
-        ),
-      },
-      {
-        name: 'router-traced',
-        run: repeatCalls(
-          options.calls,
-          () => tracedRouter.handleCall(CALLED_TOOL_NAME, inputs),
-          isErrorResult,
-          outcome,
-        ),
-      },
-      {
-        name: 'router-observed',
-        run: repeatCalls(
-          options.calls,
-          () => observedRouter.handleCall(CALLED_TOOL_NAME, inputs),
-          isErrorResult,
-          outcome,
-        ),
-      },
-    ],
+    contenders.map(({ name, call, isFailure }) => ({
+      name,
+      run: repeatCalls(options.calls, call, isFailure, outcome),
+    })),
     options,
   );
   return { samples, failed: outcome.failed };
@@ -113,48 +85,30 @@ export async function measureCallOverhead(options: CallOverheadOptions): Promise
   // Overhead per sample: what the call cost beyond the direct call of the same round.
   const overhead = (name: string) =>
     perCallUs(name).map((microseconds, round) => microseconds - (direct[round] ?? Number.NaN));
-  const routerOverhead = median(overhead('router'));
-  const observedOverhead = median(overhead('router-observed'));
   const directUs = median(direct);
   const errors = failed ? 1 : 0;
+  const figure = (id: string, name: string, contender: string, target?: number) => {
+    const ours = median(overhead(contender));
+    return createFigure({
+      id,
+      name: `Overhead per call: ${name}`,
+      unit: 'µs',
+      ours,
+      baseline: directUs,
+      ratio: pairedRatio(overhead(contender), direct),
+      ...(target === undefined ? {} : { target: { text: `< ${target} µs`, met: ours < target } }),
+      errors,
+    });
+  };
   return [
-    createFigure({
-      id: 'call.executor',
-      name: 'Overhead per call: executor.call()',
-      unit: 'µs',
-      ours: median(overhead('executor')),
-      baseline: directUs,
-      ratio: pairedRatio(overhead('executor'), direct),
-      errors,
-    }),
-    createFigure({
-      id: 'call.router',
-      name: 'Overhead per call: executor + router',
-      unit: 'µs',
-      ours: routerOverhead,
-      baseline: directUs,
-      ratio: pairedRatio(overhead('router'), direct),
-      target: { text: `< ${TARGET_OVERHEAD_US} µs`, met: routerOverhead < TARGET_OVERHEAD_US },
-      errors,
-    }),
-    createFigure({
-      id: 'call.router.traced',
-      name: 'Overhead per call: executor + router, tracing on, no OTel SDK',
-      unit: 'µs',
-      ours: median(overhead('router-traced')),
-      baseline: directUs,
-      ratio: pairedRatio(overhead('router-traced'), direct),
-      errors,
-    }),
-    createFigure({
-      id: 'call.router.observed',
-      name: 'Overhead per call: executor + router, metrics and tracing on, no OTel SDK',
-      unit: 'µs',
-      ours: observedOverhead,
-      baseline: directUs,
-      ratio: pairedRatio(overhead('router-observed'), direct),
-      target: { text: `< ${TARGET_OVERHEAD_US} µs`, met: observedOverhead < TARGET_OVERHEAD_US },
-      errors,
-    }),
+    figure('call.executor', 'executor.call()', 'executor'),
+    figure('call.router', 'executor + router', 'router', TARGET_OVERHEAD_US),
+    figure('call.router.traced', 'executor + router, tracing on, no OTel SDK', 'router-traced'),
+    figure(
+      'call.router.observed',
+      'executor + router, metrics and tracing on, no OTel SDK',
+      'router-observed',
+      TARGET_OVERHEAD_US,
+    ),
   ];
 }
