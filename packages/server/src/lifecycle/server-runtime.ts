@@ -223,7 +223,12 @@ export function openRuntime(
   const target = resolveTarget(registryOrExecutor);
   const logger = resolved.logger ?? createDefaultLogger(resolved.logLevel);
   const runtime = new ServerRuntime(target, resolved, logger);
-  runtime.load();
+  try {
+    runtime.load();
+  } catch (error) {
+    void runtime.closeGovernance();
+    throw error;
+  }
   if (resolved.transport === 'sse') {
     logger.warn('SSE transport is deprecated; use streamable-http instead');
   }
