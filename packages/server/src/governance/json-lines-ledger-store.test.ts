@@ -114,7 +114,7 @@ describe('JsonLinesLedgerStore', () => {
     const store = new JsonLinesLedgerStore({ path, logger });
     await store.close();
     store.append(record('late'));
-    expect(logger.entries.some((entry) => entry.message.includes('after close'))).toBe(true);
+    expect(logger.entries.some((entry) => entry.message?.includes('after close'))).toBe(true);
     expect(await readRecords(path)).toEqual([]);
   });
 });
