@@ -19,6 +19,16 @@ export type {
 export { APPROVAL_REQUIRED_CODE, ApprovalRequiredError } from './calls/approval-required-error.js';
 export { SHUTTING_DOWN_CODE } from './calls/execution-router.js';
 export type { ToolCallResult } from './calls/tool-call-result.js';
+export {
+  type JsonLinesLedgerOptions,
+  JsonLinesLedgerStore,
+} from './governance/json-lines-ledger-store.js';
+export {
+  type LedgerRecord,
+  type LedgerStore,
+  parseLedgerLine,
+} from './governance/ledger-record.js';
+export { MASKED_VALUE } from './governance/mask-sensitive.js';
 export type { CacheHintOption, CacheHints } from './lifecycle/cache-hints.js';
 export { createMcpHandler, type McpHandler } from './lifecycle/create-mcp-handler.js';
 export { createMcpServer } from './lifecycle/create-mcp-server.js';
@@ -57,3 +67,5 @@ export {
   DEFAULT_MAX_SESSIONS,
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
 } from './transports/session-limits.js';
+export { type SummarizeUsageOptions, summarizeUsage } from './usage/summarize-usage.js';
+export type { ToolUsage, UsageReport } from './usage/tool-usage.js';

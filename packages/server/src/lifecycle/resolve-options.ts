@@ -15,6 +15,7 @@ import {
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
 } from '../transports/session-limits.js';
 import { resolveCacheHints } from './cache-hints.js';
+import { GOVERNANCE_OPTIONS, resolveGovernanceOptions } from './governance-options.js';
 import { resolveMetricsOptions } from './metrics-options.js';
 import {
   resolveAllowedHosts,
@@ -73,6 +74,7 @@ const KNOWN_OPTIONS = new Set<string>([
   'tracing',
   'metrics',
   'metricsPort',
+  ...GOVERNANCE_OPTIONS,
 ]);
 
 /** What differs between the entry points: their defaults and whether port 0 is allowed. */
@@ -100,6 +102,7 @@ export function resolveOptions(
   return {
     ...network,
     ...resolveMetricsOptions(given, network.transport, defaults.allowAnyPort),
+    ...resolveGovernanceOptions(given, network.transport),
     ...resolveToolOptions(given),
     ...resolveCallOptions(given),
     logLevel: resolveLogLevel(given.logLevel),

@@ -1,5 +1,6 @@
 import type { Server } from '@modelcontextprotocol/server';
 import { ExecutionRouter } from '../calls/execution-router.js';
+import { type OpenedGovernance, openGovernance } from '../governance/open-governance.js';
 import type { Logger } from '../logger.js';
 import { createDefaultLogger } from '../logger.js';
 import { loadServerMetrics, type ServerMetrics } from '../metrics/server-metrics.js';
@@ -12,6 +13,7 @@ import type { McpTool } from '../tools/mcp-tool.js';
 import { ToolBuilder } from '../tools/tool-builder.js';
 import { ToolTable } from '../tools/tool-table.js';
 import type { RuntimeHealth } from '../transports/observability-routes.js';
+import type { UsageTracker } from '../usage/usage-tracker.js';
 import { type RegistryOrExecutor, type ResolvedTarget, resolveTarget } from './resolve-target.js';
 import { createRandomStateKey } from './state-key.js';
 
@@ -33,11 +35,14 @@ export class ServerRuntime {
   readonly #toolListListeners = new Set<() => void>();
   readonly #startedAt = performance.now();
   readonly #stateCodec: CallStateCodec;
+  readonly #governance: OpenedGovernance;
   #unsubscribe: (() => void) | undefined;
 
   constructor(target: ResolvedTarget, options: ResolvedOptions, logger: Logger) {
     this.#options = options;
     this.logger = logger;
+    // Opened first: a ledger file that cannot be opened stops the start before anything else.
+    this.#governance = openGovernance({ ...options, registry: target.registry, logger });
     this.tools = new ToolTable({
       registry: target.registry,
       builder: new ToolBuilder({ logger, toolNames: options.toolNames }),
@@ -52,6 +57,7 @@ export class ServerRuntime {
       validateInputs: options.validateInputs,
       approval: options.approval,
       tracing: options.tracing,
+      governance: this.#governance.governance,
       ...(options.contextFactory === undefined ? {} : { contextFactory: options.contextFactory }),
       ...(options.identity === undefined ? {} : { identity: options.identity }),
     });
@@ -99,6 +105,16 @@ export class ServerRuntime {
       serverName: this.#options.name,
       logger: this.logger,
     });
+  }
+
+  /** Per tool usage for `GET /usage`, when the `usage` option is on. */
+  get usage(): UsageTracker | undefined {
+    return this.#governance.usage;
+  }
+
+  /** Writes out and closes the ledger (after the last call has answered); never rejects. */
+  closeGovernance(): Promise<void> {
+    return this.#governance.close();
   }
 
   /** Stops following the registry. */
@@ -207,7 +223,12 @@ export function openRuntime(
   const target = resolveTarget(registryOrExecutor);
   const logger = resolved.logger ?? createDefaultLogger(resolved.logLevel);
   const runtime = new ServerRuntime(target, resolved, logger);
-  runtime.load();
+  try {
+    runtime.load();
+  } catch (error) {
+    void runtime.closeGovernance();
+    throw error;
+  }
   if (resolved.transport === 'sse') {
     logger.warn('SSE transport is deprecated; use streamable-http instead');
   }
