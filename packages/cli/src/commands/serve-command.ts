@@ -41,6 +41,7 @@ function toServeOptions(settings: Settings, logger: Logger): ServeOptions {
     dynamic: settings.watch,
     ...(settings.metrics ? { metrics: true } : {}),
     ...(settings.metricsPort === undefined ? {} : { metricsPort: settings.metricsPort }),
+    ...(settings.tracing ? { tracing: true } : {}),
     ...(settings.ledger === undefined ? {} : { ledger: settings.ledger }),
     ...(settings.usage ? { usage: true } : {}),
     maxSessions: settings.maxSessions,

@@ -72,6 +72,7 @@ describe('resolveSettings', () => {
       metricsPort: undefined,
       ledger: undefined,
       usage: false,
+      tracing: false,
       maxSessions: 1000,
       sessionIdleTimeout: 1800,
       approval: 'elicit',

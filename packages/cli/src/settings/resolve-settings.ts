@@ -151,6 +151,7 @@ function toSettings(
     allowedOrigins: read('allowed-origins') as readonly string[] | undefined,
     metrics: read('metrics') as boolean,
     metricsPort: read('metrics-port') as number | undefined,
+    tracing: read('tracing') as boolean,
     ledger: read('ledger') as string | undefined,
     usage: read('usage') as boolean,
     maxSessions: read('max-sessions') as number,

@@ -58,7 +58,8 @@ export type SettingKey =
   | 'metrics'
   | 'metrics-port'
   | 'ledger'
-  | 'usage';
+  | 'usage'
+  | 'tracing';
 
 /** The transports, as `--transport` spells them. */
 export const TRANSPORTS = ['stdio', 'streamable-http', 'sse'] as const;
@@ -175,6 +176,14 @@ export const SETTING_SPECS: readonly SettingSpec[] = Object.freeze([
     kind: 'port',
     description:
       'stdio only: serve GET /metrics on 127.0.0.1 at this port, 1..65535 (turns --metrics on)',
+    serveOnly: true,
+  },
+  {
+    key: 'tracing',
+    kind: 'boolean',
+    defaultValue: false,
+    description:
+      'Trace tool calls with the OpenTelemetry SDK the process registers (NODE_OPTIONS="--import ./otel.mjs"); without one, nothing is recorded',
     serveOnly: true,
   },
   {

@@ -22,6 +22,8 @@ export interface Settings {
   metrics: boolean;
   /** stdio only: the 127.0.0.1 port serving `GET /metrics`. */
   metricsPort: number | undefined;
+  /** Trace tool calls with the globally registered OpenTelemetry SDK. */
+  tracing: boolean;
   /** Absolute path of the ledger file (JSON lines), if one was named. */
   ledger: string | undefined;
   /** Serve `GET /usage` on HTTP. */
