@@ -12,7 +12,7 @@ export {
   describeGroup,
   type EncodeActionTable,
 } from './grouping/describe-group.js';
-export type { GroupAction } from './grouping/group-action.js';
+export { type GroupAction, propertiesOf, requiredFieldsOf } from './grouping/group-action.js';
 export {
   DEFAULT_MAX_TOOLS,
   GROUPING_MODES,

@@ -10,6 +10,7 @@ import {
 } from '@apcore-mcp/core';
 import { createToolErrorResult, ErrorMapper } from '@apcore-mcp/errors';
 import { type InputRequiredResult, isInputRequiredResult } from '@modelcontextprotocol/server';
+import { type RoutedCall, routeToolCall, withErrorPrefix } from '../grouping/route-tool-call.js';
 import { type Logger, withFields } from '../logger.js';
 import { type CallTracing, createCallTracing } from '../observability/call-tracing.js';
 import type { ServedTool, ToolSource } from '../tools/served-tool.js';
@@ -30,7 +31,7 @@ import { logCall } from './log-call.js';
 import { type OpenedCall, openCall } from './open-call.js';
 import { resolveContextFactory } from './resolve-context-factory.js';
 import type { ToolCallResult } from './tool-call-result.js';
-import { moduleNotFound, toSuccessResult, validationFailed } from './tool-result.js';
+import { toSuccessResult, validationFailed } from './tool-result.js';
 
 /**
  * The `apcore/errorCode` of the result a call gets once shutdown has begun.
@@ -158,12 +159,14 @@ export class ExecutionRouter {
       return createToolErrorResult('Server is shutting down', SHUTTING_DOWN_CODE);
     this.#calls.enter();
     const startedAt = performance.now();
-    const served = this.#tools.get(name);
-    const governed = served && this.#governed(name, served, args, extra);
+    // A grouped tool's call runs as its action's module: everything below sees that module.
+    const routed = routeToolCall(name, this.#tools.get(name), args);
+    const { served } = routed;
+    const governed = served && this.#governed(name, served, routed.arguments, extra);
     let settled: { result: ToolCallResult; ran: boolean };
     try {
-      if (served === undefined) throw moduleNotFound(name);
-      const answer = await this.#callTool(served, args, extra, governed);
+      if (routed.failure !== undefined || served === undefined) throw routed.failure;
+      const answer = await this.#callTool(served, routed, extra, governed);
       // Not a failure: this attempt ends with a question, the client retries with the answer.
       if (isInputRequiredResult(answer)) return answer;
       settled = answer;
@@ -174,6 +177,7 @@ export class ExecutionRouter {
     } finally {
       this.#calls.leave();
     }
+    settled.result = withErrorPrefix(settled.result, routed.errorPrefix);
     logCall(this.#logger, name, settled.result, startedAt);
     if (governed !== undefined) {
       const durationMs = performance.now() - startedAt;
@@ -224,15 +228,17 @@ export class ExecutionRouter {
    */
   async #callTool(
     served: ServedTool,
-    args: Record<string, unknown>,
+    routed: RoutedCall,
     extra: RouterCallExtra,
     governed: GovernedCall | undefined,
   ): Promise<{ result: ToolCallResult; ran: boolean } | InputRequiredResult> {
     const { moduleId, tool } = served;
+    const args = routed.arguments;
     const approveHere =
       !this.#executorAsksApproval && tool._meta?.[REQUIRES_APPROVAL_META_KEY] === true;
-    // Checked before approval too: nobody is asked to approve a call that cannot run.
-    if (this.#validateInputs || approveHere) {
+    // Checked before approval too: nobody is asked to approve a call that cannot run. A grouped
+    // call always is: the merged schema clients see is looser than its action's own.
+    if (this.#validateInputs || approveHere || routed.grouped) {
       const failures = this.#validator.validate(tool, args);
       if (failures !== undefined) throw validationFailed(failures);
     }

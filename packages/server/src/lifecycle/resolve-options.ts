@@ -1,5 +1,6 @@
 import { TOOL_NAME_STYLES } from '@apcore-mcp/core';
 import { resolveApproval } from '../calls/approval-option.js';
+import { GROUPING_OPTION_NAMES, resolveToolGrouping } from '../grouping/grouping-options.js';
 import type { LogLevel } from '../logger.js';
 import { resolveTracing } from '../observability/tracing-option.js';
 import {
@@ -51,6 +52,7 @@ const KNOWN_OPTIONS = new Set<string>([
   'tags',
   'prefix',
   'toolNames',
+  ...GROUPING_OPTION_NAMES,
   'logLevel',
   'logger',
   'onStartup',
@@ -102,6 +104,7 @@ export function resolveOptions(
     ...resolveMetricsOptions(given, network.transport, defaults.allowAnyPort),
     ...resolveToolOptions(given),
     ...resolveCallOptions(given),
+    grouping: resolveToolGrouping(given),
     logLevel: resolveLogLevel(given.logLevel),
     logger: resolveLogger(given.logger),
     onStartup: resolveFunction('onStartup', given.onStartup),

@@ -42,6 +42,7 @@ export class ServerRuntime {
       registry: target.registry,
       builder: new ToolBuilder({ logger, toolNames: options.toolNames }),
       logger,
+      grouping: options.grouping,
       ...(options.tags === undefined ? {} : { tags: options.tags }),
       ...(options.prefix === undefined ? {} : { prefix: options.prefix }),
     });
