@@ -80,13 +80,16 @@ function withJson(parser: Argv): Argv {
   return withJsonAndSettings(parser, SELECTION_KEYS);
 }
 
-/** `tools list` names the tools as `serve` would, so it takes `--tool-names` too. */
+/** The settings that fold modules into grouped tools. */
+const GROUPING_KEYS: readonly SettingKey[] = ['grouping', 'max-tools', 'toon-descriptions'];
+
+/** `tools list` names and groups the tools as `serve` would, so it takes those settings too. */
 function withToolsList(parser: Argv): Argv {
-  return withJsonAndSettings(parser, [...SELECTION_KEYS, 'tool-names']);
+  return withJsonAndSettings(parser, [...SELECTION_KEYS, 'tool-names', ...GROUPING_KEYS]);
 }
 
 function withOpenaiExport(parser: Argv): Argv {
-  return withSettings(parser, SELECTION_KEYS)
+  return withSettings(parser, [...SELECTION_KEYS, 'grouping', 'max-tools'])
     .option('strict', { type: 'boolean', describe: 'Rewrite schemas for OpenAI strict mode' })
     .option('embed-annotations', {
       type: 'boolean',

@@ -170,7 +170,8 @@ describe("grouping: 'auto'", () => {
       transport: 'streamable-http',
       port: 0,
       logger: createRecordingLogger(),
-      grouping: 'AUTO',
+      // Modes are case-insensitive for callers that read them from text.
+      ...({ grouping: 'AUTO' } as unknown as ServeOptions),
       maxTools,
     });
     servers.push(server);
