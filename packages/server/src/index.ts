@@ -1,6 +1,8 @@
 // Any new export added here becomes public API: named exports only, no wildcards.
 // The module helpers live in core (module authors need not depend on the server); the server
 // offers the very same functions and constants.
+
+export type { GroupingMode, GroupingOption } from '@apcore-mcp/annotations';
 export {
   elicit,
   MCP_ELICIT_KEY,
@@ -19,6 +21,7 @@ export type {
 export { APPROVAL_REQUIRED_CODE, ApprovalRequiredError } from './calls/approval-required-error.js';
 export { SHUTTING_DOWN_CODE } from './calls/execution-router.js';
 export type { ToolCallResult } from './calls/tool-call-result.js';
+export { ACTIONS_META_KEY, GROUP_META_KEY } from './grouping/group-served-tools.js';
 export type { CacheHintOption, CacheHints } from './lifecycle/cache-hints.js';
 export { createMcpHandler, type McpHandler } from './lifecycle/create-mcp-handler.js';
 export { createMcpServer } from './lifecycle/create-mcp-server.js';

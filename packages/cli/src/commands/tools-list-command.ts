@@ -49,7 +49,16 @@ function toRow({ moduleId, tool }: ServedTool, registry: RegistryLike, name = to
 function toRows(served: ServedTool, registry: RegistryLike): string[][] {
   const { actions, tool } = served;
   if (actions === undefined) return [toRow(served, registry)];
-  const group = [tool.name, `(${actions.size} actions)`, tool.title ?? '-', '-', 'action'];
+  const hints = tool.annotations ?? {};
+  // The group's own annotations: the conservative aggregate of its actions'.
+  const aggregate = describeAnnotations({
+    readonly: hints.readOnlyHint === true,
+    destructive: hints.destructiveHint === true,
+    idempotent: hints.idempotentHint === true,
+    requiresApproval: tool._meta?.['apcore/requiresApproval'] === true,
+    openWorld: hints.openWorldHint !== false,
+  });
+  const group = [tool.name, `(${actions.size} actions)`, tool.title ?? '-', aggregate, 'action'];
   const members = [...actions].map(([action, entry]) =>
     toRow(entry, registry, `  action=${action}`),
   );

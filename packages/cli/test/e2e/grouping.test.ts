@@ -78,7 +78,9 @@ describe('apcore-mcp tools list with grouping', () => {
       { cwd: dir },
     );
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^orders\s+\(3 actions\)\s+orders\s+-\s+action$/m);
+    expect(result.stdout).toMatch(
+      /^orders\s+\(3 actions\)\s+orders\s+destructive, requiresApproval, openWorld=false\s+action$/m,
+    );
     expect(result.stdout).toMatch(/^\s+action=cancel_order\s+orders\.cancel_order\s/m);
     expect(result.stderr).toContain('4 tools');
   });
