@@ -27,7 +27,7 @@ describe('grouped calls in the router', () => {
     const seen: Array<[GovernedCall, SettledCall]> = [];
     const admitted: string[] = [];
     const governance: CallGovernance = {
-      admit: (call) => {
+      admit: async (call) => {
         admitted.push(call.served.moduleId);
         return undefined;
       },
@@ -145,7 +145,7 @@ describe('the grouped tool table', () => {
 
   it('leaves a group ungrouped, with a warning, when its name is already a tool', () => {
     const { registry, table, logger } = createTable({
-      grouping: (moduleId) => (moduleId.startsWith('orders.') ? 'health.ping' : undefined),
+      grouping: (moduleId: string) => (moduleId.startsWith('orders.') ? 'health.ping' : undefined),
     });
     expect(registry.list()).toContain('health.ping');
     expect(table.list().map((served) => served.tool.name)).toContain('orders-get_order');
