@@ -40,6 +40,7 @@ export function createGroupedRuntime(options: ExecutorOptions = {}) {
     'orders.cancel_order',
     defineModule({
       description: 'Cancel an order.',
+      documentation: 'Cancelling deletes the order and restocks its items.',
       annotations: { destructive: true, requiresApproval: true },
       inputSchema: {
         type: 'object',

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createGroupedRuntime } from '../__fixtures__/grouped-modules.js';
 import type { CallGovernance, GovernedCall, SettledCall } from '../calls/call-governance.js';
 import { ExecutionRouter } from '../calls/execution-router.js';
+import { inspectServer } from '../lifecycle/inspect-server.js';
 import { ToolBuilder } from '../tools/tool-builder.js';
 import { type ToolChange, ToolTable } from '../tools/tool-table.js';
 import { resolveToolGrouping } from './grouping-options.js';
@@ -141,6 +142,14 @@ describe('the grouped tool table', () => {
       'health-ready',
     ]);
     table.stop();
+  });
+
+  it('keeps each grouped module’s documentation resource', () => {
+    const { registry } = createGroupedRuntime();
+    const resources = inspectServer(registry, { grouping: 'namespace' }).listResources();
+    expect(resources).toEqual([
+      expect.objectContaining({ uri: 'docs://orders.cancel_order', name: 'orders.cancel_order' }),
+    ]);
   });
 
   it('leaves a group ungrouped, with a warning, when its name is already a tool', () => {
