@@ -1,6 +1,8 @@
 // Any new export added here becomes public API: named exports only, no wildcards.
 // The module helpers live in core (module authors need not depend on the server); the server
 // offers the very same functions and constants.
+
+export type { GroupingMode, GroupingOption } from '@apcore-mcp/annotations';
 export {
   elicit,
   MCP_ELICIT_KEY,
@@ -29,6 +31,7 @@ export {
   parseLedgerLine,
 } from './governance/ledger-record.js';
 export { MASKED_VALUE } from './governance/mask-sensitive.js';
+export { ACTIONS_META_KEY, GROUP_META_KEY } from './grouping/group-served-tools.js';
 export type { CacheHintOption, CacheHints } from './lifecycle/cache-hints.js';
 export { createMcpHandler, type McpHandler } from './lifecycle/create-mcp-handler.js';
 export { createMcpServer } from './lifecycle/create-mcp-server.js';

@@ -34,6 +34,9 @@ function toServeOptions(settings: Settings, logger: Logger): ServeOptions {
     ...(settings.tags.length === 0 ? {} : { tags: settings.tags }),
     ...(settings.prefix === undefined ? {} : { prefix: settings.prefix }),
     toolNames: settings.toolNames,
+    grouping: settings.grouping,
+    maxTools: settings.maxTools,
+    toonDescriptions: settings.toonDescriptions,
     ...(settings.allowedOrigins === undefined
       ? {}
       : { allowedOrigins: settings.allowedOrigins.includes('*') ? '*' : settings.allowedOrigins }),

@@ -1,5 +1,11 @@
 import type { ToolNameStyle } from '@apcore-mcp/core';
-import type { APPROVAL_MODES, LOG_LEVELS, SettingKey, TRANSPORTS } from './setting-specs.js';
+import type {
+  APPROVAL_MODES,
+  GROUPING_MODES,
+  LOG_LEVELS,
+  SettingKey,
+  TRANSPORTS,
+} from './setting-specs.js';
 
 /** Every setting of the command, resolved: defaults filled, paths absolute. */
 export interface Settings {
@@ -15,6 +21,10 @@ export interface Settings {
   tags: readonly string[];
   prefix: string | undefined;
   toolNames: ToolNameStyle;
+  grouping: (typeof GROUPING_MODES)[number];
+  /** With `grouping: auto`: the tool count above which namespaces are grouped. */
+  maxTools: number;
+  toonDescriptions: boolean;
   validateInputs: boolean;
   watch: boolean;
   allowedOrigins: readonly string[] | undefined;
