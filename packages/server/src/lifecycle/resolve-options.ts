@@ -30,6 +30,7 @@ import {
   resolveFunction,
   resolveInteger,
 } from './read-option.js';
+import { resolveSecurityOptions, SECURITY_OPTIONS } from './security-options.js';
 import { resolveStateKey } from './state-key.js';
 
 const TRANSPORTS: readonly TransportName[] = ['stdio', 'streamable-http', 'sse'];
@@ -65,7 +66,7 @@ const KNOWN_OPTIONS = new Set<string>([
   'sessionIdleTimeoutMs',
   'contextFactory',
   'identity',
-  'authenticate',
+  ...SECURITY_OPTIONS,
   'shutdownGraceMs',
   'handleSignals',
   'approval',
@@ -139,7 +140,7 @@ type NetworkOptions = Pick<
   | 'maxBodyBytes'
   | 'maxSessions'
   | 'sessionIdleTimeoutMs'
-  | 'authenticate'
+  | (typeof SECURITY_OPTIONS)[number]
 >;
 
 /** Where and how the server listens. */
@@ -163,7 +164,7 @@ function resolveNetworkOptions(options: ServeOptions, defaults: ResolveDefaults)
       DEFAULT_SESSION_IDLE_TIMEOUT_MS,
       0,
     ),
-    authenticate: resolveFunction('authenticate', options.authenticate),
+    ...resolveSecurityOptions(options),
   };
 }
 

@@ -2,8 +2,10 @@ import type { Server as HttpServer } from 'node:http';
 import type { Readable, Writable } from 'node:stream';
 import { type Logger, silentLogger } from '@apcore-mcp/core';
 import type { Server } from '@modelcontextprotocol/server';
+import type { BearerAuth } from '../auth/bearer-auth.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import { type Authenticate, DEFAULT_MAX_BODY_BYTES } from '../options.js';
+import type { ResolvedCors } from './cors.js';
 import { createHttpRequestHandler } from './http-handler.js';
 import { listenHttp } from './http-listener.js';
 import { formatHost } from './listen-error.js';
@@ -11,6 +13,7 @@ import type { RuntimeHealth } from './observability-routes.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './session-limits.js';
 import { SSE_STREAM_PATH } from './sse-endpoint.js';
 import type { ToolListChanges } from './streamable-http-endpoint.js';
+import type { TlsOptions } from './tls-option.js';
 
 /**
  * A transport that is up.
@@ -99,6 +102,11 @@ export interface HttpTransportOptions {
   /** Streamable HTTP sessions idle this long are closed; default 30 minutes, `0`: never. */
   sessionIdleTimeoutMs?: number;
   authenticate?: Authenticate;
+  /** Bearer token checks (the `auth` option), instead of `authenticate`. */
+  bearer?: BearerAuth;
+  /** CORS for these browser origins (also allowed by the Origin guard); HTTPS with `tls`. */
+  cors?: ResolvedCors;
+  tls?: TlsOptions;
   /** Answers `GET /health`; no health route when absent. */
   health?: RuntimeHealth;
   /** Answers `GET /metrics`; no metrics route when absent. */
@@ -222,11 +230,14 @@ export class TransportManager {
       guard: {
         allowedOrigins: options.allowedOrigins,
         allowedHosts: options.allowedHosts ?? 'auto',
+        corsOrigins: options.cors?.origins,
       },
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
       sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
       authenticate: options.authenticate,
+      bearer: options.bearer,
+      cors: options.cors,
       health: options.health,
       metrics: options.metrics,
       logger: this.#logger,
@@ -238,11 +249,12 @@ export class TransportManager {
       },
       options.host,
       options.port,
+      options.tls,
     );
     const endpoint = transport === 'sse' ? SSE_STREAM_PATH : path;
     const stopped = stopListening(server);
     return {
-      url: `http://${formatHost(options.host)}:${port}${endpoint}`,
+      url: `${options.tls ? 'https' : 'http'}://${formatHost(options.host)}:${port}${endpoint}`,
       ended: new Promise<TransportEnd>(() => {}),
       stopAccepting: () => stopped.start(),
       close: async () => {
