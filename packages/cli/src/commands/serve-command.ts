@@ -45,6 +45,9 @@ function toServeOptions(settings: Settings, logger: Logger): ServeOptions {
     approval: settings.approval,
     stateKey: settings.stateKey ?? randomStateKey(logger),
     handleSignals: true,
+    ...(settings.auth === undefined ? {} : { auth: settings.auth }),
+    ...(settings.cors === undefined ? {} : { cors: settings.cors }),
+    ...(settings.tls === undefined ? {} : { tls: settings.tls }),
   };
 }
 

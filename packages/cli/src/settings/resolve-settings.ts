@@ -4,6 +4,7 @@ import { CliError } from '../cli-error.js';
 import type { CliIo } from '../io.js';
 import { parseSettingValue, type SettingValue } from './parse-setting-value.js';
 import { type ConfigEntry, readConfigFile } from './read-config-file.js';
+import { readSecuritySettings, type SecuritySettings } from './read-security-settings.js';
 import { readStateKey, type StateKeyCandidate } from './read-state-key.js';
 import {
   DEFAULT_CONFIG_FILE,
@@ -30,6 +31,9 @@ export interface ResolveSettingsInput {
 }
 
 const CONFIG_ENV_NAME = `${ENV_PREFIX}CONFIG`;
+
+/** Settings naming a path: relative ones are resolved against where they were written. */
+const PATH_KINDS = new Set<SettingSpec['kind']>(['directory', 'secret-file', 'file']);
 
 interface Candidate {
   spec: SettingSpec;
@@ -133,9 +137,11 @@ function defaultsOf(): Map<SettingKey, { value: SettingValue | undefined; source
 function toSettings(
   values: ReturnType<typeof defaultsOf>,
   stateKey: Uint8Array | undefined,
+  security: SecuritySettings,
 ): Settings {
   const read = (key: SettingKey) => values.get(key)?.value;
   return {
+    ...security,
     extensionsDir: read('extensions-dir') as string | undefined,
     transport: read('transport') as Settings['transport'],
     host: read('host') as string,
@@ -194,16 +200,19 @@ export async function resolveSettings(input: ResolveSettingsInput): Promise<Reso
       problems.push(`${describeSource(source)} ${parsed.problem}`);
       continue;
     }
-    const value =
-      spec.kind === 'directory' || spec.kind === 'secret-file'
-        ? resolve(candidate.baseDir, parsed.value as string)
-        : parsed.value;
+    const value = PATH_KINDS.has(spec.kind)
+      ? resolve(candidate.baseDir, parsed.value as string)
+      : parsed.value;
     values.set(spec.key, { value, source });
-    if (spec.kind === 'secret' || spec.kind === 'secret-file') {
+    if (spec.key === 'state-key' || spec.key === 'state-key-file') {
       keyCandidates.push({ spec, source, value: value as string });
     }
   }
   const stateKey = await readStateKey(keyCandidates, problems);
+  const security = await readSecuritySettings((key) => {
+    const entry = values.get(key);
+    return entry?.source.kind === 'default' ? undefined : entry;
+  }, problems);
   if (problems.length > 0) {
     throw new CliError(problems.join('\n'), {
       code: 'CONFIG_INVALID',
@@ -213,5 +222,15 @@ export async function resolveSettings(input: ResolveSettingsInput): Promise<Reso
   const sources = Object.fromEntries(
     [...values].map(([key, entry]) => [key, entry.source]),
   ) as Record<SettingKey, SettingSource>;
-  return { settings: toSettings(values, stateKey?.key), sources, configFile, warnings };
+  const given = Object.fromEntries([...values].map(([key, entry]) => [key, entry.value])) as Record<
+    SettingKey,
+    unknown
+  >;
+  return {
+    settings: toSettings(values, stateKey?.key, security),
+    sources,
+    values: given,
+    configFile,
+    warnings,
+  };
 }
