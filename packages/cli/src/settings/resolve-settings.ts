@@ -4,7 +4,11 @@ import { CliError } from '../cli-error.js';
 import type { CliIo } from '../io.js';
 import { parseSettingValue, type SettingValue } from './parse-setting-value.js';
 import { type ConfigEntry, readConfigFile } from './read-config-file.js';
-import { readSecuritySettings, type SecuritySettings } from './read-security-settings.js';
+import {
+  readSecuritySettings,
+  type SecuritySettings,
+  type SettingEntry,
+} from './read-security-settings.js';
 import { readStateKey, type StateKeyCandidate } from './read-state-key.js';
 import {
   DEFAULT_CONFIG_FILE,
@@ -166,6 +170,34 @@ function toSettings(
 }
 
 /**
+ * Parses each candidate into `values` (later ones win: file, then variables, then flags),
+ * pushing what is wrong with each; returns the state key candidates, read afterwards.
+ */
+function applyCandidates(
+  candidates: readonly Candidate[],
+  values: ReturnType<typeof defaultsOf>,
+  problems: string[],
+): StateKeyCandidate[] {
+  const keyCandidates: StateKeyCandidate[] = [];
+  for (const candidate of candidates) {
+    const { spec, source } = candidate;
+    const parsed = parseSettingValue(spec, candidate.raw);
+    if ('problem' in parsed) {
+      problems.push(`${describeSource(source)} ${parsed.problem}`);
+      continue;
+    }
+    const value = PATH_KINDS.has(spec.kind)
+      ? resolve(candidate.baseDir, parsed.value as string)
+      : parsed.value;
+    values.set(spec.key, { value, source });
+    if (spec.key === 'state-key' || spec.key === 'state-key-file') {
+      keyCandidates.push({ spec, source, value: value as string });
+    }
+  }
+  return keyCandidates;
+}
+
+/**
  * The command's settings from, in increasing precedence: defaults, the config file
  * (`--config FILE`, `APCORE_MCP_CONFIG`, or `apcore-mcp.yaml` in the working directory),
  * `APCORE_MCP_<SETTING>` environment variables, and flags. Every value given anywhere is
@@ -192,22 +224,7 @@ export async function resolveSettings(input: ResolveSettingsInput): Promise<Reso
     ...readFlagCandidates(input),
   ];
   const values = defaultsOf();
-  const keyCandidates: StateKeyCandidate[] = [];
-  for (const candidate of candidates) {
-    const { spec, source } = candidate;
-    const parsed = parseSettingValue(spec, candidate.raw);
-    if ('problem' in parsed) {
-      problems.push(`${describeSource(source)} ${parsed.problem}`);
-      continue;
-    }
-    const value = PATH_KINDS.has(spec.kind)
-      ? resolve(candidate.baseDir, parsed.value as string)
-      : parsed.value;
-    values.set(spec.key, { value, source });
-    if (spec.key === 'state-key' || spec.key === 'state-key-file') {
-      keyCandidates.push({ spec, source, value: value as string });
-    }
-  }
+  const keyCandidates = applyCandidates(candidates, values, problems);
   const stateKey = await readStateKey(keyCandidates, problems);
   const security = await readSecuritySettings((key) => {
     const entry = values.get(key);
@@ -219,17 +236,15 @@ export async function resolveSettings(input: ResolveSettingsInput): Promise<Reso
       details: { problems, configFile },
     });
   }
-  const sources = Object.fromEntries(
-    [...values].map(([key, entry]) => [key, entry.source]),
-  ) as Record<SettingKey, SettingSource>;
-  const given = Object.fromEntries([...values].map(([key, entry]) => [key, entry.value])) as Record<
-    SettingKey,
-    unknown
-  >;
+  const pick = <T>(read: (entry: SettingEntry) => T) =>
+    Object.fromEntries([...values].map(([key, entry]) => [key, read(entry)])) as Record<
+      SettingKey,
+      T
+    >;
   return {
     settings: toSettings(values, stateKey?.key, security),
-    sources,
-    values: given,
+    sources: pick((entry) => entry.source),
+    values: pick((entry) => entry.value),
     configFile,
     warnings,
   };
