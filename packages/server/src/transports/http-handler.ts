@@ -79,10 +79,12 @@ const ALLOWED_METHODS: Record<Route, readonly string[]> = {
 };
 
 /**
- * Builds the HTTP side of the server: `GET /health`, `GET /metrics` (when on), the MCP endpoint(s) of the chosen transport,
- * and 404 (or `next()`) for everything else. Before an MCP request reaches the SDK it passes the
- * Host/Origin checks (403), authentication (401), the content-type check (415) and the body size
- * limit (413, counted while streaming); nothing runs for a refused request.
+ * Builds the HTTP side of the server: `GET /health`, `GET /metrics` (when on), the protected
+ * resource metadata (under `auth`), the MCP endpoint(s) of the chosen transport, and 404 (or
+ * `next()`) for everything else; CORS preflights of those paths are answered first. Before an
+ * MCP request reaches the SDK it passes the Host/Origin checks (403), authentication (401/403),
+ * the content-type check (415) and the body size limit (413, counted while streaming); nothing
+ * runs for a refused request.
  */
 export function createHttpRequestHandler(options: HttpRequestHandlerOptions): HttpRequestHandler {
   return new McpHttpHandler(options);

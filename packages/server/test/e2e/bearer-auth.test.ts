@@ -110,6 +110,7 @@ describe('bearer JWT authentication (auth option)', () => {
     const body = await response.text();
     expect(body).not.toContain(token);
     expect(challenge).not.toContain(token);
+    expect(JSON.stringify(running?.logger.entries)).not.toContain(token);
   });
 
   it('accepts a token within the 30 s clock skew', async () => {
