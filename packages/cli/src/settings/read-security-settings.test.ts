@@ -100,3 +100,31 @@ describe('the security settings', () => {
     ]);
   });
 });
+
+describe('APCORE_MCP_AUTH_SECRET', () => {
+  it('gives the HS256 secret itself, and is refused in a config file', async () => {
+    const { settings } = await resolveSettings({
+      flags: {},
+      io: { env: { APCORE_MCP_AUTH_SECRET: SECRET }, cwd: dir },
+    });
+    expect(settings.auth).toEqual({ secret: new TextEncoder().encode(SECRET) });
+    await writeFile(join(dir, 'apcore-mcp.yaml'), `auth:\n  secret: ${SECRET}\n`);
+    const problems = await problemsOf(resolveSettings({ flags: {}, io: { env: {}, cwd: dir } }));
+    expect(problems).toEqual([
+      '"auth.secret" in apcore-mcp.yaml: a secret does not belong in a config file; set APCORE_MCP_AUTH_SECRET, or "auth-secret-file" to a file holding it',
+    ]);
+    expect(problems.join('\n')).not.toContain(SECRET);
+  });
+
+  it('names the variable, never the value, when it is too short', async () => {
+    const problems = await problemsOf(
+      resolveSettings({
+        flags: {},
+        io: { env: { APCORE_MCP_AUTH_SECRET: 'short-one' }, cwd: dir },
+      }),
+    );
+    expect(problems).toEqual([
+      'APCORE_MCP_AUTH_SECRET: the secret is 9 bytes; HS256 needs at least 32',
+    ]);
+  });
+});

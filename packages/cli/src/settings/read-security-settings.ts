@@ -18,7 +18,7 @@ export type SettingEntry = { value: SettingValue | undefined; source: SettingSou
 /** Reads one setting's entry; `undefined` when nothing set it (defaults do not count). */
 export type ReadSetting = (key: SecuritySettingKey) => SettingEntry | undefined;
 
-const KEY_SOURCES = ['auth-jwks-file', 'auth-jwks-url', 'auth-secret-file'] as const;
+const KEY_SOURCES = ['auth-jwks-file', 'auth-jwks-url', 'auth-secret-file', 'auth-secret'] as const;
 const AUTH_DETAILS = [
   'auth-audience',
   'auth-issuer',
@@ -68,7 +68,7 @@ async function readAuth(read: ReadSetting, problems: string[]): Promise<AuthOpti
     const first = details[0];
     if (first !== undefined) {
       problems.push(
-        `${labelOf(first)} needs a key source: --auth-jwks-file, --auth-jwks-url or --auth-secret-file`,
+        `${labelOf(first)} needs a key source: --auth-jwks-file, --auth-jwks-url or --auth-secret-file (or APCORE_MCP_AUTH_SECRET)`,
       );
     }
     return undefined;
@@ -89,20 +89,23 @@ async function readKeys(
   entry: SettingEntry,
   problems: string[],
 ): Promise<Record<string, unknown> | undefined> {
-  const path = entry.value as string;
+  // A path, a URL, or (APCORE_MCP_AUTH_SECRET) the secret itself: never put in a message.
+  const given = entry.value as string;
   const label = labelOf(entry);
-  if (key === 'auth-jwks-url') return { jwksUrl: path };
+  if (key === 'auth-jwks-url') return { jwksUrl: given };
   if (key === 'auth-jwks-file') {
-    const jwks = await readJwksFile(path, label);
+    const jwks = await readJwksFile(given, label);
     if (typeof jwks === 'string') problems.push(jwks);
     return typeof jwks === 'string' ? undefined : { jwks };
   }
-  const text = await readText(path, label, 'secret file', problems);
+  const fromFile = key === 'auth-secret-file';
+  const text = fromFile ? await readText(given, label, 'secret file', problems) : given;
   if (text === undefined) return undefined;
   const secret = new TextEncoder().encode(text.trim());
   if (secret.byteLength < MIN_SECRET_BYTES) {
+    const which = fromFile ? `the secret in ${given}` : 'the secret';
     problems.push(
-      `${label}: the secret in ${path} is ${secret.byteLength} bytes; HS256 needs at least ${MIN_SECRET_BYTES}`,
+      `${label}: ${which} is ${secret.byteLength} bytes; HS256 needs at least ${MIN_SECRET_BYTES}`,
     );
     return undefined;
   }

@@ -5,6 +5,7 @@ export type SecuritySettingKey =
   | 'auth-jwks-file'
   | 'auth-jwks-url'
   | 'auth-secret-file'
+  | 'auth-secret'
   | 'auth-audience'
   | 'auth-issuer'
   | 'auth-authorization-server'
@@ -42,6 +43,12 @@ export const SECURITY_SETTING_SPECS: readonly SettingSpec[] = [
     key: 'auth-secret-file',
     kind: 'secret-file',
     description: 'Require HS256 bearer JWTs signed with the secret in this file (32+ bytes)',
+  },
+  {
+    key: 'auth-secret',
+    kind: 'secret',
+    description: 'The HS256 secret itself (32+ bytes)',
+    envOnly: true,
   },
   { key: 'auth-audience', kind: 'text', description: 'The aud a token must carry' },
   { key: 'auth-issuer', kind: 'text', description: 'The iss a token must carry' },
