@@ -90,6 +90,21 @@ function refuseMetricsPortOverHttp(settings: Settings): void {
   );
 }
 
+/** The security settings secure HTTP: over stdio they would silently do nothing. */
+function warnAboutHttpOnlySettings(settings: Settings, logger: Logger): void {
+  if (settings.transport !== 'stdio') return;
+  const given = [
+    settings.auth && '--auth-*',
+    settings.cors && '--cors-origins',
+    settings.tls && '--tls-*',
+  ].filter(Boolean);
+  if (given.length === 0) return;
+  logger.warn(
+    { settings: given },
+    `${given.join(', ')} apply to --transport streamable-http and sse only; ignored over stdio`,
+  );
+}
+
 async function loadModules(
   registry: Registry,
   rootDir: string,
@@ -113,6 +128,7 @@ export async function runServeCommand(resolved: ResolvedSettings, io: CliIo): Pr
   refuseMetricsPortOverHttp(settings);
   const rootDir = await requireExtensionsDir(resolved);
   const logger = createLogger(settings.logLevel, io);
+  warnAboutHttpOnlySettings(settings, logger);
   const registry = new Registry({ extensionsDir: rootDir, logger });
   const { report, files } = await loadModules(registry, rootDir, settings, logger);
   logger.info(

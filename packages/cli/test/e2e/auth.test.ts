@@ -143,6 +143,29 @@ describe('apcore-mcp with bearer auth', () => {
   });
 });
 
+describe('apcore-mcp over stdio with HTTP-only settings', () => {
+  it('warns that --auth-* and --tls-* do nothing there, and serves', async () => {
+    const server = startCli([
+      '--extensions-dir',
+      extensions,
+      '--auth-jwks-file',
+      join(dir, 'jwks.json'),
+      '--tls-cert',
+      cert.certPath,
+      '--tls-key',
+      cert.keyPath,
+    ]);
+    try {
+      await server.waitForStderr(/apcore-mcp: serving 1 tool over stdio\n/);
+      expect(server.stderr()).toContain(
+        '--auth-*, --tls-* apply to --transport streamable-http and sse only; ignored over stdio',
+      );
+    } finally {
+      expect(await server.stop('SIGTERM')).toBe(0);
+    }
+  });
+});
+
 describe('apcore-mcp: bad auth, CORS or TLS settings exit 1 with one line', () => {
   const file = (name: string) => join(dir, name);
   it.each([
@@ -184,7 +207,7 @@ describe('apcore-mcp: bad auth, CORS or TLS settings exit 1 with one line', () =
     [
       'an audience without keys',
       ['--auth-audience', 'x'],
-      /^Error: --auth-audience needs a key source: --auth-jwks-file, --auth-jwks-url or --auth-secret-file$/,
+      /^Error: --auth-audience needs a key source: --auth-jwks-file, --auth-jwks-url or --auth-secret-file \(or APCORE_MCP_AUTH_SECRET\)$/,
     ],
     [
       'a bad authorization server',
