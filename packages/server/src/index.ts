@@ -12,6 +12,11 @@ export {
   type McpProgressSender,
   reportProgress,
 } from '@apcore-mcp/core';
+export type { AuthKeys, AuthOptions } from './auth/auth-options.js';
+export {
+  PROTECTED_RESOURCE_METADATA_PATH,
+  type ProtectedResourceMetadata,
+} from './auth/protected-resource.js';
 export type {
   ApprovalMode,
   ApprovalOption,
@@ -63,6 +68,7 @@ export {
 export type { McpTool, McpToolSchema } from './tools/mcp-tool.js';
 export type { ServedTool } from './tools/served-tool.js';
 export type { SkippedModule } from './tools/tool-builder.js';
+export type { CorsOptions } from './transports/cors.js';
 export type { NextFunction } from './transports/http-handler.js';
 export { ListenError, type ListenErrorDetails } from './transports/listen-error.js';
 export type { HealthStatus } from './transports/observability-routes.js';
@@ -70,5 +76,6 @@ export {
   DEFAULT_MAX_SESSIONS,
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
 } from './transports/session-limits.js';
+export type { TlsOptions } from './transports/tls-option.js';
 export { type SummarizeUsageOptions, summarizeUsage } from './usage/summarize-usage.js';
 export type { ToolUsage, UsageReport } from './usage/tool-usage.js';

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { GroupingOption } from '@apcore-mcp/annotations';
 import type { ContextFactory, Identity, ModuleAnnotations, ToolNameStyle } from '@apcore-mcp/core';
 import type { Registry } from 'prom-client';
+import type { AuthOptions, ResolvedAuth } from './auth/auth-options.js';
 import type { ApprovalOption } from './calls/approval-option.js';
 import type { LedgerStore } from './governance/ledger-record.js';
 import type { ToolGrouping } from './grouping/grouping-options.js';
@@ -9,6 +10,8 @@ import type { CacheHints } from './lifecycle/cache-hints.js';
 import type { Logger, LogLevel } from './logger.js';
 import type { MetricsOption } from './metrics/server-metrics.js';
 import type { TracingOption } from './observability/tracing-option.js';
+import type { CorsOptions, ResolvedCors } from './transports/cors.js';
+import type { TlsOptions } from './transports/tls-option.js';
 
 /**
  * The transports the server speaks.
@@ -121,8 +124,29 @@ export interface ServeOptions {
   contextFactory?: ContextFactory;
   /** The caller every call is made as (stdio, or HTTP without `authenticate`). */
   identity?: Identity;
-  /** Finds the caller of each HTTP request; `null` answers 401. */
+  /**
+   * Finds the caller of each HTTP request; `null` answers 401. For API keys or anything custom;
+   * for bearer JWTs use `auth`. Giving both is a `RangeError`.
+   */
   authenticate?: Authenticate;
+  /**
+   * Bearer JWT authentication on HTTP, as an OAuth 2.1 protected resource: keys from a JWKS, a
+   * JWKS URL or an HS256 secret; audience, issuer and required scopes checked; 401/403 with a
+   * `WWW-Authenticate` challenge; `GET /.well-known/oauth-protected-resource[/mcp]` served.
+   * The token's claims become the call's identity (`context.identity`). `/health` stays open;
+   * `/metrics` too unless `protectMetrics`. Ignored by stdio. See {@link AuthOptions}.
+   */
+  auth?: AuthOptions;
+  /**
+   * CORS for browser clients on HTTP: preflights answered, `Mcp-Session-Id` and
+   * `WWW-Authenticate` exposed to the listed origins, which the Origin guard then allows too.
+   */
+  cors?: CorsOptions;
+  /**
+   * Serve HTTPS with this PEM certificate and key (`startServer`/`serve`; `createMcpHandler`
+   * runs inside your server, which owns TLS). Ignored by stdio.
+   */
+  tls?: TlsOptions;
   /** How long shutdown waits for in-flight calls, in ms; default 5000. */
   shutdownGraceMs?: number;
   /** Shut down on SIGINT/SIGTERM; default true for `serve()`, false for `startServer()`. */
@@ -198,6 +222,9 @@ export interface ResolvedOptions {
   contextFactory: ContextFactory | undefined;
   identity: Identity | undefined;
   authenticate: Authenticate | undefined;
+  auth: ResolvedAuth | undefined;
+  cors: ResolvedCors | undefined;
+  tls: TlsOptions | undefined;
   shutdownGraceMs: number;
   handleSignals: boolean;
   approval: ApprovalOption;

@@ -16,6 +16,14 @@ export {
   type LogLevel,
   type RecordingLogger,
 } from './recording-logger.js';
+export { createSelfSignedCert, fetchTrusting, type SelfSignedCert } from './self-signed-cert.js';
+export {
+  createTestSigner,
+  type SignOptions,
+  signWithSecret,
+  type TestAlgorithm,
+  type TestSigner,
+} from './test-tokens.js';
 export {
   killProcessGroup,
   PID_DIR_VARIABLE,

@@ -45,7 +45,9 @@ export async function runConfigValidateCommand(
   const rows = SETTING_SPECS.map((spec) => {
     const camel = spec.key.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
     const source = sources[spec.key];
-    const value = spec.kind === 'secret' ? formatSecret(source) : formatValue(values[camel]);
+    // The security settings live in `settings` as server options (files read): show the paths.
+    const given = camel in values ? values[camel] : resolved.values[spec.key];
+    const value = spec.kind === 'secret' ? formatSecret(source) : formatValue(given);
     return [spec.key, value, describeSource(source)];
   });
   io.stdout.write(formatTable(['SETTING', 'VALUE', 'FROM'], rows));

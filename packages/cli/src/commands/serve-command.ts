@@ -53,6 +53,9 @@ function toServeOptions(settings: Settings, logger: Logger): ServeOptions {
     approval: settings.approval,
     stateKey: settings.stateKey ?? randomStateKey(logger),
     handleSignals: true,
+    ...(settings.auth === undefined ? {} : { auth: settings.auth }),
+    ...(settings.cors === undefined ? {} : { cors: settings.cors }),
+    ...(settings.tls === undefined ? {} : { tls: settings.tls }),
   };
 }
 
@@ -116,6 +119,21 @@ function isDirectory(path: string): boolean {
   return existsSync(path) && statSync(path).isDirectory();
 }
 
+/** The security settings secure HTTP: over stdio they would silently do nothing. */
+function warnAboutHttpOnlySettings(settings: Settings, logger: Logger): void {
+  if (settings.transport !== 'stdio') return;
+  const given = [
+    settings.auth && '--auth-*',
+    settings.cors && '--cors-origins',
+    settings.tls && '--tls-*',
+  ].filter(Boolean);
+  if (given.length === 0) return;
+  logger.warn(
+    { settings: given },
+    `${given.join(', ')} apply to --transport streamable-http and sse only; ignored over stdio`,
+  );
+}
+
 async function loadModules(
   registry: Registry,
   rootDir: string,
@@ -139,6 +157,7 @@ export async function runServeCommand(resolved: ResolvedSettings, io: CliIo): Pr
   refuseMismatchedSettings(resolved);
   const rootDir = await requireExtensionsDir(resolved);
   const logger = createLogger(settings.logLevel, io);
+  warnAboutHttpOnlySettings(settings, logger);
   const registry = new Registry({ extensionsDir: rootDir, logger });
   const { report, files } = await loadModules(registry, rootDir, settings, logger);
   logger.info(

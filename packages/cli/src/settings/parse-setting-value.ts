@@ -44,6 +44,15 @@ function readWholeNumber(text: string): number {
   return /^\d+$/.test(text) ? Number(text) : Number.NaN;
 }
 
+function isHttpUrl(text: string): boolean {
+  try {
+    const { protocol } = new URL(text);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 function parseText(spec: SettingSpec, text: string): ParsedSetting {
   switch (spec.kind) {
     case 'port': {
@@ -85,6 +94,10 @@ function parseText(spec: SettingSpec, text: string): ParsedSetting {
         };
       }
       return { value: text };
+    case 'url':
+      return isHttpUrl(text)
+        ? { value: text }
+        : { problem: `must be an http(s) URL (got ${JSON.stringify(text)})` };
     default:
       return text === '' ? { problem: 'must not be empty' } : { value: text };
   }

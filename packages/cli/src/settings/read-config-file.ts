@@ -20,16 +20,37 @@ export interface ConfigFileContents {
 
 const ALLOWED_KEYS = SETTING_SPECS.filter((spec) => spec.envOnly !== true).map((spec) => spec.key);
 
+/** `auth.jwks_file`, `auth.jwksFile`, `auth-jwks-file` -> `auth-jwks-file`. */
+function toSettingKey(writtenKey: string): string {
+  return toKebabCase(writtenKey.replaceAll('.', '-'));
+}
+
 function describeUnknownKey(writtenKey: string, displayPath: string): string {
   const envOnly = SETTING_SPECS.find(
-    (spec) => spec.envOnly === true && spec.key === toKebabCase(writtenKey),
+    (spec) => spec.envOnly === true && spec.key === toSettingKey(writtenKey),
   );
   if (envOnly !== undefined) {
     // A secret in a file that gets committed: point at the safe ways instead.
     return `"${writtenKey}" in ${displayPath}: a secret does not belong in a config file; set ${toEnvName(envOnly.key)}, or "${envOnly.key}-file" to a file holding it`;
   }
-  const guess = suggest(toKebabCase(writtenKey), ALLOWED_KEYS);
+  const guess = suggest(toSettingKey(writtenKey), ALLOWED_KEYS);
   return `unknown key "${writtenKey}" in ${displayPath}${guess === undefined ? '' : ` (did you mean "${guess}"?)`}; allowed keys: ${ALLOWED_KEYS.join(', ')}`;
+}
+
+/**
+ * `auth: { jwks-file: keys.json }` is `auth-jwks-file: keys.json`: a mapping under a key that is
+ * no setting itself is read as that key's group, and its entries are named `auth.jwks-file`.
+ */
+function flattenGroups(data: Record<string, unknown>): Array<[string, unknown]> {
+  return Object.entries(data).flatMap(([writtenKey, raw]): Array<[string, unknown]> => {
+    const isGroup =
+      typeof raw === 'object' &&
+      raw !== null &&
+      !Array.isArray(raw) &&
+      !ALLOWED_KEYS.some((allowed) => allowed === toKebabCase(writtenKey));
+    if (!isGroup) return [[writtenKey, raw]];
+    return Object.entries(raw).map(([inner, value]) => [`${writtenKey}.${inner}`, value]);
+  });
 }
 
 function readEntries(data: unknown, displayPath: string): ConfigFileContents {
@@ -43,8 +64,8 @@ function readEntries(data: unknown, displayPath: string): ConfigFileContents {
   const entries: ConfigEntry[] = [];
   const problems: string[] = [];
   const seen = new Map<SettingKey, string>();
-  for (const [writtenKey, raw] of Object.entries(data)) {
-    const key = ALLOWED_KEYS.find((allowed) => allowed === toKebabCase(writtenKey));
+  for (const [writtenKey, raw] of flattenGroups(data as Record<string, unknown>)) {
+    const key = ALLOWED_KEYS.find((allowed) => allowed === toSettingKey(writtenKey));
     if (key === undefined) {
       problems.push(describeUnknownKey(writtenKey, displayPath));
       continue;
@@ -61,8 +82,9 @@ function readEntries(data: unknown, displayPath: string): ConfigFileContents {
 }
 
 /**
- * Reads a YAML config file: a flat mapping whose keys are the setting names (`port: 8000`,
- * `extensions-dir: ./extensions`; `extensions_dir` and `extensionsDir` are accepted too).
+ * Reads a YAML config file: a mapping whose keys are the setting names (`port: 8000`,
+ * `extensions-dir: ./extensions`; `extensions_dir` and `extensionsDir` are accepted too). A
+ * setting may be nested under its first word: `auth: { jwks-file: keys.json }`.
  * Scalars are read as text (so `server-version: 1.0` stays "1.0"); values are checked later,
  * against the setting they belong to. Unknown keys are reported with the allowed keys.
  *

@@ -4,6 +4,11 @@ import { CliError } from '../cli-error.js';
 import type { CliIo } from '../io.js';
 import { parseSettingValue, type SettingValue } from './parse-setting-value.js';
 import { type ConfigEntry, readConfigFile } from './read-config-file.js';
+import {
+  readSecuritySettings,
+  type SecuritySettings,
+  type SettingEntry,
+} from './read-security-settings.js';
 import { readStateKey, type StateKeyCandidate } from './read-state-key.js';
 import {
   DEFAULT_CONFIG_FILE,
@@ -30,6 +35,9 @@ export interface ResolveSettingsInput {
 }
 
 const CONFIG_ENV_NAME = `${ENV_PREFIX}CONFIG`;
+
+/** Settings naming a path: relative ones are resolved against where they were written. */
+const PATH_KINDS = new Set<SettingSpec['kind']>(['directory', 'secret-file', 'file']);
 
 interface Candidate {
   spec: SettingSpec;
@@ -133,9 +141,11 @@ function defaultsOf(): Map<SettingKey, { value: SettingValue | undefined; source
 function toSettings(
   values: ReturnType<typeof defaultsOf>,
   stateKey: Uint8Array | undefined,
+  security: SecuritySettings,
 ): Settings {
   const read = (key: SettingKey) => values.get(key)?.value;
   return {
+    ...security,
     extensionsDir: read('extensions-dir') as string | undefined,
     transport: read('transport') as Settings['transport'],
     host: read('host') as string,
@@ -166,6 +176,34 @@ function toSettings(
 }
 
 /**
+ * Parses each candidate into `values` (later ones win: file, then variables, then flags),
+ * pushing what is wrong with each; returns the state key candidates, read afterwards.
+ */
+function applyCandidates(
+  candidates: readonly Candidate[],
+  values: ReturnType<typeof defaultsOf>,
+  problems: string[],
+): StateKeyCandidate[] {
+  const keyCandidates: StateKeyCandidate[] = [];
+  for (const candidate of candidates) {
+    const { spec, source } = candidate;
+    const parsed = parseSettingValue(spec, candidate.raw);
+    if ('problem' in parsed) {
+      problems.push(`${describeSource(source)} ${parsed.problem}`);
+      continue;
+    }
+    const value = PATH_KINDS.has(spec.kind)
+      ? resolve(candidate.baseDir, parsed.value as string)
+      : parsed.value;
+    values.set(spec.key, { value, source });
+    if (spec.key === 'state-key' || spec.key === 'state-key-file') {
+      keyCandidates.push({ spec, source, value: value as string });
+    }
+  }
+  return keyCandidates;
+}
+
+/**
  * The command's settings from, in increasing precedence: defaults, the config file
  * (`--config FILE`, `APCORE_MCP_CONFIG`, or `apcore-mcp.yaml` in the working directory),
  * `APCORE_MCP_<SETTING>` environment variables, and flags. Every value given anywhere is
@@ -192,32 +230,28 @@ export async function resolveSettings(input: ResolveSettingsInput): Promise<Reso
     ...readFlagCandidates(input),
   ];
   const values = defaultsOf();
-  const keyCandidates: StateKeyCandidate[] = [];
-  for (const candidate of candidates) {
-    const { spec, source } = candidate;
-    const parsed = parseSettingValue(spec, candidate.raw);
-    if ('problem' in parsed) {
-      problems.push(`${describeSource(source)} ${parsed.problem}`);
-      continue;
-    }
-    const value =
-      spec.kind === 'directory' || spec.kind === 'file' || spec.kind === 'secret-file'
-        ? resolve(candidate.baseDir, parsed.value as string)
-        : parsed.value;
-    values.set(spec.key, { value, source });
-    if (spec.kind === 'secret' || spec.kind === 'secret-file') {
-      keyCandidates.push({ spec, source, value: value as string });
-    }
-  }
+  const keyCandidates = applyCandidates(candidates, values, problems);
   const stateKey = await readStateKey(keyCandidates, problems);
+  const security = await readSecuritySettings((key) => {
+    const entry = values.get(key);
+    return entry?.source.kind === 'default' ? undefined : entry;
+  }, problems);
   if (problems.length > 0) {
     throw new CliError(problems.join('\n'), {
       code: 'CONFIG_INVALID',
       details: { problems, configFile },
     });
   }
-  const sources = Object.fromEntries(
-    [...values].map(([key, entry]) => [key, entry.source]),
-  ) as Record<SettingKey, SettingSource>;
-  return { settings: toSettings(values, stateKey?.key), sources, configFile, warnings };
+  const pick = <T>(read: (entry: SettingEntry) => T) =>
+    Object.fromEntries([...values].map(([key, entry]) => [key, read(entry)])) as Record<
+      SettingKey,
+      T
+    >;
+  return {
+    settings: toSettings(values, stateKey?.key, security),
+    sources: pick((entry) => entry.source),
+    values: pick((entry) => entry.value),
+    configFile,
+    warnings,
+  };
 }

@@ -1,4 +1,5 @@
 import { TOOL_NAME_STYLES } from '@apcore-mcp/core';
+import { SECURITY_SETTING_SPECS, type SecuritySettingKey } from './security-setting-specs.js';
 
 /** How a setting's value is read and checked. */
 export type SettingKind =
@@ -12,7 +13,9 @@ export type SettingKind =
   | 'list'
   | 'boolean'
   | 'secret-file'
-  | 'secret';
+  | 'secret'
+  | 'file'
+  | 'url';
 
 /** One setting: a flag, a config file key and an `APCORE_MCP_*` variable at once. */
 export interface SettingSpec {
@@ -62,7 +65,8 @@ export type SettingKey =
   | 'metrics-port'
   | 'ledger'
   | 'usage'
-  | 'tracing';
+  | 'tracing'
+  | SecuritySettingKey;
 
 /** The transports, as `--transport` spells them. */
 export const TRANSPORTS = ['stdio', 'streamable-http', 'sse'] as const;
@@ -267,6 +271,7 @@ export const SETTING_SPECS: readonly SettingSpec[] = Object.freeze([
     serveOnly: true,
     envOnly: true,
   },
+  ...SECURITY_SETTING_SPECS,
 ] satisfies SettingSpec[]);
 
 /** The spec of a key, or `undefined` for an unknown one. */

@@ -1,4 +1,5 @@
 import type { ToolNameStyle } from '@apcore-mcp/core';
+import type { SecuritySettings } from './read-security-settings.js';
 import type {
   APPROVAL_MODES,
   GROUPING_MODES,
@@ -7,8 +8,11 @@ import type {
   TRANSPORTS,
 } from './setting-specs.js';
 
-/** Every setting of the command, resolved: defaults filled, paths absolute. */
-export interface Settings {
+/**
+ * Every setting of the command, resolved: defaults filled, paths absolute. The security
+ * settings come as the server's `auth`, `cors` and `tls` options, their files already read.
+ */
+export interface Settings extends SecuritySettings {
   /** Absolute; `undefined` when nothing set it (commands that need it fail then). */
   extensionsDir: string | undefined;
   transport: (typeof TRANSPORTS)[number];
@@ -64,6 +68,8 @@ export interface ResolvedSettings {
   settings: Settings;
   /** Where each setting's value came from. */
   sources: Record<SettingKey, SettingSource>;
+  /** Each setting's value as given (paths absolute), before files were read. */
+  values: Record<SettingKey, unknown>;
   /** The config file that was read (absolute), if any. */
   configFile: string | undefined;
   /** Things worth saying that do not stop the command (unknown `APCORE_MCP_*` variables). */

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createBearerAuth } from '../auth/bearer-auth.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { ResolvedOptions, ServeOptions } from '../options.js';
 import type { McpTool } from '../tools/mcp-tool.js';
@@ -62,6 +63,11 @@ export function createMcpHandler(
   if (resolved.transport === 'stdio') {
     throw new RangeError(
       "createMcpHandler serves HTTP: transport must be 'streamable-http' or 'sse', got 'stdio'",
+    );
+  }
+  if (resolved.tls !== undefined) {
+    throw new RangeError(
+      'createMcpHandler runs inside your HTTP server, which owns TLS: create it with node:https instead of passing tls',
     );
   }
   const runtime = openRuntime(registryOrExecutor, resolved);
@@ -133,11 +139,14 @@ function createHttp(
     guard: {
       allowedOrigins: resolved.allowedOrigins,
       allowedHosts: resolved.allowedHosts ?? 'auto',
+      corsOrigins: resolved.cors?.origins,
     },
     maxBodyBytes: resolved.maxBodyBytes,
     maxSessions: resolved.maxSessions,
     sessionIdleTimeoutMs: resolved.sessionIdleTimeoutMs,
     authenticate: resolved.authenticate,
+    bearer: resolved.auth && createBearerAuth(resolved.auth, runtime.logger),
+    cors: resolved.cors,
     health: runtime.health,
     metrics,
     usage: runtime.usage?.report,

@@ -2,6 +2,7 @@ import { GROUPING_OPTION_NAMES } from '../grouping/grouping-options.js';
 import type { ServeOptions } from '../options.js';
 import { GOVERNANCE_OPTIONS } from './governance-options.js';
 import { describe } from './read-option.js';
+import { SECURITY_OPTIONS } from './security-options.js';
 
 const KNOWN_OPTIONS = new Set<string>([
   'transport',
@@ -29,7 +30,7 @@ const KNOWN_OPTIONS = new Set<string>([
   'sessionIdleTimeoutMs',
   'contextFactory',
   'identity',
-  'authenticate',
+  ...SECURITY_OPTIONS,
   'shutdownGraceMs',
   'handleSignals',
   'approval',

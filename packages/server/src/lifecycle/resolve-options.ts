@@ -33,6 +33,7 @@ import {
   resolveFunction,
   resolveInteger,
 } from './read-option.js';
+import { resolveSecurityOptions, type SECURITY_OPTIONS } from './security-options.js';
 import { resolveStateKey } from './state-key.js';
 
 const TRANSPORTS: readonly TransportName[] = ['stdio', 'streamable-http', 'sse'];
@@ -94,7 +95,7 @@ type NetworkOptions = Pick<
   | 'maxBodyBytes'
   | 'maxSessions'
   | 'sessionIdleTimeoutMs'
-  | 'authenticate'
+  | (typeof SECURITY_OPTIONS)[number]
 >;
 
 /** Where and how the server listens. */
@@ -118,7 +119,7 @@ function resolveNetworkOptions(options: ServeOptions, defaults: ResolveDefaults)
       DEFAULT_SESSION_IDLE_TIMEOUT_MS,
       0,
     ),
-    authenticate: resolveFunction('authenticate', options.authenticate),
+    ...resolveSecurityOptions(options),
   };
 }
 

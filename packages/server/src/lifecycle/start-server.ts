@@ -1,7 +1,9 @@
+import { createBearerAuth } from '../auth/bearer-auth.js';
 import type { Logger } from '../logger.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { ResolvedOptions, ServeOptions } from '../options.js';
 import type { McpTool } from '../tools/mcp-tool.js';
+import { isLoopbackAddress } from '../transports/http-guard.js';
 import { listenMetrics, type MetricsListener } from '../transports/metrics-listener.js';
 import { type RunningTransport, TransportManager } from '../transports/transport-manager.js';
 import { type ResolveDefaults, resolveOptions } from './resolve-options.js';
@@ -135,6 +137,7 @@ function runTransport(
     logger,
   });
   if (options.transport === 'stdio') return manager.runStdio();
+  warnIfOpenToTheNetwork(options, logger);
   const httpOptions = {
     host: options.host,
     port: options.port,
@@ -149,10 +152,25 @@ function runTransport(
     ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
     ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
     ...(options.authenticate === undefined ? {} : { authenticate: options.authenticate }),
+    ...(options.auth === undefined ? {} : { bearer: createBearerAuth(options.auth, logger) }),
+    ...(options.cors === undefined ? {} : { cors: options.cors }),
+    ...(options.tls === undefined ? {} : { tls: options.tls }),
   };
   return options.transport === 'sse'
     ? manager.runSse(httpOptions)
     : manager.runStreamableHttp(httpOptions);
+}
+
+/** Anyone who can reach a non-loopback address may call every tool unless something checks. */
+function warnIfOpenToTheNetwork(options: ResolvedOptions, logger: Logger): void {
+  if (isLoopbackAddress(options.host)) return;
+  if (options.auth !== undefined || options.authenticate !== undefined) return;
+  logger.warn(
+    { host: options.host },
+    `WARNING: listening on ${options.host} without authentication: anyone who can reach it may ` +
+      'call every tool. Set auth (CLI: --auth-jwks-file, --auth-jwks-url or --auth-secret-file) ' +
+      'or authenticate',
+  );
 }
 
 function createHandle(

@@ -18,6 +18,8 @@ export interface GuardPolicy {
    * arrived on a loopback address, no check otherwise.
    */
   allowedHosts: readonly string[] | '*' | 'auto';
+  /** The `cors` option's origins: allowed too, on top of `allowedOrigins` (or the loopback default). */
+  corsOrigins?: readonly string[] | undefined;
 }
 
 /** Why a request was refused: the HTTP status and a message for the body. */
@@ -40,7 +42,8 @@ export function checkRequest(
     return { status: 403, message: `Forbidden: Host not allowed: ${host ?? '(none)'}` };
   }
   const origin = request.headers.origin;
-  if (!isOriginAllowed(origin, policy.allowedOrigins)) {
+  const corsAllowed = origin !== undefined && policy.corsOrigins?.includes(origin) === true;
+  if (!corsAllowed && !isOriginAllowed(origin, policy.allowedOrigins)) {
     return { status: 403, message: `Forbidden: Origin not allowed: ${origin}` };
   }
   return undefined;

@@ -1,18 +1,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/server';
-import { isJsonContentType } from '@modelcontextprotocol/server';
-import { attachRequestClosedSignal, toAuthInfo } from '../calls/call-extra.js';
+import type { BearerAuth } from '../auth/bearer-auth.js';
+import { isMetadataPath, serveProtectedResourceMetadata } from '../auth/protected-resource.js';
+import { attachRequestClosedSignal } from '../calls/call-extra.js';
 import type { Logger } from '../logger.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { Authenticate } from '../options.js';
-import { checkRequest, type GuardPolicy } from './http-guard.js';
+import { applyCors, type ResolvedCors } from './cors.js';
+import { type AdmissionPolicy, admit, authenticateRequest } from './http-admission.js';
+import type { GuardPolicy } from './http-guard.js';
 import { sendJson, sendJsonRpcError } from './http-response.js';
 import {
   type ObservabilityRoutes,
   type RuntimeHealth,
   serveObservability,
 } from './observability-routes.js';
-import { discardBody, readBody } from './read-body.js';
+import { readJsonBody, refuseTooLarge } from './read-json-body.js';
 import { SSE_MESSAGES_PATH, SSE_STREAM_PATH, SseEndpoint } from './sse-endpoint.js';
 import { StreamableHttpEndpoint, type ToolListChanges } from './streamable-http-endpoint.js';
 import { serveUsage, USAGE_PATH, type UsageSource } from './usage-route.js';
@@ -34,6 +37,10 @@ export interface HttpRequestHandlerOptions {
   /** Streamable HTTP sessions idle this long are closed (`0`: never). */
   sessionIdleTimeoutMs: number;
   authenticate?: Authenticate | undefined;
+  /** The bearer token check of the `auth` option (never together with `authenticate`). */
+  bearer?: BearerAuth | undefined;
+  /** Answers preflights and adds CORS headers for these origins. */
+  cors?: ResolvedCors | undefined;
   /** Answers `GET /health` (the handler adds `sessions`); no health route when absent. */
   health?: RuntimeHealth | undefined;
   /** Answers `GET /metrics` (and is told how to count sessions); no metrics route when absent. */
@@ -75,10 +82,12 @@ const ALLOWED_METHODS: Record<Route, readonly string[]> = {
 };
 
 /**
- * Builds the HTTP side of the server: `GET /health`, `GET /metrics` and `GET /usage` (when on), the MCP endpoint(s) of the chosen transport,
- * and 404 (or `next()`) for everything else. Before an MCP request reaches the SDK it passes the
- * Host/Origin checks (403), authentication (401), the content-type check (415) and the body size
- * limit (413, counted while streaming); nothing runs for a refused request.
+ * Builds the HTTP side of the server: `GET /health`, `GET /metrics` and `GET /usage` (when on), the protected
+ * resource metadata (under `auth`), the MCP endpoint(s) of the chosen transport, and 404 (or
+ * `next()`) for everything else; CORS preflights of those paths are answered first. Before an
+ * MCP request reaches the SDK it passes the Host/Origin checks (403), authentication (401/403),
+ * the content-type check (415) and the body size limit (413, counted while streaming); nothing
+ * runs for a refused request.
  */
 export function createHttpRequestHandler(options: HttpRequestHandlerOptions): HttpRequestHandler {
   return new McpHttpHandler(options);
@@ -89,6 +98,9 @@ class McpHttpHandler implements HttpRequestHandler {
   readonly #streamable: StreamableHttpEndpoint | undefined;
   readonly #sse: SseEndpoint | undefined;
   readonly #observability: ObservabilityRoutes;
+  readonly #admission: AdmissionPolicy;
+  /** The resource the endpoint is (`path`, or `/sse`): what tokens and metadata are for. */
+  readonly #endpointPath: string;
   #accepting = true;
 
   constructor(options: HttpRequestHandlerOptions) {
@@ -112,12 +124,26 @@ class McpHttpHandler implements HttpRequestHandler {
         : undefined;
     const sessions = () => (this.#streamable?.sessionCount ?? 0) + (this.#sse?.sessionCount ?? 0);
     options.metrics?.countSessionsWith(sessions);
+    this.#endpointPath = options.transport === 'sse' ? SSE_STREAM_PATH : options.path;
+    this.#admission = {
+      guard: options.guard,
+      authenticate: options.authenticate,
+      bearer: options.bearer,
+      logger,
+    };
+    const { bearer } = options;
     this.#observability = {
       health: options.health,
       metrics: options.metrics,
       sessions,
       guard: options.guard,
       logger,
+      ...(bearer?.options.protectMetrics === true
+        ? {
+            authorizeMetrics: (request, response) =>
+              authenticateRequest(request, response, this.#admission, this.#endpointPath),
+          }
+        : {}),
     };
   }
 
@@ -128,14 +154,23 @@ class McpHttpHandler implements HttpRequestHandler {
   ): Promise<void> => {
     try {
       const url = new URL(request.url ?? '/', 'http://localhost');
-      if (await serveObservability(request, response, url.pathname, this.#observability)) return;
-      const usage = url.pathname === USAGE_PATH ? this.#options.usage : undefined;
-      if (usage)
-        return serveUsage(request, response, usage, () => admit(request, response, this.#options));
-      const route = matchRoute(this.#options, url.pathname);
-      if (route === undefined) {
+      const { pathname } = url;
+      const route = matchRoute(this.#options, pathname);
+      if (route === undefined && !this.#servesOtherPath(pathname)) {
         if (next) next();
-        else sendJson(response, 404, { error: 'Not found', path: url.pathname });
+        else sendJson(response, 404, { error: 'Not found', path: pathname });
+        return;
+      }
+      if (this.#options.cors && applyCors(request, response, this.#options.cors)) return;
+      if (await serveObservability(request, response, pathname, this.#observability)) return;
+      if (this.#serveMetadata(request, response, pathname)) return;
+      const usage = pathname === USAGE_PATH ? this.#options.usage : undefined;
+      if (usage) {
+        const admitUsage = () => admit(request, response, this.#admission, this.#endpointPath);
+        return serveUsage(request, response, usage, admitUsage);
+      }
+      if (route === undefined) {
+        sendJson(response, 404, { error: 'Not found', path: pathname });
         return;
       }
       if (this.#refuseMethodOrShutdown(route, request, response)) return;
@@ -154,6 +189,20 @@ class McpHttpHandler implements HttpRequestHandler {
     response.writeContinue();
     void this.handle(request, response);
   };
+
+  /** `/health`, `/metrics`, `/usage` (when on) and, under `auth`, the protected resource metadata. */
+  #servesOtherPath(pathname: string): boolean {
+    if (pathname === '/health' || pathname === '/metrics') return true;
+    if (pathname === USAGE_PATH && this.#options.usage !== undefined) return true;
+    const auth = this.#options.bearer?.options;
+    return auth !== undefined && isMetadataPath(pathname, this.#endpointPath, auth);
+  }
+
+  #serveMetadata(request: IncomingMessage, response: ServerResponse, pathname: string): boolean {
+    const auth = this.#options.bearer?.options;
+    if (auth === undefined) return false;
+    return serveProtectedResourceMetadata(request, response, pathname, this.#endpointPath, auth);
+  }
 
   async close(): Promise<void> {
     this.#accepting = false;
@@ -184,7 +233,7 @@ class McpHttpHandler implements HttpRequestHandler {
     response: ServerResponse,
     url: URL,
   ): Promise<void> {
-    if (!(await admit(request, response, this.#options))) return;
+    if (!(await admit(request, response, this.#admission, this.#endpointPath))) return;
     let body: unknown;
     if (request.method === 'POST') {
       const parsed = await readJsonBody(request, response, this.#options.maxBodyBytes);
@@ -222,79 +271,4 @@ function matchRoute(options: HttpRequestHandlerOptions, pathname: string): Route
   if (pathname === SSE_STREAM_PATH) return 'sse-stream';
   if (pathname === SSE_MESSAGES_PATH) return 'sse-message';
   return undefined;
-}
-
-/** Host/Origin checks, then authentication. Answers the refusal itself; `false` = refused. */
-async function admit(
-  request: IncomingMessage,
-  response: ServerResponse,
-  options: HttpRequestHandlerOptions,
-): Promise<boolean> {
-  const refusal = checkRequest(request, options.guard);
-  if (refusal) {
-    options.logger.warn(
-      { host: request.headers.host, origin: request.headers.origin },
-      `Refused HTTP request: ${refusal.message}`,
-    );
-    sendJsonRpcError(response, refusal.status, refusal.message);
-    return false;
-  }
-  if (options.authenticate === undefined) return true;
-  let identity: Awaited<ReturnType<Authenticate>>;
-  try {
-    identity = await options.authenticate(request);
-  } catch (error) {
-    options.logger.warn({ err: error }, 'authenticate() failed; request refused');
-    identity = null;
-  }
-  if (!identity) {
-    sendJsonRpcError(response, 401, 'Unauthorized');
-    return false;
-  }
-  // The SDK hands `request.auth` to every request handler as `extra.authInfo`.
-  (request as IncomingMessage & { auth?: unknown }).auth = toAuthInfo(identity);
-  return true;
-}
-
-function refuseTooLarge(response: ServerResponse, maxBodyBytes: number): void {
-  sendJsonRpcError(
-    response,
-    413,
-    `Payload Too Large: Request body must not exceed ${maxBodyBytes} bytes`,
-    { connection: 'close' },
-  );
-}
-
-async function readJsonBody(
-  request: IncomingMessage,
-  response: ServerResponse,
-  maxBodyBytes: number,
-): Promise<{ ok: true; body: unknown } | { ok: false }> {
-  if (!isJsonContentType(request.headers['content-type'])) {
-    sendJsonRpcError(
-      response,
-      415,
-      'Unsupported Media Type: Content-Type must be application/json',
-    );
-    return { ok: false };
-  }
-  const read = await readBody(request, maxBodyBytes);
-  if (read.tooLarge) {
-    // Read the rest first: closed with unread bytes, the socket would reset and the client,
-    // still writing its body, would see a broken pipe instead of this answer.
-    const drained = await discardBody(request);
-    refuseTooLarge(response, maxBodyBytes);
-    if (!drained) response.once('finish', () => request.socket.destroy());
-    return { ok: false };
-  }
-  try {
-    return { ok: true, body: JSON.parse(read.text) };
-  } catch {
-    sendJson(response, 400, {
-      jsonrpc: '2.0',
-      error: { code: -32700, message: 'Parse error: Invalid JSON' },
-      id: null,
-    });
-    return { ok: false };
-  }
 }

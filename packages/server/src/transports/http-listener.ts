@@ -1,6 +1,8 @@
 import { createServer, type Server as HttpServer, type RequestListener } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { ListenError } from './listen-error.js';
+import type { TlsOptions } from './tls-option.js';
 
 /** A listening HTTP server and the port it actually got (useful with port 0). */
 export interface ListeningServer {
@@ -15,13 +17,20 @@ export interface HttpListeners {
   checkContinue: RequestListener;
 }
 
-/** Creates an HTTP server and listens; a failure becomes a {@link ListenError} naming host:port. */
+/**
+ * Creates an HTTP server (HTTPS with `tls`) and listens; a failure becomes a {@link ListenError}
+ * naming host:port.
+ */
 export function listenHttp(
   listeners: HttpListeners,
   host: string,
   port: number,
+  tls?: TlsOptions,
 ): Promise<ListeningServer> {
-  const server = createServer(listeners.request);
+  const server: HttpServer =
+    tls === undefined
+      ? createServer(listeners.request)
+      : createHttpsServer({ cert: tls.cert, key: tls.key }, listeners.request);
   server.on('checkContinue', listeners.checkContinue);
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException): void => {

@@ -54,12 +54,14 @@ export interface ObservabilityRoutes {
   sessions: () => number;
   guard: GuardPolicy;
   logger: Logger;
+  /** Under `auth.protectMetrics`: the bearer check `/metrics` must pass (it answers refusals). */
+  authorizeMetrics?: (request: IncomingMessage, response: ServerResponse) => Promise<boolean>;
 }
 
 /**
  * Answers `GET /health` and `GET /metrics` when they are served; `false` for any other request.
- * `/metrics` passes the Host/Origin guard (not authentication: scrapers, like health checks,
- * carry no credentials).
+ * `/metrics` passes the Host/Origin guard, and authentication only under `auth.protectMetrics`
+ * (scrapers, like health checks, usually carry no credentials).
  *
  * @example
  * ```ts
@@ -84,6 +86,7 @@ export async function serveObservability(
     sendJsonRpcError(response, refusal.status, refusal.message);
     return true;
   }
+  if (routes.authorizeMetrics && !(await routes.authorizeMetrics(request, response))) return true;
   const text = await routes.metrics.text();
   response.writeHead(200, { 'content-type': routes.metrics.contentType });
   response.end(text);

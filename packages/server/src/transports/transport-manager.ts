@@ -2,16 +2,14 @@ import type { Server as HttpServer } from 'node:http';
 import type { Readable, Writable } from 'node:stream';
 import { type Logger, silentLogger } from '@apcore-mcp/core';
 import type { Server } from '@modelcontextprotocol/server';
-import type { ServerMetrics } from '../metrics/server-metrics.js';
-import { type Authenticate, DEFAULT_MAX_BODY_BYTES } from '../options.js';
+import { DEFAULT_MAX_BODY_BYTES } from '../options.js';
 import { createHttpRequestHandler } from './http-handler.js';
 import { listenHttp } from './http-listener.js';
+import type { HttpTransportOptions } from './http-transport-options.js';
 import { formatHost } from './listen-error.js';
-import type { RuntimeHealth } from './observability-routes.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './session-limits.js';
 import { SSE_STREAM_PATH } from './sse-endpoint.js';
 import type { ToolListChanges } from './streamable-http-endpoint.js';
-import type { UsageSource } from './usage-route.js';
 
 /**
  * A transport that is up.
@@ -74,38 +72,6 @@ export interface TransportManagerOptions {
 export interface StdioTransportOptions {
   stdin?: Readable;
   stdout?: Writable;
-}
-
-/**
- * Options of the HTTP transports.
- *
- * @example
- * ```ts
- * const options: HttpTransportOptions = { host: '0.0.0.0', port: 8000, allowedHosts: ['mcp.example.com'] };
- * ```
- */
-export interface HttpTransportOptions {
-  host: string;
-  /** 0 picks a free port; the URL tells which. */
-  port: number;
-  /** Streamable HTTP endpoint path; default `/mcp`. */
-  path?: string;
-  /** Streamable HTTP without sessions. */
-  stateless?: boolean;
-  allowedOrigins?: readonly string[] | '*';
-  allowedHosts?: readonly string[] | '*';
-  maxBodyBytes?: number;
-  /** The most sessions open at once; default 1000. */
-  maxSessions?: number;
-  /** Streamable HTTP sessions idle this long are closed; default 30 minutes, `0`: never. */
-  sessionIdleTimeoutMs?: number;
-  authenticate?: Authenticate;
-  /** Answers `GET /health`; no health route when absent. */
-  health?: RuntimeHealth;
-  /** Answers `GET /metrics`; no metrics route when absent. */
-  metrics?: ServerMetrics | undefined;
-  /** Answers `GET /usage` (after admission); no usage route when absent. */
-  usage?: UsageSource | undefined;
 }
 
 /**
@@ -225,11 +191,14 @@ export class TransportManager {
       guard: {
         allowedOrigins: options.allowedOrigins,
         allowedHosts: options.allowedHosts ?? 'auto',
+        corsOrigins: options.cors?.origins,
       },
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
       sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
       authenticate: options.authenticate,
+      bearer: options.bearer,
+      cors: options.cors,
       health: options.health,
       metrics: options.metrics,
       usage: options.usage,
@@ -242,11 +211,12 @@ export class TransportManager {
       },
       options.host,
       options.port,
+      options.tls,
     );
     const endpoint = transport === 'sse' ? SSE_STREAM_PATH : path;
     const stopped = stopListening(server);
     return {
-      url: `http://${formatHost(options.host)}:${port}${endpoint}`,
+      url: `${options.tls ? 'https' : 'http'}://${formatHost(options.host)}:${port}${endpoint}`,
       ended: new Promise<TransportEnd>(() => {}),
       stopAccepting: () => stopped.start(),
       close: async () => {

@@ -96,12 +96,15 @@ function legacyTransport(
   // The stdio server transport is the SDK's newline-delimited JSON-RPC framing over any pair
   // of streams; pointed at a child's pipes it is the client end.
   if (server !== undefined) return new StdioServerTransport(server.output, server.input);
-  const { url, headers } = target as UrlTarget;
-  const requestInit = headers === undefined ? undefined : { headers };
+  const { url, headers, fetch } = target as UrlTarget;
   // Both transports send `requestInit.headers` on every request, the SSE stream's GET included.
+  const options = {
+    ...(headers && { requestInit: { headers } }),
+    ...(fetch && { fetch }),
+  };
   return target.transport === 'sse'
-    ? new SSEClientTransport(new URL(url), requestInit && { requestInit })
-    : new StreamableHTTPClientTransport(new URL(url), requestInit && { requestInit });
+    ? new SSEClientTransport(new URL(url), options)
+    : new StreamableHTTPClientTransport(new URL(url), options);
 }
 
 async function listAllTools(client: Client): Promise<ListedTool[]> {

@@ -95,6 +95,9 @@ function modernTransport(target: ModernTarget, server: StdioServerProcess | unde
   // of streams; pointed at a child's pipes it is the client end (and, being a custom
   // transport, makes the client probe on this connection rather than spawn a second server).
   if (server !== undefined) return new StdioServerTransport(server.output, server.input);
-  const { url, headers } = target as UrlTarget;
-  return new StreamableHTTPClientTransport(new URL(url), headers && { requestInit: { headers } });
+  const { url, headers, fetch } = target as UrlTarget;
+  return new StreamableHTTPClientTransport(new URL(url), {
+    ...(headers && { requestInit: { headers } }),
+    ...(fetch && { fetch }),
+  });
 }

@@ -173,6 +173,8 @@ export interface UrlTarget {
   url: string | URL;
   /** Sent with every HTTP request (e.g. `Authorization`). */
   headers?: Record<string, string>;
+  /** The fetch the transport uses (one trusting a test CA, for HTTPS). */
+  fetch?: typeof fetch;
 }
 
 /**

@@ -1,0 +1,90 @@
+import type { JSONWebKeySet } from 'jose';
+
+/**
+ * Where the keys that verify bearer tokens come from: a JSON Web Key Set already loaded, a
+ * JWKS URL (fetched, cached, fetched again when a token names an unknown `kid`), or an HS256
+ * shared secret of at least 32 bytes.
+ *
+ * @example
+ * ```ts
+ * const keys: AuthKeys = { jwksUrl: 'https://auth.example.com/.well-known/jwks.json' };
+ * ```
+ */
+export type AuthKeys =
+  | { jwks: JSONWebKeySet; jwksUrl?: never; secret?: never }
+  | { jwksUrl: URL | string; jwks?: never; secret?: never }
+  | { secret: Uint8Array | string; jwks?: never; jwksUrl?: never };
+
+/**
+ * The `auth` option: HTTP requests must carry a bearer JWT (`Authorization: Bearer <token>`),
+ * verified with `jose` (HS256, RS256, ES256, EdDSA). The server acts as an OAuth 2.1 protected
+ * resource (RFC 9728, RFC 6750): it answers 401 with a `WWW-Authenticate` challenge pointing at
+ * its `/.well-known/oauth-protected-resource` metadata, and 403 `insufficient_scope` for a token
+ * lacking a required scope. The token's claims become the call's identity: `id` = `sub`, `type`
+ * from `typeClaim` (default `'user'`), `roles` from `rolesClaim` (else `roles`, else `scope`),
+ * `attrs` = the other claims.
+ *
+ * @example
+ * ```ts
+ * const auth: AuthOptions = {
+ *   jwksUrl: 'https://auth.example.com/.well-known/jwks.json',
+ *   audience: 'https://mcp.example.com/mcp',
+ *   issuer: 'https://auth.example.com/',
+ *   authorizationServers: ['https://auth.example.com/'],
+ *   requiredScopes: ['mcp:tools'],
+ * };
+ * ```
+ */
+export type AuthOptions = AuthKeys & {
+  /** The `aud` a token must carry (one of these, when several); unchecked when absent. */
+  audience?: string | readonly string[];
+  /** The `iss` a token must carry (one of these, when several); unchecked when absent. */
+  issuer?: string | readonly string[];
+  /** Scopes every token must hold (its `scope` claim); else 403 `insufficient_scope`. */
+  requiredScopes?: readonly string[];
+  /** Listed as `authorization_servers` in the protected resource metadata. */
+  authorizationServers?: readonly (URL | string)[];
+  /** Listed as `scopes_supported` in the metadata; default `requiredScopes`. */
+  scopesSupported?: readonly string[];
+  /** The claim naming the caller's type; default `type` (a token without it: `'user'`). */
+  typeClaim?: string;
+  /** The claim holding the caller's roles (an array, or a space-separated string). */
+  rolesClaim?: string;
+  /**
+   * This server's resource URL for the metadata and the challenge; default: the scheme and
+   * `Host` of the request and the endpoint path (`/mcp`, or `/sse`).
+   */
+  resourceUrl?: URL | string;
+  /** Put `GET /metrics` behind the same bearer check; default false (scrapers carry no token). */
+  protectMetrics?: boolean;
+  /** How long a JWKS URL fetch may take, in ms; default 5000. */
+  jwksTimeoutMs?: number;
+  /** The least time between two JWKS fetches caused by an unknown `kid`, in ms; default 30000. */
+  jwksCooldownMs?: number;
+};
+
+/** The keys to verify with, once checked. */
+export type ResolvedAuthKeys =
+  | { kind: 'jwks'; jwks: JSONWebKeySet }
+  | { kind: 'jwks-url'; url: URL; timeoutMs: number; cooldownMs: number }
+  | { kind: 'secret'; secret: Uint8Array };
+
+/** {@link AuthOptions} after validation, with every default filled in. */
+export interface ResolvedAuth {
+  keys: ResolvedAuthKeys;
+  audience: readonly string[] | undefined;
+  issuer: readonly string[] | undefined;
+  requiredScopes: readonly string[];
+  authorizationServers: readonly string[];
+  scopesSupported: readonly string[];
+  typeClaim: string;
+  rolesClaim: string | undefined;
+  resourceUrl: URL | undefined;
+  protectMetrics: boolean;
+}
+
+/** The shortest HS256 secret accepted, in bytes (RFC 7518 §3.2: at least the hash size). */
+export const MIN_SECRET_BYTES = 32;
+
+/** The clock skew allowed when checking `exp` and `nbf`, in seconds. */
+export const CLOCK_TOLERANCE_SECONDS = 30;

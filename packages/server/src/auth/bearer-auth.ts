@@ -1,0 +1,100 @@
+import type { IncomingMessage } from 'node:http';
+import type { Identity } from '@apcore-mcp/core';
+import type { Logger } from '../logger.js';
+import type { ResolvedAuth } from './auth-options.js';
+import { identityFromClaims, scopesOf } from './claims-identity.js';
+import { metadataUrlOf, resourceUrlOf } from './protected-resource.js';
+import { createTokenVerifier, type TokenVerifier } from './token-verifier.js';
+
+/**
+ * What the bearer check decided: the caller, or the refusal to send (status, the
+ * `WWW-Authenticate` challenge, and a message for the JSON-RPC error body).
+ */
+export type AuthDecision =
+  | { ok: true; identity: Identity }
+  | { ok: false; status: 401 | 403; challenge: string; message: string };
+
+/** Verifies the bearer token of HTTP requests against the `auth` option. */
+export interface BearerAuth {
+  readonly options: ResolvedAuth;
+  /** Decides one request; `endpointPath` names the resource it addresses (`/mcp`, `/sse`). */
+  authorize(request: IncomingMessage, endpointPath: string): Promise<AuthDecision>;
+}
+
+/**
+ * Builds the bearer check of the `auth` option (RFC 6750 challenges, MCP authorization spec):
+ * no token -> 401 naming the metadata; a refused token -> 401 `invalid_token`; a token without
+ * a subject -> 401 `invalid_token`; a token lacking a required scope -> 403 `insufficient_scope`.
+ *
+ * @example
+ * ```ts
+ * const bearer = createBearerAuth(resolveAuth({ jwks })!, logger);
+ * const decision = await bearer.authorize(request, '/mcp');
+ * ```
+ */
+export function createBearerAuth(options: ResolvedAuth, logger: Logger): BearerAuth {
+  const verify: TokenVerifier = createTokenVerifier(options, logger);
+  return {
+    options,
+    async authorize(request, endpointPath) {
+      const metadataUrl = metadataUrlOf(resourceUrlOf(request, endpointPath, options)).href;
+      const refuse = (status: 401 | 403, params: Record<string, string>, message: string) => ({
+        ok: false as const,
+        status,
+        challenge: formatChallenge({ ...params, resource_metadata: metadataUrl }),
+        message,
+      });
+      const required = options.requiredScopes;
+      const scope: Record<string, string> =
+        required.length === 0 ? {} : { scope: required.join(' ') };
+      const token = readBearerToken(request);
+      if (token === undefined) {
+        return refuse(401, scope, 'Unauthorized: a bearer token is required');
+      }
+      const verified = await verify(token);
+      if (!verified.ok) {
+        const error = { error: 'invalid_token', error_description: verified.description };
+        return refuse(401, error, `Unauthorized: ${verified.description}`);
+      }
+      const identity = identityFromClaims(verified.claims, options);
+      if (identity === undefined) {
+        const description = 'The token names no subject (sub)';
+        return refuse(
+          401,
+          { error: 'invalid_token', error_description: description },
+          `Unauthorized: ${description}`,
+        );
+      }
+      const granted = new Set(scopesOf(verified.claims));
+      if (required.some((needed) => !granted.has(needed))) {
+        const description = `The token lacks a required scope (${required.join(' ')})`;
+        const error = { error: 'insufficient_scope', error_description: description, ...scope };
+        return refuse(403, error, `Forbidden: ${description}`);
+      }
+      return { ok: true, identity };
+    },
+  };
+}
+
+/** The token of an `Authorization: Bearer <token>` header; `undefined` for anything else. */
+export function readBearerToken(request: IncomingMessage): string | undefined {
+  const header = request.headers.authorization;
+  const match = header === undefined ? null : /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header);
+  return match?.[1];
+}
+
+/**
+ * A `WWW-Authenticate: Bearer` challenge (RFC 6750 §3) from auth-params whose values hold no
+ * `"` or `\` (ours never do).
+ *
+ * @example
+ * ```ts
+ * formatChallenge({ error: 'invalid_token' }); // 'Bearer error="invalid_token"'
+ * ```
+ */
+export function formatChallenge(params: Record<string, string>): string {
+  const pairs = Object.entries(params).map(
+    ([name, value]) => `${name}="${value.replace(/["\\]/g, '')}"`,
+  );
+  return `Bearer ${pairs.join(', ')}`;
+}

@@ -1,0 +1,57 @@
+import type { Identity } from '@apcore-mcp/core';
+import type { JWTPayload } from 'jose';
+
+/** Which claims name the caller's type and roles. */
+export interface ClaimNames {
+  /** The claim holding the caller's type; a token without it is a `'user'`. */
+  typeClaim: string;
+  /** The claim holding the roles; when absent, `roles` then `scope` are tried. */
+  rolesClaim: string | undefined;
+}
+
+/** The type of a caller whose token names none. */
+export const DEFAULT_IDENTITY_TYPE = 'user';
+
+/**
+ * The identity a verified token stands for: `id` = `sub`, `type` from the type claim (default
+ * `'user'`), `roles` from the roles claim (an array of strings, or a space-separated string like
+ * `scope`), `attrs` = every other claim. `undefined` when the token names no subject.
+ *
+ * @example
+ * ```ts
+ * identityFromClaims({ sub: 'alice', scope: 'read write', tenant: 'acme' }, { typeClaim: 'type', rolesClaim: undefined });
+ * // { id: 'alice', type: 'user', roles: ['read', 'write'], attrs: { tenant: 'acme' } }
+ * ```
+ */
+export function identityFromClaims(claims: JWTPayload, names: ClaimNames): Identity | undefined {
+  const { sub } = claims;
+  if (typeof sub !== 'string' || sub === '') return undefined;
+  const typeValue = claims[names.typeClaim];
+  const rolesClaim = names.rolesClaim ?? (claims.roles !== undefined ? 'roles' : 'scope');
+  const mapped = new Set(['sub', names.typeClaim, rolesClaim]);
+  const attrs = Object.fromEntries(Object.entries(claims).filter(([name]) => !mapped.has(name)));
+  return {
+    id: sub,
+    type: typeof typeValue === 'string' && typeValue !== '' ? typeValue : DEFAULT_IDENTITY_TYPE,
+    roles: readWords(claims[rolesClaim]),
+    attrs,
+  };
+}
+
+/**
+ * The scopes a token grants: its `scope` claim, space-separated (RFC 9068), or an array.
+ *
+ * @example
+ * ```ts
+ * scopesOf({ scope: 'tools:read tools:call' }); // ['tools:read', 'tools:call']
+ * ```
+ */
+export function scopesOf(claims: JWTPayload): readonly string[] {
+  return readWords(claims.scope);
+}
+
+function readWords(value: unknown): readonly string[] {
+  if (typeof value === 'string') return value.split(' ').filter((word) => word !== '');
+  if (Array.isArray(value)) return value.filter((word): word is string => typeof word === 'string');
+  return [];
+}

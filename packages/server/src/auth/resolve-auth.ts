@@ -1,0 +1,183 @@
+import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
+import { describe, resolveBoolean, resolveInteger } from '../lifecycle/read-option.js';
+import {
+  type AuthOptions,
+  MIN_SECRET_BYTES,
+  type ResolvedAuth,
+  type ResolvedAuthKeys,
+} from './auth-options.js';
+
+type Given = Record<string, unknown>;
+
+const KNOWN_KEYS = new Set([
+  'jwks',
+  'jwksUrl',
+  'secret',
+  'audience',
+  'issuer',
+  'requiredScopes',
+  'authorizationServers',
+  'scopesSupported',
+  'typeClaim',
+  'rolesClaim',
+  'resourceUrl',
+  'protectMetrics',
+  'jwksTimeoutMs',
+  'jwksCooldownMs',
+]);
+
+/**
+ * Checks the `auth` option and fills in its defaults; `undefined` when absent. Errors name the
+ * sub-option (`auth.secret`) and what it accepts, never a secret's value.
+ *
+ * @throws {TypeError | RangeError} for a bad `auth` option.
+ * @example
+ * ```ts
+ * const auth = resolveAuth({ secret: process.env.JWT_SECRET ?? '', audience: 'mcp' });
+ * ```
+ */
+export function resolveAuth(value: AuthOptions | undefined): ResolvedAuth | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new TypeError(
+      `auth must be an object like { jwksUrl, audience }, got ${describe(value)}`,
+    );
+  }
+  const given = value as Given;
+  for (const key of Object.keys(given)) {
+    if (!KNOWN_KEYS.has(key)) {
+      throw new TypeError(`Unknown auth option '${key}'. Known: ${[...KNOWN_KEYS].join(', ')}`);
+    }
+  }
+  const requiredScopes = readScopes('auth.requiredScopes', given.requiredScopes) ?? [];
+  return {
+    keys: resolveKeys(given),
+    audience: readStrings('auth.audience', given.audience),
+    issuer: readStrings('auth.issuer', given.issuer),
+    requiredScopes,
+    authorizationServers: (given.authorizationServers === undefined
+      ? []
+      : readList('auth.authorizationServers', given.authorizationServers)
+    ).map((entry) => readHttpUrl('auth.authorizationServers entry', entry).href),
+    scopesSupported: readScopes('auth.scopesSupported', given.scopesSupported) ?? requiredScopes,
+    typeClaim: readClaimName('auth.typeClaim', given.typeClaim) ?? 'type',
+    rolesClaim: readClaimName('auth.rolesClaim', given.rolesClaim),
+    resourceUrl:
+      given.resourceUrl === undefined
+        ? undefined
+        : readHttpUrl('auth.resourceUrl', given.resourceUrl),
+    protectMetrics: resolveBoolean('auth.protectMetrics', given.protectMetrics, false),
+  };
+}
+
+function resolveKeys(given: Given): ResolvedAuthKeys {
+  const sources = ['jwks', 'jwksUrl', 'secret'].filter((key) => given[key] !== undefined);
+  if (sources.length !== 1) {
+    throw new RangeError(
+      `auth needs exactly one key source: jwks, jwksUrl or secret (got ${sources.length === 0 ? 'none' : sources.join(' and ')})`,
+    );
+  }
+  if (given.secret !== undefined) return { kind: 'secret', secret: readSecret(given.secret) };
+  if (given.jwks !== undefined) return { kind: 'jwks', jwks: readJwks(given.jwks) };
+  return {
+    kind: 'jwks-url',
+    url: readHttpUrl('auth.jwksUrl', given.jwksUrl),
+    timeoutMs: resolveInteger('auth.jwksTimeoutMs', given.jwksTimeoutMs, 5000, 1),
+    cooldownMs: resolveInteger('auth.jwksCooldownMs', given.jwksCooldownMs, 30_000, 0),
+  };
+}
+
+function readSecret(value: unknown): Uint8Array {
+  let bytes: Uint8Array;
+  if (typeof value === 'string') bytes = new TextEncoder().encode(value);
+  else if (value instanceof Uint8Array) bytes = value;
+  else throw new TypeError(`auth.secret must be a string or a Uint8Array, got ${describe(value)}`);
+  if (bytes.byteLength < MIN_SECRET_BYTES) {
+    throw new RangeError(
+      `auth.secret must be at least ${MIN_SECRET_BYTES} bytes for HS256, got ${bytes.byteLength}`,
+    );
+  }
+  return bytes;
+}
+
+/** A key set jose accepts: checked now, so a bad one fails at start, not on the first call. */
+function readJwks(value: unknown): JSONWebKeySet {
+  const keys = (value as { keys?: unknown } | null)?.keys;
+  if (typeof value !== 'object' || value === null || !Array.isArray(keys)) {
+    throw new TypeError('auth.jwks must be a JSON Web Key Set: an object with a "keys" array');
+  }
+  if (keys.length === 0) throw new RangeError('auth.jwks holds no keys');
+  for (const [index, key] of keys.entries()) {
+    if (
+      typeof key !== 'object' ||
+      key === null ||
+      typeof (key as { kty?: unknown }).kty !== 'string'
+    ) {
+      throw new TypeError(`auth.jwks key ${index} is not a JSON Web Key (no "kty")`);
+    }
+    if ((key as { d?: unknown }).d !== undefined || (key as { kty: string }).kty === 'oct') {
+      throw new RangeError(
+        `auth.jwks key ${index} is a private or symmetric key; give public keys only (use auth.secret for HS256)`,
+      );
+    }
+  }
+  try {
+    createLocalJWKSet(value as JSONWebKeySet);
+  } catch {
+    throw new TypeError('auth.jwks is not a valid JSON Web Key Set');
+  }
+  return value as JSONWebKeySet;
+}
+
+function readHttpUrl(option: string, value: unknown): URL {
+  if (typeof value !== 'string' && !(value instanceof URL)) {
+    throw new TypeError(`${option} must be a URL (string or URL), got ${describe(value)}`);
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new RangeError(`${option} is not a valid URL: ${describe(String(value))}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new RangeError(`${option} must be an http(s) URL, got ${describe(url.href)}`);
+  }
+  return url;
+}
+
+function readList(option: string, value: unknown): readonly unknown[] {
+  if (!Array.isArray(value))
+    throw new TypeError(`${option} must be an array, got ${describe(value)}`);
+  return value;
+}
+
+function readStrings(option: string, value: unknown): readonly string[] | undefined {
+  if (value === undefined) return undefined;
+  const list = typeof value === 'string' ? [value] : readList(option, value);
+  if (list.length === 0 || list.some((entry) => typeof entry !== 'string' || entry === '')) {
+    throw new TypeError(`${option} must be a non-empty string or an array of them`);
+  }
+  return Object.freeze([...(list as string[])]);
+}
+
+function readScopes(option: string, value: unknown): readonly string[] | undefined {
+  if (value === undefined) return undefined;
+  const list = readList(option, value);
+  for (const scope of list) {
+    // RFC 6749 §3.3: a scope token is printable ASCII without space, `"` or `\`.
+    if (typeof scope !== 'string' || !/^[\x21\x23-\x5B\x5D-\x7E]+$/.test(scope)) {
+      throw new RangeError(`${option} entry ${describe(scope)} is not a valid scope token`);
+    }
+  }
+  return Object.freeze([...(list as string[])]);
+}
+
+function readClaimName(option: string, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value === '') {
+    throw new TypeError(
+      `${option} must be a claim name (non-empty string), got ${describe(value)}`,
+    );
+  }
+  return value;
+}

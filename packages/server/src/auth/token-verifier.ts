@@ -1,0 +1,113 @@
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  jwtVerify,
+} from 'jose';
+import type { Logger } from '../logger.js';
+import { CLOCK_TOLERANCE_SECONDS, type ResolvedAuth } from './auth-options.js';
+
+/** The algorithms accepted with a key set: the asymmetric ones (jose v6 also names EdDSA Ed25519). */
+const ASYMMETRIC_ALGORITHMS = ['RS256', 'ES256', 'EdDSA', 'Ed25519'];
+
+/** A verified token's claims, or why the token was refused (safe to show the client). */
+export type VerifiedToken = { ok: true; claims: JWTPayload } | { ok: false; description: string };
+
+/** Checks a bearer token: signature, `exp`/`nbf` (30 s skew), audience and issuer when set. */
+export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
+
+/**
+ * Builds the verifier for the configured keys. A JWKS URL is fetched on first use, cached, and
+ * fetched again when a token names a `kid` the cache lacks (at most once per cooldown); a fetch
+ * that fails or times out refuses that request (401) and logs a warning, and the next request
+ * tries again.
+ *
+ * @example
+ * ```ts
+ * const verify = createTokenVerifier(resolveAuth({ secret })!, logger);
+ * const verified = await verify(token);
+ * ```
+ */
+export function createTokenVerifier(auth: ResolvedAuth, logger: Logger): TokenVerifier {
+  const { key, algorithms } = createKeySource(auth);
+  const options = {
+    algorithms,
+    clockTolerance: CLOCK_TOLERANCE_SECONDS,
+    ...(auth.audience === undefined ? {} : { audience: [...auth.audience] }),
+    ...(auth.issuer === undefined ? {} : { issuer: [...auth.issuer] }),
+  };
+  return async (token) => {
+    try {
+      const { payload } =
+        typeof key === 'function'
+          ? await jwtVerify(token, key, options)
+          : await jwtVerify(token, key, options);
+      return { ok: true, claims: payload };
+    } catch (error) {
+      const description = describeRejection(error);
+      if (description === undefined) {
+        logger.warn(
+          { err: error, jwksUrl: auth.keys.kind === 'jwks-url' ? auth.keys.url.href : undefined },
+          'Could not get the keys to verify a bearer token; request refused',
+        );
+        return { ok: false, description: 'The token could not be verified right now' };
+      }
+      logger.debug({ reason: description }, 'Bearer token refused');
+      return { ok: false, description };
+    }
+  };
+}
+
+function createKeySource(auth: ResolvedAuth): {
+  key: JWTVerifyGetKey | Uint8Array;
+  algorithms: string[];
+} {
+  const { keys } = auth;
+  if (keys.kind === 'secret') return { key: keys.secret, algorithms: ['HS256'] };
+  if (keys.kind === 'jwks') {
+    return { key: createLocalJWKSet(keys.jwks), algorithms: ASYMMETRIC_ALGORITHMS };
+  }
+  return {
+    key: createRemoteJWKSet(keys.url, {
+      timeoutDuration: keys.timeoutMs,
+      cooldownDuration: keys.cooldownMs,
+    }),
+    algorithms: ASYMMETRIC_ALGORITHMS,
+  };
+}
+
+/**
+ * Why jose refused a token, in words fit for `error_description` (no token, no key material);
+ * `undefined` when the keys could not be had (a JWKS fetch failed): not the token's fault.
+ */
+function describeRejection(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  switch (code) {
+    case 'ERR_JWT_EXPIRED':
+      return 'The token has expired';
+    case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
+      return describeClaimFailure((error as { claim?: unknown }).claim);
+    case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
+      return 'The token signature is invalid';
+    case 'ERR_JWKS_NO_MATCHING_KEY':
+    case 'ERR_JWKS_MULTIPLE_MATCHING_KEYS':
+      return 'No known key matches the token';
+    case 'ERR_JOSE_ALG_NOT_ALLOWED':
+    case 'ERR_JOSE_NOT_SUPPORTED':
+      return 'The token algorithm is not accepted';
+    case 'ERR_JWS_INVALID':
+    case 'ERR_JWT_INVALID':
+    case 'ERR_JWK_INVALID':
+      return 'The token is malformed';
+    default:
+      return undefined;
+  }
+}
+
+function describeClaimFailure(claim: unknown): string {
+  if (claim === 'aud') return 'The token audience is not accepted';
+  if (claim === 'iss') return 'The token issuer is not accepted';
+  if (claim === 'nbf') return 'The token is not valid yet';
+  return 'The token claims are invalid';
+}
