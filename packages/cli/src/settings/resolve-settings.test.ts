@@ -163,6 +163,29 @@ describe('resolveSettings', () => {
     expect(fromEnv.settings.extensionsDir).toBe(join(dir, 'mods'));
   });
 
+  it('resolves the acl file like a directory: against the config file, else the cwd', async () => {
+    await writeFile(join(dir, 'custom.yaml'), 'acl: rules/acl.yaml\n');
+    const fromFile = await resolveSettings({
+      flags: { config: join(dir, 'custom.yaml') },
+      io: { env: {}, cwd: '/somewhere/else' },
+    });
+    expect(fromFile.settings.acl).toBe(join(dir, 'rules', 'acl.yaml'));
+    expect(fromFile.sources.acl).toMatchObject({ kind: 'file', writtenKey: 'acl' });
+    const fromEnv = await resolveSettings({
+      flags: {},
+      io: { env: { APCORE_MCP_ACL: 'acl.yaml' }, cwd: dir },
+    });
+    expect(fromEnv.settings.acl).toBe(join(dir, 'acl.yaml'));
+    const fromFlag = await resolveSettings({
+      flags: { acl: '/etc/acl.yaml' },
+      io: { env: {}, cwd: dir },
+    });
+    expect(fromFlag.settings.acl).toBe('/etc/acl.yaml');
+    expect(
+      await problemsOf(resolveSettings({ flags: { acl: '' }, io: { env: {}, cwd: dir } })),
+    ).toEqual(['--acl must not be empty']);
+  });
+
   it('reports unknown keys with a suggestion and the allowed keys', async () => {
     await writeFile(join(dir, 'apcore-mcp.yaml'), 'prot: 9000\nfavourite-colour: blue\n');
     const problems = await problemsOf(resolveSettings({ flags: {}, io: { env: {}, cwd: dir } }));

@@ -3,6 +3,7 @@ import { TOOL_NAME_STYLES } from '@apcore-mcp/core';
 /** How a setting's value is read and checked. */
 export type SettingKind =
   | 'directory'
+  | 'file'
   | 'text'
   | 'name'
   | 'port'
@@ -55,7 +56,8 @@ export type SettingKey =
   | 'state-key-file'
   | 'state-key'
   | 'metrics'
-  | 'metrics-port';
+  | 'metrics-port'
+  | 'acl';
 
 /** The transports, as `--transport` spells them. */
 export const TRANSPORTS = ['stdio', 'streamable-http', 'sse'] as const;
@@ -198,6 +200,13 @@ export const SETTING_SPECS: readonly SettingSpec[] = Object.freeze([
     defaultValue: 'elicit',
     description:
       'Modules requiring approval: ask the user through the client (elicit), refuse (deny) or run unasked (allow)',
+    serveOnly: true,
+  },
+  {
+    key: 'acl',
+    kind: 'file',
+    description:
+      'YAML file of ACL rules (apcore format, conditions included) checked before every call; each caller lists only the tools it may call',
     serveOnly: true,
   },
   {
