@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { ACLRuleError, ConfigNotFoundError, isRecord } from '@apcore-mcp/core';
+import { type ACLConditions, type ConditionTest, compileConditions } from './acl-conditions.js';
 import type { Context } from './context.js';
 import { matchPattern } from './match-pattern.js';
 
@@ -24,6 +25,14 @@ export interface ACLRule {
   targets: readonly string[];
   effect: ACLEffect;
   description?: string;
+  /** Further conditions on the call (see {@link ACLConditions}); all must hold. */
+  conditions?: ACLConditions;
+}
+
+/** A checked rule and its compiled conditions (`null`: none). */
+interface CompiledRule {
+  rule: ACLRule;
+  conditions: ConditionTest | null;
 }
 
 /** The plain-object form of an ACL, as in a YAML file. */
@@ -57,7 +66,7 @@ function readPatterns(value: unknown, field: string): string[] {
   return [...value];
 }
 
-function readRule(value: unknown, field: string): ACLRule {
+function readRule(value: unknown, field: string): CompiledRule {
   if (!isRecord(value)) throw new ACLRuleError(`${field} must be an object`, { field });
   const description = value.description;
   if (description !== undefined && typeof description !== 'string') {
@@ -65,11 +74,20 @@ function readRule(value: unknown, field: string): ACLRule {
       field: `${field}.description`,
     });
   }
-  return {
+  // `conditions:` left empty in YAML is null: no conditions, as in apcore.
+  const conditions = value.conditions ?? undefined;
+  const rule: ACLRule = {
     callers: readPatterns(value.callers, `${field}.callers`),
     targets: readPatterns(value.targets, `${field}.targets`),
     effect: readEffect(value.effect, `${field}.effect`),
     ...(description === undefined ? {} : { description }),
+  };
+  if (conditions === undefined) return { rule, conditions: null };
+  const test = compileConditions(conditions, `${field}.conditions`);
+  // A private copy: later changes to the caller's object cannot drift from the compiled test.
+  return {
+    rule: { ...rule, conditions: structuredClone(conditions) as ACLConditions },
+    conditions: test,
   };
 }
 
@@ -80,6 +98,7 @@ function readRule(value: unknown, field: string): ACLRule {
  * The caller is the calling module (`context.callerId`). A top-level call is `@external` and,
  * when its context carries an identity, also that identity's id: a rule naming either matches,
  * so `['alice']` picks out Alice's calls while `['@external']` still covers every top-level one.
+ * A rule's `conditions` ({@link ACLConditions}) further restrict it to matching calls.
  *
  * @example
  * ```ts
@@ -87,14 +106,16 @@ function readRule(value: unknown, field: string): ACLRule {
  *   rules: [
  *     { callers: ['@external'], targets: ['public.*'], effect: 'allow' },
  *     { callers: ['public.*'], targets: ['storage.*'], effect: 'allow' },
+ *     { callers: ['*'], targets: ['orders.*'], effect: 'allow', conditions: { roles: ['staff'] } },
  *   ],
  * });
  * acl.check(null, 'public.search'); // true
  * ```
  */
 export class ACL {
-  readonly #rules: ACLRule[];
+  readonly #rules: CompiledRule[];
   readonly defaultEffect: ACLEffect;
+  #revision = 0;
 
   constructor(rules: readonly ACLRule[] = [], defaultEffect: ACLEffect = 'deny') {
     this.#rules = rules.map((rule, index) => readRule(rule, `rules[${index}]`));
@@ -112,8 +133,8 @@ export class ACL {
       throw new ACLRuleError('rules must be a list', { field: 'rules' });
     }
     const defaultEffect = config.defaultEffect ?? config.default_effect ?? 'deny';
-    const rules = config.rules.map((rule, index) => readRule(rule, `rules[${index}]`));
-    return new ACL(rules, readEffect(defaultEffect, 'defaultEffect'));
+    // The constructor checks every rule, naming it `rules[i]`.
+    return new ACL(config.rules as ACLRule[], readEffect(defaultEffect, 'defaultEffect'));
   }
 
   /**
@@ -146,7 +167,19 @@ export class ACL {
 
   /** A copy of the rules, in evaluation order. */
   get rules(): ACLRule[] {
-    return this.#rules.map((rule) => ({ ...rule }));
+    return this.#rules.map(({ rule }) =>
+      rule.conditions === undefined
+        ? { ...rule }
+        : { ...rule, conditions: structuredClone(rule.conditions) },
+    );
+  }
+
+  /**
+   * Counts the changes made to the rules ({@link ACL.addRule}), so that what caches decisions
+   * (a server's per-subject tool lists) can tell its answers are stale.
+   */
+  get revision(): number {
+    return this.#revision;
   }
 
   /**
@@ -156,21 +189,25 @@ export class ACL {
    */
   addRule(rule: ACLRule): void {
     this.#rules.unshift(readRule(rule, 'rule'));
+    this.#revision += 1;
   }
 
   /**
    * Whether `callerId` (`null` = top-level: `@external`, and the id of `context.identity` when
-   * there is one) may call `targetId`.
+   * there is one) may call `targetId`. A rule with conditions matches only when they hold for
+   * `context` (never without one, as in apcore); otherwise evaluation goes on to the next rule.
    */
   check(callerId: string | null, targetId: string, context?: Context | null): boolean {
     const callers = callerNames(callerId, context);
-    for (const rule of this.#rules) {
+    for (const { rule, conditions } of this.#rules) {
       const callerMatches = rule.callers.some((pattern) =>
         callers.some((caller) => matchPattern(pattern, caller)),
       );
-      if (callerMatches && rule.targets.some((pattern) => matchPattern(pattern, targetId))) {
-        return rule.effect === 'allow';
+      if (!callerMatches || !rule.targets.some((pattern) => matchPattern(pattern, targetId))) {
+        continue;
       }
+      if (conditions !== null && (context == null || !conditions(context))) continue;
+      return rule.effect === 'allow';
     }
     return this.defaultEffect === 'allow';
   }

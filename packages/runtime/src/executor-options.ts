@@ -1,9 +1,10 @@
-import type {
-  ApprovalHandler,
-  FieldError,
-  Logger,
-  ModuleLike,
-  RegistryLike,
+import {
+  type ApprovalHandler,
+  type FieldError,
+  type Logger,
+  type ModuleLike,
+  type RegistryLike,
+  silentLogger,
 } from '@apcore-mcp/core';
 import type { CallScope } from './call-scope.js';
 import type { Context } from './context.js';
@@ -60,4 +61,31 @@ export function readLimit(
     throw new RangeError(`Executor: ${name} must be a number >= ${min}, got ${String(value)}`);
   }
   return result;
+}
+
+/** {@link ExecutorOptions} with every default filled in and every limit checked. */
+export type ResolvedExecutorOptions = Required<Omit<ExecutorOptions, 'middlewares'>>;
+
+/**
+ * Fills in the defaults of `options` and checks its limits.
+ *
+ * @throws {RangeError} a limit is not a finite number within range.
+ */
+export function resolveExecutorOptions(options: ExecutorOptions): ResolvedExecutorOptions {
+  return {
+    acl: options.acl ?? null,
+    approvalHandler: options.approvalHandler ?? null,
+    defaultTimeoutMs: readLimit(options.defaultTimeoutMs, {
+      name: 'defaultTimeoutMs',
+      fallback: 30_000,
+      min: 0,
+    }),
+    maxCallDepth: readLimit(options.maxCallDepth, { name: 'maxCallDepth', fallback: 32, min: 1 }),
+    maxModuleRepeat: readLimit(options.maxModuleRepeat, {
+      name: 'maxModuleRepeat',
+      fallback: 3,
+      min: 1,
+    }),
+    logger: options.logger ?? silentLogger,
+  };
 }

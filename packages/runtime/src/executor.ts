@@ -1,27 +1,29 @@
 import {
-  ACLDeniedError,
   type ApprovalHandler,
   CONTEXT_APPROVAL_MARKER,
   type ContextFactory,
   type ContextRequest,
   ExecutionCancelledError,
   type ExecutorLike,
+  type Identity,
   isRecord,
   type ModuleLike,
   ModuleNotFoundError,
   readCallTracer,
   SchemaValidationError,
-  silentLogger,
 } from '@apcore-mcp/core';
+import { assertAccess, canCallTopLevel } from './access-check.js';
 import { checkApproval, readContextApprovalHandler, requiresApproval } from './approval.js';
 import { cancellationOf, createCallContext } from './call-context.js';
 import { CallScope } from './call-scope.js';
 import { Context } from './context.js';
 import {
+  type AccessControl,
   type ExecutorOptions,
   type ModuleSource,
   type PreparedCall,
-  readLimit,
+  type ResolvedExecutorOptions,
+  resolveExecutorOptions,
   type ValidationResult,
 } from './executor-options.js';
 import { guardCallChain } from './guard-call-chain.js';
@@ -56,27 +58,12 @@ export class Executor implements ExecutorLike, ContextFactory {
   readonly registry: ModuleSource;
   readonly #middlewares: Middleware[];
   readonly #validators = new ValidatorCache();
-  readonly #options: Required<Omit<ExecutorOptions, 'middlewares'>>;
+  readonly #options: ResolvedExecutorOptions;
 
   constructor(registry: ModuleSource, options: ExecutorOptions = {}) {
     this.registry = registry;
     this.#middlewares = [...(options.middlewares ?? [])];
-    this.#options = {
-      acl: options.acl ?? null,
-      approvalHandler: options.approvalHandler ?? null,
-      defaultTimeoutMs: readLimit(options.defaultTimeoutMs, {
-        name: 'defaultTimeoutMs',
-        fallback: 30_000,
-        min: 0,
-      }),
-      maxCallDepth: readLimit(options.maxCallDepth, { name: 'maxCallDepth', fallback: 32, min: 1 }),
-      maxModuleRepeat: readLimit(options.maxModuleRepeat, {
-        name: 'maxModuleRepeat',
-        fallback: 3,
-        min: 1,
-      }),
-      logger: options.logger ?? silentLogger,
-    };
+    this.#options = resolveExecutorOptions(options);
     const forget = (moduleId: string) => this.#validators.forget(moduleId);
     registry.on('register', forget);
     registry.on('unregister', forget);
@@ -111,6 +98,28 @@ export class Executor implements ExecutorLike, ContextFactory {
       signal: request.signals ?? request.signal,
       traceId: request.traceId,
     });
+  }
+
+  /** The access control asked before every call; `null` when every call is allowed. */
+  get acl(): AccessControl | null {
+    return this.#options.acl;
+  }
+
+  /**
+   * Whether a top-level call of `moduleId` on behalf of `identity` would pass the ACL, asked as
+   * that call would ask it (no calling module, a call chain of `moduleId` alone, the identity in
+   * the context); nothing is looked up or run. `true` without an ACL. A server uses it to list
+   * each subject only the tools it may call.
+   *
+   * @example
+   * ```ts
+   * executor.canCall('orders.refund', { id: 'ann', roles: ['staff'] }); // true
+   * ```
+   */
+  canCall(moduleId: string, identity?: Identity | null): boolean {
+    if (this.#options.acl === null) return true;
+    const caller = Context.create({ executor: this, identity: identity ?? null });
+    return canCallTopLevel(this.#options.acl, moduleId, caller);
   }
 
   /** Checks `inputs` against a module's input schema without running it. */
@@ -191,7 +200,7 @@ export class Executor implements ExecutorLike, ContextFactory {
       });
       const module = this.registry.get(moduleId);
       if (module === null) throw new ModuleNotFoundError({ moduleId, traceId: context.traceId });
-      this.#checkAccess(moduleId, context);
+      assertAccess(this.#options.acl, moduleId, context);
       const prepared: PreparedCall = { moduleId, module, inputs: inputs ?? {}, context, scope };
       // Inputs first: a person is asked only about a call that can run.
       const { errors } = this.#inputErrors(moduleId, module, prepared.inputs);
@@ -234,16 +243,6 @@ export class Executor implements ExecutorLike, ContextFactory {
     });
     this.#checkOutput(prepared, output);
     return output;
-  }
-
-  #checkAccess(moduleId: string, context: Context): void {
-    const { acl } = this.#options;
-    if (acl === null || acl.check(context.callerId, moduleId, context)) return;
-    throw new ACLDeniedError({
-      callerId: context.callerId ?? '@external',
-      targetId: moduleId,
-      traceId: context.traceId,
-    });
   }
 
   /** Both must approve: the executor's own handler, then the one the call's context carries. */

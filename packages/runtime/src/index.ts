@@ -1,6 +1,7 @@
 // Any new export added here becomes public API: named exports only, no wildcards.
 export type { ACLConfig, ACLEffect, ACLRule } from './acl.js';
 export { ACL, EXTERNAL_CALLER } from './acl.js';
+export type { ACLConditions } from './acl-conditions.js';
 export type { Cancellation, ContextCreateOptions, ContextState } from './context.js';
 export { Context } from './context.js';
 export { Executor } from './executor.js';

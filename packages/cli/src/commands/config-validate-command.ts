@@ -2,6 +2,7 @@ import { CliError } from '../cli-error.js';
 import { ExitCode } from '../exit-codes.js';
 import { formatTable } from '../format-table.js';
 import type { CliIo } from '../io.js';
+import { loadAclFile } from '../settings/load-acl-file.js';
 import { DEFAULT_CONFIG_FILE, SETTING_SPECS } from '../settings/setting-specs.js';
 import { describeSource, type ResolvedSettings, type SettingSource } from '../settings/settings.js';
 import {
@@ -24,10 +25,12 @@ function formatSecret(source: SettingSource): string {
 /**
  * `apcore-mcp config validate`: checks the config file (every key known, every value allowed)
  * and the `APCORE_MCP_*` variables, prints the effective settings and where each comes from,
- * then loads the extensions directory (when one is set) and reports what would be skipped.
+ * checks the ACL file (when one is set), then loads the extensions directory (when one is set)
+ * and reports what would be skipped.
  * Problems with the file or variables end the command with exit 1 before this runs.
  *
- * @throws {CliError} no config file (exit 1); an extensions directory that does not exist.
+ * @throws {CliError} no config file (exit 1); a bad ACL file; an extensions directory that does
+ *   not exist.
  */
 export async function runConfigValidateCommand(
   resolved: ResolvedSettings,
@@ -51,6 +54,12 @@ export async function runConfigValidateCommand(
     return [spec.key, value, describeSource(source)];
   });
   io.stdout.write(formatTable(['SETTING', 'VALUE', 'FROM'], rows));
+  const acl = loadAclFile(resolved);
+  if (acl !== undefined) {
+    io.stdout.write(
+      `\n${settings.acl}: ${acl.rules.length} ACL rules, default ${acl.defaultEffect}.\n`,
+    );
+  }
   if (settings.extensionsDir === undefined) {
     io.stdout.write('\nNo extensions-dir set: pass --extensions-dir when serving.\n');
     return ExitCode.Success;

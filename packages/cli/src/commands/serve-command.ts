@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Logger } from '@apcore-mcp/core';
-import { type DiscoveryReport, Registry } from '@apcore-mcp/runtime';
+import { type DiscoveryReport, Executor, Registry } from '@apcore-mcp/runtime';
 import {
   createRandomStateKey,
   ListenError,
@@ -16,6 +16,7 @@ import { requireExtensionsDir } from '../extensions/extensions-dir.js';
 import { ModuleFiles } from '../extensions/module-files.js';
 import { type ExtensionsWatcher, watchExtensions } from '../extensions/watch-extensions.js';
 import type { CliIo } from '../io.js';
+import { loadAclFile } from '../settings/load-acl-file.js';
 import { describeSource, type ResolvedSettings, type Settings } from '../settings/settings.js';
 
 const TRANSPORT_TITLES: Record<Settings['transport'], string> = {
@@ -156,6 +157,8 @@ export async function runServeCommand(resolved: ResolvedSettings, io: CliIo): Pr
   const { settings } = resolved;
   refuseMismatchedSettings(resolved);
   const rootDir = await requireExtensionsDir(resolved);
+  // Before discovery: a bad rules file is a mistake in the command, found without loading modules.
+  const acl = loadAclFile(resolved);
   const logger = createLogger(settings.logLevel, io);
   warnAboutHttpOnlySettings(settings, logger);
   const registry = new Registry({ extensionsDir: rootDir, logger });
@@ -167,7 +170,9 @@ export async function runServeCommand(resolved: ResolvedSettings, io: CliIo): Pr
   let watcher: ExtensionsWatcher | undefined;
   let handle: ServerHandle;
   try {
-    handle = await startServer(registry, toServeOptions(settings, logger));
+    // With rules, an executor that checks them; without, the server's default one (no ACL).
+    const served = acl === undefined ? registry : new Executor(registry, { acl });
+    handle = await startServer(served, toServeOptions(settings, logger));
   } catch (error) {
     throw toStartupError(error, settings);
   }

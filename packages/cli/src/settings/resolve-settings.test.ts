@@ -28,26 +28,6 @@ async function problemsOf(promise: Promise<unknown>): Promise<string[]> {
 }
 
 describe('resolveSettings', () => {
-  it('reads ledger (relative to the config file) and usage from every source', async () => {
-    await writeFile(join(dir, 'apcore-mcp.yaml'), 'ledger: logs/ledger.jsonl\nusage: yes\n');
-    const { settings } = await resolveSettings({ flags: {}, io: { env: {}, cwd: dir } });
-    expect(settings.ledger).toBe(join(dir, 'logs', 'ledger.jsonl'));
-    expect(settings.usage).toBe(true);
-    const fromEnv = await resolveSettings({
-      flags: {},
-      io: { env: { APCORE_MCP_LEDGER: 'calls.jsonl', APCORE_MCP_USAGE: 'false' }, cwd: dir },
-    });
-    expect(fromEnv.settings.ledger).toBe(join(dir, 'calls.jsonl'));
-    expect(fromEnv.settings.usage).toBe(false);
-    const problems = await problemsOf(
-      resolveSettings({ flags: { usage: 'maybe', ledger: '' }, io: { env: {}, cwd: dir } }),
-    );
-    expect(problems).toEqual([
-      '--ledger must not be empty',
-      '--usage must be true or false (got "maybe")',
-    ]);
-  });
-
   it('fills the documented defaults when nothing is set', async () => {
     const { settings, configFile, sources } = await resolveSettings({
       flags: {},

@@ -43,7 +43,7 @@ interface Candidate {
   spec: SettingSpec;
   source: SettingSource;
   raw: unknown;
-  /** Relative directories are resolved against this. */
+  /** Relative directories and files are resolved against this. */
   baseDir: string;
 }
 
@@ -170,6 +170,7 @@ function toSettings(
     maxSessions: read('max-sessions') as number,
     sessionIdleTimeout: read('session-idle-timeout') as number,
     approval: read('approval') as Settings['approval'],
+    acl: read('acl') as string | undefined,
     stateKeyFile: read('state-key-file') as string | undefined,
     stateKey,
   };
@@ -207,8 +208,9 @@ function applyCandidates(
  * The command's settings from, in increasing precedence: defaults, the config file
  * (`--config FILE`, `APCORE_MCP_CONFIG`, or `apcore-mcp.yaml` in the working directory),
  * `APCORE_MCP_<SETTING>` environment variables, and flags. Every value given anywhere is
- * checked, even one a higher source overrides (key files are read, state keys decoded). Relative directories in the file are resolved
- * against the file's directory, others against the working directory.
+ * checked, even one a higher source overrides (key files are read, state keys decoded). Relative
+ * paths in the file are resolved against the file's directory, others against the working
+ * directory.
  *
  * @throws {CliError} `CONFIG_INVALID` (exit 1) listing every problem, one per line, each naming
  *   the flag, variable or file key and the allowed values.

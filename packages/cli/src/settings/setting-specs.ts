@@ -1,4 +1,5 @@
 import { TOOL_NAME_STYLES } from '@apcore-mcp/core';
+import { GOVERNANCE_SETTING_SPECS, type GovernanceSettingKey } from './governance-setting-specs.js';
 import { SECURITY_SETTING_SPECS, type SecuritySettingKey } from './security-setting-specs.js';
 
 /** How a setting's value is read and checked. */
@@ -63,9 +64,8 @@ export type SettingKey =
   | 'state-key'
   | 'metrics'
   | 'metrics-port'
-  | 'ledger'
-  | 'usage'
   | 'tracing'
+  | GovernanceSettingKey
   | SecuritySettingKey;
 
 /** The transports, as `--transport` spells them. */
@@ -218,20 +218,6 @@ export const SETTING_SPECS: readonly SettingSpec[] = Object.freeze([
     serveOnly: true,
   },
   {
-    key: 'ledger',
-    kind: 'file',
-    description:
-      'Append one JSON line per tool call to this file (created 0600; its directory must exist); read by ledger tail and usage',
-  },
-  {
-    key: 'usage',
-    kind: 'boolean',
-    defaultValue: false,
-    description:
-      'streamable-http and sse answer GET /usage (per tool calls, errors, p50/p95), behind the same checks as /mcp',
-    serveOnly: true,
-  },
-  {
     key: 'max-sessions',
     kind: 'integer',
     minimum: 1,
@@ -271,6 +257,7 @@ export const SETTING_SPECS: readonly SettingSpec[] = Object.freeze([
     serveOnly: true,
     envOnly: true,
   },
+  ...GOVERNANCE_SETTING_SPECS,
   ...SECURITY_SETTING_SPECS,
 ] satisfies SettingSpec[]);
 

@@ -46,6 +46,8 @@ export interface Settings extends SecuritySettings {
   /** In seconds. */
   sessionIdleTimeout: number;
   approval: (typeof APPROVAL_MODES)[number];
+  /** Absolute path of the YAML file of ACL rules; `undefined`: no ACL, every call allowed. */
+  acl: string | undefined;
   /** Absolute path of the file the state key was read from, if one was named. */
   stateKeyFile: string | undefined;
   /**

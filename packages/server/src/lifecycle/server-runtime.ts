@@ -12,6 +12,7 @@ import { warnAboutClientLimits } from '../tools/client-limits.js';
 import type { McpTool } from '../tools/mcp-tool.js';
 import { ToolBuilder } from '../tools/tool-builder.js';
 import { ToolTable } from '../tools/tool-table.js';
+import { readAccessCheck, ToolVisibility } from '../tools/tool-visibility.js';
 import type { RuntimeHealth } from '../transports/observability-routes.js';
 import type { UsageTracker } from '../usage/usage-tracker.js';
 import { type RegistryOrExecutor, type ResolvedTarget, resolveTarget } from './resolve-target.js';
@@ -31,6 +32,8 @@ export class ServerRuntime {
   /** Where the server logs. */
   readonly logger: Logger;
   readonly #resources: DocumentationResources;
+  /** Per-subject tool lists; absent when the executor has no ACL to ask. */
+  readonly #visibility: ToolVisibility | undefined;
   readonly #servers = new Set<Server>();
   readonly #toolListListeners = new Set<() => void>();
   readonly #startedAt = performance.now();
@@ -67,6 +70,25 @@ export class ServerRuntime {
       registry: target.registry,
       tools: this.tools,
     });
+    this.#visibility = this.#createVisibility(target);
+  }
+
+  /** Per-subject tool lists when the executor has an ACL to ask; none (no cost) otherwise. */
+  #createVisibility(target: ResolvedTarget): ToolVisibility | undefined {
+    const accessCheck = readAccessCheck(target.executor);
+    if (accessCheck === undefined) return undefined;
+    const hints = this.#options.cacheHints;
+    const shared = (['tools/list', 'resources/list'] as const).filter(
+      (method) => hints?.[method]?.cacheScope === 'public',
+    );
+    if (shared.length > 0) {
+      this.logger.warn(
+        { methods: shared },
+        'cacheHints mark lists public, but each caller sees the lists its ACL allows: use ' +
+          "cacheScope 'private' so a shared cache never hands one caller's list to another",
+      );
+    }
+    return new ToolVisibility({ executor: accessCheck, tools: this.tools, logger: this.logger });
   }
 
   #createRandomStateKey(): Uint8Array {
@@ -136,6 +158,8 @@ export class ServerRuntime {
       listChanged: this.#options.dynamic,
       cacheHints: this.#options.cacheHints,
       requestState: this.#stateCodec,
+      visibility: this.#visibility,
+      identity: this.#options.identity,
     });
     this.#servers.add(server);
     server.onclose = () => {

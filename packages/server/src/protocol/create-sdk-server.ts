@@ -1,7 +1,10 @@
+import type { Identity } from '@apcore-mcp/core';
 import {
   ResourceNotFoundError as SdkResourceNotFoundError,
   Server,
+  type ServerContext,
 } from '@modelcontextprotocol/server';
+import { resolveIdentity } from '../calls/call-extra.js';
 import type { ExecutionRouter } from '../calls/execution-router.js';
 import type { CacheHints } from '../lifecycle/cache-hints.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
@@ -35,6 +38,13 @@ export interface SdkServerOptions {
   cacheHints?: CacheHints | undefined;
   /** Signs and verifies the `requestState` of 2026-07-28 input rounds (approvals). */
   requestState: CallStateCodec;
+  /**
+   * What each caller may see of `tools` (a `ToolVisibility`): `tools/list` and the resources
+   * then show a caller only the modules its ACL lets it call. Absent: everyone sees everything.
+   */
+  visibility?: { viewFor(identity: Identity | undefined): ToolSource };
+  /** The caller of a request that carries no identity (stdio, or HTTP without `authenticate`). */
+  identity?: Identity | undefined;
 }
 
 /**
@@ -64,9 +74,12 @@ export function createSdkServer(options: SdkServerOptions): Server {
       requestState: { verify: options.requestState.verify },
     },
   );
-  const { tools, router, resources } = options;
-  server.setRequestHandler('tools/list', () => ({
-    tools: tools.list().map((entry) => entry.tool),
+  const { router, resources } = options;
+  const visibleTools = toVisibleTools(options);
+  server.setRequestHandler('tools/list', (_request, ctx) => ({
+    tools: visibleTools(ctx)
+      .list()
+      .map((entry) => entry.tool),
   }));
   server.setRequestHandler('tools/call', (request, ctx) =>
     router.handleCall(
@@ -75,15 +88,31 @@ export function createSdkServer(options: SdkServerOptions): Server {
       toRouterCallExtra(ctx, server, options.requestState),
     ),
   );
-  if (resources) registerResourceHandlers(server, resources);
+  if (resources) registerResourceHandlers(server, resources, visibleTools);
   return server;
 }
 
-function registerResourceHandlers(server: Server, resources: ResourceSource): void {
-  server.setRequestHandler('resources/list', () => ({ resources: resources.list() }));
+/** The tools a request's caller may see: all of them, unless a visibility is given. */
+type VisibleTools = (ctx: ServerContext) => ToolSource;
+
+function toVisibleTools(options: SdkServerOptions): VisibleTools {
+  const { tools, visibility, identity } = options;
+  if (visibility === undefined) return () => tools;
+  // The same identity a call of this request would run as (see the router).
+  return (ctx) => visibility.viewFor(resolveIdentity({ authInfo: ctx.http?.authInfo }, identity));
+}
+
+function registerResourceHandlers(
+  server: Server,
+  resources: ResourceSource,
+  visibleTools: VisibleTools,
+): void {
+  server.setRequestHandler('resources/list', (_request, ctx) => ({
+    resources: resources.list(visibleTools(ctx)),
+  }));
   server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
-  server.setRequestHandler('resources/read', (request) => {
-    const result = resources.read(request.params.uri);
+  server.setRequestHandler('resources/read', (request, ctx) => {
+    const result = resources.read(request.params.uri, visibleTools(ctx));
     if (result !== undefined) return result;
     const notFound = new ResourceNotFoundError(request.params.uri);
     // The SDK's own class: it answers -32602 with `data: { uri }` in both revisions, as the

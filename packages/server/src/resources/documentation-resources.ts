@@ -14,7 +14,8 @@ export const DOCS_URI_PREFIX = 'docs://';
 
 /**
  * Where a server reads its resources: `list()` for `resources/list`, `read(uri)` for
- * `resources/read` (`undefined` = not found).
+ * `resources/read` (`undefined` = not found). `visibleTools`, when given, are the tools the
+ * requesting caller may see: resources of other modules are neither listed nor read.
  *
  * @example
  * ```ts
@@ -22,8 +23,8 @@ export const DOCS_URI_PREFIX = 'docs://';
  * ```
  */
 export interface ResourceSource {
-  list(): McpResource[];
-  read(uri: string): McpReadResourceResult | undefined;
+  list(visibleTools?: ToolSource): McpResource[];
+  read(uri: string, visibleTools?: ToolSource): McpReadResourceResult | undefined;
 }
 
 /**
@@ -46,12 +47,14 @@ export class DocumentationResources implements ResourceSource {
     this.#tools = options.tools;
   }
 
-  list(): McpResource[] {
+  list(visibleTools: ToolSource = this.#tools): McpResource[] {
     const resources: McpResource[] = [];
-    // A grouped tool stands for several modules: each keeps its own documentation resource.
-    const modules = this.#tools
+    // A grouped tool stands for several modules: each keeps its own documentation resource, shown
+    // to a caller who may call that module.
+    const modules = visibleTools
       .list()
-      .flatMap((listed) => [...(listed.actions?.values() ?? [listed])]);
+      .flatMap((listed) => [...(listed.actions?.values() ?? [listed])])
+      .filter(({ moduleId }) => visibleTools.getByModuleId(moduleId) !== undefined);
     for (const { moduleId, tool } of modules) {
       const documentation = this.#readDocumentation(moduleId);
       if (documentation === undefined) continue;
@@ -66,11 +69,12 @@ export class DocumentationResources implements ResourceSource {
     return resources;
   }
 
-  read(uri: string): McpReadResourceResult | undefined {
+  read(uri: string, visibleTools: ToolSource = this.#tools): McpReadResourceResult | undefined {
     if (!uri.startsWith(DOCS_URI_PREFIX)) return undefined;
     const moduleId = uri.slice(DOCS_URI_PREFIX.length);
-    // Only served modules: a module hidden by the tag/prefix filters has no resource either.
-    if (this.#tools.getByModuleId(moduleId) === undefined) return undefined;
+    // Only served modules the caller may see: a module hidden by the tag/prefix filters or by
+    // the caller's ACL has no resource either (not found, so its existence is not revealed).
+    if (visibleTools.getByModuleId(moduleId) === undefined) return undefined;
     const text = this.#readDocumentation(moduleId);
     if (text === undefined) return undefined;
     return { contents: [{ uri, mimeType: 'text/markdown', text }] };

@@ -81,7 +81,7 @@ describe('the stdio child process', () => {
       expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
     }
     const stderr = server.stderr();
-    expect(stderr).toContain('apcore-mcp server started: 11 tools registered, transport=stdio');
+    expect(stderr).toContain('apcore-mcp server started: 12 tools registered, transport=stdio');
     expect(stderr).toContain('"name":"apcore-mcp"');
     expect(stderr).toContain('"msg":"Tool call"');
     // The unexpected error is logged with its stack on the server side only.

@@ -1,0 +1,73 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CliError } from '../cli-error.js';
+import { resolveSettings } from './resolve-settings.js';
+
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'apcore-mcp-settings-'));
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function problemsOf(promise: Promise<unknown>): Promise<string[]> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected a CliError');
+    },
+    (failure: unknown) => failure,
+  );
+  if (!CliError.isInstance(error)) throw error;
+  expect(error.exitCode).toBe(1);
+  return error.details.problems as string[];
+}
+
+describe('resolveSettings: the governance settings', () => {
+  it('reads ledger (relative to the config file) and usage from every source', async () => {
+    await writeFile(join(dir, 'apcore-mcp.yaml'), 'ledger: logs/ledger.jsonl\nusage: yes\n');
+    const { settings } = await resolveSettings({ flags: {}, io: { env: {}, cwd: dir } });
+    expect(settings.ledger).toBe(join(dir, 'logs', 'ledger.jsonl'));
+    expect(settings.usage).toBe(true);
+    const fromEnv = await resolveSettings({
+      flags: {},
+      io: { env: { APCORE_MCP_LEDGER: 'calls.jsonl', APCORE_MCP_USAGE: 'false' }, cwd: dir },
+    });
+    expect(fromEnv.settings.ledger).toBe(join(dir, 'calls.jsonl'));
+    expect(fromEnv.settings.usage).toBe(false);
+    const problems = await problemsOf(
+      resolveSettings({ flags: { usage: 'maybe', ledger: '' }, io: { env: {}, cwd: dir } }),
+    );
+    expect(problems).toEqual([
+      '--ledger must not be empty',
+      '--usage must be true or false (got "maybe")',
+    ]);
+  });
+
+  it('resolves the acl file like a directory: against the config file, else the cwd', async () => {
+    await writeFile(join(dir, 'custom.yaml'), 'acl: rules/acl.yaml\n');
+    const fromFile = await resolveSettings({
+      flags: { config: join(dir, 'custom.yaml') },
+      io: { env: {}, cwd: '/somewhere/else' },
+    });
+    expect(fromFile.settings.acl).toBe(join(dir, 'rules', 'acl.yaml'));
+    expect(fromFile.sources.acl).toMatchObject({ kind: 'file', writtenKey: 'acl' });
+    const fromEnv = await resolveSettings({
+      flags: {},
+      io: { env: { APCORE_MCP_ACL: 'acl.yaml' }, cwd: dir },
+    });
+    expect(fromEnv.settings.acl).toBe(join(dir, 'acl.yaml'));
+    const fromFlag = await resolveSettings({
+      flags: { acl: '/etc/acl.yaml' },
+      io: { env: {}, cwd: dir },
+    });
+    expect(fromFlag.settings.acl).toBe('/etc/acl.yaml');
+    expect(
+      await problemsOf(resolveSettings({ flags: { acl: '' }, io: { env: {}, cwd: dir } })),
+    ).toEqual(['--acl must not be empty']);
+  });
+});

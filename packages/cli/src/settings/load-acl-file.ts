@@ -1,0 +1,43 @@
+import { ACLRuleError, ConfigNotFoundError } from '@apcore-mcp/core';
+import { ACL } from '@apcore-mcp/runtime';
+import { CliError } from '../cli-error.js';
+import { describeSource, type ResolvedSettings } from './settings.js';
+
+/**
+ * The ACL of the `acl` setting, loaded with `ACL.load`; `undefined` when none is set.
+ *
+ * @throws {CliError} `INVALID_ARGUMENT` (exit 1), one line naming the file, the setting it came
+ *   from and, for a bad rule, the field (`rules[1].conditions.rolez: unknown condition; ...`).
+ * @example
+ * ```ts
+ * const acl = loadAclFile(resolved); // ACL | undefined
+ * ```
+ */
+export function loadAclFile(resolved: ResolvedSettings): ACL | undefined {
+  const path = resolved.settings.acl;
+  if (path === undefined) return undefined;
+  const from = describeSource(resolved.sources.acl);
+  try {
+    return ACL.load(path);
+  } catch (error) {
+    if (ConfigNotFoundError.isInstance(error)) {
+      throw new CliError(`ACL file not found: ${path} (${from})`, {
+        code: 'INVALID_ARGUMENT',
+        details: { setting: 'acl', path },
+        cause: error,
+      });
+    }
+    if (ACLRuleError.isInstance(error)) {
+      // A YAML parser's message goes on with a code frame over several lines: the first says it.
+      const [reason] = error.message
+        .replace(`Invalid YAML in ${path}: `, 'invalid YAML: ')
+        .split('\n');
+      throw new CliError(`ACL file ${path} (${from}): ${reason}`, {
+        code: 'INVALID_ARGUMENT',
+        details: { setting: 'acl', path, ...error.details },
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,167 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { firstText } from '@apcore-mcp/test-support';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, cleanEnv, EXAMPLE_EXTENSIONS, runCli } from '../helpers/cli-process.js';
+
+/** Outside callers reach the catalog; orders only for staff, whom stdio never is. */
+const ACL_YAML = [
+  'default_effect: deny',
+  'rules:',
+  '  - callers: ["*"]',
+  '    targets: ["orders.*"]',
+  '    effect: allow',
+  '    conditions:',
+  '      roles: [staff]',
+  '  - callers: ["@external"]',
+  '    targets: ["catalog.*"]',
+  '    effect: allow',
+  '',
+].join('\n');
+
+const CATALOG_TOOLS = ['catalog-audit_stock', 'catalog-get_product', 'catalog-search'];
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'apcore-mcp-acl-'));
+  await writeFile(join(dir, 'acl.yaml'), ACL_YAML);
+  // A config file elsewhere, naming its rules file relative to itself.
+  await mkdir(join(dir, 'conf'));
+  await writeFile(join(dir, 'conf', 'rules.yaml'), ACL_YAML);
+  await writeFile(
+    join(dir, 'conf', 'shop.yaml'),
+    `extensions-dir: ${EXAMPLE_EXTENSIONS}\nacl: rules.yaml\n`,
+  );
+  await writeFile(join(dir, 'broken.yaml'), 'rules: [\n  - oops: {\n');
+  await writeFile(join(dir, 'typo.yaml'), ACL_YAML.replace('roles: [staff]', 'rolez: [staff]'));
+  await writeFile(
+    join(dir, 'bad-depth.yaml'),
+    ACL_YAML.replace('roles: [staff]', 'max_call_depth: -2'),
+  );
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Serves the example modules over stdio with `args`, and hands a connected SDK client to `use`. */
+async function withStdioClient(
+  args: readonly string[],
+  env: Record<string, string>,
+  use: (client: Client) => Promise<void>,
+): Promise<void> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, ...args],
+    env: cleanEnv(env),
+    cwd: dir,
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'cli-acl-e2e', version: '1.0.0' });
+  await client.connect(transport);
+  try {
+    await use(client);
+  } finally {
+    await client.close();
+  }
+}
+
+async function expectCatalogOnly(client: Client): Promise<void> {
+  const { tools } = await client.listTools();
+  expect(tools.map((tool) => tool.name).sort()).toEqual(CATALOG_TOOLS);
+  const lookup = await client.callTool({
+    name: 'catalog-get_product',
+    arguments: { sku: 'TEA-010' },
+  });
+  expect(lookup.isError).toBeFalsy();
+  const refused = await client.callTool({
+    name: 'orders-cancel_order',
+    arguments: { orderId: 'X' },
+  });
+  expect(refused.isError).toBe(true);
+  expect(firstText(refused)).toBe('Access denied');
+  const { resources } = await client.listResources();
+  expect(resources.map((resource) => resource.uri)).toEqual(['docs://catalog.get_product']);
+}
+
+describe('apcore-mcp --acl', () => {
+  it('applies the rules of a YAML file given as a flag', async () => {
+    await withStdioClient(
+      ['--extensions-dir', EXAMPLE_EXTENSIONS, '--acl', 'acl.yaml'],
+      {},
+      expectCatalogOnly,
+    );
+  });
+
+  it('reads the file from APCORE_MCP_ACL, and from the config file relative to it', async () => {
+    await withStdioClient(
+      ['--extensions-dir', EXAMPLE_EXTENSIONS],
+      { APCORE_MCP_ACL: join(dir, 'acl.yaml') },
+      expectCatalogOnly,
+    );
+    await withStdioClient(['--config', join('conf', 'shop.yaml')], {}, expectCatalogOnly);
+  });
+
+  it('serves every tool without an ACL, as before', async () => {
+    await withStdioClient(['--extensions-dir', EXAMPLE_EXTENSIONS], {}, async (client) => {
+      const { tools } = await client.listTools();
+      expect(tools).toHaveLength(9);
+    });
+  });
+});
+
+describe('apcore-mcp --acl: a bad file exits 1 with one line naming the file and the field', () => {
+  it.each([
+    ['a missing file', 'missing.yaml', /^Error: ACL file not found: .+missing\.yaml \(--acl\)$/],
+    ['invalid YAML', 'broken.yaml', /^Error: ACL file .+broken\.yaml \(--acl\): invalid YAML: /],
+    [
+      'an unknown condition',
+      'typo.yaml',
+      /^Error: ACL file .+typo\.yaml \(--acl\): rules\[0\]\.conditions\.rolez: unknown condition; known: identity_types, roles, max_call_depth, \$or, \$not$/,
+    ],
+    [
+      'a bad condition value',
+      'bad-depth.yaml',
+      /^Error: ACL file .+bad-depth\.yaml \(--acl\): rules\[0\]\.conditions\.max_call_depth must be a positive integer, got -2$/,
+    ],
+  ])('%s', async (_label, file, pattern) => {
+    const result = await runCli(['--extensions-dir', EXAMPLE_EXTENSIONS, '--acl', file], {
+      cwd: dir,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(pattern);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('is checked by config validate too', async () => {
+    const valid = await runCli(['config', 'validate', '--config', join('conf', 'shop.yaml')], {
+      cwd: dir,
+    });
+    expect(valid.code).toBe(0);
+    expect(valid.stdout).toMatch(/rules\.yaml: 2 ACL rules, default deny\./);
+    const invalid = await runCli(['config', 'validate', '--config', join('conf', 'shop.yaml')], {
+      cwd: dir,
+      env: { APCORE_MCP_ACL: 'typo.yaml' },
+    });
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toMatch(
+      /^Error: ACL file .+typo\.yaml \(APCORE_MCP_ACL\): rules\[0\]\.conditions\.rolez/m,
+    );
+  });
+
+  it('names the variable when the path came from APCORE_MCP_ACL', async () => {
+    const result = await runCli(['--extensions-dir', EXAMPLE_EXTENSIONS], {
+      cwd: dir,
+      env: { APCORE_MCP_ACL: 'typo.yaml' },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trimEnd()).toMatch(/\(APCORE_MCP_ACL\): rules\[0\]\.conditions\.rolez/);
+  });
+});
