@@ -19,6 +19,24 @@ export type {
 export { APPROVAL_REQUIRED_CODE, ApprovalRequiredError } from './calls/approval-required-error.js';
 export { SHUTTING_DOWN_CODE } from './calls/execution-router.js';
 export type { ToolCallResult } from './calls/tool-call-result.js';
+export {
+  BUDGET_EXCEEDED_CODE,
+  LIMIT_STORE_UNAVAILABLE_CODE,
+  RATE_LIMITED_CODE,
+} from './governance/limit-refusal.js';
+export type { LimitCounter, LimitDecision, LimitStore } from './governance/limit-store.js';
+export type { LimitWindow, WindowLimits } from './governance/limit-windows.js';
+export type { LimitsOptions } from './governance/limits-option.js';
+export {
+  createMemoryLimitStore,
+  type MemoryLimitStore,
+} from './governance/memory-limit-store.js';
+export { parseLimits } from './governance/parse-limits.js';
+export {
+  createRedisLimitStore,
+  type RedisLimitStoreOptions,
+  type RedisScriptClient,
+} from './governance/redis-limit-store.js';
 export type { CacheHintOption, CacheHints } from './lifecycle/cache-hints.js';
 export { createMcpHandler, type McpHandler } from './lifecycle/create-mcp-handler.js';
 export { createMcpServer } from './lifecycle/create-mcp-server.js';

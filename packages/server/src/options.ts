@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { ContextFactory, Identity, ToolNameStyle } from '@apcore-mcp/core';
 import type { Registry } from 'prom-client';
 import type { ApprovalOption } from './calls/approval-option.js';
+import type { LimitsOptions, ResolvedLimits } from './governance/limits-option.js';
 import type { CacheHints } from './lifecycle/cache-hints.js';
 import type { Logger, LogLevel } from './logger.js';
 import type { MetricsOption } from './metrics/server-metrics.js';
@@ -141,6 +142,14 @@ export interface ServeOptions {
    * `startServer()` also takes 0 (any free port; see `metricsUrl`).
    */
   metricsPort?: number;
+  /**
+   * Rate limits and budgets per subject (`identity.id`): `calls`, `destructiveCalls` and
+   * `budget` as `'60/min,1000/day'` or `{ perMinute, perHour, perDay }`, an optional shared
+   * `store` (`createRedisLimitStore()`; memory by default) and a clock `now`. A call over a limit
+   * gets a tool error (`RATE_LIMITED`, `BUDGET_EXCEEDED`, with `_meta.retryAfterSeconds`) and
+   * nothing runs. Default: no limits.
+   */
+  limits?: LimitsOptions;
 }
 
 /** {@link ServeOptions} after validation, with every default filled in. */
@@ -177,6 +186,7 @@ export interface ResolvedOptions {
   tracing: TracingOption;
   metrics: false | true | { registry: Registry };
   metricsPort: number | undefined;
+  limits: ResolvedLimits | undefined;
 }
 
 /**

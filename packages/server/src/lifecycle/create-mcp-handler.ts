@@ -154,6 +154,7 @@ async function shutDownHandler(
   runtime.router.stopAccepting();
   await drainCalls(runtime, resolved.shutdownGraceMs, logger);
   await http.close();
+  await runtime.closeLimits();
   runtime.unload();
   try {
     await resolved.onShutdown?.();

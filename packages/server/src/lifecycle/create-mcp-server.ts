@@ -37,6 +37,7 @@ export function createMcpServer(
   server.onclose = () => {
     untrack?.();
     runtime.unload();
+    void runtime.closeLimits();
   };
   return server;
 }

@@ -1,5 +1,6 @@
 import { TOOL_NAME_STYLES } from '@apcore-mcp/core';
 import { resolveApproval } from '../calls/approval-option.js';
+import { resolveLimits } from '../governance/limits-option.js';
 import type { LogLevel } from '../logger.js';
 import { resolveTracing } from '../observability/tracing-option.js';
 import {
@@ -73,6 +74,7 @@ const KNOWN_OPTIONS = new Set<string>([
   'tracing',
   'metrics',
   'metricsPort',
+  'limits',
 ]);
 
 /** What differs between the entry points: their defaults and whether port 0 is allowed. */
@@ -108,6 +110,7 @@ export function resolveOptions(
     onShutdown: resolveFunction('onShutdown', given.onShutdown),
     shutdownGraceMs: resolveShutdownGrace(given.shutdownGraceMs),
     handleSignals: resolveBoolean('handleSignals', given.handleSignals, defaults.handleSignals),
+    limits: resolveLimits(given.limits),
   };
 }
 

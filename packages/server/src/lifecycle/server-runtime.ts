@@ -1,5 +1,7 @@
 import type { Server } from '@modelcontextprotocol/server';
+import { combineGovernance } from '../calls/call-governance.js';
 import { ExecutionRouter } from '../calls/execution-router.js';
+import { type LimitsGovernance, openLimitsGovernance } from '../governance/limits-governance.js';
 import type { Logger } from '../logger.js';
 import { createDefaultLogger } from '../logger.js';
 import { loadServerMetrics, type ServerMetrics } from '../metrics/server-metrics.js';
@@ -33,11 +35,13 @@ export class ServerRuntime {
   readonly #toolListListeners = new Set<() => void>();
   readonly #startedAt = performance.now();
   readonly #stateCodec: CallStateCodec;
+  readonly #limits: LimitsGovernance | undefined;
   #unsubscribe: (() => void) | undefined;
 
   constructor(target: ResolvedTarget, options: ResolvedOptions, logger: Logger) {
     this.#options = options;
     this.logger = logger;
+    this.#limits = openLimitsGovernance(options.limits, target.registry, logger);
     this.tools = new ToolTable({
       registry: target.registry,
       builder: new ToolBuilder({ logger, toolNames: options.toolNames }),
@@ -52,6 +56,7 @@ export class ServerRuntime {
       validateInputs: options.validateInputs,
       approval: options.approval,
       tracing: options.tracing,
+      governance: combineGovernance([this.#limits]),
       ...(options.contextFactory === undefined ? {} : { contextFactory: options.contextFactory }),
       ...(options.identity === undefined ? {} : { identity: options.identity }),
     });
@@ -99,6 +104,11 @@ export class ServerRuntime {
       serverName: this.#options.name,
       logger: this.logger,
     });
+  }
+
+  /** Closes the limit store (a Redis connection), after the last call; never rejects. */
+  async closeLimits(): Promise<void> {
+    await this.#limits?.close();
   }
 
   /** Stops following the registry. */
