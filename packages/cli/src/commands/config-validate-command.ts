@@ -2,6 +2,7 @@ import { CliError } from '../cli-error.js';
 import { ExitCode } from '../exit-codes.js';
 import { formatTable } from '../format-table.js';
 import type { CliIo } from '../io.js';
+import { hidePassword } from '../settings/parse-setting-value.js';
 import { DEFAULT_CONFIG_FILE, SETTING_SPECS } from '../settings/setting-specs.js';
 import { describeSource, type ResolvedSettings, type SettingSource } from '../settings/settings.js';
 import {
@@ -45,7 +46,12 @@ export async function runConfigValidateCommand(
   const rows = SETTING_SPECS.map((spec) => {
     const camel = spec.key.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
     const source = sources[spec.key];
-    const value = spec.kind === 'secret' ? formatSecret(source) : formatValue(values[camel]);
+    const value =
+      spec.kind === 'secret'
+        ? formatSecret(source)
+        : spec.kind === 'store-url' && typeof values[camel] === 'string'
+          ? hidePassword(values[camel])
+          : formatValue(values[camel]);
     return [spec.key, value, describeSource(source)];
   });
   io.stdout.write(formatTable(['SETTING', 'VALUE', 'FROM'], rows));

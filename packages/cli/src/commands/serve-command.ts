@@ -2,6 +2,7 @@ import type { Logger } from '@apcore-mcp/core';
 import { type DiscoveryReport, Registry } from '@apcore-mcp/runtime';
 import {
   createRandomStateKey,
+  type LimitsOptions,
   ListenError,
   type ServeOptions,
   type ServerHandle,
@@ -15,6 +16,7 @@ import { ModuleFiles } from '../extensions/module-files.js';
 import { type ExtensionsWatcher, watchExtensions } from '../extensions/watch-extensions.js';
 import type { CliIo } from '../io.js';
 import type { ResolvedSettings, Settings } from '../settings/settings.js';
+import { openLimitsOptions } from './limits-options.js';
 
 const TRANSPORT_TITLES: Record<Settings['transport'], string> = {
   stdio: 'stdio',
@@ -22,7 +24,11 @@ const TRANSPORT_TITLES: Record<Settings['transport'], string> = {
   sse: 'SSE (deprecated)',
 };
 
-function toServeOptions(settings: Settings, logger: Logger): ServeOptions {
+function toServeOptions(
+  settings: Settings,
+  logger: Logger,
+  limits: LimitsOptions | undefined,
+): ServeOptions {
   return {
     transport: settings.transport,
     host: settings.host,
@@ -44,6 +50,7 @@ function toServeOptions(settings: Settings, logger: Logger): ServeOptions {
     validateInputs: settings.validateInputs,
     approval: settings.approval,
     stateKey: settings.stateKey ?? randomStateKey(logger),
+    ...(limits === undefined ? {} : { limits }),
     handleSignals: true,
   };
 }
@@ -118,9 +125,11 @@ export async function runServeCommand(resolved: ResolvedSettings, io: CliIo): Pr
   );
   let watcher: ExtensionsWatcher | undefined;
   let handle: ServerHandle;
+  const limits = await openLimitsOptions(settings, logger);
   try {
-    handle = await startServer(registry, toServeOptions(settings, logger));
+    handle = await startServer(registry, toServeOptions(settings, logger, limits));
   } catch (error) {
+    await limits?.store?.close();
     throw toStartupError(error, settings);
   }
   if (files !== undefined) {

@@ -156,6 +156,10 @@ function toSettings(
     approval: read('approval') as Settings['approval'],
     stateKeyFile: read('state-key-file') as string | undefined,
     stateKey,
+    rateLimit: read('rate-limit') as string | undefined,
+    rateLimitDestructive: read('rate-limit-destructive') as string | undefined,
+    budget: read('budget') as string | undefined,
+    store: read('store') as string | undefined,
   };
 }
 

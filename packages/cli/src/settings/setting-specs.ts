@@ -11,7 +11,10 @@ export type SettingKind =
   | 'list'
   | 'boolean'
   | 'secret-file'
-  | 'secret';
+  | 'secret'
+  | 'rate-limit'
+  | 'budget'
+  | 'store-url';
 
 /** One setting: a flag, a config file key and an `APCORE_MCP_*` variable at once. */
 export interface SettingSpec {
@@ -55,7 +58,11 @@ export type SettingKey =
   | 'state-key-file'
   | 'state-key'
   | 'metrics'
-  | 'metrics-port';
+  | 'metrics-port'
+  | 'rate-limit'
+  | 'rate-limit-destructive'
+  | 'budget'
+  | 'store';
 
 /** The transports, as `--transport` spells them. */
 export const TRANSPORTS = ['stdio', 'streamable-http', 'sse'] as const;
@@ -213,6 +220,33 @@ export const SETTING_SPECS: readonly SettingSpec[] = Object.freeze([
     description: 'The requestState signing key itself (hex or base64, 32+ bytes)',
     serveOnly: true,
     envOnly: true,
+  },
+  {
+    key: 'rate-limit',
+    kind: 'rate-limit',
+    description:
+      'Calls per subject, e.g. 60/min,1000/day (units: min, hour, day); over it a call gets RATE_LIMITED',
+    serveOnly: true,
+  },
+  {
+    key: 'rate-limit-destructive',
+    kind: 'rate-limit',
+    description: 'Calls per subject of destructive tools, on top of --rate-limit, e.g. 5/min',
+    serveOnly: true,
+  },
+  {
+    key: 'budget',
+    kind: 'budget',
+    description:
+      "Spending per subject of modules' metadata.cost, e.g. 100/day; over it a call gets BUDGET_EXCEEDED",
+    serveOnly: true,
+  },
+  {
+    key: 'store',
+    kind: 'store-url',
+    description:
+      'Keep rate limits and budgets in Redis (redis://host:port), shared by every instance using it (default: memory)',
+    serveOnly: true,
   },
 ] satisfies SettingSpec[]);
 
