@@ -65,8 +65,14 @@ export async function createRedisLimitStore(
   const keyPrefix = options.keyPrefix ?? 'apcore-mcp:limits:';
   if (typeof target !== 'string') return createScriptStore(target, keyPrefix, async () => {});
   const client = await connectRedis(target, options);
-  return createScriptStore(client, keyPrefix, async () => {
-    await client.quit().catch(() => client.disconnect());
+  // Closing twice (a failed start, then its caller) must not fail on the closed connection.
+  let closing: Promise<void> | undefined;
+  return createScriptStore(client, keyPrefix, () => {
+    closing ??= client.quit().then(
+      () => {},
+      () => client.disconnect(),
+    );
+    return closing;
   });
 }
 

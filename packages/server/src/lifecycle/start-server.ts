@@ -87,6 +87,7 @@ export async function startWithDefaults(
     metricsUrl = listener?.url ?? (metrics && running.url && new URL('/metrics', running.url).href);
   } catch (error) {
     runtime.unload();
+    await runtime.closeLimits();
     throw error;
   }
   logger.info(

@@ -1,6 +1,13 @@
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type LimitsOptions, type ServerHandle, startServer } from '../../src/index.js';
+import {
+  createMcpHandler,
+  createMemoryLimitStore,
+  type LimitStore,
+  type LimitsOptions,
+  type ServerHandle,
+  startServer,
+} from '../../src/index.js';
 import { createLimitedRegistry } from '../fixtures/limited-registry.js';
 import { connectAs, ERAS, SUBJECT_HEADER, type SubjectClient } from '../helpers/subject-clients.js';
 
@@ -128,5 +135,76 @@ describe('limits under concurrency', () => {
     expect((await alice.call('notes-read')).isError).not.toBe(true);
     expect((await alice.call('notes-read')).isError).toBe(true);
     expect(await alice.listTools()).toHaveLength(3);
+  });
+});
+
+describe('the limit store and the server lifecycle', () => {
+  /** A memory store that records when it is closed. */
+  function createClosingStore(): LimitStore & { closed: number } {
+    const memory = createMemoryLimitStore();
+    const store = {
+      closed: 0,
+      consume: memory.consume,
+      close: async () => {
+        store.closed++;
+        await memory.close();
+      },
+    };
+    return store;
+  }
+
+  it('closes the store when the server shuts down', async () => {
+    const store = createClosingStore();
+    const { registry } = createLimitedRegistry();
+    const server = await startServer(registry, {
+      transport: 'streamable-http',
+      port: 0,
+      logger: createRecordingLogger(),
+      limits: { calls: '5/min', store },
+    });
+    expect(store.closed).toBe(0);
+    await server.close();
+    expect(store.closed).toBe(1);
+  });
+
+  it('closes the store when the server cannot start', async () => {
+    const store = createClosingStore();
+    const { registry } = createLimitedRegistry();
+    const first = await startServer(registry, {
+      transport: 'streamable-http',
+      port: 0,
+      logger: createRecordingLogger(),
+    });
+    opened.push(first);
+    const port = Number(new URL(first.url ?? '').port);
+    await expect(
+      startServer(registry, {
+        transport: 'streamable-http',
+        port,
+        logger: createRecordingLogger(),
+        limits: { calls: '5/min', store },
+      }),
+    ).rejects.toThrow(/already in use/);
+    expect(store.closed).toBe(1);
+  });
+
+  it('closes the store when a handler closes', async () => {
+    const store = createClosingStore();
+    const { registry } = createLimitedRegistry();
+    const handler = createMcpHandler(registry, {
+      logger: createRecordingLogger(),
+      limits: { calls: '5/min', store },
+    });
+    await handler.close();
+    expect(store.closed).toBe(1);
+  });
+
+  it('refuses a bad limits option before anything starts', async () => {
+    const { registry } = createLimitedRegistry();
+    await expect(
+      startServer(registry, { transport: 'streamable-http', port: 0, limits: { calls: '60/mn' } }),
+    ).rejects.toThrow(
+      "limits.calls: Bad limit '60/mn' in '60/mn': expected AMOUNT/UNIT[,AMOUNT/UNIT...] with UNIT min, hour or day (e.g. 60/min,1000/day)",
+    );
   });
 });

@@ -87,6 +87,12 @@ describe.skipIf(skip !== undefined)(`Redis limit store${skip ? ` (skipped: ${ski
     expect(await client.ping()).toBe('PONG');
   });
 
+  it('can be closed twice', async () => {
+    const store = await createRedisLimitStore(redis.url);
+    await store.close();
+    await expect(store.close()).resolves.toBeUndefined();
+  });
+
   it('refuses a URL that is not redis:// or rediss://', async () => {
     await expect(createRedisLimitStore('http://127.0.0.1:6379')).rejects.toThrow(
       "Limit store URL must start with redis:// or rediss://, got 'http://127.0.0.1:6379'",
