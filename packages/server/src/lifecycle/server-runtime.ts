@@ -217,7 +217,13 @@ export function openRuntime(
   const target = resolveTarget(registryOrExecutor);
   const logger = resolved.logger ?? createDefaultLogger(resolved.logLevel);
   const runtime = new ServerRuntime(target, resolved, logger);
-  runtime.load();
+  try {
+    runtime.load();
+  } catch (error) {
+    // Nothing will shut this runtime down: let go of the limit store (a Redis connection) now.
+    void runtime.closeLimits();
+    throw error;
+  }
   if (resolved.transport === 'sse') {
     logger.warn('SSE transport is deprecated; use streamable-http instead');
   }

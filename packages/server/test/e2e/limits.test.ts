@@ -1,6 +1,11 @@
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  describeModule,
+  ForeignExecutor,
+  ForeignRegistry,
+} from '../../src/__fixtures__/foreign-runtime.js';
+import {
   createMcpHandler,
   createMemoryLimitStore,
   type LimitStore,
@@ -185,6 +190,25 @@ describe('the limit store and the server lifecycle', () => {
         limits: { calls: '5/min', store },
       }),
     ).rejects.toThrow(/already in use/);
+    expect(store.closed).toBe(1);
+  });
+
+  it('closes the store when the tools cannot be built', async () => {
+    const store = createClosingStore();
+    // A registry that cannot list its modules: loading the tools fails.
+    const registry = new (class extends ForeignRegistry {
+      override list(): string[] {
+        throw new Error('registry unavailable');
+      }
+    })();
+    await expect(
+      startServer(new ForeignExecutor(registry, {}), {
+        transport: 'streamable-http',
+        port: 0,
+        logger: createRecordingLogger(),
+        limits: { calls: '5/min', store },
+      }),
+    ).rejects.toThrow('registry unavailable');
     expect(store.closed).toBe(1);
   });
 
