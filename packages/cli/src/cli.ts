@@ -26,6 +26,14 @@ async function runInvocation(invocation: Invocation, io: CliIo): Promise<number>
       const { runOpenaiExportCommand } = await import('./commands/openai-export-command.js');
       return runOpenaiExportCommand(resolved, invocation.flags, io);
     }
+    case 'ledger tail': {
+      const { runLedgerTailCommand } = await import('./commands/ledger-tail-command.js');
+      return runLedgerTailCommand(resolved, invocation.flags, io);
+    }
+    case 'usage': {
+      const { runUsageCommand } = await import('./commands/usage-command.js');
+      return runUsageCommand(resolved, invocation.flags, io);
+    }
     case 'config validate': {
       const { runConfigValidateCommand } = await import('./commands/config-validate-command.js');
       return runConfigValidateCommand(resolved, io);

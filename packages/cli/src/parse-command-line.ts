@@ -16,7 +16,9 @@ export type CommandName =
   | 'tools list'
   | 'resources list'
   | 'openai export'
-  | 'config validate';
+  | 'config validate'
+  | 'ledger tail'
+  | 'usage';
 
 /** A parsed command line: which command, with which flags (yargs argv, camelCase keys). */
 export interface Invocation {
@@ -100,6 +102,56 @@ function withOpenaiExport(parser: Argv): Argv {
     });
 }
 
+/** `ledger tail` and `usage` read the ledger file a server wrote. */
+function withLedgerReader(parser: Argv): Argv {
+  return withJsonAndSettings(parser, ['ledger']);
+}
+
+function withLedgerTail(parser: Argv): Argv {
+  return withLedgerReader(parser)
+    .option('subject', { type: 'string', requiresArg: true, describe: 'Only this subject' })
+    .option('lines', {
+      alias: 'n',
+      type: 'string',
+      requiresArg: true,
+      describe: 'How many of the latest records (default 20)',
+    })
+    .option('follow', {
+      alias: 'f',
+      type: 'boolean',
+      describe: 'Keep printing new records until Ctrl-C',
+    });
+}
+
+function withUsage(parser: Argv): Argv {
+  return withLedgerReader(parser).option('since', {
+    type: 'string',
+    requiresArg: true,
+    describe: 'Only calls since an ISO date or a duration back (30m, 24h, 7d)',
+  });
+}
+
+/** The subcommands that read the call ledger. */
+function withLedgerCommands(parser: Argv, pick: PickCommand): Argv {
+  return parser
+    .command('ledger', 'Read the call ledger (--ledger FILE)', (inner) =>
+      inner
+        .command(
+          'tail',
+          'Print the latest records as a table (or JSON lines)',
+          withLedgerTail,
+          pick('ledger tail'),
+        )
+        .demandCommand(1, 'Name a subcommand: apcore-mcp ledger tail'),
+    )
+    .command(
+      'usage',
+      'Per tool calls, errors, p50/p95 and last call, from the ledger file',
+      withUsage,
+      pick('usage'),
+    );
+}
+
 /** Picks the invocation a command's handler reports. */
 type PickCommand = (command: CommandName) => (flags: Record<string, unknown>) => void;
 
@@ -169,7 +221,7 @@ function buildParser(argv: readonly string[], select: (invocation: Invocation) =
       (serve) => withSettings(serve, serveKeys),
       pick('serve'),
     );
-  return withHelpText(withInspectionCommands(parser, pick))
+  return withHelpText(withLedgerCommands(withInspectionCommands(parser, pick), pick))
     .version(CLI_VERSION)
     .alias('help', 'h')
     .strict()

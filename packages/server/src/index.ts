@@ -20,6 +20,15 @@ export { APPROVAL_REQUIRED_CODE, ApprovalRequiredError } from './calls/approval-
 export { SHUTTING_DOWN_CODE } from './calls/execution-router.js';
 export type { ToolCallResult } from './calls/tool-call-result.js';
 export {
+  type JsonLinesLedgerOptions,
+  JsonLinesLedgerStore,
+} from './governance/json-lines-ledger-store.js';
+export {
+  type LedgerRecord,
+  type LedgerStore,
+  parseLedgerLine,
+} from './governance/ledger-record.js';
+export {
   BUDGET_EXCEEDED_CODE,
   LIMIT_STORE_UNAVAILABLE_CODE,
   RATE_LIMITED_CODE,
@@ -27,6 +36,7 @@ export {
 export type { LimitCounter, LimitDecision, LimitStore } from './governance/limit-store.js';
 export type { LimitWindow, WindowLimits } from './governance/limit-windows.js';
 export type { LimitsOptions } from './governance/limits-option.js';
+export { MASKED_VALUE } from './governance/mask-sensitive.js';
 export {
   createMemoryLimitStore,
   type MemoryLimitStore,
@@ -75,3 +85,5 @@ export {
   DEFAULT_MAX_SESSIONS,
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
 } from './transports/session-limits.js';
+export { type SummarizeUsageOptions, summarizeUsage } from './usage/summarize-usage.js';
+export type { ToolUsage, UsageReport } from './usage/tool-usage.js';

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { ContextFactory, Identity, ToolNameStyle } from '@apcore-mcp/core';
 import type { Registry } from 'prom-client';
 import type { ApprovalOption } from './calls/approval-option.js';
+import type { LedgerStore } from './governance/ledger-record.js';
 import type { LimitsOptions, ResolvedLimits } from './governance/limits-option.js';
 import type { CacheHints } from './lifecycle/cache-hints.js';
 import type { Logger, LogLevel } from './logger.js';
@@ -150,6 +151,17 @@ export interface ServeOptions {
    * nothing runs. Default: no limits.
    */
   limits?: LimitsOptions;
+  /**
+   * Record every tool call (subject, tool, masked arguments, duration, outcome, cost): a file
+   * path appends JSON lines to it (created with mode 0600; its directory must exist), or your
+   * own {@link LedgerStore}. The server closes the store on shutdown. Default: no ledger.
+   */
+  ledger?: string | LedgerStore;
+  /**
+   * Serve `GET /usage` (per tool calls, errors, p50/p95 duration, last call) on the HTTP
+   * transports, behind the same Host/Origin checks and `authenticate` as `/mcp`; default false.
+   */
+  usage?: boolean;
 }
 
 /** {@link ServeOptions} after validation, with every default filled in. */
@@ -187,6 +199,8 @@ export interface ResolvedOptions {
   metrics: false | true | { registry: Registry };
   metricsPort: number | undefined;
   limits: ResolvedLimits | undefined;
+  ledger: string | LedgerStore | undefined;
+  usage: boolean;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Logger } from '@apcore-mcp/core';
 import { type DiscoveryReport, Registry } from '@apcore-mcp/runtime';
 import {
@@ -15,7 +17,7 @@ import { requireExtensionsDir } from '../extensions/extensions-dir.js';
 import { ModuleFiles } from '../extensions/module-files.js';
 import { type ExtensionsWatcher, watchExtensions } from '../extensions/watch-extensions.js';
 import type { CliIo } from '../io.js';
-import type { ResolvedSettings, Settings } from '../settings/settings.js';
+import { describeSource, type ResolvedSettings, type Settings } from '../settings/settings.js';
 import { openLimitsOptions } from './limits-options.js';
 
 const TRANSPORT_TITLES: Record<Settings['transport'], string> = {
@@ -45,6 +47,8 @@ function toServeOptions(
     dynamic: settings.watch,
     ...(settings.metrics ? { metrics: true } : {}),
     ...(settings.metricsPort === undefined ? {} : { metricsPort: settings.metricsPort }),
+    ...(settings.ledger === undefined ? {} : { ledger: settings.ledger }),
+    ...(settings.usage ? { usage: true } : {}),
     maxSessions: settings.maxSessions,
     sessionIdleTimeoutMs: settings.sessionIdleTimeout * 1000,
     validateInputs: settings.validateInputs,
@@ -85,13 +89,34 @@ function toStartupError(error: unknown, settings: Settings): unknown {
   return error;
 }
 
-/** `--metrics-port` is for stdio: the HTTP transports answer `/metrics` on their own port. */
-function refuseMetricsPortOverHttp(settings: Settings): void {
-  if (settings.metricsPort === undefined || settings.transport === 'stdio') return;
-  throw new CliError(
-    `--metrics-port applies to --transport stdio only; ${settings.transport} serves GET /metrics on --port with --metrics`,
-    { code: 'INVALID_ARGUMENT' },
-  );
+/**
+ * Settings that only make sense with others: `--metrics-port` is for stdio (the HTTP transports
+ * answer `/metrics` on their own port), `--usage` for HTTP, and `--ledger` needs its directory.
+ */
+function refuseMismatchedSettings(resolved: ResolvedSettings): void {
+  const { settings } = resolved;
+  if (settings.metricsPort !== undefined && settings.transport !== 'stdio') {
+    throw new CliError(
+      `--metrics-port applies to --transport stdio only; ${settings.transport} serves GET /metrics on --port with --metrics`,
+      { code: 'INVALID_ARGUMENT' },
+    );
+  }
+  if (settings.usage && settings.transport === 'stdio') {
+    throw new CliError(
+      `${describeSource(resolved.sources.usage)}: GET /usage is served by --transport streamable-http or sse, not stdio`,
+      { code: 'INVALID_ARGUMENT' },
+    );
+  }
+  if (settings.ledger !== undefined && !isDirectory(dirname(settings.ledger))) {
+    throw new CliError(
+      `${describeSource(resolved.sources.ledger)}: directory ${dirname(settings.ledger)} does not exist (for ledger file ${settings.ledger})`,
+      { code: 'INVALID_ARGUMENT' },
+    );
+  }
+}
+
+function isDirectory(path: string): boolean {
+  return existsSync(path) && statSync(path).isDirectory();
 }
 
 async function loadModules(
@@ -114,7 +139,7 @@ async function loadModules(
  */
 export async function runServeCommand(resolved: ResolvedSettings, io: CliIo): Promise<number> {
   const { settings } = resolved;
-  refuseMetricsPortOverHttp(settings);
+  refuseMismatchedSettings(resolved);
   const rootDir = await requireExtensionsDir(resolved);
   const logger = createLogger(settings.logLevel, io);
   const registry = new Registry({ extensionsDir: rootDir, logger });

@@ -28,6 +28,26 @@ async function problemsOf(promise: Promise<unknown>): Promise<string[]> {
 }
 
 describe('resolveSettings', () => {
+  it('reads ledger (relative to the config file) and usage from every source', async () => {
+    await writeFile(join(dir, 'apcore-mcp.yaml'), 'ledger: logs/ledger.jsonl\nusage: yes\n');
+    const { settings } = await resolveSettings({ flags: {}, io: { env: {}, cwd: dir } });
+    expect(settings.ledger).toBe(join(dir, 'logs', 'ledger.jsonl'));
+    expect(settings.usage).toBe(true);
+    const fromEnv = await resolveSettings({
+      flags: {},
+      io: { env: { APCORE_MCP_LEDGER: 'calls.jsonl', APCORE_MCP_USAGE: 'false' }, cwd: dir },
+    });
+    expect(fromEnv.settings.ledger).toBe(join(dir, 'calls.jsonl'));
+    expect(fromEnv.settings.usage).toBe(false);
+    const problems = await problemsOf(
+      resolveSettings({ flags: { usage: 'maybe', ledger: '' }, io: { env: {}, cwd: dir } }),
+    );
+    expect(problems).toEqual([
+      '--ledger must not be empty',
+      '--usage must be true or false (got "maybe")',
+    ]);
+  });
+
   it('fills the documented defaults when nothing is set', async () => {
     const { settings, configFile, sources } = await resolveSettings({
       flags: {},
@@ -50,6 +70,8 @@ describe('resolveSettings', () => {
       allowedOrigins: undefined,
       metrics: false,
       metricsPort: undefined,
+      ledger: undefined,
+      usage: false,
       maxSessions: 1000,
       sessionIdleTimeout: 1800,
       approval: 'elicit',
@@ -61,40 +83,6 @@ describe('resolveSettings', () => {
       store: undefined,
     });
     expect(sources.port).toEqual({ kind: 'default' });
-  });
-
-  it('reads limits and the store from the file, variables and flags alike', async () => {
-    await writeFile(
-      join(dir, 'apcore-mcp.yaml'),
-      'rate-limit: 60/min,1000/day\nrate_limit_destructive: 5/min\nbudget: 100/day\n',
-    );
-    const { settings, sources } = await resolveSettings({
-      flags: { budget: '50/day' },
-      io: { env: { APCORE_MCP_STORE: 'redis://cache:6379' }, cwd: dir },
-    });
-    expect(settings).toMatchObject({
-      rateLimit: '60/min,1000/day',
-      rateLimitDestructive: '5/min',
-      budget: '50/day',
-      store: 'redis://cache:6379',
-    });
-    expect(sources.store).toEqual({ kind: 'env', name: 'APCORE_MCP_STORE' });
-    expect(sources.budget).toEqual({ kind: 'flag', flag: '--budget' });
-  });
-
-  it('names every bad limit, wherever it was written', async () => {
-    await writeFile(join(dir, 'apcore-mcp.yaml'), 'rate-limit: 60 per minute\n');
-    const problems = await problemsOf(
-      resolveSettings({
-        flags: { store: 'localhost:6379' },
-        io: { env: { APCORE_MCP_BUDGET: '-5/day' }, cwd: dir },
-      }),
-    );
-    expect(problems).toEqual([
-      '"rate-limit" in apcore-mcp.yaml must be AMOUNT/UNIT[,AMOUNT/UNIT...] with UNIT min, hour or day, e.g. 60/min,1000/day (got "60 per minute")',
-      'APCORE_MCP_BUDGET must be AMOUNT/UNIT[,AMOUNT/UNIT...] with UNIT min, hour or day, e.g. 100/day (got "-5/day")',
-      '--store must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379 (got "localhost:6379")',
-    ]);
   });
 
   it('reads apcore-mcp.yaml from the working directory, keys in any of three spellings', async () => {

@@ -151,6 +151,8 @@ function toSettings(
     allowedOrigins: read('allowed-origins') as readonly string[] | undefined,
     metrics: read('metrics') as boolean,
     metricsPort: read('metrics-port') as number | undefined,
+    ledger: read('ledger') as string | undefined,
+    usage: read('usage') as boolean,
     maxSessions: read('max-sessions') as number,
     sessionIdleTimeout: read('session-idle-timeout') as number,
     approval: read('approval') as Settings['approval'],
@@ -199,7 +201,7 @@ export async function resolveSettings(input: ResolveSettingsInput): Promise<Reso
       continue;
     }
     const value =
-      spec.kind === 'directory' || spec.kind === 'secret-file'
+      spec.kind === 'directory' || spec.kind === 'file' || spec.kind === 'secret-file'
         ? resolve(candidate.baseDir, parsed.value as string)
         : parsed.value;
     values.set(spec.key, { value, source });

@@ -3,6 +3,7 @@ import { TOOL_NAME_STYLES } from '@apcore-mcp/core';
 /** How a setting's value is read and checked. */
 export type SettingKind =
   | 'directory'
+  | 'file'
   | 'text'
   | 'name'
   | 'port'
@@ -62,7 +63,9 @@ export type SettingKey =
   | 'rate-limit'
   | 'rate-limit-destructive'
   | 'budget'
-  | 'store';
+  | 'store'
+  | 'ledger'
+  | 'usage';
 
 /** The transports, as `--transport` spells them. */
 export const TRANSPORTS = ['stdio', 'streamable-http', 'sse'] as const;
@@ -179,6 +182,20 @@ export const SETTING_SPECS: readonly SettingSpec[] = Object.freeze([
     kind: 'port',
     description:
       'stdio only: serve GET /metrics on 127.0.0.1 at this port, 1..65535 (turns --metrics on)',
+    serveOnly: true,
+  },
+  {
+    key: 'ledger',
+    kind: 'file',
+    description:
+      'Append one JSON line per tool call to this file (created 0600; its directory must exist); read by ledger tail and usage',
+  },
+  {
+    key: 'usage',
+    kind: 'boolean',
+    defaultValue: false,
+    description:
+      'streamable-http and sse answer GET /usage (per tool calls, errors, p50/p95), behind the same checks as /mcp',
     serveOnly: true,
   },
   {

@@ -22,6 +22,10 @@ export interface Settings {
   metrics: boolean;
   /** stdio only: the 127.0.0.1 port serving `GET /metrics`. */
   metricsPort: number | undefined;
+  /** Absolute path of the ledger file (JSON lines), if one was named. */
+  ledger: string | undefined;
+  /** Serve `GET /usage` on HTTP. */
+  usage: boolean;
   maxSessions: number;
   /** In seconds. */
   sessionIdleTimeout: number;

@@ -12,7 +12,11 @@ import {
 } from './call-governance.js';
 import { ExecutionRouter } from './execution-router.js';
 
-function createRouter(governance: CallGovernance | undefined, runs: string[]): ExecutionRouter {
+function createRouter(
+  governance: CallGovernance | undefined,
+  runs: string[],
+  validateInputs = false,
+): ExecutionRouter {
   const registry = new ForeignRegistry();
   registry.add(describeModule('x.run'));
   const executor: ExecutorLike = {
@@ -24,7 +28,13 @@ function createRouter(governance: CallGovernance | undefined, runs: string[]): E
   };
   return new ExecutionRouter({
     executor,
-    tools: createToolSource([{ name: 'x.run', inputSchema: { type: 'object' } }]),
+    tools: createToolSource([
+      {
+        name: 'x.run',
+        inputSchema: { type: 'object', properties: { a: { type: 'number' } } },
+      },
+    ]),
+    validateInputs,
     ...(governance ? { governance } : {}),
   });
 }
@@ -65,6 +75,22 @@ describe('call governance in the router', () => {
     expect(result._meta?.['apcore/errorCode']).toBe('RATE_LIMITED');
     expect(runs).toEqual([]);
     expect(settled[0]?.[0].subject).toBe(ANONYMOUS_SUBJECT);
+    expect(settled[0]?.[1].ran).toBe(false);
+  });
+
+  it('settles a call refused by its input check as not run, without admitting it', async () => {
+    const runs: string[] = [];
+    let admitted = 0;
+    const { governance, settled } = recordingGovernance(false);
+    const router = createRouter(
+      { ...governance, admit: async () => (admitted++, undefined) },
+      runs,
+      true,
+    );
+    const result = await router.handleCall('x.run', { a: 'not a number' });
+    expect(result.isError).toBe(true);
+    expect(admitted).toBe(0);
+    expect(runs).toEqual([]);
     expect(settled[0]?.[1].ran).toBe(false);
   });
 

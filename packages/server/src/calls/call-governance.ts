@@ -45,7 +45,10 @@ export interface GovernedCall {
 export interface SettledCall {
   readonly result: ToolCallResult;
   readonly durationMs: number;
-  /** Whether the call got past governance (`admit`) and reached the executor's side. */
+  /**
+   * Whether the call passed its input check and governance (`admit`) and went on to the executor:
+   * `false` means nothing ran, so nothing should be spent.
+   */
   readonly ran: boolean;
 }
 

@@ -234,7 +234,10 @@ export class ExecutionRouter {
     // Checked before approval too: nobody is asked to approve a call that cannot run.
     if (this.#validateInputs || approveHere) {
       const failures = this.#validator.validate(tool, args);
-      if (failures !== undefined) throw validationFailed(failures);
+      // Refused before governance admitted it: nothing ran, nothing is spent.
+      if (failures !== undefined) {
+        return { result: this.#mapError(tool.name, validationFailed(failures)), ran: false };
+      }
     }
     const refusal = governed && (await this.#governance?.admit?.(governed));
     if (refusal !== undefined) return { result: refusal, ran: false };

@@ -140,6 +140,7 @@ function createHttp(
     authenticate: resolved.authenticate,
     health: runtime.health,
     metrics,
+    usage: runtime.usage?.report,
     logger: runtime.logger,
   });
 }
@@ -154,7 +155,7 @@ async function shutDownHandler(
   runtime.router.stopAccepting();
   await drainCalls(runtime, resolved.shutdownGraceMs, logger);
   await http.close();
-  await runtime.closeLimits();
+  await runtime.closeGovernance();
   runtime.unload();
   try {
     await resolved.onShutdown?.();

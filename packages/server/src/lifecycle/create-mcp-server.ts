@@ -37,7 +37,8 @@ export function createMcpServer(
   server.onclose = () => {
     untrack?.();
     runtime.unload();
-    void runtime.closeLimits();
+    // The only shutdown this server has: the ledger is written out and closed here.
+    void runtime.closeGovernance();
   };
   return server;
 }

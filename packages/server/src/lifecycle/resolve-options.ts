@@ -1,6 +1,5 @@
 import { TOOL_NAME_STYLES } from '@apcore-mcp/core';
 import { resolveApproval } from '../calls/approval-option.js';
-import { resolveLimits } from '../governance/limits-option.js';
 import type { LogLevel } from '../logger.js';
 import { resolveTracing } from '../observability/tracing-option.js';
 import {
@@ -16,6 +15,7 @@ import {
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
 } from '../transports/session-limits.js';
 import { resolveCacheHints } from './cache-hints.js';
+import { GOVERNANCE_OPTIONS, resolveGovernanceOptions } from './governance-options.js';
 import { resolveMetricsOptions } from './metrics-options.js';
 import {
   resolveAllowedHosts,
@@ -74,7 +74,7 @@ const KNOWN_OPTIONS = new Set<string>([
   'tracing',
   'metrics',
   'metricsPort',
-  'limits',
+  ...GOVERNANCE_OPTIONS,
 ]);
 
 /** What differs between the entry points: their defaults and whether port 0 is allowed. */
@@ -102,6 +102,7 @@ export function resolveOptions(
   return {
     ...network,
     ...resolveMetricsOptions(given, network.transport, defaults.allowAnyPort),
+    ...resolveGovernanceOptions(given, network.transport),
     ...resolveToolOptions(given),
     ...resolveCallOptions(given),
     logLevel: resolveLogLevel(given.logLevel),
@@ -110,7 +111,6 @@ export function resolveOptions(
     onShutdown: resolveFunction('onShutdown', given.onShutdown),
     shutdownGraceMs: resolveShutdownGrace(given.shutdownGraceMs),
     handleSignals: resolveBoolean('handleSignals', given.handleSignals, defaults.handleSignals),
-    limits: resolveLimits(given.limits),
   };
 }
 

@@ -1,7 +1,6 @@
 import type { Server } from '@modelcontextprotocol/server';
-import { combineGovernance } from '../calls/call-governance.js';
 import { ExecutionRouter } from '../calls/execution-router.js';
-import { type LimitsGovernance, openLimitsGovernance } from '../governance/limits-governance.js';
+import { type OpenedGovernance, openGovernance } from '../governance/open-governance.js';
 import type { Logger } from '../logger.js';
 import { createDefaultLogger } from '../logger.js';
 import { loadServerMetrics, type ServerMetrics } from '../metrics/server-metrics.js';
@@ -14,6 +13,7 @@ import type { McpTool } from '../tools/mcp-tool.js';
 import { ToolBuilder } from '../tools/tool-builder.js';
 import { ToolTable } from '../tools/tool-table.js';
 import type { RuntimeHealth } from '../transports/observability-routes.js';
+import type { UsageTracker } from '../usage/usage-tracker.js';
 import { type RegistryOrExecutor, type ResolvedTarget, resolveTarget } from './resolve-target.js';
 import { createRandomStateKey } from './state-key.js';
 
@@ -35,13 +35,14 @@ export class ServerRuntime {
   readonly #toolListListeners = new Set<() => void>();
   readonly #startedAt = performance.now();
   readonly #stateCodec: CallStateCodec;
-  readonly #limits: LimitsGovernance | undefined;
+  readonly #governance: OpenedGovernance;
   #unsubscribe: (() => void) | undefined;
 
   constructor(target: ResolvedTarget, options: ResolvedOptions, logger: Logger) {
     this.#options = options;
     this.logger = logger;
-    this.#limits = openLimitsGovernance(options.limits, target.registry, logger);
+    // Opened first: a ledger file that cannot be opened stops the start before anything else.
+    this.#governance = openGovernance({ ...options, registry: target.registry, logger });
     this.tools = new ToolTable({
       registry: target.registry,
       builder: new ToolBuilder({ logger, toolNames: options.toolNames }),
@@ -56,7 +57,7 @@ export class ServerRuntime {
       validateInputs: options.validateInputs,
       approval: options.approval,
       tracing: options.tracing,
-      governance: combineGovernance([this.#limits]),
+      governance: this.#governance.governance,
       ...(options.contextFactory === undefined ? {} : { contextFactory: options.contextFactory }),
       ...(options.identity === undefined ? {} : { identity: options.identity }),
     });
@@ -106,9 +107,14 @@ export class ServerRuntime {
     });
   }
 
-  /** Closes the limit store (a Redis connection), after the last call; never rejects. */
-  async closeLimits(): Promise<void> {
-    await this.#limits?.close();
+  /** Per tool usage for `GET /usage`, when the `usage` option is on. */
+  get usage(): UsageTracker | undefined {
+    return this.#governance.usage;
+  }
+
+  /** Writes out and closes the ledger (after the last call has answered); never rejects. */
+  closeGovernance(): Promise<void> {
+    return this.#governance.close();
   }
 
   /** Stops following the registry. */
@@ -220,8 +226,7 @@ export function openRuntime(
   try {
     runtime.load();
   } catch (error) {
-    // Nothing will shut this runtime down: let go of the limit store (a Redis connection) now.
-    void runtime.closeLimits();
+    void runtime.closeGovernance();
     throw error;
   }
   if (resolved.transport === 'sse') {

@@ -23,8 +23,8 @@ export async function shutDown(parts: {
   runtime.router.stopAccepting();
   await drainCalls(runtime, options.shutdownGraceMs, logger);
   await step(logger, 'closing the transport', () => running.close());
-  // After the transport: no call can still ask the store.
-  await runtime.closeLimits();
+  // After the transport: every call has answered (or been cancelled), so no record is left out.
+  await runtime.closeGovernance();
   runtime.unload();
   if (options.onShutdown) await step(logger, 'onShutdown', options.onShutdown);
   logger.info('apcore-mcp server stopped');

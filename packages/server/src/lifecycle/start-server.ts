@@ -87,7 +87,7 @@ export async function startWithDefaults(
     metricsUrl = listener?.url ?? (metrics && running.url && new URL('/metrics', running.url).href);
   } catch (error) {
     runtime.unload();
-    await runtime.closeLimits();
+    await runtime.closeGovernance();
     throw error;
   }
   logger.info(
@@ -145,6 +145,7 @@ function runTransport(
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs,
     health: runtime.health,
     metrics,
+    usage: runtime.usage?.report,
     ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
     ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
     ...(options.authenticate === undefined ? {} : { authenticate: options.authenticate }),

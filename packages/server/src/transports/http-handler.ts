@@ -15,6 +15,7 @@ import {
 import { discardBody, readBody } from './read-body.js';
 import { SSE_MESSAGES_PATH, SSE_STREAM_PATH, SseEndpoint } from './sse-endpoint.js';
 import { StreamableHttpEndpoint, type ToolListChanges } from './streamable-http-endpoint.js';
+import { serveUsage, USAGE_PATH, type UsageSource } from './usage-route.js';
 
 /** Options of {@link createHttpRequestHandler}. */
 export interface HttpRequestHandlerOptions {
@@ -37,6 +38,8 @@ export interface HttpRequestHandlerOptions {
   health?: RuntimeHealth | undefined;
   /** Answers `GET /metrics` (and is told how to count sessions); no metrics route when absent. */
   metrics?: ServerMetrics | undefined;
+  /** Answers `GET /usage` once the request is admitted as `/mcp` ones are; no route when absent. */
+  usage?: UsageSource | undefined;
   logger: Logger;
 }
 
@@ -72,7 +75,7 @@ const ALLOWED_METHODS: Record<Route, readonly string[]> = {
 };
 
 /**
- * Builds the HTTP side of the server: `GET /health`, `GET /metrics` (when on), the MCP endpoint(s) of the chosen transport,
+ * Builds the HTTP side of the server: `GET /health`, `GET /metrics` and `GET /usage` (when on), the MCP endpoint(s) of the chosen transport,
  * and 404 (or `next()`) for everything else. Before an MCP request reaches the SDK it passes the
  * Host/Origin checks (403), authentication (401), the content-type check (415) and the body size
  * limit (413, counted while streaming); nothing runs for a refused request.
@@ -126,6 +129,9 @@ class McpHttpHandler implements HttpRequestHandler {
     try {
       const url = new URL(request.url ?? '/', 'http://localhost');
       if (await serveObservability(request, response, url.pathname, this.#observability)) return;
+      const usage = url.pathname === USAGE_PATH ? this.#options.usage : undefined;
+      if (usage)
+        return serveUsage(request, response, usage, () => admit(request, response, this.#options));
       const route = matchRoute(this.#options, url.pathname);
       if (route === undefined) {
         if (next) next();

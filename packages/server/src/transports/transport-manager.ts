@@ -11,6 +11,7 @@ import type { RuntimeHealth } from './observability-routes.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './session-limits.js';
 import { SSE_STREAM_PATH } from './sse-endpoint.js';
 import type { ToolListChanges } from './streamable-http-endpoint.js';
+import type { UsageSource } from './usage-route.js';
 
 /**
  * A transport that is up.
@@ -103,6 +104,8 @@ export interface HttpTransportOptions {
   health?: RuntimeHealth;
   /** Answers `GET /metrics`; no metrics route when absent. */
   metrics?: ServerMetrics | undefined;
+  /** Answers `GET /usage` (after admission); no usage route when absent. */
+  usage?: UsageSource | undefined;
 }
 
 /**
@@ -229,6 +232,7 @@ export class TransportManager {
       authenticate: options.authenticate,
       health: options.health,
       metrics: options.metrics,
+      usage: options.usage,
       logger: this.#logger,
     });
     const { server, port } = await listenHttp(

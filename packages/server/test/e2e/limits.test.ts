@@ -1,15 +1,13 @@
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  describeModule,
-  ForeignExecutor,
-  ForeignRegistry,
-} from '../../src/__fixtures__/foreign-runtime.js';
+import { ForeignExecutor, ForeignRegistry } from '../../src/__fixtures__/foreign-runtime.js';
 import {
   createMcpHandler,
   createMemoryLimitStore,
+  type LedgerRecord,
   type LimitStore,
   type LimitsOptions,
+  type ServeOptions,
   type ServerHandle,
   startServer,
 } from '../../src/index.js';
@@ -24,7 +22,7 @@ afterEach(async () => {
 });
 
 /** A server whose subjects come from a header, limited as told, on a clock the test moves. */
-async function startLimited(limits: LimitsOptions) {
+async function startLimited(limits: LimitsOptions, options: ServeOptions = {}) {
   const { registry, runs } = createLimitedRegistry();
   const clock = { now: NOON };
   const server: ServerHandle = await startServer(registry, {
@@ -36,6 +34,7 @@ async function startLimited(limits: LimitsOptions) {
       return typeof subject === 'string' ? { id: subject } : null;
     },
     limits: { now: () => clock.now, ...limits },
+    ...options,
   });
   opened.push(server);
   return { url: server.url ?? '', runs, clock };
@@ -111,6 +110,25 @@ describe.each(ERAS)('limits over Streamable HTTP, %s client', (era) => {
       if ((await alice.call('notes-read')).isError !== true) reads++;
     }
     expect(reads).toBe(4);
+  });
+});
+
+describe('limits with the ledger', () => {
+  it('records the calls limits refuse, at no cost', async () => {
+    const records: LedgerRecord[] = [];
+    const { url } = await startLimited(
+      { budget: '4/day' },
+      {
+        ledger: { append: (record) => void records.push(record), close: async () => {} },
+      },
+    );
+    const alice = await open(connectAs(url, 'alice', '2025-11-25'));
+    await alice.call('reports-build');
+    await alice.call('reports-build');
+    expect(records).toMatchObject([
+      { subject: 'alice', moduleId: 'reports.build', outcome: 'ok', cost: 4 },
+      { subject: 'alice', moduleId: 'reports.build', outcome: 'BUDGET_EXCEEDED', cost: 0 },
+    ]);
   });
 });
 

@@ -1,0 +1,72 @@
+import type { Logger, RegistryLike } from '@apcore-mcp/core';
+import { type CallGovernance, combineGovernance } from '../calls/call-governance.js';
+import { UsageTracker } from '../usage/usage-tracker.js';
+import { createCallLedger } from './call-ledger.js';
+import { JsonLinesLedgerStore } from './json-lines-ledger-store.js';
+import type { LedgerStore } from './ledger-record.js';
+import { openLimitsGovernance } from './limits-governance.js';
+import type { ResolvedLimits } from './limits-option.js';
+import { readModuleCost } from './module-cost.js';
+
+/**
+ * The governance of one served registry: its parts combined for the router, the usage tracker
+ * `GET /usage` reads, and `close()` for shutdown.
+ *
+ * @example
+ * ```ts
+ * const opened: OpenedGovernance = openGovernance({ ledger: './ledger.jsonl', usage: true, registry, logger });
+ * ```
+ */
+export interface OpenedGovernance {
+  /** `undefined` when no part is on (the router then does no governance work at all). */
+  readonly governance: CallGovernance | undefined;
+  readonly usage: UsageTracker | undefined;
+  /** Writes out and closes the ledger, and closes the limit store; never rejects. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the rate limits and budgets, the ledger (a file path becomes a
+ * {@link JsonLinesLedgerStore}, created now so a bad path fails at startup) and the usage
+ * tracker, as the options ask. Limits come first: a call they refuse is still recorded.
+ *
+ * @throws {Error} when the ledger file cannot be opened.
+ * @example
+ * ```ts
+ * const { governance, usage, close } = openGovernance({ ledger: store, usage: false, registry, logger });
+ * ```
+ */
+export function openGovernance(options: {
+  ledger: string | LedgerStore | undefined;
+  usage: boolean;
+  limits?: ResolvedLimits | undefined;
+  registry: RegistryLike;
+  logger: Logger;
+}): OpenedGovernance {
+  const { registry, logger } = options;
+  const store =
+    typeof options.ledger === 'string'
+      ? new JsonLinesLedgerStore({ path: options.ledger, logger })
+      : options.ledger;
+  const usage = options.usage ? new UsageTracker() : undefined;
+  const limits = openLimitsGovernance(options.limits, registry, logger);
+  const ledger =
+    store &&
+    createCallLedger({
+      store,
+      logger,
+      costOf: (moduleId) => readModuleCost(registry.getDefinition(moduleId, { copy: false })),
+    });
+  return {
+    governance: combineGovernance([limits, ledger, usage]),
+    usage,
+    close: async () => {
+      try {
+        await store?.close();
+      } catch (error) {
+        logger.warn({ err: error }, 'Could not close the ledger');
+      }
+      await limits?.close();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readModuleCost } from '../governance/module-cost.js';
+import { resolveGovernanceOptions } from './governance-options.js';
+
+describe('the ledger and usage options', () => {
+  it('takes a path in an existing directory, or a store', () => {
+    const path = join(tmpdir(), 'ledger.jsonl');
+    expect(resolveGovernanceOptions({ ledger: path }, 'stdio')).toEqual({
+      ledger: path,
+      usage: false,
+    });
+    const store = { append: () => {}, close: async () => {} };
+    expect(resolveGovernanceOptions({ ledger: store, usage: true }, 'sse').ledger).toBe(store);
+  });
+
+  it('refuses a missing directory, a non-store and usage over stdio, each clearly', () => {
+    const missing = join(tmpdir(), 'no-such-dir-apcore', 'ledger.jsonl');
+    expect(() => resolveGovernanceOptions({ ledger: missing }, 'stdio')).toThrow(RangeError);
+    expect(() => resolveGovernanceOptions({ ledger: missing }, 'stdio')).toThrow(
+      'ledger: directory',
+    );
+    expect(() => resolveGovernanceOptions({ ledger: '' }, 'stdio')).toThrow(
+      'ledger must not be an empty path',
+    );
+    expect(() => resolveGovernanceOptions({ ledger: 42 }, 'stdio')).toThrow(
+      'ledger must be a file path or a LedgerStore',
+    );
+    expect(() => resolveGovernanceOptions({ usage: 'yes' }, 'sse')).toThrow(
+      'usage must be a boolean',
+    );
+    expect(() => resolveGovernanceOptions({ usage: true }, 'stdio')).toThrow(
+      'usage serves GET /usage on the HTTP transports',
+    );
+  });
+});
+
+describe('readModuleCost', () => {
+  it('reads metadata.cost, 0 for anything that is not a cost', () => {
+    expect(readModuleCost({ metadata: { cost: 2.5 } })).toBe(2.5);
+    expect(readModuleCost({ metadata: {} })).toBe(0);
+    expect(readModuleCost({ metadata: { cost: -1 } })).toBe(0);
+    expect(readModuleCost({ metadata: { cost: '5' } })).toBe(0);
+    expect(readModuleCost(null)).toBe(0);
+  });
+});

@@ -1,0 +1,79 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { LedgerStore } from '../governance/ledger-record.js';
+import { type ResolvedLimits, resolveLimits } from '../governance/limits-option.js';
+import type { TransportName } from '../options.js';
+import { describe, resolveBoolean } from './read-option.js';
+
+/**
+ * The `serve()` options of the ledger, usage and limits, for the option list.
+ *
+ * @example
+ * ```ts
+ * const known = new Set([...OTHER_OPTIONS, ...GOVERNANCE_OPTIONS]);
+ * ```
+ */
+export const GOVERNANCE_OPTIONS = ['ledger', 'usage', 'limits'] as const;
+
+/**
+ * The resolved `ledger`, `usage` and `limits` options.
+ *
+ * @example
+ * ```ts
+ * const resolved: ResolvedGovernanceOptions = { ledger: '/var/log/apcore/ledger.jsonl', usage: true };
+ * ```
+ */
+export interface ResolvedGovernanceOptions {
+  /** A file path (absolute or relative to the working directory), a store, or no ledger. */
+  ledger: string | LedgerStore | undefined;
+  /** Serve `GET /usage` on the HTTP transports. */
+  usage: boolean;
+  /** Rate limits and budgets; `undefined` without any. */
+  limits: ResolvedLimits | undefined;
+}
+
+/**
+ * Validates `ledger` (a file path whose directory exists, or a {@link LedgerStore}), `usage`
+ * (a boolean, for the HTTP transports only) and `limits` (see `resolveLimits`).
+ *
+ * @throws {TypeError | RangeError} naming the option and what it accepts.
+ * @example
+ * ```ts
+ * resolveGovernanceOptions({ ledger: './ledger.jsonl', usage: true }, 'streamable-http');
+ * ```
+ */
+export function resolveGovernanceOptions(
+  given: { ledger?: unknown; usage?: unknown; limits?: unknown },
+  transport: TransportName,
+): ResolvedGovernanceOptions {
+  const usage = resolveBoolean('usage', given.usage, false);
+  if (usage && transport === 'stdio') {
+    throw new RangeError("usage serves GET /usage on the HTTP transports; transport is 'stdio'");
+  }
+  return { ledger: resolveLedger(given.ledger), usage, limits: resolveLimits(given.limits) };
+}
+
+function resolveLedger(value: unknown): ResolvedGovernanceOptions['ledger'] {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') {
+    if (value.trim() === '') throw new RangeError('ledger must not be an empty path');
+    const directory = dirname(value);
+    if (!existsSync(directory) || !statSync(directory).isDirectory()) {
+      throw new RangeError(
+        `ledger: directory ${directory} does not exist (for ledger file ${value})`,
+      );
+    }
+    return value;
+  }
+  const store = value as Partial<LedgerStore>;
+  if (
+    typeof value === 'object' &&
+    typeof store.append === 'function' &&
+    typeof store.close === 'function'
+  ) {
+    return value as LedgerStore;
+  }
+  throw new TypeError(
+    `ledger must be a file path or a LedgerStore ({ append(record), close() }), got ${describe(value)}`,
+  );
+}

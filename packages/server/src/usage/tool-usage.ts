@@ -1,0 +1,137 @@
+/**
+ * One tool's figures in a usage report.
+ *
+ * @example
+ * ```ts
+ * const usage: ToolUsage = { tool: 'catalog-search', moduleId: 'catalog.search', calls: 12,
+ *   errors: 1, p50Ms: 2.1, p95Ms: 9.8, lastCalledAt: '2026-11-24T14:02:11.532Z' };
+ * ```
+ */
+export interface ToolUsage {
+  tool: string;
+  moduleId: string;
+  calls: number;
+  /** Calls that ended in an error (refused ones included). */
+  errors: number;
+  /** Median duration in ms (nearest rank). */
+  p50Ms: number;
+  /** 95th percentile duration in ms (nearest rank). */
+  p95Ms: number;
+  /** When the latest call started, ISO 8601. */
+  lastCalledAt: string;
+}
+
+/**
+ * What `GET /usage` and `apcore-mcp usage` answer: per tool figures since a point in time.
+ *
+ * @example
+ * ```ts
+ * const report = (await (await fetch('http://127.0.0.1:8000/usage')).json()) as UsageReport;
+ * ```
+ */
+export interface UsageReport {
+  /** Where the figures start: the server's start, the `--since` time, or the first record (`null`: none). */
+  since: string | null;
+  /** By tool name. */
+  tools: ToolUsage[];
+}
+
+/** One call as usage counts it. */
+export interface UsageSample {
+  tool: string;
+  moduleId: string;
+  durationMs: number;
+  failed: boolean;
+  /** When the call started, epoch ms. */
+  startedAt: number;
+}
+
+/**
+ * The running figures of one tool. Durations are kept in a ring of the latest `maxSamples`
+ * calls, so a busy tool costs bounded memory and its percentiles follow recent calls.
+ */
+export class ToolUsageAccumulator {
+  readonly #tool: string;
+  #moduleId: string;
+  readonly #maxSamples: number;
+  readonly #durations: number[] = [];
+  #next = 0;
+  #calls = 0;
+  #errors = 0;
+  #lastCalledAt = Number.NEGATIVE_INFINITY;
+
+  constructor(tool: string, moduleId: string, maxSamples: number) {
+    this.#tool = tool;
+    this.#moduleId = moduleId;
+    this.#maxSamples = maxSamples;
+  }
+
+  add(sample: UsageSample): void {
+    this.#calls += 1;
+    if (sample.failed) this.#errors += 1;
+    if (sample.startedAt >= this.#lastCalledAt) {
+      this.#lastCalledAt = sample.startedAt;
+      // A reloaded module may serve the tool under another id: the latest call names it.
+      this.#moduleId = sample.moduleId;
+    }
+    if (this.#durations.length < this.#maxSamples) this.#durations.push(sample.durationMs);
+    else {
+      this.#durations[this.#next] = sample.durationMs;
+      this.#next = (this.#next + 1) % this.#maxSamples;
+    }
+  }
+
+  toUsage(): ToolUsage {
+    const sorted = [...this.#durations].sort((a, b) => a - b);
+    return {
+      tool: this.#tool,
+      moduleId: this.#moduleId,
+      calls: this.#calls,
+      errors: this.#errors,
+      p50Ms: percentile(sorted, 50),
+      p95Ms: percentile(sorted, 95),
+      lastCalledAt: new Date(this.#lastCalledAt).toISOString(),
+    };
+  }
+}
+
+/**
+ * The nearest-rank percentile of ascending values (0 for none), rounded to µs.
+ *
+ * @example
+ * ```ts
+ * percentile([1, 2, 3, 4], 50); // 2
+ * ```
+ */
+export function percentile(sorted: readonly number[], rank: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length, Math.max(1, Math.ceil((rank / 100) * sorted.length))) - 1;
+  return Math.round((sorted[index] ?? 0) * 1000) / 1000;
+}
+
+/**
+ * Figures per tool for a stream of samples, reported in tool name order.
+ */
+export class UsageTable {
+  readonly #tools = new Map<string, ToolUsageAccumulator>();
+  readonly #maxSamples: number;
+
+  constructor(maxSamples: number) {
+    this.#maxSamples = maxSamples;
+  }
+
+  add(sample: UsageSample): void {
+    let tool = this.#tools.get(sample.tool);
+    if (tool === undefined) {
+      tool = new ToolUsageAccumulator(sample.tool, sample.moduleId, this.#maxSamples);
+      this.#tools.set(sample.tool, tool);
+    }
+    tool.add(sample);
+  }
+
+  toUsage(): ToolUsage[] {
+    return [...this.#tools.values()]
+      .map((tool) => tool.toUsage())
+      .sort((a, b) => (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0));
+  }
+}
