@@ -39,6 +39,12 @@ const EXPECTED_IDS = [
   'heap.tools.20',
   'heap.parsed.20',
   'cli.start',
+  'tools-list.none.bytes',
+  'tools-list.none.tokens',
+  'tools-list.namespace.bytes',
+  'tools-list.namespace.tokens',
+  'tools-list.namespace-toon.bytes',
+  'tools-list.namespace-toon.tokens',
 ];
 
 // Structure only: timings on a shared test machine mean nothing and are never checked here.

@@ -1,5 +1,34 @@
 // Any new export added here becomes public API: named exports only, no wildcards.
 export { aggregateAnnotations } from './aggregate-annotations.js';
+export {
+  type ActionMeta,
+  type ComposeGroupedToolOptions,
+  composeGroupedTool,
+  type GroupedToolParts,
+} from './grouping/compose-grouped-tool.js';
+export {
+  type ActionRow,
+  type DescribeGroupOptions,
+  describeGroup,
+  type EncodeActionTable,
+} from './grouping/describe-group.js';
+export { type GroupAction, propertiesOf, requiredFieldsOf } from './grouping/group-action.js';
+export {
+  DEFAULT_MAX_TOOLS,
+  GROUPING_MODES,
+  type GroupingMode,
+  type GroupingOption,
+  parseGroupingOption,
+  parseMaxTools,
+} from './grouping/grouping-option.js';
+export { ACTION_FIELD, mergeActionSchemas } from './grouping/merge-action-schemas.js';
+export {
+  type GroupMember,
+  type PlanToolGroupsOptions,
+  planToolGroups,
+  type ToolPlan,
+} from './grouping/plan-tool-groups.js';
+export { fieldTier } from './grouping/tag-field-description.js';
 export { hasRequiresApproval } from './has-requires-approval.js';
 export {
   ANNOTATION_DEFAULTS,

@@ -1,12 +1,12 @@
-import yargs, { type Argv, type Options } from 'yargs';
+import yargs, { type Argv } from 'yargs';
 import { CliError } from './cli-error.js';
+import { withJsonAndSettings, withSettings } from './command-line-options.js';
 import { ExitCode } from './exit-codes.js';
 import { CLI_VERSION } from './package-version.js';
 import {
   DEFAULT_CONFIG_FILE,
   SETTING_SPECS,
   type SettingKey,
-  type SettingSpec,
   toKebabCase,
 } from './settings/setting-specs.js';
 
@@ -36,59 +36,20 @@ const SELECTION_KEYS: readonly SettingKey[] = ['extensions-dir', 'tags', 'prefix
 
 const HELP_WIDTH = 100;
 
-function lowerCase(value: unknown): unknown {
-  return typeof value === 'string' ? value.toLowerCase() : value;
-}
-
-function upperCase(value: unknown): unknown {
-  return typeof value === 'string' ? value.toUpperCase() : value;
-}
-
-function toOption(spec: SettingSpec): Options {
-  const option: Options = {
-    describe: spec.description,
-    ...(spec.defaultValue === undefined ? {} : { defaultDescription: String(spec.defaultValue) }),
-  };
-  if (spec.kind === 'boolean') return { ...option, type: 'boolean' };
-  // Ports and names stay text here: our own checks name the flag and exit 1, not yargs' 2.
-  const text: Options = { ...option, type: 'string', requiresArg: true };
-  if (spec.key === 'transport') return { ...text, choices: spec.choices, coerce: lowerCase };
-  if (spec.key === 'log-level') return { ...text, choices: spec.choices, coerce: upperCase };
-  if (spec.key === 'extensions-dir') return { ...text, normalize: false };
-  return text;
-}
-
-function withSettings(parser: Argv, keys: readonly SettingKey[]): Argv {
-  let configured = parser.option('config', {
-    type: 'string',
-    requiresArg: true,
-    describe: `YAML config file (default: ./${DEFAULT_CONFIG_FILE} when present)`,
-  });
-  for (const spec of SETTING_SPECS) {
-    if (keys.includes(spec.key) && spec.envOnly !== true)
-      configured = configured.option(spec.key, toOption(spec));
-  }
-  return configured;
-}
-
-function withJsonAndSettings(parser: Argv, keys: readonly SettingKey[]): Argv {
-  return withSettings(parser, keys).option('json', {
-    type: 'boolean',
-    describe: 'Print JSON instead of a table',
-  });
-}
-
 function withJson(parser: Argv): Argv {
   return withJsonAndSettings(parser, SELECTION_KEYS);
 }
 
-/** `tools list` names the tools as `serve` would, so it takes `--tool-names` too. */
+/** The settings that fold modules into grouped tools. */
+const GROUPING_KEYS: readonly SettingKey[] = ['grouping', 'max-tools', 'toon-descriptions'];
+
+/** `tools list` names and groups the tools as `serve` would, so it takes those settings too. */
 function withToolsList(parser: Argv): Argv {
-  return withJsonAndSettings(parser, [...SELECTION_KEYS, 'tool-names']);
+  return withJsonAndSettings(parser, [...SELECTION_KEYS, 'tool-names', ...GROUPING_KEYS]);
 }
 
 function withOpenaiExport(parser: Argv): Argv {
-  return withSettings(parser, SELECTION_KEYS)
+  return withSettings(parser, [...SELECTION_KEYS, 'grouping', 'max-tools'])
     .option('strict', { type: 'boolean', describe: 'Rewrite schemas for OpenAI strict mode' })
     .option('embed-annotations', {
       type: 'boolean',

@@ -9,6 +9,7 @@ import { ErrorMapper } from '@apcore-mcp/errors';
 import { FunctionNames } from './function-names.js';
 import { InvalidArgumentError } from './invalid-argument-error.js';
 import { isValidFunctionName } from './normalize.js';
+import { type OpenaiToolGroups, routeGroupedCall } from './route-grouped-call.js';
 import type {
   ChatToolCall,
   FunctionCallOutput,
@@ -33,6 +34,11 @@ export interface DispatchToolCallsOptions {
   sequential?: boolean;
   /** Maps failures to text; defaults to `new ErrorMapper({ logger })`. */
   errorMapper?: ErrorMapper;
+  /**
+   * The grouped functions of the export (`toOpenaiToolsDetailed(...).groups`): a call of one
+   * runs the module its `action` names, with the other arguments (see `routeGroupedCall`).
+   */
+  groups?: OpenaiToolGroups;
 }
 
 /** A tool call of either API. */
@@ -144,22 +150,48 @@ async function runCall(call: ParsedCall, dispatch: Dispatch): Promise<ToolCallOu
       `Invalid arguments for tool "${name}": ${parsed.problem}. Nothing was executed.`,
     );
   }
+  const target = resolveTarget(name, parsed.inputs, dispatch);
+  if ('problem' in target) return answer(call, target.problem);
+  const { moduleId, inputs, errorPrefix } = target;
   try {
-    const moduleId = dispatch.functionNames.moduleIdOf(name);
-    if (moduleId === undefined) return answer(call, `Unknown tool: ${name}`);
     const factory = dispatch.options.contextFactory;
     const output =
       factory === undefined
-        ? await dispatch.executor.call(moduleId, parsed.inputs)
-        : await dispatch.executor.call(
-            moduleId,
-            parsed.inputs,
-            factory.createContext({ moduleId }),
-          );
+        ? await dispatch.executor.call(moduleId, inputs)
+        : await dispatch.executor.call(moduleId, inputs, factory.createContext({ moduleId }));
     return answer(call, serializeOutput(output));
   } catch (error) {
-    return answer(call, dispatch.mapper.toMcpError(error).content[0]?.text ?? '');
+    return answer(
+      call,
+      `${errorPrefix}${dispatch.mapper.toMcpError(error).content[0]?.text ?? ''}`,
+    );
   }
+}
+
+/** The module a function name runs (a grouped one: its action's), or why none. */
+function resolveTarget(
+  name: string,
+  args: Record<string, unknown>,
+  dispatch: Dispatch,
+):
+  | { moduleId: string; inputs: Record<string, unknown>; errorPrefix: string }
+  | { problem: string } {
+  const groups = dispatch.options.groups;
+  if (groups !== undefined && Object.hasOwn(groups, name)) {
+    const registry = dispatch.executor.registry;
+    const routed = routeGroupedCall(
+      name,
+      args,
+      groups,
+      (moduleId) => registry.getDefinition(moduleId, { copy: false })?.inputSchema,
+    );
+    if ('problem' in routed) return { problem: `${routed.problem}. Nothing was executed.` };
+    const errorPrefix = `[${name}/${routed.action}] `;
+    return { moduleId: routed.moduleId, inputs: routed.arguments, errorPrefix };
+  }
+  const moduleId = dispatch.functionNames.moduleIdOf(name);
+  if (moduleId === undefined) return { problem: `Unknown tool: ${name}` };
+  return { moduleId, inputs: args, errorPrefix: '' };
 }
 
 function createDispatch(executor: ExecutorLike, options: DispatchToolCallsOptions): Dispatch {

@@ -26,9 +26,18 @@ export {
   normalize,
   OPENAI_FUNCTION_NAME_PATTERN,
 } from './normalize.js';
+export {
+  type GroupedCallRoute,
+  type OpenaiToolGroups,
+  routeGroupedCall,
+} from './route-grouped-call.js';
 export { StrictModeError, type StrictModeErrorDetails } from './strict-mode-error.js';
 export { STRICT_FORMATS, STRICT_LIMITS } from './strict-mode-rules.js';
 export type { StrictRule, StrictViolation } from './strict-violation.js';
+export {
+  type ToGroupedOpenaiToolOptions,
+  toGroupedOpenaiTool,
+} from './to-grouped-openai-tool.js';
 export { type ToOpenaiToolOptions, toOpenaiTool } from './to-openai-tool.js';
 export {
   type OpenaiToolsResult,

@@ -1,4 +1,10 @@
 import {
+  type EncodeActionTable,
+  type GroupingOption,
+  parseGroupingOption,
+  parseMaxTools,
+} from '@apcore-mcp/annotations';
+import {
   type ExecutorLike,
   type ListOptions,
   type Logger,
@@ -7,8 +13,10 @@ import {
   ToolNameTable,
   toListOptions,
 } from '@apcore-mcp/core';
+import { exportGroupedTools } from './export-grouped-tools.js';
 import { InvalidArgumentError } from './invalid-argument-error.js';
 import { resolveRegistry } from './resolve-registry.js';
+import type { OpenaiToolGroups } from './route-grouped-call.js';
 import { type ToOpenaiToolOptions, toOpenaiTool } from './to-openai-tool.js';
 import type { OpenAITool } from './types.js';
 
@@ -20,6 +28,16 @@ export interface ToOpenaiToolsOptions extends ToOpenaiToolOptions {
   prefix?: string;
   /** Receives a warning for every skipped module (and the strict-mode warnings). */
   logger?: Logger;
+  /**
+   * Fold modules into grouped functions, as the MCP server's `grouping` option does: `'none'`
+   * (default), `'namespace'`, `'auto'` (above `maxTools` modules) or a function. Route the
+   * model's calls back with `dispatchToolCalls(..., { groups })` or `routeGroupedCall`.
+   */
+  grouping?: GroupingOption;
+  /** The function count `grouping: 'auto'` keeps to; default 40. */
+  maxTools?: number;
+  /** Encodes grouped functions' action tables (pass `@toon-format/toon`'s `encode` for TOON). */
+  encodeTable?: EncodeActionTable;
 }
 
 /**
@@ -48,6 +66,23 @@ export interface SkippedModule {
 export interface OpenaiToolsResult {
   tools: OpenAITool[];
   skipped: SkippedModule[];
+  /** With `grouping`: the grouped functions, by name, each action's module id. */
+  groups?: OpenaiToolGroups;
+}
+
+function readGrouping(options: ToOpenaiToolsOptions): {
+  grouping: GroupingOption;
+  maxTools: number;
+} {
+  try {
+    return {
+      grouping: parseGroupingOption(options.grouping),
+      maxTools: parseMaxTools(options.maxTools),
+    };
+  } catch (error) {
+    const argument = String(error).includes('maxTools') ? 'maxTools' : 'grouping';
+    throw new InvalidArgumentError((error as Error).message, { argument });
+  }
 }
 
 function validateFilters(options: ToOpenaiToolsOptions): ListOptions {
@@ -114,6 +149,16 @@ export function toOpenaiToolsDetailed(
 ): OpenaiToolsResult {
   const registry = resolveRegistry(registryOrExecutor);
   const filters = validateFilters(options);
+  const { grouping, maxTools } = readGrouping(options);
+  if (grouping !== 'none') {
+    const exported = exportGroupedTools(registry, { ...options, grouping, maxTools, filters });
+    const skipped = exported.failures.map(({ moduleId, error }) => {
+      const entry = { moduleId, ...describeFailure(error) };
+      warnSkipped(options, entry);
+      return entry;
+    });
+    return { tools: exported.tools, skipped, groups: exported.groups };
+  }
   const tools: OpenAITool[] = [];
   const skipped: SkippedModule[] = [];
   const names = new ToolNameTable('safe');
@@ -126,13 +171,17 @@ export function toOpenaiToolsDetailed(
       tools.push(outcome);
     } else {
       skipped.push(outcome);
-      options.logger?.warn(
-        { moduleId, reason: outcome.reason },
-        `Skipping module "${moduleId}" for OpenAI tools: ${outcome.reason}`,
-      );
+      warnSkipped(options, outcome);
     }
   }
   return { tools, skipped };
+}
+
+function warnSkipped(options: ToOpenaiToolsOptions, { moduleId, reason }: SkippedModule): void {
+  options.logger?.warn(
+    { moduleId, reason },
+    `Skipping module "${moduleId}" for OpenAI tools: ${reason}`,
+  );
 }
 
 /**

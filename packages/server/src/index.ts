@@ -1,6 +1,8 @@
 // Any new export added here becomes public API: named exports only, no wildcards.
 // The module helpers live in core (module authors need not depend on the server); the server
 // offers the very same functions and constants.
+
+export type { GroupingMode, GroupingOption } from '@apcore-mcp/annotations';
 export {
   elicit,
   MCP_ELICIT_KEY,
@@ -47,6 +49,7 @@ export {
   type RedisLimitStoreOptions,
   type RedisScriptClient,
 } from './governance/redis-limit-store.js';
+export { ACTIONS_META_KEY, GROUP_META_KEY } from './grouping/group-served-tools.js';
 export type { CacheHintOption, CacheHints } from './lifecycle/cache-hints.js';
 export { createMcpHandler, type McpHandler } from './lifecycle/create-mcp-handler.js';
 export { createMcpServer } from './lifecycle/create-mcp-server.js';

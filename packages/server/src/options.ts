@@ -1,9 +1,11 @@
 import type { IncomingMessage } from 'node:http';
-import type { ContextFactory, Identity, ToolNameStyle } from '@apcore-mcp/core';
+import type { GroupingOption } from '@apcore-mcp/annotations';
+import type { ContextFactory, Identity, ModuleAnnotations, ToolNameStyle } from '@apcore-mcp/core';
 import type { Registry } from 'prom-client';
 import type { ApprovalOption } from './calls/approval-option.js';
 import type { LedgerStore } from './governance/ledger-record.js';
 import type { LimitsOptions, ResolvedLimits } from './governance/limits-option.js';
+import type { ToolGrouping } from './grouping/grouping-options.js';
 import type { CacheHints } from './lifecycle/cache-hints.js';
 import type { Logger, LogLevel } from './logger.js';
 import type { MetricsOption } from './metrics/server-metrics.js';
@@ -68,6 +70,19 @@ export interface ServeOptions {
    * clients known to accept dots. Case-insensitive.
    */
   toolNames?: ToolNameStyle;
+  /**
+   * Folds many modules into few tools: `'none'` (default), `'namespace'` (the modules sharing an
+   * id prefix, `orders.place_order` + `orders.cancel_order`, become the tool `orders` with a
+   * required `action` field), `'auto'` (`'namespace'` once more than `maxTools` modules are
+   * served), or `(moduleId) => groupName | undefined`. Modes are case-insensitive.
+   */
+  grouping?: GroupingOption;
+  /** The tool count `grouping: 'auto'` keeps to; default 40. */
+  maxTools?: number;
+  /** Encode a grouped tool's action table in TOON (fewer tokens); default false. */
+  toonDescriptions?: boolean;
+  /** Annotations per group (`{ orders: { idempotent: true } }`), winning over the aggregate. */
+  groupAnnotations?: Readonly<Record<string, Partial<ModuleAnnotations>>>;
   /** `debug`, `info` (default), `warn` (or `warning`), `error`; case-insensitive. Ignored when `logger` is given. */
   logLevel?: string;
   /** A pino-compatible logger to use instead of the one `serve()` creates on stderr. */
@@ -176,6 +191,7 @@ export interface ResolvedOptions {
   tags: readonly string[] | undefined;
   prefix: string | undefined;
   toolNames: ToolNameStyle;
+  grouping: ToolGrouping;
   logLevel: LogLevel;
   logger: Logger | undefined;
   onStartup: (() => void | Promise<void>) | undefined;

@@ -53,7 +53,7 @@ export function reportSkipped(entries: readonly SkippedEntry[], io: CliIo): void
 
 /**
  * The tools a listing command shows: built as `serve` would build them, named by
- * `--tool-names`.
+ * `--tool-names`, grouped by `--grouping`.
  *
  * @throws {CliError} `TOOL_NAME_COLLISION` (exit 1) when two modules would get one tool name.
  */
@@ -62,7 +62,13 @@ export function buildListedTools(
   settings: ResolvedSettings['settings'],
 ): ServerInventory {
   try {
-    return inspectServer(registry, { toolNames: settings.toolNames, ...toListOptions(settings) });
+    return inspectServer(registry, {
+      toolNames: settings.toolNames,
+      grouping: settings.grouping,
+      maxTools: settings.maxTools,
+      toonDescriptions: settings.toonDescriptions,
+      ...toListOptions(settings),
+    });
   } catch (error) {
     if (!ToolNameCollisionError.isInstance(error)) throw error;
     throw new CliError(error.message, {

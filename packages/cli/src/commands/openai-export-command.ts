@@ -15,7 +15,8 @@ import {
 /**
  * `apcore-mcp openai export`: the OpenAI function-calling tool definitions (a JSON array, ready
  * for `tools:`) on stdout or, with `-o FILE`, in a file. `--strict` and `--embed-annotations`
- * as in `toOpenaiTools`. Skipped files and modules are reported on stderr.
+ * as in `toOpenaiTools`; `--grouping` and `--max-tools` fold modules into grouped functions as
+ * `serve` does. Skipped files and modules are reported on stderr.
  *
  * @throws {CliError} when the output file cannot be written (exit 1).
  */
@@ -29,6 +30,8 @@ export async function runOpenaiExportCommand(
     ...toListOptions(resolved.settings),
     strict: flags.strict === true,
     embedAnnotations: flags.embedAnnotations === true,
+    grouping: resolved.settings.grouping,
+    maxTools: resolved.settings.maxTools,
   });
   const json = `${JSON.stringify(tools, null, 2)}\n`;
   const entries: SkippedEntry[] = [

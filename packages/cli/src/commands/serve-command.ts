@@ -40,6 +40,9 @@ function toServeOptions(
     ...(settings.tags.length === 0 ? {} : { tags: settings.tags }),
     ...(settings.prefix === undefined ? {} : { prefix: settings.prefix }),
     toolNames: settings.toolNames,
+    grouping: settings.grouping,
+    maxTools: settings.maxTools,
+    toonDescriptions: settings.toonDescriptions,
     ...(settings.allowedOrigins === undefined
       ? {}
       : { allowedOrigins: settings.allowedOrigins.includes('*') ? '*' : settings.allowedOrigins }),
@@ -47,6 +50,7 @@ function toServeOptions(
     dynamic: settings.watch,
     ...(settings.metrics ? { metrics: true } : {}),
     ...(settings.metricsPort === undefined ? {} : { metricsPort: settings.metricsPort }),
+    ...(settings.tracing ? { tracing: true } : {}),
     ...(settings.ledger === undefined ? {} : { ledger: settings.ledger }),
     ...(settings.usage ? { usage: true } : {}),
     maxSessions: settings.maxSessions,

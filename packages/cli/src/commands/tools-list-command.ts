@@ -34,10 +34,10 @@ function requiredArguments(tool: McpTool): string {
   return Array.isArray(required) && required.length > 0 ? required.join(', ') : '-';
 }
 
-function toRow({ moduleId, tool }: ServedTool, registry: RegistryLike): string[] {
+function toRow({ moduleId, tool }: ServedTool, registry: RegistryLike, name = tool.name): string[] {
   const annotations = registry.getDefinition(moduleId)?.annotations;
   return [
-    tool.name,
+    name,
     moduleId,
     tool.title ?? '-',
     describeAnnotations(annotations),
@@ -45,16 +45,41 @@ function toRow({ moduleId, tool }: ServedTool, registry: RegistryLike): string[]
   ];
 }
 
-/** A tool's MCP definition with its module id beside its name. */
-function toJsonEntry({ moduleId, tool }: ServedTool): Record<string, unknown> {
+/** A plain tool's row; a grouped tool's row, then one indented row per action and its module. */
+function toRows(served: ServedTool, registry: RegistryLike): string[][] {
+  const { actions, tool } = served;
+  if (actions === undefined) return [toRow(served, registry)];
+  const hints = tool.annotations ?? {};
+  // The group's own annotations: the conservative aggregate of its actions'.
+  const aggregate = describeAnnotations({
+    readonly: hints.readOnlyHint === true,
+    destructive: hints.destructiveHint === true,
+    idempotent: hints.idempotentHint === true,
+    requiresApproval: tool._meta?.['apcore/requiresApproval'] === true,
+    openWorld: hints.openWorldHint !== false,
+  });
+  const group = [tool.name, `(${actions.size} actions)`, tool.title ?? '-', aggregate, 'action'];
+  const members = [...actions].map(([action, entry]) =>
+    toRow(entry, registry, `  action=${action}`),
+  );
+  return [group, ...members];
+}
+
+/** A tool's MCP definition with its module id beside its name (a group: each action's module). */
+function toJsonEntry({ moduleId, tool, actions }: ServedTool): Record<string, unknown> {
   const { name, ...rest } = tool;
-  return { name, moduleId, ...rest };
+  if (actions === undefined) return { name, moduleId, ...rest };
+  const modules = Object.fromEntries(
+    [...actions].map(([action, entry]) => [action, entry.moduleId]),
+  );
+  return { name, group: moduleId, actions: modules, ...rest };
 }
 
 /**
  * `apcore-mcp tools list`: the tools the server would serve (tool name, module id, title,
  * annotations, required arguments) as a table, or with `--json` as `{ tools, skipped }` (the MCP
- * tool definitions, each with its `moduleId` beside its `name`). Names follow `--tool-names`.
+ * tool definitions, each with its `moduleId` beside its `name`; a grouped tool has its `group`
+ * and `actions` instead). Names follow `--tool-names`, grouping `--grouping`.
  * Skipped files and modules are reported on stderr (and in the JSON).
  */
 export async function runToolsListCommand(
@@ -69,7 +94,7 @@ export async function runToolsListCommand(
     const json = { tools: tools.map(toJsonEntry), skipped: entries };
     io.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   } else {
-    const rows = tools.map((served) => toRow(served, registry));
+    const rows = tools.flatMap((served) => toRows(served, registry));
     io.stdout.write(
       formatTable(['NAME', 'MODULE ID', 'TITLE', 'ANNOTATIONS', 'REQUIRED ARGS'], rows),
     );

@@ -50,6 +50,9 @@ export type SettingKey =
   | 'tags'
   | 'prefix'
   | 'tool-names'
+  | 'grouping'
+  | 'max-tools'
+  | 'toon-descriptions'
   | 'validate-inputs'
   | 'watch'
   | 'allowed-origins'
@@ -65,7 +68,8 @@ export type SettingKey =
   | 'budget'
   | 'store'
   | 'ledger'
-  | 'usage';
+  | 'usage'
+  | 'tracing';
 
 /** The transports, as `--transport` spells them. */
 export const TRANSPORTS = ['stdio', 'streamable-http', 'sse'] as const;
@@ -75,6 +79,9 @@ export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARNING', 'ERROR'] as const;
 
 /** Who approves modules annotated `requiresApproval`, as `--approval` spells it. */
 export const APPROVAL_MODES = ['elicit', 'deny', 'allow'] as const;
+
+/** How modules are folded into tools, as `--grouping` spells it. */
+export const GROUPING_MODES = ['none', 'namespace', 'auto'] as const;
 
 /** The longest accepted server name. */
 export const MAX_NAME_LENGTH = 255;
@@ -149,6 +156,27 @@ export const SETTING_SPECS: readonly SettingSpec[] = Object.freeze([
       'Tool names: safe (catalog-get_product, accepted by every common client) or module-id (catalog.get_product)',
   },
   {
+    key: 'grouping',
+    kind: 'choice',
+    choices: GROUPING_MODES,
+    defaultValue: 'none',
+    description:
+      'Fold modules into tools: none (one per module), namespace (orders.* -> one "orders" tool with an action field), auto (namespace above --max-tools)',
+  },
+  {
+    key: 'max-tools',
+    kind: 'integer',
+    minimum: 1,
+    defaultValue: 40,
+    description: 'With --grouping auto: group by namespace once more modules than this are served',
+  },
+  {
+    key: 'toon-descriptions',
+    kind: 'boolean',
+    defaultValue: false,
+    description: "Encode grouped tools' action tables in TOON (fewer tokens)",
+  },
+  {
     key: 'validate-inputs',
     kind: 'boolean',
     defaultValue: false,
@@ -182,6 +210,14 @@ export const SETTING_SPECS: readonly SettingSpec[] = Object.freeze([
     kind: 'port',
     description:
       'stdio only: serve GET /metrics on 127.0.0.1 at this port, 1..65535 (turns --metrics on)',
+    serveOnly: true,
+  },
+  {
+    key: 'tracing',
+    kind: 'boolean',
+    defaultValue: false,
+    description:
+      'Trace tool calls with the OpenTelemetry SDK the process registers (NODE_OPTIONS="--import ./otel.mjs"); without one, nothing is recorded',
     serveOnly: true,
   },
   {

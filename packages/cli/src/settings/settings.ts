@@ -1,5 +1,11 @@
 import type { ToolNameStyle } from '@apcore-mcp/core';
-import type { APPROVAL_MODES, LOG_LEVELS, SettingKey, TRANSPORTS } from './setting-specs.js';
+import type {
+  APPROVAL_MODES,
+  GROUPING_MODES,
+  LOG_LEVELS,
+  SettingKey,
+  TRANSPORTS,
+} from './setting-specs.js';
 
 /** Every setting of the command, resolved: defaults filled, paths absolute. */
 export interface Settings {
@@ -15,6 +21,10 @@ export interface Settings {
   tags: readonly string[];
   prefix: string | undefined;
   toolNames: ToolNameStyle;
+  grouping: (typeof GROUPING_MODES)[number];
+  /** With `grouping: auto`: the tool count above which namespaces are grouped. */
+  maxTools: number;
+  toonDescriptions: boolean;
   validateInputs: boolean;
   watch: boolean;
   allowedOrigins: readonly string[] | undefined;
@@ -22,6 +32,8 @@ export interface Settings {
   metrics: boolean;
   /** stdio only: the 127.0.0.1 port serving `GET /metrics`. */
   metricsPort: number | undefined;
+  /** Trace tool calls with the globally registered OpenTelemetry SDK. */
+  tracing: boolean;
   /** Absolute path of the ledger file (JSON lines), if one was named. */
   ledger: string | undefined;
   /** Serve `GET /usage` on HTTP. */

@@ -4,12 +4,12 @@ import {
   type ContextFactory,
   type ExecutorLike,
   type Identity,
-  serializeOutput,
   silentLogger,
   supportsContextApproval,
 } from '@apcore-mcp/core';
 import { createToolErrorResult, ErrorMapper } from '@apcore-mcp/errors';
 import { type InputRequiredResult, isInputRequiredResult } from '@modelcontextprotocol/server';
+import { type RoutedCall, routeToolCall, withErrorPrefix } from '../grouping/route-tool-call.js';
 import { type Logger, withFields } from '../logger.js';
 import { type CallTracing, createCallTracing } from '../observability/call-tracing.js';
 import type { ServedTool, ToolSource } from '../tools/served-tool.js';
@@ -19,18 +19,18 @@ import { CallCounter } from './call-counter.js';
 import { type RouterCallExtra, resolveIdentity } from './call-extra.js';
 import { ANONYMOUS_SUBJECT, type CallGovernance, type GovernedCall } from './call-governance.js';
 import type { CallAnswer, CallObserver } from './call-observer.js';
-import { collectStream } from './collect-stream.js';
 import type { ExecutionRouterOptions } from './execution-router-options.js';
+import { streamCall } from './stream-call.js';
 
 export type { ExecutionRouterOptions } from './execution-router-options.js';
 
 import { InputRequiredSignal } from './input-required-signal.js';
 import { InputValidator } from './input-validator.js';
 import { logCall } from './log-call.js';
-import { type OpenedCall, openCall } from './open-call.js';
+import { openCall } from './open-call.js';
 import { resolveContextFactory } from './resolve-context-factory.js';
 import type { ToolCallResult } from './tool-call-result.js';
-import { moduleNotFound, toSuccessResult, validationFailed } from './tool-result.js';
+import { toSuccessResult, validationFailed } from './tool-result.js';
 
 /**
  * The `apcore/errorCode` of the result a call gets once shutdown has begun.
@@ -158,12 +158,14 @@ export class ExecutionRouter {
       return createToolErrorResult('Server is shutting down', SHUTTING_DOWN_CODE);
     this.#calls.enter();
     const startedAt = performance.now();
-    const served = this.#tools.get(name);
-    const governed = served && this.#governed(name, served, args, extra);
+    // A grouped tool's call runs as its action's module: everything below sees that module.
+    const routed = routeToolCall(name, this.#tools.get(name), args);
+    const { served } = routed;
+    const governed = served && this.#governed(name, served, routed.arguments, extra);
     let settled: { result: ToolCallResult; ran: boolean };
     try {
-      if (served === undefined) throw moduleNotFound(name);
-      const answer = await this.#callTool(served, args, extra, governed);
+      if (routed.failure !== undefined || served === undefined) throw routed.failure;
+      const answer = await this.#callTool(served, routed, extra, governed);
       // Not a failure: this attempt ends with a question, the client retries with the answer.
       if (isInputRequiredResult(answer)) return answer;
       settled = answer;
@@ -174,6 +176,7 @@ export class ExecutionRouter {
     } finally {
       this.#calls.leave();
     }
+    settled.result = withErrorPrefix(settled.result, routed.errorPrefix);
     logCall(this.#logger, name, settled.result, startedAt);
     if (governed !== undefined) {
       const durationMs = performance.now() - startedAt;
@@ -224,15 +227,17 @@ export class ExecutionRouter {
    */
   async #callTool(
     served: ServedTool,
-    args: Record<string, unknown>,
+    routed: RoutedCall,
     extra: RouterCallExtra,
     governed: GovernedCall | undefined,
   ): Promise<{ result: ToolCallResult; ran: boolean } | InputRequiredResult> {
     const { moduleId, tool } = served;
+    const args = routed.arguments;
     const approveHere =
       !this.#executorAsksApproval && tool._meta?.[REQUIRES_APPROVAL_META_KEY] === true;
-    // Checked before approval too: nobody is asked to approve a call that cannot run.
-    if (this.#validateInputs || approveHere) {
+    // Checked before approval too: nobody is asked to approve a call that cannot run. A grouped
+    // call always is: the merged schema clients see is looser than its action's own.
+    if (this.#validateInputs || approveHere || routed.grouped) {
       const failures = this.#validator.validate(tool, args);
       // Refused before governance admitted it: nothing ran, nothing is spent.
       if (failures !== undefined) {
@@ -258,31 +263,13 @@ export class ExecutionRouter {
       output =
         call.progress === undefined
           ? await this.#executor.call(moduleId, args, call.context)
-          : await this.#collectStream(call, args);
+          : await streamCall(this.#executor, call, args);
     } catch (error) {
       // A question ends the attempt, however the module or a middleware handled the signal.
       if (call.rounds?.asked !== undefined) return call.rounds.asked;
       throw error;
     }
     return call.rounds?.asked ?? { result: toSuccessResult(tool, output), ran: true };
-  }
-
-  /** Runs a streaming call: each chunk is sent as progress, the merged chunks are the answer. */
-  #collectStream(
-    call: OpenedCall,
-    args: Record<string, unknown>,
-  ): Promise<Record<string, unknown>> {
-    const { moduleId, progress } = call;
-    const stream = this.#executor.stream;
-    if (progress === undefined || stream === undefined) {
-      throw new TypeError('streaming needs a progressToken, a notification channel and stream()');
-    }
-    return collectStream({
-      moduleId,
-      chunks: stream.call(this.#executor, moduleId, args, call.context),
-      signal: call.cancellation.signal,
-      onChunk: (chunk, index) => progress(index, undefined, serializeOutput(chunk)),
-    });
   }
 
   #mapError(tool: string, error: unknown): ToolCallResult {

@@ -18,7 +18,10 @@ import { type RegistryOrExecutor, resolveRegistry } from './resolve-target.js';
  * ```
  */
 export interface ServerInventory {
-  /** The tools, in registration order, each with the module it runs. */
+  /**
+   * The tools, in registration order, each with the module it runs (a grouped tool: its group,
+   * with each action's module entry in `actions`).
+   */
   tools: ServedTool[];
   /** The modules left out (their schema would not convert, their id has no tool name), and why. */
   skipped: SkippedModule[];
@@ -35,7 +38,17 @@ export interface ServerInventory {
  * const options: InspectOptions = { tags: ['public'], toolNames: 'safe' };
  * ```
  */
-export type InspectOptions = Pick<ServeOptions, 'tags' | 'prefix' | 'toolNames' | 'logger'>;
+export type InspectOptions = Pick<
+  ServeOptions,
+  | 'tags'
+  | 'prefix'
+  | 'toolNames'
+  | 'logger'
+  | 'grouping'
+  | 'maxTools'
+  | 'toonDescriptions'
+  | 'groupAnnotations'
+>;
 
 /**
  * Builds the tool table `serve()` would build — same names, titles, schemas, annotations,
@@ -68,10 +81,11 @@ export function inspectServer(
     }),
     ...(resolved.tags === undefined ? {} : { tags: resolved.tags }),
     ...(resolved.prefix === undefined ? {} : { prefix: resolved.prefix }),
+    grouping: resolved.grouping,
   });
-  const { tools, skipped } = table.refresh();
+  const { skipped } = table.refresh();
   return {
-    tools,
+    tools: table.list(),
     skipped,
     listResources: () => new DocumentationResources({ registry, tools: table }).list(),
   };

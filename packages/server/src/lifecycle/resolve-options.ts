@@ -1,5 +1,6 @@
 import { TOOL_NAME_STYLES } from '@apcore-mcp/core';
 import { resolveApproval } from '../calls/approval-option.js';
+import { resolveToolGrouping } from '../grouping/grouping-options.js';
 import type { LogLevel } from '../logger.js';
 import { resolveTracing } from '../observability/tracing-option.js';
 import {
@@ -15,7 +16,8 @@ import {
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
 } from '../transports/session-limits.js';
 import { resolveCacheHints } from './cache-hints.js';
-import { GOVERNANCE_OPTIONS, resolveGovernanceOptions } from './governance-options.js';
+import { resolveGovernanceOptions } from './governance-options.js';
+import { checkKnownOptions } from './known-options.js';
 import { resolveMetricsOptions } from './metrics-options.js';
 import {
   resolveAllowedHosts,
@@ -41,41 +43,6 @@ const LOG_LEVELS: Readonly<Record<string, LogLevel>> = {
   warning: 'warn',
   error: 'error',
 };
-const KNOWN_OPTIONS = new Set<string>([
-  'transport',
-  'host',
-  'port',
-  'path',
-  'stateless',
-  'name',
-  'version',
-  'tags',
-  'prefix',
-  'toolNames',
-  'logLevel',
-  'logger',
-  'onStartup',
-  'onShutdown',
-  'dynamic',
-  'cacheHints',
-  'validateInputs',
-  'allowedOrigins',
-  'allowedHosts',
-  'maxBodyBytes',
-  'maxSessions',
-  'sessionIdleTimeoutMs',
-  'contextFactory',
-  'identity',
-  'authenticate',
-  'shutdownGraceMs',
-  'handleSignals',
-  'approval',
-  'stateKey',
-  'tracing',
-  'metrics',
-  'metricsPort',
-  ...GOVERNANCE_OPTIONS,
-]);
 
 /** What differs between the entry points: their defaults and whether port 0 is allowed. */
 export interface ResolveDefaults {
@@ -105,6 +72,7 @@ export function resolveOptions(
     ...resolveGovernanceOptions(given, network.transport),
     ...resolveToolOptions(given),
     ...resolveCallOptions(given),
+    grouping: resolveToolGrouping(given),
     logLevel: resolveLogLevel(given.logLevel),
     logger: resolveLogger(given.logger),
     onStartup: resolveFunction('onStartup', given.onStartup),
@@ -112,22 +80,6 @@ export function resolveOptions(
     shutdownGraceMs: resolveShutdownGrace(given.shutdownGraceMs),
     handleSignals: resolveBoolean('handleSignals', given.handleSignals, defaults.handleSignals),
   };
-}
-
-/** The options object itself: an object whose every key is a known option. */
-function checkKnownOptions(options: ServeOptions | undefined | null): ServeOptions {
-  if (options === undefined || options === null) return {};
-  if (typeof options !== 'object') {
-    throw new TypeError(`options must be an object, got ${describe(options)}`);
-  }
-  for (const key of Object.keys(options)) {
-    if (!KNOWN_OPTIONS.has(key)) {
-      throw new TypeError(
-        `Unknown option '${key}'. Known options: ${[...KNOWN_OPTIONS].join(', ')}`,
-      );
-    }
-  }
-  return options;
 }
 
 type NetworkOptions = Pick<

@@ -47,6 +47,7 @@ export class ServerRuntime {
       registry: target.registry,
       builder: new ToolBuilder({ logger, toolNames: options.toolNames }),
       logger,
+      grouping: options.grouping,
       ...(options.tags === undefined ? {} : { tags: options.tags }),
       ...(options.prefix === undefined ? {} : { prefix: options.prefix }),
     });

@@ -81,8 +81,11 @@ export class CallTracing {
       'gen_ai.operation.name': 'execute_tool',
       'gen_ai.tool.name': name,
     };
-    const moduleId = this.#tools.get(name)?.moduleId;
-    if (moduleId !== undefined) attributes[MODULE_ID_ATTRIBUTE] = moduleId;
+    const served = this.#tools.get(name);
+    // A grouped tool runs one of several modules: its approval and executor spans name that one.
+    if (served !== undefined && served.actions === undefined) {
+      attributes[MODULE_ID_ATTRIBUTE] = served.moduleId;
+    }
     const version = extra.protocolVersion;
     if (version !== undefined) {
       attributes['mcp.protocol.version'] = version;

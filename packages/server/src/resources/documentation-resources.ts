@@ -48,7 +48,11 @@ export class DocumentationResources implements ResourceSource {
 
   list(): McpResource[] {
     const resources: McpResource[] = [];
-    for (const { moduleId, tool } of this.#tools.list()) {
+    // A grouped tool stands for several modules: each keeps its own documentation resource.
+    const modules = this.#tools
+      .list()
+      .flatMap((listed) => [...(listed.actions?.values() ?? [listed])]);
+    for (const { moduleId, tool } of modules) {
       const documentation = this.#readDocumentation(moduleId);
       if (documentation === undefined) continue;
       resources.push({

@@ -10,10 +10,15 @@ import type { McpTool } from './mcp-tool.js';
  * ```
  */
 export interface ServedTool {
-  /** The module a call of this tool runs. */
+  /** The module a call of this tool runs; for a grouped tool, the group (`orders`). */
   readonly moduleId: string;
   /** The definition `tools/list` serves; `tool.name` is what clients call. */
   readonly tool: McpTool;
+  /**
+   * Only on a grouped tool (see the `grouping` option): each action's own module entry, by
+   * action name. A call names the action in `action` and runs that module.
+   */
+  readonly actions?: ReadonlyMap<string, ServedTool>;
 }
 
 /**
@@ -34,6 +39,6 @@ export interface ToolSource {
   list(): ServedTool[];
   /** The tool clients call by this name, if it is currently served. */
   get(name: string): ServedTool | undefined;
-  /** The tool that runs this module, if it is currently served. */
+  /** The module's own entry, if the module is currently served (alone or in a group). */
   getByModuleId(moduleId: string): ServedTool | undefined;
 }

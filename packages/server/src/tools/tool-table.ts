@@ -8,6 +8,8 @@ import {
   ToolNameTable,
   toListOptions,
 } from '@apcore-mcp/core';
+import { groupServedTools } from '../grouping/group-served-tools.js';
+import type { ToolGrouping } from '../grouping/grouping-options.js';
 import type { ServedTool, ToolSource } from './served-tool.js';
 import type { BuildToolsResult, ToolBuilder } from './tool-builder.js';
 
@@ -20,10 +22,11 @@ import type { BuildToolsResult, ToolBuilder } from './tool-builder.js';
  * ```
  */
 export interface ToolChange {
-  type: 'added' | 'removed';
+  /** `changed`: a grouped tool whose modules changed (it keeps its name). */
+  type: 'added' | 'removed' | 'changed';
   /** The tool name clients see. */
   name: string;
-  /** The module behind it. */
+  /** The module behind it (for a grouped tool, its group). */
   moduleId: string;
 }
 
@@ -42,6 +45,8 @@ export interface ToolTableOptions {
   tags?: readonly string[];
   /** Only modules whose id starts with this are served. */
   prefix?: string;
+  /** How modules are folded into grouped tools; one tool per module when absent. */
+  grouping?: ToolGrouping;
   logger?: Logger;
 }
 
@@ -64,8 +69,11 @@ export class ToolTable implements ToolSource {
   readonly #builder: ToolBuilder;
   readonly #filter: ListOptions;
   readonly #logger: Logger;
-  /** Keyed by tool name, in registration order. */
-  readonly #tools = new Map<string, ServedTool>();
+  readonly #grouping: ToolGrouping | undefined;
+  /** Each served module's own entry, keyed by its tool name, in registration order. */
+  readonly #modules = new Map<string, ServedTool>();
+  /** What clients see: the module entries, some folded into grouped ones, keyed by tool name. */
+  #listed = new Map<string, ServedTool>();
   #names: ToolNameTable;
   readonly #subscribers = new Set<(change: ToolChange) => void>();
   #listening = false;
@@ -84,11 +92,12 @@ export class ToolTable implements ToolSource {
     this.#names = new ToolNameTable(options.builder.toolNames);
     this.#logger = options.logger ?? silentLogger;
     this.#filter = toListOptions(options);
+    this.#grouping = options.grouping;
   }
 
-  /** How many tools are served. */
+  /** How many tools are listed (a grouped tool counts once). */
   get size(): number {
-    return this.#tools.size;
+    return this.#listed.size;
   }
 
   /** Whether registry events are followed. */
@@ -97,16 +106,16 @@ export class ToolTable implements ToolSource {
   }
 
   list(): ServedTool[] {
-    return [...this.#tools.values()];
+    return [...this.#listed.values()];
   }
 
   get(name: string): ServedTool | undefined {
-    return this.#tools.get(name);
+    return this.#listed.get(name);
   }
 
   getByModuleId(moduleId: string): ServedTool | undefined {
     const name = this.#names.nameOf(moduleId);
-    return name === undefined ? undefined : this.#tools.get(name);
+    return name === undefined ? undefined : this.#modules.get(name);
   }
 
   /**
@@ -118,16 +127,10 @@ export class ToolTable implements ToolSource {
    */
   refresh(): BuildToolsResult {
     const result = this.#builder.buildTools(this.#registry, this.#filter);
-    const previous = new Map(this.#tools);
-    this.#tools.clear();
+    this.#modules.clear();
     this.#names = result.names;
-    for (const served of result.tools) this.#tools.set(served.tool.name, served);
-    for (const [name, served] of previous) {
-      if (!this.#tools.has(name)) this.#emit({ type: 'removed', name, moduleId: served.moduleId });
-    }
-    for (const [name, served] of this.#tools) {
-      if (!previous.has(name)) this.#emit({ type: 'added', name, moduleId: served.moduleId });
-    }
+    for (const served of result.tools) this.#modules.set(served.tool.name, served);
+    this.#relist();
     return result;
   }
 
@@ -187,18 +190,52 @@ export class ToolTable implements ToolSource {
       );
       return;
     }
-    this.#tools.set(tool.name, outcome.served);
+    this.#modules.set(tool.name, outcome.served);
     this.#logger.info({ moduleId, toolName: tool.name }, `Tool registered: ${tool.name}`);
-    this.#emit({ type: 'added', name: tool.name, moduleId });
+    this.#relist();
   }
 
   #remove(moduleId: string): void {
     const name = this.#names.nameOf(moduleId);
     if (name === undefined) return;
     this.#names.delete(moduleId);
-    this.#tools.delete(name);
+    this.#modules.delete(name);
     this.#logger.info({ moduleId, toolName: name }, `Tool unregistered: ${name}`);
-    this.#emit({ type: 'removed', name, moduleId });
+    this.#relist();
+  }
+
+  /**
+   * Recomputes what clients see from the module entries (grouping them again: under `auto` a
+   * change can fold or unfold every namespace) and reports each listed tool that appeared,
+   * disappeared or, for a grouped one, changed its modules. An unchanged group keeps its object.
+   */
+  #relist(): void {
+    const previous = this.#listed;
+    const entries = [...this.#modules.values()];
+    const listed =
+      this.#grouping === undefined
+        ? entries
+        : groupServedTools(entries, {
+            ...this.#grouping,
+            toolNames: this.#builder.toolNames,
+            logger: this.#logger,
+          });
+    this.#listed = new Map();
+    for (const served of listed) {
+      const before = previous.get(served.tool.name);
+      const kept = before !== undefined && sameModules(before, served) ? before : served;
+      this.#listed.set(served.tool.name, kept);
+    }
+    for (const [name, served] of previous) {
+      if (!this.#listed.has(name)) this.#emit({ type: 'removed', name, moduleId: served.moduleId });
+    }
+    for (const [name, served] of this.#listed) {
+      const before = previous.get(name);
+      if (before === undefined) this.#emit({ type: 'added', name, moduleId: served.moduleId });
+      else if (before !== served && served.actions !== undefined) {
+        this.#emit({ type: 'changed', name, moduleId: served.moduleId });
+      }
+    }
   }
 
   /** The registry's own filter decides, so a live module is judged as at startup. */
@@ -221,4 +258,18 @@ export class ToolTable implements ToolSource {
       }
     }
   }
+}
+
+/**
+ * Whether two listed entries run the same modules: the same entry, or two groups of the very
+ * same module entries under the same actions.
+ */
+function sameModules(before: ServedTool, after: ServedTool): boolean {
+  if (before === after) return true;
+  if (before.actions === undefined || after.actions === undefined) return false;
+  if (before.actions.size !== after.actions.size) return false;
+  for (const [action, served] of after.actions) {
+    if (before.actions.get(action) !== served) return false;
+  }
+  return true;
 }

@@ -22,6 +22,7 @@ export function toListedTool(tool: unknown): ListedTool {
   if (typeof tool.description === 'string') listed.description = tool.description;
   if (isPlainObject(tool.outputSchema)) listed.outputSchema = tool.outputSchema;
   if (isPlainObject(tool.annotations)) listed.annotations = tool.annotations;
+  if (isPlainObject(tool._meta)) listed._meta = tool._meta;
   return listed;
 }
 

@@ -19,6 +19,7 @@ export interface ListedTool {
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   annotations?: Record<string, unknown>;
+  _meta?: Record<string, unknown>;
 }
 
 /**

@@ -1,0 +1,80 @@
+import type { Registry } from '@apcore-mcp/runtime';
+import { inspectServer } from '@apcore-mcp/server';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { createFigure, type Figure } from '../report/figure.js';
+import { createWorkloadRegistry } from '../workload/create-registry.js';
+
+/** The size of the registry whose tool list is measured. */
+export interface ToolsListSizeOptions {
+  moduleCount: number;
+}
+
+/**
+ * One way of listing a registry's tools: a row pair (bytes, tokens) of the figure. Another
+ * listing (a tool-search server's two tools, say) is one more entry of {@link TOOLS_LISTINGS}.
+ */
+export interface ToolsListing {
+  /** The figure id part: `tools-list.<id>.bytes`. */
+  id: string;
+  name: string;
+  /** The `tools` of the `tools/list` result a client receives. */
+  listTools(registry: Registry): readonly unknown[];
+}
+
+function listServed(registry: Registry, options: Parameters<typeof inspectServer>[1]) {
+  return inspectServer(registry, options).tools.map((served) => served.tool);
+}
+
+/** The listings compared; the first is the reference the others are divided by. */
+export const TOOLS_LISTINGS: readonly ToolsListing[] = [
+  { id: 'none', name: 'one tool per module', listTools: (registry) => listServed(registry, {}) },
+  {
+    id: 'namespace',
+    name: 'grouping namespace',
+    listTools: (registry) => listServed(registry, { grouping: 'namespace' }),
+  },
+  {
+    id: 'namespace-toon',
+    name: 'grouping namespace, TOON descriptions',
+    listTools: (registry) =>
+      listServed(registry, { grouping: 'namespace', toonDescriptions: true }),
+  },
+];
+
+interface ListingSize {
+  bytes: number;
+  tokens: number;
+}
+
+/** The `tools/list` result as the client receives it: its JSON, in UTF-8 bytes and o200k tokens. */
+function measureListing(registry: Registry, listing: ToolsListing): ListingSize {
+  const json = JSON.stringify({ tools: listing.listTools(registry) });
+  return { bytes: Buffer.byteLength(json, 'utf8'), tokens: countTokens(json) };
+}
+
+/**
+ * The size of `tools/list` for a generated registry under each listing of
+ * {@link TOOLS_LISTINGS}, in bytes and in tokens (OpenAI's o200k_base tokenizer, what GPT-4o
+ * and later models count): how much of a model's context the tool list costs. The baseline of
+ * every row is the first listing (one tool per module), so the ratio is the share left.
+ * Reported for information: sizes are exact, not timings.
+ */
+export async function measureToolsListSize(options: ToolsListSizeOptions): Promise<Figure[]> {
+  const registry = createWorkloadRegistry(options.moduleCount);
+  const sizes = TOOLS_LISTINGS.map((listing) => measureListing(registry, listing));
+  const [reference] = sizes;
+  if (reference === undefined) return [];
+  const count = options.moduleCount.toLocaleString('en-US');
+  return TOOLS_LISTINGS.flatMap((listing, index) => {
+    const size = sizes[index] as ListingSize;
+    return (['bytes', 'tokens'] as const).map((unit) =>
+      createFigure({
+        id: `tools-list.${listing.id}.${unit}`,
+        name: `tools/list of ${count} modules, ${listing.name} (${unit})`,
+        unit,
+        ours: size[unit],
+        baseline: reference[unit],
+      }),
+    );
+  });
+}

@@ -1,0 +1,129 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { firstText } from '@apcore-mcp/test-support';
+import { connectClient } from '@apcore-mcp/test-support/clients';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, BIN, cleanEnv, EXAMPLE_EXTENSIONS, runCli } from '../helpers/cli-process.js';
+
+const GROUPED_NAMES = ['catalog', 'orders', 'reports-sales_summary', 'settings'];
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'apcore-mcp-grouping-'));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The tool names `tools list --json` prints over the examples, with `args` and `env`. */
+async function listNames(args: readonly string[], env: Record<string, string> = {}) {
+  const result = await runCli(
+    ['tools', 'list', '--json', '--extensions-dir', EXAMPLE_EXTENSIONS, ...args],
+    { cwd: dir, env },
+  );
+  expect(result.code).toBe(0);
+  const { tools } = JSON.parse(result.stdout) as { tools: Array<Record<string, unknown>> };
+  return tools;
+}
+
+describe('apcore-mcp --grouping over stdio (spawned server, 2026-07-28 client)', () => {
+  it('lists one tool per namespace and runs the chosen action’s module', async () => {
+    assertBuilt();
+    const client = await connectClient({
+      era: '2026-07-28',
+      transport: 'stdio',
+      command: process.execPath,
+      args: [BIN, '--extensions-dir', EXAMPLE_EXTENSIONS, '--grouping', 'namespace'],
+      env: cleanEnv(),
+      stderr: 'ignore',
+    });
+    try {
+      const tools = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(GROUPED_NAMES);
+      const lookup = await client.callTool('catalog', { action: 'get_product', sku: 'TEA-010' });
+      expect(lookup.isError).toBe(false);
+      expect(JSON.parse(firstText(lookup))).toMatchObject({ found: true });
+      const missing = await client.callTool('orders', { orderId: 'ORD-1' });
+      expect(missing.isError).toBe(true);
+      expect(firstText(missing)).toBe(
+        '[orders] Invalid input: action is required. Available actions: cancel_order, place_order, refund_order',
+      );
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('apcore-mcp tools list with grouping', () => {
+  it('shows grouped tools with their actions’ modules (flag)', async () => {
+    const tools = await listNames(['--grouping', 'namespace']);
+    expect(tools.map((tool) => tool.name)).toEqual(GROUPED_NAMES);
+    expect(tools[1]).toMatchObject({
+      name: 'orders',
+      group: 'orders',
+      actions: {
+        cancel_order: 'orders.cancel_order',
+        place_order: 'orders.place_order',
+        refund_order: 'orders.refund_order',
+      },
+    });
+  });
+
+  it('prints a row per grouped tool and an indented row per action in the table', async () => {
+    const result = await runCli(
+      ['tools', 'list', '--extensions-dir', EXAMPLE_EXTENSIONS, '--grouping', 'NAMESPACE'],
+      { cwd: dir },
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /^orders\s+\(3 actions\)\s+orders\s+destructive, requiresApproval, openWorld=false\s+action$/m,
+    );
+    expect(result.stdout).toMatch(/^\s+action=cancel_order\s+orders\.cancel_order\s/m);
+    expect(result.stderr).toContain('4 tools');
+  });
+
+  it('reads APCORE_MCP_GROUPING, and the config file’s grouping and max-tools', async () => {
+    const fromEnv = await listNames([], { APCORE_MCP_GROUPING: 'namespace' });
+    expect(fromEnv.map((tool) => tool.name)).toEqual(GROUPED_NAMES);
+    const config = join(dir, 'auto.yaml');
+    await writeFile(config, 'grouping: auto\nmax-tools: 9\n');
+    // Nine example modules: auto keeps them apart at 9, groups them above 8.
+    expect(await listNames(['--config', config])).toHaveLength(9);
+    expect(await listNames(['--config', config, '--max-tools', '8'])).toHaveLength(4);
+  });
+
+  it('--toon-descriptions encodes the action table', async () => {
+    const [, orders] = await listNames(['--grouping', 'namespace', '--toon-descriptions']);
+    expect(orders?.description).toContain('actions[3]{action,desc,required,destructive}:');
+  });
+});
+
+describe('apcore-mcp grouping settings: exit code 1, one line naming the setting', () => {
+  it.each([
+    [
+      ['--grouping', 'modules'],
+      'Error: --grouping must be one of none, namespace, auto (got "modules")',
+    ],
+    [['--max-tools', '0'], 'Error: --max-tools must be an integer of at least 1 (got "0")'],
+  ])('%j', async (args, line) => {
+    const result = await runCli(['--extensions-dir', EXAMPLE_EXTENSIONS, ...args], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trimEnd().split('\n')).toEqual([line]);
+  });
+
+  it.each([
+    ['APCORE_MCP_GROUPING', 'all', 'must be one of none, namespace, auto (got "all")'],
+    ['APCORE_MCP_MAX_TOOLS', '-3', 'must be an integer of at least 1 (got "-3")'],
+    ['APCORE_MCP_TOON_DESCRIPTIONS', 'maybe', 'must be true or false (got "maybe")'],
+  ])('names the variable when %s is bad', async (name, value, problem) => {
+    const result = await runCli(['tools', 'list', '--extensions-dir', EXAMPLE_EXTENSIONS], {
+      cwd: dir,
+      env: { [name]: value },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trimEnd()).toBe(`Error: ${name} ${problem}`);
+  });
+});

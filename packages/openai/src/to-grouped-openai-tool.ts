@@ -1,0 +1,65 @@
+import {
+  composeGroupedTool,
+  type EncodeActionTable,
+  type GroupAction,
+  toDescriptionSuffix,
+} from '@apcore-mcp/annotations';
+import { assertStrictSchema } from './check-strict-schema.js';
+import { normalize } from './normalize.js';
+import type { ToOpenaiToolOptions } from './to-openai-tool.js';
+import { toStrictSchema } from './to-strict-schema.js';
+import type { OpenAIFunctionDefinition, OpenAITool } from './types.js';
+
+/**
+ * Options of {@link toGroupedOpenaiTool}.
+ *
+ * @example
+ * ```ts
+ * const options: ToGroupedOpenaiToolOptions = { strict: true };
+ * ```
+ */
+export interface ToGroupedOpenaiToolOptions extends ToOpenaiToolOptions {
+  /** Encodes the description's action table (pass `@toon-format/toon`'s `encode` for TOON). */
+  encodeTable?: EncodeActionTable;
+}
+
+/**
+ * One OpenAI function standing for several modules (a group, see `planToolGroups`): a required
+ * `action` enum plus the merged fields with their tiers, the generated description (plus the
+ * aggregated annotation suffix with `embedAnnotations`); in strict mode the merged schema is
+ * rewritten and checked like a module's (optional fields become nullable).
+ *
+ * @throws {StrictModeError} in strict mode, when the merged schema breaks a strict-mode rule.
+ * @throws {InvalidToolNameError} when the group has no valid function name.
+ * @example
+ * ```ts
+ * toGroupedOpenaiTool('orders', actions, { strict: true }).function.name; // 'orders'
+ * ```
+ */
+export function toGroupedOpenaiTool(
+  group: string,
+  actions: readonly GroupAction[],
+  options: ToGroupedOpenaiToolOptions = {},
+): OpenAITool {
+  const name = normalize(group);
+  const parts = composeGroupedTool({ group, actions, encodeTable: options.encodeTable });
+  const suffix = options.embedAnnotations === true ? toDescriptionSuffix(parts.annotations) : '';
+  const definition: OpenAIFunctionDefinition = {
+    name,
+    description: `${parts.description}${suffix}`,
+    parameters: parts.inputSchema,
+  };
+  if (options.strict === true) {
+    const parameters = toStrictSchema(parts.inputSchema, {
+      moduleId: group,
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
+      ...(options.dropUnsupportedKeywords === undefined
+        ? {}
+        : { dropUnsupportedKeywords: options.dropUnsupportedKeywords }),
+    });
+    assertStrictSchema(parameters, { moduleId: group, name });
+    definition.parameters = parameters;
+    definition.strict = true;
+  }
+  return { type: 'function', function: definition };
+}

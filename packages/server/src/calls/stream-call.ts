@@ -1,0 +1,31 @@
+import { type ExecutorLike, serializeOutput } from '@apcore-mcp/core';
+import { collectStream } from './collect-stream.js';
+import type { OpenedCall } from './open-call.js';
+
+/**
+ * Runs a streaming call through `executor.stream()`: each chunk goes to the client as a progress
+ * notification, and the merged chunks are the call's output.
+ *
+ * @throws {TypeError} the call has no progress channel or the executor cannot stream.
+ * @example
+ * ```ts
+ * const output = await streamCall(executor, call, { query: 'mug' });
+ * ```
+ */
+export function streamCall(
+  executor: ExecutorLike,
+  call: OpenedCall,
+  args: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const { moduleId, progress } = call;
+  const stream = executor.stream;
+  if (progress === undefined || stream === undefined) {
+    throw new TypeError('streaming needs a progressToken, a notification channel and stream()');
+  }
+  return collectStream({
+    moduleId,
+    chunks: stream.call(executor, moduleId, args, call.context),
+    signal: call.cancellation.signal,
+    onChunk: (chunk, index) => progress(index, undefined, serializeOutput(chunk)),
+  });
+}

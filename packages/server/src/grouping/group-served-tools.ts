@@ -1,0 +1,148 @@
+import {
+  composeGroupedTool,
+  type GroupAction,
+  type GroupMember,
+  planToolGroups,
+  REQUIRES_APPROVAL_META_KEY,
+  STREAMING_META_KEY,
+  type ToolPlan,
+  toMcpAnnotations,
+  toToolMeta,
+} from '@apcore-mcp/annotations';
+import type { Logger, ModuleAnnotations, ToolNameStyle } from '@apcore-mcp/core';
+import { toToolName } from '@apcore-mcp/core';
+import type { McpTool } from '../tools/mcp-tool.js';
+import type { ServedTool } from '../tools/served-tool.js';
+import type { ToolGrouping } from './grouping-options.js';
+import { encodeToonActionTable } from './toon-action-table.js';
+
+/**
+ * What {@link groupServedTools} needs besides the tools.
+ *
+ * @example
+ * ```ts
+ * const options: GroupServedToolsOptions = { ...resolveToolGrouping({ grouping: 'namespace' }), toolNames: 'safe', logger };
+ * ```
+ */
+export interface GroupServedToolsOptions extends ToolGrouping {
+  toolNames: ToolNameStyle;
+  logger: Logger;
+}
+
+/** `_meta` key of a grouped tool: the group (the module id prefix) it stands for. */
+export const GROUP_META_KEY = 'apcore/group';
+
+/** `_meta` key of a grouped tool: each action's module id, annotations and approval requirement. */
+export const ACTIONS_META_KEY = 'apcore/actions';
+
+/** A module's annotations read back from its built tool (hints plus the apcore `_meta` facts). */
+function annotationsOf(tool: McpTool): ModuleAnnotations {
+  const hints = tool.annotations ?? {};
+  return {
+    readonly: hints.readOnlyHint === true,
+    destructive: hints.destructiveHint === true,
+    idempotent: hints.idempotentHint === true,
+    openWorld: hints.openWorldHint !== false,
+    requiresApproval: tool._meta?.[REQUIRES_APPROVAL_META_KEY] === true,
+    streaming: tool._meta?.[STREAMING_META_KEY] === true,
+  };
+}
+
+function toGroupAction(member: GroupMember, served: ServedTool): GroupAction {
+  const { tool } = served;
+  return {
+    action: member.action,
+    moduleId: member.moduleId,
+    description: tool.description ?? '',
+    inputSchema: tool.inputSchema,
+    annotations: annotationsOf(tool),
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+function buildGroupedEntry(
+  name: string,
+  group: string,
+  members: ReadonlyArray<{ member: GroupMember; served: ServedTool }>,
+  options: GroupServedToolsOptions,
+): ServedTool {
+  const parts = composeGroupedTool({
+    group,
+    actions: members.map(({ member, served }) => toGroupAction(member, served)),
+    annotations: options.groupAnnotations[group],
+    encodeTable: options.toonDescriptions ? encodeToonActionTable : undefined,
+  });
+  const meta: Record<string, unknown> = toToolMeta(parts.annotations);
+  meta[GROUP_META_KEY] = group;
+  meta[ACTIONS_META_KEY] = parts.actions;
+  const tool: McpTool = deepFreeze({
+    name,
+    title: group,
+    description: parts.description,
+    inputSchema: parts.inputSchema as McpTool['inputSchema'],
+    annotations: toMcpAnnotations(parts.annotations, { title: group }),
+    _meta: meta,
+  });
+  const actions = new Map(members.map(({ member, served }) => [member.action, served]));
+  return Object.freeze({ moduleId: group, tool, actions });
+}
+
+/** The group's tool name, or why the group cannot have one (its modules then stay plain). */
+function nameGroup(group: string, taken: ReadonlySet<string>, style: ToolNameStyle): string {
+  const name = toToolName(group, style);
+  if (taken.has(name)) throw new Error(`its tool name "${name}" is already served`);
+  return name;
+}
+
+/**
+ * The tools to list for the served modules under a grouping: per-module entries stay as they
+ * are, each planned group (see `planToolGroups`) becomes one frozen grouped entry whose
+ * `actions` map each action name to its module's own entry, so a call runs exactly as a call of
+ * that module would. A group whose name cannot be a tool name, or is already served, is left
+ * ungrouped with a warning rather than hiding a tool.
+ *
+ * @example
+ * ```ts
+ * const listed = groupServedTools(table.list(), { ...resolveToolGrouping({ grouping: 'namespace' }), toolNames: 'safe', logger });
+ * ```
+ */
+export function groupServedTools(
+  entries: readonly ServedTool[],
+  options: GroupServedToolsOptions,
+): ServedTool[] {
+  const byModuleId = new Map(entries.map((served) => [served.moduleId, served]));
+  const plans: ToolPlan[] = planToolGroups([...byModuleId.keys()], options);
+  if (plans.every((plan) => plan.kind === 'module')) return [...entries];
+  const taken = new Set(
+    plans.flatMap((plan) =>
+      plan.kind === 'module' ? [byModuleId.get(plan.moduleId)?.tool.name ?? ''] : [],
+    ),
+  );
+  return plans.flatMap((plan): ServedTool[] => {
+    const single = plan.kind === 'module' ? byModuleId.get(plan.moduleId) : undefined;
+    if (plan.kind === 'module') return single === undefined ? [] : [single];
+    const members = plan.members.flatMap((member) => {
+      const served = byModuleId.get(member.moduleId);
+      return served === undefined ? [] : [{ member, served }];
+    });
+    try {
+      const name = nameGroup(plan.group, taken, options.toolNames);
+      taken.add(name);
+      return [buildGroupedEntry(name, plan.group, members, options)];
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      options.logger.warn(
+        { group: plan.group, reason },
+        `Not grouping ${plan.group}: ${reason}; its modules are served one tool each`,
+      );
+      return members.map(({ served }) => served);
+    }
+  });
+}

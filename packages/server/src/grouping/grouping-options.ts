@@ -1,0 +1,78 @@
+import {
+  DEFAULT_MAX_TOOLS,
+  type GroupingOption,
+  parseGroupingOption,
+} from '@apcore-mcp/annotations';
+import type { ModuleAnnotations } from '@apcore-mcp/core';
+import { describe, resolveBoolean, resolveInteger } from '../lifecycle/read-option.js';
+
+/**
+ * How the served modules are folded into tools, once validated.
+ *
+ * @example
+ * ```ts
+ * const grouping: ToolGrouping = { grouping: 'namespace', maxTools: 40, toonDescriptions: false, groupAnnotations: {} };
+ * ```
+ */
+export interface ToolGrouping {
+  grouping: GroupingOption;
+  maxTools: number;
+  toonDescriptions: boolean;
+  /** Annotations stated per group (`orders`), winning over the aggregate of its modules. */
+  groupAnnotations: Readonly<Record<string, Partial<ModuleAnnotations>>>;
+}
+
+/**
+ * The option names read by {@link resolveToolGrouping}.
+ *
+ * @example
+ * ```ts
+ * GROUPING_OPTION_NAMES.includes('maxTools'); // true
+ * ```
+ */
+export const GROUPING_OPTION_NAMES = [
+  'grouping',
+  'maxTools',
+  'toonDescriptions',
+  'groupAnnotations',
+] as const;
+
+type GroupingOptionsInput = Partial<Record<(typeof GROUPING_OPTION_NAMES)[number], unknown>>;
+
+function resolveGrouping(value: unknown): GroupingOption {
+  try {
+    return parseGroupingOption(value);
+  } catch (error) {
+    // A string that is no mode is a wrong value, anything else a wrong type.
+    if (typeof value === 'string' && error instanceof Error) throw new RangeError(error.message);
+    throw error;
+  }
+}
+
+function resolveGroupAnnotations(value: unknown): ToolGrouping['groupAnnotations'] {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new TypeError(
+      `groupAnnotations must be an object of annotations by group, got ${describe(value)}`,
+    );
+  }
+  return Object.freeze({ ...(value as Record<string, Partial<ModuleAnnotations>>) });
+}
+
+/**
+ * Validates the grouping options (`grouping`, case-insensitive; `maxTools` >= 1, default 40;
+ * `toonDescriptions`; `groupAnnotations`), each bad value a `TypeError` or `RangeError` naming it.
+ *
+ * @example
+ * ```ts
+ * resolveToolGrouping({ grouping: 'Auto', maxTools: 60 }).grouping; // 'auto'
+ * ```
+ */
+export function resolveToolGrouping(options: GroupingOptionsInput): ToolGrouping {
+  return {
+    grouping: resolveGrouping(options.grouping),
+    maxTools: resolveInteger('maxTools', options.maxTools, DEFAULT_MAX_TOOLS, 1),
+    toonDescriptions: resolveBoolean('toonDescriptions', options.toonDescriptions, false),
+    groupAnnotations: resolveGroupAnnotations(options.groupAnnotations),
+  };
+}
