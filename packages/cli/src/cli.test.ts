@@ -193,6 +193,19 @@ describe('run: config validate', () => {
     expect(out).not.toContain(fileKey);
   });
 
+  it('shows the limits, and the store URL without its password', async () => {
+    const config = join(dir, 'limits.yaml');
+    await writeFile(config, 'rate-limit: 60/min,1000/day\nbudget: 100/day\n');
+    const { code, out } = await runCaptured(['config', 'validate', '--config', config], {
+      APCORE_MCP_STORE: 'redis://shop:s3cret@cache:6379',
+    });
+    expect(code).toBe(0);
+    expect(out).toMatch(/^rate-limit\s+60\/min,1000\/day\s+"rate-limit" in limits\.yaml$/m);
+    expect(out).toMatch(/^budget\s+100\/day\s+"budget" in limits\.yaml$/m);
+    expect(out).toMatch(/^store\s+redis:\/\/shop:\*\*\*@cache:6379\s+APCORE_MCP_STORE$/m);
+    expect(out).not.toContain('s3cret');
+  });
+
   it('reports a bad state key as a bad setting, exit 1, without the key', async () => {
     const config = join(dir, 'plain.yaml');
     await writeFile(config, 'port: 9000\n');

@@ -35,7 +35,25 @@ export {
   type LedgerStore,
   parseLedgerLine,
 } from './governance/ledger-record.js';
+export {
+  BUDGET_EXCEEDED_CODE,
+  LIMIT_STORE_UNAVAILABLE_CODE,
+  RATE_LIMITED_CODE,
+} from './governance/limit-refusal.js';
+export type { LimitCounter, LimitDecision, LimitStore } from './governance/limit-store.js';
+export type { LimitWindow, WindowLimits } from './governance/limit-windows.js';
+export type { LimitsOptions } from './governance/limits-option.js';
 export { MASKED_VALUE } from './governance/mask-sensitive.js';
+export {
+  createMemoryLimitStore,
+  type MemoryLimitStore,
+} from './governance/memory-limit-store.js';
+export { parseLimits } from './governance/parse-limits.js';
+export {
+  createRedisLimitStore,
+  type RedisLimitStoreOptions,
+  type RedisScriptClient,
+} from './governance/redis-limit-store.js';
 export { ACTIONS_META_KEY, GROUP_META_KEY } from './grouping/group-served-tools.js';
 export type { CacheHintOption, CacheHints } from './lifecycle/cache-hints.js';
 export { createMcpHandler, type McpHandler } from './lifecycle/create-mcp-handler.js';

@@ -5,6 +5,7 @@ import type { Registry } from 'prom-client';
 import type { AuthOptions, ResolvedAuth } from './auth/auth-options.js';
 import type { ApprovalOption } from './calls/approval-option.js';
 import type { LedgerStore } from './governance/ledger-record.js';
+import type { LimitsOptions, ResolvedLimits } from './governance/limits-option.js';
 import type { ToolGrouping } from './grouping/grouping-options.js';
 import type { CacheHints } from './lifecycle/cache-hints.js';
 import type { Logger, LogLevel } from './logger.js';
@@ -182,6 +183,14 @@ export interface ServeOptions {
    */
   metricsPort?: number;
   /**
+   * Rate limits and budgets per subject (`identity.id`): `calls`, `destructiveCalls` and
+   * `budget` as `'60/min,1000/day'` or `{ perMinute, perHour, perDay }`, an optional shared
+   * `store` (`createRedisLimitStore()`; memory by default) and a clock `now`. A call over a limit
+   * gets a tool error (`RATE_LIMITED`, `BUDGET_EXCEEDED`, with `_meta.retryAfterSeconds`) and
+   * nothing runs. Default: no limits.
+   */
+  limits?: LimitsOptions;
+  /**
    * Record every tool call (subject, tool, masked arguments, duration, outcome, cost): a file
    * path appends JSON lines to it (created with mode 0600; its directory must exist), or your
    * own {@link LedgerStore}. The server closes the store on shutdown. Default: no ledger.
@@ -232,6 +241,7 @@ export interface ResolvedOptions {
   tracing: TracingOption;
   metrics: false | true | { registry: Registry };
   metricsPort: number | undefined;
+  limits: ResolvedLimits | undefined;
   ledger: string | LedgerStore | undefined;
   usage: boolean;
 }

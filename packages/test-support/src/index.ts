@@ -16,6 +16,7 @@ export {
   type LogLevel,
   type RecordingLogger,
 } from './recording-logger.js';
+export { redisSkipReason, startRedisServer, type TestRedisServer } from './redis-server.js';
 export { createSelfSignedCert, fetchTrusting, type SelfSignedCert } from './self-signed-cert.js';
 export {
   createTestSigner,

@@ -3,6 +3,7 @@ import { ExitCode } from '../exit-codes.js';
 import { formatTable } from '../format-table.js';
 import type { CliIo } from '../io.js';
 import { loadAclFile } from '../settings/load-acl-file.js';
+import { hidePassword } from '../settings/parse-setting-value.js';
 import { DEFAULT_CONFIG_FILE, SETTING_SPECS } from '../settings/setting-specs.js';
 import { describeSource, type ResolvedSettings, type SettingSource } from '../settings/settings.js';
 import {
@@ -50,7 +51,12 @@ export async function runConfigValidateCommand(
     const source = sources[spec.key];
     // The security settings live in `settings` as server options (files read): show the paths.
     const given = camel in values ? values[camel] : resolved.values[spec.key];
-    const value = spec.kind === 'secret' ? formatSecret(source) : formatValue(given);
+    const value =
+      spec.kind === 'secret'
+        ? formatSecret(source)
+        : spec.kind === 'store-url' && typeof given === 'string'
+          ? hidePassword(given)
+          : formatValue(given);
     return [spec.key, value, describeSource(source)];
   });
   io.stdout.write(formatTable(['SETTING', 'VALUE', 'FROM'], rows));

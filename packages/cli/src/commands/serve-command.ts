@@ -4,6 +4,7 @@ import type { Logger } from '@apcore-mcp/core';
 import { type DiscoveryReport, Executor, Registry } from '@apcore-mcp/runtime';
 import {
   createRandomStateKey,
+  type LimitsOptions,
   ListenError,
   type ServeOptions,
   type ServerHandle,
@@ -18,6 +19,7 @@ import { type ExtensionsWatcher, watchExtensions } from '../extensions/watch-ext
 import type { CliIo } from '../io.js';
 import { loadAclFile } from '../settings/load-acl-file.js';
 import { describeSource, type ResolvedSettings, type Settings } from '../settings/settings.js';
+import { openLimitsOptions } from './limits-options.js';
 
 const TRANSPORT_TITLES: Record<Settings['transport'], string> = {
   stdio: 'stdio',
@@ -25,7 +27,11 @@ const TRANSPORT_TITLES: Record<Settings['transport'], string> = {
   sse: 'SSE (deprecated)',
 };
 
-function toServeOptions(settings: Settings, logger: Logger): ServeOptions {
+function toServeOptions(
+  settings: Settings,
+  logger: Logger,
+  limits: LimitsOptions | undefined,
+): ServeOptions {
   return {
     transport: settings.transport,
     host: settings.host,
@@ -53,6 +59,7 @@ function toServeOptions(settings: Settings, logger: Logger): ServeOptions {
     validateInputs: settings.validateInputs,
     approval: settings.approval,
     stateKey: settings.stateKey ?? randomStateKey(logger),
+    ...(limits === undefined ? {} : { limits }),
     handleSignals: true,
     ...(settings.auth === undefined ? {} : { auth: settings.auth }),
     ...(settings.cors === undefined ? {} : { cors: settings.cors }),
@@ -169,11 +176,13 @@ export async function runServeCommand(resolved: ResolvedSettings, io: CliIo): Pr
   );
   let watcher: ExtensionsWatcher | undefined;
   let handle: ServerHandle;
+  const limits = await openLimitsOptions(settings, logger);
   try {
     // With rules, an executor that checks them; without, the server's default one (no ACL).
     const served = acl === undefined ? registry : new Executor(registry, { acl });
-    handle = await startServer(served, toServeOptions(settings, logger));
+    handle = await startServer(served, toServeOptions(settings, logger, limits));
   } catch (error) {
+    await limits?.store?.close();
     throw toStartupError(error, settings);
   }
   if (files !== undefined) {

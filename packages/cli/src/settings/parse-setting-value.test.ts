@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSettingValue } from './parse-setting-value.js';
+import { hidePassword, parseSettingValue } from './parse-setting-value.js';
 import { findSettingSpec, type SettingKey } from './setting-specs.js';
 
 function parse(key: SettingKey, raw: unknown) {
@@ -90,5 +90,38 @@ describe('parseSettingValue', () => {
   it('keeps text as written and refuses empty text', () => {
     expect(parse('server-version', '1.0')).toEqual({ value: '1.0' });
     expect(parse('prefix', '   ')).toEqual({ problem: 'must not be empty' });
+  });
+
+  it.each([
+    ['rate-limit', '60/min,1000/day'],
+    ['rate-limit', '20/hour'],
+    ['rate-limit-destructive', '5/min'],
+    ['budget', '100/day'],
+    ['budget', '2.5/day'],
+    ['store', 'redis://127.0.0.1:6379'],
+    ['store', 'rediss://user:secret@cache:6380/2'],
+  ] as const)('reads %s %j as written', (key, raw) => {
+    expect(parse(key, raw)).toEqual({ value: raw });
+  });
+
+  it.each([
+    ['rate-limit', '60', 'must be AMOUNT/UNIT'],
+    ['rate-limit', '60/week', 'must be AMOUNT/UNIT'],
+    ['rate-limit', '60/min,5/min', 'must be AMOUNT/UNIT'],
+    ['rate-limit', '0/min', 'must count whole calls of at least 1'],
+    ['rate-limit-destructive', '1.5/min', 'must count whole calls of at least 1'],
+    ['budget', 'lots/day', 'must be AMOUNT/UNIT'],
+    ['store', 'http://cache:6379', 'must be a redis:// or rediss:// URL'],
+    ['store', 'redis://', 'must be a redis:// or rediss:// URL'],
+  ] as const)('refuses %s %j', (key, raw, problem) => {
+    const parsed = parse(key, raw);
+    expect(parsed).toEqual({ problem: expect.stringContaining(problem) });
+    expect(parsed).toEqual({ problem: expect.stringContaining(`(got ${JSON.stringify(raw)})`) });
+  });
+
+  it('hides the password of a URL it shows', () => {
+    expect(hidePassword('redis://user:secret@cache:6379')).toBe('redis://user:***@cache:6379');
+    expect(hidePassword('redis://:secret@cache:6379/0')).toBe('redis://:***@cache:6379/0');
+    expect(hidePassword('redis://cache:6379')).toBe('redis://cache:6379');
   });
 });

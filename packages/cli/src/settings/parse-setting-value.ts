@@ -1,3 +1,4 @@
+import { parseLimits } from '@apcore-mcp/server';
 import { MAX_NAME_LENGTH, type SettingSpec } from './setting-specs.js';
 
 /** A setting's value once read: text, a port number, a flag, or a list. */
@@ -53,6 +54,38 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
+/** Limits in the server's syntax; call limits (`whole`) count whole calls of at least 1. */
+function parseLimitText(text: string, whole: boolean): ParsedSetting {
+  const example = whole ? '60/min,1000/day' : '100/day';
+  const got = `e.g. ${example} (got ${JSON.stringify(text)})`;
+  let amounts: (number | undefined)[];
+  try {
+    amounts = Object.values(parseLimits(text));
+  } catch {
+    return { problem: `must be AMOUNT/UNIT[,AMOUNT/UNIT...] with UNIT min, hour or day, ${got}` };
+  }
+  const wholeCalls = (amount: number | undefined) =>
+    Number.isInteger(amount) && Number(amount) >= 1;
+  if (whole && !amounts.every(wholeCalls))
+    return { problem: `must count whole calls of at least 1, ${got}` };
+  return { value: text };
+}
+
+/** The settings read by a parser of their own rather than {@link parseText}'s switch. */
+const OWN_PARSERS: Partial<Record<SettingSpec['kind'], (text: string) => ParsedSetting>> = {
+  'rate-limit': (text) => parseLimitText(text, true),
+  budget: (text) => parseLimitText(text, false),
+  'store-url': parseStoreUrl,
+};
+
+function parseStoreUrl(text: string): ParsedSetting {
+  if (/^rediss?:\/\/[^/\s]/i.test(text)) return { value: text };
+  const shown = JSON.stringify(hidePassword(text));
+  return {
+    problem: `must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379 (got ${shown})`,
+  };
+}
+
 function parseText(spec: SettingSpec, text: string): ParsedSetting {
   switch (spec.kind) {
     case 'port': {
@@ -104,6 +137,18 @@ function parseText(spec: SettingSpec, text: string): ParsedSetting {
 }
 
 /**
+ * A URL to show: its password (`redis://:secret@host`) replaced by `***`.
+ *
+ * @example
+ * ```ts
+ * hidePassword('redis://user:secret@cache:6379'); // 'redis://user:***@cache:6379'
+ * ```
+ */
+export function hidePassword(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*:)[^@/]*@/i, '$1***@');
+}
+
+/**
  * Reads one setting's raw value (a flag's or variable's text, or what the config file holds)
  * into its typed value, or says what is wrong with it, listing the allowed values.
  *
@@ -120,5 +165,5 @@ export function parseSettingValue(spec: SettingSpec, raw: unknown): ParsedSettin
   }
   const text = readText(raw);
   if (typeof text !== 'string') return text;
-  return parseText(spec, text);
+  return (OWN_PARSERS[spec.kind] ?? ((value) => parseText(spec, value)))(text);
 }

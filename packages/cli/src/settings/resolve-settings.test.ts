@@ -61,6 +61,10 @@ describe('resolveSettings', () => {
       approval: 'elicit',
       stateKeyFile: undefined,
       stateKey: undefined,
+      rateLimit: undefined,
+      rateLimitDestructive: undefined,
+      budget: undefined,
+      store: undefined,
     });
     expect(sources.port).toEqual({ kind: 'default' });
   });

@@ -173,6 +173,10 @@ function toSettings(
     acl: read('acl') as string | undefined,
     stateKeyFile: read('state-key-file') as string | undefined,
     stateKey,
+    rateLimit: read('rate-limit') as string | undefined,
+    rateLimitDestructive: read('rate-limit-destructive') as string | undefined,
+    budget: read('budget') as string | undefined,
+    store: read('store') as string | undefined,
   };
 }
 

@@ -16,7 +16,10 @@ export type SettingKind =
   | 'secret-file'
   | 'secret'
   | 'file'
-  | 'url';
+  | 'url'
+  | 'rate-limit'
+  | 'budget'
+  | 'store-url';
 
 /** One setting: a flag, a config file key and an `APCORE_MCP_*` variable at once. */
 export interface SettingSpec {

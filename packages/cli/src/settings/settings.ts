@@ -56,6 +56,14 @@ export interface Settings extends SecuritySettings {
    * `undefined`: the server makes a random key per process.
    */
   stateKey: Uint8Array | undefined;
+  /** Calls per subject, as written (`60/min,1000/day`; checked). */
+  rateLimit: string | undefined;
+  /** Calls per subject of destructive tools, as written. */
+  rateLimitDestructive: string | undefined;
+  /** Spending per subject, as written (`100/day`). */
+  budget: string | undefined;
+  /** The Redis URL of a shared limit store; `undefined`: in memory. */
+  store: string | undefined;
 }
 
 /** Where a setting's value came from. */

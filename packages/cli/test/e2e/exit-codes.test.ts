@@ -80,6 +80,26 @@ describe('the apcore-mcp binary: exit code 1, one line on stderr naming the flag
       ['--extensions-dir', 'EXT', '--name', 'a'.repeat(300)],
       /^Error: --name must be at most 255/,
     ],
+    [
+      'a rate limit in a unit there is none of',
+      ['--extensions-dir', 'EXT', '--rate-limit', '60/mn'],
+      /^Error: --rate-limit must be AMOUNT\/UNIT\[,AMOUNT\/UNIT\.\.\.\] with UNIT min, hour or day, e\.g\. 60\/min,1000\/day \(got "60\/mn"\)$/,
+    ],
+    [
+      'a rate limit of part of a call',
+      ['--extensions-dir', 'EXT', '--rate-limit-destructive', '0.5/min'],
+      /^Error: --rate-limit-destructive must count whole calls of at least 1, e\.g\. 60\/min,1000\/day \(got "0\.5\/min"\)$/,
+    ],
+    [
+      'a budget without a unit',
+      ['--extensions-dir', 'EXT', '--budget', '100'],
+      /^Error: --budget must be AMOUNT\/UNIT.+e\.g\. 100\/day \(got "100"\)$/,
+    ],
+    [
+      'a store that is not Redis, its password hidden',
+      ['--extensions-dir', 'EXT', '--store', 'memcached://user:secret@cache:11211'],
+      /^Error: --store must be a redis:\/\/ or rediss:\/\/ URL, e\.g\. redis:\/\/127\.0\.0\.1:6379 \(got "memcached:\/\/user:\*\*\*@cache:11211"\)$/,
+    ],
   ])('%s', async (_label, args, pattern) => {
     const placeholders: Record<string, string> = {
       FILE: join(dir, 'file.txt'),

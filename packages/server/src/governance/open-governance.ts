@@ -4,6 +4,8 @@ import { UsageTracker } from '../usage/usage-tracker.js';
 import { createCallLedger } from './call-ledger.js';
 import { JsonLinesLedgerStore } from './json-lines-ledger-store.js';
 import type { LedgerStore } from './ledger-record.js';
+import { openLimitsGovernance } from './limits-governance.js';
+import type { ResolvedLimits } from './limits-option.js';
 import { readModuleCost } from './module-cost.js';
 
 /**
@@ -19,13 +21,14 @@ export interface OpenedGovernance {
   /** `undefined` when no part is on (the router then does no governance work at all). */
   readonly governance: CallGovernance | undefined;
   readonly usage: UsageTracker | undefined;
-  /** Writes out and closes the ledger; never rejects. */
+  /** Writes out and closes the ledger, and closes the limit store; never rejects. */
   close(): Promise<void>;
 }
 
 /**
- * Opens the ledger (a file path becomes a {@link JsonLinesLedgerStore}, created now so a bad
- * path fails at startup) and the usage tracker, as the options ask.
+ * Opens the rate limits and budgets, the ledger (a file path becomes a
+ * {@link JsonLinesLedgerStore}, created now so a bad path fails at startup) and the usage
+ * tracker, as the options ask. Limits come first: a call they refuse is still recorded.
  *
  * @throws {Error} when the ledger file cannot be opened.
  * @example
@@ -36,6 +39,7 @@ export interface OpenedGovernance {
 export function openGovernance(options: {
   ledger: string | LedgerStore | undefined;
   usage: boolean;
+  limits?: ResolvedLimits | undefined;
   registry: RegistryLike;
   logger: Logger;
 }): OpenedGovernance {
@@ -45,6 +49,7 @@ export function openGovernance(options: {
       ? new JsonLinesLedgerStore({ path: options.ledger, logger })
       : options.ledger;
   const usage = options.usage ? new UsageTracker() : undefined;
+  const limits = openLimitsGovernance(options.limits, registry, logger);
   const ledger =
     store &&
     createCallLedger({
@@ -53,7 +58,7 @@ export function openGovernance(options: {
       costOf: (moduleId) => readModuleCost(registry.getDefinition(moduleId, { copy: false })),
     });
   return {
-    governance: combineGovernance([ledger, usage]),
+    governance: combineGovernance([limits, ledger, usage]),
     usage,
     close: async () => {
       try {
@@ -61,6 +66,7 @@ export function openGovernance(options: {
       } catch (error) {
         logger.warn({ err: error }, 'Could not close the ledger');
       }
+      await limits?.close();
     },
   };
 }

@@ -1,21 +1,22 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { LedgerStore } from '../governance/ledger-record.js';
+import { type ResolvedLimits, resolveLimits } from '../governance/limits-option.js';
 import type { TransportName } from '../options.js';
 import { describe, resolveBoolean } from './read-option.js';
 
 /**
- * The `serve()` options of the ledger and usage, for the option list.
+ * The `serve()` options of the ledger, usage and limits, for the option list.
  *
  * @example
  * ```ts
  * const known = new Set([...OTHER_OPTIONS, ...GOVERNANCE_OPTIONS]);
  * ```
  */
-export const GOVERNANCE_OPTIONS = ['ledger', 'usage'] as const;
+export const GOVERNANCE_OPTIONS = ['ledger', 'usage', 'limits'] as const;
 
 /**
- * The resolved `ledger` and `usage` options.
+ * The resolved `ledger`, `usage` and `limits` options.
  *
  * @example
  * ```ts
@@ -27,11 +28,13 @@ export interface ResolvedGovernanceOptions {
   ledger: string | LedgerStore | undefined;
   /** Serve `GET /usage` on the HTTP transports. */
   usage: boolean;
+  /** Rate limits and budgets; `undefined` without any. */
+  limits: ResolvedLimits | undefined;
 }
 
 /**
- * Validates `ledger` (a file path whose directory exists, or a {@link LedgerStore}) and
- * `usage` (a boolean, for the HTTP transports only).
+ * Validates `ledger` (a file path whose directory exists, or a {@link LedgerStore}), `usage`
+ * (a boolean, for the HTTP transports only) and `limits` (see `resolveLimits`).
  *
  * @throws {TypeError | RangeError} naming the option and what it accepts.
  * @example
@@ -40,14 +43,14 @@ export interface ResolvedGovernanceOptions {
  * ```
  */
 export function resolveGovernanceOptions(
-  given: { ledger?: unknown; usage?: unknown },
+  given: { ledger?: unknown; usage?: unknown; limits?: unknown },
   transport: TransportName,
 ): ResolvedGovernanceOptions {
   const usage = resolveBoolean('usage', given.usage, false);
   if (usage && transport === 'stdio') {
     throw new RangeError("usage serves GET /usage on the HTTP transports; transport is 'stdio'");
   }
-  return { ledger: resolveLedger(given.ledger), usage };
+  return { ledger: resolveLedger(given.ledger), usage, limits: resolveLimits(given.limits) };
 }
 
 function resolveLedger(value: unknown): ResolvedGovernanceOptions['ledger'] {

@@ -1,0 +1,64 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CliError } from '../cli-error.js';
+import { resolveSettings } from './resolve-settings.js';
+
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'apcore-mcp-settings-'));
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function problemsOf(promise: Promise<unknown>): Promise<string[]> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected a CliError');
+    },
+    (failure: unknown) => failure,
+  );
+  if (!CliError.isInstance(error)) throw error;
+  expect(error.exitCode).toBe(1);
+  return error.details.problems as string[];
+}
+
+describe('resolveSettings: limits', () => {
+  it('reads limits and the store from the file, variables and flags alike', async () => {
+    await writeFile(
+      join(dir, 'apcore-mcp.yaml'),
+      'rate-limit: 60/min,1000/day\nrate_limit_destructive: 5/min\nbudget: 100/day\n',
+    );
+    const { settings, sources } = await resolveSettings({
+      flags: { budget: '50/day' },
+      io: { env: { APCORE_MCP_STORE: 'redis://cache:6379' }, cwd: dir },
+    });
+    expect(settings).toMatchObject({
+      rateLimit: '60/min,1000/day',
+      rateLimitDestructive: '5/min',
+      budget: '50/day',
+      store: 'redis://cache:6379',
+    });
+    expect(sources.store).toEqual({ kind: 'env', name: 'APCORE_MCP_STORE' });
+    expect(sources.budget).toEqual({ kind: 'flag', flag: '--budget' });
+  });
+
+  it('names every bad limit, wherever it was written', async () => {
+    await writeFile(join(dir, 'apcore-mcp.yaml'), 'rate-limit: 60 per minute\n');
+    const problems = await problemsOf(
+      resolveSettings({
+        flags: { store: 'localhost:6379' },
+        io: { env: { APCORE_MCP_BUDGET: '-5/day' }, cwd: dir },
+      }),
+    );
+    expect(problems).toEqual([
+      '"rate-limit" in apcore-mcp.yaml must be AMOUNT/UNIT[,AMOUNT/UNIT...] with UNIT min, hour or day, e.g. 60/min,1000/day (got "60 per minute")',
+      'APCORE_MCP_BUDGET must be AMOUNT/UNIT[,AMOUNT/UNIT...] with UNIT min, hour or day, e.g. 100/day (got "-5/day")',
+      '--store must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379 (got "localhost:6379")',
+    ]);
+  });
+});

@@ -1,0 +1,105 @@
+import { createToolErrorResult } from '@apcore-mcp/errors';
+import type { ToolCallResult } from '../calls/tool-call-result.js';
+import type { WindowedLimit } from './limit-windows.js';
+
+/**
+ * The `apcore/errorCode` of a call refused by a rate limit.
+ *
+ * @example
+ * ```ts
+ * if (result._meta?.['apcore/errorCode'] === RATE_LIMITED_CODE) await wait(result._meta.retryAfterSeconds);
+ * ```
+ */
+export const RATE_LIMITED_CODE = 'RATE_LIMITED';
+
+/**
+ * The `apcore/errorCode` of a call refused because its cost would take the subject over budget.
+ *
+ * @example
+ * ```ts
+ * if (result._meta?.['apcore/errorCode'] === BUDGET_EXCEEDED_CODE) notifyBilling();
+ * ```
+ */
+export const BUDGET_EXCEEDED_CODE = 'BUDGET_EXCEEDED';
+
+/**
+ * The `apcore/errorCode` of a call refused because the limit store could not answer (limits
+ * fail closed).
+ *
+ * @example
+ * ```ts
+ * if (result._meta?.['apcore/errorCode'] === LIMIT_STORE_UNAVAILABLE_CODE) retryLater();
+ * ```
+ */
+export const LIMIT_STORE_UNAVAILABLE_CODE = 'LIMIT_STORE_UNAVAILABLE';
+
+/**
+ * What a counter counts: every call, calls of destructive tools, or the modules' costs.
+ *
+ * @example
+ * ```ts
+ * const kind: LimitKind = 'destructiveCalls';
+ * ```
+ */
+export type LimitKind = 'calls' | 'destructiveCalls' | 'budget';
+
+/** A refusal with `retryAfterSeconds` in `_meta`, next to the error code. */
+function withRetryAfter(result: ToolCallResult, retryAfterSeconds: number): ToolCallResult {
+  return { ...result, _meta: { ...result._meta, retryAfterSeconds } };
+}
+
+/** Whole seconds until the window ends; at least 1, so a client never retries at once. */
+function secondsUntil(endsAt: number, now: number): number {
+  return Math.max(1, Math.ceil((endsAt - now) / 1000));
+}
+
+/**
+ * The answer to a call over a limit: which limit, and when the next window opens.
+ * "Rate limit of 60 calls per minute reached; retry in 12 s".
+ *
+ * @example
+ * ```ts
+ * refuseOverLimit({ kind: 'calls', limit: minute, cost: 1, current: 60, now });
+ * ```
+ */
+export function refuseOverLimit(refused: {
+  kind: LimitKind;
+  limit: WindowedLimit;
+  cost: number;
+  current: number;
+  now: number;
+}): ToolCallResult {
+  const { kind, limit, cost, current, now } = refused;
+  const per = `per ${limit.window}`;
+  if (kind === 'budget' && cost > limit.limit) {
+    // No window would ever let it run: no retry time to give.
+    return createToolErrorResult(
+      `This call costs ${cost}, more than the whole budget of ${limit.limit} ${per}`,
+      BUDGET_EXCEEDED_CODE,
+    );
+  }
+  const retryAfterSeconds = secondsUntil(limit.endsAt, now);
+  const retry = `retry in ${retryAfterSeconds} s`;
+  if (kind === 'budget') {
+    const text = `Budget of ${limit.limit} ${per} reached: this call costs ${cost} and ${current} is spent; ${retry}`;
+    return withRetryAfter(createToolErrorResult(text, BUDGET_EXCEEDED_CODE), retryAfterSeconds);
+  }
+  const calls = kind === 'destructiveCalls' ? 'destructive calls' : 'calls';
+  const text = `Rate limit of ${limit.limit} ${calls} ${per} reached; ${retry}`;
+  return withRetryAfter(createToolErrorResult(text, RATE_LIMITED_CODE), retryAfterSeconds);
+}
+
+/**
+ * The answer to a call when the limit store cannot answer: nothing ran.
+ *
+ * @example
+ * ```ts
+ * return refuseStoreUnavailable();
+ * ```
+ */
+export function refuseStoreUnavailable(): ToolCallResult {
+  return createToolErrorResult(
+    'Limit store unavailable; the call was not run, retry later',
+    LIMIT_STORE_UNAVAILABLE_CODE,
+  );
+}

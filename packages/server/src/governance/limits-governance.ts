@@ -1,0 +1,149 @@
+import type { Logger, RegistryLike } from '@apcore-mcp/core';
+import type { CallGovernance, GovernedCall } from '../calls/call-governance.js';
+import type { ToolCallResult } from '../calls/tool-call-result.js';
+import { type LimitKind, refuseOverLimit, refuseStoreUnavailable } from './limit-refusal.js';
+import type { LimitCounter, LimitDecision, LimitStore } from './limit-store.js';
+import { toWindowedLimits, type WindowedLimit, type WindowLimits } from './limit-windows.js';
+import type { ResolvedLimits } from './limits-option.js';
+import { createMemoryLimitStore } from './memory-limit-store.js';
+import { readModuleCost } from './module-cost.js';
+
+/**
+ * Rate limits and budgets as a {@link CallGovernance}, and `close()` for its store.
+ *
+ * @example
+ * ```ts
+ * const limits: LimitsGovernance = createLimitsGovernance({ limits, store, costOf, logger });
+ * await limits.close();
+ * ```
+ */
+export interface LimitsGovernance extends CallGovernance {
+  admit(call: GovernedCall): Promise<ToolCallResult | undefined>;
+  /** Closes the store (a Redis connection); never rejects. */
+  close(): Promise<void>;
+}
+
+/** One counter a call adds to, with what its refusal needs to say. */
+interface PlannedCounter {
+  readonly kind: LimitKind;
+  readonly window: WindowedLimit;
+  readonly counter: LimitCounter;
+}
+
+/**
+ * Admits a call only if its subject stays within every limit: calls, destructive calls (tools
+ * annotated destructive, in addition), and the budget (the module's cost). The store checks and
+ * counts all of them at once, so a refused call counts toward nothing. When the store fails the
+ * call is refused (fail closed) and a WARN is logged once until the store answers again.
+ *
+ * @example
+ * ```ts
+ * const limits = createLimitsGovernance({
+ *   limits: resolveLimits({ calls: '60/min' })!,
+ *   store: createMemoryLimitStore(),
+ *   costOf: () => 0,
+ *   logger,
+ * });
+ * const refusal = await limits.admit(call);
+ * ```
+ */
+export function createLimitsGovernance(options: {
+  limits: ResolvedLimits;
+  store: LimitStore;
+  /** A module's cost per call (its `metadata.cost`). */
+  costOf: (moduleId: string) => number;
+  logger: Logger;
+}): LimitsGovernance {
+  const { limits, store, costOf, logger } = options;
+  let storeFailing = false;
+  const consume = async (planned: PlannedCounter[], now: number): Promise<LimitDecision> => {
+    const decision = await store.consume(
+      planned.map((entry) => entry.counter),
+      now,
+    );
+    if (storeFailing) logger.info('Limit store answering again');
+    storeFailing = false;
+    return decision;
+  };
+  return {
+    async admit(call) {
+      const now = limits.now();
+      const cost = hasLimits(limits.budget) ? costOf(call.served.moduleId) : 0;
+      const planned = planCounters(limits, call, cost, now);
+      if (planned.length === 0) return undefined;
+      let decision: LimitDecision;
+      try {
+        decision = await consume(planned, now);
+      } catch (error) {
+        if (!storeFailing) logger.warn({ err: error }, 'Limit store unavailable; refusing calls');
+        storeFailing = true;
+        return refuseStoreUnavailable();
+      }
+      if (decision.admitted) return undefined;
+      const refused = planned[decision.refused];
+      if (refused === undefined) return refuseStoreUnavailable();
+      const { kind, window } = refused;
+      return refuseOverLimit({ kind, limit: window, cost, current: decision.current, now });
+    },
+    async close() {
+      try {
+        await store.close();
+      } catch (error) {
+        logger.warn({ err: error }, 'Could not close the limit store');
+      }
+    },
+  };
+}
+
+function hasLimits(limits: WindowLimits): boolean {
+  return Object.values(limits).some((limit) => limit !== undefined);
+}
+
+/** Every counter this call adds to, in the order refusals are reported. */
+function planCounters(
+  limits: ResolvedLimits,
+  call: GovernedCall,
+  cost: number,
+  now: number,
+): PlannedCounter[] {
+  // Braces: a Redis Cluster keeps every counter of one subject in one slot, as a script needs.
+  const subject = `{${encodeURIComponent(call.subject)}}`;
+  const destructive = call.served.tool.annotations?.destructiveHint === true;
+  const planned: PlannedCounter[] = [];
+  const add = (kind: LimitKind, windowLimits: WindowLimits, amount: number): void => {
+    for (const window of toWindowedLimits(windowLimits, now)) {
+      const key = `${subject}:${kind}:${window.window}:${window.startsAt}`;
+      const counter = { key, amount, limit: window.limit, expiresAt: window.endsAt };
+      planned.push({ kind, window, counter });
+    }
+  };
+  add('calls', limits.calls, 1);
+  if (destructive) add('destructiveCalls', limits.destructiveCalls, 1);
+  // A free call spends nothing: it needs no budget counter.
+  if (cost > 0) add('budget', limits.budget, cost);
+  return planned;
+}
+
+/**
+ * The limits of a served registry as the `limits` option asks: `undefined` without it. Costs are
+ * read from the registry's descriptors (`metadata.cost`); the store defaults to memory.
+ *
+ * @example
+ * ```ts
+ * const limits = openLimitsGovernance(resolved.limits, registry, logger);
+ * const governance = combineGovernance([limits]);
+ * ```
+ */
+export function openLimitsGovernance(
+  limits: ResolvedLimits | undefined,
+  registry: RegistryLike,
+  logger: Logger,
+): LimitsGovernance | undefined {
+  if (limits === undefined) return undefined;
+  return createLimitsGovernance({
+    limits,
+    store: limits.store ?? createMemoryLimitStore(),
+    costOf: (moduleId) => readModuleCost(registry.getDefinition(moduleId, { copy: false })),
+    logger,
+  });
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { resolveLimits } from './limits-option.js';
+
+describe('resolveLimits', () => {
+  it('is undefined without the option, and reads strings and objects', () => {
+    expect(resolveLimits(undefined)).toBeUndefined();
+    const resolved = resolveLimits({
+      calls: '60/min,1000/day',
+      destructiveCalls: { perMinute: 5 },
+      budget: '2.5/day',
+    });
+    expect(resolved).toMatchObject({
+      calls: { perMinute: 60, perDay: 1000 },
+      destructiveCalls: { perMinute: 5 },
+      budget: { perDay: 2.5 },
+      store: undefined,
+    });
+    expect(resolved?.now).toBe(Date.now);
+  });
+
+  it.each([
+    [{ calls: '60/mn' }, RangeError, "limits.calls: Bad limit '60/mn' in '60/mn': expected"],
+    [
+      { calls: '1.5/min' },
+      RangeError,
+      'limits.calls.perMinute must be a whole number of at least 1, got number 1.5',
+    ],
+    [
+      { destructiveCalls: { perMinute: 0 } },
+      RangeError,
+      'limits.destructiveCalls.perMinute must be a whole number of at least 1',
+    ],
+    [
+      { budget: { perDay: -1 } },
+      RangeError,
+      'limits.budget.perDay must be a number of at least 0, got number -1',
+    ],
+    [{ budget: { perWeek: 1 } }, TypeError, "Unknown limits.budget key 'perWeek'"],
+    [
+      { calls: 60 },
+      TypeError,
+      "limits.calls must be a string like '60/min' or an object, got number 60",
+    ],
+    [
+      { rate: '60/min' },
+      TypeError,
+      "Unknown limits key 'rate'. Known: calls, destructiveCalls, budget, store, now",
+    ],
+    [{ store: 'redis://x' }, TypeError, 'limits.store must be a LimitStore (consume and close)'],
+    [{ now: 5 }, TypeError, 'limits.now must be a function'],
+    ['60/min', TypeError, "limits must be an object, got '60/min'"],
+  ])('refuses %j', (value, type, message) => {
+    expect(() => resolveLimits(value)).toThrow(type);
+    expect(() => resolveLimits(value)).toThrow(message);
+  });
+});

@@ -1,0 +1,148 @@
+import { describe } from '../lifecycle/read-option.js';
+import type { LimitStore } from './limit-store.js';
+import { LIMIT_WINDOWS, type WindowLimits } from './limit-windows.js';
+import { parseLimits } from './parse-limits.js';
+
+/**
+ * The `limits` option of `serve()`: rate limits and budgets per subject (the authenticated
+ * caller's `identity.id`; calls without an identity share one anonymous subject). Limits are
+ * given as `{ perMinute, perHour, perDay }` or in the CLI's syntax (`'60/min,1000/day'`). Only
+ * `tools/call` counts; a refused call runs nothing and counts toward nothing.
+ *
+ * @example
+ * ```ts
+ * await serve(registry, {
+ *   transport: 'streamable-http',
+ *   authenticate,
+ *   limits: { calls: '60/min,1000/day', destructiveCalls: '5/min', budget: '100/day' },
+ * });
+ * ```
+ */
+export interface LimitsOptions {
+  /** Calls per subject, of any tool (whole numbers). */
+  calls?: WindowLimits | string;
+  /**
+   * Calls per subject of tools annotated destructive, counted in addition to `calls`: such a
+   * call must pass both.
+   */
+  destructiveCalls?: WindowLimits | string;
+  /**
+   * Spending per subject: each call spends its module's `metadata.cost` (a number of at least
+   * 0; none is 0). A call whose cost would take the subject over is refused.
+   */
+  budget?: WindowLimits | string;
+  /**
+   * Where the counts are kept: in this process's memory by default; `createRedisLimitStore()`
+   * to share them between instances. The server closes it on shutdown.
+   */
+  store?: LimitStore;
+  /** The clock windows are counted by, in ms since the epoch; default `Date.now`. */
+  now?: () => number;
+}
+
+/**
+ * The `limits` option after validation.
+ *
+ * @example
+ * ```ts
+ * const resolved: ResolvedLimits = resolveLimits({ calls: '60/min' })!;
+ * ```
+ */
+export interface ResolvedLimits {
+  readonly calls: WindowLimits;
+  readonly destructiveCalls: WindowLimits;
+  readonly budget: WindowLimits;
+  readonly store: LimitStore | undefined;
+  readonly now: () => number;
+}
+
+const KNOWN_KEYS = ['calls', 'destructiveCalls', 'budget', 'store', 'now'];
+
+/**
+ * Validates the `limits` option: `undefined` when absent.
+ *
+ * @throws {TypeError} for a value of the wrong type or an unknown key.
+ * @throws {RangeError} for bad limit syntax, a call limit that is not a whole number of at least
+ * 1, or a budget below 0.
+ * @example
+ * ```ts
+ * resolveLimits({ calls: '60/min' }); // { calls: { perMinute: 60 }, ... }
+ * ```
+ */
+export function resolveLimits(value: unknown): ResolvedLimits | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new TypeError(`limits must be an object, got ${describe(value)}`);
+  }
+  const given = value as Record<string, unknown>;
+  const unknownKey = Object.keys(given).find((key) => !KNOWN_KEYS.includes(key));
+  if (unknownKey !== undefined) {
+    throw new TypeError(`Unknown limits key '${unknownKey}'. Known: ${KNOWN_KEYS.join(', ')}`);
+  }
+  return {
+    calls: resolveWindowLimits('limits.calls', given.calls, 1),
+    destructiveCalls: resolveWindowLimits('limits.destructiveCalls', given.destructiveCalls, 1),
+    budget: resolveWindowLimits('limits.budget', given.budget, 0),
+    store: resolveStore(given.store),
+    now: resolveClock(given.now),
+  };
+}
+
+/** Limits from the CLI syntax or an object; call limits (`minimum` 1) are whole numbers. */
+function resolveWindowLimits(option: string, value: unknown, minimum: number): WindowLimits {
+  if (value === undefined) return {};
+  const limits = typeof value === 'string' ? parseWithName(option, value) : value;
+  if (typeof limits !== 'object' || limits === null || Array.isArray(limits)) {
+    throw new TypeError(
+      `${option} must be a string like '60/min' or an object, got ${describe(value)}`,
+    );
+  }
+  const given = limits as Record<string, unknown>;
+  const resolved: Record<string, number> = {};
+  for (const key of Object.keys(given)) {
+    if (!LIMIT_WINDOWS.some((entry) => entry.key === key)) {
+      throw new TypeError(`Unknown ${option} key '${key}'. Known: perMinute, perHour, perDay`);
+    }
+    const amount = given[key];
+    if (amount === undefined) continue;
+    const whole = minimum >= 1;
+    if (
+      typeof amount !== 'number' ||
+      !Number.isFinite(amount) ||
+      amount < minimum ||
+      (whole && !Number.isInteger(amount))
+    ) {
+      const expected = whole ? 'a whole number of at least 1' : 'a number of at least 0';
+      throw new RangeError(`${option}.${key} must be ${expected}, got ${describe(amount)}`);
+    }
+    resolved[key] = amount;
+  }
+  return resolved;
+}
+
+function parseWithName(option: string, text: string): WindowLimits {
+  try {
+    return parseLimits(text);
+  } catch (error) {
+    throw new RangeError(`${option}: ${(error as Error).message}`);
+  }
+}
+
+function resolveStore(value: unknown): LimitStore | undefined {
+  if (value === undefined) return undefined;
+  const store = value as Partial<LimitStore> | null;
+  if (typeof store?.consume !== 'function' || typeof store.close !== 'function') {
+    throw new TypeError(
+      `limits.store must be a LimitStore (consume and close), got ${describe(value)}`,
+    );
+  }
+  return store as LimitStore;
+}
+
+function resolveClock(value: unknown): () => number {
+  if (value === undefined) return Date.now;
+  if (typeof value !== 'function') {
+    throw new TypeError(`limits.now must be a function returning ms, got ${describe(value)}`);
+  }
+  return value as () => number;
+}

@@ -1,0 +1,186 @@
+import {
+  createRecordingLogger,
+  redisSkipReason,
+  startRedisServer,
+  type TestRedisServer,
+} from '@apcore-mcp/test-support';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createRedisLimitStore, type LimitStore, startServer } from '../../src/index.js';
+import { createLimitedRegistry } from '../fixtures/limited-registry.js';
+import { connectAs, SUBJECT_HEADER } from '../helpers/subject-clients.js';
+
+const skip = redisSkipReason();
+const HOUR = 3_600_000;
+
+describe.skipIf(skip !== undefined)(`Redis limit store${skip ? ` (skipped: ${skip})` : ''}`, () => {
+  let redis: TestRedisServer;
+  let inspector: Redis;
+  const opened: Array<{ close(): Promise<unknown> }> = [];
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    inspector = new Redis(redis.url);
+  });
+  afterEach(async () => {
+    for (const handle of opened.splice(0).reverse()) await handle.close();
+    await inspector.flushall();
+  });
+  afterAll(async () => {
+    await inspector.quit();
+    await redis.stop();
+  });
+
+  async function openStore(options: { keyPrefix?: string } = {}): Promise<LimitStore> {
+    const store = await createRedisLimitStore(redis.url, options);
+    opened.push(store);
+    return store;
+  }
+
+  it('checks every counter and adds to all of them only when all pass', async () => {
+    const store = await openStore();
+    const expiresAt = Date.now() + HOUR;
+    const calls = { key: '{alice}:calls:minute:0', amount: 1, limit: 2, expiresAt };
+    const budget = { key: '{alice}:budget:day:0', amount: 4, limit: 10, expiresAt };
+    expect(await store.consume([calls, budget], Date.now())).toEqual({ admitted: true });
+    expect(await store.consume([calls, budget], Date.now())).toEqual({ admitted: true });
+    expect(await store.consume([calls, budget], Date.now())).toEqual({
+      admitted: false,
+      refused: 0,
+      current: 2,
+    });
+    // The refused call added nothing to the budget either.
+    expect(await inspector.get('apcore-mcp:limits:{alice}:budget:day:0')).toBe('8');
+    expect(await store.consume([{ ...budget, amount: 2.5 }], Date.now())).toEqual({
+      admitted: false,
+      refused: 0,
+      current: 8,
+    });
+    expect(await store.consume([{ ...budget, amount: 1.5 }], Date.now())).toEqual({
+      admitted: true,
+    });
+  });
+
+  it('sets every key to expire when its window ends', async () => {
+    const store = await openStore({ keyPrefix: 'shop:' });
+    const expiresAt = Date.now() + HOUR;
+    await store.consume([{ key: 'k', amount: 1, limit: 5, expiresAt }], Date.now());
+    expect(await inspector.pexpiretime('shop:k')).toBe(expiresAt);
+  });
+
+  it('loads its script again after Redis forgot it (SCRIPT FLUSH)', async () => {
+    const store = await openStore();
+    const counter = { key: 'k', amount: 1, limit: 5, expiresAt: Date.now() + HOUR };
+    await store.consume([counter], Date.now());
+    await inspector.script('FLUSH');
+    expect(await store.consume([counter], Date.now())).toEqual({ admitted: true });
+    expect(await inspector.get('apcore-mcp:limits:k')).toBe('2');
+  });
+
+  it('uses a given client and leaves it open on close()', async () => {
+    const client = new Redis(redis.url);
+    opened.push({ close: () => client.quit() });
+    const store = await createRedisLimitStore(client);
+    const counter = { key: 'k', amount: 1, limit: 1, expiresAt: Date.now() + HOUR };
+    expect(await store.consume([counter], Date.now())).toEqual({ admitted: true });
+    await store.close();
+    expect(await client.ping()).toBe('PONG');
+  });
+
+  it('can be closed twice', async () => {
+    const store = await createRedisLimitStore(redis.url);
+    await store.close();
+    await expect(store.close()).resolves.toBeUndefined();
+  });
+
+  it('refuses a URL that is not redis:// or rediss://', async () => {
+    await expect(createRedisLimitStore('http://127.0.0.1:6379')).rejects.toThrow(
+      "Limit store URL must start with redis:// or rediss://, got 'http://127.0.0.1:6379'",
+    );
+  });
+
+  it('lets two servers sharing one Redis admit exactly the limit together', async () => {
+    const servers = await Promise.all([startSharing(), startSharing()]);
+    const clients = await Promise.all(
+      servers.flatMap(({ url }) => [
+        connectAs(url, 'alice', '2025-11-25'),
+        connectAs(url, 'alice', '2026-07-28'),
+      ]),
+    );
+    opened.push(...clients);
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, index) => clients[index % 4]?.call('notes-read')),
+    );
+    const admitted = results.filter((result) => result?.isError !== true).length;
+    expect(admitted).toBe(25);
+    const ran = servers.reduce((sum, { runs }) => sum + runs['notes.read'], 0);
+    expect(ran).toBe(25);
+  });
+
+  async function startSharing() {
+    const { registry, runs } = createLimitedRegistry();
+    const server = await startServer(registry, {
+      transport: 'streamable-http',
+      port: 0,
+      logger: createRecordingLogger(),
+      authenticate: (request) => ({ id: String(request.headers[SUBJECT_HEADER]) }),
+      // Its own connection: what two processes would have.
+      limits: { calls: '25/min', store: await createRedisLimitStore(redis.url) },
+    });
+    opened.push(server);
+    return { url: server.url ?? '', runs };
+  }
+
+  it('closes its connection when the server shuts down', async () => {
+    const before = await countClients();
+    const { url } = await startSharing();
+    const client = await connectAs(url, 'alice', '2025-11-25');
+    await client.call('notes-read');
+    expect(await countClients()).toBe(before + 1);
+    await client.close();
+    for (const handle of opened.splice(0).reverse()) await handle.close();
+    expect(await countClients()).toBe(before);
+  });
+
+  async function countClients(): Promise<number> {
+    const list = (await inspector.client('LIST')) as string;
+    return list.trim().split('\n').length;
+  }
+});
+
+describe.skipIf(skip !== undefined)(`Redis gone${skip ? ` (skipped: ${skip})` : ''}`, () => {
+  it('refuses calls with LIMIT_STORE_UNAVAILABLE and a WARN, and keeps serving', async () => {
+    const redis = await startRedisServer();
+    const logger = createRecordingLogger();
+    const { registry, runs } = createLimitedRegistry();
+    const server = await startServer(registry, {
+      transport: 'streamable-http',
+      port: 0,
+      logger,
+      authenticate: () => ({ id: 'alice' }),
+      limits: {
+        calls: '25/min',
+        store: await createRedisLimitStore(redis.url, { timeoutMs: 300, logger }),
+      },
+    });
+    try {
+      const client = await connectAs(server.url ?? '', 'alice', '2025-11-25');
+      expect((await client.call('notes-read')).isError).not.toBe(true);
+      await redis.stop();
+      for (let call = 0; call < 2; call++) {
+        expect(await client.call('notes-read')).toMatchObject({
+          isError: true,
+          content: [{ text: 'Limit store unavailable; the call was not run, retry later' }],
+          _meta: { 'apcore/errorCode': 'LIMIT_STORE_UNAVAILABLE' },
+        });
+      }
+      expect(runs['notes.read']).toBe(1);
+      expect(logger.messages('warn')).toContain('Limit store unavailable; refusing calls');
+      expect(await client.listTools()).toHaveLength(3);
+      await client.close();
+    } finally {
+      await server.close();
+      await redis.stop();
+    }
+  });
+});
