@@ -57,6 +57,10 @@ export interface ServeOptions {
   version?: string;
   /** Serve only modules carrying all of these tags. */
   tags?: readonly string[];
+  /** Serve only modules carrying at least one of these tags (with `tags` and `excludeTags`: AND). */
+  anyTags?: readonly string[];
+  /** Serve no module carrying any of these tags. */
+  excludeTags?: readonly string[];
   /** Serve only modules whose id starts with this prefix. */
   prefix?: string;
   /**
@@ -153,6 +157,8 @@ export interface ResolvedOptions {
   name: string;
   version: string;
   tags: readonly string[] | undefined;
+  anyTags: readonly string[] | undefined;
+  excludeTags: readonly string[] | undefined;
   prefix: string | undefined;
   toolNames: ToolNameStyle;
   logLevel: LogLevel;

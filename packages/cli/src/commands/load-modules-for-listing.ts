@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { silentLogger, ToolNameCollisionError, toListOptions } from '@apcore-mcp/core';
+import { silentLogger, ToolNameCollisionError, toModuleFilter } from '@apcore-mcp/core';
 import { Registry } from '@apcore-mcp/runtime';
 import { inspectServer, type ServerInventory } from '@apcore-mcp/server';
 import { CliError } from '../cli-error.js';
@@ -62,7 +62,7 @@ export function buildListedTools(
   settings: ResolvedSettings['settings'],
 ): ServerInventory {
   try {
-    return inspectServer(registry, { toolNames: settings.toolNames, ...toListOptions(settings) });
+    return inspectServer(registry, { toolNames: settings.toolNames, ...toModuleFilter(settings) });
   } catch (error) {
     if (!ToolNameCollisionError.isInstance(error)) throw error;
     throw new CliError(error.message, {

@@ -1,4 +1,4 @@
-import type { Logger } from '@apcore-mcp/core';
+import { type Logger, toModuleFilter } from '@apcore-mcp/core';
 import { type DiscoveryReport, Registry } from '@apcore-mcp/runtime';
 import {
   createRandomStateKey,
@@ -29,8 +29,7 @@ function toServeOptions(settings: Settings, logger: Logger): ServeOptions {
     port: settings.port,
     name: settings.name,
     ...(settings.serverVersion === undefined ? {} : { version: settings.serverVersion }),
-    ...(settings.tags.length === 0 ? {} : { tags: settings.tags }),
-    ...(settings.prefix === undefined ? {} : { prefix: settings.prefix }),
+    ...toModuleFilter(settings),
     toolNames: settings.toolNames,
     ...(settings.allowedOrigins === undefined
       ? {}

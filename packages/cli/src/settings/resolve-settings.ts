@@ -144,6 +144,8 @@ function toSettings(
     serverVersion: read('server-version') as string | undefined,
     logLevel: read('log-level') as Settings['logLevel'],
     tags: (read('tags') as readonly string[] | undefined) ?? [],
+    anyTags: (read('any-tags') as readonly string[] | undefined) ?? [],
+    excludeTags: (read('exclude-tags') as readonly string[] | undefined) ?? [],
     prefix: read('prefix') as string | undefined,
     toolNames: read('tool-names') as Settings['toolNames'],
     validateInputs: read('validate-inputs') as boolean,

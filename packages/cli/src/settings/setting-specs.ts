@@ -44,6 +44,8 @@ export type SettingKey =
   | 'server-version'
   | 'log-level'
   | 'tags'
+  | 'any-tags'
+  | 'exclude-tags'
   | 'prefix'
   | 'tool-names'
   | 'validate-inputs'
@@ -128,6 +130,16 @@ export const SETTING_SPECS: readonly SettingSpec[] = Object.freeze([
     key: 'tags',
     kind: 'list',
     description: 'Only modules carrying all of these tags (comma-separated)',
+  },
+  {
+    key: 'any-tags',
+    kind: 'list',
+    description: 'Only modules carrying at least one of these tags (comma-separated)',
+  },
+  {
+    key: 'exclude-tags',
+    kind: 'list',
+    description: 'Leave out modules carrying any of these tags (comma-separated)',
   },
   { key: 'prefix', kind: 'text', description: 'Only modules whose id starts with this' },
   {

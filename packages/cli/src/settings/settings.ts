@@ -12,7 +12,12 @@ export interface Settings {
   /** `undefined`: the server reports its own package version. */
   serverVersion: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Modules carrying all of these (empty: no such filter). */
   tags: readonly string[];
+  /** Modules carrying at least one of these (empty: no such filter). */
+  anyTags: readonly string[];
+  /** Modules carrying none of these. */
+  excludeTags: readonly string[];
   prefix: string | undefined;
   toolNames: ToolNameStyle;
   validateInputs: boolean;

@@ -1,4 +1,4 @@
-import { silentLogger } from '@apcore-mcp/core';
+import { silentLogger, toModuleFilter } from '@apcore-mcp/core';
 import type { ServeOptions } from '../options.js';
 import { DocumentationResources } from '../resources/documentation-resources.js';
 import type { McpResource } from '../resources/mcp-resource.js';
@@ -35,7 +35,10 @@ export interface ServerInventory {
  * const options: InspectOptions = { tags: ['public'], toolNames: 'safe' };
  * ```
  */
-export type InspectOptions = Pick<ServeOptions, 'tags' | 'prefix' | 'toolNames' | 'logger'>;
+export type InspectOptions = Pick<
+  ServeOptions,
+  'tags' | 'anyTags' | 'excludeTags' | 'prefix' | 'toolNames' | 'logger'
+>;
 
 /**
  * Builds the tool table `serve()` would build — same names, titles, schemas, annotations,
@@ -66,8 +69,7 @@ export function inspectServer(
       logger: resolved.logger ?? silentLogger,
       toolNames: resolved.toolNames,
     }),
-    ...(resolved.tags === undefined ? {} : { tags: resolved.tags }),
-    ...(resolved.prefix === undefined ? {} : { prefix: resolved.prefix }),
+    ...toModuleFilter(resolved),
   });
   const { tools, skipped } = table.refresh();
   return {

@@ -49,6 +49,8 @@ const KNOWN_OPTIONS = new Set<string>([
   'name',
   'version',
   'tags',
+  'anyTags',
+  'excludeTags',
   'prefix',
   'toolNames',
   'logLevel',
@@ -172,12 +174,22 @@ function resolveToolOptions(
   options: ServeOptions,
 ): Pick<
   ResolvedOptions,
-  'name' | 'version' | 'tags' | 'prefix' | 'toolNames' | 'dynamic' | 'cacheHints'
+  | 'name'
+  | 'version'
+  | 'tags'
+  | 'anyTags'
+  | 'excludeTags'
+  | 'prefix'
+  | 'toolNames'
+  | 'dynamic'
+  | 'cacheHints'
 > {
   return {
     name: resolveName(options.name),
     version: resolveVersion(options.version),
-    tags: resolveTags(options.tags),
+    tags: resolveTags('tags', options.tags),
+    anyTags: resolveTags('anyTags', options.anyTags),
+    excludeTags: resolveTags('excludeTags', options.excludeTags),
     prefix: resolvePrefix(options.prefix),
     toolNames: resolveChoice('toolNames', options.toolNames, TOOL_NAME_STYLES, 'safe'),
     dynamic: resolveBoolean('dynamic', options.dynamic, false),
@@ -220,10 +232,10 @@ function resolveVersion(value: unknown): string {
   return value;
 }
 
-function resolveTags(value: unknown): readonly string[] | undefined {
+function resolveTags(option: string, value: unknown): readonly string[] | undefined {
   if (value === undefined || value === null) return undefined;
   if (!Array.isArray(value) || value.some((tag) => typeof tag !== 'string')) {
-    throw new TypeError(`tags must be an array of strings, got ${describe(value)}`);
+    throw new TypeError(`${option} must be an array of strings, got ${describe(value)}`);
   }
   if (value.some((tag) => tag === '')) throw new RangeError('Tag values must not be empty');
   return Object.freeze([...value]);

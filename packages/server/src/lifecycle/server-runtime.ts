@@ -1,3 +1,4 @@
+import { toModuleFilter } from '@apcore-mcp/core';
 import type { Server } from '@modelcontextprotocol/server';
 import { ExecutionRouter } from '../calls/execution-router.js';
 import type { Logger } from '../logger.js';
@@ -42,8 +43,7 @@ export class ServerRuntime {
       registry: target.registry,
       builder: new ToolBuilder({ logger, toolNames: options.toolNames }),
       logger,
-      ...(options.tags === undefined ? {} : { tags: options.tags }),
-      ...(options.prefix === undefined ? {} : { prefix: options.prefix }),
+      ...toModuleFilter(options),
     });
     this.router = new ExecutionRouter({
       executor: target.executor,
