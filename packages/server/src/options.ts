@@ -78,6 +78,13 @@ export interface ServeOptions {
   onStartup?: () => void | Promise<void>;
   /** Runs once the server has shut down, before `serve()` resolves. */
   onShutdown?: () => void | Promise<void>;
+  /**
+   * List two tools instead of every module: `search_tools` (ranked full-text search over the
+   * served tools: names, descriptions, input schemas) and `call_tool` (runs one by name, with
+   * every check a direct call gets). For registries too large for a client's tool list; direct
+   * calls by a tool's own name keep working. Default false.
+   */
+  toolSearch?: boolean;
   /** Follow registry `register`/`unregister` events while serving; default false. */
   dynamic?: boolean;
   /**
@@ -166,6 +173,7 @@ export interface ResolvedOptions {
   onStartup: (() => void | Promise<void>) | undefined;
   onShutdown: (() => void | Promise<void>) | undefined;
   dynamic: boolean;
+  toolSearch: boolean;
   cacheHints: CacheHints | undefined;
   validateInputs: boolean;
   allowedOrigins: readonly string[] | '*' | undefined;

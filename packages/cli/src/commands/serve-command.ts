@@ -41,6 +41,7 @@ function toServeOptions(settings: Settings, logger: Logger): ServeOptions {
     maxSessions: settings.maxSessions,
     sessionIdleTimeoutMs: settings.sessionIdleTimeout * 1000,
     validateInputs: settings.validateInputs,
+    toolSearch: settings.toolSearch,
     approval: settings.approval,
     stateKey: settings.stateKey ?? randomStateKey(logger),
     handleSignals: true,

@@ -149,6 +149,7 @@ function toSettings(
     prefix: read('prefix') as string | undefined,
     toolNames: read('tool-names') as Settings['toolNames'],
     validateInputs: read('validate-inputs') as boolean,
+    toolSearch: read('tool-search') as boolean,
     watch: read('watch') as boolean,
     allowedOrigins: read('allowed-origins') as readonly string[] | undefined,
     metrics: read('metrics') as boolean,

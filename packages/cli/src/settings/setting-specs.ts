@@ -49,6 +49,7 @@ export type SettingKey =
   | 'prefix'
   | 'tool-names'
   | 'validate-inputs'
+  | 'tool-search'
   | 'watch'
   | 'allowed-origins'
   | 'max-sessions'
@@ -155,6 +156,14 @@ export const SETTING_SPECS: readonly SettingSpec[] = Object.freeze([
     kind: 'boolean',
     defaultValue: false,
     description: 'Check tool arguments against the input schema before calling a module',
+    serveOnly: true,
+  },
+  {
+    key: 'tool-search',
+    kind: 'boolean',
+    defaultValue: false,
+    description:
+      'List two tools, search_tools and call_tool, instead of every module (for large registries)',
     serveOnly: true,
   },
   {

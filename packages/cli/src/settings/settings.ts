@@ -21,6 +21,8 @@ export interface Settings {
   prefix: string | undefined;
   toolNames: ToolNameStyle;
   validateInputs: boolean;
+  /** List `search_tools` and `call_tool` instead of every module. */
+  toolSearch: boolean;
   watch: boolean;
   allowedOrigins: readonly string[] | undefined;
   /** Serve Prometheus metrics (`GET /metrics` on HTTP). */

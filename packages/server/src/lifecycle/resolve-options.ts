@@ -58,6 +58,7 @@ const KNOWN_OPTIONS = new Set<string>([
   'onStartup',
   'onShutdown',
   'dynamic',
+  'toolSearch',
   'cacheHints',
   'validateInputs',
   'allowedOrigins',
@@ -182,6 +183,7 @@ function resolveToolOptions(
   | 'prefix'
   | 'toolNames'
   | 'dynamic'
+  | 'toolSearch'
   | 'cacheHints'
 > {
   return {
@@ -193,6 +195,7 @@ function resolveToolOptions(
     prefix: resolvePrefix(options.prefix),
     toolNames: resolveChoice('toolNames', options.toolNames, TOOL_NAME_STYLES, 'safe'),
     dynamic: resolveBoolean('dynamic', options.dynamic, false),
+    toolSearch: resolveBoolean('toolSearch', options.toolSearch, false),
     cacheHints: resolveCacheHints(options.cacheHints),
   };
 }

@@ -10,6 +10,7 @@ import { createSdkServer } from '../protocol/create-sdk-server.js';
 import { DocumentationResources } from '../resources/documentation-resources.js';
 import { warnAboutClientLimits } from '../tools/client-limits.js';
 import type { McpTool } from '../tools/mcp-tool.js';
+import { ToolSearch } from '../tools/search/tool-search.js';
 import { ToolBuilder } from '../tools/tool-builder.js';
 import { ToolTable } from '../tools/tool-table.js';
 import type { RuntimeHealth } from '../transports/observability-routes.js';
@@ -34,6 +35,8 @@ export class ServerRuntime {
   readonly #toolListListeners = new Set<() => void>();
   readonly #startedAt = performance.now();
   readonly #stateCodec: CallStateCodec;
+  /** With `toolSearch`: what `tools/list` shows and `search_tools`/`call_tool` answer. */
+  readonly #toolSearch: ToolSearch | undefined;
   #unsubscribe: (() => void) | undefined;
 
   constructor(target: ResolvedTarget, options: ResolvedOptions, logger: Logger) {
@@ -56,10 +59,23 @@ export class ServerRuntime {
       ...(options.identity === undefined ? {} : { identity: options.identity }),
     });
     this.#stateCodec = createCallStateCodec(options.stateKey ?? this.#createRandomStateKey());
+    this.#toolSearch = options.toolSearch ? this.#createToolSearch(options) : undefined;
     this.#resources = new DocumentationResources({
       registry: target.registry,
       tools: this.tools,
     });
+  }
+
+  #createToolSearch(options: ResolvedOptions): ToolSearch {
+    const search = new ToolSearch({
+      tools: this.tools,
+      router: this.router,
+      logger: this.logger,
+      ...(options.identity === undefined ? {} : { identity: options.identity }),
+    });
+    // For the life of the table: a refresh changes it as much as a registry event.
+    this.tools.onChange(() => search.invalidate());
+    return search;
   }
 
   #createRandomStateKey(): Uint8Array {
@@ -82,6 +98,7 @@ export class ServerRuntime {
     if (this.tools.size === 0) {
       this.logger.warn('No modules registered; server starting with zero tools');
     }
+    this.#warnAboutShadowedTools();
     this.#warnAboutClientLimits(this.tools.list().map((served) => served.tool.name));
     if (this.#options.dynamic) {
       this.tools.start();
@@ -92,7 +109,23 @@ export class ServerRuntime {
     }
   }
 
+  /** Under tool search, a module served as `search_tools` or `call_tool` is out of reach. */
+  #warnAboutShadowedTools(): void {
+    const search = this.#toolSearch;
+    if (search === undefined) return;
+    for (const tool of search.list()) {
+      const shadowed = this.tools.get(tool.name);
+      if (shadowed === undefined) continue;
+      this.logger.warn(
+        { moduleId: shadowed.moduleId, toolName: tool.name },
+        `Module ${shadowed.moduleId} is served as ${tool.name}, which tool search answers itself; it cannot be called`,
+      );
+    }
+  }
+
   #warnAboutClientLimits(toolNames: readonly string[]): void {
+    // Clients see two tools under tool search, however many modules there are.
+    if (this.#toolSearch !== undefined) return;
     warnAboutClientLimits({
       toolNames,
       toolCount: this.tools.size,
@@ -119,6 +152,7 @@ export class ServerRuntime {
       listChanged: this.#options.dynamic,
       cacheHints: this.#options.cacheHints,
       requestState: this.#stateCodec,
+      toolSearch: this.#toolSearch,
     });
     this.#servers.add(server);
     server.onclose = () => {

@@ -6,6 +6,7 @@ import type { ExecutionRouter } from '../calls/execution-router.js';
 import type { CacheHints } from '../lifecycle/cache-hints.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
 import { ResourceNotFoundError } from '../resources/resource-not-found-error.js';
+import type { ToolSearch } from '../tools/search/tool-search.js';
 import type { ToolSource } from '../tools/served-tool.js';
 import type { CallStateCodec } from './call-state-codec.js';
 import { toRouterCallExtra } from './to-router-call-extra.js';
@@ -35,6 +36,8 @@ export interface SdkServerOptions {
   cacheHints?: CacheHints | undefined;
   /** Signs and verifies the `requestState` of 2026-07-28 input rounds (approvals). */
   requestState: CallStateCodec;
+  /** Lists `search_tools` and `call_tool` instead of the tools, and answers them. */
+  toolSearch?: ToolSearch | undefined;
 }
 
 /**
@@ -64,17 +67,18 @@ export function createSdkServer(options: SdkServerOptions): Server {
       requestState: { verify: options.requestState.verify },
     },
   );
-  const { tools, router, resources } = options;
+  const { tools, router, resources, toolSearch } = options;
   server.setRequestHandler('tools/list', () => ({
-    tools: tools.list().map((entry) => entry.tool),
+    tools: toolSearch ? toolSearch.list() : tools.list().map((entry) => entry.tool),
   }));
-  server.setRequestHandler('tools/call', (request, ctx) =>
-    router.handleCall(
-      request.params.name,
-      request.params.arguments ?? {},
-      toRouterCallExtra(ctx, server, options.requestState),
-    ),
-  );
+  server.setRequestHandler('tools/call', (request, ctx) => {
+    const { name } = request.params;
+    const args = request.params.arguments ?? {};
+    const extra = toRouterCallExtra(ctx, server, options.requestState);
+    return toolSearch?.handles(name)
+      ? toolSearch.handleCall(name, args, extra)
+      : router.handleCall(name, args, extra);
+  });
   if (resources) registerResourceHandlers(server, resources);
   return server;
 }
