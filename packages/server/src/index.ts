@@ -10,6 +10,10 @@ export {
   type McpProgressSender,
   reportProgress,
 } from '@apcore-mcp/core';
+export type { AttachOptions } from './attach/attach-options.js';
+export { attachToServer } from './attach/attach-to-server.js';
+export type { AttachedTools } from './attach/attached-tools.js';
+export { ToolNameTakenError } from './attach/tool-name-taken-error.js';
 export type {
   ApprovalMode,
   ApprovalOption,

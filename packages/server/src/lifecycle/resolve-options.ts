@@ -16,6 +16,7 @@ import {
 } from '../transports/session-limits.js';
 import { resolveCacheHints } from './cache-hints.js';
 import { resolveMetricsOptions } from './metrics-options.js';
+import { resolveModuleFilterOptions } from './module-filter-options.js';
 import {
   resolveAllowedHosts,
   resolveAllowedOrigins,
@@ -189,10 +190,7 @@ function resolveToolOptions(
   return {
     name: resolveName(options.name),
     version: resolveVersion(options.version),
-    tags: resolveTags('tags', options.tags),
-    anyTags: resolveTags('anyTags', options.anyTags),
-    excludeTags: resolveTags('excludeTags', options.excludeTags),
-    prefix: resolvePrefix(options.prefix),
+    ...resolveModuleFilterOptions(options),
     toolNames: resolveChoice('toolNames', options.toolNames, TOOL_NAME_STYLES, 'safe'),
     dynamic: resolveBoolean('dynamic', options.dynamic, false),
     toolSearch: resolveBoolean('toolSearch', options.toolSearch, false),
@@ -232,24 +230,6 @@ function resolveVersion(value: unknown): string {
     throw new TypeError(`version must be a string, got ${describe(value)}`);
   }
   if (value === '') throw new RangeError('version must not be empty');
-  return value;
-}
-
-function resolveTags(option: string, value: unknown): readonly string[] | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value) || value.some((tag) => typeof tag !== 'string')) {
-    throw new TypeError(`${option} must be an array of strings, got ${describe(value)}`);
-  }
-  if (value.some((tag) => tag === '')) throw new RangeError('Tag values must not be empty');
-  return Object.freeze([...value]);
-}
-
-function resolvePrefix(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') {
-    throw new TypeError(`prefix must be a string, got ${describe(value)}`);
-  }
-  if (value === '') throw new RangeError('prefix must not be empty');
   return value;
 }
 

@@ -12,6 +12,7 @@ import { warnAboutClientLimits } from '../tools/client-limits.js';
 import type { McpTool } from '../tools/mcp-tool.js';
 import { ToolSearch } from '../tools/search/tool-search.js';
 import { ToolBuilder } from '../tools/tool-builder.js';
+import { ToolFront } from '../tools/tool-front.js';
 import { ToolTable } from '../tools/tool-table.js';
 import type { RuntimeHealth } from '../transports/observability-routes.js';
 import { type RegistryOrExecutor, type ResolvedTarget, resolveTarget } from './resolve-target.js';
@@ -30,11 +31,15 @@ export class ServerRuntime {
   readonly #options: ResolvedOptions;
   /** Where the server logs. */
   readonly logger: Logger;
-  readonly #resources: DocumentationResources;
+  /** The documentation resources of the served modules. */
+  readonly resources: DocumentationResources;
+  /** What clients see of the tools: the list and the calls (tool search or not). */
+  readonly front: ToolFront;
   readonly #servers = new Set<Server>();
   readonly #toolListListeners = new Set<() => void>();
   readonly #startedAt = performance.now();
-  readonly #stateCodec: CallStateCodec;
+  /** Signs and verifies the `requestState` of 2026-07-28 input rounds. */
+  readonly stateCodec: CallStateCodec;
   /** With `toolSearch`: what `tools/list` shows and `search_tools`/`call_tool` answer. */
   readonly #toolSearch: ToolSearch | undefined;
   #unsubscribe: (() => void) | undefined;
@@ -58,9 +63,14 @@ export class ServerRuntime {
       ...(options.contextFactory === undefined ? {} : { contextFactory: options.contextFactory }),
       ...(options.identity === undefined ? {} : { identity: options.identity }),
     });
-    this.#stateCodec = createCallStateCodec(options.stateKey ?? this.#createRandomStateKey());
+    this.stateCodec = createCallStateCodec(options.stateKey ?? this.#createRandomStateKey());
     this.#toolSearch = options.toolSearch ? this.#createToolSearch(options) : undefined;
-    this.#resources = new DocumentationResources({
+    this.front = new ToolFront({
+      tools: this.tools,
+      router: this.router,
+      toolSearch: this.#toolSearch,
+    });
+    this.resources = new DocumentationResources({
       registry: target.registry,
       tools: this.tools,
     });
@@ -146,13 +156,11 @@ export class ServerRuntime {
     const server = createSdkServer({
       name: this.#options.name,
       version: this.#options.version,
-      tools: this.tools,
-      router: this.router,
-      resources: this.#resources,
+      tools: this.front,
+      resources: this.resources,
       listChanged: this.#options.dynamic,
       cacheHints: this.#options.cacheHints,
-      requestState: this.#stateCodec,
-      toolSearch: this.#toolSearch,
+      requestState: this.stateCodec,
     });
     this.#servers.add(server);
     server.onclose = () => {

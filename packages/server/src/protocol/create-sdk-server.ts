@@ -2,12 +2,10 @@ import {
   ResourceNotFoundError as SdkResourceNotFoundError,
   Server,
 } from '@modelcontextprotocol/server';
-import type { ExecutionRouter } from '../calls/execution-router.js';
 import type { CacheHints } from '../lifecycle/cache-hints.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
 import { ResourceNotFoundError } from '../resources/resource-not-found-error.js';
-import type { ToolSearch } from '../tools/search/tool-search.js';
-import type { ToolSource } from '../tools/served-tool.js';
+import type { ToolFront } from '../tools/tool-front.js';
 import type { CallStateCodec } from './call-state-codec.js';
 import { toRouterCallExtra } from './to-router-call-extra.js';
 
@@ -16,7 +14,7 @@ import { toRouterCallExtra } from './to-router-call-extra.js';
  *
  * @example
  * ```ts
- * const options: SdkServerOptions = { name: 'tools', version: '1.0.0', tools, router };
+ * const options: SdkServerOptions = { name: 'tools', version: '1.0.0', tools: front, requestState };
  * ```
  */
 export interface SdkServerOptions {
@@ -24,10 +22,8 @@ export interface SdkServerOptions {
   name: string;
   /** Server version reported to clients. */
   version: string;
-  /** The tools to list; read on every `tools/list`, so changes show up at once. */
-  tools: ToolSource;
-  /** Answers `tools/call`. */
-  router: ExecutionRouter;
+  /** The tools to list (read on every `tools/list`, so changes show up at once) and call. */
+  tools: ToolFront;
   /** Answers `resources/list` and `resources/read`; no resources capability when absent. */
   resources?: ResourceSource;
   /** Advertise `tools.listChanged` (the server sends `notifications/tools/list_changed`). */
@@ -36,8 +32,6 @@ export interface SdkServerOptions {
   cacheHints?: CacheHints | undefined;
   /** Signs and verifies the `requestState` of 2026-07-28 input rounds (approvals). */
   requestState: CallStateCodec;
-  /** Lists `search_tools` and `call_tool` instead of the tools, and answers them. */
-  toolSearch?: ToolSearch | undefined;
 }
 
 /**
@@ -49,7 +43,7 @@ export interface SdkServerOptions {
  *
  * @example
  * ```ts
- * const server = createSdkServer({ name: 'my-tools', version: '1.0.0', tools, router, requestState });
+ * const server = createSdkServer({ name: 'my-tools', version: '1.0.0', tools: front, requestState });
  * serveStdio(() => server);
  * ```
  */
@@ -67,18 +61,15 @@ export function createSdkServer(options: SdkServerOptions): Server {
       requestState: { verify: options.requestState.verify },
     },
   );
-  const { tools, router, resources, toolSearch } = options;
-  server.setRequestHandler('tools/list', () => ({
-    tools: toolSearch ? toolSearch.list() : tools.list().map((entry) => entry.tool),
-  }));
-  server.setRequestHandler('tools/call', (request, ctx) => {
-    const { name } = request.params;
-    const args = request.params.arguments ?? {};
-    const extra = toRouterCallExtra(ctx, server, options.requestState);
-    return toolSearch?.handles(name)
-      ? toolSearch.handleCall(name, args, extra)
-      : router.handleCall(name, args, extra);
-  });
+  const { tools, resources } = options;
+  server.setRequestHandler('tools/list', () => ({ tools: tools.list() }));
+  server.setRequestHandler('tools/call', (request, ctx) =>
+    tools.call(
+      request.params.name,
+      request.params.arguments ?? {},
+      toRouterCallExtra(ctx, server, options.requestState),
+    ),
+  );
   if (resources) registerResourceHandlers(server, resources);
   return server;
 }

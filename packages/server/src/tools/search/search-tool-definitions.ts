@@ -6,8 +6,10 @@ export const SEARCH_TOOLS_NAME = 'search_tools';
 /** The tool that calls a tool found by {@link SEARCH_TOOLS_NAME}. */
 export const CALL_TOOL_NAME = 'call_tool';
 
-/** The default and the largest `limit` of a search. */
+/** How many tools a search returns when it does not say. */
 export const DEFAULT_SEARCH_LIMIT = 10;
+
+/** The largest `limit` a search may ask for. */
 export const MAX_SEARCH_LIMIT = 50;
 
 /** `search_tools` as clients list it. */
