@@ -4,6 +4,7 @@ import { measureCliStartup } from './figures/cli-startup.js';
 import { measureHeapRetained } from './figures/heap-retained.js';
 import { measureHttpLoad } from './figures/http-load.js';
 import { measureInMemoryCalls } from './figures/in-memory-calls.js';
+import { measureToolSearch } from './figures/tool-search.js';
 import type { BenchProfile } from './profiles.js';
 import type { BenchReport } from './report/bench-report.js';
 import type { Figure } from './report/figure.js';
@@ -23,6 +24,7 @@ export const FIGURE_GROUPS: readonly FigureGroup[] = [
   { name: 'HTTP load', measure: (profile) => measureHttpLoad(profile.httpLoad) },
   { name: 'heap retained', measure: (profile) => measureHeapRetained(profile.heapRetained) },
   { name: 'CLI startup', measure: (profile) => measureCliStartup(profile.cliStartup) },
+  { name: 'tool search', measure: (profile) => measureToolSearch(profile.toolSearch) },
 ];
 
 /** Options of {@link runBench}. */

@@ -109,6 +109,7 @@ export class ServerRuntime {
       this.logger.warn('No modules registered; server starting with zero tools');
     }
     this.#warnAboutShadowedTools();
+    this.#toolSearch?.prepare();
     this.#warnAboutClientLimits(this.tools.list().map((served) => served.tool.name));
     if (this.#options.dynamic) {
       this.tools.start();

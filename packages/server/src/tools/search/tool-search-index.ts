@@ -74,6 +74,11 @@ export class ToolSearchIndex {
     this.#built = undefined;
   }
 
+  /** Builds the index now (if stale) rather than on the next search. */
+  async prepare(): Promise<void> {
+    await this.#index();
+  }
+
   /**
    * The best matches among `candidates` (the tools this caller may call), best first. Hits
    * outside `candidates` are dropped before ranking cuts the list, so `limit` counts only
@@ -92,7 +97,14 @@ export class ToolSearchIndex {
   }
 
   #index(): Promise<{ engine: MiniSearch<ToolDocument>; byName: Map<string, ServedTool> }> {
-    this.#built ??= this.#build(this.#readTools());
+    if (this.#built === undefined) {
+      const building = this.#build(this.#readTools());
+      this.#built = building;
+      // A failed build (MiniSearch missing) is not kept: the next search tries again.
+      building.catch(() => {
+        if (this.#built === building) this.#built = undefined;
+      });
+    }
     return this.#built;
   }
 

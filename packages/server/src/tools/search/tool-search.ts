@@ -67,6 +67,7 @@ export class ToolSearch {
   readonly #identity: Identity | undefined;
   readonly #validator: InputValidator;
   readonly #mapper: ErrorMapper;
+  readonly #logger: Logger;
 
   constructor(options: ToolSearchOptions) {
     const { tools } = options;
@@ -75,6 +76,7 @@ export class ToolSearch {
     this.#visibleTools = options.visibleTools ?? (() => tools.list());
     this.#identity = options.identity;
     const logger = options.logger ?? silentLogger;
+    this.#logger = logger;
     this.#validator = new InputValidator({ logger });
     this.#mapper = new ErrorMapper({ logger });
   }
@@ -92,6 +94,16 @@ export class ToolSearch {
   /** The next search rebuilds its index: call it when the tool table changes. */
   invalidate(): void {
     this.#index.invalidate();
+  }
+
+  /**
+   * Builds the index in the background, so the first search does not wait for it; a failure is
+   * logged (the next search tries again and answers with the error).
+   */
+  prepare(): void {
+    this.#index.prepare().catch((error: unknown) => {
+      this.#logger.warn({ err: error }, 'Could not build the tool search index');
+    });
   }
 
   /**
