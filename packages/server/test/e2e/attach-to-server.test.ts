@@ -170,6 +170,32 @@ describe.each(hosts)('attachToServer on an %s', (_kind, createHost) => {
   });
 });
 
+describe('approval on an attached server', () => {
+  it('refuses a module requiring approval to a 2026-07-28 client, which cannot be asked', async () => {
+    const host = createHighLevelHost();
+    const { registry } = createExecutor();
+    registry.register(
+      'files.remove',
+      defineModule({
+        description: 'Removes a file.',
+        inputSchema: { type: 'object', properties: {} },
+        annotations: { requiresApproval: true },
+        execute: () => ({ removed: true }),
+      }),
+    );
+    const attached = await attachToServer(host, registry);
+    try {
+      const { call } = await connect(host, '2026-07-28');
+      const refused = await call('files-remove');
+      expect(refused.isError).toBe(true);
+      expect(firstText(refused)).toMatch(/files\.remove/);
+    } finally {
+      attached.detach();
+      await host.close();
+    }
+  });
+});
+
 describe('attachToServer with dynamic', () => {
   it('adds a module registered later to an attached McpServer, and removes it again', async () => {
     const host = createHighLevelHost();
