@@ -170,6 +170,40 @@ describe.each(hosts)('attachToServer on an %s', (_kind, createHost) => {
   });
 });
 
+describe('attachToServer on a low-level Server with resources of its own', () => {
+  it('merges resource lists, hands the host its URIs and names, and its later list pages', async () => {
+    const host = createLowLevelHost();
+    host.registerCapabilities({ resources: {} });
+    host.setRequestHandler('resources/list', () => ({
+      resources: [{ uri: 'app://readme', name: 'readme' }],
+    }));
+    host.setRequestHandler('resources/read', (request) => ({
+      contents: [{ uri: request.params.uri, text: 'the app readme' }],
+    }));
+    host.setRequestHandler('tools/list', (request) => {
+      return request.params?.cursor === undefined
+        ? { tools: [{ name: 'ping', inputSchema: { type: 'object' } }], nextCursor: 'page-2' }
+        : { tools: [{ name: 'pong', inputSchema: { type: 'object' } }] };
+    });
+    const attached = await attachToServer(host, createExecutor().executor);
+    try {
+      const { client, call } = await connect(host, '2025-11-25');
+      const uris = (await client.listResources()).resources.map((resource) => resource.uri);
+      expect(uris).toEqual(['app://readme', 'docs://math.add']);
+      const readme = await client.readResource({ uri: 'app://readme' });
+      expect(readme.contents[0]).toMatchObject({ text: 'the app readme' });
+      const first = await client.listTools();
+      expect(first.tools.map((tool) => tool.name)).toEqual(['ping', 'admin-wipe', 'math-add']);
+      const second = await client.listTools({ cursor: first.nextCursor as string });
+      expect(second.tools.map((tool) => tool.name)).toEqual(['pong']);
+      expect(firstText(await call('nothing-here'))).toBe('host: no tool nothing-here');
+    } finally {
+      attached.detach();
+      await host.close();
+    }
+  });
+});
+
 describe('approval on an attached server', () => {
   it('refuses a module requiring approval to a 2026-07-28 client, which cannot be asked', async () => {
     const host = createHighLevelHost();

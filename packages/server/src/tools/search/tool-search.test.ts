@@ -3,6 +3,10 @@ import { Registry } from '@apcore-mcp/runtime';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { connectInMemory } from '../../__fixtures__/in-memory.js';
+import { ExecutionRouter } from '../../calls/execution-router.js';
+import { ToolBuilder } from '../tool-builder.js';
+import { ToolTable } from '../tool-table.js';
+import { ToolSearch } from './tool-search.js';
 import { tokenizeToolText } from './tool-search-index.js';
 
 function register(registry: Registry, moduleId: string, description: string): void {
@@ -76,5 +80,38 @@ describe('tool search', () => {
     } finally {
       await connection.close();
     }
+  });
+
+  it('returns only the tools visible to the caller, before limit cuts the list', async () => {
+    const registry = new Registry();
+    register(registry, 'crm.lookup_customer', 'Looks a customer up.');
+    register(registry, 'crm.merge_customer', 'Merges two customers.');
+    register(registry, 'crm.delete_customer', 'Deletes a customer.');
+    const tools = new ToolTable({ registry, builder: new ToolBuilder() });
+    tools.refresh();
+    const router = new ExecutionRouter({ executor: { registry, call: async () => ({}) }, tools });
+    const seen: (string | undefined)[] = [];
+    const search = new ToolSearch({
+      tools,
+      router,
+      identity: { id: 'default-caller' },
+      visibleTools: (identity) => {
+        seen.push(identity?.id);
+        return tools.list().filter((served) => !served.moduleId.includes('delete'));
+      },
+    });
+    const result = await search.handleCall(
+      'search_tools',
+      { query: 'customer', limit: 5 },
+      { identity: { id: 'alice' } },
+    );
+    const found = (result as { structuredContent: { tools: { name: string }[] } }).structuredContent
+      .tools;
+    expect(found.map((tool) => tool.name).sort()).toEqual([
+      'crm-lookup_customer',
+      'crm-merge_customer',
+    ]);
+    await search.handleCall('search_tools', { query: 'customer' }, {});
+    expect(seen).toEqual(['alice', 'default-caller']);
   });
 });
