@@ -105,8 +105,8 @@ describe('tool search', () => {
       { query: 'customer', limit: 5 },
       { identity: { id: 'alice' } },
     );
-    const found = (result as { structuredContent: { tools: { name: string }[] } }).structuredContent
-      .tools;
+    const found = (result as unknown as { structuredContent: { tools: { name: string }[] } })
+      .structuredContent.tools;
     expect(found.map((tool) => tool.name).sort()).toEqual([
       'crm-lookup_customer',
       'crm-merge_customer',
