@@ -4,6 +4,7 @@ import type { CliStartupOptions } from './figures/cli-startup.js';
 import type { HeapRetainedOptions } from './figures/heap-retained.js';
 import type { HttpLoadOptions } from './figures/http-load.js';
 import type { InMemoryCallsOptions } from './figures/in-memory-calls.js';
+import type { ToolSearchOptions } from './figures/tool-search.js';
 import type { ToolsListSizeOptions } from './figures/tools-list-size.js';
 
 /** Sizes and repetitions of every figure for one kind of run. */
@@ -16,6 +17,7 @@ export interface BenchProfile {
   heapRetained: HeapRetainedOptions;
   cliStartup: CliStartupOptions;
   toolsListSize: ToolsListSizeOptions;
+  toolSearch: ToolSearchOptions;
 }
 
 /** The sizes the targets are stated for, with enough repetitions for stable medians. */
@@ -38,6 +40,7 @@ export const FULL_PROFILE: BenchProfile = {
   heapRetained: { sizes: [100, 1000], samples: 5 },
   cliStartup: { moduleCount: 100, samples: 7 },
   toolsListSize: { moduleCount: 1000 },
+  toolSearch: { registrySize: 1000, queries: 40, rounds: 5 },
 };
 
 /**
@@ -62,4 +65,5 @@ export const SMOKE_PROFILE: BenchProfile = {
   heapRetained: { sizes: [10, 20], samples: 1 },
   cliStartup: { moduleCount: 10, samples: 1 },
   toolsListSize: { moduleCount: 20 },
+  toolSearch: { registrySize: 100, queries: 5, rounds: 1 },
 };

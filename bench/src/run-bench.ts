@@ -4,6 +4,7 @@ import { measureCliStartup } from './figures/cli-startup.js';
 import { measureHeapRetained } from './figures/heap-retained.js';
 import { measureHttpLoad } from './figures/http-load.js';
 import { measureInMemoryCalls } from './figures/in-memory-calls.js';
+import { measureToolSearch } from './figures/tool-search.js';
 import { measureToolsListSize } from './figures/tools-list-size.js';
 import type { BenchProfile } from './profiles.js';
 import type { BenchReport } from './report/bench-report.js';
@@ -25,6 +26,7 @@ export const FIGURE_GROUPS: readonly FigureGroup[] = [
   { name: 'heap retained', measure: (profile) => measureHeapRetained(profile.heapRetained) },
   { name: 'CLI startup', measure: (profile) => measureCliStartup(profile.cliStartup) },
   { name: 'tools/list size', measure: (profile) => measureToolsListSize(profile.toolsListSize) },
+  { name: 'tool search', measure: (profile) => measureToolSearch(profile.toolSearch) },
 ];
 
 /** Options of {@link runBench}. */

@@ -50,6 +50,12 @@ const EXPECTED_IDS = [
   'tools-list.namespace.tokens',
   'tools-list.namespace-toon.bytes',
   'tools-list.namespace-toon.tokens',
+  'toolSearch.list.bytes.100',
+  'toolSearch.list.tokens.100',
+  'toolSearch.firstSearch.100',
+  'toolSearch.latency.p50.100',
+  'toolSearch.latency.p95.100',
+  'toolSearch.top1.100',
 ];
 
 // Structure only: timings on a shared test machine mean nothing and are never checked here.

@@ -32,7 +32,13 @@ export type ParseOutcome =
   | { kind: 'output'; text: string };
 
 /** Settings every command reads: where the modules are and which of them to take. */
-const SELECTION_KEYS: readonly SettingKey[] = ['extensions-dir', 'tags', 'prefix'];
+const SELECTION_KEYS: readonly SettingKey[] = [
+  'extensions-dir',
+  'tags',
+  'any-tags',
+  'exclude-tags',
+  'prefix',
+];
 
 const HELP_WIDTH = 100;
 

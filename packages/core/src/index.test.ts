@@ -61,8 +61,11 @@ describe('public API', () => {
         'isExecutorLike',
         'isRegistryLike',
         'silentLogger',
-        'matchesListOptions',
+        'isModuleSelected',
+        'listModules',
+        'matchesModuleFilter',
         'toListOptions',
+        'toModuleFilter',
       ].sort(),
     );
   });

@@ -73,8 +73,14 @@ export {
 } from './mcp-context-keys.js';
 export { elicit, reportProgress } from './mcp-helpers.js';
 export type { ModuleContext } from './module-context.js';
-export type { ModuleFilterInput } from './module-filter.js';
-export { matchesListOptions, toListOptions } from './module-filter.js';
+export type { ModuleFilter, ModuleFilterInput } from './module-filter.js';
+export {
+  isModuleSelected,
+  listModules,
+  matchesModuleFilter,
+  toListOptions,
+  toModuleFilter,
+} from './module-filter.js';
 export {
   assertValidModuleId,
   MAX_MODULE_ID_LENGTH,

@@ -5,9 +5,9 @@ import {
   type ToolPlan,
 } from '@apcore-mcp/annotations';
 import {
-  type ListOptions,
+  listModules,
   type ModuleDescriptor,
-  matchesListOptions,
+  type ModuleFilter,
   type RegistryLike,
   ToolNameTable,
 } from '@apcore-mcp/core';
@@ -33,7 +33,7 @@ export interface GroupedExport {
 export interface ExportGroupedToolsOptions extends ToGroupedOpenaiToolOptions {
   grouping: GroupingOption;
   maxTools: number;
-  filters: ListOptions;
+  filters: ModuleFilter;
 }
 
 function collectConvertible(
@@ -43,15 +43,13 @@ function collectConvertible(
 ): Map<string, Convertible> {
   const convertible = new Map<string, Convertible>();
   const plain = { ...options, strict: false, embedAnnotations: false };
-  for (const moduleId of registry.list(options.filters)) {
+  for (const moduleId of listModules(registry, options.filters)) {
     try {
       const descriptor = registry.getDefinition(moduleId, { copy: false });
       if (descriptor === null || descriptor === undefined) {
         failures.push({ moduleId, error: new Error('the registry has no definition for it') });
         continue;
       }
-      const tags = Array.isArray(descriptor.tags) ? descriptor.tags : [];
-      if (!matchesListOptions(moduleId, tags, options.filters)) continue;
       const { parameters } = toOpenaiTool(descriptor, plain).function;
       convertible.set(moduleId, { descriptor, parameters });
     } catch (error) {

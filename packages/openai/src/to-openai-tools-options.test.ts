@@ -181,9 +181,28 @@ describe('FR-OPENAI-006 / 007 filters', () => {
     ]);
   });
 
+  it('keeps modules with any of anyTags and drops those with any of excludeTags', () => {
+    expect(names({ anyTags: ['edit', 'text'] })).toEqual(['image-crop', 'text-summarize']);
+    expect(names({ excludeTags: ['ai', 'text'] })).toEqual(['image-resize', 'image-crop']);
+    expect(names({ anyTags: ['nonexistent'] })).toEqual([]);
+  });
+
+  it('combines all, any and exclude tags and the prefix with AND', () => {
+    expect(names({ tags: ['image'], anyTags: ['edit', 'ai'], excludeTags: ['ai'] })).toEqual([
+      'image-crop',
+    ]);
+    expect(names({ anyTags: ['image', 'text'], prefix: 'text.' })).toEqual(['text-summarize']);
+  });
+
   it('rejects an empty tag or prefix', () => {
     expect(() => toOpenaiTools(registry, { tags: ['image', ''] })).toThrow(
       /tags must be a list of non-empty strings/,
+    );
+    expect(() => toOpenaiTools(registry, { anyTags: [''] })).toThrow(
+      /anyTags must be a list of non-empty strings/,
+    );
+    expect(() => toOpenaiTools(registry, { excludeTags: 'ai' as never })).toThrow(
+      /excludeTags must be a list of non-empty strings/,
     );
     expect(() => toOpenaiTools(registry, { prefix: '' })).toThrow(
       /prefix must be a non-empty string/,

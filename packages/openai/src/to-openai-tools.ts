@@ -6,12 +6,12 @@ import {
 } from '@apcore-mcp/annotations';
 import {
   type ExecutorLike,
-  type ListOptions,
   type Logger,
-  matchesListOptions,
+  listModules,
+  type ModuleFilter,
   type RegistryLike,
   ToolNameTable,
-  toListOptions,
+  toModuleFilter,
 } from '@apcore-mcp/core';
 import { exportGroupedTools } from './export-grouped-tools.js';
 import { InvalidArgumentError } from './invalid-argument-error.js';
@@ -24,6 +24,10 @@ import type { OpenAITool } from './types.js';
 export interface ToOpenaiToolsOptions extends ToOpenaiToolOptions {
   /** Only modules that have every one of these tags. Each must be a non-empty string. */
   tags?: readonly string[];
+  /** Only modules that have at least one of these tags. Each must be a non-empty string. */
+  anyTags?: readonly string[];
+  /** Leave out modules that have any of these tags. Each must be a non-empty string. */
+  excludeTags?: readonly string[];
   /** Only modules whose id starts with this. Must be non-empty. */
   prefix?: string;
   /** Receives a warning for every skipped module (and the strict-mode warnings). */
@@ -85,21 +89,23 @@ function readGrouping(options: ToOpenaiToolsOptions): {
   }
 }
 
-function validateFilters(options: ToOpenaiToolsOptions): ListOptions {
-  const { tags, prefix } = options;
-  if (
-    tags !== undefined &&
-    tags !== null &&
-    (!Array.isArray(tags) || tags.some((tag) => typeof tag !== 'string' || tag === ''))
-  ) {
-    throw new InvalidArgumentError('tags must be a list of non-empty strings', {
-      argument: 'tags',
-    });
+const TAG_LISTS = ['tags', 'anyTags', 'excludeTags'] as const;
+
+function validateFilters(options: ToOpenaiToolsOptions): ModuleFilter {
+  for (const argument of TAG_LISTS) {
+    const tags: unknown = options[argument];
+    if (tags === undefined || tags === null) continue;
+    if (!Array.isArray(tags) || tags.some((tag) => typeof tag !== 'string' || tag === '')) {
+      throw new InvalidArgumentError(`${argument} must be a list of non-empty strings`, {
+        argument,
+      });
+    }
   }
+  const { prefix } = options;
   if (prefix !== undefined && prefix !== null && (typeof prefix !== 'string' || prefix === '')) {
     throw new InvalidArgumentError('prefix must be a non-empty string', { argument: 'prefix' });
   }
-  return toListOptions({ tags, prefix });
+  return toModuleFilter(options);
 }
 
 function describeFailure(error: unknown): { reason: string; code?: string } {
@@ -112,18 +118,14 @@ function describeFailure(error: unknown): { reason: string; code?: string } {
 function convertModule(
   registry: RegistryLike,
   moduleId: string,
-  filters: ListOptions,
   options: ToOpenaiToolsOptions,
-): OpenAITool | SkippedModule | undefined {
+): OpenAITool | SkippedModule {
   try {
     // Conversion only reads the schemas and builds new ones: no need for copies of them.
     const descriptor = registry.getDefinition(moduleId, { copy: false });
     if (descriptor === null || descriptor === undefined) {
       return { moduleId, reason: 'the registry has no definition for it' };
     }
-    const tags = Array.isArray(descriptor.tags) ? descriptor.tags : [];
-    // Filtered again here: a registry may ignore list options.
-    if (!matchesListOptions(moduleId, tags, filters)) return undefined;
     return toOpenaiTool(descriptor, options);
   } catch (error) {
     return { moduleId, ...describeFailure(error) };
@@ -162,9 +164,8 @@ export function toOpenaiToolsDetailed(
   const tools: OpenAITool[] = [];
   const skipped: SkippedModule[] = [];
   const names = new ToolNameTable('safe');
-  for (const moduleId of registry.list(filters)) {
-    const outcome = convertModule(registry, moduleId, filters, options);
-    if (outcome === undefined) continue;
+  for (const moduleId of listModules(registry, filters)) {
+    const outcome = convertModule(registry, moduleId, options);
     if ('type' in outcome) {
       // Throws when another module already has this name: a model's call by it would be ambiguous.
       names.add(moduleId);
@@ -190,7 +191,8 @@ function warnSkipped(options: ToOpenaiToolsOptions, { moduleId, reason }: Skippe
  * ready for `chat.completions.create({ tools })`. Names are the MCP server's safe tool names
  * (`image.resize` -> `image-resize`; over 64 characters, a readable head and a hash), schemas have their `$ref`s inlined; `embedAnnotations` appends the annotation
  * suffix to descriptions; `strict` rewrites schemas for strict mode, checks them against
- * OpenAI's limits and adds `strict: true`; `tags` and `prefix` filter the modules. A module
+ * OpenAI's limits and adds `strict: true`; `tags` (all of them), `anyTags` (at least one),
+ * `excludeTags` (none of them) and `prefix` filter the modules, combined with AND. A module
  * whose name or schema does not fit is skipped with a warning naming it and why; an empty
  * registry gives `[]`. Pure: no I/O, nothing mutated.
  *

@@ -12,6 +12,10 @@ export {
   type McpProgressSender,
   reportProgress,
 } from '@apcore-mcp/core';
+export type { AttachOptions } from './attach/attach-options.js';
+export { attachToServer } from './attach/attach-to-server.js';
+export type { AttachedTools } from './attach/attached-tools.js';
+export { ToolNameTakenError } from './attach/tool-name-taken-error.js';
 export type { AuthKeys, AuthOptions } from './auth/auth-options.js';
 export {
   PROTECTED_RESOURCE_METADATA_PATH,

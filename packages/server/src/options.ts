@@ -64,6 +64,10 @@ export interface ServeOptions {
   version?: string;
   /** Serve only modules carrying all of these tags. */
   tags?: readonly string[];
+  /** Serve only modules carrying at least one of these tags (with `tags` and `excludeTags`: AND). */
+  anyTags?: readonly string[];
+  /** Serve no module carrying any of these tags. */
+  excludeTags?: readonly string[];
   /** Serve only modules whose id starts with this prefix. */
   prefix?: string;
   /**
@@ -94,6 +98,13 @@ export interface ServeOptions {
   onStartup?: () => void | Promise<void>;
   /** Runs once the server has shut down, before `serve()` resolves. */
   onShutdown?: () => void | Promise<void>;
+  /**
+   * List two tools instead of every module: `search_tools` (ranked full-text search over the
+   * served tools: names, descriptions, input schemas) and `call_tool` (runs one by name, with
+   * every check a direct call gets). For registries too large for a client's tool list; direct
+   * calls by a tool's own name keep working. Default false.
+   */
+  toolSearch?: boolean;
   /** Follow registry `register`/`unregister` events while serving; default false. */
   dynamic?: boolean;
   /**
@@ -213,6 +224,8 @@ export interface ResolvedOptions {
   name: string;
   version: string;
   tags: readonly string[] | undefined;
+  anyTags: readonly string[] | undefined;
+  excludeTags: readonly string[] | undefined;
   prefix: string | undefined;
   toolNames: ToolNameStyle;
   grouping: ToolGrouping;
@@ -221,6 +234,7 @@ export interface ResolvedOptions {
   onStartup: (() => void | Promise<void>) | undefined;
   onShutdown: (() => void | Promise<void>) | undefined;
   dynamic: boolean;
+  toolSearch: boolean;
   cacheHints: CacheHints | undefined;
   validateInputs: boolean;
   allowedOrigins: readonly string[] | '*' | undefined;

@@ -3,6 +3,7 @@ export { deepFreeze } from './deep-freeze.js';
 export { describePackageBoundary } from './describe-package-boundary.js';
 export { firstText } from './first-text.js';
 export { findFreePort } from './free-port.js';
+export { type ManyModuleSpec, manyModuleSpecs } from './many-modules.js';
 export { initializeRequest } from './mcp-messages.js';
 export type { PackageBoundary, SourceFile } from './package-boundary.js';
 export {

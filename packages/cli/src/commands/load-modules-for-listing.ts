@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { silentLogger, ToolNameCollisionError, toListOptions } from '@apcore-mcp/core';
+import { silentLogger, ToolNameCollisionError, toModuleFilter } from '@apcore-mcp/core';
 import { Registry } from '@apcore-mcp/runtime';
 import { inspectServer, type ServerInventory } from '@apcore-mcp/server';
 import { CliError } from '../cli-error.js';
@@ -67,7 +67,7 @@ export function buildListedTools(
       grouping: settings.grouping,
       maxTools: settings.maxTools,
       toonDescriptions: settings.toonDescriptions,
-      ...toListOptions(settings),
+      ...toModuleFilter(settings),
     });
   } catch (error) {
     if (!ToolNameCollisionError.isInstance(error)) throw error;

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { toListOptions } from '@apcore-mcp/core';
+import { toModuleFilter } from '@apcore-mcp/core';
 import { toOpenaiToolsDetailed } from '@apcore-mcp/openai';
 import { CliError } from '../cli-error.js';
 import { ExitCode } from '../exit-codes.js';
@@ -27,7 +27,7 @@ export async function runOpenaiExportCommand(
 ): Promise<number> {
   const { registry, skippedFiles } = await loadModulesForListing(resolved);
   const { tools, skipped } = toOpenaiToolsDetailed(registry, {
-    ...toListOptions(resolved.settings),
+    ...toModuleFilter(resolved.settings),
     strict: flags.strict === true,
     embedAnnotations: flags.embedAnnotations === true,
     grouping: resolved.settings.grouping,

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Logger } from '@apcore-mcp/core';
+import { type Logger, toModuleFilter } from '@apcore-mcp/core';
 import { type DiscoveryReport, Executor, Registry } from '@apcore-mcp/runtime';
 import {
   createRandomStateKey,
@@ -38,8 +38,7 @@ function toServeOptions(
     port: settings.port,
     name: settings.name,
     ...(settings.serverVersion === undefined ? {} : { version: settings.serverVersion }),
-    ...(settings.tags.length === 0 ? {} : { tags: settings.tags }),
-    ...(settings.prefix === undefined ? {} : { prefix: settings.prefix }),
+    ...toModuleFilter(settings),
     toolNames: settings.toolNames,
     grouping: settings.grouping,
     maxTools: settings.maxTools,
@@ -57,6 +56,7 @@ function toServeOptions(
     maxSessions: settings.maxSessions,
     sessionIdleTimeoutMs: settings.sessionIdleTimeout * 1000,
     validateInputs: settings.validateInputs,
+    toolSearch: settings.toolSearch,
     approval: settings.approval,
     stateKey: settings.stateKey ?? randomStateKey(logger),
     ...(limits === undefined ? {} : { limits }),

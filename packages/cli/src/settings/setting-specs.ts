@@ -1,6 +1,10 @@
 import { TOOL_NAME_STYLES } from '@apcore-mcp/core';
 import { GOVERNANCE_SETTING_SPECS, type GovernanceSettingKey } from './governance-setting-specs.js';
 import { SECURITY_SETTING_SPECS, type SecuritySettingKey } from './security-setting-specs.js';
+import {
+  TOOL_LISTING_SETTING_SPECS,
+  type ToolListingSettingKey,
+} from './tool-listing-setting-specs.js';
 
 /** How a setting's value is read and checked. */
 export type SettingKind =
@@ -52,11 +56,11 @@ export type SettingKey =
   | 'server-version'
   | 'log-level'
   | 'tags'
+  | 'any-tags'
+  | 'exclude-tags'
   | 'prefix'
   | 'tool-names'
-  | 'grouping'
-  | 'max-tools'
-  | 'toon-descriptions'
+  | ToolListingSettingKey
   | 'validate-inputs'
   | 'watch'
   | 'allowed-origins'
@@ -79,9 +83,6 @@ export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARNING', 'ERROR'] as const;
 
 /** Who approves modules annotated `requiresApproval`, as `--approval` spells it. */
 export const APPROVAL_MODES = ['elicit', 'deny', 'allow'] as const;
-
-/** How modules are folded into tools, as `--grouping` spells it. */
-export const GROUPING_MODES = ['none', 'namespace', 'auto'] as const;
 
 /** The longest accepted server name. */
 export const MAX_NAME_LENGTH = 255;
@@ -146,6 +147,16 @@ export const SETTING_SPECS: readonly SettingSpec[] = Object.freeze([
     kind: 'list',
     description: 'Only modules carrying all of these tags (comma-separated)',
   },
+  {
+    key: 'any-tags',
+    kind: 'list',
+    description: 'Only modules carrying at least one of these tags (comma-separated)',
+  },
+  {
+    key: 'exclude-tags',
+    kind: 'list',
+    description: 'Leave out modules carrying any of these tags (comma-separated)',
+  },
   { key: 'prefix', kind: 'text', description: 'Only modules whose id starts with this' },
   {
     key: 'tool-names',
@@ -155,27 +166,7 @@ export const SETTING_SPECS: readonly SettingSpec[] = Object.freeze([
     description:
       'Tool names: safe (catalog-get_product, accepted by every common client) or module-id (catalog.get_product)',
   },
-  {
-    key: 'grouping',
-    kind: 'choice',
-    choices: GROUPING_MODES,
-    defaultValue: 'none',
-    description:
-      'Fold modules into tools: none (one per module), namespace (orders.* -> one "orders" tool with an action field), auto (namespace above --max-tools)',
-  },
-  {
-    key: 'max-tools',
-    kind: 'integer',
-    minimum: 1,
-    defaultValue: 40,
-    description: 'With --grouping auto: group by namespace once more modules than this are served',
-  },
-  {
-    key: 'toon-descriptions',
-    kind: 'boolean',
-    defaultValue: false,
-    description: "Encode grouped tools' action tables in TOON (fewer tokens)",
-  },
+  ...TOOL_LISTING_SETTING_SPECS,
   {
     key: 'validate-inputs',
     kind: 'boolean',
@@ -286,3 +277,5 @@ export function toKebabCase(key: string): string {
     .replaceAll('_', '-')
     .toLowerCase();
 }
+
+export { GROUPING_MODES } from './tool-listing-setting-specs.js';

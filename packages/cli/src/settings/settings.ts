@@ -22,7 +22,12 @@ export interface Settings extends SecuritySettings {
   /** `undefined`: the server reports its own package version. */
   serverVersion: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Modules carrying all of these (empty: no such filter). */
   tags: readonly string[];
+  /** Modules carrying at least one of these (empty: no such filter). */
+  anyTags: readonly string[];
+  /** Modules carrying none of these. */
+  excludeTags: readonly string[];
   prefix: string | undefined;
   toolNames: ToolNameStyle;
   grouping: (typeof GROUPING_MODES)[number];
@@ -30,6 +35,8 @@ export interface Settings extends SecuritySettings {
   maxTools: number;
   toonDescriptions: boolean;
   validateInputs: boolean;
+  /** List `search_tools` and `call_tool` instead of every module. */
+  toolSearch: boolean;
   watch: boolean;
   allowedOrigins: readonly string[] | undefined;
   /** Serve Prometheus metrics (`GET /metrics` on HTTP). */

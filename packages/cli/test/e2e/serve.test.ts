@@ -216,6 +216,36 @@ describe('apcore-mcp serving over HTTP', () => {
     }
   });
 
+  it('--tool-search lists search_tools and call_tool, and call_tool runs what a search found', async () => {
+    const port = await findFreePort();
+    const server = startCli(httpServeArgs(EXAMPLE_EXTENSIONS, port, ['--tool-search']));
+    try {
+      const [, , url] = await server.waitForStderr(SERVING_LINE);
+      const client = new Client({ name: 'cli-e2e', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url as string)));
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(['search_tools', 'call_tool']);
+      const search = await client.callTool({
+        name: 'search_tools',
+        arguments: { query: 'product details', limit: 1 },
+      });
+      const found = (search.structuredContent as { tools: { name: string }[] }).tools;
+      expect(found.map((tool) => tool.name)).toEqual(['catalog-get_product']);
+      const result = await client.callTool({
+        name: 'call_tool',
+        arguments: { name: 'catalog-get_product', arguments: { sku: 'MUG-001' } },
+      });
+      expect(result.isError).toBeFalsy();
+      expect(JSON.parse(firstText(result))).toMatchObject({
+        found: true,
+        product: { sku: 'MUG-001' },
+      });
+      await client.close();
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
   it('--validate-inputs refuses bad arguments before the module runs', async () => {
     const port = await findFreePort();
     const server = startCli(httpServeArgs(EXAMPLE_EXTENSIONS, port, ['--validate-inputs']));

@@ -1,4 +1,4 @@
-import { silentLogger } from '@apcore-mcp/core';
+import { silentLogger, toModuleFilter } from '@apcore-mcp/core';
 import type { ServeOptions } from '../options.js';
 import { DocumentationResources } from '../resources/documentation-resources.js';
 import type { McpResource } from '../resources/mcp-resource.js';
@@ -41,6 +41,8 @@ export interface ServerInventory {
 export type InspectOptions = Pick<
   ServeOptions,
   | 'tags'
+  | 'anyTags'
+  | 'excludeTags'
   | 'prefix'
   | 'toolNames'
   | 'logger'
@@ -79,8 +81,7 @@ export function inspectServer(
       logger: resolved.logger ?? silentLogger,
       toolNames: resolved.toolNames,
     }),
-    ...(resolved.tags === undefined ? {} : { tags: resolved.tags }),
-    ...(resolved.prefix === undefined ? {} : { prefix: resolved.prefix }),
+    ...toModuleFilter(resolved),
     grouping: resolved.grouping,
   });
   const { skipped } = table.refresh();

@@ -19,6 +19,7 @@ import { resolveCacheHints } from './cache-hints.js';
 import { resolveGovernanceOptions } from './governance-options.js';
 import { checkKnownOptions } from './known-options.js';
 import { resolveMetricsOptions } from './metrics-options.js';
+import { resolveModuleFilterOptions } from './module-filter-options.js';
 import {
   resolveAllowedHosts,
   resolveAllowedOrigins,
@@ -128,15 +129,24 @@ function resolveToolOptions(
   options: ServeOptions,
 ): Pick<
   ResolvedOptions,
-  'name' | 'version' | 'tags' | 'prefix' | 'toolNames' | 'dynamic' | 'cacheHints'
+  | 'name'
+  | 'version'
+  | 'tags'
+  | 'anyTags'
+  | 'excludeTags'
+  | 'prefix'
+  | 'toolNames'
+  | 'dynamic'
+  | 'toolSearch'
+  | 'cacheHints'
 > {
   return {
     name: resolveName(options.name),
     version: resolveVersion(options.version),
-    tags: resolveTags(options.tags),
-    prefix: resolvePrefix(options.prefix),
+    ...resolveModuleFilterOptions(options),
     toolNames: resolveChoice('toolNames', options.toolNames, TOOL_NAME_STYLES, 'safe'),
     dynamic: resolveBoolean('dynamic', options.dynamic, false),
+    toolSearch: resolveBoolean('toolSearch', options.toolSearch, false),
     cacheHints: resolveCacheHints(options.cacheHints),
   };
 }
@@ -173,24 +183,6 @@ function resolveVersion(value: unknown): string {
     throw new TypeError(`version must be a string, got ${describe(value)}`);
   }
   if (value === '') throw new RangeError('version must not be empty');
-  return value;
-}
-
-function resolveTags(value: unknown): readonly string[] | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value) || value.some((tag) => typeof tag !== 'string')) {
-    throw new TypeError(`tags must be an array of strings, got ${describe(value)}`);
-  }
-  if (value.some((tag) => tag === '')) throw new RangeError('Tag values must not be empty');
-  return Object.freeze([...value]);
-}
-
-function resolvePrefix(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') {
-    throw new TypeError(`prefix must be a string, got ${describe(value)}`);
-  }
-  if (value === '') throw new RangeError('prefix must not be empty');
   return value;
 }
 

@@ -1,3 +1,4 @@
+import { toModuleFilter } from '@apcore-mcp/core';
 import type { Server } from '@modelcontextprotocol/server';
 import { ExecutionRouter } from '../calls/execution-router.js';
 import { type OpenedGovernance, openGovernance } from '../governance/open-governance.js';
@@ -10,9 +11,12 @@ import { createSdkServer } from '../protocol/create-sdk-server.js';
 import { DocumentationResources } from '../resources/documentation-resources.js';
 import { warnAboutClientLimits } from '../tools/client-limits.js';
 import type { McpTool } from '../tools/mcp-tool.js';
+import { openToolVisibility } from '../tools/open-tool-visibility.js';
+import { ToolSearch } from '../tools/search/tool-search.js';
 import { ToolBuilder } from '../tools/tool-builder.js';
+import { ToolFront } from '../tools/tool-front.js';
 import { ToolTable } from '../tools/tool-table.js';
-import { readAccessCheck, ToolVisibility } from '../tools/tool-visibility.js';
+import type { ToolVisibility } from '../tools/tool-visibility.js';
 import type { RuntimeHealth } from '../transports/observability-routes.js';
 import type { UsageTracker } from '../usage/usage-tracker.js';
 import { type RegistryOrExecutor, type ResolvedTarget, resolveTarget } from './resolve-target.js';
@@ -31,14 +35,20 @@ export class ServerRuntime {
   readonly #options: ResolvedOptions;
   /** Where the server logs. */
   readonly logger: Logger;
-  readonly #resources: DocumentationResources;
-  /** Per-subject tool lists; absent when the executor has no ACL to ask. */
-  readonly #visibility: ToolVisibility | undefined;
+  /** The documentation resources of the served modules. */
+  readonly resources: DocumentationResources;
+  /** What clients see of the tools: the list and the calls (tool search or not). */
+  readonly front: ToolFront;
   readonly #servers = new Set<Server>();
   readonly #toolListListeners = new Set<() => void>();
   readonly #startedAt = performance.now();
-  readonly #stateCodec: CallStateCodec;
+  /** Signs and verifies the `requestState` of 2026-07-28 input rounds. */
+  readonly stateCodec: CallStateCodec;
+  /** Per-subject tool lists; absent when the executor has no ACL to ask. */
+  readonly #visibility: ToolVisibility | undefined;
   readonly #governance: OpenedGovernance;
+  /** With `toolSearch`: what `tools/list` shows and `search_tools`/`call_tool` answer. */
+  readonly #toolSearch: ToolSearch | undefined;
   #unsubscribe: (() => void) | undefined;
 
   constructor(target: ResolvedTarget, options: ResolvedOptions, logger: Logger) {
@@ -51,8 +61,7 @@ export class ServerRuntime {
       builder: new ToolBuilder({ logger, toolNames: options.toolNames }),
       logger,
       grouping: options.grouping,
-      ...(options.tags === undefined ? {} : { tags: options.tags }),
-      ...(options.prefix === undefined ? {} : { prefix: options.prefix }),
+      ...toModuleFilter(options),
     });
     this.router = new ExecutionRouter({
       executor: target.executor,
@@ -65,30 +74,37 @@ export class ServerRuntime {
       ...(options.contextFactory === undefined ? {} : { contextFactory: options.contextFactory }),
       ...(options.identity === undefined ? {} : { identity: options.identity }),
     });
-    this.#stateCodec = createCallStateCodec(options.stateKey ?? this.#createRandomStateKey());
-    this.#resources = new DocumentationResources({
+    this.stateCodec = createCallStateCodec(options.stateKey ?? this.#createRandomStateKey());
+    this.#visibility = openToolVisibility({
+      executor: target.executor,
+      tools: this.tools,
+      cacheHints: options.cacheHints,
+      logger,
+    });
+    this.#toolSearch = options.toolSearch ? this.#createToolSearch(options) : undefined;
+    this.front = new ToolFront({
+      tools: this.tools,
+      router: this.router,
+      toolSearch: this.#toolSearch,
+    });
+    this.resources = new DocumentationResources({
       registry: target.registry,
       tools: this.tools,
     });
-    this.#visibility = this.#createVisibility(target);
   }
 
-  /** Per-subject tool lists when the executor has an ACL to ask; none (no cost) otherwise. */
-  #createVisibility(target: ResolvedTarget): ToolVisibility | undefined {
-    const accessCheck = readAccessCheck(target.executor);
-    if (accessCheck === undefined) return undefined;
-    const hints = this.#options.cacheHints;
-    const shared = (['tools/list', 'resources/list'] as const).filter(
-      (method) => hints?.[method]?.cacheScope === 'public',
-    );
-    if (shared.length > 0) {
-      this.logger.warn(
-        { methods: shared },
-        'cacheHints mark lists public, but each caller sees the lists its ACL allows: use ' +
-          "cacheScope 'private' so a shared cache never hands one caller's list to another",
-      );
-    }
-    return new ToolVisibility({ executor: accessCheck, tools: this.tools, logger: this.logger });
+  #createToolSearch(options: ResolvedOptions): ToolSearch {
+    const search = new ToolSearch({
+      tools: this.tools,
+      router: this.router,
+      logger: this.logger,
+      // A caller finds and calls only what its ACL lets it see.
+      visibleTools: (identity) => (this.#visibility?.viewFor(identity) ?? this.tools).list(),
+      ...(options.identity === undefined ? {} : { identity: options.identity }),
+    });
+    // For the life of the table: a refresh changes it as much as a registry event.
+    this.tools.onChange(() => search.invalidate());
+    return search;
   }
 
   #createRandomStateKey(): Uint8Array {
@@ -111,6 +127,8 @@ export class ServerRuntime {
     if (this.tools.size === 0) {
       this.logger.warn('No modules registered; server starting with zero tools');
     }
+    this.#warnAboutShadowedTools();
+    this.#toolSearch?.prepare();
     this.#warnAboutClientLimits(this.tools.list().map((served) => served.tool.name));
     if (this.#options.dynamic) {
       this.tools.start();
@@ -121,7 +139,23 @@ export class ServerRuntime {
     }
   }
 
+  /** Under tool search, a module served as `search_tools` or `call_tool` is out of reach. */
+  #warnAboutShadowedTools(): void {
+    const search = this.#toolSearch;
+    if (search === undefined) return;
+    for (const tool of search.list()) {
+      const shadowed = this.tools.get(tool.name);
+      if (shadowed === undefined) continue;
+      this.logger.warn(
+        { moduleId: shadowed.moduleId, toolName: tool.name },
+        `Module ${shadowed.moduleId} is served as ${tool.name}, which tool search answers itself; it cannot be called`,
+      );
+    }
+  }
+
   #warnAboutClientLimits(toolNames: readonly string[]): void {
+    // Clients see two tools under tool search, however many modules there are.
+    if (this.#toolSearch !== undefined) return;
     warnAboutClientLimits({
       toolNames,
       toolCount: this.tools.size,
@@ -152,12 +186,11 @@ export class ServerRuntime {
     const server = createSdkServer({
       name: this.#options.name,
       version: this.#options.version,
-      tools: this.tools,
-      router: this.router,
-      resources: this.#resources,
+      tools: this.front,
+      resources: this.resources,
       listChanged: this.#options.dynamic,
       cacheHints: this.#options.cacheHints,
-      requestState: this.#stateCodec,
+      requestState: this.stateCodec,
       visibility: this.#visibility,
       identity: this.#options.identity,
     });

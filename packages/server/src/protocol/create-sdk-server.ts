@@ -5,11 +5,11 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { resolveIdentity } from '../calls/call-extra.js';
-import type { ExecutionRouter } from '../calls/execution-router.js';
 import type { CacheHints } from '../lifecycle/cache-hints.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
 import { ResourceNotFoundError } from '../resources/resource-not-found-error.js';
 import type { ToolSource } from '../tools/served-tool.js';
+import type { ToolFront } from '../tools/tool-front.js';
 import type { CallStateCodec } from './call-state-codec.js';
 import { toRouterCallExtra } from './to-router-call-extra.js';
 
@@ -18,7 +18,7 @@ import { toRouterCallExtra } from './to-router-call-extra.js';
  *
  * @example
  * ```ts
- * const options: SdkServerOptions = { name: 'tools', version: '1.0.0', tools, router };
+ * const options: SdkServerOptions = { name: 'tools', version: '1.0.0', tools: front, requestState };
  * ```
  */
 export interface SdkServerOptions {
@@ -26,10 +26,8 @@ export interface SdkServerOptions {
   name: string;
   /** Server version reported to clients. */
   version: string;
-  /** The tools to list; read on every `tools/list`, so changes show up at once. */
-  tools: ToolSource;
-  /** Answers `tools/call`. */
-  router: ExecutionRouter;
+  /** The tools to list (read on every `tools/list`, so changes show up at once) and call. */
+  tools: ToolFront;
   /** Answers `resources/list` and `resources/read`; no resources capability when absent. */
   resources?: ResourceSource;
   /** Advertise `tools.listChanged` (the server sends `notifications/tools/list_changed`). */
@@ -56,7 +54,7 @@ export interface SdkServerOptions {
  *
  * @example
  * ```ts
- * const server = createSdkServer({ name: 'my-tools', version: '1.0.0', tools, router, requestState });
+ * const server = createSdkServer({ name: 'my-tools', version: '1.0.0', tools: front, requestState });
  * serveStdio(() => server);
  * ```
  */
@@ -74,15 +72,13 @@ export function createSdkServer(options: SdkServerOptions): Server {
       requestState: { verify: options.requestState.verify },
     },
   );
-  const { router, resources } = options;
+  const { tools, resources } = options;
   const visibleTools = toVisibleTools(options);
   server.setRequestHandler('tools/list', (_request, ctx) => ({
-    tools: visibleTools(ctx)
-      .list()
-      .map((entry) => entry.tool),
+    tools: tools.list(visibleTools(ctx)),
   }));
   server.setRequestHandler('tools/call', (request, ctx) =>
-    router.handleCall(
+    tools.call(
       request.params.name,
       request.params.arguments ?? {},
       toRouterCallExtra(ctx, server, options.requestState),
@@ -97,7 +93,7 @@ type VisibleTools = (ctx: ServerContext) => ToolSource;
 
 function toVisibleTools(options: SdkServerOptions): VisibleTools {
   const { tools, visibility, identity } = options;
-  if (visibility === undefined) return () => tools;
+  if (visibility === undefined) return () => tools.served;
   // The same identity a call of this request would run as (see the router).
   return (ctx) => visibility.viewFor(resolveIdentity({ authInfo: ctx.http?.authInfo }, identity));
 }

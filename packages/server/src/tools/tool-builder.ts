@@ -1,14 +1,15 @@
 import { toMcpAnnotations, toToolMeta } from '@apcore-mcp/annotations';
 import {
-  type ListOptions,
   type Logger,
+  listModules,
   MODULE_ID_META_KEY,
   type ModuleDescriptor,
+  type ModuleFilter,
   type RegistryLike,
   silentLogger,
   type ToolNameStyle,
   ToolNameTable,
-  toListOptions,
+  toModuleFilter,
   toToolName,
 } from '@apcore-mcp/core';
 import { SchemaConverter } from '@apcore-mcp/schema';
@@ -115,7 +116,7 @@ export class ToolBuilder {
 
   /**
    * Tools for every module of a registry that passes the filters (`tags`: all present;
-   * `prefix`: id starts with it). A module that cannot be built is skipped with a warning naming
+   * `anyTags`: one present; `excludeTags`: none present; `prefix`: id starts with it). A module that cannot be built is skipped with a warning naming
    * it and the reason; the others are still served.
    *
    * @throws {ToolNameCollisionError} when two modules would get the same tool name.
@@ -124,11 +125,11 @@ export class ToolBuilder {
    * const { tools, skipped } = builder.buildTools(registry, { prefix: 'image.' });
    * ```
    */
-  buildTools(registry: RegistryLike, filter: ListOptions = {}): BuildToolsResult {
+  buildTools(registry: RegistryLike, filter: ModuleFilter = {}): BuildToolsResult {
     const tools: ServedTool[] = [];
     const skipped: SkippedModule[] = [];
     const names = new ToolNameTable(this.toolNames);
-    for (const moduleId of registry.list(toListOptions(filter))) {
+    for (const moduleId of listModules(registry, toModuleFilter(filter))) {
       const outcome = this.tryBuildTool(registry, moduleId);
       if ('skipped' in outcome) {
         skipped.push(outcome.skipped);

@@ -1,12 +1,13 @@
 import {
-  type ListOptions,
+  isModuleSelected,
   type Logger,
+  type ModuleFilter,
   type RegistryEventCallback,
   type RegistryLike,
   silentLogger,
   ToolNameCollisionError,
   ToolNameTable,
-  toListOptions,
+  toModuleFilter,
 } from '@apcore-mcp/core';
 import { groupServedTools } from '../grouping/group-served-tools.js';
 import type { ToolGrouping } from '../grouping/grouping-options.js';
@@ -43,6 +44,10 @@ export interface ToolTableOptions {
   builder: ToolBuilder;
   /** Only modules carrying all of these tags are served. */
   tags?: readonly string[];
+  /** Only modules carrying at least one of these tags are served. */
+  anyTags?: readonly string[];
+  /** Modules carrying any of these tags are not served. */
+  excludeTags?: readonly string[];
   /** Only modules whose id starts with this are served. */
   prefix?: string;
   /** How modules are folded into grouped tools; one tool per module when absent. */
@@ -67,7 +72,7 @@ export interface ToolTableOptions {
 export class ToolTable implements ToolSource {
   readonly #registry: RegistryLike;
   readonly #builder: ToolBuilder;
-  readonly #filter: ListOptions;
+  readonly #filter: ModuleFilter;
   readonly #logger: Logger;
   readonly #grouping: ToolGrouping | undefined;
   /** Each served module's own entry, keyed by its tool name, in registration order. */
@@ -91,7 +96,7 @@ export class ToolTable implements ToolSource {
     this.#builder = options.builder;
     this.#names = new ToolNameTable(options.builder.toolNames);
     this.#logger = options.logger ?? silentLogger;
-    this.#filter = toListOptions(options);
+    this.#filter = toModuleFilter(options);
     this.#grouping = options.grouping;
   }
 
@@ -238,15 +243,9 @@ export class ToolTable implements ToolSource {
     }
   }
 
-  /** The registry's own filter decides, so a live module is judged as at startup. */
+  /** The same judgement as at startup (`listModules`), for one module. */
   #passesFilter(moduleId: string): boolean {
-    if (this.#filter.tags === undefined && this.#filter.prefix === undefined) return true;
-    try {
-      return this.#registry.list(this.#filter).includes(moduleId);
-    } catch (error) {
-      this.#logger.warn({ moduleId, err: error }, `Cannot filter module ${moduleId}; skipped`);
-      return false;
-    }
+    return isModuleSelected(this.#registry, moduleId, this.#filter);
   }
 
   #emit(change: ToolChange): void {

@@ -1,0 +1,64 @@
+import type { ServeOptions } from '../options.js';
+
+/**
+ * Options of `attachToServer`: the serve options that are about the tools and their calls. The
+ * host application owns the server, its transport, its name and its lifecycle.
+ *
+ * @example
+ * ```ts
+ * const options: AttachOptions = { tags: ['public'], approval: 'deny', validateInputs: true };
+ * ```
+ */
+export type AttachOptions = Pick<
+  ServeOptions,
+  | 'tags'
+  | 'anyTags'
+  | 'excludeTags'
+  | 'prefix'
+  | 'toolNames'
+  | 'toolSearch'
+  | 'dynamic'
+  | 'validateInputs'
+  | 'approval'
+  | 'identity'
+  | 'contextFactory'
+  | 'tracing'
+  | 'logger'
+  | 'logLevel'
+>;
+
+/** The keys {@link AttachOptions} accepts. */
+export const ATTACH_OPTION_KEYS: ReadonlySet<string> = new Set([
+  'tags',
+  'anyTags',
+  'excludeTags',
+  'prefix',
+  'toolNames',
+  'toolSearch',
+  'dynamic',
+  'validateInputs',
+  'approval',
+  'identity',
+  'contextFactory',
+  'tracing',
+  'logger',
+  'logLevel',
+]);
+
+/**
+ * Refuses an option that only a server of our own has (a port, a transport...), naming it.
+ *
+ * @throws {TypeError} for an unknown option or a non-object.
+ */
+export function checkAttachOptions(options: unknown): AttachOptions {
+  if (options === undefined || options === null) return {};
+  if (typeof options !== 'object') throw new TypeError('options must be an object');
+  for (const key of Object.keys(options)) {
+    if (!ATTACH_OPTION_KEYS.has(key)) {
+      throw new TypeError(
+        `attachToServer does not take option '${key}'. It takes: ${[...ATTACH_OPTION_KEYS].join(', ')}`,
+      );
+    }
+  }
+  return options as AttachOptions;
+}

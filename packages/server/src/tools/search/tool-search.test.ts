@@ -1,0 +1,117 @@
+import { defineModule } from '@apcore-mcp/core';
+import { Registry } from '@apcore-mcp/runtime';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { connectInMemory } from '../../__fixtures__/in-memory.js';
+import { ExecutionRouter } from '../../calls/execution-router.js';
+import { ToolBuilder } from '../tool-builder.js';
+import { ToolTable } from '../tool-table.js';
+import { ToolSearch } from './tool-search.js';
+import { tokenizeToolText } from './tool-search-index.js';
+
+function register(registry: Registry, moduleId: string, description: string): void {
+  registry.register(
+    moduleId,
+    defineModule({
+      description,
+      inputSchema: { type: 'object', properties: { customerId: { type: 'string' } } },
+      execute: () => ({ moduleId }),
+    }),
+  );
+}
+
+describe('tool search', () => {
+  it('splits ids, names and camelCase properties into lower-case words', () => {
+    expect(tokenizeToolText('catalog.get_product')).toEqual(['catalog', 'get', 'product']);
+    expect(tokenizeToolText('orders-cancel_order customerId')).toEqual([
+      'orders',
+      'cancel',
+      'order',
+      'customer',
+      'Id',
+    ]);
+    expect(tokenizeToolText('  Résumé, 2 pages!')).toEqual(['Résumé', '2', 'pages']);
+  });
+
+  it('finds a tool by one of its input property names', async () => {
+    const registry = new Registry();
+    register(registry, 'crm.lookup', 'Looks someone up.');
+    register(registry, 'crm.other', 'Does something else entirely.');
+    const connection = await connectInMemory(registry, { toolSearch: true });
+    try {
+      const result = await connection.client.callTool({
+        name: 'search_tools',
+        arguments: { query: 'lookup customer' },
+      });
+      const { tools } = result.structuredContent as { tools: { name: string }[] };
+      expect(tools[0]?.name).toBe('crm-lookup');
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('still sends tools/list_changed when the registry changes, listing the same two tools', async () => {
+    const registry = new Registry();
+    register(registry, 'crm.lookup', 'Looks someone up.');
+    const connection = await connectInMemory(registry, { toolSearch: true, dynamic: true });
+    try {
+      const notified = new Promise<void>((resolve) => {
+        connection.client.setNotificationHandler(ToolListChangedNotificationSchema, () =>
+          resolve(),
+        );
+      });
+      register(registry, 'crm.merge', 'Merges two customers.');
+      await notified;
+      const { tools } = await connection.client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(['search_tools', 'call_tool']);
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('warns about a module whose tool name tool search answers itself', async () => {
+    const registry = new Registry();
+    register(registry, 'search_tools', 'A module that happens to share the name.');
+    const connection = await connectInMemory(registry, { toolSearch: true });
+    try {
+      expect(connection.logger.entries.map((entry) => entry.message)).toContain(
+        'Module search_tools is served as search_tools, which tool search answers itself; it cannot be called',
+      );
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('returns only the tools visible to the caller, before limit cuts the list', async () => {
+    const registry = new Registry();
+    register(registry, 'crm.lookup_customer', 'Looks a customer up.');
+    register(registry, 'crm.merge_customer', 'Merges two customers.');
+    register(registry, 'crm.delete_customer', 'Deletes a customer.');
+    const tools = new ToolTable({ registry, builder: new ToolBuilder() });
+    tools.refresh();
+    const router = new ExecutionRouter({ executor: { registry, call: async () => ({}) }, tools });
+    const seen: (string | undefined)[] = [];
+    const search = new ToolSearch({
+      tools,
+      router,
+      identity: { id: 'default-caller' },
+      visibleTools: (identity) => {
+        seen.push(identity?.id);
+        return tools.list().filter((served) => !served.moduleId.includes('delete'));
+      },
+    });
+    const result = await search.handleCall(
+      'search_tools',
+      { query: 'customer', limit: 5 },
+      { identity: { id: 'alice' } },
+    );
+    const found = (result as unknown as { structuredContent: { tools: { name: string }[] } })
+      .structuredContent.tools;
+    expect(found.map((tool) => tool.name).sort()).toEqual([
+      'crm-lookup_customer',
+      'crm-merge_customer',
+    ]);
+    await search.handleCall('search_tools', { query: 'customer' }, {});
+    expect(seen).toEqual(['alice', 'default-caller']);
+  });
+});

@@ -1,0 +1,163 @@
+import { type Identity, silentLogger } from '@apcore-mcp/core';
+import { createToolErrorResult, ErrorMapper } from '@apcore-mcp/errors';
+import type { InputRequiredResult } from '@modelcontextprotocol/server';
+import { type RouterCallExtra, resolveIdentity } from '../../calls/call-extra.js';
+import type { ExecutionRouter } from '../../calls/execution-router.js';
+import { InputValidator } from '../../calls/input-validator.js';
+import type { ToolCallResult } from '../../calls/tool-call-result.js';
+import { validationFailed } from '../../calls/tool-result.js';
+import type { Logger } from '../../logger.js';
+import type { McpTool } from '../mcp-tool.js';
+import type { ServedTool, ToolSource } from '../served-tool.js';
+import {
+  CALL_TOOL_NAME,
+  CALL_TOOL_TOOL,
+  DEFAULT_SEARCH_LIMIT,
+  SEARCH_TOOLS_NAME,
+  SEARCH_TOOLS_TOOL,
+} from './search-tool-definitions.js';
+import { ToolSearchIndex } from './tool-search-index.js';
+
+/**
+ * The tools a caller may find and call: the served list today; per-subject visibility plugs in
+ * here, so a search never shows a tool its caller could not call.
+ *
+ * @example
+ * ```ts
+ * const visibleTools: VisibleTools = (identity) => table.list().filter((served) => may(identity, served));
+ * ```
+ */
+export type VisibleTools = (identity: Identity | undefined) => readonly ServedTool[];
+
+/**
+ * Options of {@link ToolSearch}.
+ *
+ * @example
+ * ```ts
+ * const options: ToolSearchOptions = { tools: table, router };
+ * ```
+ */
+export interface ToolSearchOptions {
+  tools: ToolSource;
+  router: ExecutionRouter;
+  /** Default: every served tool. */
+  visibleTools?: VisibleTools;
+  /** The caller when the request carries none (as the router's `identity`). */
+  identity?: Identity;
+  logger?: Logger;
+}
+
+/**
+ * Tool search: instead of every module, a server lists `search_tools` (ranked full-text search
+ * over the served tools) and `call_tool` (runs one by name through the router, so ACL, approval,
+ * validation, governance and metrics all apply under the real tool's name). Hundreds of tools
+ * then cost a client two definitions of context.
+ *
+ * @example
+ * ```ts
+ * const search = new ToolSearch({ tools: table, router });
+ * table.onChange(() => search.invalidate());
+ * if (search.handles(name)) return search.handleCall(name, args, extra);
+ * ```
+ */
+export class ToolSearch {
+  readonly #router: ExecutionRouter;
+  readonly #index: ToolSearchIndex;
+  readonly #visibleTools: VisibleTools;
+  readonly #identity: Identity | undefined;
+  readonly #validator: InputValidator;
+  readonly #mapper: ErrorMapper;
+  readonly #logger: Logger;
+
+  constructor(options: ToolSearchOptions) {
+    const { tools } = options;
+    this.#router = options.router;
+    this.#index = new ToolSearchIndex(() => tools.list());
+    this.#visibleTools = options.visibleTools ?? (() => tools.list());
+    this.#identity = options.identity;
+    const logger = options.logger ?? silentLogger;
+    this.#logger = logger;
+    this.#validator = new InputValidator({ logger });
+    this.#mapper = new ErrorMapper({ logger });
+  }
+
+  /** The two tools `tools/list` shows. */
+  list(): McpTool[] {
+    return [SEARCH_TOOLS_TOOL, CALL_TOOL_TOOL];
+  }
+
+  /** Whether `name` is one of the two tools (other names go to the router as before). */
+  handles(name: string): boolean {
+    return name === SEARCH_TOOLS_NAME || name === CALL_TOOL_NAME;
+  }
+
+  /** The next search rebuilds its index: call it when the tool table changes. */
+  invalidate(): void {
+    this.#index.invalidate();
+  }
+
+  /**
+   * Builds the index in the background, so the first search does not wait for it; a failure is
+   * logged (the next search tries again and answers with the error).
+   */
+  prepare(): void {
+    this.#index.prepare().catch((error: unknown) => {
+      this.#logger.warn({ err: error }, 'Could not build the tool search index');
+    });
+  }
+
+  /**
+   * Answers `search_tools` or `call_tool`; never throws.
+   *
+   * @example
+   * ```ts
+   * await search.handleCall('call_tool', { name: 'orders-refund_order', arguments: { id: 7 } }, extra);
+   * ```
+   */
+  async handleCall(
+    name: string,
+    args: Record<string, unknown>,
+    extra: RouterCallExtra,
+  ): Promise<ToolCallResult | InputRequiredResult> {
+    const tool = name === SEARCH_TOOLS_NAME ? SEARCH_TOOLS_TOOL : CALL_TOOL_TOOL;
+    const failures = this.#validator.validate(tool, args);
+    if (failures !== undefined) return this.#mapper.toMcpError(validationFailed(failures));
+    if (name === SEARCH_TOOLS_NAME) return this.#search(args, extra);
+    const target = args.name as string;
+    if (this.handles(target)) {
+      return createToolErrorResult(
+        `${CALL_TOOL_NAME} cannot call ${target}; call ${target} directly`,
+        'GENERAL_INVALID_INPUT',
+      );
+    }
+    const targetArgs = (args.arguments ?? {}) as Record<string, unknown>;
+    return this.#router.handleCall(target, targetArgs, extra);
+  }
+
+  async #search(args: Record<string, unknown>, extra: RouterCallExtra): Promise<ToolCallResult> {
+    const candidates = this.#visibleTools(resolveIdentity(extra, this.#identity));
+    let hits: ServedTool[];
+    try {
+      hits = await this.#index.search(
+        {
+          text: args.query as string,
+          ...(args.tags === undefined ? {} : { tags: args.tags as string[] }),
+          limit: (args.limit as number | undefined) ?? DEFAULT_SEARCH_LIMIT,
+        },
+        candidates,
+      );
+    } catch (error) {
+      return this.#mapper.toMcpError(error);
+    }
+    const tools = hits.map(({ tool }) => ({
+      name: tool.name,
+      ...(tool.title === undefined ? {} : { title: tool.title }),
+      ...(tool.description === undefined ? {} : { description: tool.description }),
+      inputSchema: tool.inputSchema,
+    }));
+    return {
+      content: [{ type: 'text', text: JSON.stringify({ tools }) }],
+      structuredContent: { tools },
+    };
+  }
+}

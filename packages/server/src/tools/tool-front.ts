@@ -1,0 +1,64 @@
+import type { InputRequiredResult } from '@modelcontextprotocol/server';
+import type { RouterCallExtra } from '../calls/call-extra.js';
+import type { ExecutionRouter } from '../calls/execution-router.js';
+import type { ToolCallResult } from '../calls/tool-call-result.js';
+import type { McpTool } from './mcp-tool.js';
+import type { ToolSearch } from './search/tool-search.js';
+import type { ToolSource } from './served-tool.js';
+
+/**
+ * What clients see of the served tools, whoever hosts them (our own SDK server or an
+ * application's): the list `tools/list` shows and the names a `tools/call` of ours answers.
+ * Under tool search that is `search_tools` and `call_tool`; direct calls by a served tool's own
+ * name are answered either way.
+ *
+ * @example
+ * ```ts
+ * const front = new ToolFront({ tools: table, router, toolSearch: undefined });
+ * if (front.answers(name)) return front.call(name, args, extra);
+ * ```
+ */
+export class ToolFront {
+  readonly #tools: ToolSource;
+  readonly #router: ExecutionRouter;
+  readonly #toolSearch: ToolSearch | undefined;
+
+  constructor(options: {
+    tools: ToolSource;
+    router: ExecutionRouter;
+    toolSearch: ToolSearch | undefined;
+  }) {
+    this.#tools = options.tools;
+    this.#router = options.router;
+    this.#toolSearch = options.toolSearch;
+  }
+
+  /** Every served tool (what a caller's view is cut from). */
+  get served(): ToolSource {
+    return this.#tools;
+  }
+
+  /**
+   * The tools to list, read afresh on every call: the search tools under tool search (which
+   * filter per caller themselves), else those of `visible` (default: every served tool).
+   */
+  list(visible: ToolSource = this.#tools): McpTool[] {
+    return this.#toolSearch?.list() ?? visible.list().map((served) => served.tool);
+  }
+
+  /** Whether a call of `name` is ours to answer (a listed tool, or a served tool's own name). */
+  answers(name: string): boolean {
+    return this.#toolSearch?.handles(name) === true || this.#tools.get(name) !== undefined;
+  }
+
+  /** Answers a call; an unknown name gets the router's "Module not found" result. */
+  call(
+    name: string,
+    args: Record<string, unknown>,
+    extra: RouterCallExtra,
+  ): Promise<ToolCallResult | InputRequiredResult> {
+    return this.#toolSearch?.handles(name)
+      ? this.#toolSearch.handleCall(name, args, extra)
+      : this.#router.handleCall(name, args, extra);
+  }
+}

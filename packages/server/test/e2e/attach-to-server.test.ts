@@ -1,0 +1,262 @@
+import { defineModule } from '@apcore-mcp/core';
+import { ACL, Executor, Registry } from '@apcore-mcp/runtime';
+import { firstText } from '@apcore-mcp/test-support';
+import { Client as ModernClient } from '@modelcontextprotocol/client';
+import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport, McpServer, Server } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type AttachedTools, attachToServer, ToolNameTakenError } from '../../src/index.js';
+
+/** Two modules, one denied to everyone by the ACL; one with documentation. */
+function createExecutor(): { registry: Registry; executor: Executor } {
+  const registry = new Registry();
+  registry.register(
+    'math.add',
+    defineModule({
+      description: 'Adds two numbers.',
+      documentation: '# math.add\nAdds a and b.',
+      inputSchema: {
+        type: 'object',
+        properties: { a: { type: 'number' }, b: { type: 'number' } },
+        required: ['a', 'b'],
+      },
+      execute: (inputs) => ({ sum: (inputs.a as number) + (inputs.b as number) }),
+    }),
+  );
+  registry.register(
+    'admin.wipe',
+    defineModule({
+      description: 'Wipes everything.',
+      inputSchema: { type: 'object', properties: {} },
+      annotations: { destructive: true },
+      execute: () => ({ wiped: true }),
+    }),
+  );
+  const acl = new ACL([{ callers: ['@external'], targets: ['math.*'], effect: 'allow' }], 'deny');
+  return { registry, executor: new Executor(registry, { acl }) };
+}
+
+const PONG = { content: [{ type: 'text' as const, text: 'pong' }] };
+
+/** The application's own high-level server, with a tool of its own. */
+function createHighLevelHost(): McpServer {
+  const host = new McpServer({ name: 'host-app', version: '1.0.0' });
+  host.registerTool('ping', { description: 'Answers pong.' }, () => PONG);
+  return host;
+}
+
+/** The application's own low-level server, with its own tools/list and tools/call handlers. */
+function createLowLevelHost(): Server {
+  const host = new Server({ name: 'host-app', version: '1.0.0' }, { capabilities: { tools: {} } });
+  host.setRequestHandler('tools/list', () => ({
+    tools: [{ name: 'ping', description: 'Answers pong.', inputSchema: { type: 'object' } }],
+  }));
+  host.setRequestHandler('tools/call', (request) => {
+    if (request.params.name === 'ping') return PONG;
+    return {
+      content: [{ type: 'text', text: `host: no tool ${request.params.name}` }],
+      isError: true,
+    };
+  });
+  return host;
+}
+
+type Era = '2025-11-25' | '2026-07-28';
+
+/**
+ * A real SDK client of `era` on `server` over the SDK's in-memory transport pair, served the
+ * way the SDK serves a persistent connection in both eras (`serveStdio` over a given transport).
+ */
+async function connect(server: McpServer | Server, era: Era) {
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  serveStdio(() => server, { transport: serverTransport });
+  const client =
+    era === '2025-11-25'
+      ? new LegacyClient({ name: 'attach-e2e', version: '1.0.0' })
+      : new ModernClient(
+          { name: 'attach-e2e', version: '1.0.0' },
+          { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+        );
+  await client.connect(clientTransport);
+  const listNames = async () => (await client.listTools()).tools.map((tool) => tool.name);
+  const call = async (name: string, args: Record<string, unknown> = {}) =>
+    (await client.callTool({ name, arguments: args })) as {
+      isError?: boolean;
+      content: { type: string; text?: string }[];
+    };
+  return { client, listNames, call };
+}
+
+const hosts = [
+  ['McpServer', createHighLevelHost],
+  ['low-level Server', createLowLevelHost],
+] as const;
+
+describe.each(hosts)('attachToServer on an %s', (_kind, createHost) => {
+  let host: McpServer | Server | undefined;
+  let attached: AttachedTools | undefined;
+  afterEach(async () => {
+    attached?.detach();
+    await host?.close();
+    host = undefined;
+  });
+
+  it.each<Era>(['2025-11-25', '2026-07-28'])(
+    'serves the host’s tools and ours side by side, ours through the executor (%s)',
+    async (era) => {
+      host = createHost();
+      attached = await attachToServer(host, createExecutor().executor);
+      expect(attached.tools.map((tool) => tool.name)).toEqual(['admin-wipe', 'math-add']);
+      const { listNames, call, client } = await connect(host, era);
+      expect(await listNames()).toEqual(['ping', 'admin-wipe', 'math-add']);
+      expect(firstText(await call('ping'))).toBe('pong');
+      expect(JSON.parse(firstText(await call('math-add', { a: 2, b: 3 })))).toEqual({ sum: 5 });
+      const denied = await call('admin-wipe');
+      expect(denied.isError).toBe(true);
+      expect(firstText(denied)).toBe('Access denied');
+      const docs = await client.readResource({ uri: 'docs://math.add' });
+      expect(docs.contents[0]).toMatchObject({ text: '# math.add\nAdds a and b.' });
+    },
+  );
+
+  it('detach removes exactly what it added; the host’s own tool keeps working', async () => {
+    host = createHost();
+    const mine = await attachToServer(host, createExecutor().executor);
+    mine.detach();
+    mine.detach();
+    expect(mine.tools).toEqual([]);
+    const { listNames, call } = await connect(host, '2026-07-28');
+    expect(await listNames()).toEqual(['ping']);
+    expect(firstText(await call('ping'))).toBe('pong');
+    // Refused the host's way: McpServer with a protocol error, the low-level host with a result.
+    const refused = await call('math-add', { a: 1, b: 1 }).then(
+      (result) => result.isError === true,
+      () => true,
+    );
+    expect(refused).toBe(true);
+  });
+
+  it('refuses a registry tool whose name the host already has, attaching nothing', async () => {
+    host = createHost();
+    const { registry } = createExecutor();
+    registry.register(
+      'ping',
+      defineModule({
+        description: 'A module that takes the host tool’s name.',
+        inputSchema: { type: 'object', properties: {} },
+        execute: () => ({}),
+      }),
+    );
+    const attempt = attachToServer(host, registry);
+    await expect(attempt).rejects.toThrow(
+      'Cannot attach: the server already has a tool named "ping", which one of the registry\'s tools would take; rename it or filter that module out',
+    );
+    await expect(attempt).rejects.toSatisfy(ToolNameTakenError.isInstance);
+    const { listNames } = await connect(host, '2026-07-28');
+    expect(await listNames()).toEqual(['ping']);
+  });
+
+  it('takes the tool options (filters, tool search) and refuses server-only ones', async () => {
+    host = createHost();
+    await expect(
+      attachToServer(host, createExecutor().registry, { port: 1 } as never),
+    ).rejects.toThrow(/^attachToServer does not take option 'port'/);
+    attached = await attachToServer(host, createExecutor().executor, { toolSearch: true });
+    const { listNames, call } = await connect(host, '2025-11-25');
+    expect(await listNames()).toEqual(['ping', 'search_tools', 'call_tool']);
+    const added = await call('call_tool', { name: 'math-add', arguments: { a: 1, b: 2 } });
+    expect(JSON.parse(firstText(added))).toEqual({ sum: 3 });
+  });
+});
+
+describe('attachToServer on a low-level Server with resources of its own', () => {
+  it('merges resource lists, hands the host its URIs and names, and its later list pages', async () => {
+    const host = createLowLevelHost();
+    host.registerCapabilities({ resources: {} });
+    host.setRequestHandler('resources/list', () => ({
+      resources: [{ uri: 'app://readme', name: 'readme' }],
+    }));
+    host.setRequestHandler('resources/read', (request) => ({
+      contents: [{ uri: request.params.uri, text: 'the app readme' }],
+    }));
+    host.setRequestHandler('tools/list', (request) => {
+      return request.params?.cursor === undefined
+        ? { tools: [{ name: 'ping', inputSchema: { type: 'object' } }], nextCursor: 'page-2' }
+        : { tools: [{ name: 'pong', inputSchema: { type: 'object' } }] };
+    });
+    const attached = await attachToServer(host, createExecutor().executor);
+    try {
+      const { client, call } = await connect(host, '2025-11-25');
+      const uris = (await client.listResources()).resources.map((resource) => resource.uri);
+      expect(uris).toEqual(['app://readme', 'docs://math.add']);
+      const readme = await client.readResource({ uri: 'app://readme' });
+      expect(readme.contents[0]).toMatchObject({ text: 'the app readme' });
+      const first = await client.listTools();
+      expect(first.tools.map((tool) => tool.name)).toEqual(['ping', 'admin-wipe', 'math-add']);
+      const second = await client.listTools({ cursor: first.nextCursor as string });
+      expect(second.tools.map((tool) => tool.name)).toEqual(['pong']);
+      expect(firstText(await call('nothing-here'))).toBe('host: no tool nothing-here');
+    } finally {
+      attached.detach();
+      await host.close();
+    }
+  });
+});
+
+describe('approval on an attached server', () => {
+  it('refuses a module requiring approval to a 2026-07-28 client, which cannot be asked', async () => {
+    const host = createHighLevelHost();
+    const { registry } = createExecutor();
+    registry.register(
+      'files.remove',
+      defineModule({
+        description: 'Removes a file.',
+        inputSchema: { type: 'object', properties: {} },
+        annotations: { requiresApproval: true },
+        execute: () => ({ removed: true }),
+      }),
+    );
+    const attached = await attachToServer(host, registry);
+    try {
+      const { call } = await connect(host, '2026-07-28');
+      const refused = await call('files-remove');
+      expect(refused.isError).toBe(true);
+      expect(firstText(refused)).toMatch(/files\.remove/);
+    } finally {
+      attached.detach();
+      await host.close();
+    }
+  });
+});
+
+describe('attachToServer with dynamic', () => {
+  it('adds a module registered later to an attached McpServer, and removes it again', async () => {
+    const host = createHighLevelHost();
+    const { registry, executor } = createExecutor();
+    const attached = await attachToServer(host, executor, { dynamic: true });
+    try {
+      const { listNames } = await connect(host, '2026-07-28');
+      registry.register(
+        'math.double',
+        defineModule({
+          description: 'Doubles.',
+          inputSchema: { type: 'object', properties: { n: { type: 'number' } } },
+          execute: (inputs) => ({ n: (inputs.n as number) * 2 }),
+        }),
+      );
+      expect(await listNames()).toContain('math-double');
+      registry.unregister('math.double');
+      expect(await listNames()).not.toContain('math-double');
+    } finally {
+      attached.detach();
+      await host.close();
+    }
+  });
+
+  it('refuses something that is not an SDK server', async () => {
+    await expect(attachToServer({} as never, createExecutor().registry)).rejects.toThrow(
+      'attachToServer expects an SDK McpServer or Server',
+    );
+  });
+});
