@@ -2,6 +2,7 @@ import * as core from '@apcore-mcp/core';
 import * as runtime from '@apcore-mcp/runtime';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
+import { resolveToolGrouping } from '../grouping/grouping-options.js';
 import { ToolBuilder } from './tool-builder.js';
 import { ToolTable } from './tool-table.js';
 import { readAccessCheck, ToolVisibility } from './tool-visibility.js';
@@ -138,5 +139,52 @@ describe('ToolVisibility', () => {
     visibility.viewFor(STAFF);
     registry.register('orders.cancel', defineNoop());
     expect(visibility.cachedSubjects).toBe(1);
+  });
+});
+
+describe('ToolVisibility of grouped tools', () => {
+  /** `orders.refund` (staff), `orders.list` (anyone), `billing.*` (staff), by namespace. */
+  function setUpGrouped() {
+    const registry = new runtime.Registry();
+    for (const id of ['orders.refund', 'orders.list', 'billing.pay', 'billing.refund'])
+      registry.register(id, defineNoop());
+    const tools = new ToolTable({
+      registry,
+      builder: new ToolBuilder(),
+      grouping: resolveToolGrouping({ grouping: 'namespace' }),
+    });
+    tools.refresh();
+    const acl = runtime.ACL.fromObject({
+      rules: [
+        { callers: ['@external'], targets: ['orders.list'], effect: 'allow' },
+        { callers: ['*'], targets: ['*'], effect: 'allow', conditions: { roles: ['staff'] } },
+      ],
+    });
+    const executor = new runtime.Executor(registry, { acl });
+    return {
+      tools,
+      visibility: new ToolVisibility({ executor, tools, logger: createRecordingLogger() }),
+    };
+  }
+
+  it('lists a group when any of its actions may be called, and only those actions as modules', () => {
+    const { visibility } = setUpGrouped();
+    const guest = visibility.viewFor(GUEST);
+    expect(namesOf(guest)).toEqual(['orders']);
+    expect(guest.getByModuleId('orders.list')?.moduleId).toBe('orders.list');
+    expect(guest.getByModuleId('orders.refund')).toBeUndefined();
+    expect(guest.getByModuleId('billing.pay')).toBeUndefined();
+
+    const staff = visibility.viewFor(STAFF);
+    expect(namesOf(staff).sort()).toEqual(['billing', 'orders']);
+    expect(staff.getByModuleId('orders.refund')?.moduleId).toBe('orders.refund');
+  });
+
+  it('hides a group none of whose actions may be called', () => {
+    const { visibility } = setUpGrouped();
+    const { tools } = setUpGrouped();
+    expect(tools.get('billing')?.actions?.size).toBe(2);
+    expect(visibility.viewFor(undefined).get('billing')).toBeUndefined();
+    expect(visibility.viewFor(undefined).get('orders')?.actions?.size).toBe(2);
   });
 });
