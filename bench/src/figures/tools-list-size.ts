@@ -1,5 +1,8 @@
+import { silentLogger } from '@apcore-mcp/core';
 import type { Registry } from '@apcore-mcp/runtime';
-import { inspectServer } from '@apcore-mcp/server';
+import { createMcpServer, inspectServer } from '@apcore-mcp/server';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { createFigure, type Figure } from '../report/figure.js';
 import { createWorkloadRegistry } from '../workload/create-registry.js';
@@ -18,11 +21,26 @@ export interface ToolsListing {
   id: string;
   name: string;
   /** The `tools` of the `tools/list` result a client receives. */
-  listTools(registry: Registry): readonly unknown[];
+  listTools(registry: Registry): readonly unknown[] | Promise<readonly unknown[]>;
 }
 
 function listServed(registry: Registry, options: Parameters<typeof inspectServer>[1]) {
   return inspectServer(registry, options).tools.map((served) => served.tool);
+}
+
+/** What a client lists from a `toolSearch` server, asked through the SDK client. */
+async function listThroughToolSearch(registry: Registry): Promise<readonly unknown[]> {
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  await createMcpServer(registry, { toolSearch: true, logger: silentLogger }).connect(
+    serverTransport,
+  );
+  const client = new Client({ name: 'bench-tools-list', version: '1.0.0' });
+  await client.connect(clientTransport);
+  try {
+    return (await client.listTools()).tools;
+  } finally {
+    await client.close();
+  }
 }
 
 /** The listings compared; the first is the reference the others are divided by. */
@@ -39,6 +57,7 @@ export const TOOLS_LISTINGS: readonly ToolsListing[] = [
     listTools: (registry) =>
       listServed(registry, { grouping: 'namespace', toonDescriptions: true }),
   },
+  { id: 'tool-search', name: 'tool search', listTools: listThroughToolSearch },
 ];
 
 interface ListingSize {
@@ -47,8 +66,8 @@ interface ListingSize {
 }
 
 /** The `tools/list` result as the client receives it: its JSON, in UTF-8 bytes and o200k tokens. */
-function measureListing(registry: Registry, listing: ToolsListing): ListingSize {
-  const json = JSON.stringify({ tools: listing.listTools(registry) });
+async function measureListing(registry: Registry, listing: ToolsListing): Promise<ListingSize> {
+  const json = JSON.stringify({ tools: await listing.listTools(registry) });
   return { bytes: Buffer.byteLength(json, 'utf8'), tokens: countTokens(json) };
 }
 
@@ -61,7 +80,8 @@ function measureListing(registry: Registry, listing: ToolsListing): ListingSize 
  */
 export async function measureToolsListSize(options: ToolsListSizeOptions): Promise<Figure[]> {
   const registry = createWorkloadRegistry(options.moduleCount);
-  const sizes = TOOLS_LISTINGS.map((listing) => measureListing(registry, listing));
+  const sizes: ListingSize[] = [];
+  for (const listing of TOOLS_LISTINGS) sizes.push(await measureListing(registry, listing));
   const [reference] = sizes;
   if (reference === undefined) return [];
   const count = options.moduleCount.toLocaleString('en-US');

@@ -50,6 +50,8 @@ const EXPECTED_IDS = [
   'tools-list.namespace.tokens',
   'tools-list.namespace-toon.bytes',
   'tools-list.namespace-toon.tokens',
+  'tools-list.tool-search.bytes',
+  'tools-list.tool-search.tokens',
   'toolSearch.list.bytes.100',
   'toolSearch.list.tokens.100',
   'toolSearch.firstSearch.100',
