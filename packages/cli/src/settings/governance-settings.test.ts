@@ -1,34 +1,14 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CliError } from '../cli-error.js';
+import { describe, expect, it } from 'vitest';
+import { problemsOf, useTempDir } from '../__fixtures__/settings-dir.js';
 import { resolveSettings } from './resolve-settings.js';
 
-let dir: string;
-
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'apcore-mcp-settings-'));
-});
-
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function problemsOf(promise: Promise<unknown>): Promise<string[]> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected a CliError');
-    },
-    (failure: unknown) => failure,
-  );
-  if (!CliError.isInstance(error)) throw error;
-  expect(error.exitCode).toBe(1);
-  return error.details.problems as string[];
-}
+const tempDir = useTempDir();
 
 describe('resolveSettings: the governance settings', () => {
   it('reads ledger (relative to the config file) and usage from every source', async () => {
+    const dir = tempDir.current();
     await writeFile(join(dir, 'apcore-mcp.yaml'), 'ledger: logs/ledger.jsonl\nusage: yes\n');
     const { settings } = await resolveSettings({ flags: {}, io: { env: {}, cwd: dir } });
     expect(settings.ledger).toBe(join(dir, 'logs', 'ledger.jsonl'));
@@ -49,6 +29,7 @@ describe('resolveSettings: the governance settings', () => {
   });
 
   it('resolves the acl file like a directory: against the config file, else the cwd', async () => {
+    const dir = tempDir.current();
     await writeFile(join(dir, 'custom.yaml'), 'acl: rules/acl.yaml\n');
     const fromFile = await resolveSettings({
       flags: { config: join(dir, 'custom.yaml') },

@@ -45,7 +45,8 @@ function readWholeNumber(text: string): number {
   return /^\d+$/.test(text) ? Number(text) : Number.NaN;
 }
 
-function isHttpUrl(text: string): boolean {
+/** Whether `text` is an absolute http(s) URL. */
+export function isHttpUrl(text: string): boolean {
   try {
     const { protocol } = new URL(text);
     return protocol === 'http:' || protocol === 'https:';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { AuthOptions, CorsOptions, TlsOptions } from '@apcore-mcp/server';
-import type { SettingValue } from './parse-setting-value.js';
+import { isHttpUrl, type SettingValue } from './parse-setting-value.js';
 import { readJwksFile } from './read-jwks-file.js';
 import type { SecuritySettingKey } from './security-setting-specs.js';
 import { describeSource, type SettingSource } from './settings.js';
@@ -178,13 +178,4 @@ async function readText(
     problems.push(`${label}: cannot read ${what} ${path} (${reason})`);
   }
   return undefined;
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const { protocol } = new URL(text);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
 }

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CliError } from '../cli-error.js';
+import { problemsOf } from '../__fixtures__/settings-dir.js';
 import { resolveSettings } from './resolve-settings.js';
 
 let dir: string;
@@ -22,18 +22,6 @@ function newKey(): string {
 
 function bytesOf(hex: string): Uint8Array {
   return new Uint8Array(Buffer.from(hex, 'hex'));
-}
-
-async function problemsOf(promise: Promise<unknown>): Promise<string[]> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected a CliError');
-    },
-    (failure: unknown) => failure,
-  );
-  if (!CliError.isInstance(error)) throw error;
-  expect(error.exitCode).toBe(1);
-  return error.details.problems as string[];
 }
 
 describe('resolveSettings: the state key', () => {

@@ -1,34 +1,14 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CliError } from '../cli-error.js';
+import { describe, expect, it } from 'vitest';
+import { problemsOf, useTempDir } from '../__fixtures__/settings-dir.js';
 import { resolveSettings } from './resolve-settings.js';
 
-let dir: string;
-
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'apcore-mcp-settings-'));
-});
-
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function problemsOf(promise: Promise<unknown>): Promise<string[]> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected a CliError');
-    },
-    (failure: unknown) => failure,
-  );
-  if (!CliError.isInstance(error)) throw error;
-  expect(error.exitCode).toBe(1);
-  return error.details.problems as string[];
-}
+const tempDir = useTempDir();
 
 describe('resolveSettings: limits', () => {
   it('reads limits and the store from the file, variables and flags alike', async () => {
+    const dir = tempDir.current();
     await writeFile(
       join(dir, 'apcore-mcp.yaml'),
       'rate-limit: 60/min,1000/day\nrate_limit_destructive: 5/min\nbudget: 100/day\n',
@@ -48,6 +28,7 @@ describe('resolveSettings: limits', () => {
   });
 
   it('names every bad limit, wherever it was written', async () => {
+    const dir = tempDir.current();
     await writeFile(join(dir, 'apcore-mcp.yaml'), 'rate-limit: 60 per minute\n');
     const problems = await problemsOf(
       resolveSettings({

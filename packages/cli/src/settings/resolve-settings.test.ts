@@ -1,34 +1,14 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CliError } from '../cli-error.js';
+import { describe, expect, it } from 'vitest';
+import { problemsOf, useTempDir } from '../__fixtures__/settings-dir.js';
 import { resolveSettings } from './resolve-settings.js';
 
-let dir: string;
-
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'apcore-mcp-settings-'));
-});
-
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function problemsOf(promise: Promise<unknown>): Promise<string[]> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected a CliError');
-    },
-    (failure: unknown) => failure,
-  );
-  if (!CliError.isInstance(error)) throw error;
-  expect(error.exitCode).toBe(1);
-  return error.details.problems as string[];
-}
+const tempDir = useTempDir();
 
 describe('resolveSettings', () => {
   it('fills the documented defaults when nothing is set', async () => {
+    const dir = tempDir.current();
     const { settings, configFile, sources } = await resolveSettings({
       flags: {},
       io: { env: {}, cwd: dir },
@@ -73,6 +53,7 @@ describe('resolveSettings', () => {
   });
 
   it('reads apcore-mcp.yaml from the working directory, keys in any of three spellings', async () => {
+    const dir = tempDir.current();
     await writeFile(
       join(dir, 'apcore-mcp.yaml'),
       'extensions_dir: ./ext\ntransport: streamable-http\nport: 9100\nserverVersion: 1.0\ntags: [a, b]\nwatch: yes\n',
@@ -94,6 +75,7 @@ describe('resolveSettings', () => {
   });
 
   it('reads metrics from the file, APCORE_MCP_METRICS and --metrics-port', async () => {
+    const dir = tempDir.current();
     await writeFile(join(dir, 'apcore-mcp.yaml'), 'metrics: true\n');
     const fromFile = await resolveSettings({ flags: {}, io: { env: {}, cwd: dir } });
     expect(fromFile.settings).toMatchObject({ metrics: true, metricsPort: undefined });
@@ -106,6 +88,7 @@ describe('resolveSettings', () => {
   });
 
   it('lets environment variables override the file, and flags override both', async () => {
+    const dir = tempDir.current();
     await writeFile(join(dir, 'apcore-mcp.yaml'), 'port: 9100\nname: from-file\nhost: 0.0.0.0\n');
     const { settings, sources } = await resolveSettings({
       flags: { name: 'from-flag', port: '9300' },
@@ -122,6 +105,7 @@ describe('resolveSettings', () => {
   });
 
   it('reads toolNames from the file, APCORE_MCP_TOOL_NAMES and --tool-names, checking the value', async () => {
+    const dir = tempDir.current();
     await writeFile(join(dir, 'apcore-mcp.yaml'), 'toolNames: module-id\n');
     const fromFile = await resolveSettings({ flags: {}, io: { env: {}, cwd: dir } });
     expect(fromFile.settings.toolNames).toBe('module-id');
@@ -145,6 +129,7 @@ describe('resolveSettings', () => {
   });
 
   it('reads the session limits as whole numbers, checking each', async () => {
+    const dir = tempDir.current();
     const { settings } = await resolveSettings({
       flags: { maxSessions: '50', sessionIdleTimeout: '0' },
       io: { env: {}, cwd: dir },
@@ -163,6 +148,7 @@ describe('resolveSettings', () => {
   });
 
   it('resolves a relative directory in the file against the file, elsewhere against the cwd', async () => {
+    const dir = tempDir.current();
     await writeFile(join(dir, 'custom.yaml'), 'extensions-dir: modules\n');
     const fromFile = await resolveSettings({
       flags: { config: join(dir, 'custom.yaml') },
@@ -177,6 +163,7 @@ describe('resolveSettings', () => {
   });
 
   it('reports unknown keys with a suggestion and the allowed keys', async () => {
+    const dir = tempDir.current();
     await writeFile(join(dir, 'apcore-mcp.yaml'), 'prot: 9000\nfavourite-colour: blue\n');
     const problems = await problemsOf(resolveSettings({ flags: {}, io: { env: {}, cwd: dir } }));
     expect(problems).toHaveLength(2);
@@ -190,6 +177,7 @@ describe('resolveSettings', () => {
   });
 
   it('reports every bad value with where it came from and what is allowed', async () => {
+    const dir = tempDir.current();
     await writeFile(join(dir, 'apcore-mcp.yaml'), 'transport: http\nport: 70000\n');
     const problems = await problemsOf(
       resolveSettings({
@@ -206,6 +194,7 @@ describe('resolveSettings', () => {
   });
 
   it('checks a bad file value even when a flag overrides it', async () => {
+    const dir = tempDir.current();
     await writeFile(join(dir, 'apcore-mcp.yaml'), 'port: abc\n');
     const problems = await problemsOf(
       resolveSettings({ flags: { port: '9000' }, io: { env: {}, cwd: dir } }),
@@ -216,6 +205,7 @@ describe('resolveSettings', () => {
   });
 
   it('reports YAML syntax errors, repeated keys and files that are not a mapping', async () => {
+    const dir = tempDir.current();
     await writeFile(join(dir, 'broken.yaml'), 'port: [1,\n');
     await writeFile(join(dir, 'twice.yaml'), 'log-level: INFO\nlog_level: DEBUG\n');
     await writeFile(join(dir, 'list.yaml'), '- port\n- 9000\n');
@@ -233,6 +223,7 @@ describe('resolveSettings', () => {
   });
 
   it('accepts an empty config file', async () => {
+    const dir = tempDir.current();
     await writeFile(join(dir, 'apcore-mcp.yaml'), '# nothing yet\n');
     const { settings, configFile } = await resolveSettings({
       flags: {},
@@ -243,6 +234,7 @@ describe('resolveSettings', () => {
   });
 
   it('fails when --config or APCORE_MCP_CONFIG names a missing file', async () => {
+    const dir = tempDir.current();
     expect(
       await problemsOf(
         resolveSettings({ flags: { config: 'missing.yaml' }, io: { env: {}, cwd: dir } }),
@@ -256,6 +248,7 @@ describe('resolveSettings', () => {
   });
 
   it('warns about APCORE_MCP_ variables it does not know, suggesting the likely one', async () => {
+    const dir = tempDir.current();
     const { warnings } = await resolveSettings({
       flags: {},
       io: { env: { APCORE_MCP_PROT: '9000', OTHER: 'x' }, cwd: dir },
