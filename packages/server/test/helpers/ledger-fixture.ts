@@ -1,14 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import * as core from '@apcore-mcp/core';
-import * as runtime from '@apcore-mcp/runtime';
+import type * as runtime from '@apcore-mcp/runtime';
 import { type LedgerRecord, parseLedgerLine } from '../../src/index.js';
+import { createMetricsRegistry } from './metrics-fixture.js';
 
 /**
  * A registry with `auth.login` (a sensitive password, nested sensitive keys, cost 2),
  * `math.add` (typed inputs) and `files.remove` (requires approval).
  */
 export function createLedgerRegistry(): runtime.Registry {
-  const registry = new runtime.Registry();
+  const registry = createMetricsRegistry();
   registry.register(
     'auth.login',
     core.defineModule({
@@ -30,27 +31,6 @@ export function createLedgerRegistry(): runtime.Registry {
         required: ['user', 'password'],
       },
       execute: (inputs) => ({ welcome: inputs.user }),
-    }),
-  );
-  registry.register(
-    'math.add',
-    core.defineModule({
-      description: 'Adds two numbers.',
-      inputSchema: {
-        type: 'object',
-        properties: { a: { type: 'number' }, b: { type: 'number' } },
-        required: ['a', 'b'],
-      },
-      execute: (inputs) => ({ sum: Number(inputs.a) + Number(inputs.b) }),
-    }),
-  );
-  registry.register(
-    'files.remove',
-    core.defineModule({
-      description: 'Removes a file.',
-      annotations: { destructive: true, requiresApproval: true },
-      inputSchema: { type: 'object', properties: { path: { type: 'string' } } },
-      execute: (inputs) => ({ removed: inputs.path ?? null }),
     }),
   );
   return registry;
