@@ -6,7 +6,7 @@ import {
 import type { ServerRuntime } from '../lifecycle/server-runtime.js';
 import { toRouterCallExtra } from '../protocol/to-router-call-extra.js';
 import type { McpTool } from '../tools/mcp-tool.js';
-import type { AttachedTools } from './attached-tools.js';
+import { type AttachedTools, createAttachedTools } from './attached-tools.js';
 import { ToolNameTakenError } from './tool-name-taken-error.js';
 
 /** A handler as the SDK stores it: the request in, the result out. */
@@ -81,20 +81,10 @@ export async function attachToLowLevelServer(
       runtime.logger.warn({ err: error }, 'Could not send tools/list_changed');
     });
   });
-  let attached = true;
-  return {
-    get tools() {
-      return attached ? runtime.front.list() : [];
-    },
-    detach() {
-      if (!attached) return;
-      attached = false;
-      unsubscribe();
-      runtime.unload();
-      for (const method of METHODS) restoreHandler(server, method, previous.get(method));
-      if (server.transport !== undefined) server.sendToolListChanged().catch(() => {});
-    },
-  };
+  return createAttachedTools(runtime, unsubscribe, () => {
+    for (const method of METHODS) restoreHandler(server, method, previous.get(method));
+    if (server.transport !== undefined) server.sendToolListChanged().catch(() => {});
+  });
 }
 
 function restoreHandler(server: Server, method: Method, previous: StoredHandler | undefined): void {

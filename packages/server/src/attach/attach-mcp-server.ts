@@ -11,7 +11,7 @@ import {
 import type { ServerRuntime } from '../lifecycle/server-runtime.js';
 import { toRouterCallExtra } from '../protocol/to-router-call-extra.js';
 import type { McpTool } from '../tools/mcp-tool.js';
-import type { AttachedTools } from './attached-tools.js';
+import { type AttachedTools, createAttachedTools } from './attached-tools.js';
 import { ToolNameTakenError } from './tool-name-taken-error.js';
 
 /**
@@ -65,21 +65,11 @@ export function attachToMcpServer(mcp: McpServer, runtime: ServerRuntime): Attac
     throw clash?.[1] === undefined ? error : new ToolNameTakenError(clash[1]);
   }
   const unsubscribe = runtime.onToolListChanged(sync);
-  let attached = true;
-  return {
-    get tools() {
-      return attached ? runtime.front.list() : [];
-    },
-    detach() {
-      if (!attached) return;
-      attached = false;
-      unsubscribe();
-      runtime.unload();
-      for (const handle of [...tools.values(), ...resources.values()]) handle.remove();
-      tools.clear();
-      resources.clear();
-    },
-  };
+  return createAttachedTools(runtime, unsubscribe, () => {
+    for (const handle of [...tools.values(), ...resources.values()]) handle.remove();
+    tools.clear();
+    resources.clear();
+  });
 }
 
 function toToolConfig(tool: McpTool): ToolConfig {

@@ -1,3 +1,4 @@
+import type { ServerRuntime } from '../lifecycle/server-runtime.js';
 import type { McpTool } from '../tools/mcp-tool.js';
 
 /**
@@ -18,4 +19,34 @@ export interface AttachedTools {
    * own handlers back; stops following the registry. Idempotent.
    */
   detach(): void;
+}
+
+/**
+ * The handle of an attachment: lists the runtime's tools until detached; `detach()` stops
+ * following tool changes, unloads the runtime and then runs `remove` (what only this kind of
+ * host needs undone), once.
+ *
+ * @example
+ * ```ts
+ * return createAttachedTools(runtime, unsubscribe, () => restoreHandlers(server));
+ * ```
+ */
+export function createAttachedTools(
+  runtime: Pick<ServerRuntime, 'front' | 'unload'>,
+  unsubscribe: () => void,
+  remove: () => void,
+): AttachedTools {
+  let attached = true;
+  return {
+    get tools() {
+      return attached ? runtime.front.list() : [];
+    },
+    detach() {
+      if (!attached) return;
+      attached = false;
+      unsubscribe();
+      runtime.unload();
+      remove();
+    },
+  };
 }
