@@ -33,11 +33,15 @@ export async function createOursRuntime(registry: Registry): Promise<OursRuntime
   const executor = new Executor(registry);
   const tools = new ToolTable({ registry, builder: new ToolBuilder() });
   tools.refresh();
-  const metrics = await loadServerMetrics(true, { tools: () => tools.size });
+  const observedRouter = new ExecutionRouter({ executor, tools, tracing: true });
+  observedRouter.observer = await loadServerMetrics(true, {
+    tools: () => tools.size,
+    inFlight: () => observedRouter.activeCalls,
+  });
   return {
     executor,
     router: new ExecutionRouter({ executor, tools }),
     tracedRouter: new ExecutionRouter({ executor, tools, tracing: true }),
-    observedRouter: new ExecutionRouter({ executor, tools, tracing: true, observer: metrics }),
+    observedRouter,
   };
 }

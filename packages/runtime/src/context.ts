@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Identity } from '@apcore-mcp/core';
 import type { Executor } from './executor.js';
+import { createRandomTraceId } from './random-trace-id.js';
 
 /** Options of {@link Context.create}. */
 export interface ContextCreateOptions {
@@ -109,7 +109,7 @@ export class Context {
   static create(options: ContextCreateOptions = {}): Context {
     const { signal } = options;
     return new Context({
-      traceId: options.traceId ?? createTraceId(),
+      traceId: options.traceId ?? createRandomTraceId(),
       callerId: null,
       identity: options.identity ?? null,
       callChain: NO_CALLS,
@@ -188,9 +188,4 @@ function toSignal(cancellation: Cancellation): AbortSignal {
   if (signals.length === 0) return new AbortController().signal;
   if (signals.length === 1) return signals[0] as AbortSignal;
   return AbortSignal.any([...signals]);
-}
-
-/** A random W3C trace id; a UUID's 122 random bits are plenty, and `randomUUID` is the cheap source. */
-function createTraceId(): string {
-  return randomUUID().replaceAll('-', '');
 }

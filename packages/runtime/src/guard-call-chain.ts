@@ -26,23 +26,25 @@ export interface CallChainLimits {
  * ```
  */
 export function guardCallChain(callChain: readonly string[], limits: CallChainLimits): void {
-  const { maxCallDepth, maxModuleRepeat, traceId } = limits;
-  const moduleId = callChain[callChain.length - 1];
+  const { maxCallDepth, maxModuleRepeat } = limits;
+  const last = callChain.length - 1;
+  const moduleId = callChain[last];
   if (moduleId === undefined) return;
-  const trace = traceId === undefined ? {} : { traceId };
   if (callChain.length > maxCallDepth) {
     throw new CallDepthExceededError({
       depth: callChain.length,
       maxDepth: maxCallDepth,
       callChain,
-      ...trace,
+      ...traceOf(limits),
     });
   }
-  const earlier = callChain.slice(0, -1);
-  const lastIndex = earlier.lastIndexOf(moduleId);
-  if (lastIndex !== -1 && lastIndex < earlier.length - 1) {
-    throw new CircularCallError({ moduleId, callChain, ...trace });
+  // The module itself just before it is direct recursion; any earlier occurrence is a cycle.
+  const previous = last === 0 ? -1 : callChain.lastIndexOf(moduleId, last - 1);
+  if (previous !== -1 && previous < last - 1) {
+    throw new CircularCallError({ moduleId, callChain, ...traceOf(limits) });
   }
+  // Every top-level call ends here: a chain this short cannot repeat a module too often.
+  if (callChain.length <= maxModuleRepeat) return;
   const count = callChain.filter((id) => id === moduleId).length;
   if (count > maxModuleRepeat) {
     throw new CallFrequencyExceededError({
@@ -50,7 +52,11 @@ export function guardCallChain(callChain: readonly string[], limits: CallChainLi
       count,
       maxRepeat: maxModuleRepeat,
       callChain,
-      ...trace,
+      ...traceOf(limits),
     });
   }
+}
+
+function traceOf({ traceId }: CallChainLimits): { traceId?: string } {
+  return traceId === undefined ? {} : { traceId };
 }

@@ -12,7 +12,7 @@ import type { Logger } from '../logger.js';
 import type { CallTrace } from '../observability/call-trace.js';
 import type { ApprovalOption, ToolApprovalHandler } from './approval-option.js';
 import { ApprovalRequiredError } from './approval-required-error.js';
-import type { ObservedApproval } from './call-observer.js';
+import type { CallObserver } from './call-observer.js';
 import type { CallRounds } from './call-rounds.js';
 
 /** What one call's {@link CallApproval} works with. */
@@ -29,7 +29,7 @@ export interface CallApprovalOptions {
   /** The call's trace: each decision gets an `approval <moduleId>` span. */
   trace?: CallTrace | undefined;
   /** Hears every decision (metrics). */
-  onDecision?: ((decision: ObservedApproval) => void) | undefined;
+  observer?: CallObserver | undefined;
 }
 
 interface Decision {
@@ -93,7 +93,7 @@ export class CallApproval implements ApprovalHandler {
       },
       `Approval ${approved ? 'granted' : 'denied'} for ${moduleId} (${how}: ${reason})`,
     );
-    this.#options.onDecision?.({ approved, how });
+    this.#options.observer?.approval?.({ approved, how });
     return decision;
   }
 

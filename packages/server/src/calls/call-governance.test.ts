@@ -83,7 +83,13 @@ describe('call governance in the router', () => {
     let admitted = 0;
     const { governance, settled } = recordingGovernance(false);
     const router = createRouter(
-      { ...governance, admit: async () => (admitted++, undefined) },
+      {
+        ...governance,
+        admit: async () => {
+          admitted += 1;
+          return undefined;
+        },
+      },
       runs,
       true,
     );
@@ -111,7 +117,13 @@ describe('combineGovernance', () => {
     let secondAdmitted = 0;
     const combined = combineGovernance([
       first.governance,
-      { ...second.governance, admit: async () => (secondAdmitted++, undefined) },
+      {
+        ...second.governance,
+        admit: async () => {
+          secondAdmitted += 1;
+          return undefined;
+        },
+      },
     ]);
     const runs: string[] = [];
     const router = createRouter(combined, runs);

@@ -2,7 +2,7 @@ import type { ExecutorLike } from '@apcore-mcp/core';
 import { describe, expect, it } from 'vitest';
 import { describeModule, ForeignRegistry } from '../__fixtures__/foreign-runtime.js';
 import { createToolSource } from '../__fixtures__/tool-source.js';
-import type { CallAnswer, CallObserver, ObservedApproval, ObservedCall } from './call-observer.js';
+import type { AnsweredCall, CallObserver, ObservedApproval } from './call-observer.js';
 import { ExecutionRouter } from './execution-router.js';
 
 function createRouter(observer: CallObserver): ExecutionRouter {
@@ -24,21 +24,20 @@ function createRouter(observer: CallObserver): ExecutionRouter {
 }
 
 describe('CallObserver', () => {
-  it('wraps every call, sees served tool names only, and hears approval decisions', async () => {
-    const seen: Array<{ call: ObservedCall; answer: CallAnswer }> = [];
+  it('hears every answer, with served tool names only, and every approval decision', async () => {
+    const answered: AnsweredCall[] = [];
     const approvals: ObservedApproval[] = [];
     const router = createRouter({
-      async observe(call, run) {
-        const answer = await run();
-        seen.push({ call, answer });
-        return answer;
-      },
+      answered: (call) => answered.push(call),
       approval: (decision) => approvals.push(decision),
     });
     const denied = await router.handleCall('x.run', {});
     const unknown = await router.handleCall('made-up-by-the-client', {});
-    expect(seen.map((entry) => entry.call.tool)).toEqual(['x.run', undefined]);
-    expect(seen.map((entry) => entry.answer)).toEqual([denied, unknown]);
+    router.stopAccepting();
+    const refused = await router.handleCall('x.run', {});
+    expect(answered.map((call) => call.tool)).toEqual(['x.run', undefined, 'x.run']);
+    expect(answered.map((call) => call.answer)).toEqual([denied, unknown, refused]);
+    expect(answered.every((call) => call.durationMs >= 0)).toBe(true);
     expect(approvals).toEqual([{ approved: false, how: 'policy' }]);
   });
 });

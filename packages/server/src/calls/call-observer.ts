@@ -12,16 +12,20 @@ import type { ToolCallResult } from './tool-call-result.js';
 export type CallAnswer = ToolCallResult | InputRequiredResult;
 
 /**
- * One call as an observer sees it. `tool` is a served tool's name, or `undefined` when the client
- * named no served tool: a client-chosen string never reaches an observer.
+ * One answered call as an observer sees it. `tool` is a served tool's name, or `undefined` when
+ * the client named no served tool: a client-chosen string never reaches an observer.
  *
  * @example
  * ```ts
- * const call: ObservedCall = { tool: 'math-add' };
+ * const call: AnsweredCall = { tool: 'math-add', answer: result, durationMs: 0.4 };
  * ```
  */
-export interface ObservedCall {
+export interface AnsweredCall {
   tool: string | undefined;
+  /** The result, or (2026-07-28) the question the call ended with. */
+  answer: CallAnswer;
+  /** From the router taking the call to its answer. */
+  durationMs: number;
 }
 
 /**
@@ -39,23 +43,20 @@ export interface ObservedApproval {
 }
 
 /**
- * Watches every tool call, e.g. to count and time them. `observe` runs the call itself
- * (`run()`), so an observer can also wrap it (a tracing span, say); it must return what `run()`
- * resolves to, and `run()` never rejects. The router holds no observer unless one is given, so
- * calls cost nothing more without it.
+ * Hears every tool call once it is answered, e.g. to count and time them, and every approval
+ * decision. Both are told synchronously, in the call's path: they must be quick and must not
+ * throw. The router holds no observer unless one is given, so calls cost nothing more without.
  *
  * @example
  * ```ts
  * const observer: CallObserver = {
- *   async observe(call, run) {
- *     const started = performance.now();
- *     try { return await run(); } finally { record(call.tool, performance.now() - started); }
- *   },
+ *   answered: ({ tool, durationMs }) => record(tool, durationMs),
  * };
  * ```
  */
 export interface CallObserver {
-  observe(call: ObservedCall, run: () => Promise<CallAnswer>): Promise<CallAnswer>;
+  /** Hears a call answered: a result (success or failure) or a question. */
+  answered(call: AnsweredCall): void;
   /** Hears every approval decision (before the call goes on or is refused). */
   approval?(decision: ObservedApproval): void;
 }

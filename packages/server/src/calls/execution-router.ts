@@ -132,34 +132,37 @@ export class ExecutionRouter {
     args: Record<string, unknown> = {},
     extra: RouterCallExtra = {},
   ): Promise<CallAnswer> {
-    const observer = this.observer;
-    if (observer === undefined) return this.#traced(name, args, extra);
-    // Only a served tool's name is shown to the observer, never the client's string.
-    const tool = this.#tools.get(name) === undefined ? undefined : name;
-    return observer.observe({ tool }, () => this.#traced(name, args, extra));
-  }
-
-  /** The call inside its OpenTelemetry span, when tracing is on. */
-  #traced(
-    name: string,
-    args: Record<string, unknown>,
-    extra: RouterCallExtra,
-  ): Promise<CallAnswer> {
     if (this.#tracing === undefined) return this.#answer(name, args, extra);
     return this.#tracing.traceToolCall(name, extra, (traced) => this.#answer(name, args, traced));
   }
 
+  /** The call's answer, told to the observer. */
   async #answer(
     name: string,
     args: Record<string, unknown>,
     extra: RouterCallExtra,
   ): Promise<CallAnswer> {
-    if (!this.#accepting)
-      return createToolErrorResult('Server is shutting down', SHUTTING_DOWN_CODE);
-    this.#calls.enter();
     const startedAt = performance.now();
+    const served = this.#tools.get(name);
+    const answer = this.#accepting
+      ? await this.#settle(name, served, args, extra, startedAt)
+      : createToolErrorResult('Server is shutting down', SHUTTING_DOWN_CODE);
+    // Only a served tool's name is shown to the observer, never the client's string.
+    const tool = served === undefined ? undefined : name;
+    this.observer?.answered({ tool, answer, durationMs: performance.now() - startedAt });
+    return answer;
+  }
+
+  async #settle(
+    name: string,
+    found: ServedTool | undefined,
+    args: Record<string, unknown>,
+    extra: RouterCallExtra,
+    startedAt: number,
+  ): Promise<CallAnswer> {
+    this.#calls.enter();
     // A grouped tool's call runs as its action's module: everything below sees that module.
-    const routed = routeToolCall(name, this.#tools.get(name), args);
+    const routed = routeToolCall(name, found, args);
     const { served } = routed;
     const governed = served && this.#governed(name, served, routed.arguments, extra);
     let settled: { result: ToolCallResult; ran: boolean };

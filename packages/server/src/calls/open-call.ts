@@ -94,7 +94,7 @@ export function openCall(
     registry: options.executor.registry,
     logger,
     trace: extra.trace,
-    onDecision: options.observer?.approval?.bind(options.observer),
+    observer: options.observer,
   });
   const streaming = shouldStream(options.executor, served, extra);
   const progress = createProgressSender(extra, logger);

@@ -258,7 +258,10 @@ export class ServerRuntime {
   async startMetrics(): Promise<ServerMetrics | undefined> {
     const option = this.#options.metrics;
     if (option === false) return undefined;
-    const metrics = await loadServerMetrics(option, { tools: () => this.tools.size });
+    const metrics = await loadServerMetrics(option, {
+      tools: () => this.tools.size,
+      inFlight: () => this.router.activeCalls,
+    });
     this.router.observer = metrics;
     return metrics;
   }

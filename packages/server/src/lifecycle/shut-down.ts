@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from '../logger.js';
 import type { ResolvedOptions } from '../options.js';
 import type { RunningTransport } from '../transports/transport-manager.js';
@@ -22,6 +23,9 @@ export async function shutDown(parts: {
   running.stopAccepting();
   runtime.router.stopAccepting();
   await drainCalls(runtime, options.shutdownGraceMs, logger);
+  // A call counts as done once settled; its answer reaches the transport a few promise steps
+  // later (tracing, the SDK's handler). Those steps all run before the next turn of the loop.
+  await nextTurn();
   await step(logger, 'closing the transport', () => running.close());
   // After the transport: every call has answered (or been cancelled), so no record is left out.
   await runtime.closeGovernance();

@@ -1,7 +1,8 @@
-import type { Counter, Histogram, Registry } from 'prom-client';
-import type { CallAnswer, CallObserver, ObservedCall } from '../calls/call-observer.js';
+import type { Registry } from 'prom-client';
+import type { AnsweredCall, CallObserver } from '../calls/call-observer.js';
 import { callOutcome } from './call-outcome.js';
 import { CallTally } from './call-tally.js';
+import { registerTallyHistogram } from './tally-histogram.js';
 
 /**
  * The `metrics` option: `true` keeps the series in a registry of our own (with prom-client's
@@ -30,6 +31,8 @@ export const CALL_DURATION_BUCKETS = [
 export interface MetricsSources {
   /** How many tools are served right now. */
   tools: () => number;
+  /** How many tool calls are running right now. */
+  inFlight: () => number;
 }
 
 /**
@@ -38,7 +41,10 @@ export interface MetricsSources {
  *
  * @example
  * ```ts
- * const metrics = await loadServerMetrics(true, { tools: () => table.size });
+ * const metrics = await loadServerMetrics(true, {
+ *   tools: () => table.size,
+ *   inFlight: () => router.activeCalls,
+ * });
  * router.observer = metrics;
  * const text = await metrics.text();
  * ```
@@ -60,7 +66,8 @@ export interface ServerMetrics extends CallObserver {
  * @throws {Error} from prom-client when the registry already holds series of these names.
  * @example
  * ```ts
- * const metrics = await loadServerMetrics({ registry: appRegistry }, { tools: () => 3 });
+ * const sources = { tools: () => 3, inFlight: () => 0 };
+ * const metrics = await loadServerMetrics({ registry: appRegistry }, sources);
  * ```
  */
 export async function loadServerMetrics(
@@ -72,9 +79,13 @@ export async function loadServerMetrics(
   const registry = own ? new prom.Registry() : option.registry;
   if (own) prom.collectDefaultMetrics({ register: registry });
   let countSessions = (): number => 0;
-  const series = registerSeries(prom, registry, {
-    tools: sources.tools,
-    sessions: () => countSessions(),
+  const tally = new CallTally(CALL_DURATION_BUCKETS);
+  registerScrapedSeries(prom, registry, { ...sources, sessions: () => countSessions(), tally });
+  const approvals = new prom.Counter({
+    name: 'apcore_mcp_approvals_total',
+    help: 'Approval decisions on modules that require approval, by decision and who decided.',
+    labelNames: ['decision', 'how'] as const,
+    registers: [registry],
   });
   return {
     registry,
@@ -83,80 +94,27 @@ export async function loadServerMetrics(
     countSessionsWith: (count) => {
       countSessions = count;
     },
-    observe: (call, run) => observeCall(series, call, run),
+    answered: (call) => countCall(tally, call),
     approval: (decision) => {
-      series.approvals.inc({
-        decision: decision.approved ? 'approved' : 'denied',
-        how: decision.how,
-      });
+      approvals.inc({ decision: decision.approved ? 'approved' : 'denied', how: decision.how });
     },
   };
 }
 
 type PromClient = typeof import('prom-client');
 
-interface Series {
-  tally: CallTally;
-  duration: Histogram<'tool' | 'outcome'>;
-  approvals: Counter<'decision' | 'how'>;
-}
-
-/**
- * Counts, times and tracks one call under its bounded labels. The call and in-flight counts are
- * plain numbers that the counter and the gauge read when scraped: each labelled prom-client
- * update costs about half a microsecond, paid here by every call.
- */
-async function observeCall(
-  series: Series,
-  call: ObservedCall,
-  run: () => Promise<CallAnswer>,
-): Promise<CallAnswer> {
-  const tool = call.tool ?? UNKNOWN_TOOL_LABEL;
-  series.tally.inFlight += 1;
-  const startedAt = performance.now();
-  try {
-    const answer = await run();
-    const outcome = callOutcome(answer);
-    series.duration.observe({ tool, outcome }, (performance.now() - startedAt) / 1000);
-    series.tally.count(tool, outcome);
-    return answer;
-  } finally {
-    series.tally.inFlight -= 1;
-  }
-}
-
-function registerSeries(
-  prom: PromClient,
-  registry: Registry,
-  read: { tools: () => number; sessions: () => number },
-): Series {
-  const registers = [registry];
-  const tally = new CallTally();
-  registerScrapedSeries(prom, registers, { ...read, tally });
-  return {
-    tally,
-    duration: new prom.Histogram({
-      name: 'apcore_mcp_tool_call_duration_seconds',
-      help: 'How long tool calls took to answer, by tool and outcome.',
-      labelNames: ['tool', 'outcome'] as const,
-      buckets: CALL_DURATION_BUCKETS,
-      registers,
-    }),
-    approvals: new prom.Counter({
-      name: 'apcore_mcp_approvals_total',
-      help: 'Approval decisions on modules that require approval, by decision and who decided.',
-      labelNames: ['decision', 'how'] as const,
-      registers,
-    }),
-  };
+/** Counts and times one call under its bounded labels. */
+function countCall(tally: CallTally, { tool, answer, durationMs }: AnsweredCall): void {
+  tally.count(tool ?? UNKNOWN_TOOL_LABEL, callOutcome(answer), durationMs / 1000);
 }
 
 /** The series whose values are read when scraped, from the tally and the server's state. */
 function registerScrapedSeries(
   prom: PromClient,
-  registers: Registry[],
-  read: { tools: () => number; sessions: () => number; tally: CallTally },
+  registry: Registry,
+  read: MetricsSources & { sessions: () => number; tally: CallTally },
 ): void {
+  const registers = [registry];
   new prom.Counter({
     name: 'apcore_mcp_tool_calls_total',
     help: 'Tool calls answered, by tool and outcome (ok or the apcore error code).',
@@ -169,12 +127,17 @@ function registerScrapedSeries(
         this.inc({ tool, outcome }, calls);
     },
   });
+  registerTallyHistogram(registry, {
+    name: 'apcore_mcp_tool_call_duration_seconds',
+    help: 'How long tool calls took to answer, by tool and outcome.',
+    tally: read.tally,
+  });
   new prom.Gauge({
     name: 'apcore_mcp_tool_calls_in_flight',
     help: 'Tool calls running right now.',
     registers,
     collect() {
-      this.set(read.tally.inFlight);
+      this.set(read.inFlight());
     },
   });
   new prom.Gauge({

@@ -1,6 +1,7 @@
 import { isInputRequiredResult } from '@modelcontextprotocol/server';
 import {
   type Attributes,
+  type Context,
   context,
   propagation,
   type Span,
@@ -44,7 +45,7 @@ export class CallTracing {
   }
 
   /** Runs `answer` (which never throws) inside the call's span and records how it ended. */
-  async traceToolCall<T extends object>(
+  traceToolCall<T extends object>(
     name: string,
     extra: RouterCallExtra,
     answer: (traced: RouterCallExtra) => Promise<T>,
@@ -57,11 +58,23 @@ export class CallTracing {
     const spanName =
       attributes[MODULE_ID_ATTRIBUTE] === undefined ? 'tools/call' : `tools/call ${name}`;
     const span = this.#tracer.startSpan(spanName, { kind: SpanKind.SERVER, attributes }, parent);
+    if (span.isRecording() || trace.isSpanContextValid(span.spanContext())) {
+      return this.#inSpan(span, parent, extra, answer);
+    }
+    // No SDK registered, no trace to continue: the span records nothing and belongs to no trace,
+    // so the call runs as if untraced, without a context of its own to carry.
+    span.end();
+    return answer(extra);
+  }
+
+  async #inSpan<T extends object>(
+    span: Span,
+    parent: Context,
+    extra: RouterCallExtra,
+    answer: (traced: RouterCallExtra) => Promise<T>,
+  ): Promise<T> {
     const active = trace.setSpan(parent, span);
-    // No SDK registered (a no-op span outside any trace): the call runs as if untraced.
-    const untraced = !span.isRecording() && !trace.isSpanContextValid(span.spanContext());
     try {
-      if (untraced) return await answer(extra);
       const result = await context.with(active, () =>
         answer({ ...extra, trace: new CallTrace(this.#tracer, active) }),
       );

@@ -74,28 +74,36 @@ describe('startServer and shutdown', () => {
     expect(logger.messages('info')).toContain('apcore-mcp server stopped');
   });
 
-  it('cancels calls still running when the grace period is over', async () => {
-    const { registry, whenStarted, signals } = createSlowRegistry(60_000);
-    const logger = createRecordingLogger();
-    const server = await startServer(registry, {
-      transport: 'sse',
-      port: 0,
-      logger,
-      shutdownGraceMs: 100,
-    });
-    const client = await connectSse(server.url ?? '');
-    const call = client
-      .callTool({ name: 'slow-work', arguments: {} })
-      .catch((error: unknown) => error);
-    await whenStarted;
-    await server.close();
-    expect(signals[0]?.aborted).toBe(true);
-    expect(logger.messages('warn')).toContain(
-      'Shutdown grace period over; cancelling in-flight calls',
-    );
-    await call;
-    await client.close();
-  });
+  // Tracing adds steps between a call settling and its answer reaching the transport.
+  it.each([
+    ['', false],
+    [', traced', true],
+  ])(
+    'cancels calls still running when the grace period is over, and answers them%s',
+    async (_, tracing) => {
+      const { registry, whenStarted, signals } = createSlowRegistry(60_000);
+      const logger = createRecordingLogger();
+      const server = await startServer(registry, {
+        transport: 'sse',
+        port: 0,
+        logger,
+        shutdownGraceMs: 100,
+        tracing,
+      });
+      const client = await connectSse(server.url ?? '');
+      const call = client
+        .callTool({ name: 'slow-work', arguments: {} })
+        .catch((error: unknown) => error);
+      await whenStarted;
+      await server.close();
+      expect(signals[0]?.aborted).toBe(true);
+      expect(logger.messages('warn')).toContain(
+        'Shutdown grace period over; cancelling in-flight calls',
+      );
+      expect(await call).toMatchObject({ isError: true });
+      await client.close();
+    },
+  );
 
   it('warns that SSE is deprecated', async () => {
     const logger = createRecordingLogger();

@@ -11,6 +11,7 @@ import {
 } from '../helpers/metrics-fixture.js';
 
 const CALLS = 'apcore_mcp_tool_calls_total';
+const DURATION = 'apcore_mcp_tool_call_duration_seconds';
 
 describe.each([
   ['streamable-http', 'http'],
@@ -53,6 +54,11 @@ describe.each([
           'apcore_mcp_tool_call_duration_seconds_count{tool="math-add",outcome="ok"}',
         ),
       ).toBe(2);
+      expect(sampleValue(text, `${DURATION}_bucket{le="+Inf",tool="math-add",outcome="ok"}`)).toBe(
+        2,
+      );
+      expect(sampleValue(text, `${DURATION}_sum{tool="math-add",outcome="ok"}`)).toBeGreaterThan(0);
+      expect(text).toContain(`# TYPE ${DURATION} histogram`);
       expect(sampleValue(text, 'apcore_mcp_approvals_total{decision="denied",how="policy"}')).toBe(
         1,
       );
