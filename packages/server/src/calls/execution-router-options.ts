@@ -40,4 +40,9 @@ export interface ExecutionRouterOptions {
   observer?: CallObserver;
   /** Admits each call before it runs and hears how it ended (limits, budgets, a ledger). */
   governance?: CallGovernance;
+  /**
+   * The tools as each caller may see them (under an ACL). A grouped call naming no valid
+   * action is then answered with the caller's own actions, never the ones its ACL hides.
+   */
+  toolsFor?: (identity: Identity | undefined) => ToolSource;
 }

@@ -9,7 +9,11 @@ import {
 } from '@apcore-mcp/core';
 import { createToolErrorResult, ErrorMapper } from '@apcore-mcp/errors';
 import { type InputRequiredResult, isInputRequiredResult } from '@modelcontextprotocol/server';
-import { type RoutedCall, routeToolCall, withErrorPrefix } from '../grouping/route-tool-call.js';
+import {
+  type RoutedCall,
+  routeCallerToolCall,
+  withErrorPrefix,
+} from '../grouping/route-tool-call.js';
 import { type Logger, withFields } from '../logger.js';
 import { type CallTracing, createCallTracing } from '../observability/call-tracing.js';
 import type { ServedTool, ToolSource } from '../tools/served-tool.js';
@@ -75,6 +79,7 @@ export class ExecutionRouter {
   readonly #approval: ApprovalOption;
   readonly #tracing: CallTracing | undefined;
   readonly #governance: CallGovernance | undefined;
+  readonly #toolsFor: ExecutionRouterOptions['toolsFor'];
   readonly #calls = new CallCounter();
   readonly #shutdown = new AbortController();
   #accepting = true;
@@ -98,6 +103,7 @@ export class ExecutionRouter {
     this.#approval = resolveApproval(options.approval);
     this.#tracing = createCallTracing(options.tracing, options.tools);
     this.#governance = options.governance;
+    this.#toolsFor = options.toolsFor;
     this.observer = options.observer;
     // Every running call follows this one signal: many calls in flight are not a leak.
     setMaxListeners(0, this.#shutdown.signal);
@@ -162,7 +168,9 @@ export class ExecutionRouter {
   ): Promise<CallAnswer> {
     this.#calls.enter();
     // A grouped tool's call runs as its action's module: everything below sees that module.
-    const routed = routeToolCall(name, found, args);
+    const toolsFor = this.#toolsFor;
+    const shown = toolsFor && (() => toolsFor(resolveIdentity(extra, this.#identity)).get(name));
+    const routed = routeCallerToolCall(name, found, args, shown);
     const { served } = routed;
     const governed = served && this.#governed(name, served, routed.arguments, extra);
     let settled: { result: ToolCallResult; ran: boolean };

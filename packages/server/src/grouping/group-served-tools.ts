@@ -67,11 +67,14 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** What composing a grouped tool reads of the grouping. */
+type GroupComposing = Pick<ToolGrouping, 'groupAnnotations' | 'toonDescriptions'>;
+
 function buildGroupedEntry(
   name: string,
   group: string,
   members: ReadonlyArray<{ member: GroupMember; served: ServedTool }>,
-  options: GroupServedToolsOptions,
+  options: GroupComposing,
 ): ServedTool {
   const parts = composeGroupedTool({
     group,
@@ -145,4 +148,29 @@ export function groupServedTools(
       return members.map(({ served }) => served);
     }
   });
+}
+
+/**
+ * A grouped tool as a caller who may run only some of its actions sees it: the same name, with
+ * the description, schema, annotations and `_meta` composed of those actions alone, so nothing
+ * of the others shows. The grouped tool itself when every action is kept, or it is no group.
+ *
+ * @example
+ * ```ts
+ * const forGuests = narrowGroupedTool(table.get('orders'), new Set(['list']), grouping);
+ * ```
+ */
+export function narrowGroupedTool(
+  served: ServedTool,
+  kept: ReadonlySet<string>,
+  options: GroupComposing,
+): ServedTool {
+  const { actions } = served;
+  if (actions === undefined || [...actions.keys()].every((action) => kept.has(action))) {
+    return served;
+  }
+  const members = [...actions]
+    .filter(([action]) => kept.has(action))
+    .map(([action, member]) => ({ member: { action, moduleId: member.moduleId }, served: member }));
+  return buildGroupedEntry(served.tool.name, served.moduleId, members, options);
 }

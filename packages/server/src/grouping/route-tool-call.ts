@@ -42,7 +42,10 @@ function routeGroupedCall(
   args: Record<string, unknown>,
 ): RoutedCall {
   const { [ACTION_FIELD]: action, ...rest } = args;
-  const available = `Available actions: ${[...actions.keys()].join(', ')}`;
+  const available =
+    actions.size === 0
+      ? 'No action is available to this caller'
+      : `Available actions: ${[...actions.keys()].join(', ')}`;
   const served = typeof action === 'string' ? actions.get(action) : undefined;
   if (served === undefined || typeof action !== 'string') {
     const message =
@@ -106,4 +109,28 @@ export function withErrorPrefix(result: ToolCallResult, prefix: string): ToolCal
   if (prefix === '' || result.isError !== true) return result;
   const content = result.content.map((block) => ({ ...block, text: `${prefix}${block.text}` }));
   return { ...result, content };
+}
+
+/**
+ * {@link routeToolCall} for a caller who may see only part of the tools. A grouped call that
+ * fails to name a valid action is answered with the actions of `shown` (the group as this caller
+ * sees it; `undefined`: none of them), so a caller never learns the names of actions its ACL
+ * hides. A valid action the caller may not call still routes, and the executor refuses it.
+ *
+ * @example
+ * ```ts
+ * routeCallerToolCall('orders', table.get('orders'), { action: 'x' }, () => view.get('orders'));
+ * ```
+ */
+export function routeCallerToolCall(
+  name: string,
+  listed: ServedTool | undefined,
+  args: Record<string, unknown>,
+  shown: (() => ServedTool | undefined) | undefined,
+): RoutedCall {
+  const routed = routeToolCall(name, listed, args);
+  if (routed.failure === undefined || listed?.actions === undefined || shown === undefined) {
+    return routed;
+  }
+  return routeToolCall(name, shown() ?? { ...listed, actions: new Map() }, args);
 }

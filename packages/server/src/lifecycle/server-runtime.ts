@@ -63,6 +63,13 @@ export class ServerRuntime {
       grouping: options.grouping,
       ...toModuleFilter(options),
     });
+    const visibility = openToolVisibility({
+      executor: target.executor,
+      tools: this.tools,
+      cacheHints: options.cacheHints,
+      logger,
+    });
+    this.#visibility = visibility;
     this.router = new ExecutionRouter({
       executor: target.executor,
       tools: this.tools,
@@ -71,16 +78,11 @@ export class ServerRuntime {
       approval: options.approval,
       tracing: options.tracing,
       governance: this.#governance.governance,
+      ...(visibility === undefined ? {} : { toolsFor: (identity) => visibility.viewFor(identity) }),
       ...(options.contextFactory === undefined ? {} : { contextFactory: options.contextFactory }),
       ...(options.identity === undefined ? {} : { identity: options.identity }),
     });
     this.stateCodec = createCallStateCodec(options.stateKey ?? this.#createRandomStateKey());
-    this.#visibility = openToolVisibility({
-      executor: target.executor,
-      tools: this.tools,
-      cacheHints: options.cacheHints,
-      logger,
-    });
     this.#toolSearch = options.toolSearch ? this.#createToolSearch(options) : undefined;
     this.front = new ToolFront({
       tools: this.tools,

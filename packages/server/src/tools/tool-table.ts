@@ -9,7 +9,7 @@ import {
   ToolNameTable,
   toModuleFilter,
 } from '@apcore-mcp/core';
-import { groupServedTools } from '../grouping/group-served-tools.js';
+import { groupServedTools, narrowGroupedTool } from '../grouping/group-served-tools.js';
 import type { ToolGrouping } from '../grouping/grouping-options.js';
 import type { ServedTool, ToolSource } from './served-tool.js';
 import type { BuildToolsResult, ToolBuilder } from './tool-builder.js';
@@ -121,6 +121,14 @@ export class ToolTable implements ToolSource {
   getByModuleId(moduleId: string): ServedTool | undefined {
     const name = this.#names.nameOf(moduleId);
     return name === undefined ? undefined : this.#modules.get(name);
+  }
+
+  /**
+   * A grouped tool narrowed to the actions in `kept`, as a caller who may run only those sees
+   * it (see `narrowGroupedTool`); `served` itself when nothing is left out.
+   */
+  narrowGroup(served: ServedTool, kept: ReadonlySet<string>): ServedTool {
+    return this.#grouping === undefined ? served : narrowGroupedTool(served, kept, this.#grouping);
   }
 
   /**

@@ -1,7 +1,8 @@
 import * as core from '@apcore-mcp/core';
 import * as runtime from '@apcore-mcp/runtime';
-import { createRecordingLogger } from '@apcore-mcp/test-support';
+import { createRecordingLogger, firstText } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
+import { ExecutionRouter } from '../calls/execution-router.js';
 import { resolveToolGrouping } from '../grouping/grouping-options.js';
 import { ToolBuilder } from './tool-builder.js';
 import { ToolTable } from './tool-table.js';
@@ -163,6 +164,7 @@ describe('ToolVisibility of grouped tools', () => {
     const executor = new runtime.Executor(registry, { acl });
     return {
       tools,
+      executor,
       visibility: new ToolVisibility({ executor, tools, logger: createRecordingLogger() }),
     };
   }
@@ -181,10 +183,48 @@ describe('ToolVisibility of grouped tools', () => {
   });
 
   it('hides a group none of whose actions may be called', () => {
-    const { visibility } = setUpGrouped();
-    const { tools } = setUpGrouped();
+    const { tools, visibility } = setUpGrouped();
     expect(tools.get('billing')?.actions?.size).toBe(2);
     expect(visibility.viewFor(undefined).get('billing')).toBeUndefined();
-    expect(visibility.viewFor(undefined).get('orders')?.actions?.size).toBe(2);
+  });
+
+  it('shows a group narrowed to the actions the caller may call, nothing of the others', () => {
+    const { tools, visibility } = setUpGrouped();
+    const whole = tools.get('orders');
+    const guest = visibility.viewFor(GUEST);
+    const shown = guest.get('orders');
+    expect(guest.list()).toEqual([shown]);
+    expect([...(shown?.actions?.keys() ?? [])]).toEqual(['list']);
+    expect(shown?.tool.inputSchema.properties?.action?.enum).toEqual(['list']);
+    expect(JSON.stringify(shown?.tool)).not.toContain('refund');
+    expect(Object.keys(shown?.tool._meta?.['apcore/actions'] as object)).toEqual(['list']);
+    expect(shown?.tool.name).toBe(whole?.tool.name);
+    // The table keeps the whole group; a caller who may run every action gets that very object.
+    expect(whole?.actions?.size).toBe(2);
+    expect(visibility.viewFor(STAFF).get('orders')).toBe(whole);
+  });
+
+  it('answers a call naming no valid action with the caller’s actions only', async () => {
+    const { tools, executor, visibility } = setUpGrouped();
+    const router = new ExecutionRouter({
+      executor,
+      tools,
+      toolsFor: (identity) => visibility.viewFor(identity),
+    });
+    const textOf = async (name: string, args: Record<string, unknown>, identity?: core.Identity) =>
+      firstText(await router.handleCall(name, args, identity && { identity }));
+    expect(await textOf('orders', { action: 'nope' }, GUEST)).toBe(
+      '[orders] Invalid input: Unknown action "nope". Available actions: list',
+    );
+    expect(await textOf('orders', {}, STAFF)).toBe(
+      '[orders] Invalid input: action is required. Available actions: list, refund',
+    );
+    // A group the caller sees nothing of names no action; a hidden action is refused by the ACL.
+    expect(await textOf('billing', { action: 'nope' }, GUEST)).toBe(
+      '[billing] Invalid input: Unknown action "nope". No action is available to this caller',
+    );
+    expect(await textOf('orders', { action: 'refund' }, GUEST)).toMatch(
+      /^\[orders\/refund\] Access denied/,
+    );
   });
 });

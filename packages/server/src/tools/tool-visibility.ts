@@ -36,8 +36,15 @@ export function readAccessCheck(executor: ExecutorLike): AccessCheckingExecutor 
   return candidate as AccessCheckingExecutor;
 }
 
-/** The served tools and what {@link ToolVisibility} listens to for changes. */
-type WatchedTools = ToolSource & { onChange(callback: (change: ToolChange) => void): () => void };
+/**
+ * The served tools, what {@link ToolVisibility} listens to for changes, and how a grouped tool
+ * is narrowed to some of its actions (`ToolTable.narrowGroup`; without it, a group is
+ * shown whole to whoever may call any of its actions).
+ */
+type WatchedTools = ToolSource & {
+  onChange(callback: (change: ToolChange) => void): () => void;
+  narrowGroup?(served: ServedTool, kept: ReadonlySet<string>): ServedTool;
+};
 
 /** Options of {@link ToolVisibility}. */
 interface ToolVisibilityOptions {
@@ -115,16 +122,29 @@ export class ToolVisibility {
     const visible: ServedTool[] = [];
     const moduleIds = new Set<string>();
     for (const served of this.#tools.list()) {
-      // A grouped tool is shown when the caller may run at least one of its actions; the
-      // executor still refuses the others when called.
-      const modules = served.actions === undefined ? [served] : [...served.actions.values()];
-      const callable = modules.filter(({ moduleId }) => this.#canCall(moduleId, identity));
-      if (callable.length === 0) continue;
-      visible.push(served);
-      moduleIds.add(served.moduleId);
-      for (const { moduleId } of callable) moduleIds.add(moduleId);
+      const shown = this.#shownTo(served, identity);
+      if (shown === undefined) continue;
+      visible.push(shown);
+      moduleIds.add(shown.moduleId);
+      for (const { moduleId } of shown.actions?.values() ?? []) moduleIds.add(moduleId);
     }
     return new SubjectView(this.#tools, visible, moduleIds);
+  }
+
+  /**
+   * A tool as `identity` sees it, `undefined` when hidden. A grouped tool is shown when the
+   * caller may run at least one of its actions, narrowed to those: the others' names,
+   * descriptions and schemas stay out of its list (and the executor refuses them if called).
+   */
+  #shownTo(served: ServedTool, identity: Identity | undefined): ServedTool | undefined {
+    const { actions } = served;
+    if (actions === undefined) return this.#canCall(served.moduleId, identity) ? served : undefined;
+    const kept = new Set<string>();
+    for (const [action, { moduleId }] of actions) {
+      if (this.#canCall(moduleId, identity)) kept.add(action);
+    }
+    if (kept.size === 0) return undefined;
+    return this.#tools.narrowGroup?.(served, kept) ?? served;
   }
 
   #canCall(moduleId: string, identity: Identity | undefined): boolean {
@@ -163,29 +183,26 @@ function subjectKey(identity: Identity | undefined): string {
 /** One subject's view of the served tools; valid until the table changes (then dropped). */
 class SubjectView implements ToolSource {
   readonly #tools: ToolSource;
-  readonly #visible: readonly ServedTool[];
+  readonly #visible: ReadonlyMap<string, ServedTool>;
   readonly #moduleIds: ReadonlySet<string>;
 
   /** The visible tools' module ids, and those of the callable actions of visible groups. */
   constructor(tools: ToolSource, visible: readonly ServedTool[], moduleIds: ReadonlySet<string>) {
     this.#tools = tools;
-    this.#visible = visible;
+    this.#visible = new Map(visible.map((served) => [served.tool.name, served]));
     this.#moduleIds = moduleIds;
   }
 
   list(): ServedTool[] {
-    return [...this.#visible];
+    return [...this.#visible.values()];
   }
 
   get(name: string): ServedTool | undefined {
-    return this.#visibleOrUndefined(this.#tools.get(name));
+    return this.#visible.get(name);
   }
 
   getByModuleId(moduleId: string): ServedTool | undefined {
-    return this.#visibleOrUndefined(this.#tools.getByModuleId(moduleId));
-  }
-
-  #visibleOrUndefined(served: ServedTool | undefined): ServedTool | undefined {
+    const served = this.#tools.getByModuleId(moduleId);
     return served !== undefined && this.#moduleIds.has(served.moduleId) ? served : undefined;
   }
 }

@@ -36,6 +36,16 @@ function createGovernedExecutor(): Executor {
   return new Executor(registry, { acl });
 }
 
+interface SearchedTool {
+  name: string;
+  inputSchema: { properties?: Record<string, { enum?: unknown[] }> };
+}
+
+/** The actions a grouped tool offers, as its schema's `action` enum names them, sorted. */
+function actionsOf(tool: Pick<SearchedTool, 'inputSchema'> | undefined): unknown[] {
+  return [...(tool?.inputSchema.properties?.action?.enum ?? [])].sort();
+}
+
 // Bearer tokens, the ACL and per-subject governance working together, as a deployment runs them.
 describe.each(ERAS)('governed subjects, %s client', (era) => {
   const running: ServerHandle[] = [];
@@ -73,16 +83,21 @@ describe.each(ERAS)('governed subjects, %s client', (era) => {
     const customer = await connectAs('bob', ['customer']);
     try {
       const staffOrders = (await staff.listTools()).find((tool) => tool.name === 'orders');
-      expect(staffOrders).toBeDefined();
-      expect((await customer.listTools()).map((tool) => tool.name).sort()).toEqual([
-        'catalog-search',
-        'orders',
-      ]);
+      expect(actionsOf(staffOrders)).toEqual(['list', 'refund']);
+      const customerTools = await customer.listTools();
+      expect(customerTools.map((tool) => tool.name).sort()).toEqual(['catalog-search', 'orders']);
+      // The group shows the customer its one callable action, and nothing of the other.
+      const customerOrders = customerTools.find((tool) => tool.name === 'orders');
+      expect(actionsOf(customerOrders)).toEqual(['list']);
+      expect(JSON.stringify(customerOrders)).not.toContain('refund');
       const refunded = await staff.callTool('orders', { action: 'refund' });
       expect(JSON.parse(firstText(refunded))).toEqual({ ran: 'orders.refund', by: 'ann' });
       const refused = await customer.callTool('orders', { action: 'refund' });
       expect(refused.isError).toBe(true);
       expect(firstText(refused)).toContain('Access denied');
+      const unknown = firstText(await customer.callTool('orders', { action: 'nope' }));
+      expect(unknown).toContain('Available actions: list');
+      expect(unknown).not.toContain('refund');
       const listed = await customer.callTool('orders', { action: 'list' });
       expect(JSON.parse(firstText(listed))).toEqual({ ran: 'orders.list', by: 'bob' });
     } finally {
@@ -109,6 +124,20 @@ describe.each(ERAS)('governed subjects, %s client', (era) => {
       expect(refused.isError).toBe(true);
     } finally {
       await Promise.all([staff.close(), customer.close()]);
+    }
+  });
+
+  it('tool search finds a grouped tool narrowed to the actions the token may call', async () => {
+    const { connectAs } = await start({ grouping: 'namespace', toolSearch: true });
+    const customer = await connectAs('bob', ['customer']);
+    try {
+      const result = await customer.callTool('search_tools', { query: 'orders' });
+      const { tools } = result.structuredContent as { tools: SearchedTool[] };
+      const orders = tools.find((tool) => tool.name === 'orders');
+      expect(actionsOf(orders)).toEqual(['list']);
+      expect(JSON.stringify(tools)).not.toContain('refund');
+    } finally {
+      await customer.close();
     }
   });
 

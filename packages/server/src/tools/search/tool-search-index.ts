@@ -61,9 +61,7 @@ const BOOSTS = { name: 3, title: 2, moduleId: 2, tags: 1.5, properties: 1, descr
  */
 export class ToolSearchIndex {
   readonly #readTools: () => readonly ServedTool[];
-  #built:
-    | Promise<{ engine: MiniSearch<ToolDocument>; byName: Map<string, ServedTool> }>
-    | undefined;
+  #built: Promise<MiniSearch<ToolDocument>> | undefined;
 
   constructor(readTools: () => readonly ServedTool[]) {
     this.#readTools = readTools;
@@ -80,23 +78,26 @@ export class ToolSearchIndex {
   }
 
   /**
-   * The best matches among `candidates` (the tools this caller may call), best first. Hits
-   * outside `candidates` are dropped before ranking cuts the list, so `limit` counts only
-   * tools the caller can use.
+   * The best matches among `candidates` (the tools this caller may call), best first, each as
+   * the caller sees it (a grouped tool narrowed to its callable actions). Hits outside
+   * `candidates` are dropped before ranking cuts the list, so `limit` counts only tools the
+   * caller can use.
    */
   async search(query: ToolQuery, candidates: readonly ServedTool[]): Promise<ServedTool[]> {
-    const allowed = new Set(candidates.map((served) => served.tool.name));
-    const passes = (served: ServedTool | undefined): served is ServedTool =>
-      served !== undefined && allowed.has(served.tool.name) && hasTags(served, query.tags);
-    if (query.text.trim() === '') return candidates.filter(passes).slice(0, query.limit);
-    const { engine, byName } = await this.#index();
-    const hits = engine.search(query.text, {
-      filter: (result) => passes(byName.get(result.id as string)),
-    });
-    return hits.slice(0, query.limit).map((hit) => byName.get(hit.id as string) as ServedTool);
+    const allowed = new Map(candidates.map((served) => [served.tool.name, served]));
+    const passes = (name: string): boolean => {
+      const served = allowed.get(name);
+      return served !== undefined && hasTags(served, query.tags);
+    };
+    if (query.text.trim() === '') {
+      return candidates.filter((served) => passes(served.tool.name)).slice(0, query.limit);
+    }
+    const engine = await this.#index();
+    const hits = engine.search(query.text, { filter: (result) => passes(result.id as string) });
+    return hits.slice(0, query.limit).map((hit) => allowed.get(hit.id as string) as ServedTool);
   }
 
-  #index(): Promise<{ engine: MiniSearch<ToolDocument>; byName: Map<string, ServedTool> }> {
+  #index(): Promise<MiniSearch<ToolDocument>> {
     if (this.#built === undefined) {
       const building = this.#build(this.#readTools());
       this.#built = building;
@@ -108,17 +109,17 @@ export class ToolSearchIndex {
     return this.#built;
   }
 
-  async #build(tools: readonly ServedTool[]) {
+  async #build(tools: readonly ServedTool[]): Promise<MiniSearch<ToolDocument>> {
     const { default: MiniSearchClass } = await loadMiniSearch();
     const engine = new MiniSearchClass<ToolDocument>({
       fields: ['name', 'moduleId', 'title', 'description', 'tags', 'properties'],
       tokenize: tokenizeToolText,
       searchOptions: { boost: BOOSTS, prefix: true, fuzzy: 0.2 },
     });
-    const byName = new Map<string, ServedTool>();
-    for (const served of tools) byName.set(served.tool.name, served);
+    // One document per name: MiniSearch refuses a duplicate id.
+    const byName = new Map(tools.map((served) => [served.tool.name, served]));
     engine.addAll([...byName.values()].map(toDocument));
-    return { engine, byName };
+    return engine;
   }
 }
 
