@@ -55,7 +55,7 @@ function withToolsList(parser: Argv): Argv {
 }
 
 function withOpenaiExport(parser: Argv): Argv {
-  return withSettings(parser, [...SELECTION_KEYS, 'grouping', 'max-tools'])
+  return withSettings(parser, [...SELECTION_KEYS, ...GROUPING_KEYS])
     .option('strict', { type: 'boolean', describe: 'Rewrite schemas for OpenAI strict mode' })
     .option('embed-annotations', {
       type: 'boolean',

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { toModuleFilter } from '@apcore-mcp/core';
 import { toOpenaiToolsDetailed } from '@apcore-mcp/openai';
+import { encode as encodeToon } from '@toon-format/toon';
 import { CliError } from '../cli-error.js';
 import { ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
@@ -15,8 +16,8 @@ import {
 /**
  * `apcore-mcp openai export`: the OpenAI function-calling tool definitions (a JSON array, ready
  * for `tools:`) on stdout or, with `-o FILE`, in a file. `--strict` and `--embed-annotations`
- * as in `toOpenaiTools`; `--grouping` and `--max-tools` fold modules into grouped functions as
- * `serve` does. Skipped files and modules are reported on stderr.
+ * as in `toOpenaiTools`; `--grouping`, `--max-tools` and `--toon-descriptions` fold modules into
+ * grouped functions as `serve` does. Skipped files and modules are reported on stderr.
  *
  * @throws {CliError} when the output file cannot be written (exit 1).
  */
@@ -32,6 +33,7 @@ export async function runOpenaiExportCommand(
     embedAnnotations: flags.embedAnnotations === true,
     grouping: resolved.settings.grouping,
     maxTools: resolved.settings.maxTools,
+    ...(resolved.settings.toonDescriptions ? { encodeTable: encodeToon } : {}),
   });
   const json = `${JSON.stringify(tools, null, 2)}\n`;
   const entries: SkippedEntry[] = [

@@ -101,6 +101,32 @@ describe('apcore-mcp tools list with grouping', () => {
   });
 });
 
+describe('apcore-mcp openai export with grouping', () => {
+  /** The OpenAI functions `openai export` prints over the examples, with `args`. */
+  async function exportFunctions(args: readonly string[]) {
+    const result = await runCli(
+      ['openai', 'export', '--extensions-dir', EXAMPLE_EXTENSIONS, ...args],
+      { cwd: dir },
+    );
+    expect(result.code).toBe(0);
+    const tools = JSON.parse(result.stdout) as Array<{
+      function: { name: string; description: string };
+    }>;
+    return tools.map((tool) => tool.function);
+  }
+
+  it('folds namespaces as serve does, with TOON action tables on --toon-descriptions', async () => {
+    const plain = await exportFunctions(['--grouping', 'namespace']);
+    expect(plain.map((fn) => fn.name)).toEqual(GROUPED_NAMES);
+    const orders = plain.find((fn) => fn.name === 'orders');
+    expect(orders?.description).not.toContain('actions[3]{');
+    const toon = await exportFunctions(['--grouping', 'namespace', '--toon-descriptions']);
+    expect(toon.find((fn) => fn.name === 'orders')?.description).toContain(
+      'actions[3]{action,desc,required,destructive}:',
+    );
+  });
+});
+
 describe('apcore-mcp grouping settings: exit code 1, one line naming the setting', () => {
   it.each([
     [
