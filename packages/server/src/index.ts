@@ -28,6 +28,7 @@ export type {
   ToolApprovalRequest,
 } from './calls/approval-option.js';
 export { APPROVAL_REQUIRED_CODE, ApprovalRequiredError } from './calls/approval-required-error.js';
+export { AUTH_IDENTITY_KEY } from './calls/call-extra.js';
 export { SHUTTING_DOWN_CODE } from './calls/execution-router.js';
 export type { ToolCallResult } from './calls/tool-call-result.js';
 export {

@@ -107,7 +107,8 @@ function createHandler(
         const theirs = await host(request, ctx, { tools: [] });
         // Later pages are the host's alone: ours all come on the first.
         if (cursorOf(request) !== undefined) return theirs;
-        return { ...theirs, tools: mergeByName(theirs.tools, runtime.front.list(), runtime) };
+        const ours = runtime.front.list(runtime.visibleTools(ctx));
+        return { ...theirs, tools: mergeByName(theirs.tools, ours, runtime) };
       };
     case 'tools/call':
       return (request, ctx) => {
@@ -124,13 +125,15 @@ function createHandler(
       return async (request, ctx) => {
         const theirs = await host(request, ctx, { resources: [] });
         if (cursorOf(request) !== undefined) return theirs;
-        const resources = [...asArray(theirs.resources), ...runtime.resources.list()];
+        const ours = runtime.resources.list(runtime.visibleTools(ctx));
+        const resources = [...asArray(theirs.resources), ...ours];
         return { ...theirs, resources };
       };
     case 'resources/read':
       return async (request, ctx) => {
         const { uri } = (request as { params: { uri: string } }).params;
-        const result = runtime.resources.read(uri);
+        // A resource this caller may not see is not ours to answer: the host's "not found".
+        const result = runtime.resources.read(uri, runtime.visibleTools(ctx));
         if (result !== undefined) return result;
         if (previous !== undefined) return previous(request, ctx);
         throw new SdkResourceNotFoundError(uri, `Resource not found: ${uri}`);

@@ -35,9 +35,16 @@ interface ToolConfig {
 /**
  * Attaches to a high-level `McpServer` through its public API: one `registerTool` per tool
  * (its JSON Schema advertised as is) and one `registerResource` per documentation resource,
- * kept in step with the tool table. `detach()` removes each of them.
+ * kept in step with the tool table. `detach()` removes each of them. Its list is the same for
+ * every caller: the executor's ACL refuses calls, but cannot narrow the list.
  */
 export function attachToMcpServer(mcp: McpServer, runtime: ServerRuntime): AttachedTools {
+  if (runtime.listsPerCaller) {
+    runtime.logger.warn(
+      'An McpServer lists the same tools to every caller: attached tools the ACL denies a ' +
+        'caller are listed to it (and refused when called). A low-level Server lists per caller.',
+    );
+  }
   const tools = new Map<string, RegisteredTool>();
   const resources = new Map<string, RegisteredResource>();
   const addTool = (tool: McpTool) => {

@@ -1,7 +1,7 @@
 import type { McpServer, Server } from '@modelcontextprotocol/server';
+import { openRuntime } from '../lifecycle/open-runtime.js';
 import { resolveOptions } from '../lifecycle/resolve-options.js';
 import type { RegistryOrExecutor } from '../lifecycle/resolve-target.js';
-import { openRuntime } from '../lifecycle/server-runtime.js';
 import { createRandomStateKey } from '../lifecycle/state-key.js';
 import { attachToLowLevelServer } from './attach-low-level.js';
 import { attachToMcpServer } from './attach-mcp-server.js';

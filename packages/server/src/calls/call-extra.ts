@@ -102,7 +102,16 @@ export interface RouterCallExtra {
   trace?: CallTrace;
 }
 
-/** The `authInfo.extra` key under which the HTTP layer passes the authenticated identity. */
+/**
+ * The `authInfo.extra` key under which a request carries its caller's apcore `Identity`: our
+ * HTTP layer sets it from `authenticate`; an application serving attached tools from its own
+ * server sets it in its auth layer, so calls run, and lists are cut, as that caller.
+ *
+ * @example
+ * ```ts
+ * request.auth = { token, clientId: user.id, scopes: [], extra: { [AUTH_IDENTITY_KEY]: { id: user.id, roles: user.roles } } };
+ * ```
+ */
 export const AUTH_IDENTITY_KEY = 'apcoreIdentity';
 
 /**

@@ -8,9 +8,10 @@ import {
   type HttpRequestHandler,
   type NextFunction,
 } from '../transports/http-handler.js';
+import { openRuntime } from './open-runtime.js';
 import { resolveOptions } from './resolve-options.js';
 import type { RegistryOrExecutor } from './resolve-target.js';
-import { openRuntime, type ServerRuntime } from './server-runtime.js';
+import type { ServerRuntime } from './server-runtime.js';
 import { drainCalls } from './shut-down.js';
 
 /**

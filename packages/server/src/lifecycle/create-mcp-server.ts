@@ -1,8 +1,8 @@
 import type { Server } from '@modelcontextprotocol/server';
 import type { ServeOptions } from '../options.js';
+import { openRuntime } from './open-runtime.js';
 import { resolveOptions } from './resolve-options.js';
 import type { RegistryOrExecutor } from './resolve-target.js';
-import { openRuntime } from './server-runtime.js';
 
 /**
  * The SDK `Server` that `serve()` would put behind a transport: the same tools, calls,

@@ -3,11 +3,11 @@ import type { Server } from '@modelcontextprotocol/server';
 import { ExecutionRouter } from '../calls/execution-router.js';
 import { type OpenedGovernance, openGovernance } from '../governance/open-governance.js';
 import type { Logger } from '../logger.js';
-import { createDefaultLogger } from '../logger.js';
 import { loadServerMetrics, type ServerMetrics } from '../metrics/server-metrics.js';
 import type { ResolvedOptions } from '../options.js';
 import { type CallStateCodec, createCallStateCodec } from '../protocol/call-state-codec.js';
 import { createSdkServer } from '../protocol/create-sdk-server.js';
+import { toVisibleTools, type VisibleTools } from '../protocol/visible-tools.js';
 import { DocumentationResources } from '../resources/documentation-resources.js';
 import { warnAboutClientLimits } from '../tools/client-limits.js';
 import type { McpTool } from '../tools/mcp-tool.js';
@@ -19,7 +19,7 @@ import { ToolTable } from '../tools/tool-table.js';
 import type { ToolVisibility } from '../tools/tool-visibility.js';
 import type { RuntimeHealth } from '../transports/observability-routes.js';
 import type { UsageTracker } from '../usage/usage-tracker.js';
-import { type RegistryOrExecutor, type ResolvedTarget, resolveTarget } from './resolve-target.js';
+import type { ResolvedTarget } from './resolve-target.js';
 import { createRandomStateKey } from './state-key.js';
 
 /**
@@ -39,13 +39,15 @@ export class ServerRuntime {
   readonly resources: DocumentationResources;
   /** What clients see of the tools: the list and the calls (tool search or not). */
   readonly front: ToolFront;
+  /** What each request's caller may see of the tools (all of them without an ACL). */
+  readonly visibleTools: VisibleTools;
+  /** Whether callers see different tools (the executor has an ACL to ask). */
+  readonly listsPerCaller: boolean;
   readonly #servers = new Set<Server>();
   readonly #toolListListeners = new Set<() => void>();
   readonly #startedAt = performance.now();
   /** Signs and verifies the `requestState` of 2026-07-28 input rounds. */
   readonly stateCodec: CallStateCodec;
-  /** Per-subject tool lists; absent when the executor has no ACL to ask. */
-  readonly #visibility: ToolVisibility | undefined;
   readonly #governance: OpenedGovernance;
   /** With `toolSearch`: what `tools/list` shows and `search_tools`/`call_tool` answer. */
   readonly #toolSearch: ToolSearch | undefined;
@@ -69,7 +71,6 @@ export class ServerRuntime {
       cacheHints: options.cacheHints,
       logger,
     });
-    this.#visibility = visibility;
     this.router = new ExecutionRouter({
       executor: target.executor,
       tools: this.tools,
@@ -83,11 +84,17 @@ export class ServerRuntime {
       ...(options.identity === undefined ? {} : { identity: options.identity }),
     });
     this.stateCodec = createCallStateCodec(options.stateKey ?? this.#createRandomStateKey());
-    this.#toolSearch = options.toolSearch ? this.#createToolSearch(options) : undefined;
+    this.#toolSearch = options.toolSearch ? this.#createToolSearch(options, visibility) : undefined;
     this.front = new ToolFront({
       tools: this.tools,
       router: this.router,
       toolSearch: this.#toolSearch,
+    });
+    this.listsPerCaller = visibility !== undefined;
+    this.visibleTools = toVisibleTools({
+      tools: this.tools,
+      visibility,
+      identity: options.identity,
     });
     this.resources = new DocumentationResources({
       registry: target.registry,
@@ -95,13 +102,13 @@ export class ServerRuntime {
     });
   }
 
-  #createToolSearch(options: ResolvedOptions): ToolSearch {
+  #createToolSearch(options: ResolvedOptions, visibility: ToolVisibility | undefined): ToolSearch {
     const search = new ToolSearch({
       tools: this.tools,
       router: this.router,
       logger: this.logger,
       // A caller finds and calls only what its ACL lets it see.
-      visibleTools: (identity) => (this.#visibility?.viewFor(identity) ?? this.tools).list(),
+      visibleTools: (identity) => (visibility?.viewFor(identity) ?? this.tools).list(),
       ...(options.identity === undefined ? {} : { identity: options.identity }),
     });
     // For the life of the table: a refresh changes it as much as a registry event.
@@ -193,8 +200,7 @@ export class ServerRuntime {
       listChanged: this.#options.dynamic,
       cacheHints: this.#options.cacheHints,
       requestState: this.stateCodec,
-      visibility: this.#visibility,
-      identity: this.#options.identity,
+      visibleTools: this.visibleTools,
     });
     this.#servers.add(server);
     server.onclose = () => {
@@ -267,33 +273,4 @@ export class ServerRuntime {
     this.router.observer = metrics;
     return metrics;
   }
-}
-
-/**
- * What every entry point starts from: the runtime for `registryOrExecutor` under the resolved
- * options, logging to the given logger (else the default one on stderr), its tools loaded.
- *
- * @throws {ToolNameCollisionError} when two modules would get the same tool name.
- * @example
- * ```ts
- * const runtime = openRuntime(registry, resolveOptions(options, defaults));
- * ```
- */
-export function openRuntime(
-  registryOrExecutor: RegistryOrExecutor,
-  resolved: ResolvedOptions,
-): ServerRuntime {
-  const target = resolveTarget(registryOrExecutor);
-  const logger = resolved.logger ?? createDefaultLogger(resolved.logLevel);
-  const runtime = new ServerRuntime(target, resolved, logger);
-  try {
-    runtime.load();
-  } catch (error) {
-    void runtime.closeGovernance();
-    throw error;
-  }
-  if (resolved.transport === 'sse') {
-    logger.warn('SSE transport is deprecated; use streamable-http instead');
-  }
-  return runtime;
 }

@@ -6,9 +6,10 @@ import type { McpTool } from '../tools/mcp-tool.js';
 import { isLoopbackAddress } from '../transports/http-guard.js';
 import { listenMetrics, type MetricsListener } from '../transports/metrics-listener.js';
 import { type RunningTransport, TransportManager } from '../transports/transport-manager.js';
+import { openRuntime } from './open-runtime.js';
 import { type ResolveDefaults, resolveOptions } from './resolve-options.js';
 import type { RegistryOrExecutor } from './resolve-target.js';
-import { openRuntime, type ServerRuntime } from './server-runtime.js';
+import type { ServerRuntime } from './server-runtime.js';
 import { shutDown } from './shut-down.js';
 import { watchSignals } from './signals.js';
 

@@ -1,17 +1,14 @@
-import type { Identity } from '@apcore-mcp/core';
 import {
   ResourceNotFoundError as SdkResourceNotFoundError,
   Server,
-  type ServerContext,
 } from '@modelcontextprotocol/server';
-import { resolveIdentity } from '../calls/call-extra.js';
 import type { CacheHints } from '../lifecycle/cache-hints.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
 import { ResourceNotFoundError } from '../resources/resource-not-found-error.js';
-import type { ToolSource } from '../tools/served-tool.js';
 import type { ToolFront } from '../tools/tool-front.js';
 import type { CallStateCodec } from './call-state-codec.js';
 import { toRouterCallExtra } from './to-router-call-extra.js';
+import type { VisibleTools } from './visible-tools.js';
 
 /**
  * What {@link createSdkServer} serves, and how it introduces itself.
@@ -37,12 +34,10 @@ export interface SdkServerOptions {
   /** Signs and verifies the `requestState` of 2026-07-28 input rounds (approvals). */
   requestState: CallStateCodec;
   /**
-   * What each caller may see of `tools` (a `ToolVisibility`): `tools/list` and the resources
-   * then show a caller only the modules its ACL lets it call. Absent: everyone sees everything.
+   * What each request's caller may see of `tools` (see `toVisibleTools`): `tools/list` and the
+   * resources then show a caller only the modules its ACL lets it call. Absent: everything.
    */
-  visibility?: { viewFor(identity: Identity | undefined): ToolSource };
-  /** The caller of a request that carries no identity (stdio, or HTTP without `authenticate`). */
-  identity?: Identity | undefined;
+  visibleTools?: VisibleTools;
 }
 
 /**
@@ -73,7 +68,7 @@ export function createSdkServer(options: SdkServerOptions): Server {
     },
   );
   const { tools, resources } = options;
-  const visibleTools = toVisibleTools(options);
+  const visibleTools = options.visibleTools ?? (() => tools.served);
   server.setRequestHandler('tools/list', (_request, ctx) => ({
     tools: tools.list(visibleTools(ctx)),
   }));
@@ -86,16 +81,6 @@ export function createSdkServer(options: SdkServerOptions): Server {
   );
   if (resources) registerResourceHandlers(server, resources, visibleTools);
   return server;
-}
-
-/** The tools a request's caller may see: all of them, unless a visibility is given. */
-type VisibleTools = (ctx: ServerContext) => ToolSource;
-
-function toVisibleTools(options: SdkServerOptions): VisibleTools {
-  const { tools, visibility, identity } = options;
-  if (visibility === undefined) return () => tools.served;
-  // The same identity a call of this request would run as (see the router).
-  return (ctx) => visibility.viewFor(resolveIdentity({ authInfo: ctx.http?.authInfo }, identity));
 }
 
 function registerResourceHandlers(

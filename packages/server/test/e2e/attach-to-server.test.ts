@@ -1,66 +1,16 @@
 import { defineModule } from '@apcore-mcp/core';
-import { ACL, Executor, Registry } from '@apcore-mcp/runtime';
 import { firstText } from '@apcore-mcp/test-support';
 import { Client as ModernClient } from '@modelcontextprotocol/client';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport, McpServer, Server } from '@modelcontextprotocol/server';
+import { InMemoryTransport, type McpServer, type Server } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AttachedTools, attachToServer, ToolNameTakenError } from '../../src/index.js';
-
-/** Two modules, one denied to everyone by the ACL; one with documentation. */
-function createExecutor(): { registry: Registry; executor: Executor } {
-  const registry = new Registry();
-  registry.register(
-    'math.add',
-    defineModule({
-      description: 'Adds two numbers.',
-      documentation: '# math.add\nAdds a and b.',
-      inputSchema: {
-        type: 'object',
-        properties: { a: { type: 'number' }, b: { type: 'number' } },
-        required: ['a', 'b'],
-      },
-      execute: (inputs) => ({ sum: (inputs.a as number) + (inputs.b as number) }),
-    }),
-  );
-  registry.register(
-    'admin.wipe',
-    defineModule({
-      description: 'Wipes everything.',
-      inputSchema: { type: 'object', properties: {} },
-      annotations: { destructive: true },
-      execute: () => ({ wiped: true }),
-    }),
-  );
-  const acl = new ACL([{ callers: ['@external'], targets: ['math.*'], effect: 'allow' }], 'deny');
-  return { registry, executor: new Executor(registry, { acl }) };
-}
-
-const PONG = { content: [{ type: 'text' as const, text: 'pong' }] };
-
-/** The application's own high-level server, with a tool of its own. */
-function createHighLevelHost(): McpServer {
-  const host = new McpServer({ name: 'host-app', version: '1.0.0' });
-  host.registerTool('ping', { description: 'Answers pong.' }, () => PONG);
-  return host;
-}
-
-/** The application's own low-level server, with its own tools/list and tools/call handlers. */
-function createLowLevelHost(): Server {
-  const host = new Server({ name: 'host-app', version: '1.0.0' }, { capabilities: { tools: {} } });
-  host.setRequestHandler('tools/list', () => ({
-    tools: [{ name: 'ping', description: 'Answers pong.', inputSchema: { type: 'object' } }],
-  }));
-  host.setRequestHandler('tools/call', (request) => {
-    if (request.params.name === 'ping') return PONG;
-    return {
-      content: [{ type: 'text', text: `host: no tool ${request.params.name}` }],
-      isError: true,
-    };
-  });
-  return host;
-}
+import {
+  createExecutor,
+  createHighLevelHost,
+  createLowLevelHost,
+} from '../helpers/attach-hosts.js';
 
 type Era = '2025-11-25' | '2026-07-28';
 
@@ -88,12 +38,16 @@ async function connect(server: McpServer | Server, era: Era) {
   return { client, listNames, call };
 }
 
+/**
+ * Each kind of host, and what an anonymous caller lists of our tools there: a low-level Server
+ * lists per caller (the ACL denies `admin.wipe` to everyone); an McpServer lists the same to all.
+ */
 const hosts = [
-  ['McpServer', createHighLevelHost],
-  ['low-level Server', createLowLevelHost],
+  ['McpServer', createHighLevelHost, ['admin-wipe', 'math-add']],
+  ['low-level Server', createLowLevelHost, ['math-add']],
 ] as const;
 
-describe.each(hosts)('attachToServer on an %s', (_kind, createHost) => {
+describe.each(hosts)('attachToServer on an %s', (_kind, createHost, listedToAnyone) => {
   let host: McpServer | Server | undefined;
   let attached: AttachedTools | undefined;
   afterEach(async () => {
@@ -109,7 +63,7 @@ describe.each(hosts)('attachToServer on an %s', (_kind, createHost) => {
       attached = await attachToServer(host, createExecutor().executor);
       expect(attached.tools.map((tool) => tool.name)).toEqual(['admin-wipe', 'math-add']);
       const { listNames, call, client } = await connect(host, era);
-      expect(await listNames()).toEqual(['ping', 'admin-wipe', 'math-add']);
+      expect(await listNames()).toEqual(['ping', ...listedToAnyone]);
       expect(firstText(await call('ping'))).toBe('pong');
       expect(JSON.parse(firstText(await call('math-add', { a: 2, b: 3 })))).toEqual({ sum: 5 });
       const denied = await call('admin-wipe');
@@ -193,7 +147,7 @@ describe('attachToServer on a low-level Server with resources of its own', () =>
       const readme = await client.readResource({ uri: 'app://readme' });
       expect(readme.contents[0]).toMatchObject({ text: 'the app readme' });
       const first = await client.listTools();
-      expect(first.tools.map((tool) => tool.name)).toEqual(['ping', 'admin-wipe', 'math-add']);
+      expect(first.tools.map((tool) => tool.name)).toEqual(['ping', 'math-add']);
       const second = await client.listTools({ cursor: first.nextCursor as string });
       expect(second.tools.map((tool) => tool.name)).toEqual(['pong']);
       expect(firstText(await call('nothing-here'))).toBe('host: no tool nothing-here');
