@@ -93,6 +93,11 @@ export interface RouterCallExtra {
   clientCapabilities?: { elicitation?: object; [key: string]: unknown };
   /** The protocol revision the request was made under. */
   protocolVersion?: string;
+  /**
+   * Which revision's rules the request follows: `2026-07-28` (per request: its version and
+   * capabilities in its `_meta`, no sessions) or `2025-11-25` (a connection's `initialize`).
+   */
+  era?: ProtocolEra;
   identity?: Identity;
   /** The JSON-RPC id of the request. */
   requestId?: string | number;
@@ -101,6 +106,9 @@ export interface RouterCallExtra {
   /** The call's trace, when the server traces calls: child spans and the trace id. */
   trace?: CallTrace;
 }
+
+/** The two ways of speaking MCP a server serves, named by their first revision. */
+export type ProtocolEra = '2025-11-25' | '2026-07-28';
 
 /**
  * The `authInfo.extra` key under which a request carries its caller's apcore `Identity`: our

@@ -20,9 +20,6 @@ import type { TracingOption } from './tracing-option.js';
 /** The instrumentation scope of our spans. */
 const TRACER_NAME = '@apcore-mcp/server';
 
-/** The first revision of the per-request era (no sessions, `input_required` answers). */
-const MODERN_ERA_SINCE = '2026-07-28';
-
 /**
  * Traces tool calls with OpenTelemetry: one `tools/call <tool>` SERVER span per call, continuing
  * the W3C trace context the client sent in the request's `_meta`, with a {@link CallTrace} in
@@ -99,11 +96,10 @@ export class CallTracing {
     if (served !== undefined && served.actions === undefined) {
       attributes[MODULE_ID_ATTRIBUTE] = served.moduleId;
     }
-    const version = extra.protocolVersion;
-    if (version !== undefined) {
-      attributes['mcp.protocol.version'] = version;
-      attributes['apcore.mcp.era'] = version >= MODERN_ERA_SINCE ? MODERN_ERA_SINCE : '2025-11-25';
+    if (extra.protocolVersion !== undefined) {
+      attributes['mcp.protocol.version'] = extra.protocolVersion;
     }
+    if (extra.era !== undefined) attributes['apcore.mcp.era'] = extra.era;
     if (extra.sessionId !== undefined) attributes['mcp.session.id'] = extra.sessionId;
     if (extra.requestId !== undefined) attributes['jsonrpc.request.id'] = String(extra.requestId);
     return attributes;

@@ -29,6 +29,7 @@ describe('toRouterCallExtra', () => {
     });
     const extra = toRouterCallExtra(ctx, server);
     expect(extra).toMatchObject({
+      era: '2026-07-28',
       protocolVersion: '2026-07-28',
       clientCapabilities: { elicitation: { form: {} } },
       progressToken: 7,
@@ -42,7 +43,7 @@ describe('toRouterCallExtra', () => {
     const authInfo = { token: '', clientId: 'alice', scopes: [] };
     const ctx = contextOf({}, { sessionId: 's-1', http: { authInfo } });
     const extra = toRouterCallExtra(ctx, server);
-    expect(extra).toMatchObject({ sessionId: 's-1', authInfo });
+    expect(extra).toMatchObject({ era: '2025-11-25', sessionId: 's-1', authInfo });
     expect(extra.progressToken).toBeUndefined();
     await extra.elicit?.({ message: 'ok?', requestedSchema: { type: 'object' } });
     expect(ctx.mcpReq.send).toHaveBeenCalledWith(

@@ -39,6 +39,7 @@ export function toRouterCallExtra(
     notify: (notification) => mcpReq.notify(notification),
   };
   if (typeof modernVersion === 'string') {
+    extra.era = '2026-07-28';
     extra.protocolVersion = modernVersion;
     const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY];
     if (typeof capabilities === 'object' && capabilities !== null) {
@@ -46,6 +47,7 @@ export function toRouterCallExtra(
     }
     if (codec !== undefined) extra.inputRound = toInputRound(ctx, codec);
   } else {
+    extra.era = '2025-11-25';
     // Server-to-client requests exist on 2025 connections only; 2026 asks through input_required.
     extra.elicit = async (params, options) =>
       mcpReq.send({ method: 'elicitation/create', params: { mode: 'form', ...params } }, options);
