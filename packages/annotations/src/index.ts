@@ -13,6 +13,7 @@ export {
   type EncodeActionTable,
 } from './grouping/describe-group.js';
 export { type GroupAction, propertiesOf, requiredFieldsOf } from './grouping/group-action.js';
+export { type GroupAnnotations, resolveGroupAnnotations } from './grouping/group-annotations.js';
 export {
   DEFAULT_MAX_TOOLS,
   GROUPING_MODES,

@@ -47,7 +47,12 @@ function withJson(parser: Argv): Argv {
 }
 
 /** The settings that fold modules into grouped tools. */
-const GROUPING_KEYS: readonly SettingKey[] = ['grouping', 'max-tools', 'toon-descriptions'];
+const GROUPING_KEYS: readonly SettingKey[] = [
+  'grouping',
+  'max-tools',
+  'toon-descriptions',
+  'group-annotations',
+];
 
 /** `tools list` names and groups the tools as `serve` would, so it takes those settings too. */
 function withToolsList(parser: Argv): Argv {

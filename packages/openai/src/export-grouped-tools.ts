@@ -1,5 +1,6 @@
 import {
   type GroupAction,
+  type GroupAnnotations,
   type GroupingOption,
   planToolGroups,
   type ToolPlan,
@@ -33,6 +34,7 @@ export interface GroupedExport {
 export interface ExportGroupedToolsOptions extends ToGroupedOpenaiToolOptions {
   grouping: GroupingOption;
   maxTools: number;
+  groupAnnotations: GroupAnnotations;
   filters: ModuleFilter;
 }
 
@@ -103,7 +105,10 @@ export function exportGroupedTools(
       tool =
         plan.kind === 'module'
           ? toOpenaiTool((convertible.get(plan.moduleId) as Convertible).descriptor, options)
-          : toGroupedOpenaiTool(plan.group, toGroupActions(plan, convertible), options);
+          : toGroupedOpenaiTool(plan.group, toGroupActions(plan, convertible), {
+              ...options,
+              annotations: options.groupAnnotations[plan.group],
+            });
     } catch (error) {
       const moduleIds = plan.kind === 'module' ? [id] : plan.members.map((m) => m.moduleId);
       for (const moduleId of moduleIds) failures.push({ moduleId, error });

@@ -53,6 +53,32 @@ function chatCall(name: string, args: Record<string, unknown>): ChatToolCall {
   };
 }
 
+describe('toOpenaiTools with groupAnnotations', () => {
+  const descriptionOf = (options: Parameters<typeof toOpenaiTools>[1]) =>
+    toOpenaiTools(createRegistry(), {
+      grouping: 'namespace',
+      embedAnnotations: true,
+      ...options,
+    }).find((tool) => tool.function.name === 'orders')?.function.description ?? '';
+
+  it('lets the annotations stated for a group win over its actions’ aggregate', () => {
+    const aggregated = descriptionOf({});
+    const stated = descriptionOf({
+      groupAnnotations: { orders: { destructive: false, idempotent: true } },
+    });
+    expect(aggregated).toMatch(/destructive=true/);
+    // The suffix names what differs from the defaults: the stated values alone, here.
+    expect(stated).toMatch(/\n\n\[Annotations: idempotent=true\]$/);
+  });
+
+  it('refuses a flag that is no annotation, naming it', () => {
+    const attempt = () =>
+      descriptionOf({ groupAnnotations: { orders: { destructiv: true } } as never });
+    expect(attempt).toThrow(InvalidArgumentError);
+    expect(attempt).toThrow(/^groupAnnotations\.orders\.destructiv is not an annotation/);
+  });
+});
+
 describe('toOpenaiTools with grouping', () => {
   it('folds a namespace into one function and reports its actions’ modules', () => {
     const { tools, groups } = toOpenaiToolsDetailed(createRegistry(), { grouping: 'namespace' });

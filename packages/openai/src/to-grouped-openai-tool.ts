@@ -2,6 +2,7 @@ import {
   composeGroupedTool,
   type EncodeActionTable,
   type GroupAction,
+  type GroupAnnotations,
   toDescriptionSuffix,
 } from '@apcore-mcp/annotations';
 import { assertStrictSchema } from './check-strict-schema.js';
@@ -21,6 +22,11 @@ import type { OpenAIFunctionDefinition, OpenAITool } from './types.js';
 export interface ToGroupedOpenaiToolOptions extends ToOpenaiToolOptions {
   /** Encodes the description's action table (pass `@toon-format/toon`'s `encode` for TOON). */
   encodeTable?: EncodeActionTable;
+  /**
+   * Annotations stated for the group; they win over the aggregate of its actions (what
+   * `embedAnnotations` appends).
+   */
+  annotations?: GroupAnnotations[string];
 }
 
 /**
@@ -42,7 +48,12 @@ export function toGroupedOpenaiTool(
   options: ToGroupedOpenaiToolOptions = {},
 ): OpenAITool {
   const name = normalize(group);
-  const parts = composeGroupedTool({ group, actions, encodeTable: options.encodeTable });
+  const parts = composeGroupedTool({
+    group,
+    actions,
+    encodeTable: options.encodeTable,
+    annotations: options.annotations,
+  });
   const suffix = options.embedAnnotations === true ? toDescriptionSuffix(parts.annotations) : '';
   const definition: OpenAIFunctionDefinition = {
     name,

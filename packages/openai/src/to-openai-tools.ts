@@ -1,8 +1,10 @@
 import {
   type EncodeActionTable,
+  type GroupAnnotations,
   type GroupingOption,
   parseGroupingOption,
   parseMaxTools,
+  resolveGroupAnnotations,
 } from '@apcore-mcp/annotations';
 import {
   type ExecutorLike,
@@ -42,6 +44,11 @@ export interface ToOpenaiToolsOptions extends ToOpenaiToolOptions {
   maxTools?: number;
   /** Encodes grouped functions' action tables (pass `@toon-format/toon`'s `encode` for TOON). */
   encodeTable?: EncodeActionTable;
+  /**
+   * Annotations stated per group (`{ orders: { destructive: true } }`), winning over the
+   * aggregate of its modules, as the MCP server's `groupAnnotations` option does.
+   */
+  groupAnnotations?: GroupAnnotations;
 }
 
 /**
@@ -77,15 +84,18 @@ export interface OpenaiToolsResult {
 function readGrouping(options: ToOpenaiToolsOptions): {
   grouping: GroupingOption;
   maxTools: number;
+  groupAnnotations: GroupAnnotations;
 } {
   try {
     return {
       grouping: parseGroupingOption(options.grouping),
       maxTools: parseMaxTools(options.maxTools),
+      groupAnnotations: resolveGroupAnnotations(options.groupAnnotations),
     };
   } catch (error) {
-    const argument = String(error).includes('maxTools') ? 'maxTools' : 'grouping';
-    throw new InvalidArgumentError((error as Error).message, { argument });
+    const message = (error as Error).message;
+    const argument = ['maxTools', 'groupAnnotations'].find((name) => message.includes(name));
+    throw new InvalidArgumentError(message, { argument: argument ?? 'grouping' });
   }
 }
 
@@ -151,9 +161,15 @@ export function toOpenaiToolsDetailed(
 ): OpenaiToolsResult {
   const registry = resolveRegistry(registryOrExecutor);
   const filters = validateFilters(options);
-  const { grouping, maxTools } = readGrouping(options);
+  const { grouping, maxTools, groupAnnotations } = readGrouping(options);
   if (grouping !== 'none') {
-    const exported = exportGroupedTools(registry, { ...options, grouping, maxTools, filters });
+    const exported = exportGroupedTools(registry, {
+      ...options,
+      grouping,
+      maxTools,
+      groupAnnotations,
+      filters,
+    });
     const skipped = exported.failures.map(({ moduleId, error }) => {
       const entry = { moduleId, ...describeFailure(error) };
       warnSkipped(options, entry);

@@ -67,6 +67,7 @@ export function buildListedTools(
       grouping: settings.grouping,
       maxTools: settings.maxTools,
       toonDescriptions: settings.toonDescriptions,
+      groupAnnotations: settings.groupAnnotations,
       ...toModuleFilter(settings),
     });
   } catch (error) {

@@ -33,6 +33,7 @@ export async function runOpenaiExportCommand(
     embedAnnotations: flags.embedAnnotations === true,
     grouping: resolved.settings.grouping,
     maxTools: resolved.settings.maxTools,
+    groupAnnotations: resolved.settings.groupAnnotations,
     ...(resolved.settings.toonDescriptions ? { encodeTable: encodeToon } : {}),
   });
   const json = `${JSON.stringify(tools, null, 2)}\n`;

@@ -43,6 +43,7 @@ function toServeOptions(
     grouping: settings.grouping,
     maxTools: settings.maxTools,
     toonDescriptions: settings.toonDescriptions,
+    groupAnnotations: settings.groupAnnotations,
     ...(settings.allowedOrigins === undefined
       ? {}
       : { allowedOrigins: settings.allowedOrigins.includes('*') ? '*' : settings.allowedOrigins }),

@@ -1,4 +1,5 @@
 import { parseLimits } from '@apcore-mcp/server';
+import { mappingToEntries, parseGroupAnnotationEntries } from './group-annotation-entries.js';
 import { MAX_NAME_LENGTH, type SettingSpec } from './setting-specs.js';
 
 /** A setting's value once read: text, a port number, a flag, or a list. */
@@ -137,6 +138,14 @@ function parseText(spec: SettingSpec, text: string): ParsedSetting {
   }
 }
 
+/** Entries (a list, or a config file's mapping of groups), kept as given once they all read. */
+function parseGroupAnnotations(raw: unknown): ParsedSetting {
+  const entries = mappingToEntries(raw) ?? readList(raw);
+  if ('problem' in entries) return entries;
+  const parsed = parseGroupAnnotationEntries(entries);
+  return 'problem' in parsed ? parsed : { value: entries };
+}
+
 /**
  * A URL to show: its password (`redis://:secret@host`) replaced by `***`.
  *
@@ -160,6 +169,7 @@ export function hidePassword(url: string): string {
  * ```
  */
 export function parseSettingValue(spec: SettingSpec, raw: unknown): ParsedSetting {
+  if (spec.kind === 'group-annotations') return parseGroupAnnotations(raw);
   if (spec.kind === 'list') {
     const list = readList(raw);
     return 'problem' in list ? list : { value: list };

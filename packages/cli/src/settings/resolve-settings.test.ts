@@ -30,6 +30,7 @@ describe('resolveSettings', () => {
       grouping: 'none',
       maxTools: 40,
       toonDescriptions: false,
+      groupAnnotations: {},
       validateInputs: false,
       toolSearch: false,
       watch: false,

@@ -2,6 +2,10 @@ import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../io.js';
+import {
+  type GroupAnnotationsSetting,
+  parseGroupAnnotationEntries,
+} from './group-annotation-entries.js';
 import { parseSettingValue, type SettingValue } from './parse-setting-value.js';
 import { type ConfigEntry, readConfigFile } from './read-config-file.js';
 import {
@@ -161,6 +165,7 @@ function toSettings(
     grouping: read('grouping') as Settings['grouping'],
     maxTools: read('max-tools') as number,
     toonDescriptions: read('toon-descriptions') as boolean,
+    groupAnnotations: readGroupAnnotations(read('group-annotations')),
     validateInputs: read('validate-inputs') as boolean,
     toolSearch: read('tool-search') as boolean,
     watch: read('watch') as boolean,
@@ -263,4 +268,11 @@ export async function resolveSettings(input: ResolveSettingsInput): Promise<Reso
     configFile,
     warnings,
   };
+}
+
+/** The checked `group-annotations` entries as annotations by group; `{}` when none are set. */
+function readGroupAnnotations(entries: unknown): GroupAnnotationsSetting {
+  if (entries === undefined) return {};
+  const parsed = parseGroupAnnotationEntries(entries as readonly string[]);
+  return 'value' in parsed ? parsed.value : {};
 }

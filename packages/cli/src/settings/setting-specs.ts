@@ -16,6 +16,7 @@ export type SettingKind =
   | 'integer'
   | 'choice'
   | 'list'
+  | 'group-annotations'
   | 'boolean'
   | 'secret-file'
   | 'secret'

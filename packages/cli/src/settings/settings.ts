@@ -1,4 +1,5 @@
 import type { ToolNameStyle } from '@apcore-mcp/core';
+import type { GroupAnnotationsSetting } from './group-annotation-entries.js';
 import type { SecuritySettings } from './read-security-settings.js';
 import type {
   APPROVAL_MODES,
@@ -34,6 +35,8 @@ export interface Settings extends SecuritySettings {
   /** With `grouping: auto`: the tool count above which namespaces are grouped. */
   maxTools: number;
   toonDescriptions: boolean;
+  /** Annotations stated per group (`--group-annotations`); `{}` when none. */
+  groupAnnotations: GroupAnnotationsSetting;
   validateInputs: boolean;
   /** List `search_tools` and `call_tool` instead of every module. */
   toolSearch: boolean;

@@ -4,7 +4,12 @@ import type { SettingSpec } from './setting-specs.js';
 export const GROUPING_MODES = ['none', 'namespace', 'auto'] as const;
 
 /** The keys of the settings that shape the tool list: grouping and tool search. */
-export type ToolListingSettingKey = 'grouping' | 'max-tools' | 'toon-descriptions' | 'tool-search';
+export type ToolListingSettingKey =
+  | 'grouping'
+  | 'max-tools'
+  | 'toon-descriptions'
+  | 'group-annotations'
+  | 'tool-search';
 
 /**
  * The settings that shape what `tools/list` shows, as flags, config keys and variables.
@@ -35,6 +40,12 @@ export const TOOL_LISTING_SETTING_SPECS: readonly SettingSpec[] = [
     kind: 'boolean',
     defaultValue: false,
     description: "Encode grouped tools' action tables in TOON (fewer tokens)",
+  },
+  {
+    key: 'group-annotations',
+    kind: 'group-annotations',
+    description:
+      "Annotations stated per group, winning over its modules': GROUP.FLAG or GROUP.FLAG=false, comma-separated (orders.destructive,catalog.openWorld=false)",
   },
   {
     key: 'tool-search',

@@ -127,6 +127,55 @@ describe('apcore-mcp openai export with grouping', () => {
   });
 });
 
+describe('apcore-mcp --group-annotations', () => {
+  const ordersOf = (tools: Array<Record<string, unknown>>) =>
+    tools.find((tool) => tool.name === 'orders')?.annotations;
+
+  it('states annotations of a group over its modules’, from the flag or the config file', async () => {
+    const aggregated = ordersOf(await listNames(['--grouping', 'namespace']));
+    expect(aggregated).toMatchObject({ destructiveHint: true, idempotentHint: false });
+    const flagged = await listNames([
+      '--grouping',
+      'namespace',
+      '--group-annotations',
+      'orders.destructive=false,orders.idempotent',
+    ]);
+    expect(ordersOf(flagged)).toMatchObject({ destructiveHint: false, idempotentHint: true });
+    const config = join(dir, 'group-annotations.yaml');
+    await writeFile(
+      config,
+      'grouping: namespace\ngroup-annotations:\n  orders:\n    destructive: false\n',
+    );
+    expect(ordersOf(await listNames(['--config', config]))).toMatchObject({
+      destructiveHint: false,
+    });
+  });
+
+  it('reaches the OpenAI export’s annotation suffix too', async () => {
+    const result = await runCli(
+      [
+        'openai',
+        'export',
+        '--extensions-dir',
+        EXAMPLE_EXTENSIONS,
+        '--grouping',
+        'namespace',
+        '--embed-annotations',
+        '--group-annotations',
+        'orders.destructive=false',
+      ],
+      { cwd: dir },
+    );
+    expect(result.code).toBe(0);
+    const tools = JSON.parse(result.stdout) as Array<{
+      function: { name: string; description: string };
+    }>;
+    const orders = tools.find((tool) => tool.function.name === 'orders');
+    expect(orders?.function.description).toMatch(/\[Annotations: [^\]]*\]$/);
+    expect(orders?.function.description).not.toContain('destructive=true');
+  });
+});
+
 describe('apcore-mcp grouping settings: exit code 1, one line naming the setting', () => {
   it.each([
     [
@@ -134,6 +183,10 @@ describe('apcore-mcp grouping settings: exit code 1, one line naming the setting
       'Error: --grouping must be one of none, namespace, auto (got "modules")',
     ],
     [['--max-tools', '0'], 'Error: --max-tools must be an integer of at least 1 (got "0")'],
+    [
+      ['--group-annotations', 'orders.destructiv'],
+      'Error: --group-annotations has no annotation "destructiv" (in "orders.destructiv"); one of readonly, destructive, idempotent, requiresApproval, openWorld, streaming',
+    ],
   ])('%j', async (args, line) => {
     const result = await runCli(['--extensions-dir', EXAMPLE_EXTENSIONS, ...args], { cwd: dir });
     expect(result.code).toBe(1);

@@ -1,10 +1,11 @@
 import {
   DEFAULT_MAX_TOOLS,
+  type GroupAnnotations,
   type GroupingOption,
   parseGroupingOption,
+  resolveGroupAnnotations,
 } from '@apcore-mcp/annotations';
-import type { ModuleAnnotations } from '@apcore-mcp/core';
-import { describe, resolveBoolean, resolveInteger } from '../lifecycle/read-option.js';
+import { resolveBoolean, resolveInteger } from '../lifecycle/read-option.js';
 
 /**
  * How the served modules are folded into tools, once validated.
@@ -19,7 +20,7 @@ export interface ToolGrouping {
   maxTools: number;
   toonDescriptions: boolean;
   /** Annotations stated per group (`orders`), winning over the aggregate of its modules. */
-  groupAnnotations: Readonly<Record<string, Partial<ModuleAnnotations>>>;
+  groupAnnotations: GroupAnnotations;
 }
 
 /**
@@ -47,16 +48,6 @@ function resolveGrouping(value: unknown): GroupingOption {
     if (typeof value === 'string' && error instanceof Error) throw new RangeError(error.message);
     throw error;
   }
-}
-
-function resolveGroupAnnotations(value: unknown): ToolGrouping['groupAnnotations'] {
-  if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new TypeError(
-      `groupAnnotations must be an object of annotations by group, got ${describe(value)}`,
-    );
-  }
-  return Object.freeze({ ...(value as Record<string, Partial<ModuleAnnotations>>) });
 }
 
 /**

@@ -63,6 +63,27 @@ describe('resolveOptions', () => {
     );
   });
 
+  it('checks the annotations stated per group, naming the group and flag', () => {
+    const grouping = { grouping: 'namespace' as const };
+    expect(
+      resolveOptions({ ...grouping, groupAnnotations: { orders: { destructive: true } } }, SERVE)
+        .grouping?.groupAnnotations,
+    ).toEqual({ orders: { destructive: true } });
+    expect(() =>
+      resolveOptions({ ...grouping, groupAnnotations: { orders: { destructiv: true } } }, SERVE),
+    ).toThrow(
+      new RangeError(
+        'groupAnnotations.orders.destructiv is not an annotation; one of readonly, destructive, idempotent, requiresApproval, openWorld, streaming',
+      ),
+    );
+    expect(() =>
+      resolveOptions(
+        { ...grouping, groupAnnotations: { orders: { readonly: 1 } } } as never,
+        SERVE,
+      ),
+    ).toThrow(TypeError);
+  });
+
   it('checks ports: 1..65535 for serve, 0 also for startServer', () => {
     expect(() => resolveHttp({ port: 0 })).toThrow(
       new RangeError('Port must be between 1 and 65535, got 0'),
