@@ -127,17 +127,25 @@ describe.each(ERAS)('governed subjects, %s client', (era) => {
     }
   });
 
-  it('tool search finds a grouped tool narrowed to the actions the token may call', async () => {
+  it('tool search finds a grouped tool narrowed to, and only through, the actions the token may call', async () => {
     const { connectAs } = await start({ grouping: 'namespace', toolSearch: true });
     const customer = await connectAs('bob', ['customer']);
+    const staff = await connectAs('ann', ['staff']);
     try {
       const result = await customer.callTool('search_tools', { query: 'orders' });
       const { tools } = result.structuredContent as { tools: SearchedTool[] };
       const orders = tools.find((tool) => tool.name === 'orders');
       expect(actionsOf(orders)).toEqual(['list']);
       expect(JSON.stringify(tools)).not.toContain('refund');
+      // Nor is the group found through the words of an action the token may not call.
+      const byHiddenWords = await customer.callTool('search_tools', { query: 'refund' });
+      const found = (byHiddenWords.structuredContent as { tools: SearchedTool[] }).tools;
+      expect(found.map((tool) => tool.name)).not.toContain('orders');
+      const staffFound = await staff.callTool('search_tools', { query: 'refund' });
+      const staffTools = (staffFound.structuredContent as { tools: SearchedTool[] }).tools;
+      expect(staffTools.map((tool) => tool.name)).toContain('orders');
     } finally {
-      await customer.close();
+      await Promise.all([customer.close(), staff.close()]);
     }
   });
 

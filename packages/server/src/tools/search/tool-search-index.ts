@@ -11,9 +11,16 @@ export interface ToolQuery {
   limit: number;
 }
 
-/** One indexed tool: the fields ranked, and the served entry it stands for. */
+/**
+ * One indexed tool, or one action of a grouped tool: the fields ranked, and the listed tool
+ * (and action) it stands for.
+ */
 interface ToolDocument {
   id: string;
+  /** The listed tool's name. */
+  tool: string;
+  /** The action of a grouped tool; `''` for a plain tool. */
+  action: string;
   name: string;
   moduleId: string;
   title: string;
@@ -84,17 +91,32 @@ export class ToolSearchIndex {
    * caller can use.
    */
   async search(query: ToolQuery, candidates: readonly ServedTool[]): Promise<ServedTool[]> {
-    const allowed = new Map(candidates.map((served) => [served.tool.name, served]));
-    const passes = (name: string): boolean => {
-      const served = allowed.get(name);
-      return served !== undefined && hasTags(served, query.tags);
-    };
+    const { tags, limit } = query;
     if (query.text.trim() === '') {
-      return candidates.filter((served) => passes(served.tool.name)).slice(0, query.limit);
+      const anyPasses = (served: ServedTool) =>
+        [...(served.actions?.values() ?? [served])].some((entry) => hasTags(entry, tags));
+      return candidates.filter(anyPasses).slice(0, limit);
     }
+    const allowed = new Map(candidates.map((served) => [served.tool.name, served]));
+    // A grouped tool passes through the actions this caller is shown, never the others.
+    const entryOf = (tool: string, action: string): ServedTool | undefined => {
+      const served = allowed.get(tool);
+      return action === '' ? served : served?.actions?.get(action);
+    };
     const engine = await this.#index();
-    const hits = engine.search(query.text, { filter: (result) => passes(result.id as string) });
-    return hits.slice(0, query.limit).map((hit) => allowed.get(hit.id as string) as ServedTool);
+    const hits = engine.search(query.text, {
+      filter: (hit) => {
+        const entry = entryOf(hit.tool as string, hit.action as string);
+        return entry !== undefined && hasTags(entry, tags);
+      },
+    });
+    // Best first, each tool once: a group is as good as its best matching action.
+    const found = new Set<ServedTool>();
+    for (const hit of hits) {
+      if (found.size === limit) break;
+      found.add(allowed.get(hit.tool as string) as ServedTool);
+    }
+    return [...found];
   }
 
   #index(): Promise<MiniSearch<ToolDocument>> {
@@ -113,25 +135,41 @@ export class ToolSearchIndex {
     const { default: MiniSearchClass } = await loadMiniSearch();
     const engine = new MiniSearchClass<ToolDocument>({
       fields: ['name', 'moduleId', 'title', 'description', 'tags', 'properties'],
+      storeFields: ['tool', 'action'],
       tokenize: tokenizeToolText,
       searchOptions: { boost: BOOSTS, prefix: true, fuzzy: 0.2 },
     });
-    // One document per name: MiniSearch refuses a duplicate id.
+    // One entry per name: MiniSearch refuses a duplicate id.
     const byName = new Map(tools.map((served) => [served.tool.name, served]));
-    engine.addAll([...byName.values()].map(toDocument));
+    engine.addAll([...byName.values()].flatMap(toDocuments));
     return engine;
   }
 }
 
-function toDocument({ moduleId, tool }: ServedTool): ToolDocument {
+/**
+ * A plain tool's document, or one per action of a grouped tool, each with the action's own
+ * words: the group's description lists every action, and a caller shown only some of them must
+ * not find the group through the others'.
+ */
+function toDocuments(served: ServedTool): ToolDocument[] {
+  const { actions, tool } = served;
+  if (actions === undefined) return [toDocument(served, tool.name, '')];
+  return [...actions].map(([action, member]) => toDocument(member, tool.name, action));
+}
+
+function toDocument(entry: ServedTool, tool: string, action: string): ToolDocument {
+  const { moduleId } = entry;
   return {
-    id: tool.name,
-    name: tool.name,
+    // NUL appears in no tool or action name: the ids of a group's actions cannot collide.
+    id: action === '' ? tool : `${tool}\u0000${action}`,
+    tool,
+    action,
+    name: action === '' ? tool : `${tool} ${action}`,
     moduleId,
-    title: tool.title ?? '',
-    description: tool.description ?? '',
-    tags: tagsOf({ moduleId, tool }).join(' '),
-    properties: Object.keys(tool.inputSchema.properties ?? {}).join(' '),
+    title: entry.tool.title ?? '',
+    description: entry.tool.description ?? '',
+    tags: tagsOf(entry).join(' '),
+    properties: Object.keys(entry.tool.inputSchema.properties ?? {}).join(' '),
   };
 }
 

@@ -50,6 +50,38 @@ describe('tool search', () => {
     }
   });
 
+  it('finds a grouped tool through its actions, tags included, each group once', async () => {
+    const registry = new Registry();
+    for (const [moduleId, description, tags] of [
+      ['orders.refund', 'Refunds a payment.', ['money']],
+      ['orders.list', 'Lists recent orders.', []],
+      ['crm.lookup', 'Looks someone up.', []],
+    ] as const) {
+      registry.register(
+        moduleId,
+        defineModule({
+          description,
+          tags: [...tags],
+          inputSchema: { type: 'object', properties: {} },
+          execute: () => ({}),
+        }),
+      );
+    }
+    const connection = await connectInMemory(registry, { toolSearch: true, grouping: 'namespace' });
+    const search = async (args: Record<string, unknown>) => {
+      const result = await connection.client.callTool({ name: 'search_tools', arguments: args });
+      return (result.structuredContent as { tools: { name: string }[] }).tools.map((t) => t.name);
+    };
+    try {
+      expect(await search({ query: 'refund payment orders' })).toEqual(['orders']);
+      expect(await search({ query: 'orders', tags: ['money'] })).toEqual(['orders']);
+      expect(await search({ query: '', tags: ['money'] })).toEqual(['orders']);
+      expect(await search({ query: 'lookup', tags: ['money'] })).toEqual([]);
+    } finally {
+      await connection.close();
+    }
+  });
+
   it('still sends tools/list_changed when the registry changes, listing the same two tools', async () => {
     const registry = new Registry();
     register(registry, 'crm.lookup', 'Looks someone up.');
