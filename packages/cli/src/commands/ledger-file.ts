@@ -55,13 +55,11 @@ export function parseLedgerText(
 }
 
 /**
- * The whole ledger file.
+ * The whole ledger file's text (read its records with {@link parseLedgerText}).
  *
  * @throws {CliError} (exit 1) when the file does not exist or cannot be read.
  */
-export async function readLedger(
-  path: string,
-): Promise<{ entries: LedgerEntry[]; problems: LedgerProblem[]; text: string }> {
+export async function readLedgerText(path: string): Promise<string> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -74,7 +72,7 @@ export async function readLedger(
       cause: error,
     });
   }
-  return { ...parseLedgerText(text), text };
+  return text;
 }
 
 /** One warning line per malformed line, on stderr. */

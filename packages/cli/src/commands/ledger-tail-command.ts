@@ -6,7 +6,7 @@ import { followLedger } from './follow-ledger.js';
 import {
   type LedgerEntry,
   parseLedgerText,
-  readLedger,
+  readLedgerText,
   reportProblems,
   requireLedgerFile,
 } from './ledger-file.js';
@@ -63,20 +63,18 @@ export async function runLedgerTailCommand(
   const lines = readLineCount(flags.lines);
   const subject = typeof flags.subject === 'string' ? flags.subject : undefined;
   const follow = flags.follow === true;
-  const { text } = await readLedger(path);
+  const text = await readLedgerText(path);
   // Following reads on from the last complete line: a batch being written is read once whole.
   const read = follow ? text.slice(0, text.lastIndexOf('\n') + 1) : text;
   const { entries, problems } = parseLedgerText(read);
   reportProblems(problems, path, io);
+  const isSelected = (entry: LedgerEntry): boolean =>
+    subject === undefined || entry.record.subject === subject;
   const print = (entry: LedgerEntry): void => {
-    if (subject !== undefined && entry.record.subject !== subject) return;
     io.stdout.write(flags.json === true ? `${entry.raw}\n` : formatLedgerRow(entry.record));
   };
-  const selected = entries.filter(
-    (entry) => subject === undefined || entry.record.subject === subject,
-  );
   if (flags.json !== true) io.stdout.write(formatLedgerHeader());
-  for (const entry of selected.slice(-lines)) print(entry);
+  for (const entry of entries.filter(isSelected).slice(-lines)) print(entry);
   if (!follow) return ExitCode.Success;
   const stop = abortOnSignal();
   try {
@@ -84,7 +82,9 @@ export async function runLedgerTailCommand(
       path,
       offset: Buffer.byteLength(read),
       nextLine: read.split('\n').length,
-      onEntry: print,
+      onEntry: (entry) => {
+        if (isSelected(entry)) print(entry);
+      },
       onProblem: (problem) => reportProblems([problem], path, io),
       signal: stop.signal,
     });

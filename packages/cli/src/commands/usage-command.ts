@@ -4,7 +4,12 @@ import { ExitCode } from '../exit-codes.js';
 import { formatTable } from '../format-table.js';
 import type { CliIo } from '../io.js';
 import type { ResolvedSettings } from '../settings/settings.js';
-import { readLedger, reportProblems, requireLedgerFile } from './ledger-file.js';
+import {
+  parseLedgerText,
+  readLedgerText,
+  reportProblems,
+  requireLedgerFile,
+} from './ledger-file.js';
 
 const UNIT_MS: Readonly<Record<string, number>> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -57,7 +62,7 @@ export async function runUsageCommand(
 ): Promise<number> {
   const path = requireLedgerFile(resolved, 'usage');
   const since = parseSince(flags.since, Date.now());
-  const { entries, problems } = await readLedger(path);
+  const { entries, problems } = parseLedgerText(await readLedgerText(path));
   reportProblems(problems, path, io);
   const report = summarizeUsage(
     entries.map((entry) => entry.record),
