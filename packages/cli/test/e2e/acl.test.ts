@@ -5,7 +5,13 @@ import { firstText } from '@apcore-mcp/test-support';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, EXAMPLE_EXTENSIONS, runCli } from '../helpers/cli-process.js';
+import {
+  BIN,
+  cleanEnv,
+  EXAMPLE_EXTENSIONS,
+  expectOneErrorLine,
+  runCli,
+} from '../helpers/cli-process.js';
 
 /** Outside callers reach the catalog; orders only for staff, whom stdio never is. */
 const ACL_YAML = [
@@ -132,12 +138,7 @@ describe('apcore-mcp --acl: a bad file exits 1 with one line naming the file and
     const result = await runCli(['--extensions-dir', EXAMPLE_EXTENSIONS, '--acl', file], {
       cwd: dir,
     });
-    expect(result.code).toBe(1);
-    expect(result.stdout).toBe('');
-    const lines = result.stderr.trimEnd().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(pattern);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expectOneErrorLine(result, pattern);
   });
 
   it('is checked by config validate too', async () => {

@@ -11,6 +11,7 @@ import {
   BIN,
   cleanEnv,
   EXAMPLE_EXTENSIONS,
+  expectOneErrorLine,
   httpServeArgs,
   runCli,
   SERVING_LINE,
@@ -107,12 +108,7 @@ describe('the apcore-mcp binary: exit code 1, one line on stderr naming the flag
     };
     const resolved = args.map((arg) => placeholders[arg] ?? arg);
     const result = await runCli(resolved, { cwd: dir });
-    expect(result.code).toBe(1);
-    expect(result.stdout).toBe('');
-    const lines = result.stderr.trimEnd().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(pattern);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expectOneErrorLine(result, pattern);
   });
 });
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { killProcessGroup, spawnTracked } from '@apcore-mcp/test-support';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -49,6 +49,19 @@ export interface CommandResult {
   signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
+}
+
+/**
+ * Checks a command refused as users should see it: exit 1, nothing on stdout, one line on
+ * stderr matching `pattern`, and no stack trace.
+ */
+export function expectOneErrorLine(result: CommandResult, pattern: RegExp): void {
+  expect(result.code).toBe(1);
+  expect(result.stdout).toBe('');
+  const lines = result.stderr.trimEnd().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(pattern);
+  expect(result.stderr).not.toMatch(/\n\s+at /);
 }
 
 /** Runs the bin to completion (killed after a bounded time) with stdin closed. */
