@@ -1,4 +1,4 @@
-import type { Logger, RegistryLike } from '@apcore-mcp/core';
+import type { Logger } from '@apcore-mcp/core';
 import type { CallGovernance, GovernedCall } from '../calls/call-governance.js';
 import type { ToolCallResult } from '../calls/tool-call-result.js';
 import { type LimitKind, refuseOverLimit, refuseStoreUnavailable } from './limit-refusal.js';
@@ -6,7 +6,6 @@ import type { LimitCounter, LimitDecision, LimitStore } from './limit-store.js';
 import { toWindowedLimits, type WindowedLimit, type WindowLimits } from './limit-windows.js';
 import type { ResolvedLimits } from './limits-option.js';
 import { createMemoryLimitStore } from './memory-limit-store.js';
-import { readModuleCost } from './module-cost.js';
 
 /**
  * Rate limits and budgets as a {@link CallGovernance}, and `close()` for its store.
@@ -125,25 +124,24 @@ function planCounters(
 }
 
 /**
- * The limits of a served registry as the `limits` option asks: `undefined` without it. Costs are
- * read from the registry's descriptors (`metadata.cost`); the store defaults to memory.
+ * The limits the `limits` option asks for: `undefined` without it. The store defaults to memory.
  *
  * @example
  * ```ts
- * const limits = openLimitsGovernance(resolved.limits, registry, logger);
+ * const limits = openLimitsGovernance(resolved.limits, moduleCostReader(registry), logger);
  * const governance = combineGovernance([limits]);
  * ```
  */
 export function openLimitsGovernance(
   limits: ResolvedLimits | undefined,
-  registry: RegistryLike,
+  costOf: (moduleId: string) => number,
   logger: Logger,
 ): LimitsGovernance | undefined {
   if (limits === undefined) return undefined;
   return createLimitsGovernance({
     limits,
     store: limits.store ?? createMemoryLimitStore(),
-    costOf: (moduleId) => readModuleCost(registry.getDefinition(moduleId, { copy: false })),
+    costOf,
     logger,
   });
 }

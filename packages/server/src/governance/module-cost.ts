@@ -1,4 +1,4 @@
-import type { ModuleDescriptor } from '@apcore-mcp/core';
+import type { ModuleDescriptor, RegistryLike } from '@apcore-mcp/core';
 
 /**
  * What one call of a module costs: its `metadata.cost` when that is a finite number of at least
@@ -14,4 +14,18 @@ export function readModuleCost(
 ): number {
   const cost = descriptor?.metadata?.cost;
   return typeof cost === 'number' && Number.isFinite(cost) && cost >= 0 ? cost : 0;
+}
+
+/**
+ * Reads each module's cost from `registry` when asked, so a module registered later, or whose
+ * metadata changed, costs what it says now.
+ *
+ * @example
+ * ```ts
+ * const costOf = moduleCostReader(registry);
+ * costOf('reports.sales_summary'); // 5
+ * ```
+ */
+export function moduleCostReader(registry: RegistryLike): (moduleId: string) => number {
+  return (moduleId) => readModuleCost(registry.getDefinition(moduleId, { copy: false }));
 }

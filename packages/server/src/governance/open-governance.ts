@@ -6,7 +6,7 @@ import { JsonLinesLedgerStore } from './json-lines-ledger-store.js';
 import type { LedgerStore } from './ledger-record.js';
 import { openLimitsGovernance } from './limits-governance.js';
 import type { ResolvedLimits } from './limits-option.js';
-import { readModuleCost } from './module-cost.js';
+import { moduleCostReader } from './module-cost.js';
 
 /**
  * The governance of one served registry: its parts combined for the router, the usage tracker
@@ -49,14 +49,10 @@ export function openGovernance(options: {
       ? new JsonLinesLedgerStore({ path: options.ledger, logger })
       : options.ledger;
   const usage = options.usage ? new UsageTracker() : undefined;
-  const limits = openLimitsGovernance(options.limits, registry, logger);
-  const ledger =
-    store &&
-    createCallLedger({
-      store,
-      logger,
-      costOf: (moduleId) => readModuleCost(registry.getDefinition(moduleId, { copy: false })),
-    });
+  // Limits and ledger read one cost: what a call is charged is what the ledger records.
+  const costOf = moduleCostReader(registry);
+  const limits = openLimitsGovernance(options.limits, costOf, logger);
+  const ledger = store && createCallLedger({ store, logger, costOf });
   return {
     governance: combineGovernance([limits, ledger, usage]),
     usage,
