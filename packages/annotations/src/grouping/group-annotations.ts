@@ -1,3 +1,4 @@
+import { isRecord } from '@apcore-mcp/core';
 import { ANNOTATION_DEFAULTS, type AnnotationFlag } from '../normalize-annotations.js';
 
 /**
@@ -19,10 +20,6 @@ function isFlag(name: string): name is AnnotationFlag {
   return (FLAGS as string[]).includes(name);
 }
 
-function isMapping(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function describeValue(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (value === null) return 'null';
@@ -42,7 +39,7 @@ function describeValue(value: unknown): string {
  */
 export function resolveGroupAnnotations(value: unknown): GroupAnnotations {
   if (value === undefined) return Object.freeze({});
-  if (!isMapping(value)) {
+  if (!isRecord(value)) {
     throw new TypeError(
       `groupAnnotations must be an object of annotations by group, got ${describeValue(value)}`,
     );
@@ -50,7 +47,7 @@ export function resolveGroupAnnotations(value: unknown): GroupAnnotations {
   const resolved: Record<string, Readonly<Partial<Record<AnnotationFlag, boolean>>>> = {};
   for (const [group, stated] of Object.entries(value)) {
     const where = `groupAnnotations.${group}`;
-    if (!isMapping(stated)) {
+    if (!isRecord(stated)) {
       throw new TypeError(
         `${where} must be an object of annotations, got ${describeValue(stated)}`,
       );

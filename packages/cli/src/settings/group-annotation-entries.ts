@@ -1,4 +1,4 @@
-import { DEFAULT_ANNOTATIONS } from '@apcore-mcp/core';
+import { DEFAULT_ANNOTATIONS, isRecord } from '@apcore-mcp/core';
 
 /** Annotations stated per group, as the server's `groupAnnotations` option takes them. */
 export type GroupAnnotationsSetting = Readonly<Record<string, Readonly<Record<string, boolean>>>>;
@@ -68,16 +68,12 @@ export function parseGroupAnnotationEntries(
  * ```
  */
 export function mappingToEntries(raw: unknown): string[] | undefined {
-  if (!isMapping(raw)) return undefined;
+  if (!isRecord(raw)) return undefined;
   const entries: string[] = [];
   for (const [group, flags] of Object.entries(raw)) {
-    if (!isMapping(flags)) return undefined;
+    if (!isRecord(flags)) return undefined;
     for (const [flag, value] of Object.entries(flags))
       entries.push(`${group}.${flag}=${String(value)}`);
   }
   return entries;
-}
-
-function isMapping(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

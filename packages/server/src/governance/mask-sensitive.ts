@@ -1,3 +1,4 @@
+import { isRecord } from '@apcore-mcp/core';
 /**
  * What a masked value is replaced with.
  *
@@ -12,10 +13,6 @@ type Schema = Readonly<Record<string, unknown>>;
 
 /** Deeper than this, a (cyclic or absurd) schema is followed no further: the value is kept. */
 const MAX_DEPTH = 64;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * A copy of `value` in which every part the schema marks `x-sensitive: true` is `"***"`:
@@ -33,7 +30,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * ```
  */
 export function maskSensitive(value: unknown, schema: unknown): unknown {
-  return isObject(schema) ? maskWith(value, schema, schema, 0) : value;
+  return isRecord(schema) ? maskWith(value, schema, schema, 0) : value;
 }
 
 function maskWith(value: unknown, schema: Schema, root: Schema, depth: number): unknown {
@@ -45,11 +42,11 @@ function maskWith(value: unknown, schema: Schema, root: Schema, depth: number): 
     const branches = resolved[keyword];
     if (!Array.isArray(branches)) continue;
     for (const branch of branches) {
-      if (isObject(branch)) masked = maskWith(masked, branch, root, depth + 1);
+      if (isRecord(branch)) masked = maskWith(masked, branch, root, depth + 1);
     }
   }
   if (Array.isArray(masked)) return maskItems(masked, resolved, root, depth);
-  if (isObject(masked)) return maskProperties(masked, resolved, root, depth);
+  if (isRecord(masked)) return maskProperties(masked, resolved, root, depth);
   return masked;
 }
 
@@ -72,9 +69,9 @@ function readPointer(root: Schema, ref: string): Schema | undefined {
   for (const raw of ref.slice(1).split('/').slice(1)) {
     const key = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
     node =
-      isObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined;
+      isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined;
   }
-  return isObject(node) ? node : undefined;
+  return isRecord(node) ? node : undefined;
 }
 
 function maskItems(items: unknown[], schema: Schema, root: Schema, depth: number): unknown[] {
@@ -84,14 +81,14 @@ function maskItems(items: unknown[], schema: Schema, root: Schema, depth: number
     : Array.isArray(schema.items)
       ? schema.items
       : [];
-  const rest = isObject(schema.items)
+  const rest = isRecord(schema.items)
     ? schema.items
-    : isObject(schema.additionalItems)
+    : isRecord(schema.additionalItems)
       ? schema.additionalItems
       : undefined;
   return items.map((item, index) => {
     const itemSchema = index < tuple.length ? tuple[index] : rest;
-    return isObject(itemSchema) ? maskWith(item, itemSchema, root, depth + 1) : item;
+    return isRecord(itemSchema) ? maskWith(item, itemSchema, root, depth + 1) : item;
   });
 }
 
@@ -101,11 +98,11 @@ function maskProperties(
   root: Schema,
   depth: number,
 ): Record<string, unknown> {
-  const properties = isObject(schema.properties) ? schema.properties : {};
-  const patterns = isObject(schema.patternProperties)
+  const properties = isRecord(schema.properties) ? schema.properties : {};
+  const patterns = isRecord(schema.patternProperties)
     ? Object.entries(schema.patternProperties)
     : [];
-  const additional = isObject(schema.additionalProperties)
+  const additional = isRecord(schema.additionalProperties)
     ? schema.additionalProperties
     : undefined;
   const masked: [string, unknown][] = [];
@@ -118,7 +115,7 @@ function maskProperties(
         : [additional];
     let result = property;
     for (const candidate of schemas) {
-      if (isObject(candidate)) result = maskWith(result, candidate, root, depth + 1);
+      if (isRecord(candidate)) result = maskWith(result, candidate, root, depth + 1);
     }
     masked.push([key, result]);
   }
