@@ -17,6 +17,7 @@ export { attachToServer } from './attach/attach-to-server.js';
 export type { AttachedTools } from './attach/attached-tools.js';
 export { ToolNameTakenError } from './attach/tool-name-taken-error.js';
 export type { AuthKeys, AuthOptions } from './auth/auth-options.js';
+export { MIN_SECRET_BYTES } from './auth/auth-options.js';
 export {
   PROTECTED_RESOURCE_METADATA_PATH,
   type ProtectedResourceMetadata,

@@ -1,5 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { AuthOptions, CorsOptions, TlsOptions } from '@apcore-mcp/server';
+import {
+  type AuthOptions,
+  type CorsOptions,
+  MIN_SECRET_BYTES,
+  type TlsOptions,
+} from '@apcore-mcp/server';
 import { isHttpUrl, type SettingValue } from './parse-setting-value.js';
 import { readJwksFile } from './read-jwks-file.js';
 import type { SecuritySettingKey } from './security-setting-specs.js';
@@ -28,7 +33,6 @@ const AUTH_DETAILS = [
   'auth-type-claim',
   'auth-protect-metrics',
 ] as const;
-const MIN_SECRET_BYTES = 32;
 
 /**
  * Builds the server's `auth`, `cors` and `tls` options from the settings, reading the key,
@@ -116,8 +120,8 @@ function readAuthDetails(read: ReadSetting, problems: string[]): Partial<AuthOpt
   const text = (key: SecuritySettingKey) => read(key)?.value as string | undefined;
   const list = (key: SecuritySettingKey) => read(key)?.value as readonly string[] | undefined;
   const servers = read('auth-authorization-server');
-  for (const server of (servers?.value as readonly string[] | undefined) ?? []) {
-    if (!isHttpUrl(server) && servers) {
+  for (const server of list('auth-authorization-server') ?? []) {
+    if (servers && !isHttpUrl(server)) {
       problems.push(`${labelOf(servers)} entry ${JSON.stringify(server)} is not an http(s) URL`);
     }
   }
