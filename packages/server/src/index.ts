@@ -31,6 +31,7 @@ export type {
 export { APPROVAL_REQUIRED_CODE, ApprovalRequiredError } from './calls/approval-required-error.js';
 export { AUTH_IDENTITY_KEY } from './calls/call-extra.js';
 export { SHUTTING_DOWN_CODE } from './calls/execution-router.js';
+export { LIMIT_STORE_UNAVAILABLE_CODE } from './calls/store-unavailable.js';
 export type { ToolCallResult } from './calls/tool-call-result.js';
 export {
   type JsonLinesLedgerOptions,
@@ -41,25 +42,11 @@ export {
   type LedgerStore,
   parseLedgerLine,
 } from './governance/ledger-record.js';
-export {
-  BUDGET_EXCEEDED_CODE,
-  LIMIT_STORE_UNAVAILABLE_CODE,
-  RATE_LIMITED_CODE,
-} from './governance/limit-refusal.js';
-export type { LimitCounter, LimitDecision, LimitStore } from './governance/limit-store.js';
+export { BUDGET_EXCEEDED_CODE, RATE_LIMITED_CODE } from './governance/limit-refusal.js';
 export type { LimitWindow, WindowLimits } from './governance/limit-windows.js';
 export type { LimitsOptions } from './governance/limits-option.js';
 export { MASKED_VALUE } from './governance/mask-sensitive.js';
-export {
-  createMemoryLimitStore,
-  type MemoryLimitStore,
-} from './governance/memory-limit-store.js';
 export { parseLimits } from './governance/parse-limits.js';
-export {
-  createRedisLimitStore,
-  type RedisLimitStoreOptions,
-  type RedisScriptClient,
-} from './governance/redis-limit-store.js';
 export { ACTIONS_META_KEY, GROUP_META_KEY } from './grouping/group-served-tools.js';
 export type { CacheHintOption, CacheHints } from './lifecycle/cache-hints.js';
 export { createMcpHandler, type McpHandler } from './lifecycle/create-mcp-handler.js';
@@ -89,6 +76,16 @@ export {
   RESOURCE_NOT_FOUND_CODE,
   ResourceNotFoundError,
 } from './resources/resource-not-found-error.js';
+export type { LimitCounter, LimitDecision, LimitStore } from './store/limit-store.js';
+export {
+  createMemoryLimitStore,
+  type MemoryLimitStore,
+} from './store/memory-limit-store.js';
+export {
+  createRedisLimitStore,
+  type RedisLimitStoreOptions,
+  type RedisScriptClient,
+} from './store/redis-limit-store.js';
 export type { McpTool, McpToolSchema } from './tools/mcp-tool.js';
 export type { ServedTool } from './tools/served-tool.js';
 export type { SkippedModule } from './tools/tool-builder.js';

@@ -11,6 +11,7 @@ import type { CacheHints } from './lifecycle/cache-hints.js';
 import type { Logger, LogLevel } from './logger.js';
 import type { MetricsOption } from './metrics/server-metrics.js';
 import type { TracingOption } from './observability/tracing-option.js';
+import type { LimitStore } from './store/limit-store.js';
 import type { CorsOptions, ResolvedCors } from './transports/cors.js';
 import type { TlsOptions } from './transports/tls-option.js';
 
@@ -195,12 +196,18 @@ export interface ServeOptions {
   metricsPort?: number;
   /**
    * Rate limits and budgets per subject (`identity.id`): `calls`, `destructiveCalls` and
-   * `budget` as `'60/min,1000/day'` or `{ perMinute, perHour, perDay }`, an optional shared
-   * `store` (`createRedisLimitStore()`; memory by default) and a clock `now`. A call over a limit
-   * gets a tool error (`RATE_LIMITED`, `BUDGET_EXCEEDED`, with `_meta.retryAfterSeconds`) and
-   * nothing runs. Default: no limits.
+   * `budget` as `'60/min,1000/day'` or `{ perMinute, perHour, perDay }`, and a clock `now`. A
+   * call over a limit gets a tool error (`RATE_LIMITED`, `BUDGET_EXCEEDED`, with
+   * `_meta.retryAfterSeconds`) and nothing runs. Default: no limits.
    */
   limits?: LimitsOptions;
+  /**
+   * Where rate limits, budgets and the one-time ids of approval rounds are kept: this
+   * process's memory by default; `createRedisLimitStore(url)` to share them between the
+   * instances behind one endpoint (give them the same `stateKey` too). The server closes it on
+   * shutdown.
+   */
+  store?: LimitStore;
   /**
    * Record every tool call (subject, tool, masked arguments, duration, outcome, cost): a file
    * path appends JSON lines to it (created with mode 0600; its directory must exist), or your
@@ -256,6 +263,7 @@ export interface ResolvedOptions {
   metrics: false | true | { registry: Registry };
   metricsPort: number | undefined;
   limits: ResolvedLimits | undefined;
+  store: LimitStore | undefined;
   ledger: string | LedgerStore | undefined;
   usage: boolean;
 }

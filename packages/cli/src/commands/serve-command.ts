@@ -4,7 +4,7 @@ import { type Logger, toModuleFilter } from '@apcore-mcp/core';
 import { type DiscoveryReport, Executor, Registry } from '@apcore-mcp/runtime';
 import {
   createRandomStateKey,
-  type LimitsOptions,
+  type LimitStore,
   ListenError,
   type ServeOptions,
   type ServerHandle,
@@ -19,7 +19,7 @@ import { type ExtensionsWatcher, watchExtensions } from '../extensions/watch-ext
 import type { CliIo } from '../io.js';
 import { loadAclFile } from '../settings/load-acl-file.js';
 import { describeSource, type ResolvedSettings, type Settings } from '../settings/settings.js';
-import { openLimitsOptions } from './limits-options.js';
+import { openStore, toLimitsOptions } from './governance-options.js';
 
 const TRANSPORT_TITLES: Record<Settings['transport'], string> = {
   stdio: 'stdio',
@@ -27,11 +27,8 @@ const TRANSPORT_TITLES: Record<Settings['transport'], string> = {
   sse: 'SSE (deprecated)',
 };
 
-function toServeOptions(
-  settings: Settings,
-  logger: Logger,
-  limits: LimitsOptions | undefined,
-): ServeOptions {
+function toServeOptions(settings: Settings, logger: Logger, store: LimitStore): ServeOptions {
+  const limits = toLimitsOptions(settings);
   return {
     transport: settings.transport,
     host: settings.host,
@@ -61,6 +58,7 @@ function toServeOptions(
     approval: settings.approval,
     stateKey: settings.stateKey ?? randomStateKey(logger),
     ...(limits === undefined ? {} : { limits }),
+    store,
     handleSignals: true,
     ...(settings.auth === undefined ? {} : { auth: settings.auth }),
     ...(settings.cors === undefined ? {} : { cors: settings.cors }),
@@ -177,13 +175,13 @@ export async function runServeCommand(resolved: ResolvedSettings, io: CliIo): Pr
   );
   let watcher: ExtensionsWatcher | undefined;
   let handle: ServerHandle;
-  const limits = await openLimitsOptions(settings, logger);
+  const store = await openStore(settings, logger);
   try {
     // With rules, an executor that checks them; without, the server's default one (no ACL).
     const served = acl === undefined ? registry : new Executor(registry, { acl });
-    handle = await startServer(served, toServeOptions(settings, logger, limits));
+    handle = await startServer(served, toServeOptions(settings, logger, store));
   } catch (error) {
-    await limits?.store?.close();
+    await store.close();
     throw toStartupError(error, settings);
   }
   if (files !== undefined) {

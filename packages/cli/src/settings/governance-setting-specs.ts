@@ -46,7 +46,7 @@ export const GOVERNANCE_SETTING_SPECS: readonly SettingSpec[] = [
     key: 'store',
     kind: 'store-url',
     description:
-      'Keep rate limits and budgets in Redis (redis://host:port), shared by every instance using it (default: memory)',
+      'Keep rate limits, budgets and one-time approval rounds in Redis (redis://host:port), shared by every instance using it (default: memory)',
     serveOnly: true,
   },
   {

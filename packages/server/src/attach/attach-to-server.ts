@@ -3,6 +3,7 @@ import { openRuntime } from '../lifecycle/open-runtime.js';
 import { resolveOptions } from '../lifecycle/resolve-options.js';
 import type { RegistryOrExecutor } from '../lifecycle/resolve-target.js';
 import { createRandomStateKey } from '../lifecycle/state-key.js';
+import { createMemoryLimitStore } from '../store/memory-limit-store.js';
 import { attachToLowLevelServer } from './attach-low-level.js';
 import { attachToMcpServer } from './attach-mcp-server.js';
 import { type AttachOptions, checkAttachOptions } from './attach-options.js';
@@ -64,9 +65,10 @@ export async function attachToServer(
   if (!mcp && !isLowLevelServer(server)) {
     throw new TypeError('attachToServer expects an SDK McpServer or Server');
   }
-  // The key is never used (no input rounds here): given, so no line says one was made up.
+  // Key and store are never used (no input rounds here): given, so no startup line is logged
+  // about making them up.
   const resolved = resolveOptions(
-    { ...given, stateKey: createRandomStateKey() },
+    { ...given, stateKey: createRandomStateKey(), store: createMemoryLimitStore() },
     { transport: 'stdio', handleSignals: false, allowAnyPort: true },
   );
   const runtime = openRuntime(registryOrExecutor, resolved);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { McpElicitResult } from '@apcore-mcp/core';
 import type { InputRequiredResult } from '@modelcontextprotocol/server';
 import type { Logger } from '../logger.js';
@@ -103,10 +104,13 @@ export class CallRounds {
     return this.#ask(ELICIT_INPUT_KEY, question, { kind: 'elicit', question: hash });
   }
 
-  /** Ends the attempt with `question`; a module that caught the signal and asked again gets the first. */
+  /**
+   * Ends the attempt with `question`; a module that caught the signal and asked again gets the
+   * first. The state carries a fresh round id: the retry answering it is honoured once.
+   */
   async #ask(key: string, question: FormQuestion, pending: Pending): Promise<never> {
     if (this.#asked === undefined) {
-      const state = { ...this.#state, pending };
+      const state = { ...this.#state, pending, round: randomUUID() };
       this.#asked = await this.#input.require({ [key]: question }, { ...state });
     }
     throw new InputRequiredSignal(this.#asked);

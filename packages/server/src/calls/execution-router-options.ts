@@ -1,6 +1,7 @@
 import type { ContextFactory, ExecutorLike, Identity } from '@apcore-mcp/core';
 import type { Logger } from '../logger.js';
 import type { TracingOption } from '../observability/tracing-option.js';
+import type { RoundClaims } from '../store/round-claims.js';
 import type { ToolSource } from '../tools/served-tool.js';
 import type { ApprovalOption } from './approval-option.js';
 import type { CallGovernance } from './call-governance.js';
@@ -45,4 +46,10 @@ export interface ExecutionRouterOptions {
    * action is then answered with the caller's own actions, never the ones its ACL hides.
    */
   toolsFor?: (identity: Identity | undefined) => ToolSource;
+  /**
+   * Where the one-time ids of 2026-07-28 input rounds are claimed, so that one answered
+   * approval runs a module once; default: this router's memory. Share it (a Redis store)
+   * between instances that share a state key.
+   */
+  roundClaims?: RoundClaims;
 }

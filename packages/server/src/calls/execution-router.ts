@@ -16,6 +16,8 @@ import {
 } from '../grouping/route-tool-call.js';
 import { type Logger, withFields } from '../logger.js';
 import { type CallTracing, createCallTracing } from '../observability/call-tracing.js';
+import { createMemoryLimitStore } from '../store/memory-limit-store.js';
+import { claimRoundsIn, type RoundClaims } from '../store/round-claims.js';
 import type { ServedTool, ToolSource } from '../tools/served-tool.js';
 import { type ApprovalOption, resolveApproval } from './approval-option.js';
 import { ApprovalRequiredError } from './approval-required-error.js';
@@ -23,6 +25,7 @@ import { CallCounter } from './call-counter.js';
 import { type RouterCallExtra, resolveIdentity } from './call-extra.js';
 import { ANONYMOUS_SUBJECT, type CallGovernance, type GovernedCall } from './call-governance.js';
 import type { CallAnswer, CallObserver } from './call-observer.js';
+import type { CallRounds } from './call-rounds.js';
 import type { ExecutionRouterOptions } from './execution-router-options.js';
 import { streamCall } from './stream-call.js';
 
@@ -32,7 +35,10 @@ import { InputRequiredSignal } from './input-required-signal.js';
 import { InputValidator } from './input-validator.js';
 import { logCall } from './log-call.js';
 import { openCall } from './open-call.js';
+import { openCallRounds } from './open-call-rounds.js';
 import { resolveContextFactory } from './resolve-context-factory.js';
+import { ROUND_CLAIM_LIFETIME_MS } from './rounds-state.js';
+import { refuseStoreUnavailable } from './store-unavailable.js';
 import type { ToolCallResult } from './tool-call-result.js';
 import { toSuccessResult, validationFailed } from './tool-result.js';
 
@@ -80,6 +86,7 @@ export class ExecutionRouter {
   readonly #tracing: CallTracing | undefined;
   readonly #governance: CallGovernance | undefined;
   readonly #toolsFor: ExecutionRouterOptions['toolsFor'];
+  readonly #roundClaims: RoundClaims;
   readonly #calls = new CallCounter();
   readonly #shutdown = new AbortController();
   #accepting = true;
@@ -104,6 +111,8 @@ export class ExecutionRouter {
     this.#tracing = createCallTracing(options.tracing, options.tools);
     this.#governance = options.governance;
     this.#toolsFor = options.toolsFor;
+    this.#roundClaims =
+      options.roundClaims ?? claimRoundsIn(createMemoryLimitStore(), ROUND_CLAIM_LIFETIME_MS);
     this.observer = options.observer;
     // Every running call follows this one signal: many calls in flight are not a leak.
     setMaxListeners(0, this.#shutdown.signal);
@@ -257,6 +266,14 @@ export class ExecutionRouter {
     }
     const refusal = governed && (await this.#governance?.admit?.(governed));
     if (refusal !== undefined) return { result: refusal, ran: false };
+    const logger = withFields(this.#logger, { tool: tool.name });
+    let rounds: CallRounds | undefined;
+    try {
+      rounds = await this.#openRounds(tool.name, args, extra, logger);
+    } catch (error) {
+      logger.warn({ err: error }, 'Could not claim the round of a retried call; refused');
+      return { result: refuseStoreUnavailable(), ran: false };
+    }
     const call = openCall(served, extra, {
       executor: this.#executor,
       contextFactory: this.#contextFactory,
@@ -264,8 +281,8 @@ export class ExecutionRouter {
       identity: this.#identity,
       approval: this.#approval,
       approvalInContext: this.#executorAsksApproval,
-      logger: withFields(this.#logger, { tool: tool.name }),
-      arguments: args,
+      logger,
+      rounds,
       observer: this.observer,
     });
     let output: Record<string, unknown>;
@@ -281,6 +298,19 @@ export class ExecutionRouter {
       throw error;
     }
     return call.rounds?.asked ?? { result: toSuccessResult(tool, output), ran: true };
+  }
+
+  /** A 2026-07-28 call's rounds; none when the client cannot answer questions. */
+  async #openRounds(
+    tool: string,
+    args: Record<string, unknown>,
+    extra: RouterCallExtra,
+    logger: Logger,
+  ): Promise<CallRounds | undefined> {
+    const input = extra.inputRound;
+    if (input === undefined || extra.clientCapabilities?.elicitation === undefined)
+      return undefined;
+    return openCallRounds(input, { tool, arguments: args }, this.#roundClaims, logger);
   }
 
   #mapError(tool: string, error: unknown): ToolCallResult {

@@ -16,7 +16,7 @@ import { CallApproval } from './call-approval.js';
 import { CallCancellation } from './call-cancellation.js';
 import { type RouterCallExtra, readRequestClosedSignal, resolveIdentity } from './call-extra.js';
 import type { CallObserver } from './call-observer.js';
-import { CallRounds } from './call-rounds.js';
+import type { CallRounds } from './call-rounds.js';
 import { createElicitSender, createProgressSender } from './client-senders.js';
 import { shouldStream } from './collect-stream.js';
 
@@ -34,8 +34,8 @@ export interface OpenCallOptions {
   approvalInContext: boolean;
   /** Bound to the tool name. */
   logger: Logger;
-  /** The call's arguments: 2026-07-28 answers are good for these only. */
-  arguments: Record<string, unknown>;
+  /** A 2026-07-28 call that can ask the client: its rounds (answers are good for it only). */
+  rounds: CallRounds | undefined;
   /** Hears the call's approval decisions. */
   observer?: CallObserver | undefined;
 }
@@ -81,7 +81,7 @@ export function openCall(
   const { logger } = options;
   const cancellation = new CallCancellation(signalsOf(extra, options.shutdown));
   const identity = resolveIdentity(extra, options.identity);
-  const rounds = callRoundsOf(served, extra, options);
+  const { rounds } = options;
   const elicit =
     rounds === undefined
       ? createElicitSender(extra, { cancellation, logger })
@@ -114,21 +114,6 @@ export function openCall(
     cancellation,
     rounds,
   };
-}
-
-/** The rounds a 2026-07-28 call asks through; none when the client cannot answer questions. */
-function callRoundsOf(
-  served: ServedTool,
-  extra: RouterCallExtra,
-  options: OpenCallOptions,
-): CallRounds | undefined {
-  const input = extra.inputRound;
-  if (input === undefined || extra.clientCapabilities?.elicitation === undefined) return undefined;
-  return new CallRounds(
-    input,
-    { tool: served.tool.name, arguments: options.arguments },
-    options.logger,
-  );
 }
 
 /**

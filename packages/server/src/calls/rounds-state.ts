@@ -2,6 +2,18 @@ import { isRecord, type McpElicitResult } from '@apcore-mcp/core';
 import type { InputRound } from './call-extra.js';
 import { hashJson } from './hash-json.js';
 
+/**
+ * How long a client may take to answer a question (an approval) before the state it echoes
+ * expires: ten minutes, the SDK's own default for one input round.
+ */
+export const CALL_STATE_TTL_SECONDS = 600;
+
+/**
+ * How long a round's one-time id stays claimed: the state's life and a minute for the clocks
+ * of the instances (and of Redis) to disagree, so no replay outlives its claim.
+ */
+export const ROUND_CLAIM_LIFETIME_MS = (CALL_STATE_TTL_SECONDS + 60) * 1000;
+
 /** The `inputRequests` key of an approval question. */
 export const APPROVAL_INPUT_KEY = 'approval';
 
@@ -45,6 +57,8 @@ export type RoundsState = {
   /** `elicit()` answers, in the order the module asked. */
   answers: RecordedAnswer[];
   pending?: Pending;
+  /** The one-time id of the round that asked `pending` (see `RoundClaims`). */
+  round?: string;
 };
 
 /** What a retry brings: the state so far, with the answer to its last question folded in. */

@@ -23,17 +23,6 @@ export const RATE_LIMITED_CODE = 'RATE_LIMITED';
 export const BUDGET_EXCEEDED_CODE = 'BUDGET_EXCEEDED';
 
 /**
- * The `apcore/errorCode` of a call refused because the limit store could not answer (limits
- * fail closed).
- *
- * @example
- * ```ts
- * if (result._meta?.['apcore/errorCode'] === LIMIT_STORE_UNAVAILABLE_CODE) retryLater();
- * ```
- */
-export const LIMIT_STORE_UNAVAILABLE_CODE = 'LIMIT_STORE_UNAVAILABLE';
-
-/**
  * What a counter counts: every call, calls of destructive tools, or the modules' costs.
  *
  * @example
@@ -87,19 +76,4 @@ export function refuseOverLimit(refused: {
   const calls = kind === 'destructiveCalls' ? 'destructive calls' : 'calls';
   const text = `Rate limit of ${limit.limit} ${calls} ${per} reached; ${retry}`;
   return withRetryAfter(createToolErrorResult(text, RATE_LIMITED_CODE), retryAfterSeconds);
-}
-
-/**
- * The answer to a call when the limit store cannot answer: nothing ran.
- *
- * @example
- * ```ts
- * return refuseStoreUnavailable();
- * ```
- */
-export function refuseStoreUnavailable(): ToolCallResult {
-  return createToolErrorResult(
-    'Limit store unavailable; the call was not run, retry later',
-    LIMIT_STORE_UNAVAILABLE_CODE,
-  );
 }

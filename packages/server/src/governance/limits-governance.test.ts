@@ -1,22 +1,26 @@
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
 import type { GovernedCall } from '../calls/call-governance.js';
-import type { LimitStore } from './limit-store.js';
+import type { LimitStore } from '../store/limit-store.js';
+import { createMemoryLimitStore } from '../store/memory-limit-store.js';
 import { createLimitsGovernance } from './limits-governance.js';
 import { type LimitsOptions, resolveLimits } from './limits-option.js';
-import { createMemoryLimitStore } from './memory-limit-store.js';
 
 const NOON = Date.UTC(2026, 10, 24, 12, 0, 0);
 
 /** A governance over a memory store whose clock the test moves. */
-function createLimits(options: LimitsOptions, costs: Record<string, number> = {}) {
+function createLimits(
+  options: LimitsOptions,
+  costs: Record<string, number> = {},
+  store: LimitStore = createMemoryLimitStore(),
+) {
   const clock = { now: NOON };
   const logger = createRecordingLogger();
   const resolved = resolveLimits({ ...options, now: () => clock.now });
   if (resolved === undefined) throw new Error('limits expected');
   const limits = createLimitsGovernance({
     limits: resolved,
-    store: resolved.store ?? createMemoryLimitStore(),
+    store,
     costOf: (moduleId) => costs[moduleId] ?? 0,
     logger,
   });
@@ -172,7 +176,7 @@ describe('a failing store', () => {
         failing ? Promise.reject(new Error('connect ECONNREFUSED')) : memory.consume(counters, now),
       close: () => memory.close(),
     };
-    const { limits, logger } = createLimits({ calls: '5/min', store });
+    const { limits, logger } = createLimits({ calls: '5/min' }, {}, store);
     for (let call = 0; call < 3; call++) {
       expect(await limits.admit(callOf('alice'))).toEqual({
         content: [
@@ -186,15 +190,5 @@ describe('a failing store', () => {
     failing = false;
     expect(await limits.admit(callOf('alice'))).toBeUndefined();
     expect(logger.messages('info')).toEqual(['Limit store answering again']);
-  });
-
-  it('close() closes the store and never rejects', async () => {
-    const store: LimitStore = {
-      consume: async () => ({ admitted: true }),
-      close: () => Promise.reject(new Error('already closed')),
-    };
-    const { limits, logger } = createLimits({ calls: '5/min', store });
-    await expect(limits.close()).resolves.toBeUndefined();
-    expect(logger.messages('warn')).toEqual(['Could not close the limit store']);
   });
 });

@@ -1,25 +1,23 @@
 import type { Logger } from '@apcore-mcp/core';
 import type { CallGovernance, GovernedCall } from '../calls/call-governance.js';
+import { refuseStoreUnavailable } from '../calls/store-unavailable.js';
 import type { ToolCallResult } from '../calls/tool-call-result.js';
-import { type LimitKind, refuseOverLimit, refuseStoreUnavailable } from './limit-refusal.js';
-import type { LimitCounter, LimitDecision, LimitStore } from './limit-store.js';
+import type { LimitCounter, LimitDecision, LimitStore } from '../store/limit-store.js';
+import { type LimitKind, refuseOverLimit } from './limit-refusal.js';
 import { toWindowedLimits, type WindowedLimit, type WindowLimits } from './limit-windows.js';
 import type { ResolvedLimits } from './limits-option.js';
-import { createMemoryLimitStore } from './memory-limit-store.js';
 
 /**
- * Rate limits and budgets as a {@link CallGovernance}, and `close()` for its store.
+ * Rate limits and budgets as a {@link CallGovernance}. The store is not its own: whoever opened
+ * it closes it.
  *
  * @example
  * ```ts
  * const limits: LimitsGovernance = createLimitsGovernance({ limits, store, costOf, logger });
- * await limits.close();
  * ```
  */
 export interface LimitsGovernance extends CallGovernance {
   admit(call: GovernedCall): Promise<ToolCallResult | undefined>;
-  /** Closes the store (a Redis connection); never rejects. */
-  close(): Promise<void>;
 }
 
 /** One counter a call adds to, with what its refusal needs to say. */
@@ -84,13 +82,6 @@ export function createLimitsGovernance(options: {
       const { kind, window } = refused;
       return refuseOverLimit({ kind, limit: window, cost, current: decision.current, now });
     },
-    async close() {
-      try {
-        await store.close();
-      } catch (error) {
-        logger.warn({ err: error }, 'Could not close the limit store');
-      }
-    },
   };
 }
 
@@ -124,24 +115,20 @@ function planCounters(
 }
 
 /**
- * The limits the `limits` option asks for: `undefined` without it. The store defaults to memory.
+ * The limits the `limits` option asks for, counted in `store`: `undefined` without it.
  *
  * @example
  * ```ts
- * const limits = openLimitsGovernance(resolved.limits, moduleCostReader(registry), logger);
+ * const limits = openLimitsGovernance(resolved.limits, store, moduleCostReader(registry), logger);
  * const governance = combineGovernance([limits]);
  * ```
  */
 export function openLimitsGovernance(
   limits: ResolvedLimits | undefined,
+  store: LimitStore,
   costOf: (moduleId: string) => number,
   logger: Logger,
 ): LimitsGovernance | undefined {
   if (limits === undefined) return undefined;
-  return createLimitsGovernance({
-    limits,
-    store: limits.store ?? createMemoryLimitStore(),
-    costOf,
-    logger,
-  });
+  return createLimitsGovernance({ limits, store, costOf, logger });
 }

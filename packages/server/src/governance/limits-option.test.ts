@@ -13,7 +13,6 @@ describe('resolveLimits', () => {
       calls: { perMinute: 60, perDay: 1000 },
       destructiveCalls: { perMinute: 5 },
       budget: { perDay: 2.5 },
-      store: undefined,
     });
     expect(resolved?.now).toBe(Date.now);
   });
@@ -44,9 +43,9 @@ describe('resolveLimits', () => {
     [
       { rate: '60/min' },
       TypeError,
-      "Unknown limits key 'rate'. Known: calls, destructiveCalls, budget, store, now",
+      "Unknown limits key 'rate'. Known: calls, destructiveCalls, budget, now",
     ],
-    [{ store: 'redis://x' }, TypeError, 'limits.store must be a LimitStore (consume and close)'],
+    [{ store: {} }, TypeError, 'limits.store is now the top-level store option'],
     [{ now: 5 }, TypeError, 'limits.now must be a function'],
     ['60/min', TypeError, "limits must be an object, got '60/min'"],
   ])('refuses %j', (value, type, message) => {

@@ -1,5 +1,4 @@
 import { describe } from '../lifecycle/read-option.js';
-import type { LimitStore } from './limit-store.js';
 import { LIMIT_WINDOWS, type WindowLimits } from './limit-windows.js';
 import { parseLimits } from './parse-limits.js';
 
@@ -31,11 +30,6 @@ export interface LimitsOptions {
    * 0; none is 0). A call whose cost would take the subject over is refused.
    */
   budget?: WindowLimits | string;
-  /**
-   * Where the counts are kept: in this process's memory by default; `createRedisLimitStore()`
-   * to share them between instances. The server closes it on shutdown.
-   */
-  store?: LimitStore;
   /** The clock windows are counted by, in ms since the epoch; default `Date.now`. */
   now?: () => number;
 }
@@ -52,11 +46,10 @@ export interface ResolvedLimits {
   readonly calls: WindowLimits;
   readonly destructiveCalls: WindowLimits;
   readonly budget: WindowLimits;
-  readonly store: LimitStore | undefined;
   readonly now: () => number;
 }
 
-const KNOWN_KEYS = ['calls', 'destructiveCalls', 'budget', 'store', 'now'];
+const KNOWN_KEYS = ['calls', 'destructiveCalls', 'budget', 'now'];
 
 /**
  * Validates the `limits` option: `undefined` when absent.
@@ -75,6 +68,11 @@ export function resolveLimits(value: unknown): ResolvedLimits | undefined {
     throw new TypeError(`limits must be an object, got ${describe(value)}`);
   }
   const given = value as Record<string, unknown>;
+  if (given.store !== undefined) {
+    throw new TypeError(
+      'limits.store is now the top-level store option: it keeps one-time approval rounds too',
+    );
+  }
   const unknownKey = Object.keys(given).find((key) => !KNOWN_KEYS.includes(key));
   if (unknownKey !== undefined) {
     throw new TypeError(`Unknown limits key '${unknownKey}'. Known: ${KNOWN_KEYS.join(', ')}`);
@@ -83,7 +81,6 @@ export function resolveLimits(value: unknown): ResolvedLimits | undefined {
     calls: resolveWindowLimits('limits.calls', given.calls, 1),
     destructiveCalls: resolveWindowLimits('limits.destructiveCalls', given.destructiveCalls, 1),
     budget: resolveWindowLimits('limits.budget', given.budget, 0),
-    store: resolveStore(given.store),
     now: resolveClock(given.now),
   };
 }
@@ -126,17 +123,6 @@ function parseWithName(option: string, text: string): WindowLimits {
   } catch (error) {
     throw new RangeError(`${option}: ${(error as Error).message}`);
   }
-}
-
-function resolveStore(value: unknown): LimitStore | undefined {
-  if (value === undefined) return undefined;
-  const store = value as Partial<LimitStore> | null;
-  if (typeof store?.consume !== 'function' || typeof store.close !== 'function') {
-    throw new TypeError(
-      `limits.store must be a LimitStore (consume and close), got ${describe(value)}`,
-    );
-  }
-  return store as LimitStore;
 }
 
 function resolveClock(value: unknown): () => number {

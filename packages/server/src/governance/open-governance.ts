@@ -1,5 +1,6 @@
 import type { Logger, RegistryLike } from '@apcore-mcp/core';
 import { type CallGovernance, combineGovernance } from '../calls/call-governance.js';
+import type { LimitStore } from '../store/limit-store.js';
 import { UsageTracker } from '../usage/usage-tracker.js';
 import { createCallLedger } from './call-ledger.js';
 import { JsonLinesLedgerStore } from './json-lines-ledger-store.js';
@@ -21,48 +22,57 @@ export interface OpenedGovernance {
   /** `undefined` when no part is on (the router then does no governance work at all). */
   readonly governance: CallGovernance | undefined;
   readonly usage: UsageTracker | undefined;
-  /** Writes out and closes the ledger, and closes the limit store; never rejects. */
+  /** Writes out and closes the ledger, then closes the store; never rejects. */
   close(): Promise<void>;
 }
 
 /**
- * Opens the rate limits and budgets, the ledger (a file path becomes a
+ * Opens the rate limits and budgets (counted in `store`), the ledger (a file path becomes a
  * {@link JsonLinesLedgerStore}, created now so a bad path fails at startup) and the usage
- * tracker, as the options ask. Limits come first: a call they refuse is still recorded.
+ * tracker, as the options ask. Limits come first: a call they refuse is still recorded. The
+ * store is handed over: `close()` closes it.
  *
  * @throws {Error} when the ledger file cannot be opened.
  * @example
  * ```ts
- * const { governance, usage, close } = openGovernance({ ledger: store, usage: false, registry, logger });
+ * const { governance, usage, close } = openGovernance({
+ *   ledger: ledgerStore, usage: false, store: createMemoryLimitStore(), registry, logger,
+ * });
  * ```
  */
 export function openGovernance(options: {
   ledger: string | LedgerStore | undefined;
   usage: boolean;
   limits?: ResolvedLimits | undefined;
+  /** Where limits are counted (and, for the router, approval rounds claimed). */
+  store: LimitStore;
   registry: RegistryLike;
   logger: Logger;
 }): OpenedGovernance {
   const { registry, logger } = options;
-  const store =
+  const ledgerStore =
     typeof options.ledger === 'string'
       ? new JsonLinesLedgerStore({ path: options.ledger, logger })
       : options.ledger;
   const usage = options.usage ? new UsageTracker() : undefined;
   // Limits and ledger read one cost: what a call is charged is what the ledger records.
   const costOf = moduleCostReader(registry);
-  const limits = openLimitsGovernance(options.limits, costOf, logger);
-  const ledger = store && createCallLedger({ store, logger, costOf });
+  const limits = openLimitsGovernance(options.limits, options.store, costOf, logger);
+  const ledger = ledgerStore && createCallLedger({ store: ledgerStore, logger, costOf });
   return {
     governance: combineGovernance([limits, ledger, usage]),
     usage,
     close: async () => {
       try {
-        await store?.close();
+        await ledgerStore?.close();
       } catch (error) {
         logger.warn({ err: error }, 'Could not close the ledger');
       }
-      await limits?.close();
+      try {
+        await options.store.close();
+      } catch (error) {
+        logger.warn({ err: error }, 'Could not close the limit store');
+      }
     },
   };
 }

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import type { LedgerStore } from '../governance/ledger-record.js';
 import { type ResolvedLimits, resolveLimits } from '../governance/limits-option.js';
 import type { TransportName } from '../options.js';
+import type { LimitStore } from '../store/limit-store.js';
 import { describe, resolveBoolean } from './read-option.js';
 
 /**
@@ -13,10 +14,10 @@ import { describe, resolveBoolean } from './read-option.js';
  * const known = new Set([...OTHER_OPTIONS, ...GOVERNANCE_OPTIONS]);
  * ```
  */
-export const GOVERNANCE_OPTIONS = ['ledger', 'usage', 'limits'] as const;
+export const GOVERNANCE_OPTIONS = ['ledger', 'usage', 'limits', 'store'] as const;
 
 /**
- * The resolved `ledger`, `usage` and `limits` options.
+ * The resolved `ledger`, `usage`, `limits` and `store` options.
  *
  * @example
  * ```ts
@@ -30,11 +31,14 @@ export interface ResolvedGovernanceOptions {
   usage: boolean;
   /** Rate limits and budgets; `undefined` without any. */
   limits: ResolvedLimits | undefined;
+  /** Where limits and one-time approval rounds are kept; `undefined`: this process's memory. */
+  store: LimitStore | undefined;
 }
 
 /**
  * Validates `ledger` (a file path whose directory exists, or a {@link LedgerStore}), `usage`
- * (a boolean, for the HTTP transports only) and `limits` (see `resolveLimits`).
+ * (a boolean, for the HTTP transports only), `limits` (see `resolveLimits`) and `store` (a
+ * {@link LimitStore}).
  *
  * @throws {TypeError | RangeError} naming the option and what it accepts.
  * @example
@@ -43,14 +47,30 @@ export interface ResolvedGovernanceOptions {
  * ```
  */
 export function resolveGovernanceOptions(
-  given: { ledger?: unknown; usage?: unknown; limits?: unknown },
+  given: { ledger?: unknown; usage?: unknown; limits?: unknown; store?: unknown },
   transport: TransportName,
 ): ResolvedGovernanceOptions {
   const usage = resolveBoolean('usage', given.usage, false);
   if (usage && transport === 'stdio') {
     throw new RangeError("usage serves GET /usage on the HTTP transports; transport is 'stdio'");
   }
-  return { ledger: resolveLedger(given.ledger), usage, limits: resolveLimits(given.limits) };
+  return {
+    ledger: resolveLedger(given.ledger),
+    usage,
+    limits: resolveLimits(given.limits),
+    store: resolveStore(given.store),
+  };
+}
+
+function resolveStore(value: unknown): LimitStore | undefined {
+  if (value === undefined) return undefined;
+  const store = value as Partial<LimitStore> | null;
+  if (typeof store?.consume !== 'function' || typeof store.close !== 'function') {
+    throw new TypeError(
+      `store must be a LimitStore (consume and close), such as createRedisLimitStore(url), got ${describe(value)}`,
+    );
+  }
+  return store as LimitStore;
 }
 
 function resolveLedger(value: unknown): ResolvedGovernanceOptions['ledger'] {

@@ -1,6 +1,7 @@
 import { toModuleFilter } from '@apcore-mcp/core';
 import type { Server } from '@modelcontextprotocol/server';
 import { ExecutionRouter } from '../calls/execution-router.js';
+import { ROUND_CLAIM_LIFETIME_MS } from '../calls/rounds-state.js';
 import { type OpenedGovernance, openGovernance } from '../governance/open-governance.js';
 import type { Logger } from '../logger.js';
 import { loadServerMetrics, type ServerMetrics } from '../metrics/server-metrics.js';
@@ -9,6 +10,9 @@ import { type CallStateCodec, createCallStateCodec } from '../protocol/call-stat
 import { createSdkServer } from '../protocol/create-sdk-server.js';
 import { toVisibleTools, type VisibleTools } from '../protocol/visible-tools.js';
 import { DocumentationResources } from '../resources/documentation-resources.js';
+import type { LimitStore } from '../store/limit-store.js';
+import { createMemoryLimitStore } from '../store/memory-limit-store.js';
+import { claimRoundsIn } from '../store/round-claims.js';
 import { warnAboutClientLimits } from '../tools/client-limits.js';
 import type { McpTool } from '../tools/mcp-tool.js';
 import { openToolVisibility } from '../tools/open-tool-visibility.js';
@@ -56,8 +60,9 @@ export class ServerRuntime {
   constructor(target: ResolvedTarget, options: ResolvedOptions, logger: Logger) {
     this.#options = options;
     this.logger = logger;
+    const store = options.store ?? this.#createMemoryStore();
     // Opened first: a ledger file that cannot be opened stops the start before anything else.
-    this.#governance = openGovernance({ ...options, registry: target.registry, logger });
+    this.#governance = openGovernance({ ...options, store, registry: target.registry, logger });
     this.tools = new ToolTable({
       registry: target.registry,
       builder: new ToolBuilder({ logger, toolNames: options.toolNames }),
@@ -79,6 +84,7 @@ export class ServerRuntime {
       approval: options.approval,
       tracing: options.tracing,
       governance: this.#governance.governance,
+      roundClaims: claimRoundsIn(store, ROUND_CLAIM_LIFETIME_MS),
       ...(visibility === undefined ? {} : { toolsFor: (identity) => visibility.viewFor(identity) }),
       ...(options.contextFactory === undefined ? {} : { contextFactory: options.contextFactory }),
       ...(options.identity === undefined ? {} : { identity: options.identity }),
@@ -114,6 +120,22 @@ export class ServerRuntime {
     // For the life of the table: a refresh changes it as much as a registry event.
     this.tools.onChange(() => search.invalidate());
     return search;
+  }
+
+  /**
+   * The default store. A `stateKey` of one's own usually means instances that share it: each
+   * of them would then honour an answered approval once, so that is said at startup.
+   */
+  #createMemoryStore(): LimitStore {
+    if (this.#options.stateKey !== undefined) {
+      this.logger.warn(
+        { option: 'store' },
+        'A state key is given but no store: an approval answered once runs once on this ' +
+          'instance, but could run once more on each other instance sharing the key; give ' +
+          'every instance the same store (createRedisLimitStore)',
+      );
+    }
+    return createMemoryLimitStore();
   }
 
   #createRandomStateKey(): Uint8Array {

@@ -3,12 +3,7 @@ import {
   type RequestStateCodec,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-
-/**
- * How long a client may take to answer a question (an approval) before the state it echoes
- * expires: ten minutes, the SDK's own default for one input round.
- */
-export const CALL_STATE_TTL_SECONDS = 600;
+import { CALL_STATE_TTL_SECONDS } from '../calls/rounds-state.js';
 
 /**
  * What the server signs into a 2026-07-28 `requestState`: a small JSON object (signed, not

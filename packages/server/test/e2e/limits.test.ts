@@ -183,7 +183,8 @@ describe('the limit store and the server lifecycle', () => {
       transport: 'streamable-http',
       port: 0,
       logger: createRecordingLogger(),
-      limits: { calls: '5/min', store },
+      limits: { calls: '5/min' },
+      store,
     });
     expect(store.closed).toBe(0);
     await server.close();
@@ -205,7 +206,8 @@ describe('the limit store and the server lifecycle', () => {
         transport: 'streamable-http',
         port,
         logger: createRecordingLogger(),
-        limits: { calls: '5/min', store },
+        limits: { calls: '5/min' },
+        store,
       }),
     ).rejects.toThrow(/already in use/);
     expect(store.closed).toBe(1);
@@ -224,7 +226,8 @@ describe('the limit store and the server lifecycle', () => {
         transport: 'streamable-http',
         port: 0,
         logger: createRecordingLogger(),
-        limits: { calls: '5/min', store },
+        limits: { calls: '5/min' },
+        store,
       }),
     ).rejects.toThrow('registry unavailable');
     expect(store.closed).toBe(1);
@@ -235,7 +238,8 @@ describe('the limit store and the server lifecycle', () => {
     const { registry } = createLimitedRegistry();
     const handler = createMcpHandler(registry, {
       logger: createRecordingLogger(),
-      limits: { calls: '5/min', store },
+      limits: { calls: '5/min' },
+      store,
     });
     await handler.close();
     expect(store.closed).toBe(1);

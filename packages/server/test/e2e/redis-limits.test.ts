@@ -125,7 +125,8 @@ describe.skipIf(skip !== undefined)(`Redis limit store${skip ? ` (skipped: ${ski
       logger: createRecordingLogger(),
       authenticate: (request) => ({ id: String(request.headers[SUBJECT_HEADER]) }),
       // Its own connection: what two processes would have.
-      limits: { calls: '25/min', store: await createRedisLimitStore(redis.url) },
+      limits: { calls: '25/min' },
+      store: await createRedisLimitStore(redis.url),
     });
     opened.push(server);
     return { url: server.url ?? '', runs };
@@ -158,10 +159,8 @@ describe.skipIf(skip !== undefined)(`Redis gone${skip ? ` (skipped: ${skip})` : 
       port: 0,
       logger,
       authenticate: () => ({ id: 'alice' }),
-      limits: {
-        calls: '25/min',
-        store: await createRedisLimitStore(redis.url, { timeoutMs: 300, logger }),
-      },
+      limits: { calls: '25/min' },
+      store: await createRedisLimitStore(redis.url, { timeoutMs: 300, logger }),
     });
     try {
       const client = await connectAs(server.url ?? '', 'alice', '2025-11-25');
