@@ -30,7 +30,7 @@ export type {
 } from './calls/approval-option.js';
 export { APPROVAL_REQUIRED_CODE, ApprovalRequiredError } from './calls/approval-required-error.js';
 export { AUTH_IDENTITY_KEY } from './calls/call-extra.js';
-export { SHUTTING_DOWN_CODE } from './calls/execution-router.js';
+export { SHUTTING_DOWN_CODE } from './calls/shutting-down.js';
 export { LIMIT_STORE_UNAVAILABLE_CODE } from './calls/store-unavailable.js';
 export type { ToolCallResult } from './calls/tool-call-result.js';
 export {

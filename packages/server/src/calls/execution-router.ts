@@ -25,7 +25,6 @@ import { CallCounter } from './call-counter.js';
 import { type RouterCallExtra, resolveIdentity } from './call-extra.js';
 import { ANONYMOUS_SUBJECT, type CallGovernance, type GovernedCall } from './call-governance.js';
 import type { CallAnswer, CallObserver } from './call-observer.js';
-import type { CallRounds } from './call-rounds.js';
 import type { ExecutionRouterOptions } from './execution-router-options.js';
 import { streamCall } from './stream-call.js';
 
@@ -38,19 +37,10 @@ import { openCall } from './open-call.js';
 import { openCallRounds } from './open-call-rounds.js';
 import { resolveContextFactory } from './resolve-context-factory.js';
 import { ROUND_CLAIM_LIFETIME_MS } from './rounds-state.js';
+import { refuseShuttingDown } from './shutting-down.js';
 import { refuseStoreUnavailable } from './store-unavailable.js';
 import type { ToolCallResult } from './tool-call-result.js';
 import { toSuccessResult, validationFailed } from './tool-result.js';
-
-/**
- * The `apcore/errorCode` of the result a call gets once shutdown has begun.
- *
- * @example
- * ```ts
- * if (result._meta?.['apcore/errorCode'] === SHUTTING_DOWN_CODE) retryElsewhere();
- * ```
- */
-export const SHUTTING_DOWN_CODE = 'SERVER_SHUTTING_DOWN';
 
 /**
  * Routes MCP tool calls through the apcore executor and turns the outcome into a
@@ -161,7 +151,7 @@ export class ExecutionRouter {
     const served = this.#tools.get(name);
     const answer = this.#accepting
       ? await this.#settle(name, served, args, extra, startedAt)
-      : createToolErrorResult('Server is shutting down', SHUTTING_DOWN_CODE);
+      : refuseShuttingDown();
     // Only a served tool's name is shown to the observer, never the client's string.
     const tool = served === undefined ? undefined : name;
     this.observer?.answered({ tool, answer, durationMs: performance.now() - startedAt });
@@ -267,13 +257,9 @@ export class ExecutionRouter {
     const refusal = governed && (await this.#governance?.admit?.(governed));
     if (refusal !== undefined) return { result: refusal, ran: false };
     const logger = withFields(this.#logger, { tool: tool.name });
-    let rounds: CallRounds | undefined;
-    try {
-      rounds = await this.#openRounds(tool.name, args, extra, logger);
-    } catch (error) {
-      logger.warn({ err: error }, 'Could not claim the round of a retried call; refused');
-      return { result: refuseStoreUnavailable(), ran: false };
-    }
+    const binding = { tool: tool.name, arguments: args };
+    const rounds = await openCallRounds(extra, binding, { claims: this.#roundClaims, logger });
+    if (rounds === 'unavailable') return { result: refuseStoreUnavailable(), ran: false };
     const call = openCall(served, extra, {
       executor: this.#executor,
       contextFactory: this.#contextFactory,
@@ -298,19 +284,6 @@ export class ExecutionRouter {
       throw error;
     }
     return call.rounds?.asked ?? { result: toSuccessResult(tool, output), ran: true };
-  }
-
-  /** A 2026-07-28 call's rounds; none when the client cannot answer questions. */
-  async #openRounds(
-    tool: string,
-    args: Record<string, unknown>,
-    extra: RouterCallExtra,
-    logger: Logger,
-  ): Promise<CallRounds | undefined> {
-    const input = extra.inputRound;
-    if (input === undefined || extra.clientCapabilities?.elicitation === undefined)
-      return undefined;
-    return openCallRounds(input, { tool, arguments: args }, this.#roundClaims, logger);
   }
 
   #mapError(tool: string, error: unknown): ToolCallResult {
