@@ -244,7 +244,7 @@ class McpHttpHandler implements HttpRequestHandler {
       if (request.method === 'POST') watchRequestClosed(request, response);
       return this.#streamable?.handle(request, response, body);
     }
-    if (route === 'sse-stream') return this.#sse?.openStream(response);
+    if (route === 'sse-stream') return this.#sse?.openStream(request, response);
     return this.#sse?.postMessage(request, response, url.searchParams.get('sessionId'), body);
   }
 }

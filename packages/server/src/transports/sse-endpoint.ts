@@ -4,6 +4,7 @@ import type { SSEServerTransport } from '@modelcontextprotocol/server-legacy/sse
 import type { Logger } from '../logger.js';
 import { sendJsonRpcError, sendSessionNotFound } from './http-response.js';
 import { SessionCap } from './session-limits.js';
+import { mayUseSession, type SessionOwner, sessionOwnerOf } from './session-owner.js';
 
 /** Where the legacy SSE transport opens its stream. */
 export const SSE_STREAM_PATH = '/sse';
@@ -14,12 +15,16 @@ export const SSE_MESSAGES_PATH = '/messages';
 interface Session {
   transport: SSEServerTransport;
   server: Server;
+  /** The subject that opened the stream: the only one that may post to it. */
+  owner: SessionOwner;
 }
 
 /**
  * The legacy (deprecated) HTTP+SSE endpoint: `GET /sse` opens a session's event stream and
  * announces `POST /messages?sessionId=...`, where the client sends its messages. Each session has
- * its own SDK transport and server.
+ * its own SDK transport and server, and belongs to the authenticated subject that opened it: a
+ * post of another subject is answered 404, as if the session did not exist (the id travels in
+ * the URL, so it may reach access logs; it is no use to anyone else).
  */
 export class SseEndpoint {
   readonly #createServer: () => Server;
@@ -42,7 +47,7 @@ export class SseEndpoint {
    * Opens a session's event stream (`GET /sse`), or answers 503 when `maxSessions` are open. A
    * session lives as long as its stream, so it needs no idle timeout.
    */
-  async openStream(response: ServerResponse): Promise<void> {
+  async openStream(request: IncomingMessage, response: ServerResponse): Promise<void> {
     // Loaded with the first session: a server on another transport never needs it.
     const { SSEServerTransport } = await import('@modelcontextprotocol/server-legacy/sse');
     // Counted after the import and before the session is added, with no await between.
@@ -50,7 +55,7 @@ export class SseEndpoint {
     const transport = new SSEServerTransport(SSE_MESSAGES_PATH, response);
     const server = this.#createServer();
     const sessionId = transport.sessionId;
-    this.#sessions.set(sessionId, { transport, server });
+    this.#sessions.set(sessionId, { transport, server, owner: sessionOwnerOf(request) });
     transport.onclose = () => {
       if (this.#sessions.delete(sessionId)) {
         this.#logger.debug({ sessionId }, 'SSE session ended');
@@ -72,7 +77,7 @@ export class SseEndpoint {
       return;
     }
     const session = this.#sessions.get(sessionId);
-    if (session === undefined) {
+    if (session === undefined || !mayUseSession(request, session.owner, this.#logger)) {
       sendSessionNotFound(response);
       return;
     }

@@ -14,10 +14,13 @@ import type { Logger } from '../logger.js';
 import { sendJsonRpcError, sendSessionNotFound } from './http-response.js';
 import { isModernRequest } from './request-era.js';
 import { IdleWatch, SessionCap } from './session-limits.js';
+import { mayUseSession, type SessionOwner, sessionOwnerOf } from './session-owner.js';
 
 interface Session {
   transport: StreamableHTTPServerTransport;
   server: Server;
+  /** The subject that opened it: the only one that may use it. */
+  owner?: SessionOwner;
   /** Stateful sessions only: ends the session once nothing of it is open for a while. */
   idle?: IdleWatch;
 }
@@ -101,7 +104,7 @@ export class StreamableHttpEndpoint {
     const sessionId = request.headers['mcp-session-id'];
     if (typeof sessionId === 'string' && sessionId !== '') {
       const session = this.#sessions.get(sessionId);
-      if (session === undefined) {
+      if (session === undefined || !mayUseSession(request, session.owner, this.#logger)) {
         sendSessionNotFound(response);
         return;
       }
@@ -143,7 +146,7 @@ export class StreamableHttpEndpoint {
         this.#logger.debug({ sessionId }, 'MCP session started');
       },
     });
-    const session: Session = { transport, server };
+    const session: Session = { transport, server, owner: sessionOwnerOf(request) };
     transport.onclose = () => {
       session.idle?.stop();
       const sessionId = transport.sessionId;
