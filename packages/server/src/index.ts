@@ -30,6 +30,7 @@ export type {
 } from './calls/approval-option.js';
 export { APPROVAL_REQUIRED_CODE, ApprovalRequiredError } from './calls/approval-required-error.js';
 export { AUTH_IDENTITY_KEY } from './calls/call-extra.js';
+export { MASKED_VALUE } from './calls/mask-sensitive.js';
 export { SHUTTING_DOWN_CODE } from './calls/shutting-down.js';
 export { LIMIT_STORE_UNAVAILABLE_CODE } from './calls/store-unavailable.js';
 export type { ToolCallResult } from './calls/tool-call-result.js';
@@ -45,7 +46,6 @@ export {
 export { BUDGET_EXCEEDED_CODE, RATE_LIMITED_CODE } from './governance/limit-refusal.js';
 export type { LimitWindow, WindowLimits } from './governance/limit-windows.js';
 export type { LimitsOptions } from './governance/limits-option.js';
-export { MASKED_VALUE } from './governance/mask-sensitive.js';
 export { parseLimits } from './governance/parse-limits.js';
 export { ACTIONS_META_KEY, GROUP_META_KEY } from './grouping/group-served-tools.js';
 export type { CacheHintOption, CacheHints } from './lifecycle/cache-hints.js';

@@ -14,6 +14,7 @@ import type { ApprovalOption, ToolApprovalHandler } from './approval-option.js';
 import { ApprovalRequiredError } from './approval-required-error.js';
 import type { CallObserver } from './call-observer.js';
 import type { CallRounds } from './call-rounds.js';
+import { maskSensitive } from './mask-sensitive.js';
 
 /** What one call's {@link CallApproval} works with. */
 export interface CallApprovalOptions {
@@ -114,7 +115,7 @@ export class CallApproval implements ApprovalHandler {
     try {
       const approved = await handler({
         moduleId,
-        description: describeModule(registry, moduleId),
+        description: readModule(registry, moduleId).description,
         // A copy: a handler must not be able to change what runs.
         arguments: copyArguments(args),
         ...(identity === undefined ? {} : { identity }),
@@ -130,10 +131,15 @@ export class CallApproval implements ApprovalHandler {
 
   async #askUser(moduleId: string, args: Record<string, unknown>): Promise<Decision> {
     const { elicit, rounds, registry, logger } = this.#options;
-    const question = () => ({
-      message: describeCall(moduleId, describeModule(registry, moduleId), args),
-      requestedSchema: confirmSchema(moduleId),
-    });
+    const question = () => {
+      const { description, inputSchema } = readModule(registry, moduleId);
+      // Shown to the client, maybe to a screen or a log: secrets stay masked, as in the ledger.
+      const shown = maskSensitive(args, inputSchema) as Record<string, unknown>;
+      return {
+        message: describeCall(moduleId, description, shown),
+        requestedSchema: confirmSchema(moduleId),
+      };
+    };
     // 2026-07-28: answered from the rounds so far, or asked by ending this attempt.
     if (rounds !== undefined)
       return decideFromAnswer(await rounds.approval(moduleId, args, question));
@@ -174,17 +180,30 @@ function decideFromAnswer(answer: {
   return { approved: false, how: 'elicit', reason };
 }
 
-/** A module's description as its registry has it; `''` when it has none (or fails). */
-export function describeModule(registry: RegistryLike, moduleId: string): string {
+/**
+ * What the approval shows of a module: its description as its registry has it (`''` when it
+ * has none, or the registry fails) and its input schema (for masking `x-sensitive` values).
+ */
+function readModule(
+  registry: RegistryLike,
+  moduleId: string,
+): { description: string; inputSchema: unknown } {
   try {
-    const description = registry.getDefinition(moduleId, { copy: false })?.description;
-    return typeof description === 'string' ? description : '';
+    const definition = registry.getDefinition(moduleId, { copy: false });
+    const description = definition?.description;
+    return {
+      description: typeof description === 'string' ? description : '',
+      inputSchema: definition?.inputSchema,
+    };
   } catch {
-    return '';
+    return { description: '', inputSchema: undefined };
   }
 }
 
-/** The question the user sees: which module, what it does, and exactly what it will get. */
+/**
+ * The question the user sees: which module, what it does, and what it will get (`args` as
+ * shown: `x-sensitive` values already masked).
+ */
 export function describeCall(
   moduleId: string,
   description: string,

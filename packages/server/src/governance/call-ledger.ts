@@ -1,8 +1,8 @@
 import { type Logger, silentLogger } from '@apcore-mcp/core';
 import type { CallGovernance, GovernedCall, SettledCall } from '../calls/call-governance.js';
+import { maskSensitive } from '../calls/mask-sensitive.js';
 import { readErrorCode } from '../calls/tool-call-result.js';
 import type { LedgerRecord, LedgerStore } from './ledger-record.js';
-import { maskSensitive } from './mask-sensitive.js';
 
 /** Options of {@link createCallLedger}. */
 export interface CallLedgerOptions {
