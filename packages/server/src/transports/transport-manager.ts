@@ -101,9 +101,9 @@ export class TransportManager {
    * Serves one client over stdin/stdout, in either protocol revision (2025-11-25 after
    * `initialize`, 2026-07-28 per request). stdout carries protocol messages only. A line nested
    * past `MAX_JSON_DEPTH` (or `MAX_META_DEPTH` in `params._meta`) is answered with a JSON-RPC
-   * -32600 error line and never reaches the SDK. `ended`
-   * resolves when stdin ends or stdout breaks (the parent went away); a broken stdout never
-   * throws, however many answers are still written to it.
+   * -32600 error line and never reaches the SDK. `ended` resolves when stdin ends or stdout
+   * breaks (the parent went away); a broken stdout never throws, however many answers are still
+   * written to it.
    *
    * @example
    * ```ts

@@ -36,10 +36,10 @@ export interface DeepRequest {
 }
 
 /**
- * The too deep shapes every transport refuses, as the bodies of requests numbered from `firstId` (the whole body has no id):
- * a whole body of nested arrays, nested `arguments` of a `tools/call`, and a nested
+ * The too deep shapes every transport refuses: a whole body of nested arrays (no id), then
+ * `tools/call`s numbered from `firstId` with nested `arguments` and a nested
  * `_meta.progressToken` (far too deep, and 100 deep: under the overall limit, over `_meta`'s).
- * `meta` is what the request's `_meta` carries besides (a 2026-07-28 request's envelope).
+ * `meta` is what the calls' `_meta` carries besides (a 2026-07-28 request's envelope).
  */
 export function deepRequests(firstId: number, meta: Record<string, unknown> = {}): DeepRequest[] {
   const call = (id: number, params: Record<string, unknown>) => ({
