@@ -91,6 +91,7 @@ export type { ServedTool } from './tools/served-tool.js';
 export type { SkippedModule } from './tools/tool-builder.js';
 export type { CorsOptions } from './transports/cors.js';
 export type { NextFunction } from './transports/http-handler.js';
+export { MAX_JSON_DEPTH, MAX_META_DEPTH } from './transports/json-nesting.js';
 export { ListenError, type ListenErrorDetails } from './transports/listen-error.js';
 export type { HealthStatus } from './transports/observability-routes.js';
 export {

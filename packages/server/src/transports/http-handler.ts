@@ -86,8 +86,8 @@ const ALLOWED_METHODS: Record<Route, readonly string[]> = {
  * resource metadata (under `auth`), the MCP endpoint(s) of the chosen transport, and 404 (or
  * `next()`) for everything else; CORS preflights of those paths are answered first. Before an
  * MCP request reaches the SDK it passes the Host/Origin checks (403), authentication (401/403),
- * the content-type check (415) and the body size limit (413, counted while streaming); nothing
- * runs for a refused request.
+ * the content-type check (415), the body size limit (413, counted while streaming) and the JSON
+ * nesting limits (400); nothing runs for a refused request.
  */
 export function createHttpRequestHandler(options: HttpRequestHandlerOptions): HttpRequestHandler {
   return new McpHttpHandler(options);

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isJsonContentType } from '@modelcontextprotocol/server';
 import { sendJson, sendJsonRpcError } from './http-response.js';
+import { checkNesting } from './json-nesting.js';
 import { discardBody, readBody } from './read-body.js';
 
 /** Answers 413 for a body over the limit, closing the connection. */
@@ -15,7 +16,8 @@ export function refuseTooLarge(response: ServerResponse, maxBodyBytes: number): 
 
 /**
  * Reads a POST's JSON body: 415 for another content type, 413 over `maxBodyBytes` (counted while
- * streaming), 400 for invalid JSON; each answered here, `{ ok: false }` then.
+ * streaming), 400 for invalid JSON and for JSON nested past the limits of `checkNesting` (so no
+ * SDK code ever walks it); each answered here, `{ ok: false }` then.
  */
 export async function readJsonBody(
   request: IncomingMessage,
@@ -39,8 +41,9 @@ export async function readJsonBody(
     if (!drained) response.once('finish', () => request.socket.destroy());
     return { ok: false };
   }
+  let body: unknown;
   try {
-    return { ok: true, body: JSON.parse(read.text) };
+    body = JSON.parse(read.text);
   } catch {
     sendJson(response, 400, {
       jsonrpc: '2.0',
@@ -49,4 +52,10 @@ export async function readJsonBody(
     });
     return { ok: false };
   }
+  const refusal = checkNesting(body);
+  if (refusal) {
+    sendJson(response, 400, refusal);
+    return { ok: false };
+  }
+  return { ok: true, body };
 }

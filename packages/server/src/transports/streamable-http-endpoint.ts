@@ -13,6 +13,7 @@ import {
 import type { Logger } from '../logger.js';
 import { sendJsonRpcError, sendSessionNotFound } from './http-response.js';
 import { isModernRequest } from './request-era.js';
+import { requestIdOf } from './request-id.js';
 import { IdleWatch, SessionCap } from './session-limits.js';
 import { mayUseSession, type SessionOwner, sessionOwnerOf } from './session-owner.js';
 
@@ -200,13 +201,6 @@ export class StreamableHttpEndpoint {
     await server.connect(transport);
     await transport.handleRequest(request, response, body);
   }
-}
-
-/** The id of a single JSON-RPC request (what its error answer must carry), else `null`. */
-function requestIdOf(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
-  const id = (body as { id?: unknown }).id;
-  return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
 
 function isInitialization(body: unknown): boolean {

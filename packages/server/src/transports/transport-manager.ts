@@ -9,6 +9,7 @@ import type { HttpTransportOptions } from './http-transport-options.js';
 import { formatHost } from './listen-error.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './session-limits.js';
 import { SSE_STREAM_PATH } from './sse-endpoint.js';
+import { openStdioTransport } from './stdio-transport.js';
 import type { ToolListChanges } from './streamable-http-endpoint.js';
 
 /**
@@ -98,9 +99,11 @@ export class TransportManager {
 
   /**
    * Serves one client over stdin/stdout, in either protocol revision (2025-11-25 after
-   * `initialize`, 2026-07-28 per request). stdout carries protocol messages only. `ended`
-   * resolves when stdin ends or stdout breaks (the parent went away); a broken stdout never
-   * throws, however many answers are still written to it.
+   * `initialize`, 2026-07-28 per request). stdout carries protocol messages only. A line nested
+   * past `MAX_JSON_DEPTH` (or `MAX_META_DEPTH` in `params._meta`) is answered with a JSON-RPC
+   * -32600 error line and never reaches the SDK. `ended` resolves when stdin ends or stdout
+   * breaks (the parent went away); a broken stdout never throws, however many answers are still
+   * written to it.
    *
    * @example
    * ```ts
@@ -130,11 +133,12 @@ export class TransportManager {
     stdout.on('error', onOutputError);
     if (stdout === process.stdout) keepStderrFromThrowing();
     // Loaded only here: a server on an HTTP transport never needs it.
-    const { serveStdio, StdioServerTransport } = await import('@modelcontextprotocol/server/stdio');
+    const { serveStdio } = await import('@modelcontextprotocol/server/stdio');
+    const { transport, detach } = await openStdioTransport({ stdin, stdout, logger: this.#logger });
     // serveStdio, not connect(): it answers a 2026-07-28 client's server/discover and pinned
     // requests as well as a 2025-11-25 client's initialize, building a server for whichever came.
     const served = serveStdio(() => this.#createServer(), {
-      transport: new StdioServerTransport(stdin, stdout),
+      transport,
       onerror: (error) => this.#logger.debug({ err: error }, 'stdio transport error'),
     });
     return {
@@ -145,6 +149,7 @@ export class TransportManager {
         stdin.off('end', onInputEnd);
         stdin.off('close', onInputEnd);
         await served.close();
+        detach();
         signalEnded('input-closed');
       },
     };

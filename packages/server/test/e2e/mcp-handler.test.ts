@@ -10,7 +10,8 @@ import {
 } from '../../src/__fixtures__/foreign-runtime.js';
 import { createInteractiveRuntime } from '../../src/__fixtures__/interactive-modules.js';
 import { createMcpHandler, type McpHandler } from '../../src/index.js';
-import { connectSse, connectStreamable } from '../helpers/clients.js';
+import { connectSse, connectStreamable, MCP_POST_HEADERS } from '../helpers/clients.js';
+import { HOSTILE_DEPTH, nestedArrayText, TOO_DEEP } from '../helpers/deep-json.js';
 
 function createEcho() {
   const registry = new ForeignRegistry();
@@ -137,6 +138,23 @@ describe('createMcpHandler in a plain http.createServer', () => {
     const result = await client.callTool({ name: 'text-echo', arguments: { b: 2 } });
     expect(JSON.parse(firstText(result))).toEqual({ echoed: { b: 2 } });
     await client.close();
+  });
+
+  it('refuses JSON nested too deep with 400, as serve() does', async () => {
+    handler = createMcpHandler(createEcho(), { logger: createRecordingLogger() });
+    httpServer = createServer(handler);
+    const base = await listen(httpServer);
+    const response = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: MCP_POST_HEADERS,
+      body: nestedArrayText(HOSTILE_DEPTH),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: TOO_DEEP },
+    });
   });
 
   it('answers 503 after close()', async () => {

@@ -19,6 +19,8 @@ export interface ChildServer {
   /** Everything the child wrote to stderr so far. */
   stderr(): string;
   send(message: unknown): void;
+  /** Writes one line of raw text (a newline is added). */
+  sendLine(text: string): void;
   /** Resolves with the first stdout message matching. */
   waitForMessage(
     matches: (message: Record<string, unknown>) => boolean,
@@ -80,6 +82,7 @@ export function spawnChildServer(script: string, env: Record<string, string> = {
     stdoutLines,
     stderr: () => stderrText,
     send: (message) => child.stdin?.write(`${JSON.stringify(message)}\n`),
+    sendLine: (text) => child.stdin?.write(`${text}\n`),
     waitForMessage: (matches) =>
       waitUntil(() => {
         for (const line of stdoutLines) {

@@ -52,6 +52,24 @@ export async function connectSse(url: string): Promise<Client> {
   return client;
 }
 
+/**
+ * An SDK client connected over the legacy SSE transport, and the URL its session's messages are
+ * posted to (`/messages?sessionId=...`), for raw requests within that session.
+ */
+export async function connectSseSession(
+  url: string,
+): Promise<{ client: Client; messagesUrl: string }> {
+  let messagesUrl = '';
+  const watchingFetch: typeof fetch = (input, init) => {
+    if (init?.method === 'POST') messagesUrl = String(input);
+    return fetch(input, init);
+  };
+  const client = new Client({ name: 'e2e-sse-client', version: '1.0.0' });
+  await client.connect(new SSEClientTransport(new URL(url), { fetch: watchingFetch }));
+  // Connecting posted `initialize`: the URL is known by now.
+  return { client, messagesUrl };
+}
+
 /** The JSON-RPC initialize request a client sends first. */
 export const INITIALIZE_REQUEST = initializeRequest('raw-http');
 
