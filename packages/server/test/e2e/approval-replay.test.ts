@@ -4,15 +4,9 @@ import {
   startRedisServer,
   type TestRedisServer,
 } from '@apcore-mcp/test-support';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createInteractiveRuntime } from '../../src/__fixtures__/interactive-modules.js';
-import {
-  createRedisLimitStore,
-  type LimitStore,
-  type ServeOptions,
-  type ServerHandle,
-  startServer,
-} from '../../src/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedisLimitStore, type LimitStore } from '../../src/index.js';
+import { useInteractiveHttpServers } from '../helpers/interactive-http.js';
 import { postToolCall, type RawAnswer } from '../helpers/modern-raw.js';
 
 const STATE_KEY = 'cd'.repeat(32);
@@ -20,24 +14,7 @@ const DELETE_A = { name: 'files-delete', arguments: { path: '/tmp/a' } };
 const ACCEPT = { approval: { action: 'accept', content: { confirm: true } } };
 const DELETED = { content: [{ type: 'text', text: '{"deleted":"/tmp/a"}' }] };
 
-const servers: ServerHandle[] = [];
-afterEach(async () => {
-  await Promise.allSettled(servers.splice(0).map((server) => server.close()));
-});
-
-/** A server of the interactive modules over Streamable HTTP; the probe counts what ran. */
-async function start(options: ServeOptions = {}) {
-  const logger = createRecordingLogger();
-  const { executor, probe } = createInteractiveRuntime();
-  const server = await startServer(executor, {
-    transport: 'streamable-http',
-    port: 0,
-    logger,
-    ...options,
-  });
-  servers.push(server);
-  return { url: server.url ?? '', logger, probe };
-}
+const start = useInteractiveHttpServers();
 
 function requestStateOf(answer: RawAnswer): string {
   expect(answer.body.result).toMatchObject({ resultType: 'input_required' });
@@ -135,7 +112,6 @@ describe.skipIf(skip !== undefined)(
   `instances sharing a state key and a Redis store${skip ? ` (skipped: ${skip})` : ''}`,
   () => {
     let redis: TestRedisServer;
-    const stores: LimitStore[] = [];
     beforeAll(async () => {
       redis = await startRedisServer();
     });
@@ -146,7 +122,6 @@ describe.skipIf(skip !== undefined)(
     async function startInstance() {
       // Its own connection, as a separate process would have.
       const store = await createRedisLimitStore(redis.url);
-      stores.push(store);
       return start({ stateKey: STATE_KEY, store });
     }
 
