@@ -1,5 +1,6 @@
 import type { Logger, RegistryLike } from '@apcore-mcp/core';
 import { type CallGovernance, combineGovernance } from '../calls/call-governance.js';
+import type { ResolvedUsage } from '../usage/usage-option.js';
 import { UsageTracker } from '../usage/usage-tracker.js';
 import { createCallLedger } from './call-ledger.js';
 import { JsonLinesLedgerStore } from './json-lines-ledger-store.js';
@@ -14,7 +15,7 @@ import { moduleCostReader } from './module-cost.js';
  *
  * @example
  * ```ts
- * const opened: OpenedGovernance = openGovernance({ ledger: './ledger.jsonl', usage: true, registry, logger });
+ * const opened: OpenedGovernance = openGovernance({ ledger: './ledger.jsonl', usage: { adminRoles: [] }, registry, logger });
  * ```
  */
 export interface OpenedGovernance {
@@ -33,12 +34,13 @@ export interface OpenedGovernance {
  * @throws {Error} when the ledger file cannot be opened.
  * @example
  * ```ts
- * const { governance, usage, close } = openGovernance({ ledger: store, usage: false, registry, logger });
+ * const { governance, usage, close } = openGovernance({ ledger: store, usage: undefined, registry, logger });
  * ```
  */
 export function openGovernance(options: {
   ledger: string | LedgerStore | undefined;
-  usage: boolean;
+  /** The `usage` option; `undefined`: off, no tracker. */
+  usage: ResolvedUsage | undefined;
   limits?: ResolvedLimits | undefined;
   registry: RegistryLike;
   logger: Logger;
@@ -48,7 +50,7 @@ export function openGovernance(options: {
     typeof options.ledger === 'string'
       ? new JsonLinesLedgerStore({ path: options.ledger, logger })
       : options.ledger;
-  const usage = options.usage ? new UsageTracker() : undefined;
+  const usage = options.usage === undefined ? undefined : new UsageTracker();
   // Limits and ledger read one cost: what a call is charged is what the ledger records.
   const costOf = moduleCostReader(registry);
   const limits = openLimitsGovernance(options.limits, costOf, logger);

@@ -3,7 +3,8 @@ import { dirname } from 'node:path';
 import type { LedgerStore } from '../governance/ledger-record.js';
 import { type ResolvedLimits, resolveLimits } from '../governance/limits-option.js';
 import type { TransportName } from '../options.js';
-import { describe, resolveBoolean } from './read-option.js';
+import { type ResolvedUsage, resolveUsage } from '../usage/usage-option.js';
+import { describe } from './read-option.js';
 
 /**
  * The `serve()` options of the ledger, usage and limits, for the option list.
@@ -20,21 +21,22 @@ export const GOVERNANCE_OPTIONS = ['ledger', 'usage', 'limits'] as const;
  *
  * @example
  * ```ts
- * const resolved: ResolvedGovernanceOptions = { ledger: '/var/log/apcore/ledger.jsonl', usage: true };
+ * const resolved: ResolvedGovernanceOptions = { ledger: '/var/log/apcore/ledger.jsonl', usage: { adminRoles: [] } };
  * ```
  */
 export interface ResolvedGovernanceOptions {
   /** A file path (absolute or relative to the working directory), a store, or no ledger. */
   ledger: string | LedgerStore | undefined;
-  /** Serve `GET /usage` on the HTTP transports. */
-  usage: boolean;
+  /** Serve `GET /usage` on the HTTP transports, and to whom all of it; `undefined`: off. */
+  usage: ResolvedUsage | undefined;
   /** Rate limits and budgets; `undefined` without any. */
   limits: ResolvedLimits | undefined;
 }
 
 /**
  * Validates `ledger` (a file path whose directory exists, or a {@link LedgerStore}), `usage`
- * (a boolean, for the HTTP transports only) and `limits` (see `resolveLimits`).
+ * (a boolean or `{ adminRoles }`, for the HTTP transports only) and `limits` (see
+ * `resolveLimits`).
  *
  * @throws {TypeError | RangeError} naming the option and what it accepts.
  * @example
@@ -46,8 +48,8 @@ export function resolveGovernanceOptions(
   given: { ledger?: unknown; usage?: unknown; limits?: unknown },
   transport: TransportName,
 ): ResolvedGovernanceOptions {
-  const usage = resolveBoolean('usage', given.usage, false);
-  if (usage && transport === 'stdio') {
+  const usage = resolveUsage(given.usage);
+  if (usage !== undefined && transport === 'stdio') {
     throw new RangeError("usage serves GET /usage on the HTTP transports; transport is 'stdio'");
   }
   return { ledger: resolveLedger(given.ledger), usage, limits: resolveLimits(given.limits) };

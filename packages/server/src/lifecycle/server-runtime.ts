@@ -18,7 +18,7 @@ import { ToolFront } from '../tools/tool-front.js';
 import { ToolTable } from '../tools/tool-table.js';
 import type { ToolVisibility } from '../tools/tool-visibility.js';
 import type { RuntimeHealth } from '../transports/observability-routes.js';
-import type { UsageTracker } from '../usage/usage-tracker.js';
+import { createUsageReader, type UsageReader } from '../usage/usage-reader.js';
 import type { ResolvedTarget } from './resolve-target.js';
 import { createRandomStateKey } from './state-key.js';
 
@@ -49,6 +49,8 @@ export class ServerRuntime {
   /** Signs and verifies the `requestState` of 2026-07-28 input rounds. */
   readonly stateCodec: CallStateCodec;
   readonly #governance: OpenedGovernance;
+  /** Per tool usage for `GET /usage` as each caller may see it, when the `usage` option is on. */
+  readonly usage: UsageReader | undefined;
   /** With `toolSearch`: what `tools/list` shows and `search_tools`/`call_tool` answer. */
   readonly #toolSearch: ToolSearch | undefined;
   #unsubscribe: (() => void) | undefined;
@@ -99,6 +101,22 @@ export class ServerRuntime {
     this.resources = new DocumentationResources({
       registry: target.registry,
       tools: this.tools,
+    });
+    this.usage = this.#openUsage(options, visibility);
+  }
+
+  /** `GET /usage` for each caller: the tools its `tools/list` shows, all of them to admins. */
+  #openUsage(
+    options: ResolvedOptions,
+    visibility: ToolVisibility | undefined,
+  ): UsageReader | undefined {
+    const tracker = this.#governance.usage;
+    if (tracker === undefined || options.usage === undefined) return undefined;
+    return createUsageReader({
+      report: tracker.report,
+      toolsFor: (identity) => visibility?.viewFor(identity) ?? this.tools,
+      adminRoles: options.usage.adminRoles,
+      identity: options.identity,
     });
   }
 
@@ -171,11 +189,6 @@ export class ServerRuntime {
       serverName: this.#options.name,
       logger: this.logger,
     });
-  }
-
-  /** Per tool usage for `GET /usage`, when the `usage` option is on. */
-  get usage(): UsageTracker | undefined {
-    return this.#governance.usage;
   }
 
   /** Writes out and closes the ledger (after the last call has answered); never rejects. */
