@@ -62,7 +62,11 @@ describe.each(ERAS)('GET /usage per caller, %s client', (era) => {
     running.push(server);
     const tokenFor = (sub: string, roles: string[]) => signer.sign({ sub, roles, aud: AUDIENCE });
     /** Connects as `sub`, makes each call (tool name and arguments), checks it ran, closes. */
-    const callAs = async (sub: string, roles: string[], calls: [string, Record<string, unknown>][]) => {
+    const callAs = async (
+      sub: string,
+      roles: string[],
+      calls: [string, Record<string, unknown>][],
+    ) => {
       const client = await connectClient({
         era,
         transport: 'http',
