@@ -101,3 +101,4 @@ export {
 export type { TlsOptions } from './transports/tls-option.js';
 export { type SummarizeUsageOptions, summarizeUsage } from './usage/summarize-usage.js';
 export type { ToolUsage, UsageReport } from './usage/tool-usage.js';
+export type { UsageOption, UsageOptions } from './usage/usage-option.js';

@@ -14,6 +14,7 @@ import type { TracingOption } from './observability/tracing-option.js';
 import type { LimitStore } from './store/limit-store.js';
 import type { CorsOptions, ResolvedCors } from './transports/cors.js';
 import type { TlsOptions } from './transports/tls-option.js';
+import type { ResolvedUsage, UsageOption } from './usage/usage-option.js';
 
 /**
  * The transports the server speaks.
@@ -216,9 +217,11 @@ export interface ServeOptions {
   ledger?: string | LedgerStore;
   /**
    * Serve `GET /usage` (per tool calls, errors, p50/p95 duration, last call) on the HTTP
-   * transports, behind the same Host/Origin checks and `authenticate` as `/mcp`; default false.
+   * transports, behind the same Host/Origin checks and authentication as `/mcp`; default false.
+   * An identified caller sees the usage of the tools it may list, unless it holds one of
+   * `{ adminRoles }`; without authentication the whole report is served.
    */
-  usage?: boolean;
+  usage?: UsageOption;
 }
 
 /** {@link ServeOptions} after validation, with every default filled in. */
@@ -265,7 +268,7 @@ export interface ResolvedOptions {
   limits: ResolvedLimits | undefined;
   store: LimitStore | undefined;
   ledger: string | LedgerStore | undefined;
-  usage: boolean;
+  usage: ResolvedUsage | undefined;
 }
 
 /**

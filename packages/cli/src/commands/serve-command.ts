@@ -18,7 +18,12 @@ import { ModuleFiles } from '../extensions/module-files.js';
 import { type ExtensionsWatcher, watchExtensions } from '../extensions/watch-extensions.js';
 import type { CliIo } from '../io.js';
 import { loadAclFile } from '../settings/load-acl-file.js';
-import { describeSource, type ResolvedSettings, type Settings } from '../settings/settings.js';
+import {
+  describeSource,
+  type ResolvedSettings,
+  type SettingSource,
+  type Settings,
+} from '../settings/settings.js';
 import { openStore, toLimitsOptions } from './governance-options.js';
 
 const TRANSPORT_TITLES: Record<Settings['transport'], string> = {
@@ -50,7 +55,7 @@ function toServeOptions(settings: Settings, logger: Logger, store: LimitStore): 
     ...(settings.metricsPort === undefined ? {} : { metricsPort: settings.metricsPort }),
     ...(settings.tracing ? { tracing: true } : {}),
     ...(settings.ledger === undefined ? {} : { ledger: settings.ledger }),
-    ...(settings.usage ? { usage: true } : {}),
+    ...toUsageOption(settings),
     maxSessions: settings.maxSessions,
     sessionIdleTimeoutMs: settings.sessionIdleTimeout * 1000,
     validateInputs: settings.validateInputs,
@@ -64,6 +69,13 @@ function toServeOptions(settings: Settings, logger: Logger, store: LimitStore): 
     ...(settings.cors === undefined ? {} : { cors: settings.cors }),
     ...(settings.tls === undefined ? {} : { tls: settings.tls }),
   };
+}
+
+/** `--usage`, and who sees all of it: an admin role turns it on, as the server's object form does. */
+function toUsageOption(settings: Settings): Pick<ServeOptions, 'usage'> {
+  const adminRoles = settings.usageAdminRoles;
+  if (adminRoles.length > 0) return { usage: { adminRoles } };
+  return settings.usage ? { usage: true } : {};
 }
 
 /**
@@ -98,7 +110,8 @@ function toStartupError(error: unknown, settings: Settings): unknown {
 
 /**
  * Settings that only make sense with others: `--metrics-port` is for stdio (the HTTP transports
- * answer `/metrics` on their own port), `--usage` for HTTP, and `--ledger` needs its directory.
+ * answer `/metrics` on their own port), `--usage` and `--usage-admin-role` for HTTP, and
+ * `--ledger` needs its directory.
  */
 function refuseMismatchedSettings(resolved: ResolvedSettings): void {
   const { settings } = resolved;
@@ -108,9 +121,10 @@ function refuseMismatchedSettings(resolved: ResolvedSettings): void {
       { code: 'INVALID_ARGUMENT' },
     );
   }
-  if (settings.usage && settings.transport === 'stdio') {
+  const usageSource = usageAskedBy(resolved);
+  if (usageSource !== undefined && settings.transport === 'stdio') {
     throw new CliError(
-      `${describeSource(resolved.sources.usage)}: GET /usage is served by --transport streamable-http or sse, not stdio`,
+      `${describeSource(usageSource)}: GET /usage is served by --transport streamable-http or sse, not stdio`,
       { code: 'INVALID_ARGUMENT' },
     );
   }
@@ -120,6 +134,13 @@ function refuseMismatchedSettings(resolved: ResolvedSettings): void {
       { code: 'INVALID_ARGUMENT' },
     );
   }
+}
+
+/** What asked for `GET /usage`: `--usage`, else `--usage-admin-role` (which turns it on). */
+function usageAskedBy(resolved: ResolvedSettings): SettingSource | undefined {
+  const { settings, sources } = resolved;
+  if (settings.usage) return sources.usage;
+  return settings.usageAdminRoles.length > 0 ? sources['usage-admin-role'] : undefined;
 }
 
 function isDirectory(path: string): boolean {

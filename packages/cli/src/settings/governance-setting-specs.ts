@@ -11,6 +11,7 @@ export type GovernanceSettingKey =
   | 'store'
   | 'ledger'
   | 'usage'
+  | 'usage-admin-role'
   | 'acl';
 
 /**
@@ -60,7 +61,14 @@ export const GOVERNANCE_SETTING_SPECS: readonly SettingSpec[] = [
     kind: 'boolean',
     defaultValue: false,
     description:
-      'streamable-http and sse answer GET /usage (per tool calls, errors, p50/p95), behind the same checks as /mcp',
+      'streamable-http and sse answer GET /usage (per tool calls, errors, p50/p95), behind the same checks as /mcp; each caller sees the tools it may list',
+    serveOnly: true,
+  },
+  {
+    key: 'usage-admin-role',
+    kind: 'list',
+    description:
+      'Callers holding this role see all of GET /usage (repeatable or comma-separated; turns --usage on)',
     serveOnly: true,
   },
   {

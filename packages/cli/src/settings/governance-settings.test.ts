@@ -28,6 +28,27 @@ describe('resolveSettings: the governance settings', () => {
     ]);
   });
 
+  it('reads the usage admin roles from every source, as a list', async () => {
+    const dir = tempDir.current();
+    await writeFile(join(dir, 'apcore-mcp.yaml'), 'usage-admin-role: [admin, auditor]\n');
+    const fromFile = await resolveSettings({ flags: {}, io: { env: {}, cwd: dir } });
+    expect(fromFile.settings.usageAdminRoles).toEqual(['admin', 'auditor']);
+    const fromEnv = await resolveSettings({
+      flags: {},
+      io: { env: { APCORE_MCP_USAGE_ADMIN_ROLE: 'ops' }, cwd: dir },
+    });
+    expect(fromEnv.settings.usageAdminRoles).toEqual(['ops']);
+    const fromFlags = await resolveSettings({
+      flags: { usageAdminRole: ['root', 'admin'] },
+      io: { env: {}, cwd: dir },
+    });
+    expect(fromFlags.settings.usageAdminRoles).toEqual(['root', 'admin']);
+    expect(fromFlags.sources['usage-admin-role']).toEqual({
+      kind: 'flag',
+      flag: '--usage-admin-role',
+    });
+  });
+
   it('resolves the acl file like a directory: against the config file, else the cwd', async () => {
     const dir = tempDir.current();
     await writeFile(join(dir, 'custom.yaml'), 'acl: rules/acl.yaml\n');

@@ -39,6 +39,7 @@ describe('resolveSettings', () => {
       metricsPort: undefined,
       ledger: undefined,
       usage: false,
+      usageAdminRoles: [],
       tracing: false,
       maxSessions: 1000,
       sessionIdleTimeout: 1800,

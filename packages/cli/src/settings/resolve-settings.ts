@@ -175,6 +175,7 @@ function toSettings(
     tracing: read('tracing') as boolean,
     ledger: read('ledger') as string | undefined,
     usage: read('usage') as boolean,
+    usageAdminRoles: (read('usage-admin-role') as readonly string[] | undefined) ?? [],
     maxSessions: read('max-sessions') as number,
     sessionIdleTimeout: read('session-idle-timeout') as number,
     approval: read('approval') as Settings['approval'],

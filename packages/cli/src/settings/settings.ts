@@ -52,6 +52,8 @@ export interface Settings extends SecuritySettings {
   ledger: string | undefined;
   /** Serve `GET /usage` on HTTP. */
   usage: boolean;
+  /** Roles that see the whole `GET /usage` report (empty: none); any turns `usage` on. */
+  usageAdminRoles: readonly string[];
   maxSessions: number;
   /** In seconds. */
   sessionIdleTimeout: number;

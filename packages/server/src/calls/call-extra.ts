@@ -103,8 +103,27 @@ export interface RouterCallExtra {
   requestId?: string | number;
   /** The W3C trace context the client sent in the request's `_meta` (`traceparent`, ...). */
   traceCarrier?: Record<string, string>;
+  /**
+   * The trace id of that `traceparent`, when it is a valid W3C one: the call's trace id, traced
+   * or not, unless the call's span names another.
+   */
+  clientTraceId?: string;
   /** The call's trace, when the server traces calls: child spans and the trace id. */
   trace?: CallTrace;
+}
+
+/**
+ * The trace id a call runs under, when the server knows one: its span's (tracing on, an
+ * OpenTelemetry SDK registered), else the client's `traceparent`'s. `undefined`: the context
+ * makes a fresh one.
+ *
+ * @example
+ * ```ts
+ * const traceId = readCallTraceId({ clientTraceId: '4bf92f3577b34da6a3ce929d0e0e4736' });
+ * ```
+ */
+export function readCallTraceId(extra: RouterCallExtra): string | undefined {
+  return extra.trace?.traceId ?? extra.clientTraceId;
 }
 
 /** The two ways of speaking MCP a server serves, named by their first revision. */

@@ -32,6 +32,8 @@ export interface GovernedCall {
   readonly identity: Identity | undefined;
   /** The arguments the module gets (untrusted; never modify them). */
   readonly arguments: Readonly<Record<string, unknown>>;
+  /** The call's trace id when the server knows it (a `traceparent`, a span): see the router. */
+  readonly traceId?: string | undefined;
 }
 
 /**

@@ -22,7 +22,7 @@ import type { ServedTool, ToolSource } from '../tools/served-tool.js';
 import { type ApprovalOption, resolveApproval } from './approval-option.js';
 import { ApprovalRequiredError } from './approval-required-error.js';
 import { CallCounter } from './call-counter.js';
-import { type RouterCallExtra, resolveIdentity } from './call-extra.js';
+import { type RouterCallExtra, readCallTraceId, resolveIdentity } from './call-extra.js';
 import { ANONYMOUS_SUBJECT, type CallGovernance, type GovernedCall } from './call-governance.js';
 import type { CallAnswer, CallObserver } from './call-observer.js';
 import type { ExecutionRouterOptions } from './execution-router-options.js';
@@ -32,7 +32,7 @@ export type { ExecutionRouterOptions } from './execution-router-options.js';
 
 import { InputRequiredSignal } from './input-required-signal.js';
 import { InputValidator } from './input-validator.js';
-import { logCall } from './log-call.js';
+import { logCall, withCallTrace } from './log-call.js';
 import { openCall } from './open-call.js';
 import { openCallRounds } from './open-call-rounds.js';
 import { resolveContextFactory } from './resolve-context-factory.js';
@@ -182,12 +182,12 @@ export class ExecutionRouter {
     } catch (error) {
       // Not a failure: this attempt ends with a question, the client retries with the answer.
       if (InputRequiredSignal.isInstance(error)) return error.answer;
-      settled = { result: this.#mapError(name, error), ran: true };
+      settled = { result: this.#mapError(name, error, extra), ran: true };
     } finally {
       this.#calls.leave();
     }
     settled.result = withErrorPrefix(settled.result, routed.errorPrefix);
-    logCall(this.#logger, name, settled.result, startedAt);
+    logCall(withCallTrace(this.#logger, extra), name, settled.result, startedAt);
     if (governed !== undefined) {
       const durationMs = performance.now() - startedAt;
       this.#governance?.settle?.(governed, { ...settled, durationMs });
@@ -205,7 +205,8 @@ export class ExecutionRouter {
     if (this.#governance === undefined) return undefined;
     const identity = resolveIdentity(extra, this.#identity);
     const subject = identity?.id ?? ANONYMOUS_SUBJECT;
-    return { tool: name, served, subject, identity, arguments: args };
+    const traceId = readCallTraceId(extra);
+    return { tool: name, served, subject, identity, arguments: args, traceId };
   }
 
   /** Refuses calls from now on ("Server is shutting down"); running calls go on. */
@@ -251,12 +252,12 @@ export class ExecutionRouter {
       const failures = this.#validator.validate(tool, args);
       // Refused before governance admitted it: nothing ran, nothing is spent.
       if (failures !== undefined) {
-        return { result: this.#mapError(tool.name, validationFailed(failures)), ran: false };
+        return { result: this.#mapError(tool.name, validationFailed(failures), extra), ran: false };
       }
     }
     const refusal = governed && (await this.#governance?.admit?.(governed));
     if (refusal !== undefined) return { result: refusal, ran: false };
-    const logger = withFields(this.#logger, { tool: tool.name });
+    const logger = withFields(withCallTrace(this.#logger, extra), { tool: tool.name });
     const binding = { tool: tool.name, arguments: args };
     const rounds = await openCallRounds(extra, binding, { claims: this.#roundClaims, logger });
     if (rounds === 'unavailable') return { result: refuseStoreUnavailable(), ran: false };
@@ -286,12 +287,13 @@ export class ExecutionRouter {
     return call.rounds?.asked ?? { result: toSuccessResult(tool, output), ran: true };
   }
 
-  #mapError(tool: string, error: unknown): ToolCallResult {
+  #mapError(tool: string, error: unknown, extra: RouterCallExtra): ToolCallResult {
     // Its message is written for the client: it says how to allow the call.
     if (ApprovalRequiredError.isInstance(error)) {
       return createToolErrorResult(error.message, error.code);
     }
     // A mapper per failure binds the tool name to whatever it logs (unexpected errors + stack).
-    return new ErrorMapper({ logger: withFields(this.#logger, { tool }) }).toMcpError(error);
+    const logger = withFields(withCallTrace(this.#logger, extra), { tool });
+    return new ErrorMapper({ logger }).toMcpError(error);
   }
 }

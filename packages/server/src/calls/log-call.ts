@@ -1,5 +1,21 @@
-import { isLevelEnabled, type Logger } from '../logger.js';
+import { isLevelEnabled, type Logger, withFields } from '../logger.js';
+import { type RouterCallExtra, readCallTraceId } from './call-extra.js';
 import { readErrorCode, type ToolCallResult } from './tool-call-result.js';
+
+/**
+ * `logger` naming the call's trace id in every record when the server knows one (a client's
+ * `traceparent`, a span), so the server's lines match the module's and the tracing backend's;
+ * `logger` itself otherwise: an untraced call binds nothing.
+ *
+ * @example
+ * ```ts
+ * logCall(withCallTrace(logger, extra), 'math-add', result, startedAt);
+ * ```
+ */
+export function withCallTrace(logger: Logger, extra: RouterCallExtra): Logger {
+  const traceId = readCallTraceId(extra);
+  return traceId === undefined ? logger : withFields(logger, { traceId });
+}
 
 /**
  * Logs an answered call at debug: tool, duration, and the error code of a failure. Never

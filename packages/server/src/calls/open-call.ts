@@ -14,7 +14,12 @@ import type { ServedTool } from '../tools/served-tool.js';
 import type { ApprovalOption } from './approval-option.js';
 import { CallApproval } from './call-approval.js';
 import { CallCancellation } from './call-cancellation.js';
-import { type RouterCallExtra, readRequestClosedSignal, resolveIdentity } from './call-extra.js';
+import {
+  type RouterCallExtra,
+  readCallTraceId,
+  readRequestClosedSignal,
+  resolveIdentity,
+} from './call-extra.js';
 import type { CallObserver } from './call-observer.js';
 import type { CallRounds } from './call-rounds.js';
 import { createElicitSender, createProgressSender } from './client-senders.js';
@@ -105,7 +110,8 @@ export function openCall(
   if (options.approvalInContext) data[MCP_APPROVAL_KEY] = approval;
   if (extra.trace !== undefined) data[CALL_TRACER_KEY] = extra.trace;
   const request = new CallContextRequest({ moduleId, data, identity, cancellation });
-  if (extra.trace?.traceId !== undefined) request.traceId = extra.trace.traceId;
+  const traceId = readCallTraceId(extra);
+  if (traceId !== undefined) request.traceId = traceId;
   return {
     moduleId,
     approval,
@@ -124,7 +130,7 @@ class CallContextRequest implements ContextRequest {
   readonly moduleId: string;
   readonly data: Record<string, unknown>;
   readonly identity?: Identity;
-  /** The call's OpenTelemetry trace id, when it is traced: the context's `traceId`. */
+  /** The call's trace id, when the server knows one (see `readCallTraceId`): the context's. */
   traceId?: string;
   readonly #cancellation: CallCancellation;
 

@@ -62,6 +62,16 @@ describe('the call ledger', () => {
     expect(Date.parse(entry?.time ?? '')).toBeLessThanOrEqual(clock);
   });
 
+  it("records the call's trace id only when the request named one", async () => {
+    const store = memoryStore();
+    const router = createRouter(createCallLedger({ store, costOf: () => 0 }));
+    const clientTraceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    await router.handleCall('auth-login', {}, { clientTraceId });
+    await router.handleCall('auth-login', {});
+    expect(store.records[0]?.traceId).toBe(clientTraceId);
+    expect(store.records[1]).not.toHaveProperty('traceId');
+  });
+
   it('records a failed call under its error code, and an anonymous one as @anonymous', async () => {
     const store = memoryStore();
     const router = createRouter(createCallLedger({ store, costOf: () => 0 }), true);

@@ -43,9 +43,9 @@ function toLedgerRecord(
   settled: SettledCall,
   clock: Pick<CallLedgerOptions, 'costOf'> & { now: () => number },
 ): LedgerRecord {
-  const { served } = call;
+  const { served, traceId } = call;
   const failed = settled.result.isError === true;
-  return {
+  const record: LedgerRecord = {
     time: new Date(clock.now() - settled.durationMs).toISOString(),
     subject: call.subject,
     tool: call.tool,
@@ -56,4 +56,6 @@ function toLedgerRecord(
     // Only a call that got past governance consumed anything.
     cost: settled.ran ? clock.costOf(served.moduleId) : 0,
   };
+  // Written only when known: a fresh id the context made up would match nothing elsewhere.
+  return traceId === undefined ? record : { ...record, traceId };
 }

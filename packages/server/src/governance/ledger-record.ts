@@ -28,6 +28,11 @@ export interface LedgerRecord {
   readonly outcome: string;
   /** The module's `metadata.cost` when the call got past governance; 0 otherwise. */
   readonly cost: number;
+  /**
+   * The call's trace id (the module's `context.traceId`) when the request carried a valid W3C
+   * `traceparent` or the call was traced; absent otherwise.
+   */
+  readonly traceId?: string;
 }
 
 /**
@@ -82,6 +87,9 @@ export function parseLedgerLine(line: string): LedgerRecord {
   const args = record.arguments;
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
     throw new SyntaxError('"arguments" is not an object');
+  }
+  if (record.traceId !== undefined && typeof record.traceId !== 'string') {
+    throw new SyntaxError('"traceId" is not a string');
   }
   if (Number.isNaN(Date.parse(record.time as string))) {
     throw new SyntaxError('"time" is not an ISO date');

@@ -12,7 +12,7 @@ describe('openGovernance', () => {
       consume: async () => ({ admitted: true }),
       close: () => Promise.reject(new Error('already closed')),
     };
-    const opened = openGovernance({ ledger: undefined, usage: false, store, registry, logger });
+    const opened = openGovernance({ ledger: undefined, usage: undefined, store, registry, logger });
     await expect(opened.close()).resolves.toBeUndefined();
     expect(logger.messages('warn')).toEqual(['Could not close the limit store']);
   });

@@ -1,6 +1,7 @@
 import type { Logger, RegistryLike } from '@apcore-mcp/core';
 import { type CallGovernance, combineGovernance } from '../calls/call-governance.js';
 import type { LimitStore } from '../store/limit-store.js';
+import type { ResolvedUsage } from '../usage/usage-option.js';
 import { UsageTracker } from '../usage/usage-tracker.js';
 import { createCallLedger } from './call-ledger.js';
 import { JsonLinesLedgerStore } from './json-lines-ledger-store.js';
@@ -15,7 +16,7 @@ import { moduleCostReader } from './module-cost.js';
  *
  * @example
  * ```ts
- * const opened: OpenedGovernance = openGovernance({ ledger: './ledger.jsonl', usage: true, registry, logger });
+ * const opened: OpenedGovernance = openGovernance({ ledger: './ledger.jsonl', usage: { adminRoles: [] }, registry, logger });
  * ```
  */
 export interface OpenedGovernance {
@@ -36,13 +37,14 @@ export interface OpenedGovernance {
  * @example
  * ```ts
  * const { governance, usage, close } = openGovernance({
- *   ledger: ledgerStore, usage: false, store: createMemoryLimitStore(), registry, logger,
+ *   ledger: ledgerStore, usage: undefined, store: createMemoryLimitStore(), registry, logger,
  * });
  * ```
  */
 export function openGovernance(options: {
   ledger: string | LedgerStore | undefined;
-  usage: boolean;
+  /** The `usage` option; `undefined`: off, no tracker. */
+  usage: ResolvedUsage | undefined;
   limits?: ResolvedLimits | undefined;
   /** Where limits are counted (and, for the router, approval rounds claimed). */
   store: LimitStore;
@@ -54,7 +56,7 @@ export function openGovernance(options: {
     typeof options.ledger === 'string'
       ? new JsonLinesLedgerStore({ path: options.ledger, logger })
       : options.ledger;
-  const usage = options.usage ? new UsageTracker() : undefined;
+  const usage = options.usage === undefined ? undefined : new UsageTracker();
   // Limits and ledger read one cost: what a call is charged is what the ledger records.
   const costOf = moduleCostReader(registry);
   const limits = openLimitsGovernance(options.limits, options.store, costOf, logger);

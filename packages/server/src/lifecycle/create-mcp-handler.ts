@@ -150,7 +150,7 @@ function createHttp(
     cors: resolved.cors,
     health: runtime.health,
     metrics,
-    usage: runtime.usage?.report,
+    usage: runtime.usage,
     logger: runtime.logger,
   });
 }

@@ -9,7 +9,7 @@ describe('the ledger and usage options', () => {
     const path = join(tmpdir(), 'ledger.jsonl');
     expect(resolveGovernanceOptions({ ledger: path }, 'stdio')).toEqual({
       ledger: path,
-      usage: false,
+      usage: undefined,
     });
     const store = { append: () => {}, close: async () => {} };
     expect(resolveGovernanceOptions({ ledger: store, usage: true }, 'sse').ledger).toBe(store);
@@ -28,9 +28,34 @@ describe('the ledger and usage options', () => {
       'ledger must be a file path or a LedgerStore',
     );
     expect(() => resolveGovernanceOptions({ usage: 'yes' }, 'sse')).toThrow(
-      'usage must be a boolean',
+      "usage must be a boolean or { adminRoles }, got 'yes'",
     );
     expect(() => resolveGovernanceOptions({ usage: true }, 'stdio')).toThrow(
+      'usage serves GET /usage on the HTTP transports',
+    );
+  });
+});
+
+describe('the usage option', () => {
+  it('is off by default, on with true or an object, admin roles given or none', () => {
+    expect(resolveGovernanceOptions({}, 'sse').usage).toBeUndefined();
+    expect(resolveGovernanceOptions({ usage: false }, 'sse').usage).toBeUndefined();
+    expect(resolveGovernanceOptions({ usage: true }, 'sse').usage).toEqual({ adminRoles: [] });
+    expect(resolveGovernanceOptions({ usage: {} }, 'sse').usage).toEqual({ adminRoles: [] });
+    const roles = { adminRoles: ['admin', 'auditor'] };
+    expect(resolveGovernanceOptions({ usage: roles }, 'sse').usage).toEqual(roles);
+  });
+
+  it('refuses admin roles that are not a list of non-empty strings, and stdio', () => {
+    const resolve = (usage: unknown) => () => resolveGovernanceOptions({ usage }, 'sse');
+    expect(resolve({ adminRoles: 'admin' })).toThrow(TypeError);
+    expect(resolve({ adminRoles: 'admin' })).toThrow(
+      "usage.adminRoles must be an array of strings, got 'admin'",
+    );
+    expect(resolve({ adminRoles: [1] })).toThrow('usage.adminRoles must be an array of strings');
+    expect(resolve({ adminRoles: [' '] })).toThrow(RangeError);
+    expect(resolve([])).toThrow('usage must be a boolean or { adminRoles }, got array');
+    expect(() => resolveGovernanceOptions({ usage: { adminRoles: [] } }, 'stdio')).toThrow(
       'usage serves GET /usage on the HTTP transports',
     );
   });

@@ -4,7 +4,8 @@ import type { LedgerStore } from '../governance/ledger-record.js';
 import { type ResolvedLimits, resolveLimits } from '../governance/limits-option.js';
 import type { TransportName } from '../options.js';
 import type { LimitStore } from '../store/limit-store.js';
-import { describe, resolveBoolean } from './read-option.js';
+import { type ResolvedUsage, resolveUsage } from '../usage/usage-option.js';
+import { describe } from './read-option.js';
 
 /**
  * The `serve()` options of the ledger, usage and limits, for the option list.
@@ -21,14 +22,14 @@ export const GOVERNANCE_OPTIONS = ['ledger', 'usage', 'limits', 'store'] as cons
  *
  * @example
  * ```ts
- * const resolved: ResolvedGovernanceOptions = { ledger: '/var/log/apcore/ledger.jsonl', usage: true };
+ * const resolved: ResolvedGovernanceOptions = { ledger: '/var/log/apcore/ledger.jsonl', usage: { adminRoles: [] } };
  * ```
  */
 export interface ResolvedGovernanceOptions {
   /** A file path (absolute or relative to the working directory), a store, or no ledger. */
   ledger: string | LedgerStore | undefined;
-  /** Serve `GET /usage` on the HTTP transports. */
-  usage: boolean;
+  /** Serve `GET /usage` on the HTTP transports, and to whom all of it; `undefined`: off. */
+  usage: ResolvedUsage | undefined;
   /** Rate limits and budgets; `undefined` without any. */
   limits: ResolvedLimits | undefined;
   /** Where limits and one-time approval rounds are kept; `undefined`: this process's memory. */
@@ -37,8 +38,8 @@ export interface ResolvedGovernanceOptions {
 
 /**
  * Validates `ledger` (a file path whose directory exists, or a {@link LedgerStore}), `usage`
- * (a boolean, for the HTTP transports only), `limits` (see `resolveLimits`) and `store` (a
- * {@link LimitStore}).
+ * (a boolean or `{ adminRoles }`, for the HTTP transports only), `limits` (see
+ * `resolveLimits`) and `store` (a {@link LimitStore}).
  *
  * @throws {TypeError | RangeError} naming the option and what it accepts.
  * @example
@@ -50,8 +51,8 @@ export function resolveGovernanceOptions(
   given: { ledger?: unknown; usage?: unknown; limits?: unknown; store?: unknown },
   transport: TransportName,
 ): ResolvedGovernanceOptions {
-  const usage = resolveBoolean('usage', given.usage, false);
-  if (usage && transport === 'stdio') {
+  const usage = resolveUsage(given.usage);
+  if (usage !== undefined && transport === 'stdio') {
     throw new RangeError("usage serves GET /usage on the HTTP transports; transport is 'stdio'");
   }
   return {

@@ -1,18 +1,15 @@
 import { toModuleFilter } from '@apcore-mcp/core';
 import type { Server } from '@modelcontextprotocol/server';
 import { ExecutionRouter } from '../calls/execution-router.js';
-import { ROUND_CLAIM_LIFETIME_MS } from '../calls/rounds-state.js';
 import { type OpenedGovernance, openGovernance } from '../governance/open-governance.js';
 import type { Logger } from '../logger.js';
 import { loadServerMetrics, type ServerMetrics } from '../metrics/server-metrics.js';
 import type { ResolvedOptions } from '../options.js';
-import { type CallStateCodec, createCallStateCodec } from '../protocol/call-state-codec.js';
+import type { CallStateCodec } from '../protocol/call-state-codec.js';
 import { createSdkServer } from '../protocol/create-sdk-server.js';
 import { toVisibleTools, type VisibleTools } from '../protocol/visible-tools.js';
 import { DocumentationResources } from '../resources/documentation-resources.js';
-import type { LimitStore } from '../store/limit-store.js';
-import { createMemoryLimitStore } from '../store/memory-limit-store.js';
-import { claimRoundsIn } from '../store/round-claims.js';
+import type { RoundClaims } from '../store/round-claims.js';
 import { warnAboutClientLimits } from '../tools/client-limits.js';
 import type { McpTool } from '../tools/mcp-tool.js';
 import { openToolVisibility } from '../tools/open-tool-visibility.js';
@@ -22,9 +19,9 @@ import { ToolFront } from '../tools/tool-front.js';
 import { ToolTable } from '../tools/tool-table.js';
 import type { ToolVisibility } from '../tools/tool-visibility.js';
 import type { RuntimeHealth } from '../transports/observability-routes.js';
-import type { UsageTracker } from '../usage/usage-tracker.js';
+import { createUsageReader, type UsageReader } from '../usage/usage-reader.js';
 import type { ResolvedTarget } from './resolve-target.js';
-import { createRandomStateKey } from './state-key.js';
+import { openSharedState } from './shared-state.js';
 
 /**
  * Everything one served registry shares across its connections: the tool table (a
@@ -53,6 +50,8 @@ export class ServerRuntime {
   /** Signs and verifies the `requestState` of 2026-07-28 input rounds. */
   readonly stateCodec: CallStateCodec;
   readonly #governance: OpenedGovernance;
+  /** Per tool usage for `GET /usage` as each caller may see it, when the `usage` option is on. */
+  readonly usage: UsageReader | undefined;
   /** With `toolSearch`: what `tools/list` shows and `search_tools`/`call_tool` answer. */
   readonly #toolSearch: ToolSearch | undefined;
   #unsubscribe: (() => void) | undefined;
@@ -60,7 +59,8 @@ export class ServerRuntime {
   constructor(target: ResolvedTarget, options: ResolvedOptions, logger: Logger) {
     this.#options = options;
     this.logger = logger;
-    const store = options.store ?? this.#createMemoryStore();
+    const { store, stateCodec, roundClaims } = openSharedState(options, logger);
+    this.stateCodec = stateCodec;
     // Opened first: a ledger file that cannot be opened stops the start before anything else.
     this.#governance = openGovernance({ ...options, store, registry: target.registry, logger });
     this.tools = new ToolTable({
@@ -76,20 +76,7 @@ export class ServerRuntime {
       cacheHints: options.cacheHints,
       logger,
     });
-    this.router = new ExecutionRouter({
-      executor: target.executor,
-      tools: this.tools,
-      logger,
-      validateInputs: options.validateInputs,
-      approval: options.approval,
-      tracing: options.tracing,
-      governance: this.#governance.governance,
-      roundClaims: claimRoundsIn(store, ROUND_CLAIM_LIFETIME_MS),
-      ...(visibility === undefined ? {} : { toolsFor: (identity) => visibility.viewFor(identity) }),
-      ...(options.contextFactory === undefined ? {} : { contextFactory: options.contextFactory }),
-      ...(options.identity === undefined ? {} : { identity: options.identity }),
-    });
-    this.stateCodec = createCallStateCodec(options.stateKey ?? this.#createRandomStateKey());
+    this.router = this.#createRouter(target, options, visibility, roundClaims);
     this.#toolSearch = options.toolSearch ? this.#createToolSearch(options, visibility) : undefined;
     this.front = new ToolFront({
       tools: this.tools,
@@ -106,6 +93,44 @@ export class ServerRuntime {
       registry: target.registry,
       tools: this.tools,
     });
+    this.usage = this.#openUsage(options, visibility);
+  }
+
+  /** The router of every call, over the tools, governance and round claims opened above. */
+  #createRouter(
+    target: ResolvedTarget,
+    options: ResolvedOptions,
+    visibility: ToolVisibility | undefined,
+    roundClaims: RoundClaims,
+  ): ExecutionRouter {
+    return new ExecutionRouter({
+      executor: target.executor,
+      tools: this.tools,
+      logger: this.logger,
+      validateInputs: options.validateInputs,
+      approval: options.approval,
+      tracing: options.tracing,
+      governance: this.#governance.governance,
+      roundClaims,
+      ...(visibility === undefined ? {} : { toolsFor: (identity) => visibility.viewFor(identity) }),
+      ...(options.contextFactory === undefined ? {} : { contextFactory: options.contextFactory }),
+      ...(options.identity === undefined ? {} : { identity: options.identity }),
+    });
+  }
+
+  /** `GET /usage` for each caller: the tools its `tools/list` shows, all of them to admins. */
+  #openUsage(
+    options: ResolvedOptions,
+    visibility: ToolVisibility | undefined,
+  ): UsageReader | undefined {
+    const tracker = this.#governance.usage;
+    if (tracker === undefined || options.usage === undefined) return undefined;
+    return createUsageReader({
+      report: tracker.report,
+      toolsFor: (identity) => visibility?.viewFor(identity) ?? this.tools,
+      adminRoles: options.usage.adminRoles,
+      identity: options.identity,
+    });
   }
 
   #createToolSearch(options: ResolvedOptions, visibility: ToolVisibility | undefined): ToolSearch {
@@ -120,31 +145,6 @@ export class ServerRuntime {
     // For the life of the table: a refresh changes it as much as a registry event.
     this.tools.onChange(() => search.invalidate());
     return search;
-  }
-
-  /**
-   * The default store. A `stateKey` of one's own usually means instances that share it: each
-   * of them would then honour an answered approval once, so that is said at startup.
-   */
-  #createMemoryStore(): LimitStore {
-    if (this.#options.stateKey !== undefined) {
-      this.logger.warn(
-        { option: 'store' },
-        'A state key is given but no store: an approval answered once runs once on this ' +
-          'instance, but could run once more on each other instance sharing the key; give ' +
-          'every instance the same store (createRedisLimitStore)',
-      );
-    }
-    return createMemoryLimitStore();
-  }
-
-  #createRandomStateKey(): Uint8Array {
-    this.logger.info(
-      { option: 'stateKey' },
-      'No stateKey given: answers of 2026-07-28 clients are signed with a random key of this ' +
-        'process; several instances serving one endpoint need a shared key (stateKey)',
-    );
-    return createRandomStateKey();
   }
 
   /**
@@ -193,11 +193,6 @@ export class ServerRuntime {
       serverName: this.#options.name,
       logger: this.logger,
     });
-  }
-
-  /** Per tool usage for `GET /usage`, when the `usage` option is on. */
-  get usage(): UsageTracker | undefined {
-    return this.#governance.usage;
   }
 
   /** Writes out and closes the ledger (after the last call has answered); never rejects. */

@@ -149,7 +149,7 @@ function runTransport(
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs,
     health: runtime.health,
     metrics,
-    usage: runtime.usage?.report,
+    usage: runtime.usage,
     ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
     ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
     ...(options.authenticate === undefined ? {} : { authenticate: options.authenticate }),

@@ -32,10 +32,22 @@ describe('call tracing without an OpenTelemetry SDK', () => {
       },
     );
     const { traceId } = JSON.parse(result.content[0]?.text ?? '{}') as { traceId: string };
-    // No propagator is registered: the client's trace id is not read, and no all-zero id leaks.
+    // No propagator is registered and no clientTraceId was read from the carrier (the protocol
+    // layer does that): the span names no trace, and no all-zero id leaks.
     expect(traceId).toMatch(/^[0-9a-f]{32}$/);
     expect(traceId).not.toBe('0'.repeat(32));
     expect(result.isError).toBeUndefined();
+  });
+});
+
+describe("a client's trace id without an OpenTelemetry SDK", () => {
+  it.each([
+    ['tracing on', true],
+    ['tracing off', false],
+  ])("becomes the module's trace id, %s", async (_case, tracing) => {
+    const clientTraceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const result = await createRouter(tracing).handleCall('x.run', {}, { clientTraceId });
+    expect(JSON.parse(result.content[0]?.text ?? '{}')).toEqual({ traceId: clientTraceId });
   });
 });
 

@@ -63,8 +63,17 @@ describe('toRouterCallExtra', () => {
     );
     expect(traced.requestId).toBe(9);
     expect(traced.traceCarrier).toEqual({ traceparent, tracestate: 'a=1' });
+    expect(traced.clientTraceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
     const untraced = toRouterCallExtra(contextOf({ id: 10, _meta: { tracestate: 'a=1' } }), server);
     expect(untraced.traceCarrier).toBeUndefined();
+    expect(untraced.clientTraceId).toBeUndefined();
+  });
+
+  it('passes a malformed traceparent on to a propagator, but names no trace id by it', () => {
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-01';
+    const extra = toRouterCallExtra(contextOf({ id: 11, _meta: { traceparent } }), server);
+    expect(extra.traceCarrier).toEqual({ traceparent });
+    expect(extra.clientTraceId).toBeUndefined();
   });
 
   it('sends progress through the request', async () => {

@@ -8,14 +8,15 @@ import {
   TRACESTATE_META_KEY,
 } from '@modelcontextprotocol/server';
 import type { InputRound, RouterCallExtra } from '../calls/call-extra.js';
+import { readTraceparentTraceId } from '../observability/read-traceparent.js';
 import type { CallState, CallStateCodec } from './call-state-codec.js';
 
 /**
  * The one place where the SDK's request context becomes our {@link RouterCallExtra}: the
- * request's signal, session, progress token, notification channel, auth info, the client's
- * capabilities and protocol revision, and (on 2025-11-25 connections only) a way to send
- * `elicitation/create`. A 2026-07-28 request carries its revision and capabilities in its own
- * `_meta` envelope; a 2025 one has them from the connection's `initialize`.
+ * request's signal, session, progress token, trace context, notification channel, auth info,
+ * the client's capabilities and protocol revision, and (on 2025-11-25 connections only) a way
+ * to send `elicitation/create`. A 2026-07-28 request carries its revision and capabilities in
+ * its own `_meta` envelope; a 2025 one has them from the connection's `initialize`.
  *
  * @example
  * ```ts
@@ -60,7 +61,11 @@ export function toRouterCallExtra(
   const progressToken = mcpReq._meta?.progressToken;
   if (progressToken !== undefined) extra.progressToken = progressToken;
   const traceCarrier = readTraceCarrier(mcpReq._meta);
-  if (traceCarrier !== undefined) extra.traceCarrier = traceCarrier;
+  if (traceCarrier !== undefined) {
+    extra.traceCarrier = traceCarrier;
+    const clientTraceId = readTraceparentTraceId(traceCarrier.traceparent);
+    if (clientTraceId !== undefined) extra.clientTraceId = clientTraceId;
+  }
   const authInfo = ctx.http?.authInfo;
   if (authInfo !== undefined) extra.authInfo = authInfo;
   return extra;
@@ -87,7 +92,9 @@ function toInputRound(ctx: ServerContext, codec: CallStateCodec): InputRound {
 }
 
 /** The W3C trace context a client put in the request's `_meta`, as a propagation carrier. */
-function readTraceCarrier(meta: object | undefined): Record<string, string> | undefined {
+function readTraceCarrier(
+  meta: object | undefined,
+): { traceparent: string; tracestate?: string } | undefined {
   const traceparent = (meta as Record<string, unknown> | undefined)?.[TRACEPARENT_META_KEY];
   if (typeof traceparent !== 'string') return undefined;
   const tracestate = (meta as Record<string, unknown>)[TRACESTATE_META_KEY];

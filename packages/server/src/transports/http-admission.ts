@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Identity } from '@apcore-mcp/core';
+import type { AuthInfo } from '@modelcontextprotocol/server';
 import type { BearerAuth } from '../auth/bearer-auth.js';
-import { toAuthInfo } from '../calls/call-extra.js';
+import { resolveIdentity, toAuthInfo } from '../calls/call-extra.js';
 import type { Logger } from '../logger.js';
 import type { Authenticate } from '../options.js';
 import { checkRequest, type GuardPolicy } from './http-guard.js';
@@ -71,6 +72,20 @@ export async function authenticateRequest(
   // The SDK hands `request.auth` to every request handler as `extra.authInfo`.
   if (identity) (request as IncomingMessage & { auth?: unknown }).auth = toAuthInfo(identity);
   return true;
+}
+
+/**
+ * The identity {@link admit} attached to `request`; `undefined` when it has none (no
+ * authentication configured).
+ *
+ * @example
+ * ```ts
+ * if (await admit(request, response, policy, path)) report(readAdmittedIdentity(request));
+ * ```
+ */
+export function readAdmittedIdentity(request: IncomingMessage): Identity | undefined {
+  const { auth } = request as IncomingMessage & { auth?: AuthInfo };
+  return auth === undefined ? undefined : resolveIdentity({ authInfo: auth }, undefined);
 }
 
 async function runAuthenticate(

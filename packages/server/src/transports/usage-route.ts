@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Identity } from '@apcore-mcp/core';
 import type { UsageReport } from '../usage/tool-usage.js';
+import { readAdmittedIdentity } from './http-admission.js';
 import { sendJson, sendJsonRpcError } from './http-response.js';
 
 /**
@@ -13,19 +15,21 @@ import { sendJson, sendJsonRpcError } from './http-response.js';
 export const USAGE_PATH = '/usage';
 
 /**
- * What `GET /usage` answers from.
+ * What `GET /usage` answers from: the report as the admitted caller may see it (`undefined`:
+ * the request has none, as without authentication).
  *
  * @example
  * ```ts
- * const source: UsageSource = () => tracker.report();
+ * const source: UsageSource = (caller) => (caller === undefined ? tracker.report() : mine(caller));
  * ```
  */
-export type UsageSource = () => UsageReport;
+export type UsageSource = (caller: Identity | undefined) => UsageReport;
 
 /**
  * Answers a request for `/usage`: 405 for any method but GET; otherwise the request is admitted
  * as an MCP request would be (Host/Origin checks, authentication: `admit` answers a refusal
- * itself) and gets the report as JSON. Usage names tools and callers' activity: never open.
+ * itself) and gets, as JSON, what `usage` shows the identity admission found. Usage names tools
+ * and callers' activity: never open.
  *
  * @example
  * ```ts
@@ -43,5 +47,5 @@ export async function serveUsage(
     return;
   }
   if (!(await admit())) return;
-  sendJson(response, 200, usage());
+  sendJson(response, 200, usage(readAdmittedIdentity(request)));
 }

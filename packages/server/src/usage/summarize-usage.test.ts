@@ -65,6 +65,24 @@ describe('summarizeUsage', () => {
     expect(report.tools[0]).toMatchObject({ calls: 1, p50Ms: 3 });
   });
 
+  it("keeps a grouped tool's actions apart: one entry per module it ran", () => {
+    const grouped = (moduleId: string, durationMs: number, minute: number) => ({
+      ...record('orders', durationMs, minute),
+      moduleId,
+    });
+    const report = summarizeUsage([
+      grouped('orders.refund', 5, 1),
+      grouped('orders.list', 1, 2),
+      grouped('orders.list', 3, 3),
+    ]);
+    expect(
+      report.tools.map(({ tool, moduleId, calls, p95Ms }) => [tool, moduleId, calls, p95Ms]),
+    ).toEqual([
+      ['orders', 'orders.list', 2, 3],
+      ['orders', 'orders.refund', 1, 5],
+    ]);
+  });
+
   it('reports no tools and no start for no records', () => {
     expect(summarizeUsage([])).toEqual({ since: null, tools: [] });
   });

@@ -1,5 +1,6 @@
 /**
- * One tool's figures in a usage report.
+ * One tool's figures in a usage report: one entry per tool and module run, so a grouped tool
+ * has one per action called.
  *
  * @example
  * ```ts
@@ -32,7 +33,7 @@ export interface ToolUsage {
 export interface UsageReport {
   /** Where the figures start: the server's start, the `--since` time, or the first record (`null`: none). */
   since: string | null;
-  /** By tool name. */
+  /** By tool name, then module id (a grouped tool has one entry per action called). */
   tools: ToolUsage[];
 }
 
@@ -47,12 +48,13 @@ export interface UsageSample {
 }
 
 /**
- * The running figures of one tool. Durations are kept in a ring of the latest `maxSamples`
- * calls, so a busy tool costs bounded memory and its percentiles follow recent calls.
+ * The running figures of one tool and the module it ran. Durations are kept in a ring of the
+ * latest `maxSamples` calls, so a busy tool costs bounded memory and its percentiles follow
+ * recent calls.
  */
 export class ToolUsageAccumulator {
   readonly #tool: string;
-  #moduleId: string;
+  readonly #moduleId: string;
   readonly #maxSamples: number;
   readonly #durations: number[] = [];
   #next = 0;
@@ -69,11 +71,7 @@ export class ToolUsageAccumulator {
   add(sample: UsageSample): void {
     this.#calls += 1;
     if (sample.failed) this.#errors += 1;
-    if (sample.startedAt >= this.#lastCalledAt) {
-      this.#lastCalledAt = sample.startedAt;
-      // A reloaded module may serve the tool under another id: the latest call names it.
-      this.#moduleId = sample.moduleId;
-    }
+    if (sample.startedAt >= this.#lastCalledAt) this.#lastCalledAt = sample.startedAt;
     if (this.#durations.length < this.#maxSamples) this.#durations.push(sample.durationMs);
     else {
       this.#durations[this.#next] = sample.durationMs;
@@ -110,10 +108,12 @@ export function percentile(sorted: readonly number[], rank: number): number {
 }
 
 /**
- * Figures per tool for a stream of samples, reported in tool name order.
+ * Figures per tool and module for a stream of samples, reported in tool name order, then module
+ * id. A grouped tool runs one module per action: each gets its own figures, so the usage of an
+ * action can be shown to exactly those who may call it.
  */
 export class UsageTable {
-  readonly #tools = new Map<string, ToolUsageAccumulator>();
+  readonly #tools = new Map<string, Map<string, ToolUsageAccumulator>>();
   readonly #maxSamples: number;
 
   constructor(maxSamples: number) {
@@ -121,17 +121,27 @@ export class UsageTable {
   }
 
   add(sample: UsageSample): void {
-    let tool = this.#tools.get(sample.tool);
-    if (tool === undefined) {
-      tool = new ToolUsageAccumulator(sample.tool, sample.moduleId, this.#maxSamples);
-      this.#tools.set(sample.tool, tool);
+    let modules = this.#tools.get(sample.tool);
+    if (modules === undefined) {
+      modules = new Map();
+      this.#tools.set(sample.tool, modules);
     }
-    tool.add(sample);
+    let figures = modules.get(sample.moduleId);
+    if (figures === undefined) {
+      figures = new ToolUsageAccumulator(sample.tool, sample.moduleId, this.#maxSamples);
+      modules.set(sample.moduleId, figures);
+    }
+    figures.add(sample);
   }
 
   toUsage(): ToolUsage[] {
     return [...this.#tools.values()]
-      .map((tool) => tool.toUsage())
-      .sort((a, b) => (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0));
+      .flatMap((modules) => [...modules.values()].map((figures) => figures.toUsage()))
+      .sort((a, b) => compareText(a.tool, b.tool) || compareText(a.moduleId, b.moduleId));
   }
+}
+
+/** Code unit order, as the report has always been sorted (not the locale's). */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

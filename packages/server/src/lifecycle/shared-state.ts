@@ -1,0 +1,63 @@
+import { ROUND_CLAIM_LIFETIME_MS } from '../calls/rounds-state.js';
+import type { Logger } from '../logger.js';
+import type { ResolvedOptions } from '../options.js';
+import { type CallStateCodec, createCallStateCodec } from '../protocol/call-state-codec.js';
+import type { LimitStore } from '../store/limit-store.js';
+import { createMemoryLimitStore } from '../store/memory-limit-store.js';
+import { claimRoundsIn, type RoundClaims } from '../store/round-claims.js';
+import { createRandomStateKey } from './state-key.js';
+
+/**
+ * What the instances behind one endpoint must share for 2026-07-28 questions to work across
+ * them: the key that signs `requestState`, and the store where limits are counted and answered
+ * rounds claimed.
+ *
+ * @example
+ * ```ts
+ * const { store, stateCodec, roundClaims } = openSharedState(options, logger);
+ * ```
+ */
+export interface SharedState {
+  /** Limits, budgets and round claims; closed with the governance on shutdown. */
+  readonly store: LimitStore;
+  /** Signs and verifies the `requestState` of 2026-07-28 input rounds. */
+  readonly stateCodec: CallStateCodec;
+  /** Where each answered round is claimed once, in `store`. */
+  readonly roundClaims: RoundClaims;
+}
+
+/**
+ * The key and store the options give, or ones of this process's own, saying at startup what
+ * that means for several instances: without a key, none of them accepts another's state (info);
+ * with a key but no store, each of them would honour an answered approval once (warn).
+ *
+ * @example
+ * ```ts
+ * const shared = openSharedState({ stateKey: undefined, store: undefined }, logger);
+ * ```
+ */
+export function openSharedState(
+  options: Pick<ResolvedOptions, 'stateKey' | 'store'>,
+  logger: Logger,
+): SharedState {
+  if (options.stateKey === undefined) {
+    logger.info(
+      { option: 'stateKey' },
+      'No stateKey given: answers of 2026-07-28 clients are signed with a random key of this ' +
+        'process; several instances serving one endpoint need a shared key (stateKey)',
+    );
+  } else if (options.store === undefined) {
+    logger.warn(
+      { option: 'store' },
+      'A state key is given but no store: an approval answered once runs once on this ' +
+        'instance, but could run once more on each other instance sharing the key; give ' +
+        'every instance the same store (createRedisLimitStore)',
+    );
+  }
+  const store = options.store ?? createMemoryLimitStore();
+  return {
+    store,
+    stateCodec: createCallStateCodec(options.stateKey ?? createRandomStateKey()),
+    roundClaims: claimRoundsIn(store, ROUND_CLAIM_LIFETIME_MS),
+  };
+}
