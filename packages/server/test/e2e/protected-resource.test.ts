@@ -7,7 +7,6 @@ import {
   type TestSigner,
 } from '@apcore-mcp/test-support';
 import { connectClient } from '@apcore-mcp/test-support/clients';
-import type { JSONWebKeySet } from 'jose';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpHandler } from '../../src/index.js';
 import { INITIALIZE_REQUEST, MCP_POST_HEADERS } from '../helpers/clients.js';
@@ -16,38 +15,9 @@ import {
   type IdentityServer,
   startIdentityServer,
 } from '../helpers/identity-server.js';
+import { serveJwks } from '../helpers/jwks-server.js';
 
 const AUDIENCE = 'mcp-tests';
-
-/** A local JWKS endpoint whose key set a test can swap, counting the fetches. */
-async function serveJwks(initial: JSONWebKeySet) {
-  let keys = initial;
-  let fetches = 0;
-  let failing = false;
-  const server = createServer((_request, response) => {
-    fetches += 1;
-    if (failing) {
-      response.writeHead(500).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(keys));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/jwks.json`,
-    get fetches() {
-      return fetches;
-    },
-    rotate: (next: JSONWebKeySet) => {
-      keys = next;
-    },
-    fail: () => {
-      failing = true;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 function postInitialize(url: string, token?: string): Promise<Response> {
   return fetch(url, {
