@@ -1,4 +1,5 @@
 import type { JSONWebKeySet } from 'jose';
+import type { AudienceRule } from './audience-rule.js';
 
 /**
  * Where the keys that verify bearer tokens come from: a JSON Web Key Set already loaded, a
@@ -20,7 +21,9 @@ export type AuthKeys =
  * verified with `jose` (HS256, RS256, ES256, EdDSA). The server acts as an OAuth 2.1 protected
  * resource (RFC 9728, RFC 6750): it answers 401 with a `WWW-Authenticate` challenge pointing at
  * its `/.well-known/oauth-protected-resource` metadata, and 403 `insufficient_scope` for a token
- * lacking a required scope. The token's claims become the call's identity: `id` = `sub`, `type`
+ * lacking a required scope. A token must carry an `exp` and be issued for this server: its `aud`
+ * must name the resource URL the metadata announces, unless `audience` names others or
+ * `audienceAny` opts out. The token's claims become the call's identity: `id` = `sub`, `type`
  * from `typeClaim` (default `'user'`), `roles` from `rolesClaim` (else `roles`, else `scope`),
  * `attrs` = the other claims.
  *
@@ -36,8 +39,18 @@ export type AuthKeys =
  * ```
  */
 export type AuthOptions = AuthKeys & {
-  /** The `aud` a token must carry (one of these, when several); unchecked when absent. */
+  /**
+   * The `aud` a token must carry (one of these, when several). Default: this server's resource
+   * URL, as its protected resource metadata announces it (`resourceUrl`, else the request's).
+   */
   audience?: string | readonly string[];
+  /**
+   * Accept tokens issued for any audience, or none; default false. An explicit opt-out of the
+   * audience check (a token minted for another API then works here), logged as a warning.
+   */
+  audienceAny?: boolean;
+  /** Accept tokens without an `exp` claim (they never expire); default false. Logged as a warning. */
+  allowNoExp?: boolean;
   /** The `iss` a token must carry (one of these, when several); unchecked when absent. */
   issuer?: string | readonly string[];
   /** Scopes every token must hold (its `scope` claim); else 403 `insufficient_scope`. */
@@ -72,8 +85,9 @@ export type ResolvedAuthKeys =
 /** {@link AuthOptions} after validation, with every default filled in. */
 export interface ResolvedAuth {
   keys: ResolvedAuthKeys;
-  audience: readonly string[] | undefined;
+  audience: AudienceRule;
   issuer: readonly string[] | undefined;
+  allowNoExp: boolean;
   requiredScopes: readonly string[];
   authorizationServers: readonly string[];
   scopesSupported: readonly string[];

@@ -23,8 +23,9 @@ export interface BearerAuth {
 
 /**
  * Builds the bearer check of the `auth` option (RFC 6750 challenges, MCP authorization spec):
- * no token -> 401 naming the metadata; a refused token -> 401 `invalid_token`; a token without
- * a subject -> 401 `invalid_token`; a token lacking a required scope -> 403 `insufficient_scope`.
+ * no token -> 401 naming the metadata; a refused token (not issued for this resource, no `exp`,
+ * expired, ...) -> 401 `invalid_token`; a token without a subject -> 401 `invalid_token`; a
+ * token lacking a required scope -> 403 `insufficient_scope`.
  *
  * @example
  * ```ts
@@ -37,7 +38,8 @@ export function createBearerAuth(options: ResolvedAuth, logger: Logger): BearerA
   return {
     options,
     async authorize(request, endpointPath) {
-      const metadataUrl = metadataUrlOf(resourceUrlOf(request, endpointPath, options)).href;
+      const resource = resourceUrlOf(request, endpointPath, options);
+      const metadataUrl = metadataUrlOf(resource).href;
       const refuse = (status: 401 | 403, params: Record<string, string>, message: string) => ({
         ok: false as const,
         status,
@@ -51,7 +53,7 @@ export function createBearerAuth(options: ResolvedAuth, logger: Logger): BearerA
       if (token === undefined) {
         return refuse(401, scope, 'Unauthorized: a bearer token is required');
       }
-      const verified = await verify(token);
+      const verified = await verify(token, resource);
       if (!verified.ok) {
         const error = { error: 'invalid_token', error_description: verified.description };
         return refuse(401, error, `Unauthorized: ${verified.description}`);

@@ -119,7 +119,7 @@ describe('the OAuth protected resource', () => {
     const refused = await fetch(metricsUrl);
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toContain('resource_metadata=');
-    const token = await signer.sign({ sub: 'prometheus' });
+    const token = await signer.sign({ sub: 'prometheus', aud: running.url });
     const allowed = await fetch(metricsUrl, { headers: { authorization: `Bearer ${token}` } });
     expect(allowed.status).toBe(200);
     expect(await allowed.text()).toContain('# HELP');
@@ -143,7 +143,7 @@ describe('the OAuth protected resource', () => {
       era: '2026-07-28',
       transport: 'http',
       url,
-      headers: { authorization: `Bearer ${await signer.sign({ sub: 'dave' })}` },
+      headers: { authorization: `Bearer ${await signer.sign({ sub: 'dave', aud: url })}` },
     });
     try {
       expect(JSON.parse(firstText(await client.callTool('who-am-i'))).identity.id).toBe('dave');
@@ -156,19 +156,20 @@ describe('the OAuth protected resource', () => {
     const jwks = await serveJwks(signer.jwks);
     cleanups.push(jwks.close);
     running = await startIdentityServer({ auth: { jwksUrl: jwks.url, jwksCooldownMs: 0 } });
-    const first = await signer.sign({ sub: 'erin' });
+    const aud = running.url;
+    const first = await signer.sign({ sub: 'erin', aud });
     expect((await postInitialize(running.url, first)).status).toBe(200);
     expect((await postInitialize(running.url, first)).status).toBe(200);
     expect(jwks.fetches).toBe(1);
 
     const rotated = await createTestSigner('ES256', 'ec-2');
     jwks.rotate(rotated.jwks);
-    const second = await rotated.sign({ sub: 'erin' });
+    const second = await rotated.sign({ sub: 'erin', aud });
     expect((await postInitialize(running.url, second)).status).toBe(200);
     expect(jwks.fetches).toBe(2);
 
     jwks.fail();
-    const unknown = await (await createTestSigner('ES256', 'ec-3')).sign({ sub: 'erin' });
+    const unknown = await (await createTestSigner('ES256', 'ec-3')).sign({ sub: 'erin', aud });
     const refused = await postInitialize(running.url, unknown);
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toContain('error="invalid_token"');

@@ -74,7 +74,7 @@ describe('CORS, TLS and exposure', () => {
     expect(unauthorized.status).toBe(401);
     expect(unauthorized.headers.get('access-control-allow-origin')).toBe(APP);
     expect(unauthorized.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate');
-    const accepted = await post(APP, await signer.sign({ sub: 'web' }));
+    const accepted = await post(APP, await signer.sign({ sub: 'web', aud: running.url }));
     expect(accepted.status).toBe(200);
     expect(accepted.headers.get('access-control-allow-origin')).toBe(APP);
     expect(accepted.headers.get('access-control-expose-headers')).toContain('Mcp-Session-Id');
