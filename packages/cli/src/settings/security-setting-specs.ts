@@ -66,7 +66,8 @@ export const SECURITY_SETTING_SPECS: readonly SettingSpec[] = [
   {
     key: 'auth-roles-claim',
     kind: 'text',
-    description: "The claim holding the caller's roles (default: roles, else scope)",
+    defaultValue: 'roles',
+    description: "The claim holding the caller's roles; scope makes the token's scopes its roles",
   },
   {
     key: 'auth-type-claim',

@@ -85,7 +85,12 @@ describe('apcore-mcp with bearer auth', () => {
         resource: url,
         authorization_servers: ['https://auth.example.com/'],
       });
-      const token = await signer.sign({ sub: 'alice', aud: AUDIENCE, scope: 'tools:call' });
+      const token = await signer.sign({
+        sub: 'alice',
+        aud: AUDIENCE,
+        scope: 'tools:call',
+        roles: ['staff'],
+      });
       const client = await connectClient({
         era: '2026-07-28',
         transport: 'http',
@@ -94,7 +99,7 @@ describe('apcore-mcp with bearer auth', () => {
       });
       try {
         const { identity } = JSON.parse(firstText(await client.callTool('whoami')));
-        expect(identity).toMatchObject({ id: 'alice', type: 'user', roles: ['tools:call'] });
+        expect(identity).toMatchObject({ id: 'alice', type: 'user', roles: ['staff'] });
       } finally {
         await client.close();
       }

@@ -24,8 +24,8 @@ export type AuthKeys =
  * lacking a required scope. A token must carry an `exp` and be issued for this server: its `aud`
  * must name the resource URL the metadata announces, unless `audience` names others or
  * `audienceAny` opts out. The token's claims become the call's identity: `id` = `sub`, `type`
- * from `typeClaim` (default `'user'`), `roles` from `rolesClaim` (else `roles`, else `scope`),
- * `attrs` = the other claims.
+ * from `typeClaim` (default `'user'`), `roles` from `rolesClaim` (default `roles`; `'scope'`
+ * makes the scopes roles), `attrs` = the other claims.
  *
  * @example
  * ```ts
@@ -61,7 +61,11 @@ export type AuthOptions = AuthKeys & {
   scopesSupported?: readonly string[];
   /** The claim naming the caller's type; default `type` (a token without it: `'user'`). */
   typeClaim?: string;
-  /** The claim holding the caller's roles (an array, or a space-separated string). */
+  /**
+   * The claim holding the caller's roles (an array, or a space-separated string); default
+   * `roles`. `'scope'` makes the token's scopes its roles: never done unless asked, as a scope
+   * spelled like an ACL role would otherwise grant that role.
+   */
   rolesClaim?: string;
   /**
    * This server's resource URL for the metadata and the challenge; default: the scheme and
@@ -92,7 +96,7 @@ export interface ResolvedAuth {
   authorizationServers: readonly string[];
   scopesSupported: readonly string[];
   typeClaim: string;
-  rolesClaim: string | undefined;
+  rolesClaim: string;
   resourceUrl: URL | undefined;
   protectMetrics: boolean;
 }

@@ -17,7 +17,7 @@ describe('resolveAuth', () => {
       authorizationServers: [],
       scopesSupported: [],
       typeClaim: 'type',
-      rolesClaim: undefined,
+      rolesClaim: 'roles',
       resourceUrl: undefined,
       protectMetrics: false,
     });
@@ -99,6 +99,11 @@ describe('resolveAuth', () => {
       'a non-boolean allowNoExp',
       { secret: SECRET, allowNoExp: 1 },
       /auth\.allowNoExp must be a boolean/,
+    ],
+    [
+      'an empty roles claim',
+      { secret: SECRET, rolesClaim: '' },
+      /auth\.rolesClaim must be a claim/,
     ],
     ['an unknown option', { secret: SECRET, audiences: ['x'] }, /Unknown auth option 'audiences'/],
     [

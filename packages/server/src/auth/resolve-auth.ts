@@ -65,7 +65,7 @@ export function resolveAuth(value: AuthOptions | undefined): ResolvedAuth | unde
     ).map((entry) => readHttpUrl('auth.authorizationServers entry', entry).href),
     scopesSupported: readScopes('auth.scopesSupported', given.scopesSupported) ?? requiredScopes,
     typeClaim: readClaimName('auth.typeClaim', given.typeClaim) ?? 'type',
-    rolesClaim: readClaimName('auth.rolesClaim', given.rolesClaim),
+    rolesClaim: readClaimName('auth.rolesClaim', given.rolesClaim) ?? 'roles',
     resourceUrl:
       given.resourceUrl === undefined
         ? undefined
