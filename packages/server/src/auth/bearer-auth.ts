@@ -3,6 +3,7 @@ import type { Identity } from '@apcore-mcp/core';
 import type { Logger } from '../logger.js';
 import type { ResolvedAuth } from './auth-options.js';
 import { identityFromClaims, scopesOf } from './claims-identity.js';
+import { logTokenRules } from './log-token-rules.js';
 import { metadataUrlOf, resourceUrlOf } from './protected-resource.js';
 import { createTokenVerifier, type TokenVerifier } from './token-verifier.js';
 
@@ -25,7 +26,7 @@ export interface BearerAuth {
  * Builds the bearer check of the `auth` option (RFC 6750 challenges, MCP authorization spec):
  * no token -> 401 naming the metadata; a refused token (not issued for this resource, no `exp`,
  * expired, ...) -> 401 `invalid_token`; a token without a subject -> 401 `invalid_token`; a
- * token lacking a required scope -> 403 `insufficient_scope`.
+ * token lacking a required scope -> 403 `insufficient_scope`. Logs the token rules it applies.
  *
  * @example
  * ```ts
@@ -35,6 +36,7 @@ export interface BearerAuth {
  */
 export function createBearerAuth(options: ResolvedAuth, logger: Logger): BearerAuth {
   const verify: TokenVerifier = createTokenVerifier(options, logger);
+  logTokenRules(options, logger);
   return {
     options,
     async authorize(request, endpointPath) {

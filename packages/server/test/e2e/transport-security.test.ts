@@ -140,6 +140,20 @@ describe('CORS, TLS and exposure', () => {
     expect(running.logger.warnings().join('\n')).not.toContain('without authentication');
   });
 
+  it("warns when bound beyond loopback with the audience taken from the request's Host", async () => {
+    const signer = await createTestSigner('ES256');
+    running = await startIdentityServer({ host: '0.0.0.0', auth: { jwks: signer.jwks } });
+    expect(running.logger.warnings()).toContainEqual(
+      expect.stringContaining("built from each request's Host header, which any client can set"),
+    );
+    await running.server.close();
+    running = await startIdentityServer({
+      host: '0.0.0.0',
+      auth: { jwks: signer.jwks, resourceUrl: 'https://mcp.example.com/mcp' },
+    });
+    expect(running.logger.warnings().join('\n')).not.toContain('Host header');
+  });
+
   it('refuses auth and authenticate together', async () => {
     const signer = await createTestSigner('ES256');
     await expect(
