@@ -76,7 +76,10 @@ export type AuthOptions = AuthKeys & {
   protectMetrics?: boolean;
   /** How long a JWKS URL fetch may take, in ms; default 5000. */
   jwksTimeoutMs?: number;
-  /** The least time between two JWKS fetches caused by an unknown `kid`, in ms; default 30000. */
+  /**
+   * In ms, default 30000: the least time between two JWKS fetches caused by an unknown `kid`,
+   * and how long after a failed fetch requests needing one are refused without fetching.
+   */
   jwksCooldownMs?: number;
 };
 

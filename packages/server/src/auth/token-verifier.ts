@@ -1,6 +1,7 @@
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
+  customFetch,
   type JWTPayload,
   type JWTVerifyGetKey,
   type JWTVerifyOptions,
@@ -9,6 +10,7 @@ import {
 import type { Logger } from '../logger.js';
 import { acceptedAudiences } from './audience-rule.js';
 import { CLOCK_TOLERANCE_SECONDS, type ResolvedAuth } from './auth-options.js';
+import { createBackoffFetch, isJwksCoolingDown } from './jwks-fetch-backoff.js';
 
 /** The algorithms accepted with a key set: the asymmetric ones (jose v6 also names EdDSA Ed25519). */
 const ASYMMETRIC_ALGORITHMS = ['RS256', 'ES256', 'EdDSA', 'Ed25519'];
@@ -26,8 +28,8 @@ export type TokenVerifier = (token: string, resource: URL) => Promise<VerifiedTo
 /**
  * Builds the verifier for the configured keys. A JWKS URL is fetched on first use, cached, and
  * fetched again when a token names a `kid` the cache lacks (at most once per cooldown); a fetch
- * that fails or times out refuses that request (401) and logs a warning, and the next request
- * tries again.
+ * that fails or times out refuses that request (401) and logs a warning, and requests needing
+ * a fetch within the cooldown after it are refused without one.
  *
  * @example
  * ```ts
@@ -55,10 +57,7 @@ export function createTokenVerifier(auth: ResolvedAuth, logger: Logger): TokenVe
     } catch (error) {
       const description = describeRejection(error);
       if (description === undefined) {
-        logger.warn(
-          { err: error, jwksUrl: auth.keys.kind === 'jwks-url' ? auth.keys.url.href : undefined },
-          'Could not get the keys to verify a bearer token; request refused',
-        );
+        logKeysUnavailable(error, auth, logger);
         return { ok: false, description: 'The token could not be verified right now' };
       }
       logger.debug({ reason: description }, 'Bearer token refused');
@@ -80,9 +79,23 @@ function createKeySource(auth: ResolvedAuth): {
     key: createRemoteJWKSet(keys.url, {
       timeoutDuration: keys.timeoutMs,
       cooldownDuration: keys.cooldownMs,
+      [customFetch]: createBackoffFetch(keys.cooldownMs),
     }),
     algorithms: ASYMMETRIC_ALGORITHMS,
   };
+}
+
+/** A failed fetch is worth a warning; a refusal while backing off from one only a debug line. */
+function logKeysUnavailable(error: unknown, auth: ResolvedAuth, logger: Logger): void {
+  const jwksUrl = auth.keys.kind === 'jwks-url' ? auth.keys.url.href : undefined;
+  if (isJwksCoolingDown(error)) {
+    logger.debug({ jwksUrl }, 'The JWKS URL failed recently; bearer token refused without a fetch');
+    return;
+  }
+  logger.warn(
+    { err: error, jwksUrl },
+    'Could not get the keys to verify a bearer token; request refused',
+  );
 }
 
 /**
