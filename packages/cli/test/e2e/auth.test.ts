@@ -215,6 +215,11 @@ describe('apcore-mcp: bad auth, CORS or TLS settings exit 1 with one line', () =
       /^Error: --auth-audience needs a key source: --auth-jwks-file, --auth-jwks-url or --auth-secret-file \(or APCORE_MCP_AUTH_SECRET\)$/,
     ],
     [
+      'an audience and any audience at once',
+      ['--auth-jwks-file', 'jwks.json', '--auth-audience', 'x', '--auth-audience-any'],
+      /^Error: --auth-audience and --auth-audience-any are given together: name the accepted audience, or accept any$/,
+    ],
+    [
       'a bad authorization server',
       ['--auth-jwks-file', 'jwks.json', '--auth-authorization-server', 'nope'],
       /^Error: --auth-authorization-server entry "nope" is not an http\(s\) URL$/,
