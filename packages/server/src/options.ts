@@ -145,8 +145,10 @@ export interface ServeOptions {
   authenticate?: Authenticate;
   /**
    * Bearer JWT authentication on HTTP, as an OAuth 2.1 protected resource: keys from a JWKS, a
-   * JWKS URL or an HS256 secret; audience, issuer and required scopes checked; 401/403 with a
-   * `WWW-Authenticate` challenge; `GET /.well-known/oauth-protected-resource[/mcp]` served.
+   * JWKS URL or an HS256 secret; a token must carry `exp` and be issued for this server (`aud` =
+   * its resource URL, unless `audience` or `audienceAny` says otherwise); issuer and required
+   * scopes checked when set; 401/403 with a `WWW-Authenticate` challenge;
+   * `GET /.well-known/oauth-protected-resource[/mcp]` served.
    * The token's claims become the call's identity (`context.identity`). `/health` stays open;
    * `/metrics` too unless `protectMetrics`. Ignored by stdio. See {@link AuthOptions}.
    */

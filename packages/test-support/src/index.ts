@@ -1,4 +1,5 @@
 // Any new export added here is used by the packages' tests: named exports only, no wildcards.
+export { type BearerAnswer, initializeWithToken } from './bearer-answer.js';
 export { deepFreeze } from './deep-freeze.js';
 export { describePackageBoundary } from './describe-package-boundary.js';
 export { firstText } from './first-text.js';

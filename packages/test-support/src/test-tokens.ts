@@ -14,6 +14,8 @@ export type TestAlgorithm = 'RS256' | 'ES256' | 'EdDSA';
 export interface SignOptions {
   /** Seconds from now until `exp` (negative: already expired); default 300. */
   expiresInSeconds?: number;
+  /** Leave `exp` out: a token that never expires, which servers refuse by default. */
+  withoutExp?: boolean;
   /** Replaces the signer's `kid` in the header (a key the server does not know, say). */
   kid?: string;
 }
@@ -34,7 +36,7 @@ export interface TestSigner {
   readonly publicJwk: JWK;
   /** `{ keys: [publicJwk] }`. */
   readonly jwks: JSONWebKeySet;
-  /** Signs `claims` (plus `iat` and `exp`) into a compact JWT. */
+  /** Signs `claims` (plus `iat` and, unless `withoutExp`, `exp`) into a compact JWT. */
   sign(claims: JWTPayload, options?: SignOptions): Promise<string>;
 }
 
@@ -82,8 +84,8 @@ export function signWithSecret(
 
 function sealed(jwt: SignJWT, header: { alg: string; kid?: string }, options: SignOptions) {
   const now = Math.floor(Date.now() / 1000);
-  return jwt
-    .setProtectedHeader(header)
-    .setIssuedAt(now)
-    .setExpirationTime(now + (options.expiresInSeconds ?? 300));
+  const issued = jwt.setProtectedHeader(header).setIssuedAt(now);
+  return options.withoutExp === true
+    ? issued
+    : issued.setExpirationTime(now + (options.expiresInSeconds ?? 300));
 }

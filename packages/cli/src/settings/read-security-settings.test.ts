@@ -68,6 +68,37 @@ describe('the security settings', () => {
     expect(values['auth-jwks-file']).toBe(join(dir, 'jwks.json'));
   });
 
+  it('read the token rules from a flag, a variable and the config file', async () => {
+    await writeFile(join(dir, 'apcore-mcp.yaml'), 'auth:\n  audience-any: true\n');
+    const { settings } = await resolveSettings({
+      flags: { authJwksFile: 'jwks.json', authRolesClaim: 'scope' },
+      io: { env: { APCORE_MCP_AUTH_ALLOW_NO_EXP: 'true' }, cwd: dir },
+    });
+    expect(settings.auth).toEqual({
+      jwks: { keys: [PUBLIC_KEY] },
+      audienceAny: true,
+      allowNoExp: true,
+      rolesClaim: 'scope',
+    });
+  });
+
+  it('leave the token rules to the server when not set, and refuse an audience with any', async () => {
+    const { settings } = await resolveSettings({
+      flags: { authJwksFile: 'jwks.json', authAudienceAny: false },
+      io: { env: {}, cwd: dir },
+    });
+    expect(settings.auth).toEqual({ jwks: { keys: [PUBLIC_KEY] } });
+    const problems = await problemsOf(
+      resolveSettings({
+        flags: { authJwksFile: 'jwks.json', authAudience: 'mcp' },
+        io: { env: { APCORE_MCP_AUTH_AUDIENCE_ANY: '1' }, cwd: dir },
+      }),
+    );
+    expect(problems).toEqual([
+      '--auth-audience and APCORE_MCP_AUTH_AUDIENCE_ANY are given together: name the accepted audience, or accept any',
+    ]);
+  });
+
   it('read an HS256 secret file as bytes, trimmed', async () => {
     const { settings } = await resolveSettings({
       flags: { authSecretFile: 'secret.txt' },

@@ -26,6 +26,8 @@ export type ReadSetting = (key: SecuritySettingKey) => SettingEntry | undefined;
 const KEY_SOURCES = ['auth-jwks-file', 'auth-jwks-url', 'auth-secret-file', 'auth-secret'] as const;
 const AUTH_DETAILS = [
   'auth-audience',
+  'auth-audience-any',
+  'auth-allow-no-exp',
   'auth-issuer',
   'auth-authorization-server',
   'auth-required-scopes',
@@ -119,6 +121,14 @@ async function readKeys(
 function readAuthDetails(read: ReadSetting, problems: string[]): Partial<AuthOptions> {
   const text = (key: SecuritySettingKey) => read(key)?.value as string | undefined;
   const list = (key: SecuritySettingKey) => read(key)?.value as readonly string[] | undefined;
+  const flag = (key: SecuritySettingKey) => (read(key)?.value === true ? true : undefined);
+  const audience = read('auth-audience');
+  const audienceAny = read('auth-audience-any');
+  if (audience !== undefined && audienceAny?.value === true) {
+    problems.push(
+      `${labelOf(audience)} and ${labelOf(audienceAny)} are given together: name the accepted audience, or accept any`,
+    );
+  }
   const servers = read('auth-authorization-server');
   for (const server of list('auth-authorization-server') ?? []) {
     if (servers && !isHttpUrl(server)) {
@@ -127,12 +137,14 @@ function readAuthDetails(read: ReadSetting, problems: string[]): Partial<AuthOpt
   }
   const options = {
     audience: text('auth-audience'),
+    audienceAny: flag('auth-audience-any'),
+    allowNoExp: flag('auth-allow-no-exp'),
     issuer: text('auth-issuer'),
     authorizationServers: list('auth-authorization-server'),
     requiredScopes: list('auth-required-scopes'),
     rolesClaim: text('auth-roles-claim'),
     typeClaim: text('auth-type-claim'),
-    protectMetrics: read('auth-protect-metrics')?.value === true ? true : undefined,
+    protectMetrics: flag('auth-protect-metrics'),
   };
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
 }

@@ -7,6 +7,8 @@ export type SecuritySettingKey =
   | 'auth-secret-file'
   | 'auth-secret'
   | 'auth-audience'
+  | 'auth-audience-any'
+  | 'auth-allow-no-exp'
   | 'auth-issuer'
   | 'auth-authorization-server'
   | 'auth-required-scopes'
@@ -50,8 +52,26 @@ export const SECURITY_SETTING_SPECS: readonly SettingSpec[] = [
     description: 'The HS256 secret itself (32+ bytes)',
     envOnly: true,
   },
-  { key: 'auth-audience', kind: 'text', description: 'The aud a token must carry' },
-  { key: 'auth-issuer', kind: 'text', description: 'The iss a token must carry' },
+  {
+    key: 'auth-audience',
+    kind: 'text',
+    description:
+      "The aud a token must carry (default: this server's resource URL, as its protected resource metadata names it)",
+  },
+  {
+    key: 'auth-audience-any',
+    kind: 'boolean',
+    defaultValue: false,
+    description:
+      'Accept tokens issued for any audience, not only for this server (logged as a warning)',
+  },
+  {
+    key: 'auth-allow-no-exp',
+    kind: 'boolean',
+    defaultValue: false,
+    description: 'Accept tokens without an expiry (exp), which never expire (logged as a warning)',
+  },
+  { key: 'auth-issuer', kind: 'text', description: 'The iss a token must carry (default: any)' },
   {
     key: 'auth-authorization-server',
     kind: 'list',
@@ -66,7 +86,8 @@ export const SECURITY_SETTING_SPECS: readonly SettingSpec[] = [
   {
     key: 'auth-roles-claim',
     kind: 'text',
-    description: "The claim holding the caller's roles (default: roles, else scope)",
+    defaultValue: 'roles',
+    description: "The claim holding the caller's roles; scope makes the token's scopes its roles",
   },
   {
     key: 'auth-type-claim',

@@ -85,7 +85,12 @@ describe('apcore-mcp with bearer auth', () => {
         resource: url,
         authorization_servers: ['https://auth.example.com/'],
       });
-      const token = await signer.sign({ sub: 'alice', aud: AUDIENCE, scope: 'tools:call' });
+      const token = await signer.sign({
+        sub: 'alice',
+        aud: AUDIENCE,
+        scope: 'tools:call',
+        roles: ['staff'],
+      });
       const client = await connectClient({
         era: '2026-07-28',
         transport: 'http',
@@ -94,7 +99,7 @@ describe('apcore-mcp with bearer auth', () => {
       });
       try {
         const { identity } = JSON.parse(firstText(await client.callTool('whoami')));
-        expect(identity).toMatchObject({ id: 'alice', type: 'user', roles: ['tools:call'] });
+        expect(identity).toMatchObject({ id: 'alice', type: 'user', roles: ['staff'] });
       } finally {
         await client.close();
       }
@@ -208,6 +213,11 @@ describe('apcore-mcp: bad auth, CORS or TLS settings exit 1 with one line', () =
       'an audience without keys',
       ['--auth-audience', 'x'],
       /^Error: --auth-audience needs a key source: --auth-jwks-file, --auth-jwks-url or --auth-secret-file \(or APCORE_MCP_AUTH_SECRET\)$/,
+    ],
+    [
+      'an audience and any audience at once',
+      ['--auth-jwks-file', 'jwks.json', '--auth-audience', 'x', '--auth-audience-any'],
+      /^Error: --auth-audience and --auth-audience-any are given together: name the accepted audience, or accept any$/,
     ],
     [
       'a bad authorization server',

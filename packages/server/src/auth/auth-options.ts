@@ -1,4 +1,5 @@
 import type { JSONWebKeySet } from 'jose';
+import type { AudienceRule } from './audience-rule.js';
 
 /**
  * Where the keys that verify bearer tokens come from: a JSON Web Key Set already loaded, a
@@ -20,9 +21,11 @@ export type AuthKeys =
  * verified with `jose` (HS256, RS256, ES256, EdDSA). The server acts as an OAuth 2.1 protected
  * resource (RFC 9728, RFC 6750): it answers 401 with a `WWW-Authenticate` challenge pointing at
  * its `/.well-known/oauth-protected-resource` metadata, and 403 `insufficient_scope` for a token
- * lacking a required scope. The token's claims become the call's identity: `id` = `sub`, `type`
- * from `typeClaim` (default `'user'`), `roles` from `rolesClaim` (else `roles`, else `scope`),
- * `attrs` = the other claims.
+ * lacking a required scope. A token must carry an `exp` and be issued for this server: its `aud`
+ * must name the resource URL the metadata announces, unless `audience` names others or
+ * `audienceAny` opts out. The token's claims become the call's identity: `id` = `sub`, `type`
+ * from `typeClaim` (default `'user'`), `roles` from `rolesClaim` (default `roles`; `'scope'`
+ * makes the scopes roles), `attrs` = the other claims.
  *
  * @example
  * ```ts
@@ -36,8 +39,18 @@ export type AuthKeys =
  * ```
  */
 export type AuthOptions = AuthKeys & {
-  /** The `aud` a token must carry (one of these, when several); unchecked when absent. */
+  /**
+   * The `aud` a token must carry (one of these, when several). Default: this server's resource
+   * URL, as its protected resource metadata announces it (`resourceUrl`, else the request's).
+   */
   audience?: string | readonly string[];
+  /**
+   * Accept tokens issued for any audience, or none; default false. An explicit opt-out of the
+   * audience check (a token minted for another API then works here), logged as a warning.
+   */
+  audienceAny?: boolean;
+  /** Accept tokens without an `exp` claim (they never expire); default false. Logged as a warning. */
+  allowNoExp?: boolean;
   /** The `iss` a token must carry (one of these, when several); unchecked when absent. */
   issuer?: string | readonly string[];
   /** Scopes every token must hold (its `scope` claim); else 403 `insufficient_scope`. */
@@ -48,7 +61,11 @@ export type AuthOptions = AuthKeys & {
   scopesSupported?: readonly string[];
   /** The claim naming the caller's type; default `type` (a token without it: `'user'`). */
   typeClaim?: string;
-  /** The claim holding the caller's roles (an array, or a space-separated string). */
+  /**
+   * The claim holding the caller's roles (an array, or a space-separated string); default
+   * `roles`. `'scope'` makes the token's scopes its roles: never done unless asked, as a scope
+   * spelled like an ACL role would otherwise grant that role.
+   */
   rolesClaim?: string;
   /**
    * This server's resource URL for the metadata and the challenge; default: the scheme and
@@ -59,7 +76,10 @@ export type AuthOptions = AuthKeys & {
   protectMetrics?: boolean;
   /** How long a JWKS URL fetch may take, in ms; default 5000. */
   jwksTimeoutMs?: number;
-  /** The least time between two JWKS fetches caused by an unknown `kid`, in ms; default 30000. */
+  /**
+   * In ms, default 30000: the least time between two JWKS fetches caused by an unknown `kid`,
+   * and how long after a failed fetch requests needing one are refused without fetching.
+   */
   jwksCooldownMs?: number;
 };
 
@@ -72,13 +92,14 @@ export type ResolvedAuthKeys =
 /** {@link AuthOptions} after validation, with every default filled in. */
 export interface ResolvedAuth {
   keys: ResolvedAuthKeys;
-  audience: readonly string[] | undefined;
+  audience: AudienceRule;
   issuer: readonly string[] | undefined;
+  allowNoExp: boolean;
   requiredScopes: readonly string[];
   authorizationServers: readonly string[];
   scopesSupported: readonly string[];
   typeClaim: string;
-  rolesClaim: string | undefined;
+  rolesClaim: string;
   resourceUrl: URL | undefined;
   protectMetrics: boolean;
 }

@@ -3,6 +3,7 @@ import type { Identity } from '@apcore-mcp/core';
 import type { Logger } from '../logger.js';
 import type { ResolvedAuth } from './auth-options.js';
 import { identityFromClaims, scopesOf } from './claims-identity.js';
+import { logTokenRules } from './log-token-rules.js';
 import { metadataUrlOf, resourceUrlOf } from './protected-resource.js';
 import { createTokenVerifier, type TokenVerifier } from './token-verifier.js';
 
@@ -23,8 +24,9 @@ export interface BearerAuth {
 
 /**
  * Builds the bearer check of the `auth` option (RFC 6750 challenges, MCP authorization spec):
- * no token -> 401 naming the metadata; a refused token -> 401 `invalid_token`; a token without
- * a subject -> 401 `invalid_token`; a token lacking a required scope -> 403 `insufficient_scope`.
+ * no token -> 401 naming the metadata; a refused token (not issued for this resource, no `exp`,
+ * expired, ...) -> 401 `invalid_token`; a token without a subject -> 401 `invalid_token`; a
+ * token lacking a required scope -> 403 `insufficient_scope`. Logs the token rules it applies.
  *
  * @example
  * ```ts
@@ -34,10 +36,12 @@ export interface BearerAuth {
  */
 export function createBearerAuth(options: ResolvedAuth, logger: Logger): BearerAuth {
   const verify: TokenVerifier = createTokenVerifier(options, logger);
+  logTokenRules(options, logger);
   return {
     options,
     async authorize(request, endpointPath) {
-      const metadataUrl = metadataUrlOf(resourceUrlOf(request, endpointPath, options)).href;
+      const resource = resourceUrlOf(request, endpointPath, options);
+      const metadataUrl = metadataUrlOf(resource).href;
       const refuse = (status: 401 | 403, params: Record<string, string>, message: string) => ({
         ok: false as const,
         status,
@@ -51,7 +55,7 @@ export function createBearerAuth(options: ResolvedAuth, logger: Logger): BearerA
       if (token === undefined) {
         return refuse(401, scope, 'Unauthorized: a bearer token is required');
       }
-      const verified = await verify(token);
+      const verified = await verify(token, resource);
       if (!verified.ok) {
         const error = { error: 'invalid_token', error_description: verified.description };
         return refuse(401, error, `Unauthorized: ${verified.description}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { identityFromClaims, scopesOf } from './claims-identity.js';
 
-const DEFAULT_NAMES = { typeClaim: 'type', rolesClaim: undefined };
+const DEFAULT_NAMES = { typeClaim: 'type', rolesClaim: 'roles' };
 
 describe('identityFromClaims', () => {
   it('maps sub, type, roles and keeps the other claims as attrs', () => {
@@ -18,8 +18,18 @@ describe('identityFromClaims', () => {
     });
   });
 
-  it("falls back to scope for roles and to 'user' for the type", () => {
-    expect(identityFromClaims({ sub: 'bob', scope: 'read  write' }, DEFAULT_NAMES)).toEqual({
+  it("gives a token without roles no roles, never its scopes, and the type 'user'", () => {
+    expect(identityFromClaims({ sub: 'bob', scope: 'admin write' }, DEFAULT_NAMES)).toEqual({
+      id: 'bob',
+      type: 'user',
+      roles: [],
+      attrs: { scope: 'admin write' },
+    });
+  });
+
+  it('makes the scopes roles when the roles claim is scope', () => {
+    const names = { typeClaim: 'type', rolesClaim: 'scope' };
+    expect(identityFromClaims({ sub: 'bob', scope: 'read  write' }, names)).toEqual({
       id: 'bob',
       type: 'user',
       roles: ['read', 'write'],

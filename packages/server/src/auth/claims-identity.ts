@@ -5,8 +5,11 @@ import type { JWTPayload } from 'jose';
 export interface ClaimNames {
   /** The claim holding the caller's type; a token without it is a `'user'`. */
   typeClaim: string;
-  /** The claim holding the roles; when absent, `roles` then `scope` are tried. */
-  rolesClaim: string | undefined;
+  /**
+   * The claim holding the roles (`roles` by default). Only this claim is read: a token without
+   * it has no roles, never its scopes in their place, unless this names `scope`.
+   */
+  rolesClaim: string;
 }
 
 /** The type of a caller whose token names none. */
@@ -19,15 +22,15 @@ export const DEFAULT_IDENTITY_TYPE = 'user';
  *
  * @example
  * ```ts
- * identityFromClaims({ sub: 'alice', scope: 'read write', tenant: 'acme' }, { typeClaim: 'type', rolesClaim: undefined });
- * // { id: 'alice', type: 'user', roles: ['read', 'write'], attrs: { tenant: 'acme' } }
+ * identityFromClaims({ sub: 'alice', roles: 'staff', tenant: 'acme' }, { typeClaim: 'type', rolesClaim: 'roles' });
+ * // { id: 'alice', type: 'user', roles: ['staff'], attrs: { tenant: 'acme' } }
  * ```
  */
 export function identityFromClaims(claims: JWTPayload, names: ClaimNames): Identity | undefined {
   const { sub } = claims;
   if (typeof sub !== 'string' || sub === '') return undefined;
   const typeValue = claims[names.typeClaim];
-  const rolesClaim = names.rolesClaim ?? (claims.roles !== undefined ? 'roles' : 'scope');
+  const { rolesClaim } = names;
   const mapped = new Set(['sub', names.typeClaim, rolesClaim]);
   const attrs = Object.fromEntries(Object.entries(claims).filter(([name]) => !mapped.has(name)));
   return {

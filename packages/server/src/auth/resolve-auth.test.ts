@@ -10,13 +10,14 @@ describe('resolveAuth', () => {
     expect(resolveAuth(undefined)).toBeUndefined();
     expect(resolveAuth({ secret: SECRET })).toEqual({
       keys: { kind: 'secret', secret: new TextEncoder().encode(SECRET) },
-      audience: undefined,
+      audience: { kind: 'resource-url' },
       issuer: undefined,
+      allowNoExp: false,
       requiredScopes: [],
       authorizationServers: [],
       scopesSupported: [],
       typeClaim: 'type',
-      rolesClaim: undefined,
+      rolesClaim: 'roles',
       resourceUrl: undefined,
       protectMetrics: false,
     });
@@ -37,10 +38,19 @@ describe('resolveAuth', () => {
       timeoutMs: 1000,
       cooldownMs: 30_000,
     });
-    expect(auth?.audience).toEqual(['mcp']);
+    expect(auth?.audience).toEqual({ kind: 'listed', audiences: ['mcp'] });
     expect(auth?.issuer).toHaveLength(2);
     expect(auth?.authorizationServers).toEqual(['https://auth.example.com/']);
     expect(auth?.scopesSupported).toEqual(['tools:call']);
+  });
+
+  it('waives the audience check only when audienceAny says so, and reads allowNoExp', () => {
+    const auth = resolveAuth({ secret: SECRET, audienceAny: true, allowNoExp: true });
+    expect(auth?.audience).toEqual({ kind: 'any' });
+    expect(auth?.allowNoExp).toBe(true);
+    expect(resolveAuth({ secret: SECRET, audienceAny: false })?.audience).toEqual({
+      kind: 'resource-url',
+    });
   });
 
   it.each<[string, unknown, RegExp]>([
@@ -74,6 +84,26 @@ describe('resolveAuth', () => {
       'an empty audience',
       { secret: SECRET, audience: '' },
       /auth\.audience must be a non-empty string/,
+    ],
+    [
+      'an audience with audienceAny',
+      { secret: SECRET, audience: 'mcp', audienceAny: true },
+      /Give auth\.audience .* or auth\.audienceAny .*, not both/,
+    ],
+    [
+      'a non-boolean audienceAny',
+      { secret: SECRET, audienceAny: 'yes' },
+      /auth\.audienceAny must be a boolean/,
+    ],
+    [
+      'a non-boolean allowNoExp',
+      { secret: SECRET, allowNoExp: 1 },
+      /auth\.allowNoExp must be a boolean/,
+    ],
+    [
+      'an empty roles claim',
+      { secret: SECRET, rolesClaim: '' },
+      /auth\.rolesClaim must be a claim/,
     ],
     ['an unknown option', { secret: SECRET, audiences: ['x'] }, /Unknown auth option 'audiences'/],
     [

@@ -1,5 +1,6 @@
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { describe, resolveBoolean, resolveInteger } from '../lifecycle/read-option.js';
+import type { AudienceRule } from './audience-rule.js';
 import {
   type AuthOptions,
   MIN_SECRET_BYTES,
@@ -14,6 +15,8 @@ const KNOWN_KEYS = new Set([
   'jwksUrl',
   'secret',
   'audience',
+  'audienceAny',
+  'allowNoExp',
   'issuer',
   'requiredScopes',
   'authorizationServers',
@@ -52,8 +55,9 @@ export function resolveAuth(value: AuthOptions | undefined): ResolvedAuth | unde
   const requiredScopes = readScopes('auth.requiredScopes', given.requiredScopes) ?? [];
   return {
     keys: resolveKeys(given),
-    audience: readStrings('auth.audience', given.audience),
+    audience: resolveAudienceRule(given),
     issuer: readStrings('auth.issuer', given.issuer),
+    allowNoExp: resolveBoolean('auth.allowNoExp', given.allowNoExp, false),
     requiredScopes,
     authorizationServers: (given.authorizationServers === undefined
       ? []
@@ -61,13 +65,26 @@ export function resolveAuth(value: AuthOptions | undefined): ResolvedAuth | unde
     ).map((entry) => readHttpUrl('auth.authorizationServers entry', entry).href),
     scopesSupported: readScopes('auth.scopesSupported', given.scopesSupported) ?? requiredScopes,
     typeClaim: readClaimName('auth.typeClaim', given.typeClaim) ?? 'type',
-    rolesClaim: readClaimName('auth.rolesClaim', given.rolesClaim),
+    rolesClaim: readClaimName('auth.rolesClaim', given.rolesClaim) ?? 'roles',
     resourceUrl:
       given.resourceUrl === undefined
         ? undefined
         : readHttpUrl('auth.resourceUrl', given.resourceUrl),
     protectMetrics: resolveBoolean('auth.protectMetrics', given.protectMetrics, false),
   };
+}
+
+/** `audience` names the accepted audiences, `audienceAny` waives the check; else the resource URL. */
+function resolveAudienceRule(given: Given): AudienceRule {
+  const audiences = readStrings('auth.audience', given.audience);
+  const any = resolveBoolean('auth.audienceAny', given.audienceAny, false);
+  if (any && audiences !== undefined) {
+    throw new RangeError(
+      'Give auth.audience (the accepted audiences) or auth.audienceAny (accept any), not both',
+    );
+  }
+  if (any) return { kind: 'any' };
+  return audiences === undefined ? { kind: 'resource-url' } : { kind: 'listed', audiences };
 }
 
 function resolveKeys(given: Given): ResolvedAuthKeys {

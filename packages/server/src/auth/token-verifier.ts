@@ -1,12 +1,16 @@
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
+  customFetch,
   type JWTPayload,
   type JWTVerifyGetKey,
+  type JWTVerifyOptions,
   jwtVerify,
 } from 'jose';
 import type { Logger } from '../logger.js';
+import { acceptedAudiences } from './audience-rule.js';
 import { CLOCK_TOLERANCE_SECONDS, type ResolvedAuth } from './auth-options.js';
+import { createBackoffFetch, isJwksCoolingDown } from './jwks-fetch-backoff.js';
 
 /** The algorithms accepted with a key set: the asymmetric ones (jose v6 also names EdDSA Ed25519). */
 const ASYMMETRIC_ALGORITHMS = ['RS256', 'ES256', 'EdDSA', 'Ed25519'];
@@ -14,30 +18,36 @@ const ASYMMETRIC_ALGORITHMS = ['RS256', 'ES256', 'EdDSA', 'Ed25519'];
 /** A verified token's claims, or why the token was refused (safe to show the client). */
 export type VerifiedToken = { ok: true; claims: JWTPayload } | { ok: false; description: string };
 
-/** Checks a bearer token: signature, `exp`/`nbf` (30 s skew), audience and issuer when set. */
-export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
+/**
+ * Checks a bearer token addressed to `resource` (the resource URL of the request): signature,
+ * `exp` (required unless `allowNoExp`) and `nbf` with 30 s skew, the audience rule, the issuer
+ * when set.
+ */
+export type TokenVerifier = (token: string, resource: URL) => Promise<VerifiedToken>;
 
 /**
  * Builds the verifier for the configured keys. A JWKS URL is fetched on first use, cached, and
  * fetched again when a token names a `kid` the cache lacks (at most once per cooldown); a fetch
- * that fails or times out refuses that request (401) and logs a warning, and the next request
- * tries again.
+ * that fails or times out refuses that request (401) and logs a warning, and requests needing
+ * a fetch within the cooldown after it are refused without one.
  *
  * @example
  * ```ts
  * const verify = createTokenVerifier(resolveAuth({ secret })!, logger);
- * const verified = await verify(token);
+ * const verified = await verify(token, new URL('https://mcp.example.com/mcp'));
  * ```
  */
 export function createTokenVerifier(auth: ResolvedAuth, logger: Logger): TokenVerifier {
   const { key, algorithms } = createKeySource(auth);
-  const options = {
+  const fixed: JWTVerifyOptions = {
     algorithms,
     clockTolerance: CLOCK_TOLERANCE_SECONDS,
-    ...(auth.audience === undefined ? {} : { audience: [...auth.audience] }),
+    ...(auth.allowNoExp ? {} : { requiredClaims: ['exp'] }),
     ...(auth.issuer === undefined ? {} : { issuer: [...auth.issuer] }),
   };
-  return async (token) => {
+  return async (token, resource) => {
+    const audience = acceptedAudiences(auth.audience, resource);
+    const options = audience === undefined ? fixed : { ...fixed, audience };
     try {
       const { payload } =
         typeof key === 'function'
@@ -47,10 +57,7 @@ export function createTokenVerifier(auth: ResolvedAuth, logger: Logger): TokenVe
     } catch (error) {
       const description = describeRejection(error);
       if (description === undefined) {
-        logger.warn(
-          { err: error, jwksUrl: auth.keys.kind === 'jwks-url' ? auth.keys.url.href : undefined },
-          'Could not get the keys to verify a bearer token; request refused',
-        );
+        logKeysUnavailable(error, auth, logger);
         return { ok: false, description: 'The token could not be verified right now' };
       }
       logger.debug({ reason: description }, 'Bearer token refused');
@@ -72,9 +79,23 @@ function createKeySource(auth: ResolvedAuth): {
     key: createRemoteJWKSet(keys.url, {
       timeoutDuration: keys.timeoutMs,
       cooldownDuration: keys.cooldownMs,
+      [customFetch]: createBackoffFetch(keys.cooldownMs),
     }),
     algorithms: ASYMMETRIC_ALGORITHMS,
   };
+}
+
+/** A failed fetch is worth a warning; a refusal while backing off from one only a debug line. */
+function logKeysUnavailable(error: unknown, auth: ResolvedAuth, logger: Logger): void {
+  const jwksUrl = auth.keys.kind === 'jwks-url' ? auth.keys.url.href : undefined;
+  if (isJwksCoolingDown(error)) {
+    logger.debug({ jwksUrl }, 'The JWKS URL failed recently; bearer token refused without a fetch');
+    return;
+  }
+  logger.warn(
+    { err: error, jwksUrl },
+    'Could not get the keys to verify a bearer token; request refused',
+  );
 }
 
 /**
@@ -87,7 +108,7 @@ function describeRejection(error: unknown): string | undefined {
     case 'ERR_JWT_EXPIRED':
       return 'The token has expired';
     case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
-      return describeClaimFailure((error as { claim?: unknown }).claim);
+      return describeClaimFailure(error as { claim?: unknown; reason?: unknown });
     case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
       return 'The token signature is invalid';
     case 'ERR_JWKS_NO_MATCHING_KEY':
@@ -105,8 +126,16 @@ function describeRejection(error: unknown): string | undefined {
   }
 }
 
-function describeClaimFailure(claim: unknown): string {
-  if (claim === 'aud') return 'The token audience is not accepted';
+/** A claim jose found missing (`reason: 'missing'`) or wrong, in words naming the claim only. */
+function describeClaimFailure(failure: { claim?: unknown; reason?: unknown }): string {
+  const { claim } = failure;
+  if (failure.reason === 'missing') {
+    if (claim === 'exp') return 'The token has no expiry (exp); this server requires one';
+    if (claim === 'aud')
+      return 'The token names no audience (aud); it must be issued for this server';
+    if (claim === 'iss') return 'The token names no issuer (iss)';
+  }
+  if (claim === 'aud') return 'The token audience (aud) is not accepted: it must name this server';
   if (claim === 'iss') return 'The token issuer is not accepted';
   if (claim === 'nbf') return 'The token is not valid yet';
   return 'The token claims are invalid';

@@ -139,6 +139,7 @@ function runTransport(
   });
   if (options.transport === 'stdio') return manager.runStdio();
   warnIfOpenToTheNetwork(options, logger);
+  warnIfAudienceFollowsHost(options, logger);
   const httpOptions = {
     host: options.host,
     port: options.port,
@@ -171,6 +172,24 @@ function warnIfOpenToTheNetwork(options: ResolvedOptions, logger: Logger): void 
     `WARNING: listening on ${options.host} without authentication: anyone who can reach it may ` +
       'call every tool. Set auth (CLI: --auth-jwks-file, --auth-jwks-url or --auth-secret-file) ' +
       'or authenticate',
+  );
+}
+
+/**
+ * The default audience is the resource URL, built from the request's `Host` unless
+ * `auth.resourceUrl` is set. Beyond loopback any `Host` passes (unless `allowedHosts` lists
+ * some), so a client could name another API's host and present a token minted for it.
+ */
+function warnIfAudienceFollowsHost(options: ResolvedOptions, logger: Logger): void {
+  const { auth } = options;
+  if (auth === undefined || auth.audience.kind !== 'resource-url') return;
+  if (auth.resourceUrl !== undefined || Array.isArray(options.allowedHosts)) return;
+  if (isLoopbackAddress(options.host)) return;
+  logger.warn(
+    { host: options.host },
+    `WARNING: listening on ${options.host}, bearer tokens must name the resource URL built from ` +
+      "each request's Host header, which any client can set. Pin it: set auth.resourceUrl, " +
+      'auth.audience (CLI: --auth-audience) or allowedHosts',
   );
 }
 

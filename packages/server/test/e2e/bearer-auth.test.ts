@@ -70,7 +70,17 @@ describe('bearer JWT authentication (auth option)', () => {
     [
       'for another audience',
       () => good({ aud: 'https://other.example.com' }),
-      'The token audience is not accepted',
+      'The token audience (aud) is not accepted: it must name this server',
+    ],
+    [
+      'naming no audience',
+      () => signer.sign({ sub: 'alice', iss: ISSUER }),
+      'The token names no audience (aud); it must be issued for this server',
+    ],
+    [
+      'without an expiry',
+      () => good({}, { withoutExp: true }),
+      'The token has no expiry (exp); this server requires one',
     ],
     [
       'from another issuer',
@@ -169,7 +179,7 @@ describe('bearer JWT authentication (auth option)', () => {
     });
   }
 
-  it('reads roles from scope, and from rolesClaim when set', async () => {
+  it('reads roles from rolesClaim when set', async () => {
     const url = await start({ rolesClaim: 'groups' });
     const token = await good({ groups: 'ops dev', scope: 'tools:call' });
     const client = await connectClient({

@@ -7,7 +7,6 @@ import {
   type TestSigner,
 } from '@apcore-mcp/test-support';
 import { connectClient } from '@apcore-mcp/test-support/clients';
-import type { JSONWebKeySet } from 'jose';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpHandler } from '../../src/index.js';
 import { INITIALIZE_REQUEST, MCP_POST_HEADERS } from '../helpers/clients.js';
@@ -16,38 +15,9 @@ import {
   type IdentityServer,
   startIdentityServer,
 } from '../helpers/identity-server.js';
+import { serveJwks } from '../helpers/jwks-server.js';
 
 const AUDIENCE = 'mcp-tests';
-
-/** A local JWKS endpoint whose key set a test can swap, counting the fetches. */
-async function serveJwks(initial: JSONWebKeySet) {
-  let keys = initial;
-  let fetches = 0;
-  let failing = false;
-  const server = createServer((_request, response) => {
-    fetches += 1;
-    if (failing) {
-      response.writeHead(500).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(keys));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/jwks.json`,
-    get fetches() {
-      return fetches;
-    },
-    rotate: (next: JSONWebKeySet) => {
-      keys = next;
-    },
-    fail: () => {
-      failing = true;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 function postInitialize(url: string, token?: string): Promise<Response> {
   return fetch(url, {
@@ -149,7 +119,7 @@ describe('the OAuth protected resource', () => {
     const refused = await fetch(metricsUrl);
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toContain('resource_metadata=');
-    const token = await signer.sign({ sub: 'prometheus' });
+    const token = await signer.sign({ sub: 'prometheus', aud: running.url });
     const allowed = await fetch(metricsUrl, { headers: { authorization: `Bearer ${token}` } });
     expect(allowed.status).toBe(200);
     expect(await allowed.text()).toContain('# HELP');
@@ -173,7 +143,7 @@ describe('the OAuth protected resource', () => {
       era: '2026-07-28',
       transport: 'http',
       url,
-      headers: { authorization: `Bearer ${await signer.sign({ sub: 'dave' })}` },
+      headers: { authorization: `Bearer ${await signer.sign({ sub: 'dave', aud: url })}` },
     });
     try {
       expect(JSON.parse(firstText(await client.callTool('who-am-i'))).identity.id).toBe('dave');
@@ -186,19 +156,20 @@ describe('the OAuth protected resource', () => {
     const jwks = await serveJwks(signer.jwks);
     cleanups.push(jwks.close);
     running = await startIdentityServer({ auth: { jwksUrl: jwks.url, jwksCooldownMs: 0 } });
-    const first = await signer.sign({ sub: 'erin' });
+    const aud = running.url;
+    const first = await signer.sign({ sub: 'erin', aud });
     expect((await postInitialize(running.url, first)).status).toBe(200);
     expect((await postInitialize(running.url, first)).status).toBe(200);
     expect(jwks.fetches).toBe(1);
 
     const rotated = await createTestSigner('ES256', 'ec-2');
     jwks.rotate(rotated.jwks);
-    const second = await rotated.sign({ sub: 'erin' });
+    const second = await rotated.sign({ sub: 'erin', aud });
     expect((await postInitialize(running.url, second)).status).toBe(200);
     expect(jwks.fetches).toBe(2);
 
     jwks.fail();
-    const unknown = await (await createTestSigner('ES256', 'ec-3')).sign({ sub: 'erin' });
+    const unknown = await (await createTestSigner('ES256', 'ec-3')).sign({ sub: 'erin', aud });
     const refused = await postInitialize(running.url, unknown);
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toContain('error="invalid_token"');

@@ -74,7 +74,7 @@ describe('CORS, TLS and exposure', () => {
     expect(unauthorized.status).toBe(401);
     expect(unauthorized.headers.get('access-control-allow-origin')).toBe(APP);
     expect(unauthorized.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate');
-    const accepted = await post(APP, await signer.sign({ sub: 'web' }));
+    const accepted = await post(APP, await signer.sign({ sub: 'web', aud: running.url }));
     expect(accepted.status).toBe(200);
     expect(accepted.headers.get('access-control-allow-origin')).toBe(APP);
     expect(accepted.headers.get('access-control-expose-headers')).toContain('Mcp-Session-Id');
@@ -138,6 +138,20 @@ describe('CORS, TLS and exposure', () => {
     const signer = await createTestSigner('ES256');
     running = await startIdentityServer({ host: '0.0.0.0', auth: { jwks: signer.jwks } });
     expect(running.logger.warnings().join('\n')).not.toContain('without authentication');
+  });
+
+  it("warns when bound beyond loopback with the audience taken from the request's Host", async () => {
+    const signer = await createTestSigner('ES256');
+    running = await startIdentityServer({ host: '0.0.0.0', auth: { jwks: signer.jwks } });
+    expect(running.logger.warnings()).toContainEqual(
+      expect.stringContaining("built from each request's Host header, which any client can set"),
+    );
+    await running.server.close();
+    running = await startIdentityServer({
+      host: '0.0.0.0',
+      auth: { jwks: signer.jwks, resourceUrl: 'https://mcp.example.com/mcp' },
+    });
+    expect(running.logger.warnings().join('\n')).not.toContain('Host header');
   });
 
   it('refuses auth and authenticate together', async () => {

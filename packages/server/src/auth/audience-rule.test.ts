@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { acceptedAudiences, describeAudienceRule } from './audience-rule.js';
+
+const RESOURCE = new URL('https://mcp.example.com/mcp');
+
+describe('acceptedAudiences', () => {
+  it('is the resource URL by default, the listed audiences when set, anything when waived', () => {
+    expect(acceptedAudiences({ kind: 'resource-url' }, RESOURCE)).toEqual([RESOURCE.href]);
+    expect(acceptedAudiences({ kind: 'listed', audiences: ['a', 'b'] }, RESOURCE)).toEqual([
+      'a',
+      'b',
+    ]);
+    expect(acceptedAudiences({ kind: 'any' }, RESOURCE)).toBeUndefined();
+  });
+
+  it('takes a path-less resource URL with or without its trailing slash', () => {
+    expect(acceptedAudiences({ kind: 'resource-url' }, new URL('https://mcp.example.com'))).toEqual(
+      ['https://mcp.example.com/', 'https://mcp.example.com'],
+    );
+  });
+});
+
+describe('describeAudienceRule', () => {
+  it('names the rule as the startup log says it', () => {
+    expect(describeAudienceRule({ kind: 'resource-url' }, RESOURCE)).toBe(
+      'the resource URL https://mcp.example.com/mcp',
+    );
+    expect(describeAudienceRule({ kind: 'resource-url' }, undefined)).toMatch(
+      /^the resource URL of each request/,
+    );
+    expect(describeAudienceRule({ kind: 'listed', audiences: ['mcp'] }, RESOURCE)).toBe('mcp');
+    expect(describeAudienceRule({ kind: 'listed', audiences: ['a', 'b'] }, undefined)).toBe(
+      'one of a, b',
+    );
+    expect(describeAudienceRule({ kind: 'any' }, RESOURCE)).toBe('any');
+  });
+});
