@@ -2,18 +2,13 @@ import type { ExecutorLike } from '@apcore-mcp/core';
 import { createToolErrorResult } from '@apcore-mcp/errors';
 import { describe, expect, it } from 'vitest';
 import { describeModule, ForeignRegistry } from '../__fixtures__/foreign-runtime.js';
+import { governanceEntries, type TestGovernance } from '../__fixtures__/governance-entries.js';
 import { createToolSource } from '../__fixtures__/tool-source.js';
-import {
-  ANONYMOUS_SUBJECT,
-  type CallGovernance,
-  combineGovernance,
-  type GovernedCall,
-  type SettledCall,
-} from './call-governance.js';
+import { ANONYMOUS_SUBJECT, type GovernedCall, type SettledCall } from './call-governance.js';
 import { ExecutionRouter } from './execution-router.js';
 
 function createRouter(
-  governance: CallGovernance | undefined,
+  governance: TestGovernance | undefined,
   runs: string[],
   validateInputs = false,
 ): ExecutionRouter {
@@ -35,13 +30,13 @@ function createRouter(
       },
     ]),
     validateInputs,
-    ...(governance ? { governance } : {}),
+    ...(governance ? { entries: governanceEntries(governance) } : {}),
   });
 }
 
 function recordingGovernance(refuse: boolean) {
   const settled: [GovernedCall, SettledCall][] = [];
-  const governance: CallGovernance = {
+  const governance: TestGovernance = {
     admit: async () =>
       refuse ? createToolErrorResult('Too many calls', 'RATE_LIMITED') : undefined,
     settle: (call, outcome) => settled.push([call, outcome]),
@@ -109,26 +104,34 @@ describe('call governance in the router', () => {
   });
 });
 
-describe('combineGovernance', () => {
-  it('is undefined without parts, and the first refusal wins while every part settles', async () => {
-    expect(combineGovernance([undefined])).toBeUndefined();
+describe('several governance parts in the pipeline', () => {
+  it('the first refusal wins, and every recorder hears the refused call', async () => {
     const first = recordingGovernance(true);
     const second = recordingGovernance(false);
     let secondAdmitted = 0;
-    const combined = combineGovernance([
-      first.governance,
-      {
+    const registry = new ForeignRegistry();
+    registry.add(describeModule('x.run'));
+    const runs: string[] = [];
+    const router = new ExecutionRouter({
+      executor: {
+        registry,
+        call: async (moduleId) => {
+          runs.push(moduleId);
+          return {};
+        },
+      },
+      tools: createToolSource([{ name: 'x.run', inputSchema: { type: 'object' } }]),
+      entries: governanceEntries(first.governance, {
         ...second.governance,
         admit: async () => {
           secondAdmitted += 1;
           return undefined;
         },
-      },
-    ]);
-    const runs: string[] = [];
-    const router = createRouter(combined, runs);
+      }),
+    });
     await router.handleCall('x.run', {});
     expect(secondAdmitted).toBe(0);
+    expect(runs).toEqual([]);
     expect(first.settled).toHaveLength(1);
     expect(second.settled).toHaveLength(1);
   });

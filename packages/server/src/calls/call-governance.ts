@@ -1,5 +1,8 @@
 import type { Identity } from '@apcore-mcp/core';
+import { isInputRequiredResult } from '@modelcontextprotocol/server';
 import type { ServedTool } from '../tools/served-tool.js';
+import type { CallMiddleware } from './pipeline/call-middleware.js';
+import type { ToolCall } from './pipeline/tool-call.js';
 import type { ToolCallResult } from './tool-call-result.js';
 
 /**
@@ -55,51 +58,71 @@ export interface SettledCall {
 }
 
 /**
- * Rules every tool call passes before it runs, and a record of how it ended: rate limits,
- * budgets, a ledger. `admit` runs after the tool is found and its input checked, before anyone is
- * asked to approve it; a result from it answers the call and nothing runs. `settle` hears every
- * answered call of a served tool (not the `input_required` rounds of 2026-07-28 calls); it must
- * not throw.
+ * Decides before a call runs whether it may (rate limits, budgets): a refusal is the call's
+ * answer, and nothing runs.
  *
  * @example
  * ```ts
- * const governance: CallGovernance = {
- *   admit: async (call) => (call.subject === 'mallory' ? refusal : undefined),
- *   settle: (call, settled) => ledger.append(call, settled),
- * };
+ * const admission: CallAdmission = { admit: async (call) => (call.subject === 'blocked' ? refusal : undefined) };
  * ```
  */
-export interface CallGovernance {
-  admit?(call: GovernedCall): Promise<ToolCallResult | undefined>;
-  settle?(call: GovernedCall, settled: SettledCall): void;
+export interface CallAdmission {
+  admit(call: GovernedCall): Promise<ToolCallResult | undefined>;
 }
 
 /**
- * One governance made of several, applied in order: the first refusal answers the call, and
- * every part hears how each call ended. `undefined` when there are no parts, so the router holds
- * nothing and calls cost nothing more.
+ * Hears every answered call, refused or run (a ledger, usage). Must not throw.
  *
  * @example
  * ```ts
- * const governance = combineGovernance([limits, ledger]);
+ * const recorder: CallRecorder = { settle: (call, settled) => console.error(call.tool, settled.durationMs) };
  * ```
  */
-export function combineGovernance(
-  parts: readonly (CallGovernance | undefined)[],
-): CallGovernance | undefined {
-  const present = parts.filter((part): part is CallGovernance => part !== undefined);
-  if (present.length === 0) return undefined;
-  if (present.length === 1) return present[0];
-  return {
-    async admit(call) {
-      for (const part of present) {
-        const refusal = await part.admit?.(call);
-        if (refusal !== undefined) return refusal;
-      }
-      return undefined;
-    },
-    settle(call, settled) {
-      for (const part of present) part.settle?.(call, settled);
-    },
+export interface CallRecorder {
+  settle(call: GovernedCall, settled: SettledCall): void;
+}
+
+/** A call that was routed to a module: what governance can see of it. */
+function governedOf(call: ToolCall): GovernedCall | undefined {
+  return call.served === undefined ? undefined : (call as ToolCall & { served: ServedTool });
+}
+
+/**
+ * The pipeline entry of an admission: a refused call is answered with the refusal.
+ *
+ * @example
+ * ```ts
+ * const limits = admitEntry(createLimitsGovernance({ limits, store, costOf, logger }));
+ * ```
+ */
+export function admitEntry(admission: CallAdmission): CallMiddleware {
+  return async (call, next) => {
+    const governed = governedOf(call);
+    const refusal = governed && (await admission.admit(governed));
+    return refusal ?? next();
+  };
+}
+
+/**
+ * The pipeline entry of the recorders: each hears every answered call of a served tool (a
+ * question is not an answer), with how long it took and whether it ran.
+ *
+ * @example
+ * ```ts
+ * const record = recordEntry([ledger, usageTracker]);
+ * ```
+ */
+export function recordEntry(recorders: readonly CallRecorder[]): CallMiddleware {
+  return async (call, next) => {
+    const answer = await next();
+    const governed = governedOf(call);
+    if (governed === undefined || isInputRequiredResult(answer)) return answer;
+    const settled = {
+      result: answer,
+      durationMs: performance.now() - call.startedAt,
+      ran: call.ran,
+    };
+    for (const recorder of recorders) recorder.settle(governed, settled);
+    return answer;
   };
 }

@@ -4,8 +4,8 @@ import type { TracingOption } from '../observability/tracing-option.js';
 import type { RoundClaims } from '../store/round-claims.js';
 import type { ToolSource } from '../tools/served-tool.js';
 import type { ApprovalOption } from './approval-option.js';
-import type { CallGovernance } from './call-governance.js';
 import type { CallObserver } from './call-observer.js';
+import type { CallMiddleware } from './pipeline/call-middleware.js';
 
 /**
  * Options of {@link ExecutionRouter}.
@@ -39,8 +39,12 @@ export interface ExecutionRouterOptions {
   tracing?: TracingOption;
   /** Watches every call (metrics, tracing); see {@link ExecutionRouter.observer}. */
   observer?: CallObserver;
-  /** Admits each call before it runs and hears how it ended (limits, budgets, a ledger). */
-  governance?: CallGovernance;
+  /**
+   * The pipeline entries of optional features, each put in its place in the call's list:
+   * `record` hears every answered call (the ledger, usage), `admit` may refuse a valid call
+   * before anything runs (rate limits, budgets).
+   */
+  entries?: { record?: CallMiddleware | undefined; admit?: CallMiddleware | undefined };
   /**
    * The tools as each caller may see them (under an ACL). A grouped call naming no valid
    * action is then answered with the caller's own actions, never the ones its ACL hides.

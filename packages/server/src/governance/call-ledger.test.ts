@@ -2,8 +2,8 @@ import type { ExecutorLike } from '@apcore-mcp/core';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
 import { describeModule, ForeignRegistry } from '../__fixtures__/foreign-runtime.js';
+import { governanceEntries, type TestGovernance } from '../__fixtures__/governance-entries.js';
 import { createToolSource } from '../__fixtures__/tool-source.js';
-import type { CallGovernance } from '../calls/call-governance.js';
 import { ExecutionRouter } from '../calls/execution-router.js';
 import { createCallLedger } from './call-ledger.js';
 import { JsonLinesLedgerStore } from './json-lines-ledger-store.js';
@@ -14,7 +14,7 @@ const inputSchema = {
   properties: { user: { type: 'string' }, password: { type: 'string', 'x-sensitive': true } },
 };
 
-function createRouter(governance: CallGovernance, fail = false): ExecutionRouter {
+function createRouter(governance: TestGovernance, fail = false): ExecutionRouter {
   const registry = new ForeignRegistry();
   registry.add(describeModule('auth.login'));
   const executor: ExecutorLike = {
@@ -29,7 +29,7 @@ function createRouter(governance: CallGovernance, fail = false): ExecutionRouter
     tools: createToolSource([
       { name: 'auth-login', inputSchema, _meta: { 'apcore/moduleId': 'auth.login' } },
     ]),
-    governance,
+    entries: governanceEntries(governance),
   });
 }
 

@@ -1,5 +1,5 @@
 import { type Logger, silentLogger } from '@apcore-mcp/core';
-import type { CallGovernance, GovernedCall, SettledCall } from '../calls/call-governance.js';
+import type { CallRecorder, GovernedCall, SettledCall } from '../calls/call-governance.js';
 import { maskSensitive } from '../calls/mask-sensitive.js';
 import { readErrorCode } from '../calls/tool-call-result.js';
 import type { LedgerRecord, LedgerStore } from './ledger-record.js';
@@ -22,7 +22,7 @@ const UNKNOWN_ERROR = 'ERROR';
  * one {@link LedgerRecord} and appends it to the store. It admits every call, never awaits, and
  * never throws: a failing store is logged at WARN.
  */
-export function createCallLedger(options: CallLedgerOptions): CallGovernance {
+export function createCallLedger(options: CallLedgerOptions): CallRecorder {
   const { store, costOf } = options;
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? Date.now;

@@ -1,5 +1,5 @@
 import type { Logger } from '@apcore-mcp/core';
-import type { CallGovernance, GovernedCall } from '../calls/call-governance.js';
+import type { CallAdmission, GovernedCall } from '../calls/call-governance.js';
 import { refuseStoreUnavailable } from '../calls/store-unavailable.js';
 import type { ToolCallResult } from '../calls/tool-call-result.js';
 import type { LimitCounter, LimitDecision, LimitStore } from '../store/limit-store.js';
@@ -16,7 +16,7 @@ import type { ResolvedLimits } from './limits-option.js';
  * const limits: LimitsGovernance = createLimitsGovernance({ limits, store, costOf, logger });
  * ```
  */
-export interface LimitsGovernance extends CallGovernance {
+export interface LimitsGovernance extends CallAdmission {
   admit(call: GovernedCall): Promise<ToolCallResult | undefined>;
 }
 

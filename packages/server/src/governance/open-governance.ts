@@ -1,5 +1,6 @@
 import type { Logger, RegistryLike } from '@apcore-mcp/core';
-import { type CallGovernance, combineGovernance } from '../calls/call-governance.js';
+import { admitEntry, type CallRecorder, recordEntry } from '../calls/call-governance.js';
+import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
 import type { LimitStore } from '../store/limit-store.js';
 import type { ResolvedUsage } from '../usage/usage-option.js';
 import { UsageTracker } from '../usage/usage-tracker.js';
@@ -11,7 +12,7 @@ import type { ResolvedLimits } from './limits-option.js';
 import { moduleCostReader } from './module-cost.js';
 
 /**
- * The governance of one served registry: its parts combined for the router, the usage tracker
+ * The governance of one served registry: its pipeline entries for the router, the usage tracker
  * `GET /usage` reads, and `close()` for shutdown.
  *
  * @example
@@ -20,8 +21,11 @@ import { moduleCostReader } from './module-cost.js';
  * ```
  */
 export interface OpenedGovernance {
-  /** `undefined` when no part is on (the router then does no governance work at all). */
-  readonly governance: CallGovernance | undefined;
+  /**
+   * `admit` (limits and budgets) and `record` (the ledger and usage); each `undefined` when
+   * none of its parts is on, so the call pays nothing for it.
+   */
+  readonly entries: { admit: CallMiddleware | undefined; record: CallMiddleware | undefined };
   readonly usage: UsageTracker | undefined;
   /** Writes out and closes the ledger, then closes the store; never rejects. */
   close(): Promise<void>;
@@ -36,7 +40,7 @@ export interface OpenedGovernance {
  * @throws {Error} when the ledger file cannot be opened.
  * @example
  * ```ts
- * const { governance, usage, close } = openGovernance({
+ * const { entries, usage, close } = openGovernance({
  *   ledger: ledgerStore, usage: undefined, store: createMemoryLimitStore(), registry, logger,
  * });
  * ```
@@ -61,8 +65,12 @@ export function openGovernance(options: {
   const costOf = moduleCostReader(registry);
   const limits = openLimitsGovernance(options.limits, options.store, costOf, logger);
   const ledger = ledgerStore && createCallLedger({ store: ledgerStore, logger, costOf });
+  const recorders = [ledger, usage].filter((part): part is CallRecorder => part !== undefined);
   return {
-    governance: combineGovernance([limits, ledger, usage]),
+    entries: {
+      admit: limits && admitEntry(limits),
+      record: recorders.length === 0 ? undefined : recordEntry(recorders),
+    },
     usage,
     close: async () => {
       try {

@@ -1,8 +1,9 @@
 import { defineModule } from '@apcore-mcp/core';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
+import { governanceEntries, type TestGovernance } from '../__fixtures__/governance-entries.js';
 import { createGroupedRuntime } from '../__fixtures__/grouped-modules.js';
-import type { CallGovernance, GovernedCall, SettledCall } from '../calls/call-governance.js';
+import type { GovernedCall, SettledCall } from '../calls/call-governance.js';
 import { ExecutionRouter } from '../calls/execution-router.js';
 import { inspectServer } from '../lifecycle/inspect-server.js';
 import { ToolBuilder } from '../tools/tool-builder.js';
@@ -27,14 +28,18 @@ describe('grouped calls in the router', () => {
     const { executor, table } = createTable({ grouping: 'namespace' });
     const seen: Array<[GovernedCall, SettledCall]> = [];
     const admitted: string[] = [];
-    const governance: CallGovernance = {
+    const governance: TestGovernance = {
       admit: async (call) => {
         admitted.push(call.served.moduleId);
         return undefined;
       },
       settle: (call, settled) => seen.push([call, settled]),
     };
-    const router = new ExecutionRouter({ executor, tools: table, governance });
+    const router = new ExecutionRouter({
+      executor,
+      tools: table,
+      entries: governanceEntries(governance),
+    });
     const result = await router.handleCall(
       'orders',
       { action: 'get_order', order_id: 'o-1' },
@@ -58,7 +63,7 @@ describe('grouped calls in the router', () => {
     const router = new ExecutionRouter({
       executor,
       tools: table,
-      governance: { settle: (call) => settled.push(call.served.moduleId) },
+      entries: governanceEntries({ settle: (call) => settled.push(call.served.moduleId) }),
     });
     const unknown = await router.handleCall('orders', { action: 'get_order', order_id: 'o', x: 1 });
     expect(unknown.content[0]?.text).toBe(

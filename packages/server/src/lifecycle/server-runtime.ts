@@ -110,7 +110,7 @@ export class ServerRuntime {
       validateInputs: options.validateInputs,
       approval: options.approval,
       tracing: options.tracing,
-      governance: this.#governance.governance,
+      entries: this.#governance.entries,
       roundClaims,
       ...(visibility === undefined ? {} : { toolsFor: (identity) => visibility.viewFor(identity) }),
       ...(options.contextFactory === undefined ? {} : { contextFactory: options.contextFactory }),

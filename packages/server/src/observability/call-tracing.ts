@@ -11,6 +11,7 @@ import {
   trace,
 } from '@opentelemetry/api';
 import type { RouterCallExtra } from '../calls/call-extra.js';
+import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
 import { readErrorCode, type ToolCallResult } from '../calls/tool-call-result.js';
 import { readPackageVersion } from '../package-version.js';
 import type { ToolSource } from '../tools/served-tool.js';
@@ -40,6 +41,13 @@ export class CallTracing {
     this.#tracer = tracer;
     this.#tools = tools;
   }
+
+  /** The pipeline entry: everything below it runs inside the call's span. */
+  readonly entry: CallMiddleware = (call, next) =>
+    this.traceToolCall(call.tool, call.extra, (traced) => {
+      call.extra = traced;
+      return next();
+    });
 
   /** Runs `answer` (which never throws) inside the call's span and records how it ended. */
   traceToolCall<T extends object>(

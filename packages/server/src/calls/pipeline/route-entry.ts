@@ -1,0 +1,39 @@
+import type { Identity } from '@apcore-mcp/core';
+import { routeCallerToolCall } from '../../grouping/route-tool-call.js';
+import { type Logger, withFields } from '../../logger.js';
+import type { ToolSource } from '../../tools/served-tool.js';
+import { withCallTrace } from '../log-call.js';
+import type { CallMiddleware } from './call-middleware.js';
+
+/**
+ * Finds what a call runs: the served tool, or for a grouped tool the module of its `action`,
+ * with that module's arguments. A name or action that cannot run is not answered here: it
+ * becomes the call's `refusal`, answered by the validation entry, so that the ledger still
+ * sees a grouped call refused for its fields. A caller under an ACL is told only the actions it
+ * may see.
+ *
+ * @example
+ * ```ts
+ * const route = createRouteEntry({ tools: table, logger });
+ * ```
+ */
+export function createRouteEntry(options: {
+  tools: ToolSource;
+  /** The tools as each caller may see them (under an ACL). */
+  toolsFor?: ((identity: Identity | undefined) => ToolSource) | undefined;
+  logger: Logger;
+}): CallMiddleware {
+  const { tools, toolsFor, logger } = options;
+  return (call, next) => {
+    const { tool } = call;
+    const shown = toolsFor && (() => toolsFor(call.identity).get(tool));
+    const routed = routeCallerToolCall(tool, tools.get(tool), call.arguments, shown);
+    call.served = routed.served;
+    call.arguments = routed.arguments;
+    call.grouped = routed.grouped;
+    call.errorPrefix = routed.errorPrefix;
+    call.refusal = routed.failure;
+    call.logger = withFields(withCallTrace(logger, call.extra), { tool });
+    return next();
+  };
+}

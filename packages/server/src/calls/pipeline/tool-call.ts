@@ -1,0 +1,69 @@
+import type { Identity, ModuleErrorLike } from '@apcore-mcp/core';
+import type { Logger } from '../../logger.js';
+import type { ServedTool } from '../../tools/served-tool.js';
+import { type RouterCallExtra, readCallTraceId } from '../call-extra.js';
+import { ANONYMOUS_SUBJECT } from '../call-governance.js';
+import type { CallRounds } from '../call-rounds.js';
+import type { OpenedCall } from '../open-call.js';
+
+/**
+ * One tool call as it goes through the pipeline. The first fields are the request's; the entries
+ * fill in the rest on the way in: `route` the module it runs as, `rounds` what earlier rounds
+ * settled, `open` its context and approval once it got past every refusal.
+ *
+ * @example
+ * ```ts
+ * const call = new ToolCall({ name: 'math-add', arguments: { a: 1 }, extra: {}, identity: undefined, logger });
+ * ```
+ */
+export class ToolCall {
+  /** The tool's name as the client called it. */
+  readonly tool: string;
+  readonly identity: Identity | undefined;
+  /** `identity.id`, or {@link ANONYMOUS_SUBJECT}: what limits are counted by. */
+  readonly subject: string;
+  /** When the server took the call (`performance.now()`). */
+  readonly startedAt = performance.now();
+  /** What the call knows of its request; the tracing entry adds the call's trace. */
+  extra: RouterCallExtra;
+  /** The arguments the module gets: a grouped call's without its `action`. */
+  arguments: Record<string, unknown>;
+  /** The module the call runs as (a grouped tool's action), once routed. */
+  served: ServedTool | undefined;
+  /** Whether it came through a grouped tool (its input is then always checked). */
+  grouped = false;
+  /** Put before the text of an error result: which group and action failed. */
+  errorPrefix = '';
+  /** Why routing found nothing to run (an unknown name or action, unknown fields). */
+  refusal: ModuleErrorLike | undefined;
+  /** Bound to the tool name, and to the trace id when the server knows one. */
+  logger: Logger;
+  /** A 2026-07-28 call that can ask the client: what earlier rounds settled, what it asked. */
+  rounds: CallRounds | undefined;
+  /** Its context, cancellation and approval, once it got past every refusal. */
+  opened: OpenedCall | undefined;
+  /** Whether it got past every refusal (validation, limits) to approval and the executor. */
+  get ran(): boolean {
+    return this.opened !== undefined;
+  }
+
+  constructor(fields: {
+    name: string;
+    arguments: Record<string, unknown>;
+    extra: RouterCallExtra;
+    identity: Identity | undefined;
+    logger: Logger;
+  }) {
+    this.tool = fields.name;
+    this.arguments = fields.arguments;
+    this.extra = fields.extra;
+    this.identity = fields.identity;
+    this.subject = fields.identity?.id ?? ANONYMOUS_SUBJECT;
+    this.logger = fields.logger;
+  }
+
+  /** The call's trace id when the server knows it (a client's `traceparent`, a span). */
+  get traceId(): string | undefined {
+    return readCallTraceId(this.extra);
+  }
+}

@@ -1,0 +1,33 @@
+import type { Logger } from '../../logger.js';
+import { InputValidator } from '../input-validator.js';
+import { validationFailed } from '../tool-result.js';
+import type { CallMiddleware } from './call-middleware.js';
+
+/**
+ * Refuses a call that cannot run before anything is spent or asked: a name or action routing
+ * refused, then arguments its module's input schema refuses — checked when `validateInputs` is
+ * on, when the server asks approval itself (nobody is asked to approve a call that cannot run),
+ * and always for a grouped call (the merged schema clients see is looser than its action's).
+ *
+ * @example
+ * ```ts
+ * const validate = createValidateEntry({ always: false, approvalHere: () => true, logger });
+ * ```
+ */
+export function createValidateEntry(options: {
+  /** `validateInputs`: check every call. */
+  always: boolean;
+  /** Whether the server, not the executor, asks approval of this call. */
+  approvalHere: (call: Parameters<CallMiddleware>[0]) => boolean;
+  logger: Logger;
+}): CallMiddleware {
+  const validator = new InputValidator({ logger: options.logger });
+  return (call, next) => {
+    if (call.refusal !== undefined || call.served === undefined) throw call.refusal;
+    if (options.always || call.grouped || options.approvalHere(call)) {
+      const failures = validator.validate(call.served.tool, call.arguments);
+      if (failures !== undefined) throw validationFailed(failures);
+    }
+    return next();
+  };
+}
