@@ -5,6 +5,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { ServerRuntime } from '../lifecycle/server-runtime.js';
 import { toRouterCallExtra } from '../protocol/to-router-call-extra.js';
+import { toolsOfRequest } from '../protocol/tools-of-request.js';
 import type { McpTool } from '../tools/mcp-tool.js';
 import { type AttachedTools, createAttachedTools } from './attached-tools.js';
 import { ToolNameTakenError } from './tool-name-taken-error.js';
@@ -107,7 +108,7 @@ function createHandler(
         const theirs = await host(request, ctx, { tools: [] });
         // Later pages are the host's alone: ours all come on the first.
         if (cursorOf(request) !== undefined) return theirs;
-        const ours = runtime.front.list(runtime.visibleTools(ctx));
+        const ours = runtime.front.list(toolsOfRequest(ctx, runtime.toolsFor, runtime.identity));
         return { ...theirs, tools: mergeByName(theirs.tools, ours, runtime) };
       };
     case 'tools/call':
@@ -125,7 +126,9 @@ function createHandler(
       return async (request, ctx) => {
         const theirs = await host(request, ctx, { resources: [] });
         if (cursorOf(request) !== undefined) return theirs;
-        const ours = runtime.resources.list(runtime.visibleTools(ctx));
+        const ours = runtime.resources.list(
+          toolsOfRequest(ctx, runtime.toolsFor, runtime.identity),
+        );
         const resources = [...asArray(theirs.resources), ...ours];
         return { ...theirs, resources };
       };
@@ -133,7 +136,10 @@ function createHandler(
       return async (request, ctx) => {
         const { uri } = (request as { params: { uri: string } }).params;
         // A resource this caller may not see is not ours to answer: the host's "not found".
-        const result = runtime.resources.read(uri, runtime.visibleTools(ctx));
+        const result = runtime.resources.read(
+          uri,
+          toolsOfRequest(ctx, runtime.toolsFor, runtime.identity),
+        );
         if (result !== undefined) return result;
         if (previous !== undefined) return previous(request, ctx);
         throw new SdkResourceNotFoundError(uri, `Resource not found: ${uri}`);

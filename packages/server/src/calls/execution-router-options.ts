@@ -2,7 +2,7 @@ import type { ContextFactory, ExecutorLike, Identity } from '@apcore-mcp/core';
 import type { Logger } from '../logger.js';
 import type { TracingOption } from '../observability/tracing-option.js';
 import type { RoundClaims } from '../store/round-claims.js';
-import type { ToolSource } from '../tools/served-tool.js';
+import type { ToolSource, ToolsFor } from '../tools/served-tool.js';
 import type { ApprovalOption } from './approval-option.js';
 import type { CallObserver } from './call-observer.js';
 import type { CallMiddleware } from './pipeline/call-middleware.js';
@@ -49,7 +49,7 @@ export interface ExecutionRouterOptions {
    * The tools as each caller may see them (under an ACL). A grouped call naming no valid
    * action is then answered with the caller's own actions, never the ones its ACL hides.
    */
-  toolsFor?: (identity: Identity | undefined) => ToolSource;
+  toolsFor?: ToolsFor;
   /**
    * Where the one-time ids of 2026-07-28 input rounds are claimed, so that one answered
    * approval runs a module once; default: this router's memory. Share it (a Redis store)

@@ -12,7 +12,7 @@ import { openRuntime } from './open-runtime.js';
 import { resolveOptions } from './resolve-options.js';
 import type { RegistryOrExecutor } from './resolve-target.js';
 import type { ServerRuntime } from './server-runtime.js';
-import { drainCalls } from './shut-down.js';
+import { shutDown } from './shut-down.js';
 
 /**
  * A Node request handler serving MCP inside an existing HTTP server. With two arguments it
@@ -82,7 +82,11 @@ export function createMcpHandler(
   Object.defineProperty(handler, 'tools', { get: () => runtime.toolDefinitions });
   let closing: Promise<void> | undefined;
   handler.close = () => {
-    closing ??= http.ready.then((opened) => shutDownHandler(runtime, opened, resolved));
+    closing ??= http.ready.then((opened) => {
+      // Mounted in the host's server: it takes the connections, so only the sessions close here.
+      const running = { stopAccepting: () => {}, close: () => opened.close() };
+      return shutDown({ runtime, running, options: resolved, logger });
+    });
     return closing;
   };
   logger.info(
@@ -153,23 +157,4 @@ function createHttp(
     usage: runtime.usage,
     logger: runtime.logger,
   });
-}
-
-/** Lets calls finish, ends the sessions, stops following the registry, runs `onShutdown`. */
-async function shutDownHandler(
-  runtime: ServerRuntime,
-  http: HttpRequestHandler,
-  resolved: ResolvedOptions,
-): Promise<void> {
-  const { logger } = runtime;
-  runtime.router.stopAccepting();
-  await drainCalls(runtime, resolved.shutdownGraceMs, logger);
-  await http.close();
-  await runtime.closeGovernance();
-  runtime.unload();
-  try {
-    await resolved.onShutdown?.();
-  } catch (error) {
-    logger.error({ err: error }, 'Shutdown step failed: onShutdown');
-  }
 }

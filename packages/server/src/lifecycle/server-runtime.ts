@@ -1,4 +1,4 @@
-import { toModuleFilter } from '@apcore-mcp/core';
+import { type Identity, toModuleFilter } from '@apcore-mcp/core';
 import type { Server } from '@modelcontextprotocol/server';
 import { ExecutionRouter } from '../calls/execution-router.js';
 import { type OpenedGovernance, openGovernance } from '../governance/open-governance.js';
@@ -7,13 +7,13 @@ import { loadServerMetrics, type ServerMetrics } from '../metrics/server-metrics
 import type { ResolvedOptions } from '../options.js';
 import type { CallStateCodec } from '../protocol/call-state-codec.js';
 import { createSdkServer } from '../protocol/create-sdk-server.js';
-import { toVisibleTools, type VisibleTools } from '../protocol/visible-tools.js';
 import { DocumentationResources } from '../resources/documentation-resources.js';
 import type { RoundClaims } from '../store/round-claims.js';
 import { warnAboutClientLimits } from '../tools/client-limits.js';
 import type { McpTool } from '../tools/mcp-tool.js';
 import { openToolVisibility } from '../tools/open-tool-visibility.js';
 import { ToolSearch } from '../tools/search/tool-search.js';
+import type { ToolsFor } from '../tools/served-tool.js';
 import { ToolBuilder } from '../tools/tool-builder.js';
 import { ToolFront } from '../tools/tool-front.js';
 import { ToolTable } from '../tools/tool-table.js';
@@ -40,8 +40,13 @@ export class ServerRuntime {
   readonly resources: DocumentationResources;
   /** What clients see of the tools: the list and the calls (tool search or not). */
   readonly front: ToolFront;
-  /** What each request's caller may see of the tools (all of them without an ACL). */
-  readonly visibleTools: VisibleTools;
+  /** What each caller may see of the tools (all of them without an ACL). */
+  readonly toolsFor: ToolsFor;
+
+  /** The caller when a request carries none (the `identity` option). */
+  get identity(): Identity | undefined {
+    return this.#options.identity;
+  }
   /** Whether callers see different tools (the executor has an ACL to ask). */
   readonly listsPerCaller: boolean;
   readonly #servers = new Set<Server>();
@@ -76,6 +81,7 @@ export class ServerRuntime {
       cacheHints: options.cacheHints,
       logger,
     });
+    this.toolsFor = (identity) => visibility?.viewFor(identity) ?? this.tools;
     this.router = this.#createRouter(target, options, visibility, roundClaims);
     this.#toolSearch = options.toolSearch ? this.#createToolSearch(options, visibility) : undefined;
     this.front = new ToolFront({
@@ -84,11 +90,6 @@ export class ServerRuntime {
       toolSearch: this.#toolSearch,
     });
     this.listsPerCaller = visibility !== undefined;
-    this.visibleTools = toVisibleTools({
-      tools: this.tools,
-      visibility,
-      identity: options.identity,
-    });
     this.resources = new DocumentationResources({
       registry: target.registry,
       tools: this.tools,
@@ -112,7 +113,7 @@ export class ServerRuntime {
       tracing: options.tracing,
       entries: this.#governance.entries,
       roundClaims,
-      ...(visibility === undefined ? {} : { toolsFor: (identity) => visibility.viewFor(identity) }),
+      ...(visibility === undefined ? {} : { toolsFor: this.toolsFor }),
       ...(options.contextFactory === undefined ? {} : { contextFactory: options.contextFactory }),
       ...(options.identity === undefined ? {} : { identity: options.identity }),
     });
@@ -127,7 +128,7 @@ export class ServerRuntime {
     if (tracker === undefined || options.usage === undefined) return undefined;
     return createUsageReader({
       report: tracker.report,
-      toolsFor: (identity) => visibility?.viewFor(identity) ?? this.tools,
+      toolsFor: this.toolsFor,
       adminRoles: options.usage.adminRoles,
       identity: options.identity,
     });
@@ -139,7 +140,7 @@ export class ServerRuntime {
       router: this.router,
       logger: this.logger,
       // A caller finds and calls only what its ACL lets it see.
-      visibleTools: (identity) => (visibility?.viewFor(identity) ?? this.tools).list(),
+      toolsFor: this.toolsFor,
       ...(options.identity === undefined ? {} : { identity: options.identity }),
     });
     // For the life of the table: a refresh changes it as much as a registry event.
@@ -217,7 +218,8 @@ export class ServerRuntime {
       listChanged: this.#options.dynamic,
       cacheHints: this.#options.cacheHints,
       requestState: this.stateCodec,
-      visibleTools: this.visibleTools,
+      ...(this.listsPerCaller ? { toolsFor: this.toolsFor } : {}),
+      identity: this.#options.identity,
     });
     this.#servers.add(server);
     server.onclose = () => {

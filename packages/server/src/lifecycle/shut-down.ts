@@ -8,14 +8,21 @@ import type { ServerRuntime } from './server-runtime.js';
 const ABORT_SETTLE_MS = 250;
 
 /**
- * The shutdown sequence: stop taking connections and calls, let in-flight calls finish (up to
- * `shutdownGraceMs`, then abort their signals), close every session and connection, stop
+ * The shutdown sequence of every host (`serve`, `startServer`, `createMcpHandler`): stop taking
+ * connections and calls, let in-flight calls finish (up to `shutdownGraceMs`, then abort their
+ * signals), close every session and connection, write out the ledger and close the store, stop
  * following the registry, run `onShutdown`. Never rejects: a failing step is logged and the
  * next one runs.
+ *
+ * @example
+ * ```ts
+ * await shutDown({ runtime, running: { stopAccepting: () => {}, close: () => http.close() }, options, logger });
+ * ```
  */
 export async function shutDown(parts: {
   runtime: ServerRuntime;
-  running: RunningTransport;
+  /** What serves the clients: a transport, or a mounted handler (which accepts no connections). */
+  running: Pick<RunningTransport, 'stopAccepting' | 'close'>;
   options: ResolvedOptions;
   logger: Logger;
 }): Promise<void> {
@@ -35,7 +42,7 @@ export async function shutDown(parts: {
 }
 
 /** Waits for in-flight calls; after the grace period, aborts them and waits a moment more. */
-export async function drainCalls(
+async function drainCalls(
   runtime: ServerRuntime,
   graceMs: number,
   logger: Logger,

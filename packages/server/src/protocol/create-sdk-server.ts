@@ -1,14 +1,17 @@
+import type { Identity } from '@apcore-mcp/core';
 import {
   ResourceNotFoundError as SdkResourceNotFoundError,
   Server,
+  type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { CacheHints } from '../lifecycle/cache-hints.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
 import { ResourceNotFoundError } from '../resources/resource-not-found-error.js';
+import type { ToolSource, ToolsFor } from '../tools/served-tool.js';
 import type { ToolFront } from '../tools/tool-front.js';
 import type { CallStateCodec } from './call-state-codec.js';
 import { toRouterCallExtra } from './to-router-call-extra.js';
-import type { VisibleTools } from './visible-tools.js';
+import { toolsOfRequest } from './tools-of-request.js';
 
 /**
  * What {@link createSdkServer} serves, and how it introduces itself.
@@ -34,10 +37,12 @@ export interface SdkServerOptions {
   /** Signs and verifies the `requestState` of 2026-07-28 input rounds (approvals). */
   requestState: CallStateCodec;
   /**
-   * What each request's caller may see of `tools` (see `toVisibleTools`): `tools/list` and the
-   * resources then show a caller only the modules its ACL lets it call. Absent: everything.
+   * What each request's caller may see of `tools`: `tools/list` and the resources then show a
+   * caller only the modules its ACL lets it call. Absent: everything.
    */
-  visibleTools?: VisibleTools;
+  toolsFor?: ToolsFor;
+  /** The caller when a request carries none. */
+  identity?: Identity | undefined;
 }
 
 /**
@@ -68,7 +73,9 @@ export function createSdkServer(options: SdkServerOptions): Server {
     },
   );
   const { tools, resources } = options;
-  const visibleTools = options.visibleTools ?? (() => tools.served);
+  const { toolsFor } = options;
+  const visibleTools = (ctx: ServerContext): ToolSource =>
+    toolsFor === undefined ? tools.served : toolsOfRequest(ctx, toolsFor, options.identity);
   server.setRequestHandler('tools/list', (_request, ctx) => ({
     tools: tools.list(visibleTools(ctx)),
   }));
@@ -86,7 +93,7 @@ export function createSdkServer(options: SdkServerOptions): Server {
 function registerResourceHandlers(
   server: Server,
   resources: ResourceSource,
-  visibleTools: VisibleTools,
+  visibleTools: (ctx: ServerContext) => ToolSource,
 ): void {
   server.setRequestHandler('resources/list', (_request, ctx) => ({
     resources: resources.list(visibleTools(ctx)),

@@ -1,3 +1,4 @@
+import type { Identity } from '@apcore-mcp/core';
 import type { McpTool } from './mcp-tool.js';
 
 /**
@@ -42,3 +43,15 @@ export interface ToolSource {
   /** The module's own entry, if the module is currently served (alone or in a group). */
   getByModuleId(moduleId: string): ServedTool | undefined;
 }
+
+/**
+ * The tools as one caller may see them: under an ACL, those it may call (of a grouped tool, its
+ * callable actions); without one, every served tool. `tools/list`, resources, tool search,
+ * grouped-call errors and `GET /usage` all read this one view.
+ *
+ * @example
+ * ```ts
+ * const toolsFor: ToolsFor = (identity) => visibility?.viewFor(identity) ?? table;
+ * ```
+ */
+export type ToolsFor = (identity: Identity | undefined) => ToolSource;

@@ -1,5 +1,5 @@
 import type { Identity } from '@apcore-mcp/core';
-import type { ToolSource } from '../tools/served-tool.js';
+import type { ToolsFor } from '../tools/served-tool.js';
 import { scopeUsageReport } from './scope-usage-report.js';
 import type { UsageReport } from './tool-usage.js';
 
@@ -18,7 +18,7 @@ export interface UsageReaderOptions {
   /** The whole report. */
   report: () => UsageReport;
   /** The tools a caller may list (its `tools/list`). */
-  toolsFor: (identity: Identity) => ToolSource;
+  toolsFor: ToolsFor;
   /** Roles that see the whole report. */
   adminRoles: readonly string[];
   /** Who a request without a caller of its own stands for (the `identity` option), as in calls. */

@@ -1,7 +1,6 @@
-import type { Identity } from '@apcore-mcp/core';
 import { routeCallerToolCall } from '../../grouping/route-tool-call.js';
 import { type Logger, withFields } from '../../logger.js';
-import type { ToolSource } from '../../tools/served-tool.js';
+import type { ToolSource, ToolsFor } from '../../tools/served-tool.js';
 import { withCallTrace } from '../log-call.js';
 import type { CallMiddleware } from './call-middleware.js';
 
@@ -20,7 +19,7 @@ import type { CallMiddleware } from './call-middleware.js';
 export function createRouteEntry(options: {
   tools: ToolSource;
   /** The tools as each caller may see them (under an ACL). */
-  toolsFor?: ((identity: Identity | undefined) => ToolSource) | undefined;
+  toolsFor?: ToolsFor | undefined;
   logger: Logger;
 }): CallMiddleware {
   const { tools, toolsFor, logger } = options;

@@ -127,9 +127,14 @@ describe('tool search', () => {
       tools,
       router,
       identity: { id: 'default-caller' },
-      visibleTools: (identity) => {
+      toolsFor: (identity) => {
         seen.push(identity?.id);
-        return tools.list().filter((served) => !served.moduleId.includes('delete'));
+        const visible = tools.list().filter((served) => !served.moduleId.includes('delete'));
+        return {
+          list: () => visible,
+          get: (name) => tools.get(name),
+          getByModuleId: (moduleId) => tools.getByModuleId(moduleId),
+        };
       },
     });
     const result = await search.handleCall(

@@ -8,7 +8,7 @@ import type { ToolCallResult } from '../../calls/tool-call-result.js';
 import { validationFailed } from '../../calls/tool-result.js';
 import type { Logger } from '../../logger.js';
 import type { McpTool } from '../mcp-tool.js';
-import type { ServedTool, ToolSource } from '../served-tool.js';
+import type { ServedTool, ToolSource, ToolsFor } from '../served-tool.js';
 import {
   CALL_TOOL_NAME,
   CALL_TOOL_TOOL,
@@ -17,17 +17,6 @@ import {
   SEARCH_TOOLS_TOOL,
 } from './search-tool-definitions.js';
 import { ToolSearchIndex } from './tool-search-index.js';
-
-/**
- * The tools a caller may find and call: the served list today; per-subject visibility plugs in
- * here, so a search never shows a tool its caller could not call.
- *
- * @example
- * ```ts
- * const visibleTools: VisibleTools = (identity) => table.list().filter((served) => may(identity, served));
- * ```
- */
-export type VisibleTools = (identity: Identity | undefined) => readonly ServedTool[];
 
 /**
  * Options of {@link ToolSearch}.
@@ -40,8 +29,8 @@ export type VisibleTools = (identity: Identity | undefined) => readonly ServedTo
 export interface ToolSearchOptions {
   tools: ToolSource;
   router: ExecutionRouter;
-  /** Default: every served tool. */
-  visibleTools?: VisibleTools;
+  /** The tools each caller may find and call (a search never shows one it could not call); default: every served tool. */
+  toolsFor?: ToolsFor;
   /** The caller when the request carries none (as the router's `identity`). */
   identity?: Identity;
   logger?: Logger;
@@ -63,7 +52,7 @@ export interface ToolSearchOptions {
 export class ToolSearch {
   readonly #router: ExecutionRouter;
   readonly #index: ToolSearchIndex;
-  readonly #visibleTools: VisibleTools;
+  readonly #toolsFor: ToolsFor;
   readonly #identity: Identity | undefined;
   readonly #validator: InputValidator;
   readonly #mapper: ErrorMapper;
@@ -73,7 +62,7 @@ export class ToolSearch {
     const { tools } = options;
     this.#router = options.router;
     this.#index = new ToolSearchIndex(() => tools.list());
-    this.#visibleTools = options.visibleTools ?? (() => tools.list());
+    this.#toolsFor = options.toolsFor ?? (() => tools);
     this.#identity = options.identity;
     const logger = options.logger ?? silentLogger;
     this.#logger = logger;
@@ -135,7 +124,7 @@ export class ToolSearch {
   }
 
   async #search(args: Record<string, unknown>, extra: RouterCallExtra): Promise<ToolCallResult> {
-    const candidates = this.#visibleTools(resolveIdentity(extra, this.#identity));
+    const candidates = this.#toolsFor(resolveIdentity(extra, this.#identity)).list();
     let hits: ServedTool[];
     try {
       hits = await this.#index.search(
