@@ -83,7 +83,7 @@ export class ServerRuntime {
     });
     this.toolsFor = (identity) => visibility?.viewFor(identity) ?? this.tools;
     this.router = this.#createRouter(target, options, visibility, roundClaims);
-    this.#toolSearch = options.toolSearch ? this.#createToolSearch(options, visibility) : undefined;
+    this.#toolSearch = options.toolSearch ? this.#createToolSearch(options) : undefined;
     this.front = new ToolFront({
       tools: this.tools,
       router: this.router,
@@ -94,7 +94,7 @@ export class ServerRuntime {
       registry: target.registry,
       tools: this.tools,
     });
-    this.usage = this.#openUsage(options, visibility);
+    this.usage = this.#openUsage(options);
   }
 
   /** The router of every call, over the tools, governance and round claims opened above. */
@@ -120,10 +120,7 @@ export class ServerRuntime {
   }
 
   /** `GET /usage` for each caller: the tools its `tools/list` shows, all of them to admins. */
-  #openUsage(
-    options: ResolvedOptions,
-    visibility: ToolVisibility | undefined,
-  ): UsageReader | undefined {
+  #openUsage(options: ResolvedOptions): UsageReader | undefined {
     const tracker = this.#governance.usage;
     if (tracker === undefined || options.usage === undefined) return undefined;
     return createUsageReader({
@@ -134,7 +131,7 @@ export class ServerRuntime {
     });
   }
 
-  #createToolSearch(options: ResolvedOptions, visibility: ToolVisibility | undefined): ToolSearch {
+  #createToolSearch(options: ResolvedOptions): ToolSearch {
     const search = new ToolSearch({
       tools: this.tools,
       router: this.router,

@@ -42,11 +42,7 @@ export async function shutDown(parts: {
 }
 
 /** Waits for in-flight calls; after the grace period, aborts them and waits a moment more. */
-async function drainCalls(
-  runtime: ServerRuntime,
-  graceMs: number,
-  logger: Logger,
-): Promise<void> {
+async function drainCalls(runtime: ServerRuntime, graceMs: number, logger: Logger): Promise<void> {
   const active = runtime.router.activeCalls;
   if (active === 0) return;
   logger.info({ activeCalls: active, graceMs }, 'Waiting for in-flight calls to finish');
