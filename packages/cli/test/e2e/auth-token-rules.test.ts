@@ -1,8 +1,6 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  createTestSigner,
   findFreePort,
   firstText,
   initializeWithToken,
@@ -11,6 +9,7 @@ import {
 import { connectClient } from '@apcore-mcp/test-support/clients';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpServeArgs, type ServerProcess, startCli } from '../helpers/cli-process.js';
+import { createTokenFixture, type TokenFixture, WHOAMI_MODULE } from '../helpers/token-fixture.js';
 
 const OTHER_API = 'https://api.example.com/orders';
 const SERVING_AT = /apcore-mcp: serving 1 tool over Streamable HTTP at (http:\/\/\S+)\n/;
@@ -27,33 +26,18 @@ const ADMIN_ONLY_ACL = [
   '',
 ].join('\n');
 
+let fixture: TokenFixture;
 let dir: string;
 let extensions: string;
 let signer: TestSigner;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'apcore-mcp-token-rules-'));
-  extensions = join(dir, 'extensions');
-  await mkdir(extensions);
-  await writeFile(
-    join(extensions, 'whoami.mjs'),
-    [
-      'export default {',
-      "  description: 'Names the caller.',",
-      "  inputSchema: { type: 'object', properties: {} },",
-      '  execute: (_inputs, context) => ({ identity: context.identity }),',
-      '};',
-      '',
-    ].join('\n'),
-  );
-  signer = await createTestSigner('ES256', 'rules-key');
-  await writeFile(join(dir, 'jwks.json'), JSON.stringify(signer.jwks));
+  fixture = await createTokenFixture('token-rules', { 'whoami.mjs': WHOAMI_MODULE });
+  ({ dir, extensions, signer } = fixture);
   await writeFile(join(dir, 'acl.yaml'), ADMIN_ONLY_ACL);
 });
 
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => fixture.remove());
 
 /** Serves the `whoami` module behind `--auth-jwks-file` and `flags`; resolves once it listens. */
 async function serve(flags: readonly string[]): Promise<{ server: ServerProcess; url: string }> {

@@ -1,9 +1,7 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   createSelfSignedCert,
-  createTestSigner,
   fetchTrusting,
   findFreePort,
   firstText,
@@ -15,6 +13,7 @@ import { connectClient } from '@apcore-mcp/test-support/clients';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpServeArgs, runCli, startCli } from '../helpers/cli-process.js';
+import { createTokenFixture, type TokenFixture, WHOAMI_MODULE } from '../helpers/token-fixture.js';
 
 const AUDIENCE = 'https://mcp.example.com/mcp';
 const SECRET = 'a shared HS256 secret, 32+ bytes!!';
@@ -25,23 +24,11 @@ let extensions: string;
 let signer: TestSigner;
 let cert: SelfSignedCert;
 
+let fixture: TokenFixture;
+
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'apcore-mcp-auth-'));
-  extensions = join(dir, 'extensions');
-  await mkdir(extensions);
-  await writeFile(
-    join(extensions, 'whoami.mjs'),
-    [
-      'export default {',
-      "  description: 'Names the caller.',",
-      "  inputSchema: { type: 'object', properties: {} },",
-      '  execute: (_inputs, context) => ({ identity: context.identity }),',
-      '};',
-      '',
-    ].join('\n'),
-  );
-  signer = await createTestSigner('ES256', 'cli-key');
-  await writeFile(join(dir, 'jwks.json'), JSON.stringify(signer.jwks));
+  fixture = await createTokenFixture('auth', { 'whoami.mjs': WHOAMI_MODULE });
+  ({ dir, extensions, signer } = fixture);
   await writeFile(join(dir, 'secret.txt'), `${SECRET}\n`);
   await writeFile(join(dir, 'short-secret.txt'), 'too-short-secret\n');
   await writeFile(join(dir, 'not-json.json'), '{ keys: [');
@@ -57,7 +44,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   cert.remove();
-  await rm(dir, { recursive: true, force: true });
+  await fixture.remove();
 });
 
 describe('apcore-mcp with bearer auth', () => {

@@ -1,7 +1,6 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createTestSigner, findFreePort, type TestSigner } from '@apcore-mcp/test-support';
+import { findFreePort, type TestSigner } from '@apcore-mcp/test-support';
 import { connectClient } from '@apcore-mcp/test-support/clients';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +10,7 @@ import {
   SERVING_LINE,
   startCli,
 } from '../helpers/cli-process.js';
+import { createTokenFixture, type TokenFixture } from '../helpers/token-fixture.js';
 
 const AUDIENCE = 'https://mcp.example.com/mcp';
 
@@ -35,25 +35,21 @@ const MODULE = `export default {
   execute: () => ({ done: true }),
 };\n`;
 
+let fixture: TokenFixture;
 let dir: string;
 let extensions: string;
 let signer: TestSigner;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'apcore-mcp-usage-admin-'));
-  extensions = join(dir, 'extensions');
-  await mkdir(join(extensions, 'admin'), { recursive: true });
-  await mkdir(join(extensions, 'catalog'));
-  await writeFile(join(extensions, 'admin', 'reset.mjs'), MODULE);
-  await writeFile(join(extensions, 'catalog', 'search.mjs'), MODULE);
+  fixture = await createTokenFixture('usage-admin', {
+    'admin/reset.mjs': MODULE,
+    'catalog/search.mjs': MODULE,
+  });
+  ({ dir, extensions, signer } = fixture);
   await writeFile(join(dir, 'acl.yaml'), ACL_YAML);
-  signer = await createTestSigner('ES256', 'usage-key');
-  await writeFile(join(dir, 'jwks.json'), JSON.stringify(signer.jwks));
 });
 
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => fixture.remove());
 
 describe('apcore-mcp --usage-admin-role', () => {
   it('serves GET /usage: all of it to the role, the listed tools to anyone else', async () => {
