@@ -43,7 +43,8 @@ const EXPECTED_IDS = [
   'heap.parsed.10',
   'heap.tools.20',
   'heap.parsed.20',
-  'cli.start',
+  'cli.start.js',
+  'cli.start.ts',
   'tools-list.none.bytes',
   'tools-list.none.tokens',
   'tools-list.namespace.bytes',
@@ -73,6 +74,14 @@ describe('the smoke pass', () => {
       expect(Number.isFinite(figure.ours) && Number.isFinite(figure.baseline)).toBe(true);
       expect(Number.isFinite(figure.ratio)).toBe(true);
       expect(figure.pass === null).toBe(figure.target === null);
+    }
+    // Figures read from servers in other processes: a zero would be a reading that failed.
+    const measuredOutside = report.figures.filter((figure) => /^cli\.start\./.test(figure.id));
+    expect(measuredOutside).toHaveLength(2);
+    for (const figure of measuredOutside) {
+      expect(figure.ours).toBeGreaterThan(0);
+      expect(figure.baseline).toBeGreaterThan(0);
+      expect(figure.target).toMatch(/^goal <= /);
     }
     expect(report.machine.cores).toBeGreaterThan(0);
     expect(report.machine.node).toBe(process.version);
