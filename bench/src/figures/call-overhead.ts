@@ -14,8 +14,12 @@ export interface CallOverheadOptions extends MeasureOptions {
   calls: number;
 }
 
-/** Target: what the executor and the router add to a call. */
-const TARGET_OVERHEAD_US = 5;
+/**
+ * A loose guard on what the executor and the router add to a call, reported otherwise for
+ * information: 25 µs is half a percent of an HTTP round trip, so the figure catches a call
+ * path gone wrong without driving its design.
+ */
+const GUARD_OVERHEAD_US = 25;
 
 type Outcome = { failed: boolean };
 
@@ -102,13 +106,13 @@ export async function measureCallOverhead(options: CallOverheadOptions): Promise
   };
   return [
     figure('call.executor', 'executor.call()', 'executor'),
-    figure('call.router', 'executor + router', 'router', TARGET_OVERHEAD_US),
+    figure('call.router', 'executor + router', 'router', GUARD_OVERHEAD_US),
     figure('call.router.traced', 'executor + router, tracing on, no OTel SDK', 'router-traced'),
     figure(
       'call.router.observed',
       'executor + router, metrics and tracing on, no OTel SDK',
       'router-observed',
-      TARGET_OVERHEAD_US,
+      GUARD_OVERHEAD_US,
     ),
   ];
 }

@@ -7,6 +7,7 @@ import { OURS_HTTP_ARGUMENTS } from '../http/ours-http-script.js';
 import { type LoadResult, runClientLoad } from '../http/run-client-load.js';
 import { median, pairedRatio, percentile } from '../measure/stats.js';
 import { spawnTracked, stopChild, waitForListening } from '../process/children.js';
+import { readRss } from '../process/read-rss.js';
 import { createFigure, type Figure } from '../report/figure.js';
 import { createTempDir } from '../temp-dir.js';
 import { createModuleSpecs } from '../workload/module-specs.js';
@@ -32,6 +33,8 @@ export interface HttpLoadOptions {
 
 /** Target: at least this share of the hand-written server's calls per second, and no errors. */
 const TARGET_RATIO = 0.9;
+/** Goal: the server's resident set after a load at most this many times the baseline's. */
+const RSS_GOAL_RATIO = 1.3;
 /** How long a server child may take to start listening. */
 const START_TIMEOUT_MS = 30_000;
 
@@ -77,12 +80,31 @@ async function startContenders(registrySize: number): Promise<Contender[]> {
   }
 }
 
-function summarize(
-  era: LoadEra,
-  shape: HttpLoadShape,
-  results: Record<Contender['name'], LoadResult[]>,
-  warmupErrors: number,
-): Figure[] {
+/** What the loads of one era and shape measured, per server. */
+interface ShapeResults {
+  loads: Record<Contender['name'], LoadResult[]>;
+  /** RSS of ours and the baseline right after each of their loads, in MiB. */
+  rssMiB: Record<'ours' | 'baseline', number[]>;
+  warmupErrors: number;
+}
+
+/** The RSS figure of one era and shape: ours against the baseline, after the same loads. */
+function rssFigure(label: string, key: string, results: ShapeResults): Figure {
+  const { ours, baseline } = results.rssMiB;
+  const ratio = pairedRatio(ours, baseline);
+  return createFigure({
+    id: `${key}.rss`,
+    name: `${label}: server RSS after the load`,
+    unit: 'MiB',
+    ours: median(ours),
+    baseline: median(baseline),
+    ratio,
+    target: { text: `goal <= ${RSS_GOAL_RATIO}x`, met: ratio <= RSS_GOAL_RATIO },
+  });
+}
+
+function summarize(era: LoadEra, shape: HttpLoadShape, shapeResults: ShapeResults): Figure[] {
+  const { loads: results, warmupErrors } = shapeResults;
   const rates = (name: Contender['name']) =>
     results[name].map((result) => result.succeeded / (result.durationMs / 1000));
   const rate = (name: Contender['name']) => median(rates(name));
@@ -118,6 +140,7 @@ function summarize(
         baseline: percentile(latencies('baseline'), fraction),
       }),
     ),
+    rssFigure(label, key, shapeResults),
   ];
 }
 
@@ -139,18 +162,20 @@ async function measureShape(
     });
     warmupErrors += warmup.errors;
   }
-  const results: Record<Contender['name'], LoadResult[]> = {
-    ours: [],
-    'ours-metrics': [],
-    baseline: [],
+  const results: ShapeResults = {
+    loads: { ours: [], 'ours-metrics': [], baseline: [] },
+    rssMiB: { ours: [], baseline: [] },
+    warmupErrors,
   };
   for (let round = 0; round < options.samples; round += 1) {
     const order = round % 2 === 0 ? contenders : [...contenders].reverse();
-    for (const contender of order) {
-      results[contender.name].push(await runClientLoad({ ...load, url: contender.url }));
+    for (const { name, child, url } of order) {
+      results.loads[name].push(await runClientLoad({ ...load, url }));
+      // Read from outside, right after the load, before the next one starts anywhere.
+      if (name !== 'ours-metrics') results.rssMiB[name].push((await readRss(child.pid)) / 2 ** 20);
     }
   }
-  return summarize(era, shape, results, warmupErrors);
+  return summarize(era, shape, results);
 }
 
 /**
@@ -160,7 +185,8 @@ async function measureShape(
  * client, a session each; 2026-07-28: the 2.x client, no session), all calling at once. Ours
  * runs twice, once with Prometheus metrics on (`metrics: true`). The servers start once; loads
  * alternate between them. The throughput is the median of the loads,
- * the latencies are pooled over them.
+ * the latencies are pooled over them. Right after each load the loaded server's resident set
+ * (RSS) is read from outside its process; the RSS figure is the median of those reads.
  *
  * @example
  * ```ts

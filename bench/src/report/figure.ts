@@ -7,7 +7,7 @@ export interface Figure {
   id: string;
   /** What the line says, for people. */
   name: string;
-  /** Unit of `ours` and `baseline`: `ms`, `µs`, `calls/s`, `bytes`, `x` (a factor). */
+  /** Unit of `ours` and `baseline`: `ms`, `µs`, `calls/s`, `bytes`, `MiB`, `x` (a factor). */
   unit: string;
   ours: number;
   baseline: number;

@@ -27,23 +27,28 @@ const EXPECTED_IDS = [
   'http.2025.c2.metrics.throughput',
   'http.2025.c2.p50',
   'http.2025.c2.p99',
+  'http.2025.c2.rss',
   'http.2025.c5.throughput',
   'http.2025.c5.metrics.throughput',
   'http.2025.c5.p50',
   'http.2025.c5.p99',
+  'http.2025.c5.rss',
   'http.2026.c2.throughput',
   'http.2026.c2.metrics.throughput',
   'http.2026.c2.p50',
   'http.2026.c2.p99',
+  'http.2026.c2.rss',
   'http.2026.c5.throughput',
   'http.2026.c5.metrics.throughput',
   'http.2026.c5.p50',
   'http.2026.c5.p99',
+  'http.2026.c5.rss',
   'heap.tools.10',
   'heap.parsed.10',
   'heap.tools.20',
   'heap.parsed.20',
-  'cli.start',
+  'cli.start.js',
+  'cli.start.ts',
   'tools-list.none.bytes',
   'tools-list.none.tokens',
   'tools-list.namespace.bytes',
@@ -73,6 +78,16 @@ describe('the smoke pass', () => {
       expect(Number.isFinite(figure.ours) && Number.isFinite(figure.baseline)).toBe(true);
       expect(Number.isFinite(figure.ratio)).toBe(true);
       expect(figure.pass === null).toBe(figure.target === null);
+    }
+    // Figures read from servers in other processes: a zero would be a reading that failed.
+    const measuredOutside = report.figures.filter((figure) =>
+      /^(cli\.start|http\..*\.rss$)/.test(figure.id),
+    );
+    expect(measuredOutside).toHaveLength(6);
+    for (const figure of measuredOutside) {
+      expect(figure.ours).toBeGreaterThan(0);
+      expect(figure.baseline).toBeGreaterThan(0);
+      expect(figure.target).toMatch(/^goal <= /);
     }
     expect(report.machine.cores).toBeGreaterThan(0);
     expect(report.machine.node).toBe(process.version);
