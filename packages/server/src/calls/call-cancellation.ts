@@ -1,33 +1,29 @@
 /**
- * What cancels one tool call: the server's shutdown and, when the call came with one, the
- * request's own signal (the client cancelling, the connection closing). The two are joined into
- * one signal only when something asks for it: `AbortSignal.any` costs more than the rest of a
- * call, and most calls never look — the core executor follows {@link CallCancellation.signals}
- * one by one instead.
+ * What cancels one tool call: the server's shutdown and, when the call came with them, the
+ * request's own signal (the client cancelling, the connection closing) — joined into one signal
+ * (`AbortSignal.any`) when first read.
  *
  * @example
  * ```ts
- * const cancellation = new CallCancellation(Object.freeze([shutdown.signal, extra.signal]));
- * executor.createContext({ moduleId, signals: cancellation.signals });
- * foreignFactory.createContext({ moduleId, signal: cancellation.signal });
+ * const cancellation = new CallCancellation([shutdown.signal, extra.signal]);
+ * executor.createContext({ moduleId, signal: cancellation.signal });
  * ```
  */
 export class CallCancellation {
-  /** The separate signals; the call is cancelled as soon as any of them aborts. */
-  readonly signals: readonly AbortSignal[];
+  readonly #signals: readonly AbortSignal[];
   #joined: AbortSignal | undefined;
 
-  /** `signals`: frozen, so that contexts can share the list rather than copy it. */
+  /** `signals`: the call is cancelled as soon as any of them aborts. */
   constructor(signals: readonly AbortSignal[]) {
-    this.signals = signals;
+    this.#signals = signals;
   }
 
-  /** One signal that aborts with the first of {@link CallCancellation.signals}; made once. */
+  /** One signal that aborts with the first of the signals, with its reason. */
   get signal(): AbortSignal {
     this.#joined ??=
-      this.signals.length === 1
-        ? (this.signals[0] as AbortSignal)
-        : AbortSignal.any(this.signals as AbortSignal[]);
+      this.#signals.length === 1
+        ? (this.#signals[0] as AbortSignal)
+        : AbortSignal.any([...this.#signals]);
     return this.#joined;
   }
 }

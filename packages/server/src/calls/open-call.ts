@@ -122,10 +122,7 @@ export function openCall(
   };
 }
 
-/**
- * What a context factory is given for a call. The core executor follows the separate
- * `signals`; a factory that reads `signal` gets them joined, then.
- */
+/** What a context factory is given for a call; `signal` joins what cancels it when first read. */
 class CallContextRequest implements ContextRequest {
   readonly moduleId: string;
   readonly data: Record<string, unknown>;
@@ -144,10 +141,6 @@ class CallContextRequest implements ContextRequest {
     this.data = fields.data;
     if (fields.identity !== undefined) this.identity = fields.identity;
     this.#cancellation = fields.cancellation;
-  }
-
-  get signals(): readonly AbortSignal[] {
-    return this.#cancellation.signals;
   }
 
   get signal(): AbortSignal {
