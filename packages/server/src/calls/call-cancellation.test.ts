@@ -51,6 +51,24 @@ describe('CallCancellation', () => {
     }
   });
 
+  it('stops following the signals once closed', () => {
+    const controllers = [new AbortController(), new AbortController()] as const;
+    const cancellation = new CallCancellation(controllers.map((controller) => controller.signal));
+    cancellation.close();
+    for (const controller of controllers) {
+      expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    }
+    controllers[0].abort('after the call');
+    expect(cancellation.signal.aborted).toBe(false);
+  });
+
+  it('is aborted from the start when one of the signals already was', () => {
+    const aborted = new AbortController();
+    aborted.abort('gone');
+    const cancellation = new CallCancellation([new AbortController().signal, aborted.signal]);
+    expect(cancellation.signal.reason).toBe('gone');
+  });
+
   it('is the shutdown signal itself when the call has no signal of its own', () => {
     const shutdown = new AbortController();
     const cancellation = new CallCancellation(Object.freeze([shutdown.signal]));
@@ -104,24 +122,66 @@ describe('ExecutionRouter cancellation', () => {
   });
 
   it('gives a context factory a signal that aborts with the request or with abortAll()', async () => {
-    const requests: ContextRequest[] = [];
+    const signals: AbortSignal[] = [];
+    let started!: () => void;
+    let running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    // A foreign executor whose calls end when their signal aborts, answering with its reason.
     const executor: ExecutorLike = {
       registry: createRegistry(() => {}),
-      call: async () => ({ ok: true }),
+      call: (_moduleId, _inputs, context) => {
+        const { signal } = context as { signal: AbortSignal };
+        started();
+        return new Promise((resolve) => {
+          signal.addEventListener('abort', () => resolve({ reason: String(signal.reason) }));
+        });
+      },
     };
     const router = new ExecutionRouter({
       executor,
       tools: createToolSource([quickTool]),
-      contextFactory: { createContext: (request) => requests.push(request) },
+      contextFactory: {
+        createContext: (request: ContextRequest) => {
+          signals.push(request.signal as AbortSignal);
+          return { signal: request.signal };
+        },
+      },
     });
     const request = new AbortController();
-    await router.handleCall('job.quick', {}, { signal: request.signal });
-    await router.handleCall('job.quick', {});
-    const [withRequest, withoutRequest] = requests.map((made) => made.signal);
+    const withRequest = router.handleCall('job.quick', {}, { signal: request.signal });
+    await running;
+    running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const withoutRequest = router.handleCall('job.quick', {});
+    await running;
     request.abort('client cancelled');
-    expect(withRequest?.reason).toBe('client cancelled');
-    expect(withoutRequest?.aborted).toBe(false);
+    expect(await withRequest).toMatchObject({
+      content: [{ type: 'text', text: '{"reason":"client cancelled"}' }],
+    });
+    expect(signals[1]?.aborted).toBe(false);
     router.abortAll();
-    expect(withoutRequest?.aborted).toBe(true);
+    expect(await withoutRequest).toMatchObject({
+      content: [{ type: 'text', text: '{"reason":"Error: Server shut down"}' }],
+    });
+  });
+
+  it("stops following the request's signal once the call has been answered", async () => {
+    const signals: AbortSignal[] = [];
+    const router = new ExecutionRouter({
+      executor: { registry: createRegistry(() => {}), call: async () => ({ ok: true }) },
+      tools: createToolSource([quickTool]),
+      contextFactory: {
+        createContext: (request: ContextRequest) => signals.push(request.signal as AbortSignal),
+      },
+    });
+    const request = new AbortController();
+    for (let index = 0; index < 3; index += 1) {
+      await router.handleCall('job.quick', {}, { signal: request.signal });
+    }
+    expect(getEventListeners(request.signal, 'abort')).toHaveLength(0);
+    request.abort('too late');
+    expect(signals.map((signal) => signal.aborted)).toEqual([false, false, false]);
   });
 });

@@ -26,10 +26,6 @@ import { type RouterCallExtra, readCallTraceId, resolveIdentity } from './call-e
 import { ANONYMOUS_SUBJECT, type CallGovernance, type GovernedCall } from './call-governance.js';
 import type { CallAnswer, CallObserver } from './call-observer.js';
 import type { ExecutionRouterOptions } from './execution-router-options.js';
-import { streamCall } from './stream-call.js';
-
-export type { ExecutionRouterOptions } from './execution-router-options.js';
-
 import { InputRequiredSignal } from './input-required-signal.js';
 import { InputValidator } from './input-validator.js';
 import { logCall, withCallTrace } from './log-call.js';
@@ -39,8 +35,11 @@ import { resolveContextFactory } from './resolve-context-factory.js';
 import { ROUND_CLAIM_LIFETIME_MS } from './rounds-state.js';
 import { refuseShuttingDown } from './shutting-down.js';
 import { refuseStoreUnavailable } from './store-unavailable.js';
+import { streamCall } from './stream-call.js';
 import type { ToolCallResult } from './tool-call-result.js';
 import { toSuccessResult, validationFailed } from './tool-result.js';
+
+export type { ExecutionRouterOptions } from './execution-router-options.js';
 
 /**
  * Routes MCP tool calls through the apcore executor and turns the outcome into a
@@ -283,6 +282,8 @@ export class ExecutionRouter {
       // A question ends the attempt, however the module or a middleware handled the signal.
       if (call.rounds?.asked !== undefined) return call.rounds.asked;
       throw error;
+    } finally {
+      call.cancellation.close();
     }
     return call.rounds?.asked ?? { result: toSuccessResult(tool, output), ran: true };
   }

@@ -62,7 +62,7 @@ export interface OpenedCall {
   progress: McpProgressSender | undefined;
   /** What the executor gets as its context (`undefined`: none of ours). */
   context: unknown;
-  /** Shutdown, the client cancelling or going away; joined into one signal on first read. */
+  /** Shutdown, the client cancelling or going away, as one signal; closed when the call ends. */
   cancellation: CallCancellation;
   /** A 2026-07-28 call that can ask the client: what earlier rounds settled, what it asked. */
   rounds: CallRounds | undefined;
