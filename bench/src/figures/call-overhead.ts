@@ -14,8 +14,12 @@ export interface CallOverheadOptions extends MeasureOptions {
   calls: number;
 }
 
-/** Target: what the executor and the router add to a call. */
-const TARGET_OVERHEAD_US = 5;
+/**
+ * Target: what the executor and the router add to a call. A user meets it only inside a round
+ * trip of milliseconds over HTTP (the HTTP figures hold that to the baseline): 25 µs is a guard
+ * against a regression, not a budget to spend on speed tricks.
+ */
+const TARGET_OVERHEAD_US = 25;
 
 type Outcome = { failed: boolean };
 
