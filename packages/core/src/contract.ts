@@ -147,13 +147,6 @@ export interface ContextRequest {
   /** Fires when the client cancels the call or the connection closes. */
   signal?: AbortSignal;
   /**
-   * The separate signals `signal` joins, when it joins several (a request's own and a server's
-   * shutdown, say). A factory may follow these rather than read `signal`: reading it makes the
-   * joined signal, which costs more than the rest of a call. A factory that knows nothing of
-   * this field just reads `signal`.
-   */
-  signals?: readonly AbortSignal[];
-  /**
    * The trace the call belongs to (a W3C trace id: 32 lowercase hex digits), when the bridge
    * traces it: the context takes it as its `traceId`. Absent: the factory makes its own.
    */

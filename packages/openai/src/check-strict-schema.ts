@@ -121,6 +121,8 @@ function checkObject(node: Record<string, unknown>, depth: number, check: Check)
   check.path.leave();
 }
 
+// Not json-schema-traverse: converters install nothing third-party, and this walk enters only
+// what strict mode allows (properties of objects, list items, anyOf) while the library enters all.
 function checkNode(node: unknown, parentDepth: number, check: Check): void {
   if (!isSchemaNode(node)) {
     check.report('invalid-schema', 'is not a schema object');

@@ -27,7 +27,7 @@ export interface ContextCreateOptions {
  *
  * @example
  * ```ts
- * const state: ContextState = { traceId, callerId: null, identity: null, callChain: [], data: {}, cancellation: [], executor: null };
+ * const state: ContextState = { traceId, callerId: null, identity: null, callChain: [], data: {}, signal, executor: null };
  * ```
  */
 export interface ContextState {
@@ -36,25 +36,10 @@ export interface ContextState {
   identity: Identity | null;
   callChain: readonly string[];
   data: Record<string, unknown>;
-  /**
-   * What cancels the call: a signal; several (it aborts as soon as any of them does, none:
-   * never); or a function that makes the signal when it is first read.
-   */
-  cancellation: Cancellation;
+  /** Aborts when the call is cancelled or times out. */
+  signal: AbortSignal;
   executor: Executor | null;
 }
-
-/**
- * What cancels a call (see {@link ContextState.cancellation}). A function stands for a signal
- * not made yet: making an `AbortSignal` costs more than all the rest of a call, and most
- * modules never read theirs.
- *
- * @example
- * ```ts
- * const cancellation: Cancellation = [shutdown.signal, request.signal];
- * ```
- */
-export type Cancellation = AbortSignal | readonly AbortSignal[] | (() => AbortSignal);
 
 /** The call chain of a top-level context. */
 const NO_CALLS: readonly string[] = Object.freeze([]);
@@ -79,9 +64,9 @@ export class Context {
   readonly callChain: readonly string[];
   /** One object shared (by reference) down the whole call tree. */
   readonly data: Record<string, unknown>;
-  readonly #cancellation: Cancellation;
+  /** Aborts when the call times out or the caller cancels. */
+  readonly signal: AbortSignal;
   readonly #executor: Executor | null;
-  #signal: AbortSignal | undefined;
 
   /** Prefer {@link Context.create}; the constructor takes a complete state. */
   constructor(state: ContextState) {
@@ -90,10 +75,7 @@ export class Context {
     this.identity = state.identity;
     this.callChain = state.callChain;
     this.data = state.data;
-    const { cancellation } = state;
-    this.#cancellation = Array.isArray(cancellation)
-      ? Object.freeze([...cancellation])
-      : cancellation;
+    this.signal = state.signal;
     this.#executor = state.executor;
   }
 
@@ -107,35 +89,15 @@ export class Context {
    * ```
    */
   static create(options: ContextCreateOptions = {}): Context {
-    const { signal } = options;
     return new Context({
       traceId: options.traceId ?? createRandomTraceId(),
       callerId: null,
       identity: options.identity ?? null,
       callChain: NO_CALLS,
       data: options.data ?? {},
-      // A copy: the caller may change its list afterwards.
-      cancellation: Array.isArray(signal) ? [...signal] : (signal ?? []),
+      signal: toSignal(options.signal),
       executor: options.executor ?? null,
     });
-  }
-
-  /**
-   * Aborts when the call times out or the caller cancels. Made, or joined from several signals,
-   * when first read: both cost more than the rest of a call, and most modules never look.
-   */
-  get signal(): AbortSignal {
-    this.#signal ??= toSignal(this.#cancellation);
-    return this.#signal;
-  }
-
-  /**
-   * The signals that cancel calls made under this context, kept apart while they are: the
-   * executor follows each one rather than joining them.
-   */
-  get signals(): readonly AbortSignal[] {
-    const cancellation = this.#cancellation;
-    return Array.isArray(cancellation) ? cancellation : [this.signal];
   }
 
   /**
@@ -158,7 +120,7 @@ export class Context {
 
   /**
    * The context of a nested call to `moduleId`: the chain grows by `moduleId`, the caller
-   * becomes the last module of this chain; trace id, identity, data, signals and executor stay.
+   * becomes the last module of this chain; trace id, identity, data, signal and executor stay.
    *
    * @example
    * ```ts
@@ -174,18 +136,16 @@ export class Context {
       identity: this.identity,
       callChain: Object.freeze([...chain, moduleId]),
       data: this.data,
-      cancellation: this.#cancellation,
+      signal: this.signal,
       executor: this.#executor,
     });
   }
 }
 
-/** The one signal a cancellation stands for (none: one that never aborts). */
-function toSignal(cancellation: Cancellation): AbortSignal {
-  if (typeof cancellation === 'function') return cancellation();
-  if (!Array.isArray(cancellation)) return cancellation as AbortSignal;
-  const signals = cancellation as readonly AbortSignal[];
-  if (signals.length === 0) return new AbortController().signal;
-  if (signals.length === 1) return signals[0] as AbortSignal;
-  return AbortSignal.any([...signals]);
+/** One signal for the `signal` option: several are joined, none gives one that never aborts. */
+function toSignal(signal: AbortSignal | readonly AbortSignal[] | undefined): AbortSignal {
+  if (signal === undefined) return new AbortController().signal;
+  if (!Array.isArray(signal)) return signal as AbortSignal;
+  const signals = signal as readonly AbortSignal[];
+  return signals.length === 1 ? (signals[0] as AbortSignal) : AbortSignal.any([...signals]);
 }

@@ -6,7 +6,6 @@ import {
   type RegistryLike,
   silentLogger,
 } from '@apcore-mcp/core';
-import type { CallScope } from './call-scope.js';
 import type { Context } from './context.js';
 import type { Middleware } from './middleware.js';
 
@@ -46,8 +45,10 @@ export interface PreparedCall {
   moduleId: string;
   module: ModuleLike;
   inputs: Record<string, unknown>;
+  /** The module's context; its `signal` is the one of {@link PreparedCall.controller}. */
   context: Context;
-  scope: CallScope;
+  /** Aborts the call: followed from the caller's signal, and by the call's timeout. */
+  controller: AbortController;
 }
 
 /** A limit option: `fallback` when unset, otherwise a finite number of at least `min`. */

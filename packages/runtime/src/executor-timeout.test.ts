@@ -71,6 +71,72 @@ describe('timeouts', () => {
   });
 });
 
+/** How many timers would keep the process alive right now. */
+function activeTimers(): number {
+  return process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
+}
+
+describe('a call that ended', () => {
+  it('leaves no timer behind, however far off its time limit was', async () => {
+    let timersWhileRunning = 0;
+    const executor = createExecutor(
+      {
+        job: defineModule({
+          description: 'j',
+          inputSchema: {},
+          execute: async () => {
+            await Promise.resolve();
+            timersWhileRunning = activeTimers();
+            return { done: true };
+          },
+        }),
+        'stream.job': defineModule({
+          description: 's',
+          inputSchema: {},
+          stream: async function* () {
+            timersWhileRunning = activeTimers();
+            yield { part: 1 };
+          },
+        }),
+      },
+      { defaultTimeoutMs: 3_600_000 },
+    );
+    const before = activeTimers();
+    await executor.call('job', {});
+    expect(timersWhileRunning).toBe(before + 1);
+    expect(activeTimers()).toBe(before);
+    for await (const _chunk of executor.stream('stream.job', {})) {
+      // read to the end
+    }
+    expect(timersWhileRunning).toBe(before + 1);
+    expect(activeTimers()).toBe(before);
+    await executor
+      .call('job', {}, Context.create({ signal: AbortSignal.abort('gone') }))
+      .catch(() => undefined);
+    expect(activeTimers()).toBe(before);
+  });
+
+  it("is no longer cancelled by its caller, though its module kept the call's signal", async () => {
+    const caller = new AbortController();
+    let kept: AbortSignal | undefined;
+    const executor = createExecutor({
+      job: defineModule({
+        description: 'j',
+        inputSchema: {},
+        execute: async (_inputs, context) => {
+          kept = context.signal;
+          return {};
+        },
+      }),
+    });
+    const context = Context.create({ signal: caller.signal });
+    for (let index = 0; index < 3; index += 1) await executor.call('job', {}, context);
+    caller.abort(new Error('shutting down'));
+    expect(kept?.aborted).toBe(false);
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
+  });
+});
+
 describe('cancellation', () => {
   it("aborts the module's signal and rejects with ExecutionCancelledError", async () => {
     const controller = new AbortController();

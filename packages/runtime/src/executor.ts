@@ -14,8 +14,7 @@ import {
 } from '@apcore-mcp/core';
 import { assertAccess, canCallTopLevel } from './access-check.js';
 import { checkApproval, readContextApprovalHandler, requiresApproval } from './approval.js';
-import { cancellationOf, createCallContext } from './call-context.js';
-import { CallScope } from './call-scope.js';
+import { createCallContext } from './call-context.js';
 import { Context } from './context.js';
 import {
   type AccessControl,
@@ -26,6 +25,7 @@ import {
   resolveExecutorOptions,
   type ValidationResult,
 } from './executor-options.js';
+import { followSignal } from './follow-signal.js';
 import { guardCallChain } from './guard-call-chain.js';
 import {
   type Middleware,
@@ -88,14 +88,13 @@ export class Executor implements ExecutorLike, ContextFactory {
     return true;
   }
 
-  /** A top-level context for a call made on behalf of `request` (identity, data, signals). */
+  /** A top-level context for a call made on behalf of `request` (identity, data, signal). */
   createContext(request: ContextRequest): Context {
     return Context.create({
       executor: this,
       identity: request.identity,
       data: request.data,
-      // The separate signals when given: reading `request.signal` would join them on the spot.
-      signal: request.signals ?? request.signal,
+      signal: request.signal,
       traceId: request.traceId,
     });
   }
@@ -146,12 +145,16 @@ export class Executor implements ExecutorLike, ContextFactory {
     return tracer.traceCall(moduleId, () => this.#call(moduleId, inputs, context));
   }
 
-  async #call(moduleId: string, inputs: Record<string, unknown>, context?: Context) {
-    const prepared = await this.#prepare(moduleId, inputs, context);
+  async #call(moduleId: string, inputs: Record<string, unknown>, parent?: Context) {
+    const caller = parent ?? Context.create({ executor: this });
+    // The call's own signal: the caller's cancellation while it runs, and its timeout.
+    const controller = new AbortController();
+    const stopFollowing = followSignal(caller.signal, controller);
     try {
+      const prepared = await this.#prepare(moduleId, inputs, caller, controller);
       return await this.#run(prepared);
     } finally {
-      prepared.scope.release();
+      stopFollowing();
     }
   }
 
@@ -163,10 +166,13 @@ export class Executor implements ExecutorLike, ContextFactory {
   async *stream(
     moduleId: string,
     inputs: Record<string, unknown> = {},
-    context?: Context,
+    parent?: Context,
   ): AsyncGenerator<Record<string, unknown>> {
-    const prepared = await this.#prepare(moduleId, inputs, context);
+    const caller = parent ?? Context.create({ executor: this });
+    const controller = new AbortController();
+    const stopFollowing = followSignal(caller.signal, controller);
     try {
+      const prepared = await this.#prepare(moduleId, inputs, caller, controller);
       if (typeof prepared.module.stream !== 'function') {
         yield await this.#run(prepared);
         return;
@@ -175,11 +181,10 @@ export class Executor implements ExecutorLike, ContextFactory {
         middlewares: this.#middlewares,
         call: this.#middlewareCall(prepared),
         timeoutMs: this.#timeoutOf(prepared.module),
-        toAbortError: (reason) => this.#toAbortError(prepared, reason),
         checkOutput: (output) => this.#checkOutput(prepared, output),
       });
     } finally {
-      prepared.scope.release();
+      stopFollowing();
     }
   }
 
@@ -187,30 +192,25 @@ export class Executor implements ExecutorLike, ContextFactory {
   async #prepare(
     moduleId: string,
     inputs: Record<string, unknown>,
-    parent: Context | undefined,
+    caller: Context,
+    controller: AbortController,
   ): Promise<PreparedCall> {
-    const caller = parent ?? Context.create({ executor: this });
-    const scope = new CallScope(cancellationOf(caller));
-    const context = createCallContext(caller, { moduleId, scope, executor: this });
-    try {
-      guardCallChain(context.callChain, {
-        maxCallDepth: this.#options.maxCallDepth,
-        maxModuleRepeat: this.#options.maxModuleRepeat,
-        traceId: context.traceId,
-      });
-      const module = this.registry.get(moduleId);
-      if (module === null) throw new ModuleNotFoundError({ moduleId, traceId: context.traceId });
-      assertAccess(this.#options.acl, moduleId, context);
-      const prepared: PreparedCall = { moduleId, module, inputs: inputs ?? {}, context, scope };
-      // Inputs first: a person is asked only about a call that can run.
-      const { errors } = this.#inputErrors(moduleId, module, prepared.inputs);
-      if (errors.length > 0) throw new SchemaValidationError({ errors, traceId: context.traceId });
-      if (requiresApproval(module)) await this.#checkApprovals(prepared);
-      return prepared;
-    } catch (error) {
-      scope.release();
-      throw error;
-    }
+    const { signal } = controller;
+    const context = createCallContext(caller, { moduleId, signal, executor: this });
+    guardCallChain(context.callChain, {
+      maxCallDepth: this.#options.maxCallDepth,
+      maxModuleRepeat: this.#options.maxModuleRepeat,
+      traceId: context.traceId,
+    });
+    const module = this.registry.get(moduleId);
+    if (module === null) throw new ModuleNotFoundError({ moduleId, traceId: context.traceId });
+    assertAccess(this.#options.acl, moduleId, context);
+    const prepared: PreparedCall = { moduleId, module, inputs: inputs ?? {}, context, controller };
+    // Inputs first: a person is asked only about a call that can run.
+    const { errors } = this.#inputErrors(moduleId, module, prepared.inputs);
+    if (errors.length > 0) throw new SchemaValidationError({ errors, traceId: context.traceId });
+    if (requiresApproval(module)) await this.#checkApprovals(prepared);
+    return prepared;
   }
 
   /** Steps 6-9: middleware `before`, execute, output validation, `after`; `onError` on failure. */
@@ -239,7 +239,6 @@ export class Executor implements ExecutorLike, ContextFactory {
   ): Promise<Record<string, unknown>> {
     const output = await runModule(prepared, inputs, {
       timeoutMs: this.#timeoutOf(prepared.module),
-      toAbortError: (reason) => this.#toAbortError(prepared, reason),
     });
     this.#checkOutput(prepared, output);
     return output;
@@ -281,15 +280,6 @@ export class Executor implements ExecutorLike, ContextFactory {
     return typeof own === 'number' && Number.isFinite(own) && own >= 0
       ? own
       : this.#options.defaultTimeoutMs;
-  }
-
-  #toAbortError(prepared: PreparedCall, reason: unknown): unknown {
-    if (prepared.scope.timedOut) return reason;
-    return new ExecutionCancelledError({
-      moduleId: prepared.moduleId,
-      cause: reason,
-      traceId: prepared.context.traceId,
-    });
   }
 
   #middlewareCall(prepared: PreparedCall): MiddlewareCall {

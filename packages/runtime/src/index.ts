@@ -2,7 +2,7 @@
 export type { ACLConfig, ACLEffect, ACLRule } from './acl.js';
 export { ACL, EXTERNAL_CALLER } from './acl.js';
 export type { ACLConditions } from './acl-conditions.js';
-export type { Cancellation, ContextCreateOptions, ContextState } from './context.js';
+export type { ContextCreateOptions, ContextState } from './context.js';
 export { Context } from './context.js';
 export { Executor } from './executor.js';
 export type {

@@ -10,23 +10,21 @@ import {
 } from './middleware.js';
 import { toModuleOutput } from './module-output.js';
 
-/** How {@link runModule} runs a module: its time limit, and the error a cancellation becomes. */
+/** How {@link runModule} runs a module: its time limit. */
 export interface ModuleRun {
   /** Milliseconds the module may take (0 = no limit). */
   timeoutMs: number;
-  toAbortError(reason: unknown): unknown;
 }
 
 /**
  * Step 7: runs a module's `execute` — or, for a module that only streams, reads its chunks and
  * merges them — under the call's timeout, and stops waiting once the call aborts (timeout or
- * cancellation). A module that answers synchronously has finished before any timer could fire:
- * nothing to time out or race. A module that finished while the call was cancelled still counts
- * as cancelled: its caller has gone.
+ * cancellation), even for a module that ignores its signal. A module that finished while the
+ * call was cancelled still counts as cancelled: its caller has gone.
  *
  * @example
  * ```ts
- * const output = await runModule(prepared, inputs, { timeoutMs: 30_000, toAbortError });
+ * const output = await runModule(prepared, inputs, { timeoutMs: 30_000 });
  * ```
  */
 export async function runModule(
@@ -34,16 +32,14 @@ export async function runModule(
   inputs: Record<string, unknown>,
   run: ModuleRun,
 ): Promise<Record<string, unknown>> {
-  const { moduleId, scope } = prepared;
-  if (scope.aborted) throw run.toAbortError(scope.reason);
-  let result = startWork(prepared, inputs);
-  if (isThenable(result)) {
-    startTimeout(prepared, run.timeoutMs);
-    result = await scope.race(Promise.resolve(result), run.toAbortError);
-  } else if (scope.aborted) {
-    throw run.toAbortError(scope.reason);
+  const timeout = startTimeout(prepared, run.timeoutMs);
+  try {
+    timeout.throwIfAborted();
+    const result = await timeout.race(startWork(prepared, inputs));
+    return toModuleOutput(prepared.moduleId, result);
+  } finally {
+    timeout.clear();
   }
-  return toModuleOutput(moduleId, result);
 }
 
 /** The module's answer: its value when `execute` answered synchronously, else a promise. */
@@ -60,29 +56,76 @@ async function mergeStream(
   prepared: PreparedCall,
   inputs: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  const { module, moduleId, context, scope } = prepared;
+  const { module, moduleId, context } = prepared;
   let merged: Record<string, unknown> = {};
   for await (const chunk of module.stream?.(inputs, context) ?? []) {
-    if (scope.aborted) break;
+    if (context.signal.aborted) break;
     merged = mergeChunks(merged, toModuleOutput(moduleId, chunk));
   }
   return merged;
 }
 
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
+/** A running module's time limit, and how the call's abort becomes the error it rejects with. */
+interface CallTimeout {
+  /** Throws the call's abort error when the call has already aborted. */
+  throwIfAborted(): void;
+  /** Settles like `work`, unless the call aborts first: then rejects with its abort error. */
+  race<T>(work: T | PromiseLike<T>): Promise<T>;
+  /** Stops the timer: the module has finished. */
+  clear(): void;
 }
 
-function startTimeout(prepared: PreparedCall, timeoutMs: number): void {
-  const { moduleId, context, scope } = prepared;
-  scope.startTimeout(
-    timeoutMs,
-    () => new ModuleTimeoutError({ moduleId, timeoutMs, traceId: context.traceId }),
-  );
+/**
+ * Aborts the call with a {@link ModuleTimeoutError} after `timeoutMs` (0 = never). The call
+ * then rejects with that error; when the caller cancelled instead, with an
+ * {@link ExecutionCancelledError} whose `cause` is the caller's reason.
+ */
+function startTimeout(prepared: PreparedCall, timeoutMs: number): CallTimeout {
+  const { moduleId, context, controller } = prepared;
+  const { signal } = context;
+  let timedOut: ModuleTimeoutError | undefined;
+  const timer =
+    timeoutMs > 0
+      ? setTimeout(() => {
+          timedOut = new ModuleTimeoutError({ moduleId, timeoutMs, traceId: context.traceId });
+          controller.abort(timedOut);
+        }, timeoutMs)
+      : undefined;
+  const abortError = (): unknown => {
+    const { reason } = signal;
+    if (timedOut !== undefined && reason === timedOut) return reason;
+    return new ExecutionCancelledError({ moduleId, cause: reason, traceId: context.traceId });
+  };
+  return {
+    throwIfAborted: () => {
+      if (signal.aborted) throw abortError();
+    },
+    race: (work) => raceAbort(work, signal, abortError),
+    clear: () => clearTimeout(timer),
+  };
+}
+
+/**
+ * Settles like `work`, unless `signal` aborts first: then rejects with `toError()`. A late
+ * failure of `work` is observed so it never becomes an unhandled rejection.
+ */
+function raceAbort<T>(
+  work: T | PromiseLike<T>,
+  signal: AbortSignal,
+  toError: () => unknown,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(toError());
+    if (signal.aborted) {
+      Promise.resolve(work).catch(() => {});
+      onAbort();
+      return;
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+    Promise.resolve(work)
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** What {@link runModuleStream} needs from the executor. */
@@ -111,10 +154,14 @@ export async function* runModuleStream(
   let inputs = prepared.inputs;
   try {
     inputs = await runBefore(run.middlewares, run.call, inputs, ran);
-    const { scope } = prepared;
-    if (scope.aborted) throw run.toAbortError(scope.reason);
-    startTimeout(prepared, run.timeoutMs);
-    const merged = yield* streamChunks(prepared, inputs, run);
+    const timeout = startTimeout(prepared, run.timeoutMs);
+    let merged: Record<string, unknown>;
+    try {
+      timeout.throwIfAborted();
+      merged = yield* streamChunks(prepared, inputs, timeout);
+    } finally {
+      timeout.clear();
+    }
     run.checkOutput(merged);
     await runAfter(run.middlewares, run.call, inputs, merged);
   } catch (error) {
@@ -129,9 +176,9 @@ export async function* runModuleStream(
 async function* streamChunks(
   prepared: PreparedCall,
   inputs: Record<string, unknown>,
-  run: StreamRun,
+  timeout: CallTimeout,
 ): AsyncGenerator<Record<string, unknown>, Record<string, unknown>> {
-  const { module, moduleId, context, scope } = prepared;
+  const { module, moduleId, context } = prepared;
   const source = module.stream?.(inputs, context);
   let merged: Record<string, unknown> = {};
   if (source === undefined) return merged;
@@ -139,7 +186,7 @@ async function* streamChunks(
   let finished = false;
   try {
     while (true) {
-      const step = await scope.race(iterator.next(), run.toAbortError);
+      const step = await timeout.race(iterator.next());
       if (step.done === true) break;
       const chunk = toModuleOutput(moduleId, step.value);
       merged = mergeChunks(merged, chunk);

@@ -207,6 +207,8 @@ export async function runServeCommand(resolved: ResolvedSettings, io: CliIo): Pr
   }
   if (files !== undefined) {
     watcher = watchExtensions({ rootDir, sync: (path) => files.sync(path), logger });
+    // Announce serving once changes are seen too: none made after the line is missed.
+    await watcher.ready;
   }
   // One plain line once the server accepts connections (and handles signals): where to connect.
   const where =

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findFreePort } from '@apcore-mcp/test-support';
@@ -112,5 +112,31 @@ export default {
     await rm(join(dir, 'greet.mjs'));
     expect(await waitForTools((names) => !names.includes('greet'))).toEqual([]);
     expect(server.stderr()).toContain('Removed module greet: greet.mjs is gone');
+  });
+
+  it('follows renames: a moved file, an editor saving by renaming a new copy over the file', async () => {
+    await rename(join(dir, 'greet.mjs'), join(dir, 'hello.mjs'));
+    expect(
+      await waitForTools((names) => names.includes('hello') && !names.includes('greet')),
+    ).toEqual(['hello']);
+    await writeFile(join(dir, '.hello.mjs.tmp'), moduleSource('Hello', 'saved by rename'));
+    await rename(join(dir, '.hello.mjs.tmp'), join(dir, 'hello.mjs'));
+    const deadline = Date.now() + WAIT_MS;
+    while (((await answerOf('hello')) as { answer: string }).answer !== 'saved by rename') {
+      if (Date.now() > deadline) throw new Error(`never reloaded:\n${server.stderr()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+
+  it('serves the modules of a new sub-directory, never those under _lib', async () => {
+    await mkdir(join(dir, '_lib'));
+    await writeFile(join(dir, '_lib', 'helper.mjs'), moduleSource('Helper', 'no'));
+    await mkdir(join(dir, 'image'));
+    await writeFile(join(dir, 'image', 'resize.mjs'), moduleSource('Resize', 'resized'));
+    expect(await waitForTools((names) => names.includes('image-resize'))).toEqual([
+      'greet',
+      'image-resize',
+    ]);
+    expect(await answerOf('image-resize')).toEqual({ answer: 'resized' });
   });
 });

@@ -97,6 +97,9 @@ export function readBearerToken(request: IncomingMessage): string | undefined {
  * ```
  */
 export function formatChallenge(params: Record<string, string>): string {
+  // Not the SDK's bearerAuthChallengeResponse: it answers a fetch Response with an OAuth error
+  // body and puts `error="invalid_token"` in every challenge, a missing token's included (RFC
+  // 6750 wants none there); ours answer Node responses with JSON-RPC error bodies.
   const pairs = Object.entries(params).map(
     ([name, value]) => `${name}="${value.replace(/["\\]/g, '')}"`,
   );

@@ -59,6 +59,8 @@ export function serveProtectedResourceMetadata(
   auth: ResolvedAuth,
 ): boolean {
   if (request.method !== 'GET' || !isMetadataPath(pathname, endpointPath, auth)) return false;
+  // Not the SDK's buildOAuthProtectedResourceMetadata: it names one authorization server, no
+  // `bearer_methods_supported`, and refuses an http issuer outside localhost.
   const metadata: ProtectedResourceMetadata = {
     resource: resourceUrlOf(request, endpointPath, auth).href,
     authorization_servers: [...auth.authorizationServers],

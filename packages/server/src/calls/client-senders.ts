@@ -50,7 +50,6 @@ export function createElicitSender(
     try {
       const result = await ask(
         { message, requestedSchema: requestedSchema ?? { type: 'object', properties: {} } },
-        // Read when sending, not before: most calls never elicit, and joining signals costs.
         cancellation === undefined ? undefined : { signal: cancellation.signal },
       );
       return {

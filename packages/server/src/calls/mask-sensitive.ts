@@ -30,6 +30,7 @@ const MAX_DEPTH = 64;
  * ```
  */
 export function maskSensitive(value: unknown, schema: unknown): unknown {
+  // Not json-schema-traverse: it only visits a schema; masking walks a value and its schema together.
   return isRecord(schema) ? maskWith(value, schema, schema, 0) : value;
 }
 

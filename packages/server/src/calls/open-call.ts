@@ -62,7 +62,7 @@ export interface OpenedCall {
   progress: McpProgressSender | undefined;
   /** What the executor gets as its context (`undefined`: none of ours). */
   context: unknown;
-  /** Shutdown, the client cancelling or going away; joined into one signal on first read. */
+  /** Shutdown, the client cancelling or going away, as one signal; closed when the call ends. */
   cancellation: CallCancellation;
   /** A 2026-07-28 call that can ask the client: what earlier rounds settled, what it asked. */
   rounds: CallRounds | undefined;
@@ -122,10 +122,7 @@ export function openCall(
   };
 }
 
-/**
- * What a context factory is given for a call. The core executor follows the separate
- * `signals`; a factory that reads `signal` gets them joined, then.
- */
+/** What a context factory is given for a call; `signal` joins what cancels it when first read. */
 class CallContextRequest implements ContextRequest {
   readonly moduleId: string;
   readonly data: Record<string, unknown>;
@@ -144,10 +141,6 @@ class CallContextRequest implements ContextRequest {
     this.data = fields.data;
     if (fields.identity !== undefined) this.identity = fields.identity;
     this.#cancellation = fields.cancellation;
-  }
-
-  get signals(): readonly AbortSignal[] {
-    return this.#cancellation.signals;
   }
 
   get signal(): AbortSignal {

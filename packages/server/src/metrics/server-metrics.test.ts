@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadServerMetrics, UNKNOWN_TOOL_LABEL } from './server-metrics.js';
 
 const OK = { content: [] };
+const DURATION = 'apcore_mcp_tool_call_duration_seconds';
 const DENIED = { content: [], isError: true, _meta: { 'apcore/errorCode': 'ACL_DENIED' } };
 
 async function loadInto(registry: Registry) {
@@ -37,6 +38,22 @@ describe('loadServerMetrics', () => {
     );
     expect(text).toContain('apcore_mcp_tool_calls_in_flight 3');
     expect(text).toContain('apcore_mcp_tools 2');
+  });
+
+  it('reads the call series as JSON too, the durations as a histogram', async () => {
+    const registry = new Registry();
+    const { metrics } = await loadInto(registry);
+    metrics.answered({ tool: 'math-add', answer: OK, durationMs: 500 });
+    const series = await registry.getMetricsAsJSON();
+    const duration = series.find((metric) => metric.name === DURATION);
+    expect(duration).toMatchObject({ type: 'histogram', aggregator: 'sum' });
+    expect(duration?.values).toContainEqual({
+      metricName: `${DURATION}_count`,
+      labels: { tool: 'math-add', outcome: 'ok' },
+      value: 1,
+    });
+    const calls = series.find((metric) => metric.name === 'apcore_mcp_tool_calls_total');
+    expect(calls?.values).toEqual([{ labels: { tool: 'math-add', outcome: 'ok' }, value: 1 }]);
   });
 
   it('starts the call series over on resetMetrics(), like the rest of the registry', async () => {

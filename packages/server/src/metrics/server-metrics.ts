@@ -1,8 +1,6 @@
-import type { Registry } from 'prom-client';
+import type { Counter, Histogram, Registry } from 'prom-client';
 import type { AnsweredCall, CallObserver } from '../calls/call-observer.js';
 import { callOutcome } from './call-outcome.js';
-import { CallTally } from './call-tally.js';
-import { registerTallyHistogram } from './tally-histogram.js';
 
 /**
  * The `metrics` option: `true` keeps the series in a registry of our own (with prom-client's
@@ -79,14 +77,7 @@ export async function loadServerMetrics(
   const registry = own ? new prom.Registry() : option.registry;
   if (own) prom.collectDefaultMetrics({ register: registry });
   let countSessions = (): number => 0;
-  const tally = new CallTally(CALL_DURATION_BUCKETS);
-  registerScrapedSeries(prom, registry, { ...sources, sessions: () => countSessions(), tally });
-  const approvals = new prom.Counter({
-    name: 'apcore_mcp_approvals_total',
-    help: 'Approval decisions on modules that require approval, by decision and who decided.',
-    labelNames: ['decision', 'how'] as const,
-    registers: [registry],
-  });
+  const series = registerSeries(prom, registry, { ...sources, sessions: () => countSessions() });
   return {
     registry,
     contentType: registry.contentType,
@@ -94,44 +85,69 @@ export async function loadServerMetrics(
     countSessionsWith: (count) => {
       countSessions = count;
     },
-    answered: (call) => countCall(tally, call),
+    answered: (call) => countCall(series, call),
     approval: (decision) => {
-      approvals.inc({ decision: decision.approved ? 'approved' : 'denied', how: decision.how });
+      series.approvals.inc({
+        decision: decision.approved ? 'approved' : 'denied',
+        how: decision.how,
+      });
     },
   };
 }
 
 type PromClient = typeof import('prom-client');
 
-/** Counts and times one call under its bounded labels. */
-function countCall(tally: CallTally, { tool, answer, durationMs }: AnsweredCall): void {
-  tally.count(tool ?? UNKNOWN_TOOL_LABEL, callOutcome(answer), durationMs / 1000);
+/** The series the observer writes to; the others are read when scraped. */
+interface CallSeries {
+  calls: Counter<'tool' | 'outcome'>;
+  duration: Histogram<'tool' | 'outcome'>;
+  approvals: Counter<'decision' | 'how'>;
 }
 
-/** The series whose values are read when scraped, from the tally and the server's state. */
-function registerScrapedSeries(
+/** Counts and times one call under its bounded labels. */
+function countCall(series: CallSeries, { tool, answer, durationMs }: AnsweredCall): void {
+  const labels = { tool: tool ?? UNKNOWN_TOOL_LABEL, outcome: callOutcome(answer) };
+  series.calls.inc(labels);
+  series.duration.observe(labels, durationMs / 1000);
+}
+
+/** Registers every series, in the order they are scraped. */
+function registerSeries(
   prom: PromClient,
   registry: Registry,
-  read: MetricsSources & { sessions: () => number; tally: CallTally },
-): void {
+  read: MetricsSources & { sessions: () => number },
+): CallSeries {
   const registers = [registry];
-  new prom.Counter({
+  const byCall = ['tool', 'outcome'] as const;
+  const calls = new prom.Counter({
     name: 'apcore_mcp_tool_calls_total',
     help: 'Tool calls answered, by tool and outcome (ok or the apcore error code).',
-    labelNames: ['tool', 'outcome'] as const,
+    labelNames: byCall,
     registers,
-    collect() {
-      // The tally holds the totals: set them, rather than adding to what the last scrape set.
-      this.reset();
-      for (const { tool, outcome, calls } of read.tally.entries())
-        this.inc({ tool, outcome }, calls);
-    },
   });
-  registerTallyHistogram(registry, {
+  const duration = new prom.Histogram({
     name: 'apcore_mcp_tool_call_duration_seconds',
     help: 'How long tool calls took to answer, by tool and outcome.',
-    tally: read.tally,
+    labelNames: byCall,
+    buckets: CALL_DURATION_BUCKETS,
+    registers,
   });
+  registerGauges(prom, registers, read);
+  const approvals = new prom.Counter({
+    name: 'apcore_mcp_approvals_total',
+    help: 'Approval decisions on modules that require approval, by decision and who decided.',
+    labelNames: ['decision', 'how'] as const,
+    registers,
+  });
+  return { calls, duration, approvals };
+}
+
+/** The gauges, read from the server's state when scraped rather than kept up to date. */
+function registerGauges(
+  prom: PromClient,
+  registers: Registry[],
+  read: MetricsSources & { sessions: () => number },
+): void {
   new prom.Gauge({
     name: 'apcore_mcp_tool_calls_in_flight',
     help: 'Tool calls running right now.',

@@ -1,13 +1,19 @@
 import type { IncomingMessage } from 'node:http';
+import {
+  localhostAllowedHostnames,
+  localhostAllowedOrigins,
+  validateHostHeader,
+} from '@modelcontextprotocol/server';
 
-/** The `Host` names a loopback-bound server accepts by default. */
-export const LOOPBACK_HOST_NAMES: readonly string[] = Object.freeze([
-  'localhost',
-  '127.0.0.1',
-  '[::1]',
-]);
+/** The `Host` names a loopback-bound server accepts by default (the SDK's list). */
+export const LOOPBACK_HOST_NAMES: readonly string[] = Object.freeze(localhostAllowedHostnames());
 
-const LOOPBACK_ORIGIN_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/**
+ * The host names of the `Origin`s a server accepts by default, over http(s) only. The SDK's
+ * `originValidationResponse` would take the same names over any scheme (`file://localhost`)
+ * and only host names in a given list, where `allowedOrigins` lists exact origins.
+ */
+const LOOPBACK_ORIGIN_HOSTS = new Set(localhostAllowedOrigins());
 
 /** Which requests may reach the MCP endpoints. */
 export interface GuardPolicy {
@@ -79,12 +85,14 @@ export function isOriginAllowed(
   }
 }
 
-/** Whether a `Host` header matches the list, by full `name:port` or by name alone. */
+/**
+ * Whether a `Host` header matches the list: a `name:port` entry that exact `Host`, a name
+ * alone any port of it (the SDK's `validateHostHeader`, which parses the header as a URL).
+ */
 export function isHostAllowed(host: string | undefined, allowed: readonly string[] | '*'): boolean {
   if (allowed === '*') return true;
   if (host === undefined || host === '') return false;
-  const normalized = host.toLowerCase();
-  return allowed.includes(normalized) || allowed.includes(stripPort(normalized));
+  return allowed.includes(host.toLowerCase()) || validateHostHeader(host, [...allowed]).ok;
 }
 
 function resolveHostList(
@@ -93,13 +101,4 @@ function resolveHostList(
 ): readonly string[] | '*' {
   if (allowed !== 'auto') return allowed;
   return isLoopbackAddress(request.socket.localAddress) ? LOOPBACK_HOST_NAMES : '*';
-}
-
-function stripPort(host: string): string {
-  if (host.startsWith('[')) {
-    const end = host.indexOf(']');
-    return end === -1 ? host : host.slice(0, end + 1);
-  }
-  const colon = host.lastIndexOf(':');
-  return colon === -1 ? host : host.slice(0, colon);
 }

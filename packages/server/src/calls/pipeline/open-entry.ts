@@ -14,13 +14,19 @@ import type { CallMiddleware } from './call-middleware.js';
 export function createOpenEntry(
   settings: () => Omit<OpenCallOptions, 'logger' | 'rounds'>,
 ): CallMiddleware {
-  return (call, next) => {
+  return async (call, next) => {
     if (call.served === undefined) throw new TypeError('a call is opened once routed');
-    call.opened = openCall(call.served, call.extra, {
+    const opened = openCall(call.served, call.extra, {
       ...settings(),
       logger: call.logger,
       rounds: call.rounds,
     });
-    return next();
+    call.opened = opened;
+    try {
+      return await next();
+    } finally {
+      // Answered: the call stops following shutdown and its request, so nothing piles up there.
+      opened.cancellation.close();
+    }
   };
 }
