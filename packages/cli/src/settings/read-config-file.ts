@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { suggestClosest } from '@apcore-mcp/core';
 import { SETTING_SPECS, type SettingKey, toEnvName, toKebabCase } from './setting-specs.js';
-import { suggest } from './suggest.js';
 
 /** One key of a config file, matched to its setting. */
 export interface ConfigEntry {
@@ -33,7 +33,7 @@ function describeUnknownKey(writtenKey: string, displayPath: string): string {
     // A secret in a file that gets committed: point at the safe ways instead.
     return `"${writtenKey}" in ${displayPath}: a secret does not belong in a config file; set ${toEnvName(envOnly.key)}, or "${envOnly.key}-file" to a file holding it`;
   }
-  const guess = suggest(toSettingKey(writtenKey), ALLOWED_KEYS);
+  const guess = suggestClosest(toSettingKey(writtenKey), ALLOWED_KEYS);
   return `unknown key "${writtenKey}" in ${displayPath}${guess === undefined ? '' : ` (did you mean "${guess}"?)`}; allowed keys: ${ALLOWED_KEYS.join(', ')}`;
 }
 

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { suggestClosest } from '@apcore-mcp/core';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../io.js';
 import {
@@ -29,7 +30,6 @@ import {
   type SettingSource,
   type Settings,
 } from './settings.js';
-import { suggest } from './suggest.js';
 
 /** What {@link resolveSettings} reads. */
 export interface ResolveSettingsInput {
@@ -110,7 +110,7 @@ function readEnvCandidates(io: ResolveSettingsInput['io'], warnings: string[]): 
     if (spec !== undefined) {
       candidates.push({ spec, source: { kind: 'env', name }, raw, baseDir: io.cwd });
     } else if (!known.has(name)) {
-      const guess = suggest(name, [...known]);
+      const guess = suggestClosest(name, [...known]);
       warnings.push(
         `unknown environment variable ${name} ignored${guess === undefined ? '' : ` (did you mean ${guess}?)`}`,
       );
