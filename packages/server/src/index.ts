@@ -64,6 +64,11 @@ export type { Logger, LogLevel } from './logger.js';
 export type { MetricsOption } from './metrics/server-metrics.js';
 export type { TracingOption, TracingOptions } from './observability/tracing-option.js';
 export {
+  InvalidOptionError,
+  type InvalidOptionErrorInit,
+  type OptionSentence,
+} from './options/invalid-option-error.js';
+export {
   type Authenticate,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_SHUTDOWN_GRACE_MS,

@@ -4,6 +4,7 @@ import { type Logger, toModuleFilter } from '@apcore-mcp/core';
 import { type DiscoveryReport, Executor, Registry } from '@apcore-mcp/runtime';
 import {
   createRandomStateKey,
+  InvalidOptionError,
   type LimitStore,
   ListenError,
   type ServeOptions,
@@ -102,7 +103,7 @@ function toStartupError(error: unknown, settings: Settings): unknown {
       cause: error,
     });
   }
-  if (error instanceof RangeError || error instanceof TypeError) {
+  if (InvalidOptionError.isInstance(error)) {
     return new CliError(error.message, { code: 'INVALID_ARGUMENT', cause: error });
   }
   return error;

@@ -1,3 +1,4 @@
+import { InvalidOptionError } from '../options/invalid-option-error.js';
 import type { ServeOptions } from '../options.js';
 
 /**
@@ -48,16 +49,21 @@ export const ATTACH_OPTION_KEYS: ReadonlySet<string> = new Set([
 /**
  * Refuses an option that only a server of our own has (a port, a transport...), naming it.
  *
- * @throws {TypeError} for an unknown option or a non-object.
+ * @throws {TypeError} for a non-object.
+ * @throws {InvalidOptionError} for an option `attachToServer` does not take.
  */
 export function checkAttachOptions(options: unknown): AttachOptions {
   if (options === undefined || options === null) return {};
   if (typeof options !== 'object') throw new TypeError('options must be an object');
   for (const key of Object.keys(options)) {
     if (!ATTACH_OPTION_KEYS.has(key)) {
-      throw new TypeError(
-        `attachToServer does not take option '${key}'. It takes: ${[...ATTACH_OPTION_KEYS].join(', ')}`,
-      );
+      const takes = [...ATTACH_OPTION_KEYS].join(', ');
+      throw new InvalidOptionError({
+        option: key,
+        value: undefined,
+        expected: `one of: ${takes}`,
+        sentence: [`attachToServer does not take option '${key}'. It takes: ${takes}`],
+      });
     }
   }
   return options as AttachOptions;

@@ -45,7 +45,8 @@ function isLowLevelServer(value: unknown): value is Server {
  *
  * @throws {ToolNameTakenError} when the server already has a tool under one of our names;
  *   nothing is attached.
- * @throws {TypeError | RangeError} for a bad argument or option.
+ * @throws {InvalidOptionError} for a bad option.
+ * @throws {TypeError} for a bad registry, executor or server.
  * @example
  * ```ts
  * const server = new McpServer({ name: 'my-app', version: '1.0.0' });

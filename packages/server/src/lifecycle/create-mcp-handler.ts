@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createBearerAuth } from '../auth/bearer-auth.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
+import { InvalidOptionError } from '../options/invalid-option-error.js';
 import type { ResolvedOptions, ServeOptions } from '../options.js';
 import type { McpTool } from '../tools/mcp-tool.js';
 import {
@@ -44,7 +45,8 @@ export interface McpHandler {
  * `streamable-http`; `stdio` is refused. `host`, `port` and `handleSignals` do not apply: the
  * host server owns the socket and the process. `onStartup` runs right away (not awaited).
  *
- * @throws {TypeError | RangeError} for a bad argument or option.
+ * @throws {InvalidOptionError} for a bad option (`stdio`, `tls` included).
+ * @throws {TypeError} for a bad registry or executor.
  * @example
  * ```ts
  * import { createServer } from 'node:http';
@@ -61,16 +63,7 @@ export function createMcpHandler(
     handleSignals: false,
     allowAnyPort: true,
   });
-  if (resolved.transport === 'stdio') {
-    throw new RangeError(
-      "createMcpHandler serves HTTP: transport must be 'streamable-http' or 'sse', got 'stdio'",
-    );
-  }
-  if (resolved.tls !== undefined) {
-    throw new RangeError(
-      'createMcpHandler runs inside your HTTP server, which owns TLS: create it with node:https instead of passing tls',
-    );
-  }
+  refuseWhatAHandlerCannotServe(resolved);
   const runtime = openRuntime(registryOrExecutor, resolved);
   const { logger } = runtime;
   const http = openHttp(runtime, resolved);
@@ -95,6 +88,33 @@ export function createMcpHandler(
       .catch((error: unknown) => logger.error({ err: error }, 'onStartup failed'));
   }
   return handler;
+}
+
+/** A handler serves HTTP inside a server of yours: no stdio, and the TLS is your server's. */
+function refuseWhatAHandlerCannotServe(resolved: ResolvedOptions): void {
+  if (resolved.transport === 'stdio') {
+    throw new InvalidOptionError({
+      option: 'transport',
+      value: 'stdio',
+      expected: "'streamable-http' or 'sse'",
+      sentence: [
+        'createMcpHandler serves HTTP: ',
+        { option: 'transport' },
+        " must be 'streamable-http' or 'sse', got 'stdio'",
+      ],
+    });
+  }
+  if (resolved.tls !== undefined) {
+    throw new InvalidOptionError({
+      option: 'tls',
+      value: '(certificate and key)',
+      expected: 'no tls: your HTTP server owns TLS',
+      sentence: [
+        'createMcpHandler runs inside your HTTP server, which owns TLS: create it with node:https instead of passing ',
+        { option: 'tls' },
+      ],
+    });
+  }
 }
 
 /**

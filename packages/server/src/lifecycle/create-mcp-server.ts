@@ -12,7 +12,8 @@ import type { RegistryOrExecutor } from './resolve-target.js';
  * (`dynamic`). `transport`, `host`, `port`, `path` and `handleSignals` do not apply: the
  * transport is yours. `onStartup` and `onShutdown` are not run.
  *
- * @throws {TypeError | RangeError} for a bad argument or option.
+ * @throws {InvalidOptionError} for a bad option.
+ * @throws {TypeError} for a bad registry, executor or server.
  * @throws {ToolNameCollisionError} when two modules would get the same tool name.
  * @example
  * ```ts

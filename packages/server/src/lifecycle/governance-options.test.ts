@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { invalidOption } from '../__fixtures__/invalid-option.js';
 import { readModuleCost } from '../governance/module-cost.js';
 import { resolveGovernanceOptions } from './governance-options.js';
 
@@ -17,7 +18,9 @@ describe('the ledger and usage options', () => {
 
   it('refuses a missing directory, a non-store and usage over stdio, each clearly', () => {
     const missing = join(tmpdir(), 'no-such-dir-apcore', 'ledger.jsonl');
-    expect(() => resolveGovernanceOptions({ ledger: missing }, 'stdio')).toThrow(RangeError);
+    expect(() => resolveGovernanceOptions({ ledger: missing }, 'stdio')).toThrow(
+      invalidOption('ledger'),
+    );
     expect(() => resolveGovernanceOptions({ ledger: missing }, 'stdio')).toThrow(
       'ledger: directory',
     );
@@ -31,7 +34,10 @@ describe('the ledger and usage options', () => {
       "usage must be a boolean or { adminRoles }, got 'yes'",
     );
     expect(() => resolveGovernanceOptions({ usage: true }, 'stdio')).toThrow(
-      'usage serves GET /usage on the HTTP transports',
+      invalidOption(
+        'usage',
+        'usage: GET /usage is served by transport streamable-http or sse, not stdio',
+      ),
     );
   });
 });
@@ -48,15 +54,17 @@ describe('the usage option', () => {
 
   it('refuses admin roles that are not a list of non-empty strings, and stdio', () => {
     const resolve = (usage: unknown) => () => resolveGovernanceOptions({ usage }, 'sse');
-    expect(resolve({ adminRoles: 'admin' })).toThrow(TypeError);
+    expect(resolve({ adminRoles: 'admin' })).toThrow(invalidOption('usage.adminRoles'));
     expect(resolve({ adminRoles: 'admin' })).toThrow(
       "usage.adminRoles must be an array of strings, got 'admin'",
     );
     expect(resolve({ adminRoles: [1] })).toThrow('usage.adminRoles must be an array of strings');
-    expect(resolve({ adminRoles: [' '] })).toThrow(RangeError);
+    expect(resolve({ adminRoles: [' '] })).toThrow(
+      invalidOption('usage.adminRoles', 'usage.adminRoles must not hold an empty role'),
+    );
     expect(resolve([])).toThrow('usage must be a boolean or { adminRoles }, got array');
     expect(() => resolveGovernanceOptions({ usage: { adminRoles: [] } }, 'stdio')).toThrow(
-      'usage serves GET /usage on the HTTP transports',
+      invalidOption('usage'),
     );
   });
 });

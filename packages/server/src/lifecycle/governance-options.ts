@@ -2,10 +2,10 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { LedgerStore } from '../governance/ledger-record.js';
 import { type ResolvedLimits, resolveLimits } from '../governance/limits-option.js';
+import { InvalidOptionError } from '../options/invalid-option-error.js';
 import type { TransportName } from '../options.js';
 import type { LimitStore } from '../store/limit-store.js';
 import { type ResolvedUsage, resolveUsage } from '../usage/usage-option.js';
-import { describe } from './read-option.js';
 
 /**
  * The `serve()` options of the ledger, usage and limits, for the option list.
@@ -41,7 +41,7 @@ export interface ResolvedGovernanceOptions {
  * (a boolean or `{ adminRoles }`, for the HTTP transports only), `limits` (see
  * `resolveLimits`) and `store` (a {@link LimitStore}).
  *
- * @throws {TypeError | RangeError} naming the option and what it accepts.
+ * @throws {InvalidOptionError} naming the option and what it accepts.
  * @example
  * ```ts
  * resolveGovernanceOptions({ ledger: './ledger.jsonl', usage: true }, 'streamable-http');
@@ -53,7 +53,17 @@ export function resolveGovernanceOptions(
 ): ResolvedGovernanceOptions {
   const usage = resolveUsage(given.usage);
   if (usage !== undefined && transport === 'stdio') {
-    throw new RangeError("usage serves GET /usage on the HTTP transports; transport is 'stdio'");
+    throw new InvalidOptionError({
+      option: 'usage',
+      value: given.usage,
+      expected: 'transport streamable-http or sse',
+      sentence: [
+        { option: 'usage' },
+        ': GET /usage is served by ',
+        { option: 'transport' },
+        ' streamable-http or sse, not stdio',
+      ],
+    });
   }
   return {
     ledger: resolveLedger(given.ledger),
@@ -67,9 +77,8 @@ function resolveStore(value: unknown): LimitStore | undefined {
   if (value === undefined) return undefined;
   const store = value as Partial<LimitStore> | null;
   if (typeof store?.consume !== 'function' || typeof store.close !== 'function') {
-    throw new TypeError(
-      `store must be a LimitStore (consume and close), such as createRedisLimitStore(url), got ${describe(value)}`,
-    );
+    const expected = 'a LimitStore (consume and close), such as createRedisLimitStore(url)';
+    throw new InvalidOptionError({ option: 'store', value, expected });
   }
   return store as LimitStore;
 }
@@ -77,12 +86,18 @@ function resolveStore(value: unknown): LimitStore | undefined {
 function resolveLedger(value: unknown): ResolvedGovernanceOptions['ledger'] {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'string') {
-    if (value.trim() === '') throw new RangeError('ledger must not be an empty path');
+    const expected = 'a file path in an existing directory';
+    if (value.trim() === '') {
+      const sentence = [{ option: 'ledger' }, ' must not be an empty path'];
+      throw new InvalidOptionError({ option: 'ledger', value, expected, sentence });
+    }
     const directory = dirname(value);
     if (!existsSync(directory) || !statSync(directory).isDirectory()) {
-      throw new RangeError(
-        `ledger: directory ${directory} does not exist (for ledger file ${value})`,
-      );
+      const sentence = [
+        { option: 'ledger' },
+        `: directory ${directory} does not exist (for ledger file ${value})`,
+      ];
+      throw new InvalidOptionError({ option: 'ledger', value, expected, sentence });
     }
     return value;
   }
@@ -94,7 +109,6 @@ function resolveLedger(value: unknown): ResolvedGovernanceOptions['ledger'] {
   ) {
     return value as LedgerStore;
   }
-  throw new TypeError(
-    `ledger must be a file path or a LedgerStore ({ append(record), close() }), got ${describe(value)}`,
-  );
+  const expected = 'a file path or a LedgerStore ({ append(record), close() })';
+  throw new InvalidOptionError({ option: 'ledger', value, expected });
 }

@@ -58,7 +58,8 @@ export type InspectOptions = Pick<
  * What `apcore-mcp tools list` prints.
  *
  * @throws {ToolNameCollisionError} when two modules would get the same tool name.
- * @throws {TypeError | RangeError} for a bad argument or option.
+ * @throws {InvalidOptionError} for a bad option.
+ * @throws {TypeError} for a bad registry, executor or server.
  * @example
  * ```ts
  * const { tools, skipped } = inspectServer(registry, { prefix: 'image.' });

@@ -1,7 +1,9 @@
+import { suggestClosest } from '@apcore-mcp/core';
 import { GROUPING_OPTION_NAMES } from '../grouping/grouping-options.js';
+import { describeValue } from '../options/describe-value.js';
+import { InvalidOptionError } from '../options/invalid-option-error.js';
 import type { ServeOptions } from '../options.js';
 import { GOVERNANCE_OPTIONS } from './governance-options.js';
-import { describe } from './read-option.js';
 import { SECURITY_OPTIONS } from './security-options.js';
 
 const KNOWN_OPTIONS = new Set<string>([
@@ -48,7 +50,8 @@ const KNOWN_OPTIONS = new Set<string>([
  * The options object itself: an object whose every key is a known option, so a misspelt option
  * fails loudly instead of being ignored.
  *
- * @throws {TypeError} not an object, or an unknown key (the known ones are listed).
+ * @throws {TypeError} not an object.
+ * @throws {InvalidOptionError} an unknown key, with the closest known one and the known ones.
  * @example
  * ```ts
  * const options = checkKnownOptions({ transport: 'stdio' });
@@ -57,14 +60,25 @@ const KNOWN_OPTIONS = new Set<string>([
 export function checkKnownOptions(options: ServeOptions | undefined | null): ServeOptions {
   if (options === undefined || options === null) return {};
   if (typeof options !== 'object') {
-    throw new TypeError(`options must be an object, got ${describe(options)}`);
+    throw new TypeError(`options must be an object, got ${describeValue(options)}`);
   }
   for (const key of Object.keys(options)) {
     if (!KNOWN_OPTIONS.has(key)) {
-      throw new TypeError(
-        `Unknown option '${key}'. Known options: ${[...KNOWN_OPTIONS].join(', ')}`,
-      );
+      throw unknownOption(key);
     }
   }
   return options;
+}
+
+/** Never holds the value: a misspelt `stateKey` would carry a secret. */
+function unknownOption(key: string): InvalidOptionError {
+  const known = [...KNOWN_OPTIONS];
+  const guess = suggestClosest(key, known);
+  const hint = guess === undefined ? '' : ` (did you mean '${guess}'?)`;
+  return new InvalidOptionError({
+    option: key,
+    value: undefined,
+    expected: `one of the known options: ${known.join(', ')}`,
+    sentence: [`Unknown option '${key}'${hint}. Known options: ${known.join(', ')}`],
+  });
 }

@@ -1,5 +1,6 @@
 import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
+import { invalidOption } from '../__fixtures__/invalid-option.js';
 import { resolveMetricsOptions } from './metrics-options.js';
 
 describe('resolveMetricsOptions', () => {
@@ -24,14 +25,21 @@ describe('resolveMetricsOptions', () => {
 
   it('refuses a metricsPort over HTTP or with metrics: false, and a registry that is none', () => {
     expect(() => resolveMetricsOptions({ metricsPort: 9464 }, 'streamable-http', false)).toThrow(
-      /metricsPort applies to stdio only/,
+      invalidOption(
+        'metricsPort',
+        'metricsPort applies to transport stdio only; streamable-http serves GET /metrics on its own port',
+      ),
     );
     expect(() =>
       resolveMetricsOptions({ metrics: false, metricsPort: 9464 }, 'stdio', false),
-    ).toThrow(RangeError);
-    expect(() => resolveMetricsOptions({ metricsPort: 0 }, 'stdio', false)).toThrow(RangeError);
+    ).toThrow(
+      invalidOption('metricsPort', 'metricsPort needs metrics; it was given with metrics: false'),
+    );
+    expect(() => resolveMetricsOptions({ metricsPort: 0 }, 'stdio', false)).toThrow(
+      invalidOption('port'),
+    );
     expect(() =>
       resolveMetricsOptions({ metrics: { registry: {} } as never }, 'stdio', false),
-    ).toThrow(TypeError);
+    ).toThrow(invalidOption('metrics'));
   });
 });

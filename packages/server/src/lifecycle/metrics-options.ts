@@ -1,8 +1,8 @@
 import type { Registry } from 'prom-client';
 import type { MetricsOption } from '../metrics/server-metrics.js';
+import { InvalidOptionError } from '../options/invalid-option-error.js';
 import type { TransportName } from '../options.js';
 import { resolvePort } from './network-options.js';
-import { describe } from './read-option.js';
 
 /**
  * The resolved `metrics` and `metricsPort` options.
@@ -24,7 +24,7 @@ export interface ResolvedMetricsOptions {
  * `false` (then it is refused); it applies to stdio only, since the HTTP transports answer
  * `GET /metrics` on their own port.
  *
- * @throws {TypeError | RangeError} naming the option and what it accepts.
+ * @throws {InvalidOptionError} naming the option and what it accepts.
  * @example
  * ```ts
  * resolveMetricsOptions({ metricsPort: 9464 }, 'stdio', false); // { metrics: true, metricsPort: 9464 }
@@ -39,12 +39,30 @@ export function resolveMetricsOptions(
   if (given.metricsPort === undefined) return { metrics, metricsPort: undefined };
   const metricsPort = resolvePort(given.metricsPort, allowAnyPort);
   if (transport !== 'stdio') {
-    throw new RangeError(
-      `metricsPort applies to stdio only; transport '${transport}' serves GET /metrics on its own port`,
-    );
+    throw new InvalidOptionError({
+      option: 'metricsPort',
+      value: given.metricsPort,
+      expected: 'transport stdio',
+      sentence: [
+        { option: 'metricsPort' },
+        ' applies to ',
+        { option: 'transport' },
+        ` stdio only; ${transport} serves GET /metrics on its own port`,
+      ],
+    });
   }
   if (given.metrics === false) {
-    throw new RangeError('metricsPort needs metrics; it was given with metrics: false');
+    throw new InvalidOptionError({
+      option: 'metricsPort',
+      value: given.metricsPort,
+      expected: 'metrics on',
+      sentence: [
+        { option: 'metricsPort' },
+        ' needs ',
+        { option: 'metrics' },
+        '; it was given with metrics: false',
+      ],
+    });
   }
   return { metrics: metrics === false ? true : metrics, metricsPort };
 }
@@ -61,7 +79,6 @@ function resolveMetrics(value: unknown): ResolvedMetricsOptions['metrics'] {
   ) {
     return { registry: registry as Registry };
   }
-  throw new TypeError(
-    `metrics must be a boolean or { registry } with a prom-client Registry, got ${describe(value)}`,
-  );
+  const expected = 'a boolean or { registry } with a prom-client Registry';
+  throw new InvalidOptionError({ option: 'metrics', value, expected });
 }

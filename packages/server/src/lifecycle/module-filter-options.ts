@@ -1,5 +1,5 @@
+import { InvalidOptionError } from '../options/invalid-option-error.js';
 import type { ResolvedOptions, ServeOptions } from '../options.js';
-import { describe } from './read-option.js';
 
 /**
  * The module filter options (`tags`, `anyTags`, `excludeTags`, `prefix`), checked: tag lists
@@ -24,17 +24,33 @@ export function resolveModuleFilterOptions(
 function resolveTags(option: string, value: unknown): readonly string[] | undefined {
   if (value === undefined || value === null) return undefined;
   if (!Array.isArray(value) || value.some((tag) => typeof tag !== 'string')) {
-    throw new TypeError(`${option} must be an array of strings, got ${describe(value)}`);
+    throw new InvalidOptionError({ option, value, expected: 'an array of strings' });
   }
-  if (value.some((tag) => tag === '')) throw new RangeError('Tag values must not be empty');
+  if (value.some((tag) => tag === '')) {
+    const expected = 'an array of non-empty tags';
+    throw new InvalidOptionError({
+      option,
+      value,
+      expected,
+      sentence: ['Tag values must not be empty'],
+    });
+  }
   return Object.freeze([...value]);
 }
 
 function resolvePrefix(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') {
-    throw new TypeError(`prefix must be a string, got ${describe(value)}`);
+    throw new InvalidOptionError({ option: 'prefix', value, expected: 'a string' });
   }
-  if (value === '') throw new RangeError('prefix must not be empty');
+  if (value === '') {
+    const sentence = [{ option: 'prefix' }, ' must not be empty'];
+    throw new InvalidOptionError({
+      option: 'prefix',
+      value,
+      expected: 'a module id prefix',
+      sentence,
+    });
+  }
   return value;
 }

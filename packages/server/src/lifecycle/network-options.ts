@@ -1,11 +1,15 @@
-import { describe } from './read-option.js';
+import { InvalidOptionError } from '../options/invalid-option-error.js';
 
 /** The host to bind: a non-empty string, `127.0.0.1` by default. */
 export function resolveHost(value: unknown): string {
   if (value === undefined) return '127.0.0.1';
-  if (typeof value !== 'string')
-    throw new TypeError(`host must be a string, got ${describe(value)}`);
-  if (value.trim() === '') throw new RangeError('Host must not be empty');
+  if (typeof value !== 'string') {
+    throw new InvalidOptionError({ option: 'host', value, expected: 'a host name or address' });
+  }
+  if (value.trim() === '') {
+    const sentence = ['Host must not be empty'];
+    throw new InvalidOptionError({ option: 'host', value, expected: 'a host name', sentence });
+  }
   return value;
 }
 
@@ -13,13 +17,14 @@ export function resolveHost(value: unknown): string {
 export function resolvePort(value: unknown, allowAnyPort: boolean): number {
   if (value === undefined) return 8000;
   const minimum = allowAnyPort ? 0 : 1;
+  const expected = `an integer between ${minimum} and 65535`;
   if (typeof value !== 'number' || !Number.isInteger(value)) {
-    throw new TypeError(
-      `port must be an integer between ${minimum} and 65535, got ${describe(value)}`,
-    );
+    throw new InvalidOptionError({ option: 'port', value, expected });
   }
   if (value < minimum || value > 65535) {
-    throw new RangeError(`Port must be between ${minimum} and 65535, got ${value}`);
+    // The SRS's wording, which capitalizes the option.
+    const sentence = [`Port must be between ${minimum} and 65535, got ${value}`];
+    throw new InvalidOptionError({ option: 'port', value, expected, sentence });
   }
   return value;
 }
@@ -28,9 +33,8 @@ export function resolvePort(value: unknown, allowAnyPort: boolean): number {
 export function resolvePath(value: unknown): string {
   if (value === undefined) return '/mcp';
   if (typeof value !== 'string' || !value.startsWith('/') || /[?#\s]/.test(value)) {
-    throw new TypeError(
-      `path must be a URL path starting with '/' (no query, no spaces), got ${describe(value)}`,
-    );
+    const expected = "a URL path starting with '/' (no query, no spaces)";
+    throw new InvalidOptionError({ option: 'path', value, expected });
   }
   return value;
 }
@@ -41,14 +45,20 @@ export function resolveAllowedOrigins(value: unknown): readonly string[] | '*' |
   if (value === undefined) return undefined;
   if (value === '*') return '*';
   if (!Array.isArray(value) || value.some((origin) => typeof origin !== 'string')) {
-    throw new TypeError(`allowedOrigins must be ${allowed}, got ${describe(value)}`);
+    throw new InvalidOptionError({ option: 'allowedOrigins', value, expected: allowed });
   }
   if (value.includes('*')) return '*';
   for (const origin of value as string[]) {
     if (!isOrigin(origin)) {
-      throw new RangeError(
-        `allowedOrigins entry '${origin}' is not an origin; expected ${allowed}`,
-      );
+      throw new InvalidOptionError({
+        option: 'allowedOrigins',
+        value: origin,
+        expected: allowed,
+        sentence: [
+          { option: 'allowedOrigins' },
+          ` entry '${origin}' is not an origin; expected ${allowed}`,
+        ],
+      });
     }
   }
   return Object.freeze([...(value as string[])]);
@@ -68,7 +78,7 @@ export function resolveAllowedHosts(value: unknown): readonly string[] | '*' | u
   if (value === undefined) return undefined;
   if (value === '*') return '*';
   if (!Array.isArray(value) || value.some((host) => typeof host !== 'string' || host === '')) {
-    throw new TypeError(`allowedHosts must be ${allowed}, got ${describe(value)}`);
+    throw new InvalidOptionError({ option: 'allowedHosts', value, expected: allowed });
   }
   if (value.includes('*')) return '*';
   return Object.freeze(value.map((host: string) => host.toLowerCase()));

@@ -3,6 +3,14 @@ import { resolveApproval } from '../calls/approval-option.js';
 import { resolveToolGrouping } from '../grouping/grouping-options.js';
 import type { LogLevel } from '../logger.js';
 import { resolveTracing } from '../observability/tracing-option.js';
+import { describeValue } from '../options/describe-value.js';
+import { InvalidOptionError } from '../options/invalid-option-error.js';
+import {
+  resolveBoolean,
+  resolveChoice,
+  resolveFunction,
+  resolveInteger,
+} from '../options/read-option.js';
 import {
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_SHUTDOWN_GRACE_MS,
@@ -27,13 +35,6 @@ import {
   resolvePath,
   resolvePort,
 } from './network-options.js';
-import {
-  describe,
-  resolveBoolean,
-  resolveChoice,
-  resolveFunction,
-  resolveInteger,
-} from './read-option.js';
 import { resolveSecurityOptions, type SECURITY_OPTIONS } from './security-options.js';
 import { resolveStateKey } from './state-key.js';
 
@@ -170,19 +171,30 @@ function resolveCallOptions(
 
 function resolveName(value: unknown): string {
   if (value === undefined) return 'apcore-mcp';
-  if (typeof value !== 'string')
-    throw new TypeError(`name must be a string, got ${describe(value)}`);
-  if (value === '') throw new RangeError('name must not be empty');
-  if (value.length > 255) throw new RangeError('name must not exceed 255 characters');
+  const expected = 'a string of 1 to 255 characters';
+  if (typeof value !== 'string') {
+    throw new InvalidOptionError({ option: 'name', value, expected: 'a string' });
+  }
+  if (value === '') {
+    const sentence = [{ option: 'name' }, ' must not be empty'];
+    throw new InvalidOptionError({ option: 'name', value, expected, sentence });
+  }
+  if (value.length > 255) {
+    const sentence = [{ option: 'name' }, ' must not exceed 255 characters'];
+    throw new InvalidOptionError({ option: 'name', value, expected, sentence });
+  }
   return value;
 }
 
 function resolveVersion(value: unknown): string {
   if (value === undefined) return readPackageVersion();
   if (typeof value !== 'string') {
-    throw new TypeError(`version must be a string, got ${describe(value)}`);
+    throw new InvalidOptionError({ option: 'version', value, expected: 'a string' });
   }
-  if (value === '') throw new RangeError('version must not be empty');
+  if (value === '') {
+    const sentence = [{ option: 'version' }, ' must not be empty'];
+    throw new InvalidOptionError({ option: 'version', value, expected: 'a version', sentence });
+  }
   return value;
 }
 
@@ -190,12 +202,22 @@ function resolveLogLevel(value: unknown): LogLevel {
   // The SRS spelling; any case is accepted, and `warn` as well as `warning`.
   const allowed = 'DEBUG, INFO, WARNING, ERROR';
   if (value === undefined || value === null) return 'info';
+  const expected = `one of: ${allowed}`;
   if (typeof value !== 'string') {
-    throw new TypeError(`logLevel must be a string (one of: ${allowed}), got ${describe(value)}`);
+    throw new InvalidOptionError({
+      option: 'logLevel',
+      value,
+      expected,
+      sentence: [
+        { option: 'logLevel' },
+        ` must be a string (${expected}), got ${describeValue(value)}`,
+      ],
+    });
   }
   const level = LOG_LEVELS[value.toLowerCase()];
   if (level === undefined) {
-    throw new RangeError(`Unknown log level: '${value}'. Must be one of: ${allowed}`);
+    const sentence = [`Unknown log level: '${value}'. Must be one of: ${allowed}`];
+    throw new InvalidOptionError({ option: 'logLevel', value, expected, sentence });
   }
   return level;
 }
@@ -209,7 +231,15 @@ function resolveLogger(value: unknown): ResolvedOptions['logger'] {
     candidate === null ||
     methods.some((method) => typeof candidate[method] !== 'function')
   ) {
-    throw new TypeError('logger must be a pino-compatible logger with debug, info, warn, error');
+    throw new InvalidOptionError({
+      option: 'logger',
+      value,
+      expected: 'a pino-compatible logger with debug, info, warn, error',
+      sentence: [
+        { option: 'logger' },
+        ' must be a pino-compatible logger with debug, info, warn, error',
+      ],
+    });
   }
   return value as ResolvedOptions['logger'];
 }
@@ -217,20 +247,28 @@ function resolveLogger(value: unknown): ResolvedOptions['logger'] {
 function resolveShutdownGrace(value: unknown): number {
   if (value === undefined) return DEFAULT_SHUTDOWN_GRACE_MS;
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new TypeError(`shutdownGraceMs must be a number of milliseconds, got ${describe(value)}`);
+    const expected = 'a number of milliseconds';
+    throw new InvalidOptionError({ option: 'shutdownGraceMs', value, expected });
   }
-  if (value < 0) throw new RangeError(`shutdownGraceMs must not be negative, got ${value}`);
+  if (value < 0) {
+    const sentence = [{ option: 'shutdownGraceMs' }, ` must not be negative, got ${value}`];
+    throw new InvalidOptionError({
+      option: 'shutdownGraceMs',
+      value,
+      expected: 'at least 0',
+      sentence,
+    });
+  }
   return value;
 }
 
 function resolveContextFactory(value: unknown): ResolvedOptions['contextFactory'] {
   if (value === undefined) return undefined;
   const candidate = value as { createContext?: unknown } | null;
-  if (typeof candidate !== 'object' || candidate === null) {
-    throw new TypeError('contextFactory must be an object with a createContext(request) method');
-  }
-  if (typeof candidate.createContext !== 'function') {
-    throw new TypeError('contextFactory must be an object with a createContext(request) method');
+  if (typeof candidate?.createContext !== 'function') {
+    const expected = 'an object with a createContext(request) method';
+    const sentence = [{ option: 'contextFactory' }, ` must be ${expected}`];
+    throw new InvalidOptionError({ option: 'contextFactory', value, expected, sentence });
   }
   return value as ResolvedOptions['contextFactory'];
 }
@@ -239,7 +277,9 @@ function resolveIdentity(value: unknown): ResolvedOptions['identity'] {
   if (value === undefined || value === null) return undefined;
   const candidate = value as { id?: unknown };
   if (typeof value !== 'object' || typeof candidate.id !== 'string' || candidate.id === '') {
-    throw new TypeError('identity must be an object with a non-empty string id');
+    const expected = 'an object with a non-empty string id';
+    const sentence = [{ option: 'identity' }, ` must be ${expected}`];
+    throw new InvalidOptionError({ option: 'identity', value, expected, sentence });
   }
   return value as ResolvedOptions['identity'];
 }

@@ -1,8 +1,9 @@
 import { resolveAuth } from '../auth/resolve-auth.js';
+import { InvalidOptionError } from '../options/invalid-option-error.js';
+import { resolveFunction } from '../options/read-option.js';
 import type { ResolvedOptions, ServeOptions } from '../options.js';
 import { resolveCors } from '../transports/cors.js';
 import { resolveTls } from '../transports/tls-option.js';
-import { resolveFunction } from './read-option.js';
 
 /** The options that say who may call over HTTP and how the connection is secured. */
 export const SECURITY_OPTIONS = ['authenticate', 'auth', 'cors', 'tls'] as const;
@@ -14,10 +15,18 @@ export function resolveSecurityOptions(
   const authenticate = resolveFunction('authenticate', options.authenticate);
   const auth = resolveAuth(options.auth);
   if (authenticate !== undefined && auth !== undefined) {
-    throw new RangeError(
-      'Give either auth (bearer JWTs) or authenticate (a custom check), not both; ' +
-        'to accept both, verify tokens inside your authenticate function',
-    );
+    throw new InvalidOptionError({
+      option: 'auth',
+      value: '(given)',
+      expected: 'no authenticate function beside it',
+      sentence: [
+        'Give either ',
+        { option: 'auth' },
+        ' (bearer JWTs) or ',
+        { option: 'authenticate' },
+        ' (a custom check), not both; to accept both, verify tokens inside your authenticate function',
+      ],
+    });
   }
   return { authenticate, auth, cors: resolveCors(options.cors), tls: resolveTls(options.tls) };
 }

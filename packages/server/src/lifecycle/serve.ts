@@ -10,7 +10,8 @@ import { startWithDefaults } from './start-server.js';
  *
  * Defaults: stdio transport, signals handled (`handleSignals: true`), port 1..65535.
  *
- * @throws {TypeError | RangeError} for a bad argument or option, before anything starts.
+ * @throws {InvalidOptionError} for a bad option, before anything starts.
+ * @throws {TypeError} for a bad registry or executor.
  * @throws {ListenError} when the HTTP address cannot be bound (`code` e.g. `EADDRINUSE`).
  * @example
  * ```ts

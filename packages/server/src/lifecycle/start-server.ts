@@ -52,7 +52,8 @@ const START_DEFAULTS: ResolveDefaults = {
  * non-blocking sibling of `serve()`, for tests and for embedding. `port: 0` picks a free port;
  * read it from `url`. Signals are not handled unless `handleSignals: true`.
  *
- * @throws {TypeError | RangeError} for a bad argument or option, before anything starts.
+ * @throws {InvalidOptionError} for a bad option, before anything starts.
+ * @throws {TypeError} for a bad registry or executor.
  * @throws {ListenError} when the HTTP address cannot be bound (`code` e.g. `EADDRINUSE`).
  * @example
  * ```ts
