@@ -68,13 +68,24 @@ export {
   type InvalidOptionErrorInit,
   type OptionSentence,
 } from './options/invalid-option-error.js';
+export { DEFAULT_SHUTDOWN_GRACE_MS } from './options/lifecycle-options.js';
+export { DEFAULT_MAX_BODY_BYTES } from './options/network-options.js';
 export {
-  type Authenticate,
-  DEFAULT_MAX_BODY_BYTES,
-  DEFAULT_SHUTDOWN_GRACE_MS,
-  type ServeOptions,
-  type TransportName,
-} from './options.js';
+  type AcceptedOf,
+  type CliSetting,
+  type CliSettingKind,
+  type EntryDefaults,
+  type OptionConcern,
+  type OptionDeclaration,
+  type OptionLimits,
+  type ResolvedOf,
+  serveDefaultOf,
+} from './options/option-declaration.js';
+export { OPTION_TABLE } from './options/option-table.js';
+export { checkServeOptions } from './options/resolve-options.js';
+export type { Authenticate } from './options/security-options.js';
+export type { ServeOptions } from './options/serve-options.js';
+export type { TransportName } from './options/transports.js';
 export { DOCS_URI_PREFIX } from './resources/documentation-resources.js';
 export type { McpReadResourceResult, McpResource } from './resources/mcp-resource.js';
 export {

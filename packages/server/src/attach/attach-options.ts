@@ -1,35 +1,16 @@
 import { InvalidOptionError } from '../options/invalid-option-error.js';
-import type { ServeOptions } from '../options.js';
+import type { ServeOptions } from '../options/serve-options.js';
 
 /**
- * Options of `attachToServer`: the serve options that are about the tools and their calls. The
- * host application owns the server, its transport, its name and its lifecycle.
+ * The options `attachToServer` takes: those about the tools and their calls. The host
+ * application owns the server, its transport, its name and its lifecycle.
  *
  * @example
  * ```ts
- * const options: AttachOptions = { tags: ['public'], approval: 'deny', validateInputs: true };
+ * ATTACH_OPTION_NAMES.includes('approval'); // true
  * ```
  */
-export type AttachOptions = Pick<
-  ServeOptions,
-  | 'tags'
-  | 'anyTags'
-  | 'excludeTags'
-  | 'prefix'
-  | 'toolNames'
-  | 'toolSearch'
-  | 'dynamic'
-  | 'validateInputs'
-  | 'approval'
-  | 'identity'
-  | 'contextFactory'
-  | 'tracing'
-  | 'logger'
-  | 'logLevel'
->;
-
-/** The keys {@link AttachOptions} accepts. */
-export const ATTACH_OPTION_KEYS: ReadonlySet<string> = new Set([
+export const ATTACH_OPTION_NAMES = [
   'tags',
   'anyTags',
   'excludeTags',
@@ -44,7 +25,19 @@ export const ATTACH_OPTION_KEYS: ReadonlySet<string> = new Set([
   'tracing',
   'logger',
   'logLevel',
-]);
+] as const satisfies readonly (keyof ServeOptions)[];
+
+/**
+ * Options of `attachToServer`: the serve options that are about the tools and their calls.
+ *
+ * @example
+ * ```ts
+ * const options: AttachOptions = { tags: ['public'], approval: 'deny', validateInputs: true };
+ * ```
+ */
+export type AttachOptions = Pick<ServeOptions, (typeof ATTACH_OPTION_NAMES)[number]>;
+
+const ATTACH_OPTION_KEYS: ReadonlySet<string> = new Set(ATTACH_OPTION_NAMES);
 
 /**
  * Refuses an option that only a server of our own has (a port, a transport...), naming it.

@@ -13,6 +13,16 @@ import {
 
 type Given = Record<string, unknown>;
 
+/**
+ * The claim read for the caller's roles unless `auth.rolesClaim` names another.
+ *
+ * @example
+ * ```ts
+ * const claim = auth.rolesClaim ?? DEFAULT_ROLES_CLAIM; // 'roles'
+ * ```
+ */
+export const DEFAULT_ROLES_CLAIM = 'roles';
+
 const KNOWN_KEYS = new Set([
   'jwks',
   'jwksUrl',
@@ -76,7 +86,7 @@ export function resolveAuth(value: AuthOptions | undefined): ResolvedAuth | unde
     ).map((entry) => readHttpUrl('auth.authorizationServers', entry, ' entry').href),
     scopesSupported: readScopes('auth.scopesSupported', given.scopesSupported) ?? requiredScopes,
     typeClaim: readClaimName('auth.typeClaim', given.typeClaim) ?? 'type',
-    rolesClaim: readClaimName('auth.rolesClaim', given.rolesClaim) ?? 'roles',
+    rolesClaim: readClaimName('auth.rolesClaim', given.rolesClaim) ?? DEFAULT_ROLES_CLAIM,
     resourceUrl:
       given.resourceUrl === undefined
         ? undefined

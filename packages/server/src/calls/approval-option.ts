@@ -55,7 +55,15 @@ export type ApprovalMode = 'elicit' | 'deny' | 'allow';
  */
 export type ApprovalOption = ApprovalMode | ToolApprovalHandler;
 
-const MODES: readonly ApprovalMode[] = ['elicit', 'deny', 'allow'];
+/**
+ * The built-in approval policies, as the `approval` option spells them.
+ *
+ * @example
+ * ```ts
+ * APPROVAL_MODES.includes('deny'); // true
+ * ```
+ */
+export const APPROVAL_MODES: readonly ApprovalMode[] = ['elicit', 'deny', 'allow'];
 
 /**
  * Validates the `approval` option (modes are case-insensitive); default `'elicit'`.
@@ -65,19 +73,19 @@ const MODES: readonly ApprovalMode[] = ['elicit', 'deny', 'allow'];
 export function resolveApproval(value: unknown): ApprovalOption {
   if (value === undefined) return 'elicit';
   if (typeof value === 'function') return value as ToolApprovalHandler;
-  const expected = `one of ${MODES.join(', ')} or a function (request) => boolean`;
+  const expected = `one of ${APPROVAL_MODES.join(', ')} or a function (request) => boolean`;
   if (typeof value !== 'string') {
     const got = value === null ? 'null' : typeof value;
     const sentence = [{ option: 'approval' }, ` must be ${expected}, got ${got}`];
     throw new InvalidOptionError({ option: 'approval', value, expected, sentence });
   }
   const normalized = value.toLowerCase();
-  const mode = MODES.find((candidate) => candidate === normalized);
+  const mode = APPROVAL_MODES.find((candidate) => candidate === normalized);
   if (mode === undefined) {
     const sentence = [
       'Unknown ',
       { option: 'approval' },
-      ` mode: '${value}'. Must be one of: ${MODES.join(', ')}`,
+      ` mode: '${value}'. Must be one of: ${APPROVAL_MODES.join(', ')}`,
     ];
     throw new InvalidOptionError({ option: 'approval', value, expected, sentence });
   }

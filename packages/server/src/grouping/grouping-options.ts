@@ -41,12 +41,28 @@ export const GROUPING_OPTION_NAMES = [
 
 type GroupingOptionsInput = Partial<Record<(typeof GROUPING_OPTION_NAMES)[number], unknown>>;
 
-function resolveGrouping(value: unknown): GroupingOption {
+/**
+ * Checks the `grouping` option: a mode in any case, or a function.
+ *
+ * @example
+ * ```ts
+ * resolveGrouping('Auto'); // 'auto'
+ * ```
+ */
+export function resolveGrouping(value: unknown): GroupingOption {
   const expected = 'one of none, namespace, auto or a function';
   return rethrowAsInvalidOption({ option: 'grouping', value, expected }, parseGroupingOption);
 }
 
-function resolveAnnotationsByGroup(value: unknown): GroupAnnotations {
+/**
+ * Checks the `groupAnnotations` option: annotations by group, a frozen copy.
+ *
+ * @example
+ * ```ts
+ * resolveAnnotationsByGroup({ orders: { destructive: true } });
+ * ```
+ */
+export function resolveAnnotationsByGroup(value: unknown): GroupAnnotations {
   const expected = 'an object of annotations by group';
   return rethrowAsInvalidOption(
     { option: 'groupAnnotations', value, expected },

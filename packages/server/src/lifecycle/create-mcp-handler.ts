@@ -1,16 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createBearerAuth } from '../auth/bearer-auth.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import { InvalidOptionError } from '../options/invalid-option-error.js';
-import type { ResolvedOptions, ServeOptions } from '../options.js';
+import { resolveOptions } from '../options/resolve-options.js';
+import type { ResolvedOptions, ServeOptions } from '../options/serve-options.js';
 import type { McpTool } from '../tools/mcp-tool.js';
 import {
   createHttpRequestHandler,
   type HttpRequestHandler,
   type NextFunction,
 } from '../transports/http-handler.js';
+import { toHttpEndpointOptions } from './http-endpoint-options.js';
 import { openRuntime } from './open-runtime.js';
-import { resolveOptions } from './resolve-options.js';
 import type { RegistryOrExecutor } from './resolve-target.js';
 import type { ServerRuntime } from './server-runtime.js';
 import { drainCalls } from './shut-down.js';
@@ -152,25 +152,10 @@ function createHttp(
 ): HttpRequestHandler {
   if (resolved.transport === 'stdio') throw new RangeError('createMcpHandler serves HTTP');
   return createHttpRequestHandler({
+    ...toHttpEndpointOptions(runtime, resolved, metrics),
     transport: resolved.transport,
     createServer: runtime.createServer,
     onToolListChanged: runtime.onToolListChanged,
-    path: resolved.path,
-    stateless: resolved.stateless,
-    guard: {
-      allowedOrigins: resolved.allowedOrigins,
-      allowedHosts: resolved.allowedHosts ?? 'auto',
-      corsOrigins: resolved.cors?.origins,
-    },
-    maxBodyBytes: resolved.maxBodyBytes,
-    maxSessions: resolved.maxSessions,
-    sessionIdleTimeoutMs: resolved.sessionIdleTimeoutMs,
-    authenticate: resolved.authenticate,
-    bearer: resolved.auth && createBearerAuth(resolved.auth, runtime.logger),
-    cors: resolved.cors,
-    health: runtime.health,
-    metrics,
-    usage: runtime.usage,
     logger: runtime.logger,
   });
 }

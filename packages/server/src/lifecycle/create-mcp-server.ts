@@ -1,7 +1,7 @@
 import type { Server } from '@modelcontextprotocol/server';
-import type { ServeOptions } from '../options.js';
+import { resolveOptions } from '../options/resolve-options.js';
+import type { ServeOptions } from '../options/serve-options.js';
 import { openRuntime } from './open-runtime.js';
-import { resolveOptions } from './resolve-options.js';
 import type { RegistryOrExecutor } from './resolve-target.js';
 
 /**

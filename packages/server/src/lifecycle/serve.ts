@@ -1,4 +1,5 @@
-import type { ServeOptions } from '../options.js';
+import { SERVE_DEFAULTS } from '../options/option-declaration.js';
+import type { ServeOptions } from '../options/serve-options.js';
 import type { RegistryOrExecutor } from './resolve-target.js';
 import { startWithDefaults } from './start-server.js';
 
@@ -27,10 +28,6 @@ export async function serve(
   registryOrExecutor: RegistryOrExecutor,
   options?: ServeOptions,
 ): Promise<void> {
-  const handle = await startWithDefaults(registryOrExecutor, options, {
-    transport: 'stdio',
-    handleSignals: true,
-    allowAnyPort: false,
-  });
+  const handle = await startWithDefaults(registryOrExecutor, options, SERVE_DEFAULTS);
   await handle.closed;
 }

@@ -1,6 +1,6 @@
 import { ROUND_CLAIM_LIFETIME_MS } from '../calls/rounds-state.js';
 import type { Logger } from '../logger.js';
-import type { ResolvedOptions } from '../options.js';
+import type { ResolvedOptions } from '../options/serve-options.js';
 import { type CallStateCodec, createCallStateCodec } from '../protocol/call-state-codec.js';
 import type { LimitStore } from '../store/limit-store.js';
 import { createMemoryLimitStore } from '../store/memory-limit-store.js';

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { silentLogger } from '@apcore-mcp/core';
 import { describe, expect, it } from 'vitest';
 import { invalidOption } from '../__fixtures__/invalid-option.js';
-import { InvalidOptionError } from '../options/invalid-option-error.js';
-import type { ServeOptions } from '../options.js';
+import type { ServeOptions } from '../options/serve-options.js';
+import { InvalidOptionError } from './invalid-option-error.js';
 import { type ResolveDefaults, resolveOptions } from './resolve-options.js';
 
 const SERVE: ResolveDefaults = { transport: 'stdio', handleSignals: true, allowAnyPort: false };

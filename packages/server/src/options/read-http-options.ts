@@ -1,4 +1,5 @@
-import { InvalidOptionError } from '../options/invalid-option-error.js';
+// The readers of the HTTP server's options: where it listens and whom it lets in.
+import { InvalidOptionError } from './invalid-option-error.js';
 
 /** The host to bind: a non-empty string, `127.0.0.1` by default. */
 export function resolveHost(value: unknown): string {
@@ -13,18 +14,19 @@ export function resolveHost(value: unknown): string {
   return value;
 }
 
-/** The port to bind: 1..65535 (0 too where a free port may be picked), 8000 by default. */
-export function resolvePort(value: unknown, allowAnyPort: boolean): number {
+/** A port to bind: 1..65535 (0 too where a free port may be picked), 8000 by default. */
+export function resolvePort(value: unknown, allowAnyPort: boolean, option = 'port'): number {
   if (value === undefined) return 8000;
   const minimum = allowAnyPort ? 0 : 1;
   const expected = `an integer between ${minimum} and 65535`;
   if (typeof value !== 'number' || !Number.isInteger(value)) {
-    throw new InvalidOptionError({ option: 'port', value, expected });
+    throw new InvalidOptionError({ option, value, expected });
   }
   if (value < minimum || value > 65535) {
-    // The SRS's wording, which capitalizes the option.
-    const sentence = [`Port must be between ${minimum} and 65535, got ${value}`];
-    throw new InvalidOptionError({ option: 'port', value, expected, sentence });
+    // The SRS's wording for the port, which capitalizes the option.
+    const range = ` must be between ${minimum} and 65535, got ${value}`;
+    const sentence = option === 'port' ? [`Port${range}`] : [{ option }, range];
+    throw new InvalidOptionError({ option, value, expected, sentence });
   }
   return value;
 }
