@@ -72,6 +72,7 @@ export { DEFAULT_SHUTDOWN_GRACE_MS } from './options/lifecycle-options.js';
 export { DEFAULT_MAX_BODY_BYTES } from './options/network-options.js';
 export {
   type AcceptedOf,
+  type AnyOptionDeclaration,
   type CliSetting,
   type CliSettingKind,
   type EntryDefaults,

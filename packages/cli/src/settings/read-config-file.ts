@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { suggestClosest } from '@apcore-mcp/core';
-import { SETTING_SPECS, type SettingKey, toEnvName, toKebabCase } from './setting-specs.js';
+import { toEnvName, toKebabCase } from './setting-names.js';
+import { SETTING_SPECS } from './setting-specs.js';
 
 /** One key of a config file, matched to its setting. */
 export interface ConfigEntry {
-  key: SettingKey;
+  key: string;
   /** The key as written in the file (`extensions_dir`, `extensionsDir`...). */
   writtenKey: string;
   /** The value as the file holds it: text, a list, or a mapping (which is wrong). */
@@ -63,7 +64,7 @@ function readEntries(data: unknown, displayPath: string): ConfigFileContents {
   }
   const entries: ConfigEntry[] = [];
   const problems: string[] = [];
-  const seen = new Map<SettingKey, string>();
+  const seen = new Map<string, string>();
   for (const [writtenKey, raw] of flattenGroups(data as Record<string, unknown>)) {
     const key = ALLOWED_KEYS.find((allowed) => allowed === toSettingKey(writtenKey));
     if (key === undefined) {
