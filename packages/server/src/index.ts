@@ -66,6 +66,7 @@ export type { TracingOption, TracingOptions } from './observability/tracing-opti
 export {
   InvalidOptionError,
   type InvalidOptionErrorInit,
+  joinSentence,
   type OptionSentence,
 } from './options/invalid-option-error.js';
 export { DEFAULT_SHUTDOWN_GRACE_MS } from './options/lifecycle-options.js';
@@ -82,6 +83,7 @@ export {
   type ResolvedOf,
   serveDefaultOf,
 } from './options/option-declaration.js';
+export { type OptionNotice, optionNotices } from './options/option-notices.js';
 export { OPTION_TABLE } from './options/option-table.js';
 export { checkServeOptions } from './options/resolve-options.js';
 export type { Authenticate } from './options/security-options.js';

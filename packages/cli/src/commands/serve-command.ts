@@ -1,10 +1,13 @@
 import type { Logger } from '@apcore-mcp/core';
 import { type DiscoveryReport, Executor, Registry } from '@apcore-mcp/runtime';
 import {
+  createMemoryLimitStore,
   createRandomStateKey,
   InvalidOptionError,
+  joinSentence,
   type LimitStore,
   ListenError,
+  optionNotices,
   type ServeOptions,
   type ServerHandle,
   startServer,
@@ -18,7 +21,7 @@ import { ModuleFiles } from '../extensions/module-files.js';
 import { type ExtensionsWatcher, watchExtensions } from '../extensions/watch-extensions.js';
 import type { CliIo } from '../io.js';
 import { loadAclFile } from '../settings/load-acl-file.js';
-import { unusedSettingsWarnings } from '../settings/name-option.js';
+import { nameOption, unusedSettingsWarnings } from '../settings/name-option.js';
 import { refuseInvalidOptions, toInvalidArgument } from '../settings/refuse-invalid-options.js';
 import {
   flagSetting,
@@ -34,34 +37,30 @@ const TRANSPORT_TITLES: Record<TransportName, string> = {
   sse: 'SSE (deprecated)',
 };
 
-/** The options given, plus what the command itself brings: its logger, store and signals. */
+/**
+ * The options given, plus what the command itself brings: its logger, the store it opened and
+ * signal handling. What `serve()` would say about a missing key or store is said here, naming
+ * the command's settings; the key and the store it would make are then passed in.
+ */
 function toServeOptions(
   resolved: ResolvedSettings,
   logger: Logger,
-  store: LimitStore,
+  store: LimitStore | undefined,
 ): ServeOptions {
   const { serveOptions } = resolved;
+  for (const { level, option, sentence } of optionNotices({ ...serveOptions, store })) {
+    logger[level](
+      { option },
+      joinSentence(sentence, (name) => nameOption(name, resolved, false)),
+    );
+  }
   return {
     ...serveOptions,
     logger,
-    stateKey: serveOptions.stateKey ?? randomStateKey(logger),
-    store,
+    stateKey: serveOptions.stateKey ?? createRandomStateKey(),
+    store: store ?? createMemoryLimitStore(),
     handleSignals: true,
   };
-}
-
-/**
- * A key of this process only, said at INFO in the CLI's own terms: the server's line would name
- * its `stateKey` option, which means nothing to someone running the command.
- */
-function randomStateKey(logger: Logger): Uint8Array {
-  logger.info(
-    { setting: 'state-key-file' },
-    'No state key given: answers of 2026-07-28 clients are signed with a random key of this ' +
-      'process; several instances serving one endpoint need the same --state-key-file or ' +
-      'APCORE_MCP_STATE_KEY',
-  );
-  return createRandomStateKey();
 }
 
 /** Startup failures: the address (exit 2), or an option the server refused (exit 1). */
@@ -126,12 +125,13 @@ export async function runServeCommand(resolved: ResolvedSettings, io: CliIo): Pr
   );
   let handle: ServerHandle;
   const store = await openStore(resolved, logger);
+  const options = toServeOptions(resolved, logger, store);
   try {
     // With rules, an executor that checks them; without, the server's default one (no ACL).
     const served = acl === undefined ? registry : new Executor(registry, { acl });
-    handle = await startServer(served, toServeOptions(resolved, logger, store));
+    handle = await startServer(served, options);
   } catch (error) {
-    await store.close();
+    await options.store?.close();
     throw toStartupError(error, resolved);
   }
   const watcher: ExtensionsWatcher | undefined =

@@ -108,6 +108,14 @@ export class InvalidOptionError extends ApcoreMcpError {
   }
 }
 
-function joinSentence(sentence: OptionSentence, nameOf: (option: string) => string): string {
+/**
+ * A sentence as text, each option named by `nameOf`.
+ *
+ * @example
+ * ```ts
+ * joinSentence([{ option: 'store' }, ' is missing'], (option) => `--${option}`); // '--store is missing'
+ * ```
+ */
+export function joinSentence(sentence: OptionSentence, nameOf: (option: string) => string): string {
   return sentence.map((part) => (typeof part === 'string' ? part : nameOf(part.option))).join('');
 }
