@@ -1,7 +1,10 @@
 import { createBearerAuth } from '../auth/bearer-auth.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
-import type { HttpEndpointOptions } from '../transports/http-handler.js';
+import {
+  HTTP_ENDPOINT_OPTIONS,
+  type HttpEndpointOptions,
+} from '../transports/http-transport-options.js';
 import type { ServerRuntime } from './server-runtime.js';
 
 /**
@@ -18,14 +21,11 @@ export function toHttpEndpointOptions(
   resolved: ResolvedOptions,
   metrics: ServerMetrics | undefined,
 ): HttpEndpointOptions {
+  const read = Object.fromEntries(
+    HTTP_ENDPOINT_OPTIONS.map((option) => [option, resolved[option]]),
+  ) as Pick<ResolvedOptions, (typeof HTTP_ENDPOINT_OPTIONS)[number]>;
   return {
-    path: resolved.path,
-    stateless: resolved.stateless,
-    maxBodyBytes: resolved.maxBodyBytes,
-    maxSessions: resolved.maxSessions,
-    sessionIdleTimeoutMs: resolved.sessionIdleTimeoutMs,
-    authenticate: resolved.authenticate,
-    cors: resolved.cors,
+    ...read,
     guard: {
       allowedOrigins: resolved.allowedOrigins,
       allowedHosts: resolved.allowedHosts ?? 'auto',

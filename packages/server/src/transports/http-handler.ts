@@ -1,55 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/server';
-import type { BearerAuth } from '../auth/bearer-auth.js';
 import { isMetadataPath, serveProtectedResourceMetadata } from '../auth/protected-resource.js';
 import { attachRequestClosedSignal } from '../calls/call-extra.js';
 import type { Logger } from '../logger.js';
-import type { ServerMetrics } from '../metrics/server-metrics.js';
-import type { ResolvedOptions } from '../options/serve-options.js';
 import { applyCors } from './cors.js';
 import { type AdmissionPolicy, admit, authenticateRequest } from './http-admission.js';
-import type { GuardPolicy } from './http-guard.js';
 import { sendJson, sendJsonRpcError } from './http-response.js';
-import {
-  type ObservabilityRoutes,
-  type RuntimeHealth,
-  serveObservability,
-} from './observability-routes.js';
+import type { HttpEndpointOptions } from './http-transport-options.js';
+import { type ObservabilityRoutes, serveObservability } from './observability-routes.js';
 import { readJsonBody, refuseTooLarge } from './read-json-body.js';
 import { SSE_MESSAGES_PATH, SSE_STREAM_PATH, SseEndpoint } from './sse-endpoint.js';
 import { StreamableHttpEndpoint, type ToolListChanges } from './streamable-http-endpoint.js';
-import { serveUsage, USAGE_PATH, type UsageSource } from './usage-route.js';
-
-/**
- * The HTTP endpoint's options both entry points build from the resolved options: the options
- * it reads as they are, and what the runtime adds (the guard, the bearer check, the routes).
- *
- * @example
- * ```ts
- * const endpoint: HttpEndpointOptions = toHttpEndpointOptions(runtime, resolved, metrics);
- * ```
- */
-export interface HttpEndpointOptions
-  extends Pick<
-    ResolvedOptions,
-    | 'path'
-    | 'stateless'
-    | 'maxBodyBytes'
-    | 'maxSessions'
-    | 'sessionIdleTimeoutMs'
-    | 'authenticate'
-    | 'cors'
-  > {
-  guard: GuardPolicy;
-  /** The bearer token check of the `auth` option (never together with `authenticate`). */
-  bearer?: BearerAuth | undefined;
-  /** Answers `GET /health` (the handler adds `sessions`); no health route when absent. */
-  health?: RuntimeHealth | undefined;
-  /** Answers `GET /metrics` (and is told how to count sessions); no metrics route when absent. */
-  metrics?: ServerMetrics | undefined;
-  /** Answers `GET /usage` once the request is admitted as `/mcp` ones are; no route when absent. */
-  usage?: UsageSource | undefined;
-}
+import { serveUsage, USAGE_PATH } from './usage-route.js';
 
 /** Options of {@link createHttpRequestHandler}. */
 export interface HttpRequestHandlerOptions extends HttpEndpointOptions {
