@@ -4,7 +4,14 @@ import { parseGroupAnnotationEntries } from './group-annotation-entries.js';
 import { SETTING_SPECS, type SettingSpec, type SettingValue } from './setting-specs.js';
 import type { SettingSource } from './settings.js';
 
-/** A setting as resolved: its value and where it came from. */
+/**
+ * A setting as resolved: its value and where it came from.
+ *
+ * @example
+ * ```ts
+ * const entry: SettingEntry = { value: 9000, source: { kind: 'flag', flag: '--port' } };
+ * ```
+ */
 export type SettingEntry = { value: SettingValue | undefined; source: SettingSource };
 
 /**

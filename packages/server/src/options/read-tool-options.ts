@@ -1,7 +1,14 @@
 // The readers of the options that say which tools are served, under which server name.
 import { InvalidOptionError } from './invalid-option-error.js';
 
-/** The longest server name (the SRS's limit). */
+/**
+ * The longest server name (the SRS's limit).
+ *
+ * @example
+ * ```ts
+ * name.length <= MAX_NAME_LENGTH; // 255
+ * ```
+ */
 export const MAX_NAME_LENGTH = 255;
 
 /**
