@@ -63,14 +63,15 @@ export { createRandomStateKey, resolveStateKey } from './lifecycle/state-key.js'
 export type { Logger, LogLevel } from './logger.js';
 export type { MetricsOption } from './metrics/server-metrics.js';
 export type { TracingOption, TracingOptions } from './observability/tracing-option.js';
+export { DEFAULT_SHUTDOWN_GRACE_MS } from './options/concerns/lifecycle-options.js';
+export { DEFAULT_MAX_BODY_BYTES } from './options/concerns/network-options.js';
+export type { Authenticate } from './options/concerns/security-options.js';
 export {
   InvalidOptionError,
   type InvalidOptionErrorInit,
   joinSentence,
   type OptionSentence,
 } from './options/invalid-option-error.js';
-export { DEFAULT_SHUTDOWN_GRACE_MS } from './options/lifecycle-options.js';
-export { DEFAULT_MAX_BODY_BYTES } from './options/network-options.js';
 export {
   type AcceptedOf,
   type AnyOptionDeclaration,
@@ -86,7 +87,6 @@ export {
 export { type OptionNotice, optionNotices } from './options/option-notices.js';
 export { OPTION_TABLE } from './options/option-table.js';
 export { checkServeOptions } from './options/resolve-options.js';
-export type { Authenticate } from './options/security-options.js';
 export type { ServeOptions } from './options/serve-options.js';
 export type { TransportName } from './options/transports.js';
 export { DOCS_URI_PREFIX } from './resources/documentation-resources.js';

@@ -1,12 +1,12 @@
-import { APPROVAL_OPTIONS } from './approval-options.js';
-import { CALL_OPTIONS } from './call-options.js';
-import { GOVERNANCE_OPTIONS } from './governance-options.js';
-import { LIFECYCLE_OPTIONS } from './lifecycle-options.js';
-import { NETWORK_OPTIONS } from './network-options.js';
-import { OBSERVABILITY_OPTIONS } from './observability-options.js';
+import { APPROVAL_OPTIONS } from './concerns/approval-options.js';
+import { CALL_OPTIONS } from './concerns/call-options.js';
+import { GOVERNANCE_OPTIONS } from './concerns/governance-options.js';
+import { LIFECYCLE_OPTIONS } from './concerns/lifecycle-options.js';
+import { NETWORK_OPTIONS } from './concerns/network-options.js';
+import { OBSERVABILITY_OPTIONS } from './concerns/observability-options.js';
+import { SECURITY_OPTIONS } from './concerns/security-options.js';
+import { TOOL_OPTIONS } from './concerns/tool-options.js';
 import type { AnyOptionDeclaration, OptionConcern } from './option-declaration.js';
-import { SECURITY_OPTIONS } from './security-options.js';
-import { TOOL_OPTIONS } from './tool-options.js';
 
 /**
  * Every option of `serve()`, `startServer()`, `createMcpHandler()` and `attachToServer()`, by

@@ -15,7 +15,7 @@ import type { LimitStore } from '../store/limit-store.js';
 import type { CorsOptions, ResolvedCors } from '../transports/cors.js';
 import type { TlsOptions } from '../transports/tls-option.js';
 import type { ResolvedUsage, UsageOption } from '../usage/usage-option.js';
-import type { Authenticate } from './security-options.js';
+import type { Authenticate } from './concerns/security-options.js';
 import type { ResolvedOptions, ServeOptions } from './serve-options.js';
 import type { TransportName } from './transports.js';
 

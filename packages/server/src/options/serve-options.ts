@@ -6,7 +6,7 @@ type Table = typeof SERVE_OPTIONS;
 
 /**
  * Options of `serve()`, `startServer()` and `createMcpHandler()`, one property per option of
- * the option table (each documented where it is declared, in `src/options/*-options.ts`).
+ * the option table (each documented where it is declared, in `src/options/concerns/*-options.ts`).
  * Every option is checked before anything starts; a bad one, or two that do not go together,
  * throws an `InvalidOptionError` naming the option, the value and what it accepts.
  *

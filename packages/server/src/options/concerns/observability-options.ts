@@ -1,11 +1,11 @@
 // What the server says about itself: logs, traces, metrics.
 import type { Registry } from 'prom-client';
-import type { Logger, LogLevel } from '../logger.js';
-import type { MetricsOption } from '../metrics/server-metrics.js';
-import { resolveTracing, type TracingOption } from '../observability/tracing-option.js';
-import { describeValue } from './describe-value.js';
-import { InvalidOptionError } from './invalid-option-error.js';
-import { declareOption } from './option-declaration.js';
+import type { Logger, LogLevel } from '../../logger.js';
+import type { MetricsOption } from '../../metrics/server-metrics.js';
+import { resolveTracing, type TracingOption } from '../../observability/tracing-option.js';
+import { describeValue } from '../describe-value.js';
+import { InvalidOptionError } from '../invalid-option-error.js';
+import { declareOption } from '../option-declaration.js';
 import { resolvePort } from './read-http-options.js';
 
 /** The SRS's spelling of the levels; any case is accepted, and `warn` as well as `warning`. */

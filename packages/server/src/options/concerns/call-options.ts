@@ -1,8 +1,8 @@
 // How each call runs: its input check, its context, its caller.
 import type { ContextFactory, Identity } from '@apcore-mcp/core';
-import { InvalidOptionError } from './invalid-option-error.js';
-import { declareOption } from './option-declaration.js';
-import { booleanOption } from './primitive-options.js';
+import { InvalidOptionError } from '../invalid-option-error.js';
+import { declareOption } from '../option-declaration.js';
+import { booleanOption } from '../primitive-options.js';
 
 /**
  * The options of `serve()` that shape each call, declared once.

@@ -1,7 +1,11 @@
 // Who approves modules annotated requiresApproval, and the key that signs the questions' state.
-import { APPROVAL_MODES, type ApprovalOption, resolveApproval } from '../calls/approval-option.js';
-import { resolveStateKey } from '../lifecycle/state-key.js';
-import { declareOption } from './option-declaration.js';
+import {
+  APPROVAL_MODES,
+  type ApprovalOption,
+  resolveApproval,
+} from '../../calls/approval-option.js';
+import { resolveStateKey } from '../../lifecycle/state-key.js';
+import { declareOption } from '../option-declaration.js';
 
 /**
  * The approval options of `serve()`, declared once.

@@ -1,7 +1,7 @@
 // When the server starts and stops, and what it runs then.
-import { InvalidOptionError } from './invalid-option-error.js';
-import { declareOption } from './option-declaration.js';
-import { booleanOption, functionOption } from './primitive-options.js';
+import { InvalidOptionError } from '../invalid-option-error.js';
+import { declareOption } from '../option-declaration.js';
+import { booleanOption, functionOption } from '../primitive-options.js';
 
 /**
  * The default `shutdownGraceMs`: 5 seconds.

@@ -2,11 +2,11 @@
 import {
   DEFAULT_MAX_SESSIONS,
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
-} from '../transports/session-limits.js';
-import { declareOption } from './option-declaration.js';
-import { booleanOption, choiceOption, integerOption } from './primitive-options.js';
+} from '../../transports/session-limits.js';
+import { declareOption } from '../option-declaration.js';
+import { booleanOption, choiceOption, integerOption } from '../primitive-options.js';
+import { HTTP_TRANSPORTS, TRANSPORTS, type TransportName } from '../transports.js';
 import { resolveHost, resolvePath, resolvePort } from './read-http-options.js';
-import { HTTP_TRANSPORTS, TRANSPORTS, type TransportName } from './transports.js';
 
 /**
  * The default `maxBodyBytes`: 4 MiB.

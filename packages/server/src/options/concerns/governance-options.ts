@@ -1,18 +1,18 @@
 // Who may call how often and for how much, and the record calls leave.
 import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { LedgerStore } from '../governance/ledger-record.js';
+import type { LedgerStore } from '../../governance/ledger-record.js';
 import {
   type LimitsOptions,
   type ResolvedLimits,
   resolveLimits,
-} from '../governance/limits-option.js';
-import type { LimitStore } from '../store/limit-store.js';
-import { type ResolvedUsage, resolveUsage, type UsageOption } from '../usage/usage-option.js';
-import { describeValue } from './describe-value.js';
-import { InvalidOptionError } from './invalid-option-error.js';
-import { declareOption } from './option-declaration.js';
-import { HTTP_TRANSPORTS } from './transports.js';
+} from '../../governance/limits-option.js';
+import type { LimitStore } from '../../store/limit-store.js';
+import { type ResolvedUsage, resolveUsage, type UsageOption } from '../../usage/usage-option.js';
+import { describeValue } from '../describe-value.js';
+import { InvalidOptionError } from '../invalid-option-error.js';
+import { declareOption } from '../option-declaration.js';
+import { HTTP_TRANSPORTS } from '../transports.js';
 
 /**
  * The governance options of `serve()`, declared once.

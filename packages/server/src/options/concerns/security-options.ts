@@ -1,14 +1,14 @@
 // Who may call over HTTP, from which browser pages and hosts, over TLS or not.
 import type { IncomingMessage } from 'node:http';
 import type { Identity } from '@apcore-mcp/core';
-import type { AuthOptions, ResolvedAuth } from '../auth/auth-options.js';
-import { DEFAULT_ROLES_CLAIM, resolveAuth } from '../auth/resolve-auth.js';
-import { type CorsOptions, type ResolvedCors, resolveCors } from '../transports/cors.js';
-import { resolveTls, type TlsOptions } from '../transports/tls-option.js';
-import { declareOption } from './option-declaration.js';
-import { functionOption } from './primitive-options.js';
+import type { AuthOptions, ResolvedAuth } from '../../auth/auth-options.js';
+import { DEFAULT_ROLES_CLAIM, resolveAuth } from '../../auth/resolve-auth.js';
+import { type CorsOptions, type ResolvedCors, resolveCors } from '../../transports/cors.js';
+import { resolveTls, type TlsOptions } from '../../transports/tls-option.js';
+import { declareOption } from '../option-declaration.js';
+import { functionOption } from '../primitive-options.js';
+import { HTTP_TRANSPORTS } from '../transports.js';
 import { resolveAllowedHosts, resolveAllowedOrigins } from './read-http-options.js';
-import { HTTP_TRANSPORTS } from './transports.js';
 
 /**
  * Finds out who sends an HTTP request. Return `null` to refuse it (401); throwing refuses it too.
