@@ -1,43 +1,45 @@
 import type { Argv, Options } from 'yargs';
-import {
-  DEFAULT_CONFIG_FILE,
-  SETTING_SPECS,
-  type SettingKey,
-  type SettingSpec,
-} from './settings/setting-specs.js';
+import { DEFAULT_CONFIG_FILE } from './settings/setting-names.js';
+import { SETTING_SPECS, type SettingSpec } from './settings/setting-specs.js';
 
-function lowerCase(value: unknown): unknown {
-  return typeof value === 'string' ? value.toLowerCase() : value;
-}
+const FOLD: Record<'lower' | 'upper', (value: unknown) => unknown> = {
+  lower: (value) => (typeof value === 'string' ? value.toLowerCase() : value),
+  upper: (value) => (typeof value === 'string' ? value.toUpperCase() : value),
+};
 
-function upperCase(value: unknown): unknown {
-  return typeof value === 'string' ? value.toUpperCase() : value;
+/** The heading `--help` lists a concern's flags under. */
+function groupTitle(concern: string): string {
+  return `${concern[0]?.toUpperCase() ?? ''}${concern.slice(1)}:`;
 }
 
 /** A setting as a yargs option: text unless boolean, so our own checks report bad values. */
 function toOption(spec: SettingSpec): Options {
   const option: Options = {
-    describe: spec.description,
+    describe: spec.help,
+    group: groupTitle(spec.concern),
     ...(spec.defaultValue === undefined ? {} : { defaultDescription: String(spec.defaultValue) }),
   };
   if (spec.kind === 'boolean') return { ...option, type: 'boolean' };
   // Ports and names stay text here: our own checks name the flag and exit 1, not yargs' 2.
   const text: Options = { ...option, type: 'string', requiresArg: true };
-  if (spec.key === 'transport') return { ...text, choices: spec.choices, coerce: lowerCase };
-  if (spec.key === 'log-level') return { ...text, choices: spec.choices, coerce: upperCase };
-  if (spec.key === 'extensions-dir') return { ...text, normalize: false };
+  if (spec.foldCase !== undefined) {
+    // The command line itself refuses these (exit 2), as the SRS has it for the transport.
+    return { ...text, choices: spec.limits.choices, coerce: FOLD[spec.foldCase] };
+  }
+  if (spec.kind === 'directory') return { ...text, normalize: false };
   return text;
 }
 
 /**
- * Adds `--config` and the flags of these settings (not the environment-only ones) to a command.
+ * Adds `--config` and the flags of these settings (not the environment-only ones) to a command,
+ * each under its concern's heading in `--help`.
  *
  * @example
  * ```ts
  * withSettings(parser, ['extensions-dir', 'tags']);
  * ```
  */
-export function withSettings(parser: Argv, keys: readonly SettingKey[]): Argv {
+export function withSettings(parser: Argv, keys: readonly string[]): Argv {
   let configured = parser.option('config', {
     type: 'string',
     requiresArg: true,
@@ -58,7 +60,7 @@ export function withSettings(parser: Argv, keys: readonly SettingKey[]): Argv {
  * withJsonAndSettings(parser, ['ledger']);
  * ```
  */
-export function withJsonAndSettings(parser: Argv, keys: readonly SettingKey[]): Argv {
+export function withJsonAndSettings(parser: Argv, keys: readonly string[]): Argv {
   return withSettings(parser, keys).option('json', {
     type: 'boolean',
     describe: 'Print JSON instead of a table',

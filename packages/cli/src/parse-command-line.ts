@@ -3,12 +3,8 @@ import { CliError } from './cli-error.js';
 import { withJsonAndSettings, withSettings } from './command-line-options.js';
 import { ExitCode } from './exit-codes.js';
 import { CLI_VERSION } from './package-version.js';
-import {
-  DEFAULT_CONFIG_FILE,
-  SETTING_SPECS,
-  type SettingKey,
-  toKebabCase,
-} from './settings/setting-specs.js';
+import { DEFAULT_CONFIG_FILE, toKebabCase } from './settings/setting-names.js';
+import { SETTING_SPECS } from './settings/setting-specs.js';
 
 /** The commands `apcore-mcp` runs. */
 export type CommandName =
@@ -32,7 +28,7 @@ export type ParseOutcome =
   | { kind: 'output'; text: string };
 
 /** Settings every command reads: where the modules are and which of them to take. */
-const SELECTION_KEYS: readonly SettingKey[] = [
+const SELECTION_KEYS: readonly string[] = [
   'extensions-dir',
   'tags',
   'any-tags',
@@ -47,7 +43,7 @@ function withJson(parser: Argv): Argv {
 }
 
 /** The settings that fold modules into grouped tools. */
-const GROUPING_KEYS: readonly SettingKey[] = [
+const GROUPING_KEYS: readonly string[] = [
   'grouping',
   'max-tools',
   'toon-descriptions',

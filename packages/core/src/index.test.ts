@@ -66,6 +66,7 @@ describe('public API', () => {
         'matchesModuleFilter',
         'toListOptions',
         'toModuleFilter',
+        'suggestClosest',
       ].sort(),
     );
   });

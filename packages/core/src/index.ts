@@ -92,6 +92,7 @@ export { describeModuleProblem, isModuleLike, isRecord } from './module-like.js'
 export { setOwnEntry } from './own-entry.js';
 export type { JsonValue } from './serialize-output.js';
 export { serializeOutput, toJsonValue } from './serialize-output.js';
+export { suggestClosest } from './suggest-closest.js';
 export type { ToolNameStyle } from './tool-name.js';
 export {
   isSafeToolName,

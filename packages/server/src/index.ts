@@ -63,13 +63,32 @@ export { createRandomStateKey, resolveStateKey } from './lifecycle/state-key.js'
 export type { Logger, LogLevel } from './logger.js';
 export type { MetricsOption } from './metrics/server-metrics.js';
 export type { TracingOption, TracingOptions } from './observability/tracing-option.js';
+export { DEFAULT_SHUTDOWN_GRACE_MS } from './options/concerns/lifecycle-options.js';
+export { DEFAULT_MAX_BODY_BYTES } from './options/concerns/network-options.js';
+export type { Authenticate } from './options/concerns/security-options.js';
 export {
-  type Authenticate,
-  DEFAULT_MAX_BODY_BYTES,
-  DEFAULT_SHUTDOWN_GRACE_MS,
-  type ServeOptions,
-  type TransportName,
-} from './options.js';
+  InvalidOptionError,
+  type InvalidOptionErrorInit,
+  joinSentence,
+  type OptionSentence,
+} from './options/invalid-option-error.js';
+export {
+  type AcceptedOf,
+  type AnyOptionDeclaration,
+  type CliSetting,
+  type CliSettingKind,
+  type EntryDefaults,
+  type OptionConcern,
+  type OptionDeclaration,
+  type OptionLimits,
+  type ResolvedOf,
+  serveDefaultOf,
+} from './options/option-declaration.js';
+export { type OptionNotice, optionNotices } from './options/option-notices.js';
+export { OPTION_TABLE } from './options/option-table.js';
+export { checkServeOptions } from './options/resolve-options.js';
+export type { ServeOptions } from './options/serve-options.js';
+export type { TransportName } from './options/transports.js';
 export { DOCS_URI_PREFIX } from './resources/documentation-resources.js';
 export type { McpReadResourceResult, McpResource } from './resources/mcp-resource.js';
 export {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type LedgerRecord, parseLedgerLine } from '@apcore-mcp/server';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../io.js';
-import type { ResolvedSettings } from '../settings/settings.js';
+import { type ResolvedSettings, textSetting } from '../settings/settings.js';
 
 /** One record of the ledger file, with the line it was read from. */
 export interface LedgerEntry {
@@ -23,7 +23,7 @@ export interface LedgerProblem {
  * @throws {CliError} (exit 1) when none is named.
  */
 export function requireLedgerFile(resolved: ResolvedSettings, command: string): string {
-  const path = resolved.settings.ledger;
+  const path = textSetting(resolved, 'ledger');
   if (path === undefined) {
     throw new CliError(
       `${command} needs the ledger file: pass --ledger FILE (or set APCORE_MCP_LEDGER, or ledger: in the config file)`,

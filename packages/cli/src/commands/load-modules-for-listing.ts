@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { silentLogger, ToolNameCollisionError, toModuleFilter } from '@apcore-mcp/core';
+import { silentLogger, ToolNameCollisionError } from '@apcore-mcp/core';
 import { Registry } from '@apcore-mcp/runtime';
 import { inspectServer, type ServerInventory } from '@apcore-mcp/server';
 import { CliError } from '../cli-error.js';
@@ -57,19 +57,13 @@ export function reportSkipped(entries: readonly SkippedEntry[], io: CliIo): void
  *
  * @throws {CliError} `TOOL_NAME_COLLISION` (exit 1) when two modules would get one tool name.
  */
-export function buildListedTools(
-  registry: Registry,
-  settings: ResolvedSettings['settings'],
-): ServerInventory {
+export function buildListedTools(registry: Registry, resolved: ResolvedSettings): ServerInventory {
+  const { tags, anyTags, excludeTags, prefix, toolNames } = resolved.serveOptions;
+  const { grouping, maxTools, toonDescriptions, groupAnnotations } = resolved.serveOptions;
+  const options = { tags, anyTags, excludeTags, prefix, toolNames };
+  const folding = { grouping, maxTools, toonDescriptions, groupAnnotations };
   try {
-    return inspectServer(registry, {
-      toolNames: settings.toolNames,
-      grouping: settings.grouping,
-      maxTools: settings.maxTools,
-      toonDescriptions: settings.toonDescriptions,
-      groupAnnotations: settings.groupAnnotations,
-      ...toModuleFilter(settings),
-    });
+    return inspectServer(registry, withoutUnset({ ...options, ...folding }));
   } catch (error) {
     if (!ToolNameCollisionError.isInstance(error)) throw error;
     throw new CliError(error.message, {
@@ -78,4 +72,11 @@ export function buildListedTools(
       cause: error,
     });
   }
+}
+
+/** The options that were given: `inspectServer` fills in the rest. */
+function withoutUnset<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(options).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
 }

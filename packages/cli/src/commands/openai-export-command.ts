@@ -27,14 +27,15 @@ export async function runOpenaiExportCommand(
   io: CliIo,
 ): Promise<number> {
   const { registry, skippedFiles } = await loadModulesForListing(resolved);
+  const { grouping, maxTools, groupAnnotations, toonDescriptions } = resolved.serveOptions;
   const { tools, skipped } = toOpenaiToolsDetailed(registry, {
-    ...toModuleFilter(resolved.settings),
+    ...toModuleFilter(resolved.serveOptions),
     strict: flags.strict === true,
     embedAnnotations: flags.embedAnnotations === true,
-    grouping: resolved.settings.grouping,
-    maxTools: resolved.settings.maxTools,
-    groupAnnotations: resolved.settings.groupAnnotations,
-    ...(resolved.settings.toonDescriptions ? { encodeTable: encodeToon } : {}),
+    ...(grouping === undefined ? {} : { grouping }),
+    ...(maxTools === undefined ? {} : { maxTools }),
+    ...(groupAnnotations === undefined ? {} : { groupAnnotations }),
+    ...(toonDescriptions === true ? { encodeTable: encodeToon } : {}),
   });
   const json = `${JSON.stringify(tools, null, 2)}\n`;
   const entries: SkippedEntry[] = [

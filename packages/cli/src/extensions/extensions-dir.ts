@@ -1,7 +1,12 @@
 import { stat } from 'node:fs/promises';
 import { CliError } from '../cli-error.js';
-import { toEnvName } from '../settings/setting-specs.js';
-import { describeSource, type ResolvedSettings } from '../settings/settings.js';
+import { toEnvName } from '../settings/setting-names.js';
+import {
+  describeSource,
+  type ResolvedSettings,
+  sourceOf,
+  textSetting,
+} from '../settings/settings.js';
 
 /**
  * The extensions directory the command reads: set, existing, a directory.
@@ -9,14 +14,14 @@ import { describeSource, type ResolvedSettings } from '../settings/settings.js';
  * @throws {CliError} `INVALID_ARGUMENT` (exit 1) naming where the path came from.
  */
 export async function requireExtensionsDir(resolved: ResolvedSettings): Promise<string> {
-  const path = resolved.settings.extensionsDir;
+  const path = textSetting(resolved, 'extensions-dir');
   if (path === undefined) {
     throw new CliError(
       `--extensions-dir is required (or set extensions-dir in apcore-mcp.yaml, or ${toEnvName('extensions-dir')})`,
       { code: 'INVALID_ARGUMENT', details: { flag: '--extensions-dir' } },
     );
   }
-  const from = describeSource(resolved.sources['extensions-dir']);
+  const from = describeSource(sourceOf(resolved, 'extensions-dir'));
   const info = await stat(path).catch(() => null);
   if (info === null) {
     throw new CliError(`extensions directory does not exist: ${path} (${from})`, {

@@ -10,15 +10,15 @@ describe('resolveSettings: the governance settings', () => {
   it('reads ledger (relative to the config file) and usage from every source', async () => {
     const dir = tempDir.current();
     await writeFile(join(dir, 'apcore-mcp.yaml'), 'ledger: logs/ledger.jsonl\nusage: yes\n');
-    const { settings } = await resolveSettings({ flags: {}, io: { env: {}, cwd: dir } });
-    expect(settings.ledger).toBe(join(dir, 'logs', 'ledger.jsonl'));
-    expect(settings.usage).toBe(true);
+    const { values } = await resolveSettings({ flags: {}, io: { env: {}, cwd: dir } });
+    expect(values.ledger).toBe(join(dir, 'logs', 'ledger.jsonl'));
+    expect(values.usage).toBe(true);
     const fromEnv = await resolveSettings({
       flags: {},
       io: { env: { APCORE_MCP_LEDGER: 'calls.jsonl', APCORE_MCP_USAGE: 'false' }, cwd: dir },
     });
-    expect(fromEnv.settings.ledger).toBe(join(dir, 'calls.jsonl'));
-    expect(fromEnv.settings.usage).toBe(false);
+    expect(fromEnv.values.ledger).toBe(join(dir, 'calls.jsonl'));
+    expect(fromEnv.values.usage).toBe(false);
     const problems = await problemsOf(
       resolveSettings({ flags: { usage: 'maybe', ledger: '' }, io: { env: {}, cwd: dir } }),
     );
@@ -32,17 +32,17 @@ describe('resolveSettings: the governance settings', () => {
     const dir = tempDir.current();
     await writeFile(join(dir, 'apcore-mcp.yaml'), 'usage-admin-role: [admin, auditor]\n');
     const fromFile = await resolveSettings({ flags: {}, io: { env: {}, cwd: dir } });
-    expect(fromFile.settings.usageAdminRoles).toEqual(['admin', 'auditor']);
+    expect(fromFile.values['usage-admin-role']).toEqual(['admin', 'auditor']);
     const fromEnv = await resolveSettings({
       flags: {},
       io: { env: { APCORE_MCP_USAGE_ADMIN_ROLE: 'ops' }, cwd: dir },
     });
-    expect(fromEnv.settings.usageAdminRoles).toEqual(['ops']);
+    expect(fromEnv.values['usage-admin-role']).toEqual(['ops']);
     const fromFlags = await resolveSettings({
       flags: { usageAdminRole: ['root', 'admin'] },
       io: { env: {}, cwd: dir },
     });
-    expect(fromFlags.settings.usageAdminRoles).toEqual(['root', 'admin']);
+    expect(fromFlags.values['usage-admin-role']).toEqual(['root', 'admin']);
     expect(fromFlags.sources['usage-admin-role']).toEqual({
       kind: 'flag',
       flag: '--usage-admin-role',
@@ -56,18 +56,18 @@ describe('resolveSettings: the governance settings', () => {
       flags: { config: join(dir, 'custom.yaml') },
       io: { env: {}, cwd: '/somewhere/else' },
     });
-    expect(fromFile.settings.acl).toBe(join(dir, 'rules', 'acl.yaml'));
+    expect(fromFile.values.acl).toBe(join(dir, 'rules', 'acl.yaml'));
     expect(fromFile.sources.acl).toMatchObject({ kind: 'file', writtenKey: 'acl' });
     const fromEnv = await resolveSettings({
       flags: {},
       io: { env: { APCORE_MCP_ACL: 'acl.yaml' }, cwd: dir },
     });
-    expect(fromEnv.settings.acl).toBe(join(dir, 'acl.yaml'));
+    expect(fromEnv.values.acl).toBe(join(dir, 'acl.yaml'));
     const fromFlag = await resolveSettings({
       flags: { acl: '/etc/acl.yaml' },
       io: { env: {}, cwd: dir },
     });
-    expect(fromFlag.settings.acl).toBe('/etc/acl.yaml');
+    expect(fromFlag.values.acl).toBe('/etc/acl.yaml');
     expect(
       await problemsOf(resolveSettings({ flags: { acl: '' }, io: { env: {}, cwd: dir } })),
     ).toEqual(['--acl must not be empty']);

@@ -1,7 +1,7 @@
 import { ACLRuleError, ConfigNotFoundError } from '@apcore-mcp/core';
 import { ACL } from '@apcore-mcp/runtime';
 import { CliError } from '../cli-error.js';
-import { describeSource, type ResolvedSettings } from './settings.js';
+import { describeSource, type ResolvedSettings, sourceOf, textSetting } from './settings.js';
 
 /**
  * The ACL of the `acl` setting, loaded with `ACL.load`; `undefined` when none is set.
@@ -14,9 +14,9 @@ import { describeSource, type ResolvedSettings } from './settings.js';
  * ```
  */
 export function loadAclFile(resolved: ResolvedSettings): ACL | undefined {
-  const path = resolved.settings.acl;
+  const path = textSetting(resolved, 'acl');
   if (path === undefined) return undefined;
-  const from = describeSource(resolved.sources.acl);
+  const from = describeSource(sourceOf(resolved, 'acl'));
   try {
     return ACL.load(path);
   } catch (error) {

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { hidePassword, parseSettingValue } from './parse-setting-value.js';
-import { findSettingSpec, type SettingKey } from './setting-specs.js';
+import { settingSpec } from './setting-specs.js';
 
-function parse(key: SettingKey, raw: unknown) {
-  const spec = findSettingSpec(key);
-  if (spec === undefined) throw new Error(`no spec ${key}`);
-  return parseSettingValue(spec, raw);
+function parse(key: string, raw: unknown) {
+  return parseSettingValue(settingSpec(key), raw);
 }
 
 describe('parseSettingValue', () => {

@@ -1,9 +1,6 @@
 import { parseLimits } from '@apcore-mcp/server';
 import { mappingToEntries, parseGroupAnnotationEntries } from './group-annotation-entries.js';
-import { MAX_NAME_LENGTH, type SettingSpec } from './setting-specs.js';
-
-/** A setting's value once read: text, a port number, a flag, or a list. */
-export type SettingValue = string | number | boolean | readonly string[];
+import type { SettingSpec, SettingValue } from './setting-specs.js';
 
 /** A value that was read, or what is wrong with it (a phrase that follows the setting's name). */
 export type ParsedSetting = { value: SettingValue } | { problem: string };
@@ -88,27 +85,29 @@ function parseStoreUrl(text: string): ParsedSetting {
   };
 }
 
+/** A whole number within the setting's limits: a port names both ends, a count its least. */
+function parseWholeNumber(spec: SettingSpec, text: string): ParsedSetting {
+  const { minimum = 0, maximum } = spec.limits;
+  const value = readWholeNumber(text);
+  if (
+    value >= minimum &&
+    Number.isSafeInteger(value) &&
+    (maximum === undefined || value <= maximum)
+  ) {
+    return { value };
+  }
+  const range =
+    maximum === undefined ? `of at least ${minimum}` : `between ${minimum} and ${maximum}`;
+  return { problem: `must be an integer ${range} (got ${JSON.stringify(text)})` };
+}
+
 function parseText(spec: SettingSpec, text: string): ParsedSetting {
   switch (spec.kind) {
-    case 'port': {
-      const port = readWholeNumber(text);
-      if (!(port >= 1 && port <= 65535)) {
-        return { problem: `must be an integer between 1 and 65535 (got ${JSON.stringify(text)})` };
-      }
-      return { value: port };
-    }
-    case 'integer': {
-      const minimum = spec.minimum ?? 0;
-      const value = readWholeNumber(text);
-      if (!(value >= minimum && Number.isSafeInteger(value))) {
-        return {
-          problem: `must be an integer of at least ${minimum} (got ${JSON.stringify(text)})`,
-        };
-      }
-      return { value };
-    }
+    case 'port':
+    case 'integer':
+      return parseWholeNumber(spec, text);
     case 'choice': {
-      const choices = spec.choices ?? [];
+      const choices = spec.limits.choices ?? [];
       const match = choices.find((choice) => choice.toLowerCase() === text.toLowerCase());
       if (match === undefined) {
         return { problem: `must be one of ${choices.join(', ')} (got ${JSON.stringify(text)})` };
@@ -121,14 +120,14 @@ function parseText(spec: SettingSpec, text: string): ParsedSetting {
       if (FALSE_WORDS.has(word)) return { value: false };
       return { problem: `must be true or false (got ${JSON.stringify(text)})` };
     }
-    case 'name':
+    case 'name': {
+      const maxLength = spec.limits.maxLength ?? Number.POSITIVE_INFINITY;
       if (text === '') return { problem: 'must not be empty' };
-      if (text.length > MAX_NAME_LENGTH) {
-        return {
-          problem: `must be at most ${MAX_NAME_LENGTH} characters (got ${text.length})`,
-        };
+      if (text.length > maxLength) {
+        return { problem: `must be at most ${maxLength} characters (got ${text.length})` };
       }
       return { value: text };
+    }
     case 'url':
       return isHttpUrl(text)
         ? { value: text }

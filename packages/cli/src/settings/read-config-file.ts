@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { SETTING_SPECS, type SettingKey, toEnvName, toKebabCase } from './setting-specs.js';
-import { suggest } from './suggest.js';
+import { suggestClosest } from '@apcore-mcp/core';
+import { toEnvName, toKebabCase } from './setting-names.js';
+import { SETTING_SPECS } from './setting-specs.js';
 
 /** One key of a config file, matched to its setting. */
 export interface ConfigEntry {
-  key: SettingKey;
+  key: string;
   /** The key as written in the file (`extensions_dir`, `extensionsDir`...). */
   writtenKey: string;
   /** The value as the file holds it: text, a list, or a mapping (which is wrong). */
@@ -33,7 +34,7 @@ function describeUnknownKey(writtenKey: string, displayPath: string): string {
     // A secret in a file that gets committed: point at the safe ways instead.
     return `"${writtenKey}" in ${displayPath}: a secret does not belong in a config file; set ${toEnvName(envOnly.key)}, or "${envOnly.key}-file" to a file holding it`;
   }
-  const guess = suggest(toSettingKey(writtenKey), ALLOWED_KEYS);
+  const guess = suggestClosest(toSettingKey(writtenKey), ALLOWED_KEYS);
   return `unknown key "${writtenKey}" in ${displayPath}${guess === undefined ? '' : ` (did you mean "${guess}"?)`}; allowed keys: ${ALLOWED_KEYS.join(', ')}`;
 }
 
@@ -63,7 +64,7 @@ function readEntries(data: unknown, displayPath: string): ConfigFileContents {
   }
   const entries: ConfigEntry[] = [];
   const problems: string[] = [];
-  const seen = new Map<SettingKey, string>();
+  const seen = new Map<string, string>();
   for (const [writtenKey, raw] of flattenGroups(data as Record<string, unknown>)) {
     const key = ALLOWED_KEYS.find((allowed) => allowed === toSettingKey(writtenKey));
     if (key === undefined) {

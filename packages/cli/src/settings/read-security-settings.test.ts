@@ -28,10 +28,10 @@ async function problemsOf(promise: Promise<unknown>): Promise<string[]> {
 
 describe('the security settings', () => {
   it('are undefined when nothing sets them', async () => {
-    const { settings } = await resolveSettings({ flags: {}, io: { env: {}, cwd: dir } });
-    expect(settings.auth).toBeUndefined();
-    expect(settings.cors).toBeUndefined();
-    expect(settings.tls).toBeUndefined();
+    const { serveOptions } = await resolveSettings({ flags: {}, io: { env: {}, cwd: dir } });
+    expect(serveOptions.auth).toBeUndefined();
+    expect(serveOptions.cors).toBeUndefined();
+    expect(serveOptions.tls).toBeUndefined();
   });
 
   it('read auth nested in the config file, relative to it, with variables on top', async () => {
@@ -48,18 +48,18 @@ describe('the security settings', () => {
         '',
       ].join('\n'),
     );
-    const { settings, sources, values } = await resolveSettings({
+    const { serveOptions, sources, values } = await resolveSettings({
       flags: {},
       io: { env: { APCORE_MCP_AUTH_REQUIRED_SCOPES: 'a,b' }, cwd: dir },
     });
-    expect(settings.auth).toEqual({
+    expect(serveOptions.auth).toEqual({
       jwks: { keys: [PUBLIC_KEY] },
       audience: 'mcp',
       authorizationServers: ['https://auth.example.com'],
       requiredScopes: ['a', 'b'],
       protectMetrics: true,
     });
-    expect(settings.cors).toEqual({ origins: ['https://app.example.com'] });
+    expect(serveOptions.cors).toEqual({ origins: ['https://app.example.com'] });
     expect(sources['auth-jwks-file']).toEqual({
       kind: 'file',
       path: 'apcore-mcp.yaml',
@@ -70,11 +70,11 @@ describe('the security settings', () => {
 
   it('read the token rules from a flag, a variable and the config file', async () => {
     await writeFile(join(dir, 'apcore-mcp.yaml'), 'auth:\n  audience-any: true\n');
-    const { settings } = await resolveSettings({
+    const { serveOptions } = await resolveSettings({
       flags: { authJwksFile: 'jwks.json', authRolesClaim: 'scope' },
       io: { env: { APCORE_MCP_AUTH_ALLOW_NO_EXP: 'true' }, cwd: dir },
     });
-    expect(settings.auth).toEqual({
+    expect(serveOptions.auth).toEqual({
       jwks: { keys: [PUBLIC_KEY] },
       audienceAny: true,
       allowNoExp: true,
@@ -83,11 +83,11 @@ describe('the security settings', () => {
   });
 
   it('leave the token rules to the server when not set, and refuse an audience with any', async () => {
-    const { settings } = await resolveSettings({
+    const { serveOptions } = await resolveSettings({
       flags: { authJwksFile: 'jwks.json', authAudienceAny: false },
       io: { env: {}, cwd: dir },
     });
-    expect(settings.auth).toEqual({ jwks: { keys: [PUBLIC_KEY] } });
+    expect(serveOptions.auth).toEqual({ jwks: { keys: [PUBLIC_KEY] } });
     const problems = await problemsOf(
       resolveSettings({
         flags: { authJwksFile: 'jwks.json', authAudience: 'mcp' },
@@ -100,11 +100,11 @@ describe('the security settings', () => {
   });
 
   it('read an HS256 secret file as bytes, trimmed', async () => {
-    const { settings } = await resolveSettings({
+    const { serveOptions } = await resolveSettings({
       flags: { authSecretFile: 'secret.txt' },
       io: { env: {}, cwd: dir },
     });
-    expect(settings.auth).toEqual({ secret: new TextEncoder().encode(SECRET) });
+    expect(serveOptions.auth).toEqual({ secret: new TextEncoder().encode(SECRET) });
   });
 
   it('name an unknown nested key with its group', async () => {
@@ -134,11 +134,11 @@ describe('the security settings', () => {
 
 describe('APCORE_MCP_AUTH_SECRET', () => {
   it('gives the HS256 secret itself, and is refused in a config file', async () => {
-    const { settings } = await resolveSettings({
+    const { serveOptions } = await resolveSettings({
       flags: {},
       io: { env: { APCORE_MCP_AUTH_SECRET: SECRET }, cwd: dir },
     });
-    expect(settings.auth).toEqual({ secret: new TextEncoder().encode(SECRET) });
+    expect(serveOptions.auth).toEqual({ secret: new TextEncoder().encode(SECRET) });
     await writeFile(join(dir, 'apcore-mcp.yaml'), `auth:\n  secret: ${SECRET}\n`);
     const problems = await problemsOf(resolveSettings({ flags: {}, io: { env: {}, cwd: dir } }));
     expect(problems).toEqual([

@@ -5,10 +5,10 @@ import {
   MIN_SECRET_BYTES,
   type TlsOptions,
 } from '@apcore-mcp/server';
-import { isHttpUrl, type SettingValue } from './parse-setting-value.js';
+import type { SettingEntry } from './build-serve-options.js';
+import { isHttpUrl } from './parse-setting-value.js';
 import { readJwksFile } from './read-jwks-file.js';
-import type { SecuritySettingKey } from './security-setting-specs.js';
-import { describeSource, type SettingSource } from './settings.js';
+import { describeSource } from './settings.js';
 
 /** What the security settings turn into: the server's `auth`, `cors` and `tls` options. */
 export interface SecuritySettings {
@@ -17,11 +17,8 @@ export interface SecuritySettings {
   tls: TlsOptions | undefined;
 }
 
-/** A resolved setting: its value and where it came from. */
-export type SettingEntry = { value: SettingValue | undefined; source: SettingSource };
-
 /** Reads one setting's entry; `undefined` when nothing set it (defaults do not count). */
-export type ReadSetting = (key: SecuritySettingKey) => SettingEntry | undefined;
+export type ReadSetting = (key: string) => SettingEntry | undefined;
 
 const KEY_SOURCES = ['auth-jwks-file', 'auth-jwks-url', 'auth-secret-file', 'auth-secret'] as const;
 const AUTH_DETAILS = [
@@ -119,9 +116,9 @@ async function readKeys(
 }
 
 function readAuthDetails(read: ReadSetting, problems: string[]): Partial<AuthOptions> {
-  const text = (key: SecuritySettingKey) => read(key)?.value as string | undefined;
-  const list = (key: SecuritySettingKey) => read(key)?.value as readonly string[] | undefined;
-  const flag = (key: SecuritySettingKey) => (read(key)?.value === true ? true : undefined);
+  const text = (key: string) => read(key)?.value as string | undefined;
+  const list = (key: string) => read(key)?.value as readonly string[] | undefined;
+  const flag = (key: string) => (read(key)?.value === true ? true : undefined);
   const audience = read('auth-audience');
   const audienceAny = read('auth-audience-any');
   if (audience !== undefined && audienceAny?.value === true) {

@@ -28,30 +28,30 @@ describe('resolveSettings: the state key', () => {
   it('reads the key from --state-key-file, trimmed, relative to the working directory', async () => {
     const key = newKey();
     await writeFile(join(dir, 'state.key'), `\n${key}\n`);
-    const { settings, sources } = await resolveSettings({
+    const { serveOptions, sources, values } = await resolveSettings({
       flags: { stateKeyFile: 'state.key' },
       io: { env: {}, cwd: dir },
     });
-    expect(settings.stateKeyFile).toBe(join(dir, 'state.key'));
-    expect(settings.stateKey).toEqual(bytesOf(key));
+    expect(values['state-key-file']).toBe(join(dir, 'state.key'));
+    expect(serveOptions.stateKey).toEqual(bytesOf(key));
     expect(sources['state-key-file']).toEqual({ kind: 'flag', flag: '--state-key-file' });
   });
 
   it('reads the key from APCORE_MCP_STATE_KEY, hex or base64', async () => {
     const bytes = randomBytes(48);
-    const { settings } = await resolveSettings({
+    const { serveOptions } = await resolveSettings({
       flags: {},
       io: { env: { APCORE_MCP_STATE_KEY: bytes.toString('base64') }, cwd: dir },
     });
-    expect(settings.stateKey).toEqual(new Uint8Array(bytes));
+    expect(serveOptions.stateKey).toEqual(new Uint8Array(bytes));
   });
 
   it('reads stateKeyFile from the config file, relative to the file', async () => {
     const key = newKey();
     await writeFile(join(dir, 'state.key'), key);
     await writeFile(join(dir, 'apcore-mcp.yaml'), 'stateKeyFile: ./state.key\n');
-    const { settings } = await resolveSettings({ flags: {}, io: { env: {}, cwd: dir } });
-    expect(settings.stateKey).toEqual(bytesOf(key));
+    const { serveOptions } = await resolveSettings({ flags: {}, io: { env: {}, cwd: dir } });
+    expect(serveOptions.stateKey).toEqual(bytesOf(key));
   });
 
   it('takes --state-key-file over APCORE_MCP_STATE_KEY over the config file', async () => {
@@ -64,22 +64,22 @@ describe('resolveSettings: the state key', () => {
       flags: { stateKeyFile: 'flag.key' },
       io: { env, cwd: dir },
     });
-    expect(all.settings.stateKey).toEqual(bytesOf(flagKey));
+    expect(all.serveOptions.stateKey).toEqual(bytesOf(flagKey));
     const noFlag = await resolveSettings({ flags: {}, io: { env, cwd: dir } });
-    expect(noFlag.settings.stateKey).toEqual(bytesOf(envKey));
+    expect(noFlag.serveOptions.stateKey).toEqual(bytesOf(envKey));
   });
 
   it('takes APCORE_MCP_STATE_KEY over APCORE_MCP_STATE_KEY_FILE', async () => {
     const [envKey, fileKey] = [newKey(), newKey()];
     await writeFile(join(dir, 'env.key'), fileKey);
-    const { settings } = await resolveSettings({
+    const { serveOptions } = await resolveSettings({
       flags: {},
       io: {
         env: { APCORE_MCP_STATE_KEY_FILE: 'env.key', APCORE_MCP_STATE_KEY: envKey },
         cwd: dir,
       },
     });
-    expect(settings.stateKey).toEqual(bytesOf(envKey));
+    expect(serveOptions.stateKey).toEqual(bytesOf(envKey));
   });
 
   it('names the flag and the path of a missing key file', async () => {

@@ -55,7 +55,7 @@ export async function readStateKey(
 ): Promise<StateKeyChoice | undefined> {
   if (candidates.length === 0) return undefined;
   // The server is loaded only when a key is given: the list commands start without it.
-  const { resolveStateKey } = await import('@apcore-mcp/server');
+  const { InvalidOptionError, resolveStateKey } = await import('@apcore-mcp/server');
   let best: { choice: StateKeyChoice; rank: number } | undefined;
   for (const candidate of candidates) {
     const label = describeSource(candidate.source);
@@ -68,8 +68,10 @@ export async function readStateKey(
     try {
       key = resolveStateKey(text);
     } catch (error) {
-      // The server's messages give lengths and kinds of characters, never the key.
-      const reason = error instanceof Error ? error.message.replace(/^stateKey /, '') : '';
+      if (!InvalidOptionError.isInstance(error)) throw error;
+      // The server's messages give lengths and kinds of characters, never the key; the setting
+      // is named here, so the sentence goes on without the option's name.
+      const reason = error.formatMessage(() => '').trim();
       const where = candidate.spec.kind === 'secret-file' ? ` (in ${candidate.value})` : '';
       problems.push(`${label}${where} is not a valid state key: ${reason}`);
       continue;

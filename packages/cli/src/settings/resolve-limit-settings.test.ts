@@ -13,16 +13,23 @@ describe('resolveSettings: limits', () => {
       join(dir, 'apcore-mcp.yaml'),
       'rate-limit: 60/min,1000/day\nrate_limit_destructive: 5/min\nbudget: 100/day\n',
     );
-    const { settings, sources } = await resolveSettings({
+    const { values, sources, serveOptions } = await resolveSettings({
       flags: { budget: '50/day' },
       io: { env: { APCORE_MCP_STORE: 'redis://cache:6379' }, cwd: dir },
     });
-    expect(settings).toMatchObject({
-      rateLimit: '60/min,1000/day',
-      rateLimitDestructive: '5/min',
+    expect(values).toMatchObject({
+      'rate-limit': '60/min,1000/day',
+      'rate-limit-destructive': '5/min',
       budget: '50/day',
       store: 'redis://cache:6379',
     });
+    expect(serveOptions.limits).toEqual({
+      calls: '60/min,1000/day',
+      destructiveCalls: '5/min',
+      budget: '50/day',
+    });
+    // The command opens the Redis store itself: the URL is no store yet.
+    expect(serveOptions.store).toBeUndefined();
     expect(sources.store).toEqual({ kind: 'env', name: 'APCORE_MCP_STORE' });
     expect(sources.budget).toEqual({ kind: 'flag', flag: '--budget' });
   });

@@ -1,57 +1,71 @@
 import { writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { problemsOf, useTempDir } from '../__fixtures__/settings-dir.js';
 import { resolveSettings } from './resolve-settings.js';
 
+const SERVER_VERSION = (
+  createRequire(import.meta.url)('@apcore-mcp/server/package.json') as { version: string }
+).version;
+
 const tempDir = useTempDir();
 
 describe('resolveSettings', () => {
-  it('fills the documented defaults when nothing is set', async () => {
+  it('fills the defaults of the option table, and asks the server for nothing', async () => {
     const dir = tempDir.current();
-    const { settings, configFile, sources } = await resolveSettings({
+    const { values, serveOptions, configFile, sources } = await resolveSettings({
       flags: {},
       io: { env: {}, cwd: dir },
     });
     expect(configFile).toBeUndefined();
-    expect(settings).toEqual({
-      extensionsDir: undefined,
+    expect(values).toMatchObject({
       transport: 'stdio',
       host: '127.0.0.1',
       port: 8000,
       name: 'apcore-mcp',
-      serverVersion: undefined,
-      logLevel: 'INFO',
-      tags: [],
-      anyTags: [],
-      excludeTags: [],
-      prefix: undefined,
-      toolNames: 'safe',
+      'server-version': SERVER_VERSION,
+      'log-level': 'INFO',
+      'tool-names': 'safe',
       grouping: 'none',
-      maxTools: 40,
-      toonDescriptions: false,
-      groupAnnotations: {},
-      validateInputs: false,
-      toolSearch: false,
+      'max-tools': 40,
+      'toon-descriptions': false,
+      'validate-inputs': false,
+      'tool-search': false,
       watch: false,
-      allowedOrigins: undefined,
       metrics: false,
-      metricsPort: undefined,
-      ledger: undefined,
       usage: false,
-      usageAdminRoles: [],
       tracing: false,
-      maxSessions: 1000,
-      sessionIdleTimeout: 1800,
+      'max-sessions': 1000,
+      'session-idle-timeout': 1800,
       approval: 'elicit',
-      stateKeyFile: undefined,
-      stateKey: undefined,
-      rateLimit: undefined,
-      rateLimitDestructive: undefined,
-      budget: undefined,
-      store: undefined,
+      'auth-roles-claim': 'roles',
+      'auth-audience-any': false,
     });
+    for (const key of ['extensions-dir', 'tags', 'prefix', 'metrics-port', 'ledger', 'store']) {
+      expect(values[key], key).toBeUndefined();
+    }
     expect(sources.port).toEqual({ kind: 'default' });
+    // The server fills in its own defaults: passing them would only repeat them.
+    expect(serveOptions).toEqual({});
+  });
+
+  it('asks the server for what was given, in its units and shapes', async () => {
+    const dir = tempDir.current();
+    const { serveOptions } = await resolveSettings({
+      flags: { sessionIdleTimeout: '60', watch: true, allowedOrigins: '*' },
+      io: {
+        env: { APCORE_MCP_USAGE_ADMIN_ROLE: 'admin', APCORE_MCP_LOG_LEVEL: 'debug' },
+        cwd: dir,
+      },
+    });
+    expect(serveOptions).toEqual({
+      sessionIdleTimeoutMs: 60_000,
+      dynamic: true,
+      allowedOrigins: ['*'],
+      usage: { adminRoles: ['admin'] },
+      logLevel: 'DEBUG',
+    });
   });
 
   it('reads apcore-mcp.yaml from the working directory, keys in any of three spellings', async () => {
@@ -60,16 +74,16 @@ describe('resolveSettings', () => {
       join(dir, 'apcore-mcp.yaml'),
       'extensions_dir: ./ext\ntransport: streamable-http\nport: 9100\nserverVersion: 1.0\ntags: [a, b]\nwatch: yes\n',
     );
-    const { settings, configFile, sources } = await resolveSettings({
+    const { values, configFile, sources } = await resolveSettings({
       flags: {},
       io: { env: {}, cwd: dir },
     });
     expect(configFile).toBe(join(dir, 'apcore-mcp.yaml'));
-    expect(settings).toMatchObject({
-      extensionsDir: join(dir, 'ext'),
+    expect(values).toMatchObject({
+      'extensions-dir': join(dir, 'ext'),
       transport: 'streamable-http',
       port: 9100,
-      serverVersion: '1.0',
+      'server-version': '1.0',
       tags: ['a', 'b'],
       watch: true,
     });
@@ -80,29 +94,29 @@ describe('resolveSettings', () => {
     const dir = tempDir.current();
     await writeFile(join(dir, 'apcore-mcp.yaml'), 'metrics: true\n');
     const fromFile = await resolveSettings({ flags: {}, io: { env: {}, cwd: dir } });
-    expect(fromFile.settings).toMatchObject({ metrics: true, metricsPort: undefined });
+    expect(fromFile.values).toMatchObject({ metrics: true, 'metrics-port': undefined });
     const fromEnv = await resolveSettings({
       flags: { metricsPort: '9464' },
       io: { env: { APCORE_MCP_METRICS: 'false' }, cwd: dir },
     });
-    expect(fromEnv.settings).toMatchObject({ metrics: false, metricsPort: 9464 });
+    expect(fromEnv.values).toMatchObject({ metrics: false, 'metrics-port': 9464 });
     expect(fromEnv.sources.metrics).toEqual({ kind: 'env', name: 'APCORE_MCP_METRICS' });
   });
 
   it('lets environment variables override the file, and flags override both', async () => {
     const dir = tempDir.current();
     await writeFile(join(dir, 'apcore-mcp.yaml'), 'port: 9100\nname: from-file\nhost: 0.0.0.0\n');
-    const { settings, sources } = await resolveSettings({
+    const { values, sources } = await resolveSettings({
       flags: { name: 'from-flag', port: '9300' },
       io: { env: { APCORE_MCP_PORT: '9200', APCORE_MCP_NAME: 'from-env' }, cwd: dir },
     });
-    expect(settings).toMatchObject({ port: 9300, name: 'from-flag', host: '0.0.0.0' });
+    expect(values).toMatchObject({ port: 9300, name: 'from-flag', host: '0.0.0.0' });
     expect(sources.port).toEqual({ kind: 'flag', flag: '--port' });
     const withoutFlags = await resolveSettings({
       flags: {},
       io: { env: { APCORE_MCP_PORT: '9200' }, cwd: dir },
     });
-    expect(withoutFlags.settings).toMatchObject({ port: 9200, name: 'from-file' });
+    expect(withoutFlags.values).toMatchObject({ port: 9200, name: 'from-file' });
     expect(withoutFlags.sources.port).toEqual({ kind: 'env', name: 'APCORE_MCP_PORT' });
   });
 
@@ -110,18 +124,18 @@ describe('resolveSettings', () => {
     const dir = tempDir.current();
     await writeFile(join(dir, 'apcore-mcp.yaml'), 'toolNames: module-id\n');
     const fromFile = await resolveSettings({ flags: {}, io: { env: {}, cwd: dir } });
-    expect(fromFile.settings.toolNames).toBe('module-id');
+    expect(fromFile.values['tool-names']).toBe('module-id');
     const fromEnv = await resolveSettings({
       flags: {},
       io: { env: { APCORE_MCP_TOOL_NAMES: 'SAFE' }, cwd: dir },
     });
-    expect(fromEnv.settings.toolNames).toBe('safe');
+    expect(fromEnv.values['tool-names']).toBe('safe');
     expect(fromEnv.sources['tool-names']).toEqual({ kind: 'env', name: 'APCORE_MCP_TOOL_NAMES' });
     const fromFlag = await resolveSettings({
       flags: { toolNames: 'safe' },
       io: { env: {}, cwd: dir },
     });
-    expect(fromFlag.settings.toolNames).toBe('safe');
+    expect(fromFlag.values['tool-names']).toBe('safe');
     const problems = await problemsOf(
       resolveSettings({ flags: {}, io: { env: { APCORE_MCP_TOOL_NAMES: 'dotted' }, cwd: dir } }),
     );
@@ -132,11 +146,11 @@ describe('resolveSettings', () => {
 
   it('reads the session limits as whole numbers, checking each', async () => {
     const dir = tempDir.current();
-    const { settings } = await resolveSettings({
+    const { values } = await resolveSettings({
       flags: { maxSessions: '50', sessionIdleTimeout: '0' },
       io: { env: {}, cwd: dir },
     });
-    expect(settings).toMatchObject({ maxSessions: 50, sessionIdleTimeout: 0 });
+    expect(values).toMatchObject({ 'max-sessions': 50, 'session-idle-timeout': 0 });
     const problems = await problemsOf(
       resolveSettings({
         flags: { maxSessions: '0' },
@@ -156,12 +170,12 @@ describe('resolveSettings', () => {
       flags: { config: join(dir, 'custom.yaml') },
       io: { env: {}, cwd: '/somewhere/else' },
     });
-    expect(fromFile.settings.extensionsDir).toBe(join(dir, 'modules'));
+    expect(fromFile.values['extensions-dir']).toBe(join(dir, 'modules'));
     const fromEnv = await resolveSettings({
       flags: {},
       io: { env: { APCORE_MCP_EXTENSIONS_DIR: 'mods' }, cwd: dir },
     });
-    expect(fromEnv.settings.extensionsDir).toBe(join(dir, 'mods'));
+    expect(fromEnv.values['extensions-dir']).toBe(join(dir, 'mods'));
   });
 
   it('reports unknown keys with a suggestion and the allowed keys', async () => {
@@ -172,7 +186,9 @@ describe('resolveSettings', () => {
     expect(problems[0]).toMatch(
       /^unknown key "prot" in apcore-mcp\.yaml \(did you mean "port"\?\)/,
     );
-    expect(problems[0]).toContain('allowed keys: extensions-dir, transport, host, port, name');
+    expect(problems[0]).toContain(
+      'allowed keys: extensions-dir, transport, host, port, max-sessions, session-idle-timeout, name, server-version,',
+    );
     expect(problems[1]).toMatch(
       /^unknown key "favourite-colour" in apcore-mcp\.yaml; allowed keys:/,
     );
@@ -227,12 +243,12 @@ describe('resolveSettings', () => {
   it('accepts an empty config file', async () => {
     const dir = tempDir.current();
     await writeFile(join(dir, 'apcore-mcp.yaml'), '# nothing yet\n');
-    const { settings, configFile } = await resolveSettings({
+    const { values, configFile } = await resolveSettings({
       flags: {},
       io: { env: {}, cwd: dir },
     });
     expect(configFile).toBe(join(dir, 'apcore-mcp.yaml'));
-    expect(settings.port).toBe(8000);
+    expect(values.port).toBe(8000);
   });
 
   it('fails when --config or APCORE_MCP_CONFIG names a missing file', async () => {

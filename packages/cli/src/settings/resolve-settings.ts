@@ -1,35 +1,16 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { suggestClosest } from '@apcore-mcp/core';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../io.js';
-import {
-  type GroupAnnotationsSetting,
-  parseGroupAnnotationEntries,
-} from './group-annotation-entries.js';
-import { parseSettingValue, type SettingValue } from './parse-setting-value.js';
+import { buildServeOptions, type SettingEntry } from './build-serve-options.js';
+import { parseSettingValue } from './parse-setting-value.js';
 import { type ConfigEntry, readConfigFile } from './read-config-file.js';
-import {
-  readSecuritySettings,
-  type SecuritySettings,
-  type SettingEntry,
-} from './read-security-settings.js';
+import { readSecuritySettings, type SecuritySettings } from './read-security-settings.js';
 import { readStateKey, type StateKeyCandidate } from './read-state-key.js';
-import {
-  DEFAULT_CONFIG_FILE,
-  ENV_PREFIX,
-  SETTING_SPECS,
-  type SettingKey,
-  type SettingSpec,
-  toCamelCase,
-  toEnvName,
-} from './setting-specs.js';
-import {
-  describeSource,
-  type ResolvedSettings,
-  type SettingSource,
-  type Settings,
-} from './settings.js';
-import { suggest } from './suggest.js';
+import { DEFAULT_CONFIG_FILE, ENV_PREFIX, toCamelCase, toEnvName } from './setting-names.js';
+import { SETTING_SPECS, type SettingSpec, settingSpec } from './setting-specs.js';
+import { describeSource, type ResolvedSettings, type SettingSource } from './settings.js';
 
 /** What {@link resolveSettings} reads. */
 export interface ResolveSettingsInput {
@@ -94,7 +75,7 @@ async function readFileCandidates(
     return [];
   }
   return entries.map((entry) => ({
-    spec: SETTING_SPECS.find((spec) => spec.key === entry.key) as SettingSpec,
+    spec: settingSpec(entry.key),
     source: { kind: 'file', path: displayPath, writtenKey: entry.writtenKey },
     raw: entry.raw,
     baseDir: dirname(configFile),
@@ -110,7 +91,7 @@ function readEnvCandidates(io: ResolveSettingsInput['io'], warnings: string[]): 
     if (spec !== undefined) {
       candidates.push({ spec, source: { kind: 'env', name }, raw, baseDir: io.cwd });
     } else if (!known.has(name)) {
-      const guess = suggest(name, [...known]);
+      const guess = suggestClosest(name, [...known]);
       warnings.push(
         `unknown environment variable ${name} ignored${guess === undefined ? '' : ` (did you mean ${guess}?)`}`,
       );
@@ -134,58 +115,33 @@ function readFlagCandidates(input: ResolveSettingsInput): Candidate[] {
   return candidates;
 }
 
-function defaultsOf(): Map<SettingKey, { value: SettingValue | undefined; source: SettingSource }> {
-  const values = new Map<SettingKey, { value: SettingValue | undefined; source: SettingSource }>();
-  for (const spec of SETTING_SPECS) {
-    values.set(spec.key, { value: spec.defaultValue, source: { kind: 'default' } });
-  }
-  return values;
+type Entries = Map<string, SettingEntry>;
+
+function defaultsOf(): Entries {
+  return new Map(
+    SETTING_SPECS.map((spec) => [
+      spec.key,
+      { value: spec.defaultValue, source: { kind: 'default' } },
+    ]),
+  );
 }
 
-function toSettings(
-  values: ReturnType<typeof defaultsOf>,
+/** The `serve()` options of the settings given, the files of the security settings read. */
+function toServeOptions(
+  entries: Entries,
   stateKey: Uint8Array | undefined,
   security: SecuritySettings,
-): Settings {
-  const read = (key: SettingKey) => values.get(key)?.value;
+): ResolvedSettings['serveOptions'] {
+  const given = (key: string) => {
+    const entry = entries.get(key);
+    return entry?.source.kind === 'default' ? undefined : entry;
+  };
   return {
-    ...security,
-    extensionsDir: read('extensions-dir') as string | undefined,
-    transport: read('transport') as Settings['transport'],
-    host: read('host') as string,
-    port: read('port') as number,
-    name: read('name') as string,
-    serverVersion: read('server-version') as string | undefined,
-    logLevel: read('log-level') as Settings['logLevel'],
-    tags: (read('tags') as readonly string[] | undefined) ?? [],
-    anyTags: (read('any-tags') as readonly string[] | undefined) ?? [],
-    excludeTags: (read('exclude-tags') as readonly string[] | undefined) ?? [],
-    prefix: read('prefix') as string | undefined,
-    toolNames: read('tool-names') as Settings['toolNames'],
-    grouping: read('grouping') as Settings['grouping'],
-    maxTools: read('max-tools') as number,
-    toonDescriptions: read('toon-descriptions') as boolean,
-    groupAnnotations: readGroupAnnotations(read('group-annotations')),
-    validateInputs: read('validate-inputs') as boolean,
-    toolSearch: read('tool-search') as boolean,
-    watch: read('watch') as boolean,
-    allowedOrigins: read('allowed-origins') as readonly string[] | undefined,
-    metrics: read('metrics') as boolean,
-    metricsPort: read('metrics-port') as number | undefined,
-    tracing: read('tracing') as boolean,
-    ledger: read('ledger') as string | undefined,
-    usage: read('usage') as boolean,
-    usageAdminRoles: (read('usage-admin-role') as readonly string[] | undefined) ?? [],
-    maxSessions: read('max-sessions') as number,
-    sessionIdleTimeout: read('session-idle-timeout') as number,
-    approval: read('approval') as Settings['approval'],
-    acl: read('acl') as string | undefined,
-    stateKeyFile: read('state-key-file') as string | undefined,
-    stateKey,
-    rateLimit: read('rate-limit') as string | undefined,
-    rateLimitDestructive: read('rate-limit-destructive') as string | undefined,
-    budget: read('budget') as string | undefined,
-    store: read('store') as string | undefined,
+    ...buildServeOptions(given),
+    ...(security.auth === undefined ? {} : { auth: security.auth }),
+    ...(security.cors === undefined ? {} : { cors: security.cors }),
+    ...(security.tls === undefined ? {} : { tls: security.tls }),
+    ...(stateKey === undefined ? {} : { stateKey }),
   };
 }
 
@@ -195,7 +151,7 @@ function toSettings(
  */
 function applyCandidates(
   candidates: readonly Candidate[],
-  values: ReturnType<typeof defaultsOf>,
+  values: Entries,
   problems: string[],
 ): StateKeyCandidate[] {
   const keyCandidates: StateKeyCandidate[] = [];
@@ -229,8 +185,9 @@ function applyCandidates(
  *   the flag, variable or file key and the allowed values.
  * @example
  * ```ts
- * const { settings } = await resolveSettings({ flags: { port: '9000' }, io: { env: {}, cwd: '/app' } });
- * settings.port; // 9000
+ * const { values, serveOptions } = await resolveSettings({ flags: { port: '9000' }, io: { env: {}, cwd: '/app' } });
+ * values.port; // 9000
+ * serveOptions; // { port: 9000 }
  * ```
  */
 export async function resolveSettings(input: ResolveSettingsInput): Promise<ResolvedSettings> {
@@ -244,11 +201,11 @@ export async function resolveSettings(input: ResolveSettingsInput): Promise<Reso
     ...readEnvCandidates(input.io, warnings),
     ...readFlagCandidates(input),
   ];
-  const values = defaultsOf();
-  const keyCandidates = applyCandidates(candidates, values, problems);
+  const entries = defaultsOf();
+  const keyCandidates = applyCandidates(candidates, entries, problems);
   const stateKey = await readStateKey(keyCandidates, problems);
   const security = await readSecuritySettings((key) => {
-    const entry = values.get(key);
+    const entry = entries.get(key);
     return entry?.source.kind === 'default' ? undefined : entry;
   }, problems);
   if (problems.length > 0) {
@@ -258,22 +215,12 @@ export async function resolveSettings(input: ResolveSettingsInput): Promise<Reso
     });
   }
   const pick = <T>(read: (entry: SettingEntry) => T) =>
-    Object.fromEntries([...values].map(([key, entry]) => [key, read(entry)])) as Record<
-      SettingKey,
-      T
-    >;
+    Object.fromEntries([...entries].map(([key, entry]) => [key, read(entry)]));
   return {
-    settings: toSettings(values, stateKey?.key, security),
-    sources: pick((entry) => entry.source),
     values: pick((entry) => entry.value),
+    sources: pick((entry) => entry.source),
+    serveOptions: toServeOptions(entries, stateKey?.key, security),
     configFile,
     warnings,
   };
-}
-
-/** The checked `group-annotations` entries as annotations by group; `{}` when none are set. */
-function readGroupAnnotations(entries: unknown): GroupAnnotationsSetting {
-  if (entries === undefined) return {};
-  const parsed = parseGroupAnnotationEntries(entries as readonly string[]);
-  return 'value' in parsed ? parsed.value : {};
 }

@@ -1,97 +1,38 @@
-import type { ToolNameStyle } from '@apcore-mcp/core';
-import type { GroupAnnotationsSetting } from './group-annotation-entries.js';
-import type { SecuritySettings } from './read-security-settings.js';
-import type {
-  APPROVAL_MODES,
-  GROUPING_MODES,
-  LOG_LEVELS,
-  SettingKey,
-  TRANSPORTS,
-} from './setting-specs.js';
+import type { ServeOptions } from '@apcore-mcp/server';
+import { type SettingValue, settingSpec } from './setting-specs.js';
 
 /**
- * Every setting of the command, resolved: defaults filled, paths absolute. The security
- * settings come as the server's `auth`, `cors` and `tls` options, their files already read.
+ * Where a setting's value came from.
+ *
+ * @example
+ * ```ts
+ * const source: SettingSource = { kind: 'flag', flag: '--port' };
+ * ```
  */
-export interface Settings extends SecuritySettings {
-  /** Absolute; `undefined` when nothing set it (commands that need it fail then). */
-  extensionsDir: string | undefined;
-  transport: (typeof TRANSPORTS)[number];
-  host: string;
-  port: number;
-  name: string;
-  /** `undefined`: the server reports its own package version. */
-  serverVersion: string | undefined;
-  logLevel: (typeof LOG_LEVELS)[number];
-  /** Modules carrying all of these (empty: no such filter). */
-  tags: readonly string[];
-  /** Modules carrying at least one of these (empty: no such filter). */
-  anyTags: readonly string[];
-  /** Modules carrying none of these. */
-  excludeTags: readonly string[];
-  prefix: string | undefined;
-  toolNames: ToolNameStyle;
-  grouping: (typeof GROUPING_MODES)[number];
-  /** With `grouping: auto`: the tool count above which namespaces are grouped. */
-  maxTools: number;
-  toonDescriptions: boolean;
-  /** Annotations stated per group (`--group-annotations`); `{}` when none. */
-  groupAnnotations: GroupAnnotationsSetting;
-  validateInputs: boolean;
-  /** List `search_tools` and `call_tool` instead of every module. */
-  toolSearch: boolean;
-  watch: boolean;
-  allowedOrigins: readonly string[] | undefined;
-  /** Serve Prometheus metrics (`GET /metrics` on HTTP). */
-  metrics: boolean;
-  /** stdio only: the 127.0.0.1 port serving `GET /metrics`. */
-  metricsPort: number | undefined;
-  /** Trace tool calls with the globally registered OpenTelemetry SDK. */
-  tracing: boolean;
-  /** Absolute path of the ledger file (JSON lines), if one was named. */
-  ledger: string | undefined;
-  /** Serve `GET /usage` on HTTP. */
-  usage: boolean;
-  /** Roles that see the whole `GET /usage` report (empty: none); any turns `usage` on. */
-  usageAdminRoles: readonly string[];
-  maxSessions: number;
-  /** In seconds. */
-  sessionIdleTimeout: number;
-  approval: (typeof APPROVAL_MODES)[number];
-  /** Absolute path of the YAML file of ACL rules; `undefined`: no ACL, every call allowed. */
-  acl: string | undefined;
-  /** Absolute path of the file the state key was read from, if one was named. */
-  stateKeyFile: string | undefined;
-  /**
-   * The key that signs 2026-07-28 `requestState`, from (first wins) `--state-key-file`,
-   * `APCORE_MCP_STATE_KEY`, `APCORE_MCP_STATE_KEY_FILE`, the config file's `state-key-file`;
-   * `undefined`: the server makes a random key per process.
-   */
-  stateKey: Uint8Array | undefined;
-  /** Calls per subject, as written (`60/min,1000/day`; checked). */
-  rateLimit: string | undefined;
-  /** Calls per subject of destructive tools, as written. */
-  rateLimitDestructive: string | undefined;
-  /** Spending per subject, as written (`100/day`). */
-  budget: string | undefined;
-  /** The Redis URL of a shared limit store; `undefined`: in memory. */
-  store: string | undefined;
-}
-
-/** Where a setting's value came from. */
 export type SettingSource =
   | { kind: 'default' }
   | { kind: 'file'; path: string; writtenKey: string }
   | { kind: 'env'; name: string }
   | { kind: 'flag'; flag: string };
 
-/** The outcome of resolving flags, environment and config file. */
+/**
+ * The outcome of resolving flags, environment and config file.
+ *
+ * @example
+ * ```ts
+ * const { values, sources, serveOptions } = await resolveSettings(input);
+ * ```
+ */
 export interface ResolvedSettings {
-  settings: Settings;
+  /** Each setting's value by key (paths absolute), its default when nothing set it. */
+  values: Readonly<Record<string, SettingValue | undefined>>;
   /** Where each setting's value came from. */
-  sources: Record<SettingKey, SettingSource>;
-  /** Each setting's value as given (paths absolute), before files were read. */
-  values: Record<SettingKey, unknown>;
+  sources: Readonly<Record<string, SettingSource>>;
+  /**
+   * The `serve()` options the settings given ask for (files read, keys decoded); the server
+   * fills in the rest from its own defaults.
+   */
+  serveOptions: ServeOptions;
   /** The config file that was read (absolute), if any. */
   configFile: string | undefined;
   /** Things worth saying that do not stop the command (unknown `APCORE_MCP_*` variables). */
@@ -117,4 +58,60 @@ export function describeSource(source: SettingSource): string {
     default:
       return 'the default';
   }
+}
+
+/**
+ * Where a setting's value came from (`the default` when nothing set it).
+ *
+ * @example
+ * ```ts
+ * describeSource(sourceOf(resolved, 'port')); // '--port'
+ * ```
+ */
+export function sourceOf(resolved: ResolvedSettings, key: string): SettingSource {
+  settingSpec(key);
+  return resolved.sources[key] ?? { kind: 'default' };
+}
+
+function settingValue(resolved: ResolvedSettings, key: string): SettingValue | undefined {
+  settingSpec(key);
+  return resolved.values[key];
+}
+
+/**
+ * A text setting's value (a path, a URL, a choice); `undefined` when unset and without default.
+ *
+ * @example
+ * ```ts
+ * textSetting(resolved, 'transport'); // 'stdio'
+ * ```
+ */
+export function textSetting(resolved: ResolvedSettings, key: string): string | undefined {
+  const value = settingValue(resolved, key);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * A number setting's value (a port, a count).
+ *
+ * @example
+ * ```ts
+ * numberSetting(resolved, 'port'); // 8000
+ * ```
+ */
+export function numberSetting(resolved: ResolvedSettings, key: string): number | undefined {
+  const value = settingValue(resolved, key);
+  return typeof value === 'number' ? value : undefined;
+}
+
+/**
+ * A boolean setting's value; `false` when unset.
+ *
+ * @example
+ * ```ts
+ * flagSetting(resolved, 'watch'); // false
+ * ```
+ */
+export function flagSetting(resolved: ResolvedSettings, key: string): boolean {
+  return settingValue(resolved, key) === true;
 }

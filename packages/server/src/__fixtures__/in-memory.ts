@@ -2,10 +2,10 @@ import { createRecordingLogger, type RecordingLogger } from '@apcore-mcp/test-su
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
-import { resolveOptions } from '../lifecycle/resolve-options.js';
 import { type RegistryOrExecutor, resolveTarget } from '../lifecycle/resolve-target.js';
 import { ServerRuntime } from '../lifecycle/server-runtime.js';
-import type { ServeOptions } from '../options.js';
+import { resolveOptions } from '../options/resolve-options.js';
+import type { ServeOptions } from '../options/serve-options.js';
 
 /** A client connected in memory to the same runtime `serve()` builds. */
 export interface InMemoryConnection {

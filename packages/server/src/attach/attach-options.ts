@@ -1,34 +1,16 @@
-import type { ServeOptions } from '../options.js';
+import { InvalidOptionError } from '../options/invalid-option-error.js';
+import type { ServeOptions } from '../options/serve-options.js';
 
 /**
- * Options of `attachToServer`: the serve options that are about the tools and their calls. The
- * host application owns the server, its transport, its name and its lifecycle.
+ * The options `attachToServer` takes: those about the tools and their calls. The host
+ * application owns the server, its transport, its name and its lifecycle.
  *
  * @example
  * ```ts
- * const options: AttachOptions = { tags: ['public'], approval: 'deny', validateInputs: true };
+ * ATTACH_OPTION_NAMES.includes('approval'); // true
  * ```
  */
-export type AttachOptions = Pick<
-  ServeOptions,
-  | 'tags'
-  | 'anyTags'
-  | 'excludeTags'
-  | 'prefix'
-  | 'toolNames'
-  | 'toolSearch'
-  | 'dynamic'
-  | 'validateInputs'
-  | 'approval'
-  | 'identity'
-  | 'contextFactory'
-  | 'tracing'
-  | 'logger'
-  | 'logLevel'
->;
-
-/** The keys {@link AttachOptions} accepts. */
-export const ATTACH_OPTION_KEYS: ReadonlySet<string> = new Set([
+export const ATTACH_OPTION_NAMES = [
   'tags',
   'anyTags',
   'excludeTags',
@@ -43,21 +25,38 @@ export const ATTACH_OPTION_KEYS: ReadonlySet<string> = new Set([
   'tracing',
   'logger',
   'logLevel',
-]);
+] as const satisfies readonly (keyof ServeOptions)[];
+
+/**
+ * Options of `attachToServer`: the serve options that are about the tools and their calls.
+ *
+ * @example
+ * ```ts
+ * const options: AttachOptions = { tags: ['public'], approval: 'deny', validateInputs: true };
+ * ```
+ */
+export type AttachOptions = Pick<ServeOptions, (typeof ATTACH_OPTION_NAMES)[number]>;
+
+const ATTACH_OPTION_KEYS: ReadonlySet<string> = new Set(ATTACH_OPTION_NAMES);
 
 /**
  * Refuses an option that only a server of our own has (a port, a transport...), naming it.
  *
- * @throws {TypeError} for an unknown option or a non-object.
+ * @throws {TypeError} for a non-object.
+ * @throws {InvalidOptionError} for an option `attachToServer` does not take.
  */
 export function checkAttachOptions(options: unknown): AttachOptions {
   if (options === undefined || options === null) return {};
   if (typeof options !== 'object') throw new TypeError('options must be an object');
   for (const key of Object.keys(options)) {
     if (!ATTACH_OPTION_KEYS.has(key)) {
-      throw new TypeError(
-        `attachToServer does not take option '${key}'. It takes: ${[...ATTACH_OPTION_KEYS].join(', ')}`,
-      );
+      const takes = [...ATTACH_OPTION_KEYS].join(', ');
+      throw new InvalidOptionError({
+        option: key,
+        value: undefined,
+        expected: `one of: ${takes}`,
+        sentence: [`attachToServer does not take option '${key}'. It takes: ${takes}`],
+      });
     }
   }
   return options as AttachOptions;

@@ -1,8 +1,8 @@
 import type { McpServer, Server } from '@modelcontextprotocol/server';
 import { openRuntime } from '../lifecycle/open-runtime.js';
-import { resolveOptions } from '../lifecycle/resolve-options.js';
 import type { RegistryOrExecutor } from '../lifecycle/resolve-target.js';
 import { createRandomStateKey } from '../lifecycle/state-key.js';
+import { resolveOptions } from '../options/resolve-options.js';
 import { createMemoryLimitStore } from '../store/memory-limit-store.js';
 import { attachToLowLevelServer } from './attach-low-level.js';
 import { attachToMcpServer } from './attach-mcp-server.js';
@@ -45,7 +45,8 @@ function isLowLevelServer(value: unknown): value is Server {
  *
  * @throws {ToolNameTakenError} when the server already has a tool under one of our names;
  *   nothing is attached.
- * @throws {TypeError | RangeError} for a bad argument or option.
+ * @throws {InvalidOptionError} for a bad option.
+ * @throws {TypeError} for a bad registry, executor or server.
  * @example
  * ```ts
  * const server = new McpServer({ name: 'my-app', version: '1.0.0' });

@@ -1,5 +1,8 @@
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
-import { describe, resolveBoolean, resolveInteger } from '../lifecycle/read-option.js';
+import { MASKED_VALUE } from '../calls/mask-sensitive.js';
+import { describeValue } from '../options/describe-value.js';
+import { InvalidOptionError, type OptionSentence } from '../options/invalid-option-error.js';
+import { resolveBoolean, resolveInteger } from '../options/read-option.js';
 import type { AudienceRule } from './audience-rule.js';
 import {
   type AuthOptions,
@@ -9,6 +12,16 @@ import {
 } from './auth-options.js';
 
 type Given = Record<string, unknown>;
+
+/**
+ * The claim read for the caller's roles unless `auth.rolesClaim` names another.
+ *
+ * @example
+ * ```ts
+ * const claim = auth.rolesClaim ?? DEFAULT_ROLES_CLAIM; // 'roles'
+ * ```
+ */
+export const DEFAULT_ROLES_CLAIM = 'roles';
 
 const KNOWN_KEYS = new Set([
   'jwks',
@@ -33,7 +46,7 @@ const KNOWN_KEYS = new Set([
  * Checks the `auth` option and fills in its defaults; `undefined` when absent. Errors name the
  * sub-option (`auth.secret`) and what it accepts, never a secret's value.
  *
- * @throws {TypeError | RangeError} for a bad `auth` option.
+ * @throws {InvalidOptionError} for a bad `auth` option.
  * @example
  * ```ts
  * const auth = resolveAuth({ secret: process.env.JWT_SECRET ?? '', audience: 'mcp' });
@@ -42,14 +55,22 @@ const KNOWN_KEYS = new Set([
 export function resolveAuth(value: AuthOptions | undefined): ResolvedAuth | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new TypeError(
-      `auth must be an object like { jwksUrl, audience }, got ${describe(value)}`,
-    );
+    throw new InvalidOptionError({
+      option: 'auth',
+      value,
+      expected: 'an object like { jwksUrl, audience }',
+    });
   }
   const given = value as Given;
   for (const key of Object.keys(given)) {
     if (!KNOWN_KEYS.has(key)) {
-      throw new TypeError(`Unknown auth option '${key}'. Known: ${[...KNOWN_KEYS].join(', ')}`);
+      const expected = `one of: ${[...KNOWN_KEYS].join(', ')}`;
+      throw new InvalidOptionError({
+        option: `auth.${key}`,
+        value: undefined,
+        expected,
+        sentence: [`Unknown auth option '${key}'. Known: ${[...KNOWN_KEYS].join(', ')}`],
+      });
     }
   }
   const requiredScopes = readScopes('auth.requiredScopes', given.requiredScopes) ?? [];
@@ -62,10 +83,10 @@ export function resolveAuth(value: AuthOptions | undefined): ResolvedAuth | unde
     authorizationServers: (given.authorizationServers === undefined
       ? []
       : readList('auth.authorizationServers', given.authorizationServers)
-    ).map((entry) => readHttpUrl('auth.authorizationServers entry', entry).href),
+    ).map((entry) => readHttpUrl('auth.authorizationServers', entry, ' entry').href),
     scopesSupported: readScopes('auth.scopesSupported', given.scopesSupported) ?? requiredScopes,
     typeClaim: readClaimName('auth.typeClaim', given.typeClaim) ?? 'type',
-    rolesClaim: readClaimName('auth.rolesClaim', given.rolesClaim) ?? 'roles',
+    rolesClaim: readClaimName('auth.rolesClaim', given.rolesClaim) ?? DEFAULT_ROLES_CLAIM,
     resourceUrl:
       given.resourceUrl === undefined
         ? undefined
@@ -79,9 +100,18 @@ function resolveAudienceRule(given: Given): AudienceRule {
   const audiences = readStrings('auth.audience', given.audience);
   const any = resolveBoolean('auth.audienceAny', given.audienceAny, false);
   if (any && audiences !== undefined) {
-    throw new RangeError(
-      'Give auth.audience (the accepted audiences) or auth.audienceAny (accept any), not both',
-    );
+    throw new InvalidOptionError({
+      option: 'auth.audienceAny',
+      value: any,
+      expected: 'false when auth.audience is given',
+      sentence: [
+        'Give ',
+        { option: 'auth.audience' },
+        ' (the accepted audiences) or ',
+        { option: 'auth.audienceAny' },
+        ' (accept any), not both',
+      ],
+    });
   }
   if (any) return { kind: 'any' };
   return audiences === undefined ? { kind: 'resource-url' } : { kind: 'listed', audiences };
@@ -90,9 +120,15 @@ function resolveAudienceRule(given: Given): AudienceRule {
 function resolveKeys(given: Given): ResolvedAuthKeys {
   const sources = ['jwks', 'jwksUrl', 'secret'].filter((key) => given[key] !== undefined);
   if (sources.length !== 1) {
-    throw new RangeError(
-      `auth needs exactly one key source: jwks, jwksUrl or secret (got ${sources.length === 0 ? 'none' : sources.join(' and ')})`,
-    );
+    throw new InvalidOptionError({
+      option: 'auth',
+      value: sources,
+      expected: 'exactly one key source: jwks, jwksUrl or secret',
+      sentence: [
+        { option: 'auth' },
+        ` needs exactly one key source: jwks, jwksUrl or secret (got ${sources.length === 0 ? 'none' : sources.join(' and ')})`,
+      ],
+    });
   }
   if (given.secret !== undefined) return { kind: 'secret', secret: readSecret(given.secret) };
   if (given.jwks !== undefined) return { kind: 'jwks', jwks: readJwks(given.jwks) };
@@ -108,11 +144,28 @@ function readSecret(value: unknown): Uint8Array {
   let bytes: Uint8Array;
   if (typeof value === 'string') bytes = new TextEncoder().encode(value);
   else if (value instanceof Uint8Array) bytes = value;
-  else throw new TypeError(`auth.secret must be a string or a Uint8Array, got ${describe(value)}`);
+  else {
+    throw new InvalidOptionError({
+      option: 'auth.secret',
+      value: MASKED_VALUE,
+      expected: 'a string or a Uint8Array',
+      // A number or a boolean is no secret: saying which helps find the slip.
+      sentence: [
+        { option: 'auth.secret' },
+        ` must be a string or a Uint8Array, got ${describeValue(value)}`,
+      ],
+    });
+  }
   if (bytes.byteLength < MIN_SECRET_BYTES) {
-    throw new RangeError(
-      `auth.secret must be at least ${MIN_SECRET_BYTES} bytes for HS256, got ${bytes.byteLength}`,
-    );
+    throw new InvalidOptionError({
+      option: 'auth.secret',
+      value: MASKED_VALUE,
+      expected: `at least ${MIN_SECRET_BYTES} bytes for HS256`,
+      sentence: [
+        { option: 'auth.secret' },
+        ` must be at least ${MIN_SECRET_BYTES} bytes for HS256, got ${bytes.byteLength}`,
+      ],
+    });
   }
   return bytes;
 }
@@ -121,50 +174,86 @@ function readSecret(value: unknown): Uint8Array {
 function readJwks(value: unknown): JSONWebKeySet {
   const keys = (value as { keys?: unknown } | null)?.keys;
   if (typeof value !== 'object' || value === null || !Array.isArray(keys)) {
-    throw new TypeError('auth.jwks must be a JSON Web Key Set: an object with a "keys" array');
+    throw invalidJwks(value, [{ option: 'auth.jwks' }, ` must be ${JWKS}`]);
   }
-  if (keys.length === 0) throw new RangeError('auth.jwks holds no keys');
+  if (keys.length === 0) throw invalidJwks(value, [{ option: 'auth.jwks' }, ' holds no keys']);
   for (const [index, key] of keys.entries()) {
     if (
       typeof key !== 'object' ||
       key === null ||
       typeof (key as { kty?: unknown }).kty !== 'string'
     ) {
-      throw new TypeError(`auth.jwks key ${index} is not a JSON Web Key (no "kty")`);
+      throw invalidJwks(value, [
+        { option: 'auth.jwks' },
+        ` key ${index} is not a JSON Web Key (no "kty")`,
+      ]);
     }
     if ((key as { d?: unknown }).d !== undefined || (key as { kty: string }).kty === 'oct') {
-      throw new RangeError(
-        `auth.jwks key ${index} is a private or symmetric key; give public keys only (use auth.secret for HS256)`,
-      );
+      throw invalidJwks(value, [
+        { option: 'auth.jwks' },
+        ` key ${index} is a private or symmetric key; give public keys only (use `,
+        { option: 'auth.secret' },
+        ' for HS256)',
+      ]);
     }
   }
   try {
     createLocalJWKSet(value as JSONWebKeySet);
   } catch {
-    throw new TypeError('auth.jwks is not a valid JSON Web Key Set');
+    throw invalidJwks(value, [{ option: 'auth.jwks' }, ' is not a valid JSON Web Key Set']);
   }
   return value as JSONWebKeySet;
 }
 
-function readHttpUrl(option: string, value: unknown): URL {
+const JWKS = 'a JSON Web Key Set: an object with a "keys" array';
+
+function invalidJwks(value: unknown, sentence: OptionSentence): InvalidOptionError {
+  return new InvalidOptionError({ option: 'auth.jwks', value, expected: JWKS, sentence });
+}
+
+/** An http(s) URL; `label` follows the option's name in messages (` entry`). */
+function readHttpUrl(path: string, value: unknown, label = ''): URL {
+  const expected = 'an http(s) URL (string or URL)';
   if (typeof value !== 'string' && !(value instanceof URL)) {
-    throw new TypeError(`${option} must be a URL (string or URL), got ${describe(value)}`);
+    throw new InvalidOptionError({
+      option: path,
+      value,
+      expected,
+      sentence: [
+        { option: path },
+        label,
+        ` must be a URL (string or URL), got ${describeValue(value)}`,
+      ],
+    });
   }
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new RangeError(`${option} is not a valid URL: ${describe(String(value))}`);
+    throw new InvalidOptionError({
+      option: path,
+      value,
+      expected,
+      sentence: [{ option: path }, label, ` is not a valid URL: ${describeValue(String(value))}`],
+    });
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new RangeError(`${option} must be an http(s) URL, got ${describe(url.href)}`);
+    throw new InvalidOptionError({
+      option: path,
+      value,
+      expected,
+      sentence: [
+        { option: path },
+        label,
+        ` must be an http(s) URL, got ${describeValue(url.href)}`,
+      ],
+    });
   }
   return url;
 }
 
 function readList(option: string, value: unknown): readonly unknown[] {
-  if (!Array.isArray(value))
-    throw new TypeError(`${option} must be an array, got ${describe(value)}`);
+  if (!Array.isArray(value)) throw new InvalidOptionError({ option, value, expected: 'an array' });
   return value;
 }
 
@@ -172,7 +261,12 @@ function readStrings(option: string, value: unknown): readonly string[] | undefi
   if (value === undefined) return undefined;
   const list = typeof value === 'string' ? [value] : readList(option, value);
   if (list.length === 0 || list.some((entry) => typeof entry !== 'string' || entry === '')) {
-    throw new TypeError(`${option} must be a non-empty string or an array of them`);
+    throw new InvalidOptionError({
+      option,
+      value,
+      expected: 'a non-empty string or an array of them',
+      sentence: [{ option }, ' must be a non-empty string or an array of them'],
+    });
   }
   return Object.freeze([...(list as string[])]);
 }
@@ -183,7 +277,12 @@ function readScopes(option: string, value: unknown): readonly string[] | undefin
   for (const scope of list) {
     // RFC 6749 §3.3: a scope token is printable ASCII without space, `"` or `\`.
     if (typeof scope !== 'string' || !/^[\x21\x23-\x5B\x5D-\x7E]+$/.test(scope)) {
-      throw new RangeError(`${option} entry ${describe(scope)} is not a valid scope token`);
+      throw new InvalidOptionError({
+        option,
+        value,
+        expected: 'scope tokens: printable ASCII without space, " or \\',
+        sentence: [{ option }, ` entry ${describeValue(scope)} is not a valid scope token`],
+      });
     }
   }
   return Object.freeze([...(list as string[])]);
@@ -192,9 +291,7 @@ function readScopes(option: string, value: unknown): readonly string[] | undefin
 function readClaimName(option: string, value: unknown): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || value === '') {
-    throw new TypeError(
-      `${option} must be a claim name (non-empty string), got ${describe(value)}`,
-    );
+    throw new InvalidOptionError({ option, value, expected: 'a claim name (non-empty string)' });
   }
   return value;
 }

@@ -1,4 +1,5 @@
 import type { Identity } from '@apcore-mcp/core';
+import { InvalidOptionError } from '../options/invalid-option-error.js';
 
 /**
  * What a custom approval handler is asked about: the module about to run, its description, the
@@ -54,26 +55,39 @@ export type ApprovalMode = 'elicit' | 'deny' | 'allow';
  */
 export type ApprovalOption = ApprovalMode | ToolApprovalHandler;
 
-const MODES: readonly ApprovalMode[] = ['elicit', 'deny', 'allow'];
+/**
+ * The built-in approval policies, as the `approval` option spells them.
+ *
+ * @example
+ * ```ts
+ * APPROVAL_MODES.includes('deny'); // true
+ * ```
+ */
+export const APPROVAL_MODES: readonly ApprovalMode[] = ['elicit', 'deny', 'allow'];
 
 /**
  * Validates the `approval` option (modes are case-insensitive); default `'elicit'`.
  *
- * @throws {TypeError} neither a string nor a function.
- * @throws {RangeError} an unknown mode.
+ * @throws {InvalidOptionError} neither a string nor a function, or an unknown mode.
  */
 export function resolveApproval(value: unknown): ApprovalOption {
   if (value === undefined) return 'elicit';
   if (typeof value === 'function') return value as ToolApprovalHandler;
+  const expected = `one of ${APPROVAL_MODES.join(', ')} or a function (request) => boolean`;
   if (typeof value !== 'string') {
-    throw new TypeError(
-      `approval must be one of ${MODES.join(', ')} or a function (request) => boolean, got ${value === null ? 'null' : typeof value}`,
-    );
+    const got = value === null ? 'null' : typeof value;
+    const sentence = [{ option: 'approval' }, ` must be ${expected}, got ${got}`];
+    throw new InvalidOptionError({ option: 'approval', value, expected, sentence });
   }
   const normalized = value.toLowerCase();
-  const mode = MODES.find((candidate) => candidate === normalized);
+  const mode = APPROVAL_MODES.find((candidate) => candidate === normalized);
   if (mode === undefined) {
-    throw new RangeError(`Unknown approval mode: '${value}'. Must be one of: ${MODES.join(', ')}`);
+    const sentence = [
+      'Unknown ',
+      { option: 'approval' },
+      ` mode: '${value}'. Must be one of: ${APPROVAL_MODES.join(', ')}`,
+    ];
+    throw new InvalidOptionError({ option: 'approval', value, expected, sentence });
   }
   return mode;
 }

@@ -18,38 +18,40 @@ describe('resolveLimits', () => {
   });
 
   it.each([
-    [{ calls: '60/mn' }, RangeError, "limits.calls: Bad limit '60/mn' in '60/mn': expected"],
+    [{ calls: '60/mn' }, 'limits.calls', "limits.calls: Bad limit '60/mn' in '60/mn': expected"],
     [
       { calls: '1.5/min' },
-      RangeError,
+      'limits.calls.perMinute',
       'limits.calls.perMinute must be a whole number of at least 1, got number 1.5',
     ],
     [
       { destructiveCalls: { perMinute: 0 } },
-      RangeError,
+      'limits.destructiveCalls.perMinute',
       'limits.destructiveCalls.perMinute must be a whole number of at least 1',
     ],
     [
       { budget: { perDay: -1 } },
-      RangeError,
+      'limits.budget.perDay',
       'limits.budget.perDay must be a number of at least 0, got number -1',
     ],
-    [{ budget: { perWeek: 1 } }, TypeError, "Unknown limits.budget key 'perWeek'"],
+    [{ budget: { perWeek: 1 } }, 'limits.budget.perWeek', "Unknown limits.budget key 'perWeek'"],
     [
       { calls: 60 },
-      TypeError,
+      'limits.calls',
       "limits.calls must be a string like '60/min' or an object, got number 60",
     ],
     [
       { rate: '60/min' },
-      TypeError,
+      'limits.rate',
       "Unknown limits key 'rate'. Known: calls, destructiveCalls, budget, now",
     ],
-    [{ store: {} }, TypeError, 'limits.store is now the top-level store option'],
-    [{ now: 5 }, TypeError, 'limits.now must be a function'],
-    ['60/min', TypeError, "limits must be an object, got '60/min'"],
-  ])('refuses %j', (value, type, message) => {
-    expect(() => resolveLimits(value)).toThrow(type);
+    [{ store: {} }, 'limits.store', 'limits.store is now the top-level store option'],
+    [{ now: 5 }, 'limits.now', 'limits.now must be a function'],
+    ['60/min', 'limits', "limits must be an object, got '60/min'"],
+  ])('refuses %j with an InvalidOptionError naming %s', (value, option, message) => {
+    expect(() => resolveLimits(value)).toThrow(
+      expect.objectContaining({ name: 'InvalidOptionError', option }),
+    );
     expect(() => resolveLimits(value)).toThrow(message);
   });
 });

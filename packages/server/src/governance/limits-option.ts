@@ -1,4 +1,4 @@
-import { describe } from '../lifecycle/read-option.js';
+import { InvalidOptionError } from '../options/invalid-option-error.js';
 import { LIMIT_WINDOWS, type WindowLimits } from './limit-windows.js';
 import { parseLimits } from './parse-limits.js';
 
@@ -54,9 +54,8 @@ const KNOWN_KEYS = ['calls', 'destructiveCalls', 'budget', 'now'];
 /**
  * Validates the `limits` option: `undefined` when absent.
  *
- * @throws {TypeError} for a value of the wrong type or an unknown key.
- * @throws {RangeError} for bad limit syntax, a call limit that is not a whole number of at least
- * 1, or a budget below 0.
+ * @throws {InvalidOptionError} for a value of the wrong type, an unknown key, bad limit syntax, a
+ * call limit that is not a whole number of at least 1, or a budget below 0.
  * @example
  * ```ts
  * resolveLimits({ calls: '60/min' }); // { calls: { perMinute: 60 }, ... }
@@ -65,17 +64,34 @@ const KNOWN_KEYS = ['calls', 'destructiveCalls', 'budget', 'now'];
 export function resolveLimits(value: unknown): ResolvedLimits | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new TypeError(`limits must be an object, got ${describe(value)}`);
+    throw new InvalidOptionError({ option: 'limits', value, expected: 'an object' });
   }
   const given = value as Record<string, unknown>;
   if (given.store !== undefined) {
-    throw new TypeError(
-      'limits.store is now the top-level store option: it keeps one-time approval rounds too',
-    );
+    throw new InvalidOptionError({
+      option: 'limits.store',
+      value: given.store,
+      expected: 'the top-level store option',
+      sentence: [
+        { option: 'limits.store' },
+        ' is now the top-level ',
+        { option: 'store' },
+        ' option: it keeps one-time approval rounds too',
+      ],
+    });
   }
   const unknownKey = Object.keys(given).find((key) => !KNOWN_KEYS.includes(key));
   if (unknownKey !== undefined) {
-    throw new TypeError(`Unknown limits key '${unknownKey}'. Known: ${KNOWN_KEYS.join(', ')}`);
+    throw new InvalidOptionError({
+      option: `limits.${unknownKey}`,
+      value: given[unknownKey],
+      expected: `one of: ${KNOWN_KEYS.join(', ')}`,
+      sentence: [
+        'Unknown ',
+        { option: 'limits' },
+        ` key '${unknownKey}'. Known: ${KNOWN_KEYS.join(', ')}`,
+      ],
+    });
   }
   return {
     calls: resolveWindowLimits('limits.calls', given.calls, 1),
@@ -90,15 +106,22 @@ function resolveWindowLimits(option: string, value: unknown, minimum: number): W
   if (value === undefined) return {};
   const limits = typeof value === 'string' ? parseWithName(option, value) : value;
   if (typeof limits !== 'object' || limits === null || Array.isArray(limits)) {
-    throw new TypeError(
-      `${option} must be a string like '60/min' or an object, got ${describe(value)}`,
-    );
+    throw new InvalidOptionError({
+      option,
+      value,
+      expected: "a string like '60/min' or an object",
+    });
   }
   const given = limits as Record<string, unknown>;
   const resolved: Record<string, number> = {};
   for (const key of Object.keys(given)) {
     if (!LIMIT_WINDOWS.some((entry) => entry.key === key)) {
-      throw new TypeError(`Unknown ${option} key '${key}'. Known: perMinute, perHour, perDay`);
+      throw new InvalidOptionError({
+        option: `${option}.${key}`,
+        value: given[key],
+        expected: 'one of: perMinute, perHour, perDay',
+        sentence: ['Unknown ', { option }, ` key '${key}'. Known: perMinute, perHour, perDay`],
+      });
     }
     const amount = given[key];
     if (amount === undefined) continue;
@@ -110,7 +133,7 @@ function resolveWindowLimits(option: string, value: unknown, minimum: number): W
       (whole && !Number.isInteger(amount))
     ) {
       const expected = whole ? 'a whole number of at least 1' : 'a number of at least 0';
-      throw new RangeError(`${option}.${key} must be ${expected}, got ${describe(amount)}`);
+      throw new InvalidOptionError({ option: `${option}.${key}`, value: amount, expected });
     }
     resolved[key] = amount;
   }
@@ -121,14 +144,24 @@ function parseWithName(option: string, text: string): WindowLimits {
   try {
     return parseLimits(text);
   } catch (error) {
-    throw new RangeError(`${option}: ${(error as Error).message}`);
+    throw new InvalidOptionError({
+      option,
+      value: text,
+      expected: 'AMOUNT/UNIT[,AMOUNT/UNIT...] with UNIT min, hour or day',
+      sentence: [{ option }, `: ${(error as Error).message}`],
+      cause: error,
+    });
   }
 }
 
 function resolveClock(value: unknown): () => number {
   if (value === undefined) return Date.now;
   if (typeof value !== 'function') {
-    throw new TypeError(`limits.now must be a function returning ms, got ${describe(value)}`);
+    throw new InvalidOptionError({
+      option: 'limits.now',
+      value,
+      expected: 'a function returning ms',
+    });
   }
   return value as () => number;
 }

@@ -5,7 +5,8 @@ import {
   parseGroupingOption,
   resolveGroupAnnotations,
 } from '@apcore-mcp/annotations';
-import { resolveBoolean, resolveInteger } from '../lifecycle/read-option.js';
+import { resolveBoolean, resolveInteger } from '../options/read-option.js';
+import { rethrowAsInvalidOption } from '../options/rethrow-as-invalid-option.js';
 
 /**
  * How the served modules are folded into tools, once validated.
@@ -40,19 +41,38 @@ export const GROUPING_OPTION_NAMES = [
 
 type GroupingOptionsInput = Partial<Record<(typeof GROUPING_OPTION_NAMES)[number], unknown>>;
 
-function resolveGrouping(value: unknown): GroupingOption {
-  try {
-    return parseGroupingOption(value);
-  } catch (error) {
-    // A string that is no mode is a wrong value, anything else a wrong type.
-    if (typeof value === 'string' && error instanceof Error) throw new RangeError(error.message);
-    throw error;
-  }
+/**
+ * Checks the `grouping` option: a mode in any case, or a function.
+ *
+ * @example
+ * ```ts
+ * resolveGrouping('Auto'); // 'auto'
+ * ```
+ */
+export function resolveGrouping(value: unknown): GroupingOption {
+  const expected = 'one of none, namespace, auto or a function';
+  return rethrowAsInvalidOption({ option: 'grouping', value, expected }, parseGroupingOption);
+}
+
+/**
+ * Checks the `groupAnnotations` option: annotations by group, a frozen copy.
+ *
+ * @example
+ * ```ts
+ * resolveAnnotationsByGroup({ orders: { destructive: true } });
+ * ```
+ */
+export function resolveAnnotationsByGroup(value: unknown): GroupAnnotations {
+  const expected = 'an object of annotations by group';
+  return rethrowAsInvalidOption(
+    { option: 'groupAnnotations', value, expected },
+    resolveGroupAnnotations,
+  );
 }
 
 /**
  * Validates the grouping options (`grouping`, case-insensitive; `maxTools` >= 1, default 40;
- * `toonDescriptions`; `groupAnnotations`), each bad value a `TypeError` or `RangeError` naming it.
+ * `toonDescriptions`; `groupAnnotations`), each bad value an `InvalidOptionError` naming it.
  *
  * @example
  * ```ts
@@ -64,6 +84,6 @@ export function resolveToolGrouping(options: GroupingOptionsInput): ToolGrouping
     grouping: resolveGrouping(options.grouping),
     maxTools: resolveInteger('maxTools', options.maxTools, DEFAULT_MAX_TOOLS, 1),
     toonDescriptions: resolveBoolean('toonDescriptions', options.toonDescriptions, false),
-    groupAnnotations: resolveGroupAnnotations(options.groupAnnotations),
+    groupAnnotations: resolveAnnotationsByGroup(options.groupAnnotations),
   };
 }

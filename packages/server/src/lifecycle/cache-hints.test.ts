@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { invalidOption } from '../__fixtures__/invalid-option.js';
 import { resolveCacheHints } from './cache-hints.js';
 
 describe('resolveCacheHints', () => {
@@ -11,7 +12,7 @@ describe('resolveCacheHints', () => {
   });
 
   it('refuses unknown requests, bad ttlMs and bad scopes, naming the entry', () => {
-    expect(() => resolveCacheHints([])).toThrow(TypeError);
+    expect(() => resolveCacheHints([])).toThrow(invalidOption('cacheHints'));
     expect(() => resolveCacheHints({ 'tools/call': { ttlMs: 1 } })).toThrow(
       /unknown request 'tools\/call'/,
     );

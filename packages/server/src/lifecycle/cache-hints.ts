@@ -1,4 +1,5 @@
-import { describe } from './read-option.js';
+import { describeValue } from '../options/describe-value.js';
+import { InvalidOptionError } from '../options/invalid-option-error.js';
 
 /** The list and read requests whose results may carry a cache hint. */
 const CACHEABLE_METHODS = [
@@ -34,7 +35,7 @@ export type CacheHints = Partial<Record<(typeof CACHEABLE_METHODS)[number], Cach
  * Checks the `cacheHints` option: known request kinds, `ttlMs` a whole number >= 0, `cacheScope`
  * `'public'` or `'private'`. Returns a copy, so later changes to the caller's object do nothing.
  *
- * @throws {TypeError | RangeError} naming the offending entry.
+ * @throws {InvalidOptionError} naming the offending entry.
  * @example
  * ```ts
  * resolveCacheHints({ 'tools/list': { ttlMs: 1000 } });
@@ -43,14 +44,20 @@ export type CacheHints = Partial<Record<(typeof CACHEABLE_METHODS)[number], Cach
 export function resolveCacheHints(value: unknown): CacheHints | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new TypeError(`cacheHints must be an object, got ${describe(value)}`);
+    throw new InvalidOptionError({ option: 'cacheHints', value, expected: 'an object' });
   }
   const hints: CacheHints = {};
   for (const [method, hint] of Object.entries(value)) {
     if (!(CACHEABLE_METHODS as readonly string[]).includes(method)) {
-      throw new TypeError(
-        `cacheHints: unknown request '${method}'. Known: ${CACHEABLE_METHODS.join(', ')}`,
-      );
+      throw new InvalidOptionError({
+        option: `cacheHints.${method}`,
+        value: hint,
+        expected: `a hint for one of: ${CACHEABLE_METHODS.join(', ')}`,
+        sentence: [
+          { option: 'cacheHints' },
+          `: unknown request '${method}'. Known: ${CACHEABLE_METHODS.join(', ')}`,
+        ],
+      });
     }
     hints[method as keyof CacheHints] = resolveHint(method, hint);
   }
@@ -60,14 +67,26 @@ export function resolveCacheHints(value: unknown): CacheHints | undefined {
 function resolveHint(method: string, hint: unknown): CacheHintOption {
   const { ttlMs, cacheScope } = (hint ?? {}) as { ttlMs?: unknown; cacheScope?: unknown };
   if (typeof ttlMs !== 'number' || !Number.isInteger(ttlMs) || ttlMs < 0) {
-    throw new RangeError(
-      `cacheHints['${method}'].ttlMs must be a whole number >= 0, got ${describe(ttlMs)}`,
-    );
+    throw new InvalidOptionError({
+      option: `cacheHints.${method}.ttlMs`,
+      value: ttlMs,
+      expected: 'a whole number >= 0',
+      sentence: [
+        { option: 'cacheHints' },
+        `['${method}'].ttlMs must be a whole number >= 0, got ${describeValue(ttlMs)}`,
+      ],
+    });
   }
   if (cacheScope !== undefined && cacheScope !== 'public' && cacheScope !== 'private') {
-    throw new RangeError(
-      `cacheHints['${method}'].cacheScope must be 'public' or 'private', got ${describe(cacheScope)}`,
-    );
+    throw new InvalidOptionError({
+      option: `cacheHints.${method}.cacheScope`,
+      value: cacheScope,
+      expected: "'public' or 'private'",
+      sentence: [
+        { option: 'cacheHints' },
+        `['${method}'].cacheScope must be 'public' or 'private', got ${describeValue(cacheScope)}`,
+      ],
+    });
   }
   return cacheScope === undefined ? { ttlMs } : { ttlMs, cacheScope };
 }

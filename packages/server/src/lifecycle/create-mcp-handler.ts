@@ -1,15 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createBearerAuth } from '../auth/bearer-auth.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
-import type { ResolvedOptions, ServeOptions } from '../options.js';
+import { InvalidOptionError } from '../options/invalid-option-error.js';
+import { resolveOptions } from '../options/resolve-options.js';
+import type { ResolvedOptions, ServeOptions } from '../options/serve-options.js';
 import type { McpTool } from '../tools/mcp-tool.js';
 import {
   createHttpRequestHandler,
   type HttpRequestHandler,
   type NextFunction,
 } from '../transports/http-handler.js';
+import { toHttpEndpointOptions } from './http-endpoint-options.js';
 import { openRuntime } from './open-runtime.js';
-import { resolveOptions } from './resolve-options.js';
 import type { RegistryOrExecutor } from './resolve-target.js';
 import type { ServerRuntime } from './server-runtime.js';
 import { shutDown } from './shut-down.js';
@@ -44,7 +45,8 @@ export interface McpHandler {
  * `streamable-http`; `stdio` is refused. `host`, `port` and `handleSignals` do not apply: the
  * host server owns the socket and the process. `onStartup` runs right away (not awaited).
  *
- * @throws {TypeError | RangeError} for a bad argument or option.
+ * @throws {InvalidOptionError} for a bad option (`stdio`, `tls` included).
+ * @throws {TypeError} for a bad registry or executor.
  * @example
  * ```ts
  * import { createServer } from 'node:http';
@@ -61,16 +63,7 @@ export function createMcpHandler(
     handleSignals: false,
     allowAnyPort: true,
   });
-  if (resolved.transport === 'stdio') {
-    throw new RangeError(
-      "createMcpHandler serves HTTP: transport must be 'streamable-http' or 'sse', got 'stdio'",
-    );
-  }
-  if (resolved.tls !== undefined) {
-    throw new RangeError(
-      'createMcpHandler runs inside your HTTP server, which owns TLS: create it with node:https instead of passing tls',
-    );
-  }
+  refuseWhatAHandlerCannotServe(resolved);
   const runtime = openRuntime(registryOrExecutor, resolved);
   const { logger } = runtime;
   const http = openHttp(runtime, resolved);
@@ -99,6 +92,33 @@ export function createMcpHandler(
       .catch((error: unknown) => logger.error({ err: error }, 'onStartup failed'));
   }
   return handler;
+}
+
+/** A handler serves HTTP inside a server of yours: no stdio, and the TLS is your server's. */
+function refuseWhatAHandlerCannotServe(resolved: ResolvedOptions): void {
+  if (resolved.transport === 'stdio') {
+    throw new InvalidOptionError({
+      option: 'transport',
+      value: 'stdio',
+      expected: "'streamable-http' or 'sse'",
+      sentence: [
+        'createMcpHandler serves HTTP: ',
+        { option: 'transport' },
+        " must be 'streamable-http' or 'sse', got 'stdio'",
+      ],
+    });
+  }
+  if (resolved.tls !== undefined) {
+    throw new InvalidOptionError({
+      option: 'tls',
+      value: '(certificate and key)',
+      expected: 'no tls: your HTTP server owns TLS',
+      sentence: [
+        'createMcpHandler runs inside your HTTP server, which owns TLS: create it with node:https instead of passing ',
+        { option: 'tls' },
+      ],
+    });
+  }
 }
 
 /**
@@ -136,25 +156,10 @@ function createHttp(
 ): HttpRequestHandler {
   if (resolved.transport === 'stdio') throw new RangeError('createMcpHandler serves HTTP');
   return createHttpRequestHandler({
+    ...toHttpEndpointOptions(runtime, resolved, metrics),
     transport: resolved.transport,
     createServer: runtime.createServer,
     onToolListChanged: runtime.onToolListChanged,
-    path: resolved.path,
-    stateless: resolved.stateless,
-    guard: {
-      allowedOrigins: resolved.allowedOrigins,
-      allowedHosts: resolved.allowedHosts ?? 'auto',
-      corsOrigins: resolved.cors?.origins,
-    },
-    maxBodyBytes: resolved.maxBodyBytes,
-    maxSessions: resolved.maxSessions,
-    sessionIdleTimeoutMs: resolved.sessionIdleTimeoutMs,
-    authenticate: resolved.authenticate,
-    bearer: resolved.auth && createBearerAuth(resolved.auth, runtime.logger),
-    cors: resolved.cors,
-    health: runtime.health,
-    metrics,
-    usage: runtime.usage,
     logger: runtime.logger,
   });
 }

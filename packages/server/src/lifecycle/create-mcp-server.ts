@@ -1,7 +1,7 @@
 import type { Server } from '@modelcontextprotocol/server';
-import type { ServeOptions } from '../options.js';
+import { resolveOptions } from '../options/resolve-options.js';
+import type { ServeOptions } from '../options/serve-options.js';
 import { openRuntime } from './open-runtime.js';
-import { resolveOptions } from './resolve-options.js';
 import type { RegistryOrExecutor } from './resolve-target.js';
 
 /**
@@ -12,7 +12,8 @@ import type { RegistryOrExecutor } from './resolve-target.js';
  * (`dynamic`). `transport`, `host`, `port`, `path` and `handleSignals` do not apply: the
  * transport is yours. `onStartup` and `onShutdown` are not run.
  *
- * @throws {TypeError | RangeError} for a bad argument or option.
+ * @throws {InvalidOptionError} for a bad option.
+ * @throws {TypeError} for a bad registry, executor or server.
  * @throws {ToolNameCollisionError} when two modules would get the same tool name.
  * @example
  * ```ts

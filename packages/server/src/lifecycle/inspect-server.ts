@@ -1,11 +1,11 @@
 import { silentLogger, toModuleFilter } from '@apcore-mcp/core';
-import type { ServeOptions } from '../options.js';
+import { resolveOptions } from '../options/resolve-options.js';
+import type { ServeOptions } from '../options/serve-options.js';
 import { DocumentationResources } from '../resources/documentation-resources.js';
 import type { McpResource } from '../resources/mcp-resource.js';
 import type { ServedTool } from '../tools/served-tool.js';
 import { type SkippedModule, ToolBuilder } from '../tools/tool-builder.js';
 import { ToolTable } from '../tools/tool-table.js';
-import { resolveOptions } from './resolve-options.js';
 import { type RegistryOrExecutor, resolveRegistry } from './resolve-target.js';
 
 /**
@@ -58,7 +58,8 @@ export type InspectOptions = Pick<
  * What `apcore-mcp tools list` prints.
  *
  * @throws {ToolNameCollisionError} when two modules would get the same tool name.
- * @throws {TypeError | RangeError} for a bad argument or option.
+ * @throws {InvalidOptionError} for a bad option.
+ * @throws {TypeError} for a bad registry, executor or server.
  * @example
  * ```ts
  * const { tools, skipped } = inspectServer(registry, { prefix: 'image.' });

@@ -1,5 +1,5 @@
 import { createDefaultLogger } from '../logger.js';
-import type { ResolvedOptions } from '../options.js';
+import type { ResolvedOptions } from '../options/serve-options.js';
 import { type RegistryOrExecutor, resolveTarget } from './resolve-target.js';
 import { ServerRuntime } from './server-runtime.js';
 

@@ -1,4 +1,5 @@
-import type { ServeOptions } from '../options.js';
+import { SERVE_DEFAULTS } from '../options/option-declaration.js';
+import type { ServeOptions } from '../options/serve-options.js';
 import type { RegistryOrExecutor } from './resolve-target.js';
 import { startWithDefaults } from './start-server.js';
 
@@ -10,7 +11,8 @@ import { startWithDefaults } from './start-server.js';
  *
  * Defaults: stdio transport, signals handled (`handleSignals: true`), port 1..65535.
  *
- * @throws {TypeError | RangeError} for a bad argument or option, before anything starts.
+ * @throws {InvalidOptionError} for a bad option, before anything starts.
+ * @throws {TypeError} for a bad registry or executor.
  * @throws {ListenError} when the HTTP address cannot be bound (`code` e.g. `EADDRINUSE`).
  * @example
  * ```ts
@@ -26,10 +28,6 @@ export async function serve(
   registryOrExecutor: RegistryOrExecutor,
   options?: ServeOptions,
 ): Promise<void> {
-  const handle = await startWithDefaults(registryOrExecutor, options, {
-    transport: 'stdio',
-    handleSignals: true,
-    allowAnyPort: false,
-  });
+  const handle = await startWithDefaults(registryOrExecutor, options, SERVE_DEFAULTS);
   await handle.closed;
 }

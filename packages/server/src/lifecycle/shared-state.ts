@@ -1,6 +1,8 @@
 import { ROUND_CLAIM_LIFETIME_MS } from '../calls/rounds-state.js';
 import type { Logger } from '../logger.js';
-import type { ResolvedOptions } from '../options.js';
+import { joinSentence } from '../options/invalid-option-error.js';
+import { optionNotices } from '../options/option-notices.js';
+import type { ResolvedOptions } from '../options/serve-options.js';
 import { type CallStateCodec, createCallStateCodec } from '../protocol/call-state-codec.js';
 import type { LimitStore } from '../store/limit-store.js';
 import { createMemoryLimitStore } from '../store/memory-limit-store.js';
@@ -40,18 +42,10 @@ export function openSharedState(
   options: Pick<ResolvedOptions, 'stateKey' | 'store'>,
   logger: Logger,
 ): SharedState {
-  if (options.stateKey === undefined) {
-    logger.info(
-      { option: 'stateKey' },
-      'No stateKey given: answers of 2026-07-28 clients are signed with a random key of this ' +
-        'process; several instances serving one endpoint need a shared key (stateKey)',
-    );
-  } else if (options.store === undefined) {
-    logger.warn(
-      { option: 'store' },
-      'A state key is given but no store: an approval answered once runs once on this ' +
-        'instance, but could run once more on each other instance sharing the key; give ' +
-        'every instance the same store (createRedisLimitStore)',
+  for (const { level, option, sentence } of optionNotices(options)) {
+    logger[level](
+      { option },
+      joinSentence(sentence, (name) => name),
     );
   }
   const store = options.store ?? createMemoryLimitStore();

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from '../logger.js';
-import type { ResolvedOptions } from '../options.js';
+import type { ResolvedOptions } from '../options/serve-options.js';
 import type { RunningTransport } from '../transports/transport-manager.js';
 import type { ServerRuntime } from './server-runtime.js';
 

@@ -1,13 +1,13 @@
-import { createBearerAuth } from '../auth/bearer-auth.js';
 import type { Logger } from '../logger.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
-import type { ResolvedOptions, ServeOptions } from '../options.js';
+import { type ResolveDefaults, resolveOptions } from '../options/resolve-options.js';
+import type { ResolvedOptions, ServeOptions } from '../options/serve-options.js';
 import type { McpTool } from '../tools/mcp-tool.js';
 import { isLoopbackAddress } from '../transports/http-guard.js';
 import { listenMetrics, type MetricsListener } from '../transports/metrics-listener.js';
 import { type RunningTransport, TransportManager } from '../transports/transport-manager.js';
+import { toHttpEndpointOptions } from './http-endpoint-options.js';
 import { openRuntime } from './open-runtime.js';
-import { type ResolveDefaults, resolveOptions } from './resolve-options.js';
 import type { RegistryOrExecutor } from './resolve-target.js';
 import type { ServerRuntime } from './server-runtime.js';
 import { shutDown } from './shut-down.js';
@@ -52,7 +52,8 @@ const START_DEFAULTS: ResolveDefaults = {
  * non-blocking sibling of `serve()`, for tests and for embedding. `port: 0` picks a free port;
  * read it from `url`. Signals are not handled unless `handleSignals: true`.
  *
- * @throws {TypeError | RangeError} for a bad argument or option, before anything starts.
+ * @throws {InvalidOptionError} for a bad option, before anything starts.
+ * @throws {TypeError} for a bad registry or executor.
  * @throws {ListenError} when the HTTP address cannot be bound (`code` e.g. `EADDRINUSE`).
  * @example
  * ```ts
@@ -141,22 +142,10 @@ function runTransport(
   warnIfOpenToTheNetwork(options, logger);
   warnIfAudienceFollowsHost(options, logger);
   const httpOptions = {
+    ...toHttpEndpointOptions(runtime, options, metrics),
     host: options.host,
     port: options.port,
-    path: options.path,
-    stateless: options.stateless,
-    maxBodyBytes: options.maxBodyBytes,
-    maxSessions: options.maxSessions,
-    sessionIdleTimeoutMs: options.sessionIdleTimeoutMs,
-    health: runtime.health,
-    metrics,
-    usage: runtime.usage,
-    ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
-    ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
-    ...(options.authenticate === undefined ? {} : { authenticate: options.authenticate }),
-    ...(options.auth === undefined ? {} : { bearer: createBearerAuth(options.auth, logger) }),
-    ...(options.cors === undefined ? {} : { cors: options.cors }),
-    ...(options.tls === undefined ? {} : { tls: options.tls }),
+    tls: options.tls,
   };
   return options.transport === 'sse'
     ? manager.runSse(httpOptions)

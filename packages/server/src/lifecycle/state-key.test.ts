@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { invalidOption } from '../__fixtures__/invalid-option.js';
 import { createRandomStateKey, resolveStateKey } from './state-key.js';
 
 describe('resolveStateKey', () => {
@@ -14,12 +15,16 @@ describe('resolveStateKey', () => {
   });
 
   it('refuses short keys, other types and text that is neither hex nor base64', () => {
-    expect(() => resolveStateKey('ab'.repeat(31))).toThrow(RangeError);
+    expect(() => resolveStateKey('ab'.repeat(31))).toThrow(invalidOption('stateKey'));
     expect(() => resolveStateKey('ab'.repeat(31))).toThrow(/at least 32 bytes .*got 31 bytes/);
-    expect(() => resolveStateKey(new Uint8Array(16))).toThrow(RangeError);
-    expect(() => resolveStateKey(42)).toThrow(TypeError);
+    expect(() => resolveStateKey(new Uint8Array(16))).toThrow(invalidOption('stateKey'));
+    expect(() => resolveStateKey(42)).toThrow(invalidOption('stateKey'));
     expect(() => resolveStateKey(null)).toThrow(/got null/);
-    expect(() => resolveStateKey('not a key at all!')).toThrow(TypeError);
+    expect(() => resolveStateKey('not a key at all!')).toThrow(invalidOption('stateKey'));
+    const secret = 'ab'.repeat(31);
+    expect(() => resolveStateKey(secret)).toThrow(
+      expect.objectContaining({ value: '***', message: expect.not.stringContaining(secret) }),
+    );
   });
 
   it('makes random 32-byte keys', () => {

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { MASKED_VALUE } from '../calls/mask-sensitive.js';
+import { InvalidOptionError, type OptionSentence } from '../options/invalid-option-error.js';
 
 /** The HMAC key length the SDK's requestState codec demands (256 bits). */
 const MIN_KEY_BYTES = 32;
@@ -12,8 +14,8 @@ const BASE64 = /^(?:[A-Za-z0-9+/]+={0,2}|[A-Za-z0-9_-]+)$/;
  * else as base64 (standard or URL-safe). Returns a copy, so later changes to the caller's
  * bytes do nothing.
  *
- * @throws {TypeError} neither text nor bytes, or text that is neither hex nor base64.
- * @throws {RangeError} fewer than 32 bytes.
+ * @throws {InvalidOptionError} neither text nor bytes, text that is neither hex nor base64, or
+ *   fewer than 32 bytes; its `value` is never the key.
  * @example
  * ```ts
  * resolveStateKey(randomBytes(32).toString('hex'));
@@ -23,9 +25,10 @@ export function resolveStateKey(value: unknown): Uint8Array | undefined {
   if (value === undefined) return undefined;
   const key = decodeKey(value);
   if (key.length < MIN_KEY_BYTES) {
-    throw new RangeError(
-      `stateKey must be at least ${MIN_KEY_BYTES} bytes (64 hex digits or 44 base64 characters), got ${key.length} bytes`,
-    );
+    throw invalidKey([
+      { option: 'stateKey' },
+      ` must be at least ${MIN_KEY_BYTES} bytes (64 hex digits or 44 base64 characters), got ${key.length} bytes`,
+    ]);
   }
   return key;
 }
@@ -33,15 +36,29 @@ export function resolveStateKey(value: unknown): Uint8Array | undefined {
 function decodeKey(value: unknown): Uint8Array {
   if (value instanceof Uint8Array) return new Uint8Array(value);
   if (typeof value !== 'string') {
-    throw new TypeError(
-      `stateKey must be a hex or base64 string or a Uint8Array, got ${value === null ? 'null' : typeof value}`,
-    );
+    throw invalidKey([
+      { option: 'stateKey' },
+      ` must be a hex or base64 string or a Uint8Array, got ${value === null ? 'null' : typeof value}`,
+    ]);
   }
   const text = value.trim();
   if (HEX.test(text)) return new Uint8Array(Buffer.from(text, 'hex'));
   if (BASE64.test(text)) return new Uint8Array(Buffer.from(text, 'base64'));
   // Never echo the value: it is meant to be a secret.
-  throw new TypeError(`stateKey text must be hex or base64 (got ${text.length} other characters)`);
+  throw invalidKey([
+    { option: 'stateKey' },
+    ` text must be hex or base64 (got ${text.length} other characters)`,
+  ]);
+}
+
+/** Never holds the key: it is meant to be a secret. */
+function invalidKey(sentence: OptionSentence): InvalidOptionError {
+  return new InvalidOptionError({
+    option: 'stateKey',
+    value: MASKED_VALUE,
+    expected: `a key of at least ${MIN_KEY_BYTES} bytes, as hex or base64 text or a Uint8Array`,
+    sentence,
+  });
 }
 
 /**

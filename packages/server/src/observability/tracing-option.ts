@@ -1,4 +1,5 @@
 import type { Tracer } from '@opentelemetry/api';
+import { InvalidOptionError } from '../options/invalid-option-error.js';
 
 /**
  * The object form of the `tracing` option.
@@ -41,7 +42,17 @@ export function resolveTracing(value: unknown): TracingOption {
     if (typeof (tracer as Partial<Tracer> | null)?.startSpan === 'function') {
       return { tracer: tracer as Tracer };
     }
-    throw new TypeError('tracing.tracer must be an OpenTelemetry Tracer (with startSpan)');
+    throw new InvalidOptionError({
+      option: 'tracing.tracer',
+      value: tracer,
+      expected: 'an OpenTelemetry Tracer (with startSpan)',
+      sentence: [{ option: 'tracing.tracer' }, ' must be an OpenTelemetry Tracer (with startSpan)'],
+    });
   }
-  throw new TypeError('tracing must be a boolean or { tracer }');
+  throw new InvalidOptionError({
+    option: 'tracing',
+    value,
+    expected: 'a boolean or { tracer }',
+    sentence: [{ option: 'tracing' }, ' must be a boolean or { tracer }'],
+  });
 }

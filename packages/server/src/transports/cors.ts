@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { describe, resolveInteger } from '../lifecycle/read-option.js';
+import { describeValue } from '../options/describe-value.js';
+import { InvalidOptionError } from '../options/invalid-option-error.js';
+import { resolveInteger } from '../options/read-option.js';
 
 /**
  * The `cors` option: browser pages on these exact origins may call the server. Preflight
@@ -41,7 +43,7 @@ const EXPOSE_HEADERS = 'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate';
 /**
  * Checks the `cors` option; `undefined` when absent.
  *
- * @throws {TypeError | RangeError} naming `cors.origins` or `cors.maxAgeSeconds`.
+ * @throws {InvalidOptionError} naming `cors.origins` or `cors.maxAgeSeconds`.
  * @example
  * ```ts
  * const cors = resolveCors({ origins: ['https://app.example.com'] });
@@ -51,15 +53,27 @@ export function resolveCors(value: CorsOptions | undefined): ResolvedCors | unde
   if (value === undefined) return undefined;
   const origins = (value as { origins?: unknown } | null)?.origins;
   if (!Array.isArray(origins) || origins.some((origin) => typeof origin !== 'string')) {
-    throw new TypeError(
-      `cors must be { origins: ['https://app.example.com', ...] }, got ${describe(origins)}`,
-    );
+    throw new InvalidOptionError({
+      option: 'cors',
+      value,
+      expected: "{ origins: ['https://app.example.com', ...] }",
+      sentence: [
+        { option: 'cors' },
+        ` must be { origins: ['https://app.example.com', ...] }, got ${describeValue(origins)}`,
+      ],
+    });
   }
   for (const origin of origins as string[]) {
     if (!isExactOrigin(origin)) {
-      throw new RangeError(
-        `cors.origins entry '${origin}' is not an origin; expected exact origins like 'https://app.example.com'`,
-      );
+      throw new InvalidOptionError({
+        option: 'cors.origins',
+        value: origin,
+        expected: "exact origins like 'https://app.example.com'",
+        sentence: [
+          { option: 'cors.origins' },
+          ` entry '${origin}' is not an origin; expected exact origins like 'https://app.example.com'`,
+        ],
+      });
     }
   }
   return {

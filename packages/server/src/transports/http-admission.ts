@@ -4,7 +4,7 @@ import type { AuthInfo } from '@modelcontextprotocol/server';
 import type { BearerAuth } from '../auth/bearer-auth.js';
 import { resolveIdentity, toAuthInfo } from '../calls/call-extra.js';
 import type { Logger } from '../logger.js';
-import type { Authenticate } from '../options.js';
+import type { Authenticate } from '../options/concerns/security-options.js';
 import { checkRequest, type GuardPolicy } from './http-guard.js';
 import { sendJsonRpcError } from './http-response.js';
 

@@ -1,52 +1,25 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/server';
-import type { BearerAuth } from '../auth/bearer-auth.js';
 import { isMetadataPath, serveProtectedResourceMetadata } from '../auth/protected-resource.js';
 import { attachRequestClosedSignal } from '../calls/call-extra.js';
 import type { Logger } from '../logger.js';
-import type { ServerMetrics } from '../metrics/server-metrics.js';
-import type { Authenticate } from '../options.js';
-import { applyCors, type ResolvedCors } from './cors.js';
+import { applyCors } from './cors.js';
 import { type AdmissionPolicy, admit, authenticateRequest } from './http-admission.js';
-import type { GuardPolicy } from './http-guard.js';
 import { sendJson, sendJsonRpcError } from './http-response.js';
-import {
-  type ObservabilityRoutes,
-  type RuntimeHealth,
-  serveObservability,
-} from './observability-routes.js';
+import type { HttpEndpointOptions } from './http-transport-options.js';
+import { type ObservabilityRoutes, serveObservability } from './observability-routes.js';
 import { readJsonBody, refuseTooLarge } from './read-json-body.js';
 import { SSE_MESSAGES_PATH, SSE_STREAM_PATH, SseEndpoint } from './sse-endpoint.js';
 import { StreamableHttpEndpoint, type ToolListChanges } from './streamable-http-endpoint.js';
-import { serveUsage, USAGE_PATH, type UsageSource } from './usage-route.js';
+import { serveUsage, USAGE_PATH } from './usage-route.js';
 
 /** Options of {@link createHttpRequestHandler}. */
-export interface HttpRequestHandlerOptions {
+export interface HttpRequestHandlerOptions extends HttpEndpointOptions {
   transport: 'streamable-http' | 'sse';
   /** Builds one SDK server per session (or per request when stateless). */
   createServer: () => Server;
   /** Subscribes to tool list changes (for 2026-07-28 clients). */
   onToolListChanged?: ToolListChanges | undefined;
-  /** The Streamable HTTP endpoint path. */
-  path: string;
-  stateless: boolean;
-  guard: GuardPolicy;
-  maxBodyBytes: number;
-  /** The most sessions open at once (Streamable HTTP and SSE). */
-  maxSessions: number;
-  /** Streamable HTTP sessions idle this long are closed (`0`: never). */
-  sessionIdleTimeoutMs: number;
-  authenticate?: Authenticate | undefined;
-  /** The bearer token check of the `auth` option (never together with `authenticate`). */
-  bearer?: BearerAuth | undefined;
-  /** Answers preflights and adds CORS headers for these origins. */
-  cors?: ResolvedCors | undefined;
-  /** Answers `GET /health` (the handler adds `sessions`); no health route when absent. */
-  health?: RuntimeHealth | undefined;
-  /** Answers `GET /metrics` (and is told how to count sessions); no metrics route when absent. */
-  metrics?: ServerMetrics | undefined;
-  /** Answers `GET /usage` once the request is admitted as `/mcp` ones are; no route when absent. */
-  usage?: UsageSource | undefined;
   logger: Logger;
 }
 

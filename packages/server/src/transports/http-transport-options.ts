@@ -1,44 +1,63 @@
 import type { BearerAuth } from '../auth/bearer-auth.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
-import type { Authenticate } from '../options.js';
-import type { ResolvedCors } from './cors.js';
+import type { ResolvedOptions } from '../options/serve-options.js';
+import type { GuardPolicy } from './http-guard.js';
 import type { RuntimeHealth } from './observability-routes.js';
 import type { TlsOptions } from './tls-option.js';
 import type { UsageSource } from './usage-route.js';
 
 /**
- * Options of the HTTP transports.
+ * The resolved options the HTTP endpoint reads as they are: an option of the HTTP server is
+ * declared in the option table and named here.
  *
  * @example
  * ```ts
- * const options: HttpTransportOptions = { host: '0.0.0.0', port: 8000, allowedHosts: ['mcp.example.com'] };
+ * HTTP_ENDPOINT_OPTIONS.includes('maxSessions'); // true
  * ```
  */
-export interface HttpTransportOptions {
+export const HTTP_ENDPOINT_OPTIONS = [
+  'path',
+  'stateless',
+  'maxBodyBytes',
+  'maxSessions',
+  'sessionIdleTimeoutMs',
+  'authenticate',
+  'cors',
+] as const satisfies readonly (keyof ResolvedOptions)[];
+
+/**
+ * The HTTP endpoint's options both entry points build from the resolved options: the options
+ * it reads as they are, and what the runtime adds (the guard, the bearer check, the routes).
+ *
+ * @example
+ * ```ts
+ * const endpoint: HttpEndpointOptions = toHttpEndpointOptions(runtime, resolved, metrics);
+ * ```
+ */
+export interface HttpEndpointOptions
+  extends Pick<ResolvedOptions, (typeof HTTP_ENDPOINT_OPTIONS)[number]> {
+  guard: GuardPolicy;
+  /** The bearer token check of the `auth` option (never together with `authenticate`). */
+  bearer?: BearerAuth | undefined;
+  /** Answers `GET /health` (the handler adds `sessions`); no health route when absent. */
+  health?: RuntimeHealth | undefined;
+  /** Answers `GET /metrics` (and is told how to count sessions); no metrics route when absent. */
+  metrics?: ServerMetrics | undefined;
+  /** Answers `GET /usage` once the request is admitted as `/mcp` ones are; no route when absent. */
+  usage?: UsageSource | undefined;
+}
+
+/**
+ * Options of the HTTP transports: where to listen, over TLS or not, and the endpoint's options.
+ *
+ * @example
+ * ```ts
+ * const options: HttpTransportOptions = { ...toHttpEndpointOptions(runtime, resolved, metrics), host: '0.0.0.0', port: 8000 };
+ * ```
+ */
+export interface HttpTransportOptions extends HttpEndpointOptions {
   host: string;
   /** 0 picks a free port; the URL tells which. */
   port: number;
-  /** Streamable HTTP endpoint path; default `/mcp`. */
-  path?: string;
-  /** Streamable HTTP without sessions. */
-  stateless?: boolean;
-  allowedOrigins?: readonly string[] | '*';
-  allowedHosts?: readonly string[] | '*';
-  maxBodyBytes?: number;
-  /** The most sessions open at once; default 1000. */
-  maxSessions?: number;
-  /** Streamable HTTP sessions idle this long are closed; default 30 minutes, `0`: never. */
-  sessionIdleTimeoutMs?: number;
-  authenticate?: Authenticate;
-  /** Bearer token checks (the `auth` option), instead of `authenticate`. */
-  bearer?: BearerAuth;
-  /** CORS for these browser origins (also allowed by the Origin guard); HTTPS with `tls`. */
-  cors?: ResolvedCors;
-  tls?: TlsOptions;
-  /** Answers `GET /health`; no health route when absent. */
-  health?: RuntimeHealth;
-  /** Answers `GET /metrics`; no metrics route when absent. */
-  metrics?: ServerMetrics | undefined;
-  /** Answers `GET /usage` (after admission); no usage route when absent. */
-  usage?: UsageSource | undefined;
+  tls?: TlsOptions | undefined;
 }

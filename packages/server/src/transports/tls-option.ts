@@ -1,5 +1,6 @@
 import { createSecureContext } from 'node:tls';
-import { describe } from '../lifecycle/read-option.js';
+import { describeValue } from '../options/describe-value.js';
+import { InvalidOptionError } from '../options/invalid-option-error.js';
 
 /**
  * The `tls` option: serve HTTPS with this certificate (chain) and private key, both PEM.
@@ -21,7 +22,7 @@ export interface TlsOptions {
  * a key that does not match fails before anything listens; `undefined` when absent. Messages
  * never hold key material.
  *
- * @throws {TypeError | RangeError} naming `tls.cert` / `tls.key`.
+ * @throws {InvalidOptionError} naming `tls.cert` / `tls.key`.
  * @example
  * ```ts
  * const tls = resolveTls({ cert, key });
@@ -30,25 +31,43 @@ export interface TlsOptions {
 export function resolveTls(value: TlsOptions | undefined): TlsOptions | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'object' || value === null) {
-    throw new TypeError(`tls must be an object { cert, key } of PEM text, got ${describe(value)}`);
+    throw new InvalidOptionError({
+      option: 'tls',
+      value,
+      expected: 'an object { cert, key } of PEM text',
+    });
   }
-  for (const part of ['cert', 'key'] as const) {
-    const given: unknown = value[part];
-    if (given === undefined) {
-      throw new RangeError(`tls.${part} is missing: tls needs both a certificate and its key`);
-    }
-    if (typeof given !== 'string' && !Buffer.isBuffer(given)) {
-      throw new TypeError(
-        `tls.${part} must be PEM text (string or Buffer), got ${describe(given)}`,
-      );
-    }
-  }
+  for (const part of ['cert', 'key'] as const) checkPem(`tls.${part}`, value[part]);
   try {
     createSecureContext({ cert: value.cert, key: value.key });
   } catch (error) {
     // OpenSSL's reason names the failing step (e.g. "key values mismatch"), not the key.
     const reason = error instanceof Error ? error.message : 'unreadable';
-    throw new RangeError(`tls: the certificate and key cannot be used: ${reason}`);
+    throw new InvalidOptionError({
+      option: 'tls',
+      value: '(certificate and key)',
+      expected: 'a PEM certificate and its private key',
+      sentence: [{ option: 'tls' }, `: the certificate and key cannot be used: ${reason}`],
+      cause: error,
+    });
   }
   return { cert: value.cert, key: value.key };
+}
+
+/** A certificate or key given as PEM text; never named in a message, it may be a private key. */
+function checkPem(option: string, given: unknown): void {
+  const expected = 'PEM text (string or Buffer)';
+  if (given === undefined) {
+    const sentence = [
+      { option },
+      ' is missing: ',
+      { option: 'tls' },
+      ' needs both a certificate and its key',
+    ];
+    throw new InvalidOptionError({ option, value: given, expected, sentence });
+  }
+  if (typeof given !== 'string' && !Buffer.isBuffer(given)) {
+    const sentence = [{ option }, ` must be ${expected}, got ${describeValue(given)}`];
+    throw new InvalidOptionError({ option, value: typeof given, expected, sentence });
+  }
 }

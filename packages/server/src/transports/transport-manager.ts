@@ -2,12 +2,10 @@ import type { Server as HttpServer } from 'node:http';
 import type { Readable, Writable } from 'node:stream';
 import { type Logger, silentLogger } from '@apcore-mcp/core';
 import type { Server } from '@modelcontextprotocol/server';
-import { DEFAULT_MAX_BODY_BYTES } from '../options.js';
 import { createHttpRequestHandler } from './http-handler.js';
 import { listenHttp } from './http-listener.js';
 import type { HttpTransportOptions } from './http-transport-options.js';
 import { formatHost } from './listen-error.js';
-import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './session-limits.js';
 import { SSE_STREAM_PATH } from './sse-endpoint.js';
 import { openStdioTransport } from './stdio-transport.js';
 import type { ToolListChanges } from './streamable-http-endpoint.js';
@@ -186,27 +184,12 @@ export class TransportManager {
     transport: 'streamable-http' | 'sse',
     options: HttpTransportOptions,
   ): Promise<RunningTransport> {
-    const path = options.path ?? '/mcp';
+    const { host, port: requestedPort, tls, ...endpoint } = options;
     const handler = createHttpRequestHandler({
+      ...endpoint,
       transport,
       createServer: this.#createServer,
       onToolListChanged: this.#onToolListChanged,
-      path,
-      stateless: options.stateless ?? false,
-      guard: {
-        allowedOrigins: options.allowedOrigins,
-        allowedHosts: options.allowedHosts ?? 'auto',
-        corsOrigins: options.cors?.origins,
-      },
-      maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-      maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
-      sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
-      authenticate: options.authenticate,
-      bearer: options.bearer,
-      cors: options.cors,
-      health: options.health,
-      metrics: options.metrics,
-      usage: options.usage,
       logger: this.#logger,
     });
     const { server, port } = await listenHttp(
@@ -214,14 +197,14 @@ export class TransportManager {
         request: (request, response) => void handler.handle(request, response),
         checkContinue: handler.handleExpectContinue,
       },
-      options.host,
-      options.port,
-      options.tls,
+      host,
+      requestedPort,
+      tls,
     );
-    const endpoint = transport === 'sse' ? SSE_STREAM_PATH : path;
+    const path = transport === 'sse' ? SSE_STREAM_PATH : endpoint.path;
     const stopped = stopListening(server);
     return {
-      url: `${options.tls ? 'https' : 'http'}://${formatHost(options.host)}:${port}${endpoint}`,
+      url: `${tls ? 'https' : 'http'}://${formatHost(host)}:${port}${path}`,
       ended: new Promise<TransportEnd>(() => {}),
       stopAccepting: () => stopped.start(),
       close: async () => {

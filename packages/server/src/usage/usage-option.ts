@@ -1,4 +1,4 @@
-import { describe } from '../lifecycle/read-option.js';
+import { InvalidOptionError } from '../options/invalid-option-error.js';
 
 /**
  * The object form of the `usage` option.
@@ -43,7 +43,7 @@ export interface ResolvedUsage {
 /**
  * Checks a `usage` option: `undefined` and `false` turn it off, `true` and an object on.
  *
- * @throws {TypeError | RangeError} naming the option and what it accepts.
+ * @throws {InvalidOptionError} naming the option and what it accepts.
  * @example
  * ```ts
  * resolveUsage({ adminRoles: ['admin'] }); // { adminRoles: ['admin'] }
@@ -53,7 +53,11 @@ export function resolveUsage(value: unknown): ResolvedUsage | undefined {
   if (value === undefined || value === false) return undefined;
   if (value === true) return { adminRoles: [] };
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new TypeError(`usage must be a boolean or { adminRoles }, got ${describe(value)}`);
+    throw new InvalidOptionError({
+      option: 'usage',
+      value,
+      expected: 'a boolean or { adminRoles }',
+    });
   }
   return { adminRoles: resolveAdminRoles((value as UsageOptions).adminRoles) };
 }
@@ -61,11 +65,20 @@ export function resolveUsage(value: unknown): ResolvedUsage | undefined {
 function resolveAdminRoles(value: unknown): readonly string[] {
   if (value === undefined) return [];
   if (!Array.isArray(value) || value.some((role) => typeof role !== 'string')) {
-    throw new TypeError(`usage.adminRoles must be an array of strings, got ${describe(value)}`);
+    throw new InvalidOptionError({
+      option: 'usage.adminRoles',
+      value,
+      expected: 'an array of strings',
+    });
   }
   // An empty role names nobody: it is a slip in the configuration (a stray comma, say).
   if (value.some((role) => role.trim() === '')) {
-    throw new RangeError('usage.adminRoles must not hold an empty role');
+    throw new InvalidOptionError({
+      option: 'usage.adminRoles',
+      value,
+      expected: 'an array of non-empty roles',
+      sentence: [{ option: 'usage.adminRoles' }, ' must not hold an empty role'],
+    });
   }
   return Object.freeze([...value]);
 }

@@ -6,7 +6,7 @@ import {
 } from '@apcore-mcp/test-support';
 import { type ClientEra, connectClient } from '@apcore-mcp/test-support/clients';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ServeOptions } from '../../src/options.js';
+import type { ServeOptions } from '../../src/options/serve-options.js';
 import { INITIALIZE_REQUEST, MCP_POST_HEADERS } from '../helpers/clients.js';
 import { type IdentityServer, startIdentityServer } from '../helpers/identity-server.js';
 

@@ -4,7 +4,7 @@ import { createRecordingLogger, firstText } from '@apcore-mcp/test-support';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
-import { serve, startServer } from '../../src/index.js';
+import { InvalidOptionError, serve, startServer } from '../../src/index.js';
 import { connectSse, connectStreamable } from '../helpers/clients.js';
 
 /** A registry with one module that tells when it started and waits for its signal or `ms`. */
@@ -145,9 +145,16 @@ describe('startServer and shutdown', () => {
 describe('serve()', () => {
   it('rejects bad arguments and options before starting anything', async () => {
     const registry = new runtime.Registry();
-    await expect(serve(registry, { transport: 'streamable-http', port: 0 })).rejects.toThrow(
-      new RangeError('Port must be between 1 and 65535, got 0'),
+    const refusal = await serve(registry, { transport: 'streamable-http', port: 0 }).catch(
+      (error: unknown) => error,
     );
+    expect(InvalidOptionError.isInstance(refusal)).toBe(true);
+    expect(refusal).toMatchObject({
+      option: 'port',
+      value: 0,
+      expected: 'an integer between 1 and 65535',
+      message: 'Port must be between 1 and 65535, got 0',
+    });
     await expect(serve(registry, { transport: 'websocket' })).rejects.toThrow(
       "Unknown transport: 'websocket'. Must be one of: stdio, streamable-http, sse",
     );

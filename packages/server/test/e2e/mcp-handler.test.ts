@@ -9,7 +9,7 @@ import {
   ForeignRegistry,
 } from '../../src/__fixtures__/foreign-runtime.js';
 import { createInteractiveRuntime } from '../../src/__fixtures__/interactive-modules.js';
-import { createMcpHandler, type McpHandler } from '../../src/index.js';
+import { createMcpHandler, InvalidOptionError, type McpHandler } from '../../src/index.js';
 import { connectSse, connectStreamable, MCP_POST_HEADERS } from '../helpers/clients.js';
 import { HOSTILE_DEPTH, nestedArrayText, TOO_DEEP } from '../helpers/deep-json.js';
 
@@ -175,6 +175,11 @@ describe('createMcpHandler in a plain http.createServer', () => {
   });
 
   it('refuses stdio', () => {
-    expect(() => createMcpHandler(createEcho(), { transport: 'stdio' })).toThrow(RangeError);
+    expect(() => createMcpHandler(createEcho(), { transport: 'stdio' })).toThrow(
+      expect.objectContaining({ option: 'transport', value: 'stdio' }),
+    );
+    expect(() => createMcpHandler(createEcho(), { transport: 'stdio' })).toThrow(
+      InvalidOptionError,
+    );
   });
 });

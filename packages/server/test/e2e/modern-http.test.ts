@@ -4,7 +4,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInteractiveRuntime } from '../../src/__fixtures__/interactive-modules.js';
 import { type ServerHandle, startServer } from '../../src/index.js';
-import type { ServeOptions } from '../../src/options.js';
+import type { ServeOptions } from '../../src/options/serve-options.js';
 import { connectStreamable } from '../helpers/clients.js';
 
 /** A 2.x client pinned to 2026-07-28 whose every request carries `headers`. */

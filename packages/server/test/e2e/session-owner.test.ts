@@ -5,7 +5,7 @@ import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInteractiveRuntime } from '../../src/__fixtures__/interactive-modules.js';
 import { type ServerHandle, startServer } from '../../src/index.js';
-import type { ServeOptions } from '../../src/options.js';
+import type { ServeOptions } from '../../src/options/serve-options.js';
 import { MCP_POST_HEADERS } from '../helpers/clients.js';
 
 const SECRET = 'a-shared-secret-of-at-least-32-bytes!';

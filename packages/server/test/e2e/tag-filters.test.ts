@@ -4,7 +4,7 @@ import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { type ClientEra, connectClient } from '@apcore-mcp/test-support/clients';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ServerHandle, startServer } from '../../src/index.js';
-import type { ServeOptions } from '../../src/options.js';
+import type { ServeOptions } from '../../src/options/serve-options.js';
 
 /** Four modules whose tags overlap, so each filter keeps a different set. */
 function createTaggedRegistry(): Registry {

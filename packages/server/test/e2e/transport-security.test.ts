@@ -7,7 +7,7 @@ import {
 } from '@apcore-mcp/test-support';
 import { type ClientEra, connectClient } from '@apcore-mcp/test-support/clients';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../src/index.js';
+import { InvalidOptionError, startServer } from '../../src/index.js';
 import { INITIALIZE_REQUEST, MCP_POST_HEADERS } from '../helpers/clients.js';
 import {
   createIdentityExecutor,
@@ -163,6 +163,6 @@ describe('CORS, TLS and exposure', () => {
         auth: { jwks: signer.jwks },
         authenticate: () => ({ id: 'x' }),
       }),
-    ).rejects.toThrow(RangeError);
+    ).rejects.toSatisfy(InvalidOptionError.isInstance);
   });
 });

@@ -4,7 +4,7 @@ import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { connectInMemory } from '../../src/__fixtures__/in-memory.js';
 import type { RegistryOrExecutor } from '../../src/lifecycle/resolve-target.js';
 import { startServer } from '../../src/lifecycle/start-server.js';
-import type { ServeOptions } from '../../src/options.js';
+import type { ServeOptions } from '../../src/options/serve-options.js';
 import { connectStreamable } from './clients.js';
 
 /** A client on a freshly started server, the server's log, and how to let go of both. */

@@ -2,7 +2,7 @@ import { defineModule } from '@apcore-mcp/core';
 import { Executor, Registry } from '@apcore-mcp/runtime';
 import { createRecordingLogger, type RecordingLogger } from '@apcore-mcp/test-support';
 import { type ServerHandle, startServer } from '../../src/index.js';
-import type { ServeOptions } from '../../src/options.js';
+import type { ServeOptions } from '../../src/options/serve-options.js';
 
 /** An executor whose one tool, `who-am-i`, answers the identity its context carries. */
 export function createIdentityExecutor(): Executor {

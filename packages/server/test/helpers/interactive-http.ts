@@ -2,7 +2,7 @@ import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { afterEach } from 'vitest';
 import { createInteractiveRuntime } from '../../src/__fixtures__/interactive-modules.js';
 import { type ServerHandle, startServer } from '../../src/index.js';
-import type { ServeOptions } from '../../src/options.js';
+import type { ServeOptions } from '../../src/options/serve-options.js';
 
 /**
  * Starts servers of the interactive modules over Streamable HTTP on a free port for the tests of

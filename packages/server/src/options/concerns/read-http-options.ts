@@ -1,25 +1,32 @@
-import { describe } from './read-option.js';
+// The readers of the HTTP server's options: where it listens and whom it lets in.
+import { InvalidOptionError } from '../invalid-option-error.js';
 
 /** The host to bind: a non-empty string, `127.0.0.1` by default. */
 export function resolveHost(value: unknown): string {
   if (value === undefined) return '127.0.0.1';
-  if (typeof value !== 'string')
-    throw new TypeError(`host must be a string, got ${describe(value)}`);
-  if (value.trim() === '') throw new RangeError('Host must not be empty');
+  if (typeof value !== 'string') {
+    throw new InvalidOptionError({ option: 'host', value, expected: 'a host name or address' });
+  }
+  if (value.trim() === '') {
+    const sentence = ['Host must not be empty'];
+    throw new InvalidOptionError({ option: 'host', value, expected: 'a host name', sentence });
+  }
   return value;
 }
 
-/** The port to bind: 1..65535 (0 too where a free port may be picked), 8000 by default. */
-export function resolvePort(value: unknown, allowAnyPort: boolean): number {
+/** A port to bind: 1..65535 (0 too where a free port may be picked), 8000 by default. */
+export function resolvePort(value: unknown, allowAnyPort: boolean, option = 'port'): number {
   if (value === undefined) return 8000;
   const minimum = allowAnyPort ? 0 : 1;
+  const expected = `an integer between ${minimum} and 65535`;
   if (typeof value !== 'number' || !Number.isInteger(value)) {
-    throw new TypeError(
-      `port must be an integer between ${minimum} and 65535, got ${describe(value)}`,
-    );
+    throw new InvalidOptionError({ option, value, expected });
   }
   if (value < minimum || value > 65535) {
-    throw new RangeError(`Port must be between ${minimum} and 65535, got ${value}`);
+    // The SRS's wording for the port, which capitalizes the option.
+    const range = ` must be between ${minimum} and 65535, got ${value}`;
+    const sentence = option === 'port' ? [`Port${range}`] : [{ option }, range];
+    throw new InvalidOptionError({ option, value, expected, sentence });
   }
   return value;
 }
@@ -28,9 +35,8 @@ export function resolvePort(value: unknown, allowAnyPort: boolean): number {
 export function resolvePath(value: unknown): string {
   if (value === undefined) return '/mcp';
   if (typeof value !== 'string' || !value.startsWith('/') || /[?#\s]/.test(value)) {
-    throw new TypeError(
-      `path must be a URL path starting with '/' (no query, no spaces), got ${describe(value)}`,
-    );
+    const expected = "a URL path starting with '/' (no query, no spaces)";
+    throw new InvalidOptionError({ option: 'path', value, expected });
   }
   return value;
 }
@@ -41,14 +47,20 @@ export function resolveAllowedOrigins(value: unknown): readonly string[] | '*' |
   if (value === undefined) return undefined;
   if (value === '*') return '*';
   if (!Array.isArray(value) || value.some((origin) => typeof origin !== 'string')) {
-    throw new TypeError(`allowedOrigins must be ${allowed}, got ${describe(value)}`);
+    throw new InvalidOptionError({ option: 'allowedOrigins', value, expected: allowed });
   }
   if (value.includes('*')) return '*';
   for (const origin of value as string[]) {
     if (!isOrigin(origin)) {
-      throw new RangeError(
-        `allowedOrigins entry '${origin}' is not an origin; expected ${allowed}`,
-      );
+      throw new InvalidOptionError({
+        option: 'allowedOrigins',
+        value: origin,
+        expected: allowed,
+        sentence: [
+          { option: 'allowedOrigins' },
+          ` entry '${origin}' is not an origin; expected ${allowed}`,
+        ],
+      });
     }
   }
   return Object.freeze([...(value as string[])]);
@@ -68,7 +80,7 @@ export function resolveAllowedHosts(value: unknown): readonly string[] | '*' | u
   if (value === undefined) return undefined;
   if (value === '*') return '*';
   if (!Array.isArray(value) || value.some((host) => typeof host !== 'string' || host === '')) {
-    throw new TypeError(`allowedHosts must be ${allowed}, got ${describe(value)}`);
+    throw new InvalidOptionError({ option: 'allowedHosts', value, expected: allowed });
   }
   if (value.includes('*')) return '*';
   return Object.freeze(value.map((host: string) => host.toLowerCase()));

@@ -13,14 +13,16 @@ function distance(a: string, b: string): number {
 }
 
 /**
- * The candidate closest to a misspelled word, when it is close enough to be a likely typo.
+ * The candidate closest to a misspelled word, when it is close enough to be a likely typo: what
+ * an "unknown option" message offers as "did you mean ...?".
  *
  * @example
  * ```ts
- * suggest('prot', ['port', 'host']); // 'port'
+ * suggestClosest('prot', ['port', 'host']); // 'port'
+ * suggestClosest('colour', ['port', 'host']); // undefined
  * ```
  */
-export function suggest(word: string, candidates: readonly string[]): string | undefined {
+export function suggestClosest(word: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
   for (const candidate of candidates) {

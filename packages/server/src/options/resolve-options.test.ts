@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { silentLogger } from '@apcore-mcp/core';
 import { describe, expect, it } from 'vitest';
-import type { ServeOptions } from '../options.js';
+import { invalidOption } from '../__fixtures__/invalid-option.js';
+import type { ServeOptions } from '../options/serve-options.js';
+import { InvalidOptionError } from './invalid-option-error.js';
 import { type ResolveDefaults, resolveOptions } from './resolve-options.js';
 
 const SERVE: ResolveDefaults = { transport: 'stdio', handleSignals: true, allowAnyPort: false };
@@ -54,10 +56,13 @@ describe('resolveOptions', () => {
 
   it('rejects unknown transports naming the allowed ones', () => {
     expect(() => resolveOptions({ transport: 'websocket' }, SERVE)).toThrow(
-      new RangeError("Unknown transport: 'websocket'. Must be one of: stdio, streamable-http, sse"),
+      invalidOption(
+        'transport',
+        "Unknown transport: 'websocket'. Must be one of: stdio, streamable-http, sse",
+      ),
     );
-    expect(() => resolveOptions({ transport: 'http' }, SERVE)).toThrow(RangeError);
-    expect(() => resolveOptions({ transport: '' }, SERVE)).toThrow(RangeError);
+    expect(() => resolveOptions({ transport: 'http' }, SERVE)).toThrow(invalidOption('transport'));
+    expect(() => resolveOptions({ transport: '' }, SERVE)).toThrow(invalidOption('transport'));
     expect(() => resolveOptions({ transport: 3 as unknown as string }, SERVE)).toThrow(
       /transport must be a string \(one of: stdio, streamable-http, sse\)/,
     );
@@ -72,7 +77,8 @@ describe('resolveOptions', () => {
     expect(() =>
       resolveOptions({ ...grouping, groupAnnotations: { orders: { destructiv: true } } }, SERVE),
     ).toThrow(
-      new RangeError(
+      invalidOption(
+        'groupAnnotations.orders.destructiv',
         'groupAnnotations.orders.destructiv is not an annotation; one of readonly, destructive, idempotent, requiresApproval, openWorld, streaming',
       ),
     );
@@ -81,15 +87,15 @@ describe('resolveOptions', () => {
         { ...grouping, groupAnnotations: { orders: { readonly: 1 } } } as never,
         SERVE,
       ),
-    ).toThrow(TypeError);
+    ).toThrow(invalidOption('groupAnnotations.orders.readonly'));
   });
 
   it('checks ports: 1..65535 for serve, 0 also for startServer', () => {
     expect(() => resolveHttp({ port: 0 })).toThrow(
-      new RangeError('Port must be between 1 and 65535, got 0'),
+      invalidOption('port', 'Port must be between 1 and 65535, got 0'),
     );
     expect(() => resolveHttp({ port: 65536 })).toThrow(/Port must be between 1 and 65535/);
-    expect(() => resolveHttp({ port: 80.5 })).toThrow(TypeError);
+    expect(() => resolveHttp({ port: 80.5 })).toThrow(invalidOption('port'));
     expect(() => resolveHttp({ port: '80' as unknown as number })).toThrow(
       /port must be an integer/,
     );
@@ -115,7 +121,7 @@ describe('resolveOptions', () => {
       'Tag values must not be empty',
     );
     expect(() => resolveOptions({ tags: 'public' as unknown as string[] }, SERVE)).toThrow(
-      TypeError,
+      invalidOption('tags', "tags must be an array of strings, got 'public'"),
     );
     expect(() => resolveOptions({ prefix: '' }, SERVE)).toThrow('prefix must not be empty');
     expect(resolveOptions({ tags: [], prefix: 'api.' }, SERVE)).toMatchObject({
@@ -128,10 +134,13 @@ describe('resolveOptions', () => {
     expect(resolveOptions({ toolNames: 'module-id' }, SERVE).toolNames).toBe('module-id');
     expect(resolveOptions({ toolNames: 'SAFE' as 'safe' }, SERVE).toolNames).toBe('safe');
     expect(() => resolveOptions({ toolNames: 'dotted' as 'safe' }, SERVE)).toThrow(
-      new RangeError("Unknown toolNames: 'dotted'. Must be one of: safe, module-id"),
+      invalidOption('toolNames', "Unknown toolNames: 'dotted'. Must be one of: safe, module-id"),
     );
     expect(() => resolveOptions({ toolNames: true as unknown as 'safe' }, SERVE)).toThrow(
-      new TypeError('toolNames must be a string (one of: safe, module-id), got boolean true'),
+      invalidOption(
+        'toolNames',
+        'toolNames must be a string (one of: safe, module-id), got boolean true',
+      ),
     );
   });
 
@@ -171,26 +180,38 @@ describe('resolveOptions', () => {
     expect(resolveOptions({ allowedHosts: ['Example.com'] }, SERVE).allowedHosts).toEqual([
       'example.com',
     ]);
-    expect(() => resolveOptions({ maxBodyBytes: 0 }, SERVE)).toThrow(RangeError);
+    expect(() => resolveOptions({ maxBodyBytes: 0 }, SERVE)).toThrow(invalidOption('maxBodyBytes'));
     expect(() => resolveOptions({ maxSessions: 0 }, SERVE)).toThrow(
-      new RangeError('maxSessions must be at least 1, got 0'),
+      invalidOption('maxSessions', 'maxSessions must be at least 1, got 0'),
     );
-    expect(() => resolveOptions({ sessionIdleTimeoutMs: -1 }, SERVE)).toThrow(RangeError);
+    expect(() => resolveOptions({ sessionIdleTimeoutMs: -1 }, SERVE)).toThrow(
+      invalidOption('sessionIdleTimeoutMs'),
+    );
     expect(() =>
       resolveOptions({ sessionIdleTimeoutMs: '5m' as unknown as number }, SERVE),
-    ).toThrow(new TypeError("sessionIdleTimeoutMs must be an integer of at least 0, got '5m'"));
+    ).toThrow(
+      invalidOption(
+        'sessionIdleTimeoutMs',
+        "sessionIdleTimeoutMs must be an integer of at least 0, got '5m'",
+      ),
+    );
     expect(resolveOptions({ sessionIdleTimeoutMs: 0, maxSessions: 5 }, SERVE)).toMatchObject({
       sessionIdleTimeoutMs: 0,
       maxSessions: 5,
     });
-    expect(() => resolveOptions({ maxBodyBytes: 1.5 }, SERVE)).toThrow(TypeError);
-    expect(() => resolveOptions({ shutdownGraceMs: -1 }, SERVE)).toThrow(RangeError);
+    expect(() => resolveOptions({ maxBodyBytes: 1.5 }, SERVE)).toThrow(InvalidOptionError);
+    expect(() => resolveOptions({ shutdownGraceMs: -1 }, SERVE)).toThrow(
+      invalidOption('shutdownGraceMs', 'shutdownGraceMs must not be negative, got -1'),
+    );
     expect(() => resolveOptions({ path: 'mcp' }, SERVE)).toThrow(/path must be a URL path/);
   });
 
   it('rejects unknown options so typos do not pass silently', () => {
     expect(() => resolveOptions({ trasport: 'sse' } as ServeOptions, SERVE)).toThrow(
-      /Unknown option 'trasport'/,
+      invalidOption('trasport'),
+    );
+    expect(() => resolveOptions({ trasport: 'sse' } as ServeOptions, SERVE)).toThrow(
+      /^Unknown option 'trasport' \(did you mean 'transport'\?\)\. Known options: transport, /,
     );
     expect(() => resolveOptions('stdio' as unknown as ServeOptions, SERVE)).toThrow(TypeError);
   });

@@ -1,0 +1,21 @@
+import type { Logger } from '@apcore-mcp/core';
+import { createRedisLimitStore, type LimitStore } from '@apcore-mcp/server';
+import { type ResolvedSettings, textSetting } from '../settings/settings.js';
+
+/**
+ * The Redis store of `--store`, where rate limits, budgets and one-time approval rounds are
+ * shared by every instance using it (the connection is opened here; the server closes it on
+ * shutdown); `undefined` without `--store`.
+ *
+ * @example
+ * ```ts
+ * const store = await openStore(resolved, logger);
+ * ```
+ */
+export async function openStore(
+  resolved: ResolvedSettings,
+  logger: Logger,
+): Promise<LimitStore | undefined> {
+  const url = textSetting(resolved, 'store');
+  return url === undefined ? undefined : createRedisLimitStore(url, { logger });
+}

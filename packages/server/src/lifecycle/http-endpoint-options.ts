@@ -1,0 +1,39 @@
+import { createBearerAuth } from '../auth/bearer-auth.js';
+import type { ServerMetrics } from '../metrics/server-metrics.js';
+import type { ResolvedOptions } from '../options/serve-options.js';
+import {
+  HTTP_ENDPOINT_OPTIONS,
+  type HttpEndpointOptions,
+} from '../transports/http-transport-options.js';
+import type { ServerRuntime } from './server-runtime.js';
+
+/**
+ * The options of the HTTP endpoint, from the resolved options and the runtime: the one mapping
+ * `startServer()` (its own listener) and `createMcpHandler()` (your server's) both use.
+ *
+ * @example
+ * ```ts
+ * const endpoint = toHttpEndpointOptions(runtime, resolved, metrics);
+ * ```
+ */
+export function toHttpEndpointOptions(
+  runtime: ServerRuntime,
+  resolved: ResolvedOptions,
+  metrics: ServerMetrics | undefined,
+): HttpEndpointOptions {
+  const read = Object.fromEntries(
+    HTTP_ENDPOINT_OPTIONS.map((option) => [option, resolved[option]]),
+  ) as Pick<ResolvedOptions, (typeof HTTP_ENDPOINT_OPTIONS)[number]>;
+  return {
+    ...read,
+    guard: {
+      allowedOrigins: resolved.allowedOrigins,
+      allowedHosts: resolved.allowedHosts ?? 'auto',
+      corsOrigins: resolved.cors?.origins,
+    },
+    bearer: resolved.auth && createBearerAuth(resolved.auth, runtime.logger),
+    health: runtime.health,
+    metrics,
+    usage: runtime.usage,
+  };
+}

@@ -1,0 +1,197 @@
+// Who may call over HTTP, from which browser pages and hosts, over TLS or not.
+import type { IncomingMessage } from 'node:http';
+import type { Identity } from '@apcore-mcp/core';
+import type { AuthOptions, ResolvedAuth } from '../../auth/auth-options.js';
+import { DEFAULT_ROLES_CLAIM, resolveAuth } from '../../auth/resolve-auth.js';
+import { type CorsOptions, type ResolvedCors, resolveCors } from '../../transports/cors.js';
+import { resolveTls, type TlsOptions } from '../../transports/tls-option.js';
+import { declareOption } from '../option-declaration.js';
+import { functionOption } from '../primitive-options.js';
+import { HTTP_TRANSPORTS } from '../transports.js';
+import { resolveAllowedHosts, resolveAllowedOrigins } from './read-http-options.js';
+
+/**
+ * Finds out who sends an HTTP request. Return `null` to refuse it (401); throwing refuses it too.
+ *
+ * @example
+ * ```ts
+ * const authenticate: Authenticate = (request) =>
+ *   request.headers['x-api-key'] === 'secret' ? { id: 'cli-user' } : null;
+ * ```
+ */
+export type Authenticate = (
+  request: IncomingMessage,
+) => Identity | null | undefined | Promise<Identity | null | undefined>;
+
+type Allowlist = readonly string[] | '*';
+
+/**
+ * The security options of `serve()`, declared once.
+ *
+ * @example
+ * ```ts
+ * SECURITY_OPTIONS.auth.cli?.map((setting) => setting.key); // ['auth-jwks-file', ...]
+ * ```
+ */
+export const SECURITY_OPTIONS = {
+  /** Browser origins allowed on HTTP (exact `scheme://host[:port]`, or `'*'`); default loopback origins. */
+  allowedOrigins: declareOption<Allowlist, Allowlist | undefined>({
+    expected: "an array of origins like 'https://app.example.com', or '*'",
+    defaultValue: undefined,
+    transports: HTTP_TRANSPORTS,
+    resolve: resolveAllowedOrigins,
+    cli: [
+      {
+        key: 'allowed-origins',
+        kind: 'list',
+        help: "Browser origins allowed on HTTP (comma-separated, or '*'; default: loopback)",
+      },
+    ],
+  }),
+  /** Accepted `Host` headers (DNS-rebinding protection); default loopback names when bound to loopback. */
+  allowedHosts: declareOption<Allowlist, Allowlist | undefined>({
+    expected: "an array of host names (optionally with ':port'), or '*'",
+    defaultValue: undefined,
+    transports: HTTP_TRANSPORTS,
+    resolve: resolveAllowedHosts,
+  }),
+  /**
+   * Finds the caller of each HTTP request; `null` answers 401. For API keys or anything custom;
+   * for bearer JWTs use `auth`. Giving both is refused.
+   */
+  authenticate: functionOption<Authenticate>({ transports: HTTP_TRANSPORTS }),
+  /**
+   * Bearer JWT authentication on HTTP, as an OAuth 2.1 protected resource: keys from a JWKS, a
+   * JWKS URL or an HS256 secret; a token must carry `exp` and be issued for this server (`aud` =
+   * its resource URL, unless `audience` or `audienceAny` says otherwise); issuer and required
+   * scopes checked when set; 401/403 with a `WWW-Authenticate` challenge;
+   * `GET /.well-known/oauth-protected-resource[/mcp]` served.
+   * The token's claims become the call's identity (`context.identity`). `/health` stays open;
+   * `/metrics` too unless `protectMetrics`. Ignored by stdio. See {@link AuthOptions}.
+   */
+  auth: declareOption<AuthOptions, ResolvedAuth | undefined>({
+    expected: 'an object like { jwksUrl, audience }',
+    defaultValue: undefined,
+    transports: HTTP_TRANSPORTS,
+    resolve: (value) => resolveAuth(value as AuthOptions),
+    cli: [
+      {
+        key: 'auth-jwks-file',
+        kind: 'file',
+        subKey: 'jwks',
+        help: 'Require bearer JWTs on HTTP, verified with the public keys of this JWKS file',
+      },
+      {
+        key: 'auth-jwks-url',
+        kind: 'url',
+        subKey: 'jwksUrl',
+        help: 'Require bearer JWTs, verified with the keys of this JWKS URL (cached; refetched for an unknown kid)',
+      },
+      {
+        key: 'auth-secret-file',
+        kind: 'secret-file',
+        subKey: 'secret',
+        help: 'Require HS256 bearer JWTs signed with the secret in this file (32+ bytes)',
+      },
+      {
+        key: 'auth-secret',
+        kind: 'secret',
+        subKey: 'secret',
+        envOnly: true,
+        help: 'The HS256 secret itself (32+ bytes)',
+      },
+      {
+        key: 'auth-audience',
+        kind: 'text',
+        subKey: 'audience',
+        help: "The aud a token must carry (default: this server's resource URL, as its protected resource metadata names it)",
+      },
+      {
+        key: 'auth-audience-any',
+        kind: 'boolean',
+        subKey: 'audienceAny',
+        help: 'Accept tokens issued for any audience, not only for this server (logged as a warning)',
+      },
+      {
+        key: 'auth-allow-no-exp',
+        kind: 'boolean',
+        subKey: 'allowNoExp',
+        help: 'Accept tokens without an expiry (exp), which never expire (logged as a warning)',
+      },
+      {
+        key: 'auth-issuer',
+        kind: 'text',
+        subKey: 'issuer',
+        help: 'The iss a token must carry (default: any)',
+      },
+      {
+        key: 'auth-authorization-server',
+        kind: 'list',
+        subKey: 'authorizationServers',
+        help: 'Authorization server URL for the OAuth protected resource metadata (repeatable or comma-separated)',
+      },
+      {
+        key: 'auth-required-scopes',
+        kind: 'list',
+        subKey: 'requiredScopes',
+        help: 'Scopes every token must hold, else 403 insufficient_scope (comma-separated)',
+      },
+      {
+        key: 'auth-roles-claim',
+        kind: 'text',
+        subKey: 'rolesClaim',
+        defaultValue: DEFAULT_ROLES_CLAIM,
+        help: "The claim holding the caller's roles; scope makes the token's scopes its roles",
+      },
+      {
+        key: 'auth-type-claim',
+        kind: 'text',
+        subKey: 'typeClaim',
+        help: "The claim naming the caller's type (default: type; none: user)",
+      },
+      {
+        key: 'auth-protect-metrics',
+        kind: 'boolean',
+        subKey: 'protectMetrics',
+        help: 'Put GET /metrics behind the bearer check too',
+      },
+    ],
+  }),
+  /**
+   * CORS for browser clients on HTTP: preflights answered, `Mcp-Session-Id` and
+   * `WWW-Authenticate` exposed to the listed origins, which the Origin guard then allows too.
+   */
+  cors: declareOption<CorsOptions, ResolvedCors | undefined>({
+    expected: "{ origins: ['https://app.example.com', ...] }",
+    defaultValue: undefined,
+    transports: HTTP_TRANSPORTS,
+    resolve: (value) => resolveCors(value as CorsOptions),
+    cli: [
+      {
+        key: 'cors-origins',
+        kind: 'list',
+        subKey: 'origins',
+        help: 'Browser origins allowed by CORS, preflights answered (comma-separated)',
+      },
+    ],
+  }),
+  /**
+   * Serve HTTPS with this PEM certificate and key (`startServer`/`serve`; `createMcpHandler`
+   * runs inside your server, which owns TLS). Ignored by stdio.
+   */
+  tls: declareOption<TlsOptions, TlsOptions | undefined>({
+    expected: 'an object { cert, key } of PEM text',
+    defaultValue: undefined,
+    transports: HTTP_TRANSPORTS,
+    resolve: (value) => resolveTls(value as TlsOptions),
+    cli: [
+      {
+        key: 'tls-cert',
+        kind: 'file',
+        subKey: 'cert',
+        help: 'Serve HTTPS with this PEM certificate (needs --tls-key)',
+      },
+      { key: 'tls-key', kind: 'file', subKey: 'key', help: 'The PEM private key of --tls-cert' },
+    ],
+  }),
+};

@@ -1,0 +1,55 @@
+// The rules between options, each written once: the CLI maps their errors to its flags.
+import { InvalidOptionError } from './invalid-option-error.js';
+import type { ResolvedByOption, ServeOptions } from './serve-options.js';
+
+/** One rule: throws an `InvalidOptionError` when the options break it. */
+type OptionRule = (resolved: ResolvedByOption, given: ServeOptions) => void;
+
+/** Bearer tokens or a custom check: two ways to authenticate would disagree. */
+const oneWayToAuthenticate: OptionRule = (resolved) => {
+  if (resolved.authenticate === undefined || resolved.auth === undefined) return;
+  throw new InvalidOptionError({
+    option: 'auth',
+    value: '(given)',
+    expected: 'no authenticate function beside it',
+    sentence: [
+      'Give either ',
+      { option: 'auth' },
+      ' (bearer JWTs) or ',
+      { option: 'authenticate' },
+      ' (a custom check), not both; to accept both, verify tokens inside your authenticate function',
+    ],
+  });
+};
+
+/** A metrics port serves the metrics: with metrics turned off it would serve nothing. */
+const metricsPortNeedsMetrics: OptionRule = (resolved, given) => {
+  if (resolved.metricsPort === undefined || given.metrics !== false) return;
+  throw new InvalidOptionError({
+    option: 'metricsPort',
+    value: resolved.metricsPort,
+    expected: 'metrics on',
+    sentence: [
+      { option: 'metricsPort' },
+      ' needs ',
+      { option: 'metrics' },
+      '; it was given with metrics: false',
+    ],
+  });
+};
+
+const OPTION_RULES: readonly OptionRule[] = [oneWayToAuthenticate, metricsPortNeedsMetrics];
+
+/**
+ * Checks the rules between options (an option given for a transport it does not apply to is
+ * the table's own check, made while resolving it).
+ *
+ * @throws {InvalidOptionError} for the first rule broken.
+ * @example
+ * ```ts
+ * checkOptionRules(resolved, given);
+ * ```
+ */
+export function checkOptionRules(resolved: ResolvedByOption, given: ServeOptions): void {
+  for (const rule of OPTION_RULES) rule(resolved, given);
+}
