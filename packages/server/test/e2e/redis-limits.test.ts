@@ -100,7 +100,9 @@ describe.skipIf(skip !== undefined)(`Redis limit store${skip ? ` (skipped: ${ski
   });
 
   it('lets two servers sharing one Redis admit exactly the limit together', async () => {
-    const servers = await Promise.all([startSharing(), startSharing()]);
+    // One instant for every call: the 60 calls must not straddle the end of a minute.
+    const now = Date.now();
+    const servers = await Promise.all([startSharing(now), startSharing(now)]);
     const clients = await Promise.all(
       servers.flatMap(({ url }) => [
         connectAs(url, 'alice', '2025-11-25'),
@@ -117,7 +119,7 @@ describe.skipIf(skip !== undefined)(`Redis limit store${skip ? ` (skipped: ${ski
     expect(ran).toBe(25);
   });
 
-  async function startSharing() {
+  async function startSharing(now?: number) {
     const { registry, runs } = createLimitedRegistry();
     const server = await startServer(registry, {
       transport: 'streamable-http',
@@ -125,7 +127,7 @@ describe.skipIf(skip !== undefined)(`Redis limit store${skip ? ` (skipped: ${ski
       logger: createRecordingLogger(),
       authenticate: (request) => ({ id: String(request.headers[SUBJECT_HEADER]) }),
       // Its own connection: what two processes would have.
-      limits: { calls: '25/min' },
+      limits: { calls: '25/min', ...(now === undefined ? {} : { now: () => now }) },
       store: await createRedisLimitStore(redis.url),
     });
     opened.push(server);
