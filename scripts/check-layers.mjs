@@ -11,7 +11,7 @@ import { cruise } from 'dependency-cruiser';
  * layer, and any import of it from a folder is a violation.
  */
 export const LAYERS = [
-  'kernel', // shared leaf types and helpers: served tool, MCP tool, call and answer, logger, options reading
+  'kernel', // shared leaf types and helpers: served tool, MCP tool, call and answer, logger, option reading
   'store', // where limit counters and one-time approval rounds live (memory, Redis)
   'grouping', // folding modules into grouped tools, routing a grouped call to its action
   'tools', // building, naming and listing tools; what each caller may see
@@ -25,7 +25,8 @@ export const LAYERS = [
   'protocol', // SDK servers and their handlers, both revisions
   'auth', // bearer tokens, protected-resource metadata
   'transports', // stdio, Streamable HTTP, SSE, the HTTP guard
-  'lifecycle', // serve, startServer, createMcpHandler, options, shutdown
+  'options', // the option table: each serve() option declared once, per concern
+  'lifecycle', // serve, startServer, createMcpHandler, shutdown
   'attach', // attachToServer
 ];
 

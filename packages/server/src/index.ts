@@ -18,6 +18,7 @@ export type { AttachedTools } from './attach/attached-tools.js';
 export { ToolNameTakenError } from './attach/tool-name-taken-error.js';
 export type { AuthKeys, AuthOptions } from './auth/auth-options.js';
 export { MIN_SECRET_BYTES } from './auth/auth-options.js';
+export type { Authenticate } from './auth/authenticate.js';
 export {
   PROTECTED_RESOURCE_METADATA_PATH,
   type ProtectedResourceMetadata,
@@ -29,11 +30,9 @@ export type {
   ToolApprovalRequest,
 } from './calls/approval-option.js';
 export { APPROVAL_REQUIRED_CODE, ApprovalRequiredError } from './calls/approval-required-error.js';
-export { AUTH_IDENTITY_KEY } from './calls/call-extra.js';
 export { MASKED_VALUE } from './calls/mask-sensitive.js';
 export { SHUTTING_DOWN_CODE } from './calls/shutting-down.js';
 export { LIMIT_STORE_UNAVAILABLE_CODE } from './calls/store-unavailable.js';
-export type { ToolCallResult } from './calls/tool-call-result.js';
 export {
   type JsonLinesLedgerOptions,
   JsonLinesLedgerStore,
@@ -47,8 +46,20 @@ export { BUDGET_EXCEEDED_CODE, RATE_LIMITED_CODE } from './governance/limit-refu
 export type { LimitWindow, WindowLimits } from './governance/limit-windows.js';
 export type { LimitsOptions } from './governance/limits-option.js';
 export { parseLimits } from './governance/parse-limits.js';
+export { type SummarizeUsageOptions, summarizeUsage } from './governance/summarize-usage.js';
 export { ACTIONS_META_KEY, GROUP_META_KEY } from './grouping/group-served-tools.js';
-export type { CacheHintOption, CacheHints } from './lifecycle/cache-hints.js';
+export type { CacheHintOption, CacheHints } from './kernel/cache-hints.js';
+export { AUTH_IDENTITY_KEY } from './kernel/call-extra.js';
+export {
+  InvalidOptionError,
+  type InvalidOptionErrorInit,
+  joinSentence,
+  type OptionSentence,
+} from './kernel/invalid-option-error.js';
+export type { Logger, LogLevel } from './kernel/logger.js';
+export type { McpTool, McpToolSchema } from './kernel/mcp-tool.js';
+export type { ServedTool } from './kernel/served-tool.js';
+export type { ToolCallResult } from './kernel/tool-call-result.js';
 export { createMcpHandler, type McpHandler } from './lifecycle/create-mcp-handler.js';
 export { createMcpServer } from './lifecycle/create-mcp-server.js';
 export {
@@ -59,19 +70,10 @@ export {
 export type { RegistryOrExecutor } from './lifecycle/resolve-target.js';
 export { serve } from './lifecycle/serve.js';
 export { type ServerHandle, startServer } from './lifecycle/start-server.js';
-export { createRandomStateKey, resolveStateKey } from './lifecycle/state-key.js';
-export type { Logger, LogLevel } from './logger.js';
 export type { MetricsOption } from './metrics/server-metrics.js';
 export type { TracingOption, TracingOptions } from './observability/tracing-option.js';
 export { DEFAULT_SHUTDOWN_GRACE_MS } from './options/concerns/lifecycle-options.js';
 export { DEFAULT_MAX_BODY_BYTES } from './options/concerns/network-options.js';
-export type { Authenticate } from './options/concerns/security-options.js';
-export {
-  InvalidOptionError,
-  type InvalidOptionErrorInit,
-  joinSentence,
-  type OptionSentence,
-} from './options/invalid-option-error.js';
 export {
   type AcceptedOf,
   type AnyOptionDeclaration,
@@ -88,6 +90,7 @@ export { type OptionNotice, optionNotices } from './options/option-notices.js';
 export { OPTION_TABLE } from './options/option-table.js';
 export { checkServeOptions } from './options/resolve-options.js';
 export type { ServeOptions } from './options/serve-options.js';
+export { createRandomStateKey, resolveStateKey } from './options/state-key.js';
 export type { TransportName } from './options/transports.js';
 export { DOCS_URI_PREFIX } from './resources/documentation-resources.js';
 export type { McpReadResourceResult, McpResource } from './resources/mcp-resource.js';
@@ -105,8 +108,6 @@ export {
   type RedisLimitStoreOptions,
   type RedisScriptClient,
 } from './store/redis-limit-store.js';
-export type { McpTool, McpToolSchema } from './tools/mcp-tool.js';
-export type { ServedTool } from './tools/served-tool.js';
 export type { SkippedModule } from './tools/tool-builder.js';
 export type { CorsOptions } from './transports/cors.js';
 export type { NextFunction } from './transports/http-handler.js';
@@ -118,6 +119,5 @@ export {
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
 } from './transports/session-limits.js';
 export type { TlsOptions } from './transports/tls-option.js';
-export { type SummarizeUsageOptions, summarizeUsage } from './usage/summarize-usage.js';
 export type { ToolUsage, UsageReport } from './usage/tool-usage.js';
 export type { UsageOption, UsageOptions } from './usage/usage-option.js';

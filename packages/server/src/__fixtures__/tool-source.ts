@@ -1,6 +1,6 @@
 import { MODULE_ID_META_KEY } from '@apcore-mcp/core';
-import type { McpTool } from '../tools/mcp-tool.js';
-import type { ServedTool, ToolSource } from '../tools/served-tool.js';
+import type { McpTool } from '../kernel/mcp-tool.js';
+import type { ServedTool, ToolSource } from '../kernel/served-tool.js';
 
 /**
  * A fixed tool table. Each tool runs the module its `_meta` names, or (for terse fixtures) the

@@ -3,10 +3,10 @@ import {
   type Server,
   type ServerContext,
 } from '@modelcontextprotocol/server';
+import type { McpTool } from '../kernel/mcp-tool.js';
 import type { ServerRuntime } from '../lifecycle/server-runtime.js';
 import { toRouterCallExtra } from '../protocol/to-router-call-extra.js';
 import { toolsOfRequest } from '../protocol/tools-of-request.js';
-import type { McpTool } from '../tools/mcp-tool.js';
 import { type AttachedTools, createAttachedTools } from './attached-tools.js';
 import { ToolNameTakenError } from './tool-name-taken-error.js';
 

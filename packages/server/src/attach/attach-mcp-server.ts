@@ -8,9 +8,9 @@ import {
   type StandardSchemaWithJSON,
   type ToolCallback,
 } from '@modelcontextprotocol/server';
+import type { McpTool } from '../kernel/mcp-tool.js';
 import type { ServerRuntime } from '../lifecycle/server-runtime.js';
 import { toRouterCallExtra } from '../protocol/to-router-call-extra.js';
-import type { McpTool } from '../tools/mcp-tool.js';
 import { type AttachedTools, createAttachedTools } from './attached-tools.js';
 import { ToolNameTakenError } from './tool-name-taken-error.js';
 

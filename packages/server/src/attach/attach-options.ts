@@ -1,4 +1,4 @@
-import { InvalidOptionError } from '../options/invalid-option-error.js';
+import { InvalidOptionError } from '../kernel/invalid-option-error.js';
 import type { ServeOptions } from '../options/serve-options.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { McpServer, Server } from '@modelcontextprotocol/server';
 import { openRuntime } from '../lifecycle/open-runtime.js';
 import type { RegistryOrExecutor } from '../lifecycle/resolve-target.js';
-import { createRandomStateKey } from '../lifecycle/state-key.js';
 import { resolveOptions } from '../options/resolve-options.js';
+import { createRandomStateKey } from '../options/state-key.js';
 import { createMemoryLimitStore } from '../store/memory-limit-store.js';
 import { attachToLowLevelServer } from './attach-low-level.js';
 import { attachToMcpServer } from './attach-mcp-server.js';

@@ -1,5 +1,5 @@
+import type { McpTool } from '../kernel/mcp-tool.js';
 import type { ServerRuntime } from '../lifecycle/server-runtime.js';
-import type { McpTool } from '../tools/mcp-tool.js';
 
 /**
  * What `attachToServer` added to a host server, and how to take it away again.

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Identity } from '@apcore-mcp/core';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../kernel/logger.js';
 import type { ResolvedAuth } from './auth-options.js';
 import { identityFromClaims, scopesOf } from './claims-identity.js';
 import { logTokenRules } from './log-token-rules.js';

@@ -1,8 +1,8 @@
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { MASKED_VALUE } from '../calls/mask-sensitive.js';
-import { describeValue } from '../options/describe-value.js';
-import { InvalidOptionError, type OptionSentence } from '../options/invalid-option-error.js';
-import { resolveBoolean, resolveInteger } from '../options/read-option.js';
+import { describeValue } from '../kernel/describe-value.js';
+import { InvalidOptionError, type OptionSentence } from '../kernel/invalid-option-error.js';
+import { resolveBoolean, resolveInteger } from '../kernel/read-option.js';
 import type { AudienceRule } from './audience-rule.js';
 import {
   type AuthOptions,

@@ -7,7 +7,7 @@ import {
   type JWTVerifyOptions,
   jwtVerify,
 } from 'jose';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../kernel/logger.js';
 import { acceptedAudiences } from './audience-rule.js';
 import { CLOCK_TOLERANCE_SECONDS, type ResolvedAuth } from './auth-options.js';
 import { createBackoffFetch, isJwksCoolingDown } from './jwks-fetch-backoff.js';

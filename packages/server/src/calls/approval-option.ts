@@ -1,5 +1,5 @@
 import type { Identity } from '@apcore-mcp/core';
-import { InvalidOptionError } from '../options/invalid-option-error.js';
+import { InvalidOptionError } from '../kernel/invalid-option-error.js';
 
 /**
  * What a custom approval handler is asked about: the module about to run, its description, the

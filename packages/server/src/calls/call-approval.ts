@@ -8,8 +8,8 @@ import {
   type RegistryLike,
   toJsonValue,
 } from '@apcore-mcp/core';
-import type { Logger } from '../logger.js';
-import type { CallTrace } from '../observability/call-trace.js';
+import type { Logger } from '../kernel/logger.js';
+import type { ToolCallTrace } from '../kernel/tool-call-trace.js';
 import type { ApprovalOption, ToolApprovalHandler } from './approval-option.js';
 import { ApprovalRequiredError } from './approval-required-error.js';
 import type { CallObserver } from './call-observer.js';
@@ -28,7 +28,7 @@ export interface CallApprovalOptions {
   registry: RegistryLike;
   logger: Logger;
   /** The call's trace: each decision gets an `approval <moduleId>` span. */
-  trace?: CallTrace | undefined;
+  trace?: ToolCallTrace | undefined;
   /** Hears every decision (metrics). */
   observer?: CallObserver | undefined;
 }

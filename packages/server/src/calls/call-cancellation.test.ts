@@ -3,7 +3,7 @@ import { type ContextRequest, defineModule, type ExecutorLike } from '@apcore-mc
 import { Executor, Registry } from '@apcore-mcp/runtime';
 import { describe, expect, it } from 'vitest';
 import { createToolSource } from '../__fixtures__/tool-source.js';
-import type { McpTool } from '../tools/mcp-tool.js';
+import type { McpTool } from '../kernel/mcp-tool.js';
 import { CallCancellation } from './call-cancellation.js';
 import { ExecutionRouter } from './execution-router.js';
 

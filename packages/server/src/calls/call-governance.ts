@@ -1,9 +1,9 @@
 import type { Identity } from '@apcore-mcp/core';
 import { isInputRequiredResult } from '@modelcontextprotocol/server';
-import type { ServedTool } from '../tools/served-tool.js';
+import type { ServedTool } from '../kernel/served-tool.js';
+import type { ToolCallResult } from '../kernel/tool-call-result.js';
 import type { CallMiddleware } from './pipeline/call-middleware.js';
 import type { ToolCall } from './pipeline/tool-call.js';
-import type { ToolCallResult } from './tool-call-result.js';
 
 /**
  * The subject of calls made without an identity (stdio without `identity`, HTTP without auth).

@@ -1,5 +1,5 @@
 import type { InputRequiredResult } from '@modelcontextprotocol/server';
-import type { ToolCallResult } from './tool-call-result.js';
+import type { ToolCallResult } from '../kernel/tool-call-result.js';
 
 /**
  * What a tool call answers: a result, or (2026-07-28) a question the client answers by retrying.

@@ -1,7 +1,7 @@
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import type { InputRequiredResult } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import type { FormQuestion, InputRound } from './call-extra.js';
+import type { FormQuestion, InputRound } from '../kernel/call-extra.js';
 import { CallRounds } from './call-rounds.js';
 import { hashJson } from './hash-json.js';
 import { InputRequiredSignal } from './input-required-signal.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { McpElicitResult } from '@apcore-mcp/core';
 import type { InputRequiredResult } from '@modelcontextprotocol/server';
-import type { Logger } from '../logger.js';
-import type { FormQuestion, InputRound } from './call-extra.js';
+import type { FormQuestion, InputRound } from '../kernel/call-extra.js';
+import type { Logger } from '../kernel/logger.js';
 import { hashJson } from './hash-json.js';
 import { InputRequiredSignal } from './input-required-signal.js';
 import {

@@ -1,6 +1,6 @@
 import type { McpElicitSender, McpProgressSender } from '@apcore-mcp/core';
-import type { Logger } from '../logger.js';
-import type { RouterCallExtra } from './call-extra.js';
+import type { RouterCallExtra } from '../kernel/call-extra.js';
+import type { Logger } from '../kernel/logger.js';
 
 /**
  * Sends `notifications/progress` for the call, only ever increasing: MCP requires progress to

@@ -6,8 +6,8 @@ import {
   ModuleError,
 } from '@apcore-mcp/core';
 import { mergeChunks } from '@apcore-mcp/runtime';
-import type { ServedTool } from '../tools/served-tool.js';
-import type { RouterCallExtra } from './call-extra.js';
+import type { RouterCallExtra } from '../kernel/call-extra.js';
+import type { ServedTool } from '../kernel/served-tool.js';
 
 /** What {@link collectStream} reads and whom it tells about each chunk. */
 export interface CollectStreamOptions {

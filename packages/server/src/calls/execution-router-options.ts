@@ -1,8 +1,7 @@
 import type { ContextFactory, ExecutorLike, Identity } from '@apcore-mcp/core';
-import type { Logger } from '../logger.js';
-import type { TracingOption } from '../observability/tracing-option.js';
+import type { Logger } from '../kernel/logger.js';
+import type { ToolSource, ToolsFor } from '../kernel/served-tool.js';
 import type { RoundClaims } from '../store/round-claims.js';
-import type { ToolSource, ToolsFor } from '../tools/served-tool.js';
 import type { ApprovalOption } from './approval-option.js';
 import type { CallObserver } from './call-observer.js';
 import type { CallMiddleware } from './pipeline/call-middleware.js';
@@ -35,16 +34,18 @@ export interface ExecutionRouterOptions {
    * the client), `'deny'`, `'allow'`, or a handler `(request) => boolean | Promise<boolean>`.
    */
   approval?: ApprovalOption;
-  /** Trace each call with OpenTelemetry (see `TracingOption`); default off. */
-  tracing?: TracingOption;
   /** Watches every call (metrics, tracing); see {@link ExecutionRouter.observer}. */
   observer?: CallObserver;
   /**
    * The pipeline entries of optional features, each put in its place in the call's list:
-   * `record` hears every answered call (the ledger, usage), `admit` may refuse a valid call
-   * before anything runs (rate limits, budgets).
+   * `tracing` wraps everything in a span, `record` hears every answered call (the ledger,
+   * usage), `admit` may refuse a valid call before anything runs (rate limits, budgets).
    */
-  entries?: { record?: CallMiddleware | undefined; admit?: CallMiddleware | undefined };
+  entries?: {
+    tracing?: CallMiddleware | undefined;
+    record?: CallMiddleware | undefined;
+    admit?: CallMiddleware | undefined;
+  };
   /**
    * The tools as each caller may see them (under an ACL). A grouped call naming no valid
    * action is then answered with the caller's own actions, never the ones its ACL hides.

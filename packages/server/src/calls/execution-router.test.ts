@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { describeModule, ForeignRegistry } from '../__fixtures__/foreign-runtime.js';
 import { createToolSource } from '../__fixtures__/tool-source.js';
-import type { McpTool } from '../tools/mcp-tool.js';
+import type { McpTool } from '../kernel/mcp-tool.js';
 import { ExecutionRouter } from './execution-router.js';
 
 const plainTool: McpTool = { name: 'x.run', inputSchema: { type: 'object' } };

@@ -2,13 +2,13 @@ import { setMaxListeners } from 'node:events';
 import { REQUIRES_APPROVAL_META_KEY } from '@apcore-mcp/annotations';
 import { type Identity, silentLogger, supportsContextApproval } from '@apcore-mcp/core';
 import type { InputRequiredResult } from '@modelcontextprotocol/server';
-import type { Logger } from '../logger.js';
-import { createCallTracing } from '../observability/call-tracing.js';
+import { type RouterCallExtra, resolveIdentity } from '../kernel/call-extra.js';
+import type { Logger } from '../kernel/logger.js';
+import type { ToolCallResult } from '../kernel/tool-call-result.js';
 import { createMemoryLimitStore } from '../store/memory-limit-store.js';
 import { claimRoundsIn } from '../store/round-claims.js';
 import { resolveApproval } from './approval-option.js';
 import { CallCounter } from './call-counter.js';
-import { type RouterCallExtra, resolveIdentity } from './call-extra.js';
 import type { CallAnswer, CallObserver } from './call-observer.js';
 import type { ExecutionRouterOptions } from './execution-router-options.js';
 import { createApprovalEntry } from './pipeline/approval-entry.js';
@@ -26,7 +26,6 @@ import { createValidateEntry } from './pipeline/validate-entry.js';
 import { resolveContextFactory } from './resolve-context-factory.js';
 import { ROUND_CLAIM_LIFETIME_MS } from './rounds-state.js';
 import { refuseShuttingDown } from './shutting-down.js';
-import type { ToolCallResult } from './tool-call-result.js';
 
 export type { ExecutionRouterOptions } from './execution-router-options.js';
 
@@ -77,7 +76,7 @@ export class ExecutionRouter {
     const claims =
       options.roundClaims ?? claimRoundsIn(createMemoryLimitStore(), ROUND_CLAIM_LIFETIME_MS);
     const pipeline: (CallMiddleware | undefined)[] = [
-      createCallTracing(options.tracing, tools)?.entry, // a span around everything below
+      entries.tracing, // a span around everything below
       createObserveEntry(tools, () => this.observer), // metrics: every answer, refusals too
       this.#admitWhileAccepting, // refused once shutdown began; counted while in flight
       createRouteEntry({ tools, toolsFor: options.toolsFor, logger: this.#logger }),

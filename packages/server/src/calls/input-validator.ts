@@ -1,6 +1,6 @@
 import { type Logger, silentLogger, type ValidationErrorDetail } from '@apcore-mcp/core';
 import { compileSchema, type SchemaCheck } from '@apcore-mcp/runtime';
-import type { McpTool } from '../tools/mcp-tool.js';
+import type { McpTool } from '../kernel/mcp-tool.js';
 
 /** A compiled schema, or `null` when the schema would not compile (validation is then skipped). */
 type CompiledSchema = SchemaCheck | null;

@@ -1,6 +1,6 @@
-import { isLevelEnabled, type Logger, withFields } from '../logger.js';
-import { type RouterCallExtra, readCallTraceId } from './call-extra.js';
-import { readErrorCode, type ToolCallResult } from './tool-call-result.js';
+import { type RouterCallExtra, readCallTraceId } from '../kernel/call-extra.js';
+import { isLevelEnabled, type Logger, withFields } from '../kernel/logger.js';
+import { readErrorCode, type ToolCallResult } from '../kernel/tool-call-result.js';
 
 /**
  * `logger` naming the call's trace id in every record when the server knows one (a client's

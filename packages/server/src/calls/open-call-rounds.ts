@@ -1,6 +1,6 @@
-import type { Logger } from '../logger.js';
+import type { RouterCallExtra } from '../kernel/call-extra.js';
+import type { Logger } from '../kernel/logger.js';
 import type { RoundClaims } from '../store/round-claims.js';
-import type { RouterCallExtra } from './call-extra.js';
 import { CallRounds } from './call-rounds.js';
 import { type CallBinding, readRoundsState } from './rounds-state.js';
 

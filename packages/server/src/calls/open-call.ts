@@ -9,17 +9,17 @@ import {
   MCP_PROGRESS_KEY,
   type McpProgressSender,
 } from '@apcore-mcp/core';
-import type { Logger } from '../logger.js';
-import type { ServedTool } from '../tools/served-tool.js';
-import type { ApprovalOption } from './approval-option.js';
-import { CallApproval } from './call-approval.js';
-import { CallCancellation } from './call-cancellation.js';
 import {
   type RouterCallExtra,
   readCallTraceId,
   readRequestClosedSignal,
   resolveIdentity,
-} from './call-extra.js';
+} from '../kernel/call-extra.js';
+import type { Logger } from '../kernel/logger.js';
+import type { ServedTool } from '../kernel/served-tool.js';
+import type { ApprovalOption } from './approval-option.js';
+import { CallApproval } from './call-approval.js';
+import { CallCancellation } from './call-cancellation.js';
 import type { CallObserver } from './call-observer.js';
 import type { CallRounds } from './call-rounds.js';
 import { createElicitSender, createProgressSender } from './client-senders.js';

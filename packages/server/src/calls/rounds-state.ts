@@ -1,5 +1,5 @@
 import { isRecord, type McpElicitResult } from '@apcore-mcp/core';
-import type { InputRound } from './call-extra.js';
+import type { InputRound } from '../kernel/call-extra.js';
 import { hashJson } from './hash-json.js';
 
 /**

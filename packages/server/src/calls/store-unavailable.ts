@@ -1,5 +1,5 @@
 import { createToolErrorResult } from '@apcore-mcp/errors';
-import type { ToolCallResult } from './tool-call-result.js';
+import type { ToolCallResult } from '../kernel/tool-call-result.js';
 
 /**
  * The `apcore/errorCode` of a call refused because the limit store could not answer (limits

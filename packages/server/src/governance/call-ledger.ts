@@ -1,7 +1,7 @@
 import { type Logger, silentLogger } from '@apcore-mcp/core';
 import type { CallRecorder, GovernedCall, SettledCall } from '../calls/call-governance.js';
 import { maskSensitive } from '../calls/mask-sensitive.js';
-import { readErrorCode } from '../calls/tool-call-result.js';
+import { readErrorCode } from '../kernel/tool-call-result.js';
 import type { LedgerRecord, LedgerStore } from './ledger-record.js';
 
 /** Options of {@link createCallLedger}. */

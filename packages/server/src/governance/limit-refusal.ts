@@ -1,5 +1,5 @@
 import { createToolErrorResult } from '@apcore-mcp/errors';
-import type { ToolCallResult } from '../calls/tool-call-result.js';
+import type { ToolCallResult } from '../kernel/tool-call-result.js';
 import type { WindowedLimit } from './limit-windows.js';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LedgerRecord } from '../governance/ledger-record.js';
+import { percentile } from '../usage/tool-usage.js';
+import type { LedgerRecord } from './ledger-record.js';
 import { summarizeUsage } from './summarize-usage.js';
-import { percentile } from './tool-usage.js';
 
 function record(tool: string, durationMs: number, minute: number, outcome = 'ok'): LedgerRecord {
   return {

@@ -1,5 +1,5 @@
-import type { LedgerRecord } from '../governance/ledger-record.js';
-import { type UsageReport, UsageTable } from './tool-usage.js';
+import { type UsageReport, UsageTable } from '../usage/tool-usage.js';
+import type { LedgerRecord } from './ledger-record.js';
 
 /**
  * Options of {@link summarizeUsage}.

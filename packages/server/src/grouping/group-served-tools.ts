@@ -11,8 +11,8 @@ import {
 } from '@apcore-mcp/annotations';
 import type { Logger, ModuleAnnotations, ToolNameStyle } from '@apcore-mcp/core';
 import { toToolName } from '@apcore-mcp/core';
-import type { McpTool } from '../tools/mcp-tool.js';
-import type { ServedTool } from '../tools/served-tool.js';
+import type { McpTool } from '../kernel/mcp-tool.js';
+import type { ServedTool } from '../kernel/served-tool.js';
 import type { ToolGrouping } from './grouping-options.js';
 import { encodeToonActionTable } from './toon-action-table.js';
 

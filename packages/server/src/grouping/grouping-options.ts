@@ -5,8 +5,8 @@ import {
   parseGroupingOption,
   resolveGroupAnnotations,
 } from '@apcore-mcp/annotations';
-import { resolveBoolean, resolveInteger } from '../options/read-option.js';
-import { rethrowAsInvalidOption } from '../options/rethrow-as-invalid-option.js';
+import { resolveBoolean, resolveInteger } from '../kernel/read-option.js';
+import { rethrowAsInvalidOption } from '../kernel/rethrow-as-invalid-option.js';
 
 /**
  * How the served modules are folded into tools, once validated.

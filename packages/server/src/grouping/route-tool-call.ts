@@ -1,8 +1,8 @@
 import { ACTION_FIELD, propertiesOf } from '@apcore-mcp/annotations';
 import type { ModuleErrorLike } from '@apcore-mcp/core';
-import type { ToolCallResult } from '../calls/tool-call-result.js';
-import { moduleNotFound } from '../calls/tool-result.js';
-import type { ServedTool } from '../tools/served-tool.js';
+import type { ServedTool } from '../kernel/served-tool.js';
+import type { ToolCallResult } from '../kernel/tool-call-result.js';
+import { moduleNotFound } from '../kernel/tool-result.js';
 
 /**
  * A tool call resolved to the module entry it runs: for a grouped tool, the action's own entry

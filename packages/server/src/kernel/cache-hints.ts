@@ -1,5 +1,5 @@
-import { describeValue } from '../options/describe-value.js';
-import { InvalidOptionError } from '../options/invalid-option-error.js';
+import { describeValue } from './describe-value.js';
+import { InvalidOptionError } from './invalid-option-error.js';
 
 /** The list and read requests whose results may carry a cache hint. */
 const CACHEABLE_METHODS = [

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Identity } from '@apcore-mcp/core';
 import type { AuthInfo, InputRequiredResult } from '@modelcontextprotocol/server';
-import type { CallTrace } from '../observability/call-trace.js';
+import type { ToolCallTrace } from './tool-call-trace.js';
 
 /**
  * A `notifications/progress` the server sends for a call.
@@ -109,7 +109,7 @@ export interface RouterCallExtra {
    */
   clientTraceId?: string;
   /** The call's trace, when the server traces calls: child spans and the trace id. */
-  trace?: CallTrace;
+  trace?: ToolCallTrace;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ModuleErrorLike } from '@apcore-mcp/core';
 import { serializeOutput, toJsonValue } from '@apcore-mcp/core';
-import type { McpTool } from '../tools/mcp-tool.js';
+import type { McpTool } from './mcp-tool.js';
 import type { ToolCallResult } from './tool-call-result.js';
 
 /** A module's output as a tool result: its JSON text, plus `structuredContent` with an outputSchema. */

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { InvalidOptionError } from '../kernel/invalid-option-error.js';
+import type { McpTool } from '../kernel/mcp-tool.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
-import { InvalidOptionError } from '../options/invalid-option-error.js';
 import { resolveOptions } from '../options/resolve-options.js';
 import type { ResolvedOptions, ServeOptions } from '../options/serve-options.js';
-import type { McpTool } from '../tools/mcp-tool.js';
 import {
   createHttpRequestHandler,
   type HttpRequestHandler,

@@ -1,11 +1,27 @@
 import { createBearerAuth } from '../auth/bearer-auth.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
-import {
-  HTTP_ENDPOINT_OPTIONS,
-  type HttpEndpointOptions,
-} from '../transports/http-transport-options.js';
+import type { HttpEndpointOptions } from '../transports/http-transport-options.js';
 import type { ServerRuntime } from './server-runtime.js';
+
+/**
+ * The resolved options the HTTP endpoint reads as they are: an option of the HTTP server is
+ * declared in the option table, named here and read by the endpoint.
+ *
+ * @example
+ * ```ts
+ * HTTP_ENDPOINT_OPTIONS.includes('maxSessions'); // true
+ * ```
+ */
+export const HTTP_ENDPOINT_OPTIONS = [
+  'path',
+  'stateless',
+  'maxBodyBytes',
+  'maxSessions',
+  'sessionIdleTimeoutMs',
+  'authenticate',
+  'cors',
+] as const satisfies readonly (keyof ResolvedOptions & keyof HttpEndpointOptions)[];
 
 /**
  * The options of the HTTP endpoint, from the resolved options and the runtime: the one mapping

@@ -1,9 +1,9 @@
 import { silentLogger, toModuleFilter } from '@apcore-mcp/core';
+import type { ServedTool } from '../kernel/served-tool.js';
 import { resolveOptions } from '../options/resolve-options.js';
 import type { ServeOptions } from '../options/serve-options.js';
 import { DocumentationResources } from '../resources/documentation-resources.js';
 import type { McpResource } from '../resources/mcp-resource.js';
-import type { ServedTool } from '../tools/served-tool.js';
 import { type SkippedModule, ToolBuilder } from '../tools/tool-builder.js';
 import { ToolTable } from '../tools/tool-table.js';
 import { type RegistryOrExecutor, resolveRegistry } from './resolve-target.js';

@@ -1,4 +1,4 @@
-import { createDefaultLogger } from '../logger.js';
+import { createDefaultLogger } from '../kernel/logger.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
 import { type RegistryOrExecutor, resolveTarget } from './resolve-target.js';
 import { ServerRuntime } from './server-runtime.js';

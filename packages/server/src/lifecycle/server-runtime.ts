@@ -2,20 +2,21 @@ import { type Identity, toModuleFilter } from '@apcore-mcp/core';
 import type { Server } from '@modelcontextprotocol/server';
 import { ExecutionRouter } from '../calls/execution-router.js';
 import { type OpenedGovernance, openGovernance } from '../governance/open-governance.js';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../kernel/logger.js';
+import type { McpTool } from '../kernel/mcp-tool.js';
+import type { ToolsFor } from '../kernel/served-tool.js';
 import { loadServerMetrics, type ServerMetrics } from '../metrics/server-metrics.js';
+import { createCallTracing } from '../observability/call-tracing.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
 import type { CallStateCodec } from '../protocol/call-state-codec.js';
 import { createSdkServer } from '../protocol/create-sdk-server.js';
+import { ToolFront } from '../protocol/tool-front.js';
 import { DocumentationResources } from '../resources/documentation-resources.js';
+import { ToolSearch } from '../search/tool-search.js';
 import type { RoundClaims } from '../store/round-claims.js';
 import { warnAboutClientLimits } from '../tools/client-limits.js';
-import type { McpTool } from '../tools/mcp-tool.js';
 import { openToolVisibility } from '../tools/open-tool-visibility.js';
-import { ToolSearch } from '../tools/search/tool-search.js';
-import type { ToolsFor } from '../tools/served-tool.js';
 import { ToolBuilder } from '../tools/tool-builder.js';
-import { ToolFront } from '../tools/tool-front.js';
 import { ToolTable } from '../tools/tool-table.js';
 import type { ToolVisibility } from '../tools/tool-visibility.js';
 import type { RuntimeHealth } from '../transports/observability-routes.js';
@@ -110,8 +111,10 @@ export class ServerRuntime {
       logger: this.logger,
       validateInputs: options.validateInputs,
       approval: options.approval,
-      tracing: options.tracing,
-      entries: this.#governance.entries,
+      entries: {
+        ...this.#governance.entries,
+        tracing: createCallTracing(options.tracing, this.tools)?.entry,
+      },
       roundClaims,
       ...(visibility === undefined ? {} : { toolsFor: this.toolsFor }),
       ...(options.contextFactory === undefined ? {} : { contextFactory: options.contextFactory }),

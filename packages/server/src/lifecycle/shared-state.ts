@@ -1,13 +1,13 @@
 import { ROUND_CLAIM_LIFETIME_MS } from '../calls/rounds-state.js';
-import type { Logger } from '../logger.js';
-import { joinSentence } from '../options/invalid-option-error.js';
+import { joinSentence } from '../kernel/invalid-option-error.js';
+import type { Logger } from '../kernel/logger.js';
 import { optionNotices } from '../options/option-notices.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
+import { createRandomStateKey } from '../options/state-key.js';
 import { type CallStateCodec, createCallStateCodec } from '../protocol/call-state-codec.js';
 import type { LimitStore } from '../store/limit-store.js';
 import { createMemoryLimitStore } from '../store/memory-limit-store.js';
 import { claimRoundsIn, type RoundClaims } from '../store/round-claims.js';
-import { createRandomStateKey } from './state-key.js';
 
 /**
  * What the instances behind one endpoint must share for 2026-07-28 questions to work across

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../kernel/logger.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
 import type { RunningTransport } from '../transports/transport-manager.js';
 import type { ServerRuntime } from './server-runtime.js';

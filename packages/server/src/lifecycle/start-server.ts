@@ -1,8 +1,8 @@
-import type { Logger } from '../logger.js';
+import type { Logger } from '../kernel/logger.js';
+import type { McpTool } from '../kernel/mcp-tool.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import { type ResolveDefaults, resolveOptions } from '../options/resolve-options.js';
 import type { ResolvedOptions, ServeOptions } from '../options/serve-options.js';
-import type { McpTool } from '../tools/mcp-tool.js';
 import { isLoopbackAddress } from '../transports/http-guard.js';
 import { listenMetrics, type MetricsListener } from '../transports/metrics-listener.js';
 import { type RunningTransport, TransportManager } from '../transports/transport-manager.js';

@@ -1,6 +1,6 @@
 import { isInputRequiredResult } from '@modelcontextprotocol/server';
 import type { CallAnswer } from '../calls/call-observer.js';
-import { readErrorCode } from '../calls/tool-call-result.js';
+import { readErrorCode } from '../kernel/tool-call-result.js';
 
 /** The `outcome` of a call that ended with a question (2026-07-28): the client retries. */
 export const INPUT_REQUIRED_OUTCOME = 'input_required';

@@ -1,4 +1,4 @@
-import { type CallTracer, endsCallAttempt } from '@apcore-mcp/core';
+import { endsCallAttempt } from '@apcore-mcp/core';
 import {
   type Attributes,
   type Context,
@@ -9,16 +9,10 @@ import {
   type Tracer,
   trace,
 } from '@opentelemetry/api';
+import type { ApprovalDecision, ToolCallTrace } from '../kernel/tool-call-trace.js';
 
 /** The attribute naming the apcore module a span is about. */
 export const MODULE_ID_ATTRIBUTE = 'apcore.module.id';
-
-/** What an approval span records of the decision. */
-export interface ApprovalDecision {
-  approved: boolean;
-  /** Who decided: `policy`, `elicit` or `handler`. */
-  how: string;
-}
 
 /** The attribute saying how a call ended: `success`, `error` or `input_required`. */
 export const OUTCOME_ATTRIBUTE = 'apcore.call.outcome';
@@ -33,7 +27,7 @@ export const OUTCOME_ATTRIBUTE = 'apcore.call.outcome';
  * await trace.traceCall('math.add', () => executor.call('math.add', inputs, context));
  * ```
  */
-export class CallTrace implements CallTracer {
+export class CallTrace implements ToolCallTrace {
   /** The OpenTelemetry trace id of the call's span; `undefined` when it has none (no SDK). */
   readonly traceId: string | undefined;
   readonly #tracer: Tracer;

@@ -3,6 +3,7 @@ import { Executor, Registry } from '@apcore-mcp/runtime';
 import { describe, expect, it } from 'vitest';
 import { createToolSource } from '../__fixtures__/tool-source.js';
 import { ExecutionRouter } from '../calls/execution-router.js';
+import { createCallTracing } from './call-tracing.js';
 import { resolveTracing } from './tracing-option.js';
 
 function createRouter(tracing: boolean) {
@@ -15,10 +16,11 @@ function createRouter(tracing: boolean) {
       execute: (_inputs, context: ModuleContext) => ({ traceId: context.traceId }),
     }),
   );
+  const tools = createToolSource([{ name: 'x.run', inputSchema: { type: 'object' } }]);
   return new ExecutionRouter({
     executor: new Executor(registry),
-    tools: createToolSource([{ name: 'x.run', inputSchema: { type: 'object' } }]),
-    tracing,
+    tools,
+    entries: { tracing: createCallTracing(tracing, tools)?.entry },
   });
 }
 

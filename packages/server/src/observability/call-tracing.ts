@@ -10,11 +10,11 @@ import {
   type Tracer,
   trace,
 } from '@opentelemetry/api';
-import type { RouterCallExtra } from '../calls/call-extra.js';
 import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
-import { readErrorCode, type ToolCallResult } from '../calls/tool-call-result.js';
-import { readPackageVersion } from '../package-version.js';
-import type { ToolSource } from '../tools/served-tool.js';
+import type { RouterCallExtra } from '../kernel/call-extra.js';
+import { readPackageVersion } from '../kernel/package-version.js';
+import type { ToolSource } from '../kernel/served-tool.js';
+import { readErrorCode, type ToolCallResult } from '../kernel/tool-call-result.js';
 import { CallTrace, MODULE_ID_ATTRIBUTE, OUTCOME_ATTRIBUTE } from './call-trace.js';
 import type { TracingOption } from './tracing-option.js';
 

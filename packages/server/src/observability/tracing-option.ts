@@ -1,5 +1,5 @@
 import type { Tracer } from '@opentelemetry/api';
-import { InvalidOptionError } from '../options/invalid-option-error.js';
+import { InvalidOptionError } from '../kernel/invalid-option-error.js';
 
 /**
  * The object form of the `tracing` option.

@@ -1,6 +1,6 @@
 import { suggestClosest } from '@apcore-mcp/core';
-import { describeValue } from './describe-value.js';
-import { InvalidOptionError } from './invalid-option-error.js';
+import { describeValue } from '../kernel/describe-value.js';
+import { InvalidOptionError } from '../kernel/invalid-option-error.js';
 import { OPTION_NAMES } from './option-table.js';
 import type { ServeOptions } from './serve-options.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { joinSentence } from '../kernel/invalid-option-error.js';
 import { createMemoryLimitStore } from '../store/memory-limit-store.js';
-import { joinSentence } from './invalid-option-error.js';
 import { optionNotices } from './option-notices.js';
 
 const KEY = new Uint8Array(32);

@@ -1,5 +1,5 @@
 // What serve() says at startup about options that are valid but worth knowing about.
-import type { OptionSentence } from './invalid-option-error.js';
+import type { OptionSentence } from '../kernel/invalid-option-error.js';
 import type { ServeOptions } from './serve-options.js';
 
 /**

@@ -1,5 +1,5 @@
 // The rules between options, each written once: the CLI maps their errors to its flags.
-import { InvalidOptionError } from './invalid-option-error.js';
+import { InvalidOptionError } from '../kernel/invalid-option-error.js';
 import type { ResolvedByOption, ServeOptions } from './serve-options.js';
 
 /** One rule: throws an `InvalidOptionError` when the options break it. */

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { silentLogger } from '@apcore-mcp/core';
 import { describe, expect, it } from 'vitest';
 import { invalidOption } from '../__fixtures__/invalid-option.js';
-import type { ServeOptions } from '../options/serve-options.js';
-import { InvalidOptionError } from './invalid-option-error.js';
+import { InvalidOptionError } from '../kernel/invalid-option-error.js';
 import { type ResolveDefaults, resolveOptions } from './resolve-options.js';
+import type { ServeOptions } from './serve-options.js';
 
 const SERVE: ResolveDefaults = { transport: 'stdio', handleSignals: true, allowAnyPort: false };
 const START: ResolveDefaults = { transport: 'stdio', handleSignals: false, allowAnyPort: true };

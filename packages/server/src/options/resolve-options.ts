@@ -1,4 +1,4 @@
-import { InvalidOptionError } from './invalid-option-error.js';
+import { InvalidOptionError } from '../kernel/invalid-option-error.js';
 import { checkKnownOptions } from './known-options.js';
 import {
   type AnyOptionDeclaration,

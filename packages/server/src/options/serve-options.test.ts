@@ -3,19 +3,19 @@ import type { ContextFactory, Identity, ModuleAnnotations, ToolNameStyle } from 
 import type { Registry } from 'prom-client';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { AuthOptions, ResolvedAuth } from '../auth/auth-options.js';
+import type { Authenticate } from '../auth/authenticate.js';
 import type { ApprovalOption } from '../calls/approval-option.js';
 import type { LedgerStore } from '../governance/ledger-record.js';
 import type { LimitsOptions, ResolvedLimits } from '../governance/limits-option.js';
 import type { ToolGrouping } from '../grouping/grouping-options.js';
-import type { CacheHints } from '../lifecycle/cache-hints.js';
-import type { Logger, LogLevel } from '../logger.js';
+import type { CacheHints } from '../kernel/cache-hints.js';
+import type { Logger, LogLevel } from '../kernel/logger.js';
 import type { MetricsOption } from '../metrics/server-metrics.js';
 import type { TracingOption } from '../observability/tracing-option.js';
 import type { LimitStore } from '../store/limit-store.js';
 import type { CorsOptions, ResolvedCors } from '../transports/cors.js';
 import type { TlsOptions } from '../transports/tls-option.js';
 import type { ResolvedUsage, UsageOption } from '../usage/usage-option.js';
-import type { Authenticate } from './concerns/security-options.js';
 import type { ResolvedOptions, ServeOptions } from './serve-options.js';
 import type { TransportName } from './transports.js';
 

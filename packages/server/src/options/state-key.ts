@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MASKED_VALUE } from '../calls/mask-sensitive.js';
-import { InvalidOptionError, type OptionSentence } from '../options/invalid-option-error.js';
+import { InvalidOptionError, type OptionSentence } from '../kernel/invalid-option-error.js';
 
 /** The HMAC key length the SDK's requestState codec demands (256 bits). */
 const MIN_KEY_BYTES = 32;

@@ -4,13 +4,13 @@ import {
   Server,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import type { CacheHints } from '../lifecycle/cache-hints.js';
+import type { CacheHints } from '../kernel/cache-hints.js';
+import type { ToolSource, ToolsFor } from '../kernel/served-tool.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
 import { ResourceNotFoundError } from '../resources/resource-not-found-error.js';
-import type { ToolSource, ToolsFor } from '../tools/served-tool.js';
-import type { ToolFront } from '../tools/tool-front.js';
 import type { CallStateCodec } from './call-state-codec.js';
 import { toRouterCallExtra } from './to-router-call-extra.js';
+import type { ToolFront } from './tool-front.js';
 import { toolsOfRequest } from './tools-of-request.js';
 
 /**

@@ -7,7 +7,7 @@ import {
   TRACEPARENT_META_KEY,
   TRACESTATE_META_KEY,
 } from '@modelcontextprotocol/server';
-import type { InputRound, RouterCallExtra } from '../calls/call-extra.js';
+import type { InputRound, RouterCallExtra } from '../kernel/call-extra.js';
 import { readTraceparentTraceId } from '../observability/read-traceparent.js';
 import type { CallState, CallStateCodec } from './call-state-codec.js';
 

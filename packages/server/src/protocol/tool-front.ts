@@ -1,10 +1,10 @@
 import type { InputRequiredResult } from '@modelcontextprotocol/server';
-import type { RouterCallExtra } from '../calls/call-extra.js';
 import type { ExecutionRouter } from '../calls/execution-router.js';
-import type { ToolCallResult } from '../calls/tool-call-result.js';
-import type { McpTool } from './mcp-tool.js';
-import type { ToolSearch } from './search/tool-search.js';
-import type { ToolSource } from './served-tool.js';
+import type { RouterCallExtra } from '../kernel/call-extra.js';
+import type { McpTool } from '../kernel/mcp-tool.js';
+import type { ToolSource } from '../kernel/served-tool.js';
+import type { ToolCallResult } from '../kernel/tool-call-result.js';
+import type { ToolSearch } from '../search/tool-search.js';
 
 /**
  * What clients see of the served tools, whoever hosts them (our own SDK server or an

@@ -1,7 +1,7 @@
 import type { Identity } from '@apcore-mcp/core';
 import type { ServerContext } from '@modelcontextprotocol/server';
-import { resolveIdentity } from '../calls/call-extra.js';
-import type { ToolSource, ToolsFor } from '../tools/served-tool.js';
+import { resolveIdentity } from '../kernel/call-extra.js';
+import type { ToolSource, ToolsFor } from '../kernel/served-tool.js';
 
 /**
  * The tools the caller of one SDK request may see: its identity (from the request's auth info,

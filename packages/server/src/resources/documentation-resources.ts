@@ -1,5 +1,5 @@
 import type { RegistryLike } from '@apcore-mcp/core';
-import type { ToolSource } from '../tools/served-tool.js';
+import type { ToolSource } from '../kernel/served-tool.js';
 import type { McpReadResourceResult, McpResource } from './mcp-resource.js';
 
 /**

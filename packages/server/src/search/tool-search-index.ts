@@ -1,5 +1,5 @@
 import type MiniSearch from 'minisearch';
-import type { ServedTool } from '../served-tool.js';
+import type { ServedTool } from '../kernel/served-tool.js';
 
 /** What a search asks for. */
 export interface ToolQuery {

@@ -2,10 +2,10 @@ import { defineModule } from '@apcore-mcp/core';
 import { Registry } from '@apcore-mcp/runtime';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { connectInMemory } from '../../__fixtures__/in-memory.js';
-import { ExecutionRouter } from '../../calls/execution-router.js';
-import { ToolBuilder } from '../tool-builder.js';
-import { ToolTable } from '../tool-table.js';
+import { connectInMemory } from '../__fixtures__/in-memory.js';
+import { ExecutionRouter } from '../calls/execution-router.js';
+import { ToolBuilder } from '../tools/tool-builder.js';
+import { ToolTable } from '../tools/tool-table.js';
 import { ToolSearch } from './tool-search.js';
 import { tokenizeToolText } from './tool-search-index.js';
 

@@ -1,14 +1,14 @@
 import { type Identity, silentLogger } from '@apcore-mcp/core';
 import { createToolErrorResult, ErrorMapper } from '@apcore-mcp/errors';
 import type { InputRequiredResult } from '@modelcontextprotocol/server';
-import { type RouterCallExtra, resolveIdentity } from '../../calls/call-extra.js';
-import type { ExecutionRouter } from '../../calls/execution-router.js';
-import { InputValidator } from '../../calls/input-validator.js';
-import type { ToolCallResult } from '../../calls/tool-call-result.js';
-import { validationFailed } from '../../calls/tool-result.js';
-import type { Logger } from '../../logger.js';
-import type { McpTool } from '../mcp-tool.js';
-import type { ServedTool, ToolSource, ToolsFor } from '../served-tool.js';
+import type { ExecutionRouter } from '../calls/execution-router.js';
+import { InputValidator } from '../calls/input-validator.js';
+import { type RouterCallExtra, resolveIdentity } from '../kernel/call-extra.js';
+import type { Logger } from '../kernel/logger.js';
+import type { McpTool } from '../kernel/mcp-tool.js';
+import type { ServedTool, ToolSource, ToolsFor } from '../kernel/served-tool.js';
+import type { ToolCallResult } from '../kernel/tool-call-result.js';
+import { validationFailed } from '../kernel/tool-result.js';
 import {
   CALL_TOOL_NAME,
   CALL_TOOL_TOOL,

@@ -1,4 +1,4 @@
-import type { Logger } from '../logger.js';
+import type { Logger } from '../kernel/logger.js';
 
 /**
  * The longest server name plus tool name Cursor takes: it drops longer tools.

@@ -1,5 +1,5 @@
 import type { ExecutorLike, Logger } from '@apcore-mcp/core';
-import type { CacheHints } from '../lifecycle/cache-hints.js';
+import type { CacheHints } from '../kernel/cache-hints.js';
 import type { ToolTable } from './tool-table.js';
 import { readAccessCheck, ToolVisibility } from './tool-visibility.js';
 

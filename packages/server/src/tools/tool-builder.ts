@@ -13,8 +13,8 @@ import {
   toToolName,
 } from '@apcore-mcp/core';
 import { SchemaConverter } from '@apcore-mcp/schema';
-import type { McpTool } from './mcp-tool.js';
-import type { ServedTool } from './served-tool.js';
+import type { McpTool } from '../kernel/mcp-tool.js';
+import type { ServedTool } from '../kernel/served-tool.js';
 
 /**
  * Options of {@link ToolBuilder}.

@@ -11,7 +11,7 @@ import {
 } from '@apcore-mcp/core';
 import { groupServedTools, narrowGroupedTool } from '../grouping/group-served-tools.js';
 import type { ToolGrouping } from '../grouping/grouping-options.js';
-import type { ServedTool, ToolSource } from './served-tool.js';
+import type { ServedTool, ToolSource } from '../kernel/served-tool.js';
 import type { BuildToolsResult, ToolBuilder } from './tool-builder.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { ExecutorLike, Identity, Logger } from '@apcore-mcp/core';
-import type { ServedTool, ToolSource } from './served-tool.js';
+import type { ServedTool, ToolSource } from '../kernel/served-tool.js';
 import type { ToolChange } from './tool-table.js';
 
 /**

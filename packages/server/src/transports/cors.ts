@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { describeValue } from '../options/describe-value.js';
-import { InvalidOptionError } from '../options/invalid-option-error.js';
-import { resolveInteger } from '../options/read-option.js';
+import { describeValue } from '../kernel/describe-value.js';
+import { InvalidOptionError } from '../kernel/invalid-option-error.js';
+import { resolveInteger } from '../kernel/read-option.js';
 
 /**
  * The `cors` option: browser pages on these exact origins may call the server. Preflight

@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Identity } from '@apcore-mcp/core';
 import type { AuthInfo } from '@modelcontextprotocol/server';
+import type { Authenticate } from '../auth/authenticate.js';
 import type { BearerAuth } from '../auth/bearer-auth.js';
-import { resolveIdentity, toAuthInfo } from '../calls/call-extra.js';
-import type { Logger } from '../logger.js';
-import type { Authenticate } from '../options/concerns/security-options.js';
+import { resolveIdentity, toAuthInfo } from '../kernel/call-extra.js';
+import { sendJsonRpcError } from '../kernel/http-response.js';
+import type { Logger } from '../kernel/logger.js';
 import { checkRequest, type GuardPolicy } from './http-guard.js';
-import { sendJsonRpcError } from './http-response.js';
 
 /** Who may use the MCP endpoints: the Host/Origin guard, then one way to authenticate. */
 export interface AdmissionPolicy {

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/server';
 import { isMetadataPath, serveProtectedResourceMetadata } from '../auth/protected-resource.js';
-import { attachRequestClosedSignal } from '../calls/call-extra.js';
-import type { Logger } from '../logger.js';
+import { attachRequestClosedSignal } from '../kernel/call-extra.js';
+import { sendJson, sendJsonRpcError } from '../kernel/http-response.js';
+import type { Logger } from '../kernel/logger.js';
 import { applyCors } from './cors.js';
 import { type AdmissionPolicy, admit, authenticateRequest } from './http-admission.js';
-import { sendJson, sendJsonRpcError } from './http-response.js';
 import type { HttpEndpointOptions } from './http-transport-options.js';
 import { type ObservabilityRoutes, serveObservability } from './observability-routes.js';
 import { readJsonBody, refuseTooLarge } from './read-json-body.js';

@@ -1,29 +1,11 @@
+import type { Authenticate } from '../auth/authenticate.js';
 import type { BearerAuth } from '../auth/bearer-auth.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
-import type { ResolvedOptions } from '../options/serve-options.js';
+import type { ResolvedCors } from './cors.js';
 import type { GuardPolicy } from './http-guard.js';
 import type { RuntimeHealth } from './observability-routes.js';
 import type { TlsOptions } from './tls-option.js';
 import type { UsageSource } from './usage-route.js';
-
-/**
- * The resolved options the HTTP endpoint reads as they are: an option of the HTTP server is
- * declared in the option table and named here.
- *
- * @example
- * ```ts
- * HTTP_ENDPOINT_OPTIONS.includes('maxSessions'); // true
- * ```
- */
-export const HTTP_ENDPOINT_OPTIONS = [
-  'path',
-  'stateless',
-  'maxBodyBytes',
-  'maxSessions',
-  'sessionIdleTimeoutMs',
-  'authenticate',
-  'cors',
-] as const satisfies readonly (keyof ResolvedOptions)[];
 
 /**
  * The HTTP endpoint's options both entry points build from the resolved options: the options
@@ -34,8 +16,20 @@ export const HTTP_ENDPOINT_OPTIONS = [
  * const endpoint: HttpEndpointOptions = toHttpEndpointOptions(runtime, resolved, metrics);
  * ```
  */
-export interface HttpEndpointOptions
-  extends Pick<ResolvedOptions, (typeof HTTP_ENDPOINT_OPTIONS)[number]> {
+export interface HttpEndpointOptions {
+  /** The Streamable HTTP endpoint path. */
+  path: string;
+  /** Streamable HTTP without sessions: a fresh server per POST. */
+  stateless: boolean;
+  maxBodyBytes: number;
+  /** The most sessions open at once (Streamable HTTP and SSE). */
+  maxSessions: number;
+  /** Streamable HTTP sessions idle this long are closed (`0`: never). */
+  sessionIdleTimeoutMs: number;
+  /** The custom check of the `authenticate` option. */
+  authenticate: Authenticate | undefined;
+  /** Answers preflights and adds CORS headers for these origins. */
+  cors: ResolvedCors | undefined;
   guard: GuardPolicy;
   /** The bearer token check of the `auth` option (never together with `authenticate`). */
   bearer?: BearerAuth | undefined;

@@ -1,6 +1,6 @@
-import type { Logger } from '../logger.js';
+import { sendJson } from '../kernel/http-response.js';
+import type { Logger } from '../kernel/logger.js';
 import { listenHttp } from './http-listener.js';
-import { sendJson } from './http-response.js';
 import { type MetricsText, serveObservability } from './observability-routes.js';
 
 /** The address a stdio server's metrics are served on: loopback only. */

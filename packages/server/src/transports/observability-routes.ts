@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from '../logger.js';
+import { sendJson, sendJsonRpcError } from '../kernel/http-response.js';
+import type { Logger } from '../kernel/logger.js';
 import { checkRequest, type GuardPolicy } from './http-guard.js';
-import { sendJson, sendJsonRpcError } from './http-response.js';
 
 /**
  * The body of `GET /health`: fast, unauthenticated, and naming no module.

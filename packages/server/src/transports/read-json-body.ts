@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isJsonContentType } from '@modelcontextprotocol/server';
-import { sendJson, sendJsonRpcError } from './http-response.js';
+import { sendJson, sendJsonRpcError } from '../kernel/http-response.js';
 import { checkNesting } from './json-nesting.js';
 import { discardBody, readBody } from './read-body.js';
 

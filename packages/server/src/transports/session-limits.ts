@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import type { Logger } from '../logger.js';
-import { sendJson } from './http-response.js';
+import { sendJson } from '../kernel/http-response.js';
+import type { Logger } from '../kernel/logger.js';
 
 /**
  * The default `maxSessions`: concurrent MCP sessions per server.

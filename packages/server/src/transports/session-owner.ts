@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Identity } from '@apcore-mcp/core';
 import type { AuthInfo } from '@modelcontextprotocol/server';
-import { AUTH_IDENTITY_KEY } from '../calls/call-extra.js';
-import type { Logger } from '../logger.js';
+import { AUTH_IDENTITY_KEY } from '../kernel/call-extra.js';
+import type { Logger } from '../kernel/logger.js';
 
 /**
  * Who opened a session: the authenticated subject of the request that opened it (its identity's

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/server';
 import type { SSEServerTransport } from '@modelcontextprotocol/server-legacy/sse';
-import type { Logger } from '../logger.js';
-import { sendJsonRpcError, sendSessionNotFound } from './http-response.js';
+import { sendJsonRpcError, sendSessionNotFound } from '../kernel/http-response.js';
+import type { Logger } from '../kernel/logger.js';
 import { SessionCap } from './session-limits.js';
 import { mayUseSession, type SessionOwner, sessionOwnerOf } from './session-owner.js';
 

@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../kernel/logger.js';
 import { createNestingFilter } from './nesting-filter.js';
 
 /** The SDK's stdio transport as {@link openStdioTransport} opens it, and how to let go of stdin. */

@@ -10,8 +10,8 @@ import {
   type McpHttpHandler,
   type Server,
 } from '@modelcontextprotocol/server';
-import type { Logger } from '../logger.js';
-import { sendJsonRpcError, sendSessionNotFound } from './http-response.js';
+import { sendJsonRpcError, sendSessionNotFound } from '../kernel/http-response.js';
+import type { Logger } from '../kernel/logger.js';
 import { isModernRequest } from './request-era.js';
 import { requestIdOf } from './request-id.js';
 import { IdleWatch, SessionCap } from './session-limits.js';

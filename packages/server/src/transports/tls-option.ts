@@ -1,6 +1,6 @@
 import { createSecureContext } from 'node:tls';
-import { describeValue } from '../options/describe-value.js';
-import { InvalidOptionError } from '../options/invalid-option-error.js';
+import { describeValue } from '../kernel/describe-value.js';
+import { InvalidOptionError } from '../kernel/invalid-option-error.js';
 
 /**
  * The `tls` option: serve HTTPS with this certificate (chain) and private key, both PEM.

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Identity } from '@apcore-mcp/core';
+import { sendJson, sendJsonRpcError } from '../kernel/http-response.js';
 import type { UsageReport } from '../usage/tool-usage.js';
 import { readAdmittedIdentity } from './http-admission.js';
-import { sendJson, sendJsonRpcError } from './http-response.js';
 
 /**
  * Where `GET /usage` answers.

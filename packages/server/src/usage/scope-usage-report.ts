@@ -1,4 +1,4 @@
-import type { ServedTool, ToolSource } from '../tools/served-tool.js';
+import type { ServedTool, ToolSource } from '../kernel/served-tool.js';
 import type { ToolUsage, UsageReport } from './tool-usage.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Identity } from '@apcore-mcp/core';
 import { describe, expect, it } from 'vitest';
-import type { ServedTool, ToolSource } from '../tools/served-tool.js';
+import type { ServedTool, ToolSource } from '../kernel/served-tool.js';
 import type { ToolUsage, UsageReport } from './tool-usage.js';
 import { createUsageReader } from './usage-reader.js';
 

@@ -1,5 +1,5 @@
 import type { Identity } from '@apcore-mcp/core';
-import type { ToolsFor } from '../tools/served-tool.js';
+import type { ToolsFor } from '../kernel/served-tool.js';
 import { scopeUsageReport } from './scope-usage-report.js';
 import type { UsageReport } from './tool-usage.js';
 

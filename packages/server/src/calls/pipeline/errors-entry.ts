@@ -1,8 +1,8 @@
 import { createToolErrorResult, ErrorMapper } from '@apcore-mcp/errors';
 import { isInputRequiredResult } from '@modelcontextprotocol/server';
 import { withErrorPrefix } from '../../grouping/route-tool-call.js';
+import type { ToolCallResult } from '../../kernel/tool-call-result.js';
 import { ApprovalRequiredError } from '../approval-required-error.js';
-import type { ToolCallResult } from '../tool-call-result.js';
 import type { CallMiddleware } from './call-middleware.js';
 import type { ToolCall } from './tool-call.js';
 

@@ -1,6 +1,6 @@
 import type { ExecutorLike } from '@apcore-mcp/core';
+import { toSuccessResult } from '../../kernel/tool-result.js';
 import { streamCall } from '../stream-call.js';
-import { toSuccessResult } from '../tool-result.js';
 import type { CallHandler } from './call-middleware.js';
 
 /**

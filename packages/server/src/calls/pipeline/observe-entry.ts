@@ -1,4 +1,4 @@
-import type { ToolSource } from '../../tools/served-tool.js';
+import type { ToolSource } from '../../kernel/served-tool.js';
 import type { CallObserver } from '../call-observer.js';
 import type { CallMiddleware } from './call-middleware.js';
 

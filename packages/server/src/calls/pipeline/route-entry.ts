@@ -1,6 +1,6 @@
 import { routeCallerToolCall } from '../../grouping/route-tool-call.js';
-import { type Logger, withFields } from '../../logger.js';
-import type { ToolSource, ToolsFor } from '../../tools/served-tool.js';
+import { type Logger, withFields } from '../../kernel/logger.js';
+import type { ToolSource, ToolsFor } from '../../kernel/served-tool.js';
 import { withCallTrace } from '../log-call.js';
 import type { CallMiddleware } from './call-middleware.js';
 

@@ -1,6 +1,6 @@
-import type { Logger } from '../../logger.js';
+import type { Logger } from '../../kernel/logger.js';
+import { validationFailed } from '../../kernel/tool-result.js';
 import { InputValidator } from '../input-validator.js';
-import { validationFailed } from '../tool-result.js';
 import type { CallMiddleware } from './call-middleware.js';
 
 /**

@@ -4,8 +4,8 @@ import {
   type ApprovalOption,
   resolveApproval,
 } from '../../calls/approval-option.js';
-import { resolveStateKey } from '../../lifecycle/state-key.js';
 import { declareOption } from '../option-declaration.js';
+import { resolveStateKey } from '../state-key.js';
 
 /**
  * The approval options of `serve()`, declared once.

@@ -1,6 +1,6 @@
 // How each call runs: its input check, its context, its caller.
 import type { ContextFactory, Identity } from '@apcore-mcp/core';
-import { InvalidOptionError } from '../invalid-option-error.js';
+import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 import { declareOption } from '../option-declaration.js';
 import { booleanOption } from '../primitive-options.js';
 

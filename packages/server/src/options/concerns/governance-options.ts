@@ -7,10 +7,10 @@ import {
   type ResolvedLimits,
   resolveLimits,
 } from '../../governance/limits-option.js';
+import { describeValue } from '../../kernel/describe-value.js';
+import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 import type { LimitStore } from '../../store/limit-store.js';
 import { type ResolvedUsage, resolveUsage, type UsageOption } from '../../usage/usage-option.js';
-import { describeValue } from '../describe-value.js';
-import { InvalidOptionError } from '../invalid-option-error.js';
 import { declareOption } from '../option-declaration.js';
 import { HTTP_TRANSPORTS } from '../transports.js';
 

@@ -1,5 +1,5 @@
 // When the server starts and stops, and what it runs then.
-import { InvalidOptionError } from '../invalid-option-error.js';
+import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 import { declareOption } from '../option-declaration.js';
 import { booleanOption, functionOption } from '../primitive-options.js';
 

@@ -1,10 +1,10 @@
 // What the server says about itself: logs, traces, metrics.
 import type { Registry } from 'prom-client';
-import type { Logger, LogLevel } from '../../logger.js';
+import { describeValue } from '../../kernel/describe-value.js';
+import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
+import type { Logger, LogLevel } from '../../kernel/logger.js';
 import type { MetricsOption } from '../../metrics/server-metrics.js';
 import { resolveTracing, type TracingOption } from '../../observability/tracing-option.js';
-import { describeValue } from '../describe-value.js';
-import { InvalidOptionError } from '../invalid-option-error.js';
 import { declareOption } from '../option-declaration.js';
 import { resolvePort } from './read-http-options.js';
 

@@ -1,5 +1,5 @@
 // The readers of the HTTP server's options: where it listens and whom it lets in.
-import { InvalidOptionError } from '../invalid-option-error.js';
+import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 
 /** The host to bind: a non-empty string, `127.0.0.1` by default. */
 export function resolveHost(value: unknown): string {

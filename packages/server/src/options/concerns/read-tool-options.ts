@@ -1,5 +1,5 @@
 // The readers of the options that say which tools are served, under which server name.
-import { InvalidOptionError } from '../invalid-option-error.js';
+import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 
 /**
  * The longest server name (the SRS's limit).

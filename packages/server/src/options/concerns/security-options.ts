@@ -1,7 +1,5 @@
-// Who may call over HTTP, from which browser pages and hosts, over TLS or not.
-import type { IncomingMessage } from 'node:http';
-import type { Identity } from '@apcore-mcp/core';
 import type { AuthOptions, ResolvedAuth } from '../../auth/auth-options.js';
+import type { Authenticate } from '../../auth/authenticate.js';
 import { DEFAULT_ROLES_CLAIM, resolveAuth } from '../../auth/resolve-auth.js';
 import { type CorsOptions, type ResolvedCors, resolveCors } from '../../transports/cors.js';
 import { resolveTls, type TlsOptions } from '../../transports/tls-option.js';
@@ -9,19 +7,6 @@ import { declareOption } from '../option-declaration.js';
 import { functionOption } from '../primitive-options.js';
 import { HTTP_TRANSPORTS } from '../transports.js';
 import { resolveAllowedHosts, resolveAllowedOrigins } from './read-http-options.js';
-
-/**
- * Finds out who sends an HTTP request. Return `null` to refuse it (401); throwing refuses it too.
- *
- * @example
- * ```ts
- * const authenticate: Authenticate = (request) =>
- *   request.headers['x-api-key'] === 'secret' ? { id: 'cli-user' } : null;
- * ```
- */
-export type Authenticate = (
-  request: IncomingMessage,
-) => Identity | null | undefined | Promise<Identity | null | undefined>;
 
 type Allowlist = readonly string[] | '*';
 

@@ -7,8 +7,8 @@ import {
 } from '@apcore-mcp/annotations';
 import { type ModuleAnnotations, TOOL_NAME_STYLES } from '@apcore-mcp/core';
 import { resolveAnnotationsByGroup, resolveGrouping } from '../../grouping/grouping-options.js';
-import { type CacheHints, resolveCacheHints } from '../../lifecycle/cache-hints.js';
-import { readPackageVersion } from '../../package-version.js';
+import { type CacheHints, resolveCacheHints } from '../../kernel/cache-hints.js';
+import { readPackageVersion } from '../../kernel/package-version.js';
 import { declareOption } from '../option-declaration.js';
 import { booleanOption, choiceOption, integerOption } from '../primitive-options.js';
 import {
