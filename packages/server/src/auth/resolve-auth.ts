@@ -213,41 +213,24 @@ function invalidJwks(value: unknown, sentence: OptionSentence): InvalidOptionErr
 
 /** An http(s) URL; `label` follows the option's name in messages (` entry`). */
 function readHttpUrl(path: string, value: unknown, label = ''): URL {
-  const expected = 'an http(s) URL (string or URL)';
-  if (typeof value !== 'string' && !(value instanceof URL)) {
-    throw new InvalidOptionError({
+  const refuse = (problem: string) =>
+    new InvalidOptionError({
       option: path,
       value,
-      expected,
-      sentence: [
-        { option: path },
-        label,
-        ` must be a URL (string or URL), got ${describeValue(value)}`,
-      ],
+      expected: 'an http(s) URL (string or URL)',
+      sentence: [{ option: path }, label, problem],
     });
+  if (typeof value !== 'string' && !(value instanceof URL)) {
+    throw refuse(` must be a URL (string or URL), got ${describeValue(value)}`);
   }
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new InvalidOptionError({
-      option: path,
-      value,
-      expected,
-      sentence: [{ option: path }, label, ` is not a valid URL: ${describeValue(String(value))}`],
-    });
+    throw refuse(` is not a valid URL: ${describeValue(String(value))}`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new InvalidOptionError({
-      option: path,
-      value,
-      expected,
-      sentence: [
-        { option: path },
-        label,
-        ` must be an http(s) URL, got ${describeValue(url.href)}`,
-      ],
-    });
+    throw refuse(` must be an http(s) URL, got ${describeValue(url.href)}`);
   }
   return url;
 }
