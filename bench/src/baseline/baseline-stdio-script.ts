@@ -1,3 +1,4 @@
+import { BASELINE_V2_SERVER } from './baseline-v2-server.js';
 /**
  * The hand-written stdio server on the MCP SDK's 2.x packages (the ones our stdio transport is
  * built on), as the JavaScript source `node -e` runs: only `@modelcontextprotocol/server` and its
@@ -12,25 +13,7 @@ import { readFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 
-const tools = JSON.parse(readFileSync(process.env.BASELINE_TOOLS_FILE, 'utf8'));
-const names = new Set(tools.map((tool) => tool.name));
-const answerCall = (inputs) => ({ ok: true, id: String(inputs.id) });
-
-function createMcpServer() {
-  const server = new Server(
-    { name: 'baseline', version: '1.0.0' },
-    { capabilities: { tools: { listChanged: false } } },
-  );
-  server.setRequestHandler('tools/list', () => ({ tools }));
-  server.setRequestHandler('tools/call', (request) => {
-    if (!names.has(request.params.name)) {
-      return { isError: true, content: [{ type: 'text', text: 'Module not found: ' + request.params.name }] };
-    }
-    const output = answerCall(request.params.arguments ?? {});
-    return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
-  });
-  return server;
-}
+${BASELINE_V2_SERVER}
 
 serveStdio(() => createMcpServer());
 process.stdin.once('end', () => process.exit(0));

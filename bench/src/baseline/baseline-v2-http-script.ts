@@ -1,3 +1,4 @@
+import { BASELINE_V2_SERVER } from './baseline-v2-server.js';
 /**
  * The hand-written Streamable HTTP server on the MCP SDK's 2.x packages, as the JavaScript source
  * `node -e` runs: only `@modelcontextprotocol/server`, `@modelcontextprotocol/node` and
@@ -17,25 +18,7 @@ import { createServer } from 'node:http';
 import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
 import { createMcpHandler, isInitializeRequest, isLegacyRequest, Server } from '@modelcontextprotocol/server';
 
-const tools = JSON.parse(readFileSync(process.env.BASELINE_TOOLS_FILE, 'utf8'));
-const names = new Set(tools.map((tool) => tool.name));
-const answerCall = (inputs) => ({ ok: true, id: String(inputs.id) });
-
-function createMcpServer() {
-  const server = new Server(
-    { name: 'baseline', version: '1.0.0' },
-    { capabilities: { tools: { listChanged: false } } },
-  );
-  server.setRequestHandler('tools/list', () => ({ tools }));
-  server.setRequestHandler('tools/call', (request) => {
-    if (!names.has(request.params.name)) {
-      return { isError: true, content: [{ type: 'text', text: 'Module not found: ' + request.params.name }] };
-    }
-    const output = answerCall(request.params.arguments ?? {});
-    return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
-  });
-  return server;
-}
+${BASELINE_V2_SERVER}
 
 const modern = toNodeHandler(createMcpHandler(() => createMcpServer(), { legacy: 'reject' }));
 const sessions = new Map();
