@@ -1,16 +1,10 @@
-import {
-  createLocalJWKSet,
-  createRemoteJWKSet,
-  customFetch,
-  type JWTPayload,
-  type JWTVerifyGetKey,
-  type JWTVerifyOptions,
-  jwtVerify,
-} from 'jose';
+import type { JWTPayload, JWTVerifyGetKey, JWTVerifyOptions } from 'jose';
 import type { Logger } from '../kernel/logger.js';
 import { acceptedAudiences } from './audience-rule.js';
 import { CLOCK_TOLERANCE_SECONDS, type ResolvedAuth } from './auth-options.js';
 import { createBackoffFetch, isJwksCoolingDown } from './jwks-fetch-backoff.js';
+
+type Jose = typeof import('jose');
 
 /** The algorithms accepted with a key set: the asymmetric ones (jose v6 also names EdDSA Ed25519). */
 const ASYMMETRIC_ALGORITHMS = ['RS256', 'ES256', 'EdDSA', 'Ed25519'];
@@ -29,7 +23,8 @@ export type TokenVerifier = (token: string, resource: URL) => Promise<VerifiedTo
  * Builds the verifier for the configured keys. A JWKS URL is fetched on first use, cached, and
  * fetched again when a token names a `kid` the cache lacks (at most once per cooldown); a fetch
  * that fails or times out refuses that request (401) and logs a warning, and requests needing
- * a fetch within the cooldown after it are refused without one.
+ * a fetch within the cooldown after it are refused without one. `jose` is loaded with the first
+ * token, so a server that never sees one (or has no `auth`) never loads it.
  *
  * @example
  * ```ts
@@ -38,17 +33,20 @@ export type TokenVerifier = (token: string, resource: URL) => Promise<VerifiedTo
  * ```
  */
 export function createTokenVerifier(auth: ResolvedAuth, logger: Logger): TokenVerifier {
-  const { key, algorithms } = createKeySource(auth);
-  const fixed: JWTVerifyOptions = {
-    algorithms,
-    clockTolerance: CLOCK_TOLERANCE_SECONDS,
-    ...(auth.allowNoExp ? {} : { requiredClaims: ['exp'] }),
-    ...(auth.issuer === undefined ? {} : { issuer: [...auth.issuer] }),
-  };
+  let loading: Promise<Jose & ReturnType<typeof createKeySource>> | undefined;
+  const load = () =>
+    (loading ??= import('jose').then((jose) => ({ ...jose, ...createKeySource(jose, auth) })));
   return async (token, resource) => {
     const audience = acceptedAudiences(auth.audience, resource);
-    const options = audience === undefined ? fixed : { ...fixed, audience };
     try {
+      const { jwtVerify, key, algorithms } = await load();
+      const options: JWTVerifyOptions = {
+        algorithms,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        ...(auth.allowNoExp ? {} : { requiredClaims: ['exp'] }),
+        ...(auth.issuer === undefined ? {} : { issuer: [...auth.issuer] }),
+        ...(audience === undefined ? {} : { audience }),
+      };
       const { payload } =
         typeof key === 'function'
           ? await jwtVerify(token, key, options)
@@ -66,20 +64,23 @@ export function createTokenVerifier(auth: ResolvedAuth, logger: Logger): TokenVe
   };
 }
 
-function createKeySource(auth: ResolvedAuth): {
+function createKeySource(
+  jose: Jose,
+  auth: ResolvedAuth,
+): {
   key: JWTVerifyGetKey | Uint8Array;
   algorithms: string[];
 } {
   const { keys } = auth;
   if (keys.kind === 'secret') return { key: keys.secret, algorithms: ['HS256'] };
   if (keys.kind === 'jwks') {
-    return { key: createLocalJWKSet(keys.jwks), algorithms: ASYMMETRIC_ALGORITHMS };
+    return { key: jose.createLocalJWKSet(keys.jwks), algorithms: ASYMMETRIC_ALGORITHMS };
   }
   return {
-    key: createRemoteJWKSet(keys.url, {
+    key: jose.createRemoteJWKSet(keys.url, {
       timeoutDuration: keys.timeoutMs,
       cooldownDuration: keys.cooldownMs,
-      [customFetch]: createBackoffFetch(keys.cooldownMs),
+      [jose.customFetch]: createBackoffFetch(keys.cooldownMs),
     }),
     algorithms: ASYMMETRIC_ALGORITHMS,
   };
