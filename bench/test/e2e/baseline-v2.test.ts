@@ -7,11 +7,9 @@ import { BASELINE_V2_HTTP_ARGUMENTS } from '../../src/baseline/baseline-v2-http-
 import { runClientLoad } from '../../src/http/run-client-load.js';
 import { spawnTracked, stopChild, waitForListening } from '../../src/process/children.js';
 import { createTempDir } from '../../src/temp-dir.js';
-import { CALL_ANSWER_TEXT, CALL_ARGUMENTS } from '../../src/workload/trivial-handler.js';
-import { CALLED_TOOL_NAME } from '../../src/workload/workload-modules.js';
+import { ERAS, expectBaselineServes } from '../helpers/expect-baseline-serves.js';
 
 const TOOL_COUNT = 10;
-const ERAS = ['2025-11-25', '2026-07-28'] as const;
 
 // Structure only, like the smoke pass: both eras answered, every call right; never a timing.
 describe('the hand-written 2.x SDK baseline over Streamable HTTP', () => {
@@ -36,16 +34,7 @@ describe('the hand-written 2.x SDK baseline over Streamable HTTP', () => {
 
   it.each(ERAS)('lists the workload tools and calls one, for a %s client', async (era) => {
     const client = await connectClient({ era, transport: 'http', url });
-    try {
-      const tools = await client.listTools();
-      expect(tools.map((tool) => tool.name)).toEqual(
-        createBaselineTools(TOOL_COUNT).map((tool) => tool.name),
-      );
-      const result = await client.callTool(CALLED_TOOL_NAME, { ...CALL_ARGUMENTS });
-      expect(result).toMatchObject({ isError: false, content: [{ text: CALL_ANSWER_TEXT }] });
-    } finally {
-      await client.close();
-    }
+    await expectBaselineServes(client, TOOL_COUNT);
   });
 
   it.each(ERAS)('answers a bounded load of %s clients without an error', async (era) => {
