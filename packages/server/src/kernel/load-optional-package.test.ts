@@ -26,15 +26,21 @@ describe('loadOptionalPackage', () => {
     const file = join(directory, 'broken.mjs');
     // The package is there; one of its own imports is not: that is not "install the package".
     writeFileSync(file, "import 'some-dependency-it-lacks';\n");
-    const loading = loadOptionalPackage('@apcore-mcp/broken', 'the broken option', () =>
-      import(pathToFileURL(file).href),
+    const loading = loadOptionalPackage(
+      '@apcore-mcp/broken',
+      'the broken option',
+      () => import(pathToFileURL(file).href),
     );
     await expect(loading).rejects.toThrow(/some-dependency-it-lacks/);
     await expect(loading).rejects.not.toBeInstanceOf(MissingPackageError);
   });
 
   it('returns the module when it loads', async () => {
-    const path = await loadOptionalPackage('node:path', 'the path option', () => import('node:path'));
+    const path = await loadOptionalPackage(
+      'node:path',
+      'the path option',
+      () => import('node:path'),
+    );
     expect(path.join('a', 'b')).toBe(join('a', 'b'));
   });
 });

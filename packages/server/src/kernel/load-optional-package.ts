@@ -54,7 +54,5 @@ function isMissing(error: unknown, packageName: string): boolean {
   if (!(error instanceof Error)) return false;
   const { code } = error as { code?: unknown };
   if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return false;
-  return (
-    error.message.includes(`'${packageName}'`) || error.message.includes(`"${packageName}"`)
-  );
+  return error.message.includes(`'${packageName}'`) || error.message.includes(`"${packageName}"`);
 }
