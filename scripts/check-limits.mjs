@@ -1,6 +1,6 @@
 // Enforces the readability limits the style guide sets: no TypeScript file over 300 lines, no
-// function over 50 lines, and a JSDoc comment on every export of a package's source. Run by the
-// root `lint` script after Biome.
+// function over 50 lines, a JSDoc comment on every export of a package's source, and a budget of
+// names for the entry points that have one. Run by the root `lint` script after Biome.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,12 @@ import ts from 'typescript';
 
 export const MAX_FILE_LINES = 300;
 export const MAX_FUNCTION_LINES = 50;
+
+/**
+ * Entry points whose public names are counted (types included): a reader of the main entry
+ * should meet what serves a registry, with the rest in the package's other entry points.
+ */
+export const EXPORT_BUDGETS = Object.freeze({ 'packages/server/src/index.ts': 30 });
 
 /** Where the limits apply, relative to the repository root. */
 const SOURCE_ROOTS = [
@@ -180,6 +186,35 @@ function findUndocumentedExports(file, path) {
   return violations;
 }
 
+/** The names `export { ... }` lists and `export <declaration>` declares in `file`. */
+function publicNames(file) {
+  const names = [];
+  for (const node of file.statements) {
+    if (ts.isExportDeclaration(node) && node.exportClause && ts.isNamedExports(node.exportClause)) {
+      names.push(...node.exportClause.elements.map((element) => element.name.text));
+    } else if (isDocumentable(node) && hasExportModifier(node)) {
+      names.push(...exportedNames(node));
+    }
+  }
+  return names;
+}
+
+function findExportsOverBudget(file, path) {
+  const budget = EXPORT_BUDGETS[path];
+  if (budget === undefined) return [];
+  const count = publicNames(file).length;
+  if (count <= budget) return [];
+  return [
+    {
+      path,
+      line: 1,
+      rule: 'export-budget',
+      name: path.split('/').at(-1),
+      message: `exports ${count} names (at most ${budget}): move the rest to another entry point`,
+    },
+  ];
+}
+
 /**
  * Checks one file's text against the limits; returns its violations (`path`, `line`, `rule`,
  * `name`, `message`).
@@ -206,6 +241,7 @@ export function checkSource(path, text) {
   const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   violations.push(...findLongFunctions(file, path));
   if (isPackageSource(path)) violations.push(...findUndocumentedExports(file, path));
+  violations.push(...findExportsOverBudget(file, path));
   return violations;
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkSource, isTestFile, MAX_FILE_LINES, MAX_FUNCTION_LINES } from './check-limits.mjs';
+import {
+  checkSource,
+  EXPORT_BUDGETS,
+  isTestFile,
+  MAX_FILE_LINES,
+  MAX_FUNCTION_LINES,
+} from './check-limits.mjs';
 
 const SOURCE = 'packages/demo/src/demo.ts';
 
@@ -121,5 +127,17 @@ describe('check-limits', () => {
     expect(rulesOf(checkSource('examples/demo/src/main.ts', text))).toEqual([
       'function-length:tooLong',
     ]);
+  });
+
+  it('counts the names of a budgeted entry point, types and re-exports included', () => {
+    const path = 'packages/server/src/index.ts';
+    const budget = EXPORT_BUDGETS[path];
+    const names = Array.from({ length: budget }, (_, index) => `name${index}`);
+    const within = `export type { ${names.slice(1).join(', ')} } from './a.js';\n/** One. */\nexport const name0 = 0;\n`;
+    expect(checkSource(path, within)).toEqual([]);
+    const over = `${within}export { extra } from './b.js';\n`;
+    expect(rulesOf(checkSource(path, over))).toEqual(['export-budget:index.ts']);
+    // Another package's entry point has no budget.
+    expect(checkSource('packages/core/src/index.ts', over)).toEqual([]);
   });
 });

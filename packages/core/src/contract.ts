@@ -158,7 +158,16 @@ export interface ContextFactory {
   createContext(request: ContextRequest): unknown;
 }
 
-/** The error codes of the apcore runtime, as carried on every module error. */
+/**
+ * The error codes of the apcore runtime, as carried on every module error, and those the MCP
+ * bridge answers with (`apcore/errorCode` in a tool result's `_meta`): the codes a client or an
+ * application compares against.
+ *
+ * @example
+ * ```ts
+ * if (result._meta?.['apcore/errorCode'] === ErrorCodes.RATE_LIMITED) await waitAndRetry();
+ * ```
+ */
 export const ErrorCodes = Object.freeze({
   MODULE_NOT_FOUND: 'MODULE_NOT_FOUND',
   SCHEMA_VALIDATION_ERROR: 'SCHEMA_VALIDATION_ERROR',
@@ -178,6 +187,16 @@ export const ErrorCodes = Object.freeze({
   EXECUTION_CANCELLED: 'EXECUTION_CANCELLED',
   INVALID_TOOL_NAME: 'INVALID_TOOL_NAME',
   TOOL_NAME_COLLISION: 'TOOL_NAME_COLLISION',
+  /** A module requires approval and nobody can be asked (no elicitation on the client). */
+  APPROVAL_REQUIRED: 'APPROVAL_REQUIRED',
+  /** The call arrived once the server had begun shutting down: nothing ran. */
+  SERVER_SHUTTING_DOWN: 'SERVER_SHUTTING_DOWN',
+  /** The shared store of limits and approval rounds could not answer: nothing ran. */
+  LIMIT_STORE_UNAVAILABLE: 'LIMIT_STORE_UNAVAILABLE',
+  /** A rate limit refused the call (`retryAfterSeconds` in `_meta`). */
+  RATE_LIMITED: 'RATE_LIMITED',
+  /** The call's cost would take its subject over budget. */
+  BUDGET_EXCEEDED: 'BUDGET_EXCEEDED',
 } as const);
 
 /** One of the known apcore error codes. Foreign runtimes may use others. */

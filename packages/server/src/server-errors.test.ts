@@ -1,6 +1,6 @@
-import { ApcoreMcpError, ModuleError } from '@apcore-mcp/core';
+import { ApcoreMcpError, ErrorCodes, ModuleError } from '@apcore-mcp/core';
 import { describe, expect, it } from 'vitest';
-import { APPROVAL_REQUIRED_CODE, ApprovalRequiredError } from './calls/approval-required-error.js';
+import { ApprovalRequiredError } from './calls/approval-required-error.js';
 import { ResourceNotFoundError } from './resources/resource-not-found-error.js';
 import { ListenError } from './transports/listen-error.js';
 
@@ -11,7 +11,7 @@ describe('errors of the server', () => {
     { error: new ResourceNotFoundError('docs://nope'), code: 'RESOURCE_NOT_FOUND' },
     {
       error: new ApprovalRequiredError({ moduleId: 'files.delete' }),
-      code: APPROVAL_REQUIRED_CODE,
+      code: ErrorCodes.APPROVAL_REQUIRED,
     },
   ];
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type LedgerRecord, parseLedgerLine } from '@apcore-mcp/server';
+import { type LedgerRecord, parseLedgerLine } from '@apcore-mcp/server/governance';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../io.js';
 import { type ResolvedSettings, textSetting } from '../settings/settings.js';

@@ -1,4 +1,4 @@
-import type { LedgerRecord } from '@apcore-mcp/server';
+import type { LedgerRecord } from '@apcore-mcp/server/governance';
 
 /** The widest arguments column before it is cut short. */
 const MAX_ARGUMENTS_WIDTH = 60;

@@ -1,5 +1,5 @@
 import type { Logger } from '@apcore-mcp/core';
-import { createRedisLimitStore, type LimitStore } from '@apcore-mcp/server';
+import { createRedisLimitStore, type LimitStore } from '@apcore-mcp/server/governance';
 import { type ResolvedSettings, textSetting } from '../settings/settings.js';
 
 /**

@@ -1,18 +1,15 @@
 import type { Logger } from '@apcore-mcp/core';
 import { type DiscoveryReport, Executor, Registry } from '@apcore-mcp/runtime';
 import {
-  createMemoryLimitStore,
-  createRandomStateKey,
   InvalidOptionError,
-  joinSentence,
-  type LimitStore,
   ListenError,
-  optionNotices,
   type ServeOptions,
   type ServerHandle,
   startServer,
   type TransportName,
 } from '@apcore-mcp/server';
+import { createMemoryLimitStore, type LimitStore } from '@apcore-mcp/server/governance';
+import { createRandomStateKey, joinSentence, optionNotices } from '@apcore-mcp/server/options';
 import { CliError } from '../cli-error.js';
 import { createLogger } from '../create-logger.js';
 import { ExitCode } from '../exit-codes.js';

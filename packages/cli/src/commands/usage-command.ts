@@ -1,4 +1,4 @@
-import { summarizeUsage, type UsageReport } from '@apcore-mcp/server';
+import { summarizeUsage, type UsageReport } from '@apcore-mcp/server/governance';
 import { CliError } from '../cli-error.js';
 import { ExitCode } from '../exit-codes.js';
 import { formatTable } from '../format-table.js';

@@ -1,4 +1,4 @@
-import type { CliSetting, OptionConcern } from '@apcore-mcp/server';
+import type { CliSetting, OptionConcern } from '@apcore-mcp/server/options';
 
 /**
  * A setting of the command itself, building no `serve()` option: declared as the option

@@ -1,4 +1,4 @@
-import { parseLimits } from '@apcore-mcp/server';
+import { parseLimits } from '@apcore-mcp/server/options';
 import { mappingToEntries, parseGroupAnnotationEntries } from './group-annotation-entries.js';
 import type { SettingSpec, SettingValue } from './setting-specs.js';
 

@@ -4,7 +4,7 @@ import {
   type CorsOptions,
   MIN_SECRET_BYTES,
   type TlsOptions,
-} from '@apcore-mcp/server';
+} from '@apcore-mcp/server/options';
 import type { SettingEntry } from './build-serve-options.js';
 import { isHttpUrl } from './parse-setting-value.js';
 import { readJwksFile } from './read-jwks-file.js';

@@ -55,7 +55,7 @@ export async function readStateKey(
 ): Promise<StateKeyChoice | undefined> {
   if (candidates.length === 0) return undefined;
   // The server is loaded only when a key is given: the list commands start without it.
-  const { InvalidOptionError, resolveStateKey } = await import('@apcore-mcp/server');
+  const { InvalidOptionError, resolveStateKey } = await import('@apcore-mcp/server/options');
   let best: { choice: StateKeyChoice; rank: number } | undefined;
   for (const candidate of candidates) {
     const label = describeSource(candidate.source);

@@ -1,4 +1,5 @@
-import { checkServeOptions, InvalidOptionError } from '@apcore-mcp/server';
+import { InvalidOptionError } from '@apcore-mcp/server';
+import { checkServeOptions } from '@apcore-mcp/server/options';
 import { CliError } from '../cli-error.js';
 import { describeInvalidOption } from './name-option.js';
 import type { ResolvedSettings } from './settings.js';

@@ -1,6 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type AnyOptionDeclaration, OPTION_TABLE, serveDefaultOf } from '@apcore-mcp/server';
+import {
+  type AnyOptionDeclaration,
+  OPTION_TABLE,
+  serveDefaultOf,
+} from '@apcore-mcp/server/options';
 import { describe, expect, it } from 'vitest';
 import { captureIo } from '../__fixtures__/capture-io.js';
 import { useTempDir } from '../__fixtures__/settings-dir.js';

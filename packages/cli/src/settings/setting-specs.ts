@@ -1,11 +1,11 @@
+import type { TransportName } from '@apcore-mcp/server';
 import {
   type AnyOptionDeclaration,
   type CliSetting,
   OPTION_TABLE,
   type OptionLimits,
   serveDefaultOf,
-  type TransportName,
-} from '@apcore-mcp/server';
+} from '@apcore-mcp/server/options';
 import { CLI_ONLY_SETTINGS, type CliOnlySetting } from './cli-only-settings.js';
 
 /**

@@ -1,15 +1,4 @@
-import { ModuleError } from '@apcore-mcp/core';
-
-/**
- * The `apcore/errorCode` of a call refused because its module requires approval and nobody can
- * be asked (the client does not support elicitation).
- *
- * @example
- * ```ts
- * if (result._meta?.['apcore/errorCode'] === APPROVAL_REQUIRED_CODE) showHowToAllow();
- * ```
- */
-export const APPROVAL_REQUIRED_CODE = 'APPROVAL_REQUIRED';
+import { ErrorCodes, ModuleError } from '@apcore-mcp/core';
 
 /**
  * A module annotated `requiresApproval` was not run because approval could not be asked for:
@@ -25,7 +14,7 @@ export const APPROVAL_REQUIRED_CODE = 'APPROVAL_REQUIRED';
 export class ApprovalRequiredError extends ModuleError {
   constructor(options: { moduleId: string; cause?: unknown }) {
     super({
-      code: APPROVAL_REQUIRED_CODE,
+      code: ErrorCodes.APPROVAL_REQUIRED,
       message:
         `Approval required: ${options.moduleId} needs a person to approve each call, but this ` +
         'client cannot ask (it does not support elicitation). Use a client that supports ' +
@@ -39,6 +28,6 @@ export class ApprovalRequiredError extends ModuleError {
 
   /** Whether `value` is a module error with code `APPROVAL_REQUIRED`. */
   static override isInstance(value: unknown): value is ApprovalRequiredError {
-    return ModuleError.isInstance(value) && value.code === APPROVAL_REQUIRED_CODE;
+    return ModuleError.isInstance(value) && value.code === ErrorCodes.APPROVAL_REQUIRED;
   }
 }

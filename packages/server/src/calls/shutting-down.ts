@@ -1,15 +1,6 @@
+import { ErrorCodes } from '@apcore-mcp/core';
 import { createToolErrorResult } from '@apcore-mcp/errors';
 import type { ToolCallResult } from '../kernel/tool-call-result.js';
-
-/**
- * The `apcore/errorCode` of the result a call gets once shutdown has begun.
- *
- * @example
- * ```ts
- * if (result._meta?.['apcore/errorCode'] === SHUTTING_DOWN_CODE) retryElsewhere();
- * ```
- */
-export const SHUTTING_DOWN_CODE = 'SERVER_SHUTTING_DOWN';
 
 /**
  * The answer to a call that arrives once shutdown has begun: nothing runs.
@@ -20,5 +11,5 @@ export const SHUTTING_DOWN_CODE = 'SERVER_SHUTTING_DOWN';
  * ```
  */
 export function refuseShuttingDown(): ToolCallResult {
-  return createToolErrorResult('Server is shutting down', SHUTTING_DOWN_CODE);
+  return createToolErrorResult('Server is shutting down', ErrorCodes.SERVER_SHUTTING_DOWN);
 }

@@ -1,26 +1,7 @@
+import { ErrorCodes } from '@apcore-mcp/core';
 import { createToolErrorResult } from '@apcore-mcp/errors';
 import type { ToolCallResult } from '../kernel/tool-call-result.js';
 import type { WindowedLimit } from './limit-windows.js';
-
-/**
- * The `apcore/errorCode` of a call refused by a rate limit.
- *
- * @example
- * ```ts
- * if (result._meta?.['apcore/errorCode'] === RATE_LIMITED_CODE) await wait(result._meta.retryAfterSeconds);
- * ```
- */
-export const RATE_LIMITED_CODE = 'RATE_LIMITED';
-
-/**
- * The `apcore/errorCode` of a call refused because its cost would take the subject over budget.
- *
- * @example
- * ```ts
- * if (result._meta?.['apcore/errorCode'] === BUDGET_EXCEEDED_CODE) notifyBilling();
- * ```
- */
-export const BUDGET_EXCEEDED_CODE = 'BUDGET_EXCEEDED';
 
 /**
  * What a counter counts: every call, calls of destructive tools, or the modules' costs.
@@ -64,16 +45,19 @@ export function refuseOverLimit(refused: {
     // No window would ever let it run: no retry time to give.
     return createToolErrorResult(
       `This call costs ${cost}, more than the whole budget of ${limit.limit} ${per}`,
-      BUDGET_EXCEEDED_CODE,
+      ErrorCodes.BUDGET_EXCEEDED,
     );
   }
   const retryAfterSeconds = secondsUntil(limit.endsAt, now);
   const retry = `retry in ${retryAfterSeconds} s`;
   if (kind === 'budget') {
     const text = `Budget of ${limit.limit} ${per} reached: this call costs ${cost} and ${current} is spent; ${retry}`;
-    return withRetryAfter(createToolErrorResult(text, BUDGET_EXCEEDED_CODE), retryAfterSeconds);
+    return withRetryAfter(
+      createToolErrorResult(text, ErrorCodes.BUDGET_EXCEEDED),
+      retryAfterSeconds,
+    );
   }
   const calls = kind === 'destructiveCalls' ? 'destructive calls' : 'calls';
   const text = `Rate limit of ${limit.limit} ${calls} ${per} reached; ${retry}`;
-  return withRetryAfter(createToolErrorResult(text, RATE_LIMITED_CODE), retryAfterSeconds);
+  return withRetryAfter(createToolErrorResult(text, ErrorCodes.RATE_LIMITED), retryAfterSeconds);
 }

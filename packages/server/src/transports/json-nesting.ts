@@ -11,7 +11,7 @@ import { requestIdOf } from './request-id.js';
  *
  * @example
  * ```ts
- * import { MAX_JSON_DEPTH } from '@apcore-mcp/server';
+ * import { MAX_JSON_DEPTH } from '@apcore-mcp/server/protocol';
  * // A tools/call's arguments start three levels down (message, params, arguments).
  * const argumentLevels = MAX_JSON_DEPTH - 3;
  * ```
@@ -25,7 +25,7 @@ export const MAX_JSON_DEPTH = 256;
  *
  * @example
  * ```ts
- * import { MAX_META_DEPTH } from '@apcore-mcp/server';
+ * import { MAX_META_DEPTH } from '@apcore-mcp/server/protocol';
  * const meta = { progressToken: 'call-1' }; // 1 level of MAX_META_DEPTH
  * ```
  */

@@ -5,7 +5,7 @@ import {
   type TestRedisServer,
 } from '@apcore-mcp/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisLimitStore } from '../../src/index.js';
+import { createRedisLimitStore } from '../../src/governance.js';
 import { useInteractiveHttpServers } from '../helpers/interactive-http.js';
 import { postToolCall, type RawAnswer } from '../helpers/modern-raw.js';
 

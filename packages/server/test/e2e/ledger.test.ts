@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { connectClient } from '@apcore-mcp/test-support/clients';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ServerHandle, startServer, type UsageReport } from '../../src/index.js';
+import type { UsageReport } from '../../src/governance.js';
+import { type ServerHandle, startServer } from '../../src/index.js';
 import { createLedgerRegistry, readLedgerFile } from '../helpers/ledger-fixture.js';
 
 let dir: string;

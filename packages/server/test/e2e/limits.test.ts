@@ -2,15 +2,17 @@ import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ForeignExecutor, ForeignRegistry } from '../../src/__fixtures__/foreign-runtime.js';
 import {
-  createMcpHandler,
   createMemoryLimitStore,
   type LedgerRecord,
   type LimitStore,
-  type LimitsOptions,
+} from '../../src/governance.js';
+import {
+  createMcpHandler,
   type ServeOptions,
   type ServerHandle,
   startServer,
 } from '../../src/index.js';
+import type { LimitsOptions } from '../../src/options.js';
 import { createLimitedRegistry } from '../fixtures/limited-registry.js';
 import { connectAs, ERAS, SUBJECT_HEADER, type SubjectClient } from '../helpers/subject-clients.js';
 

@@ -6,7 +6,8 @@ import {
 } from '@apcore-mcp/test-support';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisLimitStore, type LimitStore, startServer } from '../../src/index.js';
+import { createRedisLimitStore, type LimitStore } from '../../src/governance.js';
+import { startServer } from '../../src/index.js';
 import { createLimitedRegistry } from '../fixtures/limited-registry.js';
 import { connectAs, SUBJECT_HEADER } from '../helpers/subject-clients.js';
 

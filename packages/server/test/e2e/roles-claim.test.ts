@@ -1,7 +1,7 @@
 import { createTestSigner, firstText, type TestSigner } from '@apcore-mcp/test-support';
 import { type ClientEra, connectClient } from '@apcore-mcp/test-support/clients';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthOptions } from '../../src/index.js';
+import type { AuthOptions } from '../../src/options.js';
 import { type IdentityServer, startIdentityServer } from '../helpers/identity-server.js';
 
 const ERAS: readonly ClientEra[] = ['2025-11-25', '2026-07-28'];

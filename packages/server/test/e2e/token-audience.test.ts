@@ -6,7 +6,7 @@ import {
 } from '@apcore-mcp/test-support';
 import { connectClient } from '@apcore-mcp/test-support/clients';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthOptions } from '../../src/index.js';
+import type { AuthOptions } from '../../src/options.js';
 import { type IdentityServer, startIdentityServer } from '../helpers/identity-server.js';
 
 const OTHER_API = 'https://api.example.com/orders';

@@ -1,6 +1,6 @@
 import { createTestSigner, type TestSigner } from '@apcore-mcp/test-support';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthOptions } from '../../src/index.js';
+import type { AuthOptions } from '../../src/options.js';
 import { type IdentityServer, startIdentityServer } from '../helpers/identity-server.js';
 
 const EACH_REQUEST =

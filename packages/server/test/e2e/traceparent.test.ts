@@ -3,7 +3,8 @@ import { Registry } from '@apcore-mcp/runtime';
 import { createRecordingLogger, firstText, type RecordingLogger } from '@apcore-mcp/test-support';
 import { type ClientEra, connectClient } from '@apcore-mcp/test-support/clients';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type LedgerRecord, type ServerHandle, startServer } from '../../src/index.js';
+import type { LedgerRecord } from '../../src/governance.js';
+import { type ServerHandle, startServer } from '../../src/index.js';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const TRACEPARENT = `00-${TRACE_ID}-00f067aa0ba902b7-01`;

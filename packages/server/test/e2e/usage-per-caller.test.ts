@@ -3,7 +3,8 @@ import { ACL, Executor, Registry } from '@apcore-mcp/runtime';
 import { createRecordingLogger, createTestSigner } from '@apcore-mcp/test-support';
 import { type ClientEra, connectClient } from '@apcore-mcp/test-support/clients';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ServerHandle, startServer, type UsageReport } from '../../src/index.js';
+import type { UsageReport } from '../../src/governance.js';
+import { type ServerHandle, startServer } from '../../src/index.js';
 
 const AUDIENCE = 'https://mcp.example.test/mcp';
 const ERAS: ClientEra[] = ['2025-11-25', '2026-07-28'];

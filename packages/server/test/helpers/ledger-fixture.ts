@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import * as core from '@apcore-mcp/core';
 import type * as runtime from '@apcore-mcp/runtime';
-import { type LedgerRecord, parseLedgerLine } from '../../src/index.js';
+import { type LedgerRecord, parseLedgerLine } from '../../src/governance.js';
 import { createMetricsRegistry } from './metrics-fixture.js';
 
 /**

@@ -1,0 +1,24 @@
+// `@apcore-mcp/server/governance`: what limits, budgets, the ledger and usage reports are made
+// of, for an application that keeps its own store or reads the ledger. Named exports only.
+
+export {
+  type JsonLinesLedgerOptions,
+  JsonLinesLedgerStore,
+} from './governance/json-lines-ledger-store.js';
+export {
+  type LedgerRecord,
+  type LedgerStore,
+  parseLedgerLine,
+} from './governance/ledger-record.js';
+export { type SummarizeUsageOptions, summarizeUsage } from './governance/summarize-usage.js';
+export type { LimitCounter, LimitDecision, LimitStore } from './store/limit-store.js';
+export {
+  createMemoryLimitStore,
+  type MemoryLimitStore,
+} from './store/memory-limit-store.js';
+export {
+  createRedisLimitStore,
+  type RedisLimitStoreOptions,
+  type RedisScriptClient,
+} from './store/redis-limit-store.js';
+export type { ToolUsage, UsageReport } from './usage/tool-usage.js';

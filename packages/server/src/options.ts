@@ -1,0 +1,53 @@
+// `@apcore-mcp/server/options`: the parts of `serve()`'s options, their defaults, and the table
+// every option is declared in (for tools built on the server as the CLI is). Named exports only.
+
+export type { GroupingMode, GroupingOption } from '@apcore-mcp/annotations';
+export type { AuthKeys, AuthOptions } from './auth/auth-options.js';
+export { MIN_SECRET_BYTES } from './auth/auth-options.js';
+export type { Authenticate } from './auth/authenticate.js';
+export type {
+  ApprovalMode,
+  ApprovalOption,
+  ToolApprovalHandler,
+  ToolApprovalRequest,
+} from './calls/approval-option.js';
+export type { LimitWindow, WindowLimits } from './governance/limit-windows.js';
+export type { LimitsOptions } from './governance/limits-option.js';
+export { parseLimits } from './governance/parse-limits.js';
+export type { CacheHintOption, CacheHints } from './kernel/cache-hints.js';
+export {
+  InvalidOptionError,
+  type InvalidOptionErrorInit,
+  joinSentence,
+  type OptionSentence,
+} from './kernel/invalid-option-error.js';
+export type { MetricsOption } from './metrics/server-metrics.js';
+export type { TracingOption, TracingOptions } from './observability/tracing-option.js';
+export { DEFAULT_SHUTDOWN_GRACE_MS } from './options/concerns/lifecycle-options.js';
+export { DEFAULT_MAX_BODY_BYTES } from './options/concerns/network-options.js';
+export {
+  type AcceptedOf,
+  type AnyOptionDeclaration,
+  type CliSetting,
+  type CliSettingKind,
+  type EntryDefaults,
+  type OptionConcern,
+  type OptionDeclaration,
+  type OptionLimits,
+  type ResolvedOf,
+  serveDefaultOf,
+} from './options/option-declaration.js';
+export { type OptionNotice, optionNotices } from './options/option-notices.js';
+export { OPTION_TABLE } from './options/option-table.js';
+export { checkServeOptions } from './options/resolve-options.js';
+export type { ServeOptions } from './options/serve-options.js';
+export { createRandomStateKey, resolveStateKey } from './options/state-key.js';
+export type { TransportName } from './options/transports.js';
+export type { CorsOptions } from './transports/cors.js';
+export type { ListenErrorDetails } from './transports/listen-error.js';
+export {
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+} from './transports/session-limits.js';
+export type { TlsOptions } from './transports/tls-option.js';
+export type { UsageOption, UsageOptions } from './usage/usage-option.js';

@@ -1,0 +1,19 @@
+// `@apcore-mcp/server/protocol`: what clients see on the wire besides tools: `_meta` keys,
+// resource URIs and errors, the masked value, nesting limits, the metadata and health bodies.
+// Named exports only.
+
+export {
+  PROTECTED_RESOURCE_METADATA_PATH,
+  type ProtectedResourceMetadata,
+} from './auth/protected-resource.js';
+export { MASKED_VALUE } from './calls/mask-sensitive.js';
+export { ACTIONS_META_KEY, GROUP_META_KEY } from './grouping/group-served-tools.js';
+export type { McpToolSchema } from './kernel/mcp-tool.js';
+export { DOCS_URI_PREFIX } from './resources/documentation-resources.js';
+export type { McpReadResourceResult, McpResource } from './resources/mcp-resource.js';
+export {
+  RESOURCE_NOT_FOUND_CODE,
+  ResourceNotFoundError,
+} from './resources/resource-not-found-error.js';
+export { MAX_JSON_DEPTH, MAX_META_DEPTH } from './transports/json-nesting.js';
+export type { HealthStatus } from './transports/observability-routes.js';
