@@ -82,9 +82,7 @@ async function readAuth(read: ReadSetting, problems: string[]): Promise<AuthOpti
     return undefined;
   }
   const keys = await readKeys(only.key, only.entry, problems);
-  return keys === undefined
-    ? undefined
-    : ({ ...keys, ...readAuthDetails(read, problems) } as AuthOptions);
+  return keys === undefined ? undefined : ({ ...keys, ...readAuthDetails(read) } as AuthOptions);
 }
 
 async function readKeys(
@@ -115,23 +113,15 @@ async function readKeys(
   return { secret };
 }
 
-function readAuthDetails(read: ReadSetting, problems: string[]): Partial<AuthOptions> {
+/**
+ * The rest of `auth`, as given: the rules between its parts (an audience and any audience at
+ * once, authorization servers that are not URLs) are the server's, refused by
+ * `refuseInvalidOptions` in the flags' words.
+ */
+function readAuthDetails(read: ReadSetting): Partial<AuthOptions> {
   const text = (key: string) => read(key)?.value as string | undefined;
   const list = (key: string) => read(key)?.value as readonly string[] | undefined;
   const flag = (key: string) => (read(key)?.value === true ? true : undefined);
-  const audience = read('auth-audience');
-  const audienceAny = read('auth-audience-any');
-  if (audience !== undefined && audienceAny?.value === true) {
-    problems.push(
-      `${labelOf(audience)} and ${labelOf(audienceAny)} are given together: name the accepted audience, or accept any`,
-    );
-  }
-  const servers = read('auth-authorization-server');
-  for (const server of list('auth-authorization-server') ?? []) {
-    if (servers && !isHttpUrl(server)) {
-      problems.push(`${labelOf(servers)} entry ${JSON.stringify(server)} is not an http(s) URL`);
-    }
-  }
   const options = {
     audience: text('auth-audience'),
     audienceAny: flag('auth-audience-any'),

@@ -204,12 +204,12 @@ describe('apcore-mcp: bad auth, CORS or TLS settings exit 1 with one line', () =
     [
       'an audience and any audience at once',
       ['--auth-jwks-file', 'jwks.json', '--auth-audience', 'x', '--auth-audience-any'],
-      /^Error: --auth-audience and --auth-audience-any are given together: name the accepted audience, or accept any$/,
+      /^Error: Give --auth-audience \(the accepted audiences\) or --auth-audience-any \(accept any\), not both$/,
     ],
     [
       'a bad authorization server',
       ['--auth-jwks-file', 'jwks.json', '--auth-authorization-server', 'nope'],
-      /^Error: --auth-authorization-server entry "nope" is not an http\(s\) URL$/,
+      /^Error: --auth-authorization-server entry is not a valid URL: 'nope'$/,
     ],
     [
       'a certificate without its key',
