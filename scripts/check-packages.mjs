@@ -1,12 +1,14 @@
 // Packs every published package as `pnpm publish` would (publishConfig applied, workspace ranges
 // resolved) and checks what a user would install: publint for the manifest and the files,
-// arethetypeswrong for the types under every ESM resolution mode, and that installing the
-// OpenAI converter brings no third-party package. Run after `pnpm run build`.
+// arethetypeswrong for the types under every ESM resolution mode, that installing the OpenAI
+// converter brings no third-party package, and that installing the server brings none of the
+// optional features' libraries. Run after `pnpm run build`.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { checkConverterInstall } from './check-converter-install.mjs';
+import { checkServerInstall } from './check-server-install.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -54,6 +56,7 @@ try {
   }
   console.log('\n== install check');
   failures.push(...checkConverterInstall(tarballs));
+  failures.push(...checkServerInstall(tarballs));
 } finally {
   rmSync(destination, { recursive: true, force: true });
 }
@@ -63,5 +66,5 @@ if (failures.length > 0) {
   process.exit(1);
 }
 console.log(
-  '\nEvery published package passes publint and arethetypeswrong; the OpenAI converter installs nothing third-party.',
+  "\nEvery published package passes publint and arethetypeswrong; the OpenAI converter installs nothing third-party; the server installs no optional feature's library.",
 );

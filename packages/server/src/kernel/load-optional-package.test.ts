@@ -14,7 +14,13 @@ describe('loadOptionalPackage', () => {
   it('names the option and the install line when the package is missing', async () => {
     const name = '@apcore-mcp/not-a-real-package';
     const loading = loadOptionalPackage(name, 'the frobnicate option', () => import(name));
-    await expect(loading).rejects.toBeInstanceOf(MissingPackageError);
+    const error = await loading.catch((thrown: unknown) => thrown);
+    expect(MissingPackageError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      code: 'MISSING_PACKAGE',
+      packageName: name,
+      details: { packageName: name, feature: 'the frobnicate option' },
+    });
     await expect(loading).rejects.toThrow(
       'the frobnicate option needs the @apcore-mcp/not-a-real-package package: npm install @apcore-mcp/not-a-real-package',
     );
@@ -32,7 +38,9 @@ describe('loadOptionalPackage', () => {
       () => import(pathToFileURL(file).href),
     );
     await expect(loading).rejects.toThrow(/some-dependency-it-lacks/);
-    await expect(loading).rejects.not.toBeInstanceOf(MissingPackageError);
+    expect(MissingPackageError.isInstance(await loading.catch((thrown: unknown) => thrown))).toBe(
+      false,
+    );
   });
 
   it('returns the module when it loads', async () => {

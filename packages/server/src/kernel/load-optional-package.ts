@@ -1,7 +1,12 @@
+import { ApcoreMcpError } from '@apcore-mcp/core';
+
+const MARKER = Symbol.for('apcore-mcp.error.MissingPackageError');
+
 /**
  * The package a feature needs is not installed: says which option asked for it and what to
- * install. A package that is installed but fails while loading is not this error: that failure
- * is rethrown as it is.
+ * install (`code: 'MISSING_PACKAGE'`, `details: { packageName, feature }`). A package that is
+ * installed but fails while loading is not this error: that failure is rethrown as it is. An
+ * {@link ApcoreMcpError}.
  *
  * @example
  * ```ts
@@ -9,16 +14,34 @@
  * // 'the auth option needs the @apcore-mcp/auth package: npm install @apcore-mcp/auth'
  * ```
  */
-export class MissingPackageError extends Error {
-  readonly code = 'MISSING_PACKAGE';
+export class MissingPackageError extends ApcoreMcpError {
+  /** The package to install. */
   readonly packageName: string;
+  /** What needs it, in words (`the auth option`). */
   readonly feature: string;
 
   constructor({ packageName, feature }: { packageName: string; feature: string }) {
-    super(`${feature} needs the ${packageName} package: npm install ${packageName}`);
+    super({
+      code: 'MISSING_PACKAGE',
+      message: `${feature} needs the ${packageName} package: npm install ${packageName}`,
+      details: { packageName, feature },
+    });
     this.name = 'MissingPackageError';
+    Object.defineProperty(this, MARKER, { value: true });
     this.packageName = packageName;
     this.feature = feature;
+  }
+
+  /**
+   * Whether `value` is a {@link MissingPackageError}, from this copy of the package or another.
+   *
+   * @example
+   * ```ts
+   * MissingPackageError.isInstance(new Error('x')); // false
+   * ```
+   */
+  static override isInstance(value: unknown): value is MissingPackageError {
+    return ApcoreMcpError.hasMarker(value, MARKER);
   }
 }
 
