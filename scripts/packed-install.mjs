@@ -13,9 +13,13 @@ export function readPackedManifest(tarball) {
   );
 }
 
-/** Every package name in an `npm ls --all --json` tree, sorted and unique. */
+/**
+ * Every installed package's name in an `npm ls --all --json` tree, sorted and unique; an
+ * optional peer that is not installed appears there as `missing` and is left out.
+ */
 function collectNames(tree, names = new Set()) {
   for (const [name, child] of Object.entries(tree.dependencies ?? {})) {
+    if (child.missing === true || child.version === undefined) continue;
     names.add(name);
     collectNames(child, names);
   }
