@@ -3,8 +3,8 @@ export type { AnnotationFlag } from './annotations.js';
 export { fillAnnotations, readAnnotationFlag } from './annotations.js';
 export type { ApprovalHandler, ApprovalRequest, ApprovalResult } from './approval.js';
 export { CONTEXT_APPROVAL_MARKER, supportsContextApproval } from './approval.js';
-export type { CallTracer } from './call-tracer.js';
-export { CALL_TRACER_KEY, readCallTracer } from './call-tracer.js';
+export type { CallStep, ModuleCall } from './call-step.js';
+export { composeSteps, MODULE_CALL_STEPS_KEY, readModuleCallSteps } from './call-step.js';
 export type {
   ContextFactory,
   ContextRequest,

@@ -1,22 +1,23 @@
 import {
-  CALL_TRACER_KEY,
-  type CallTracer,
+  type CallStep,
   defineModule,
+  MODULE_CALL_STEPS_KEY,
+  type ModuleCall,
   type ModuleContext,
 } from '@apcore-mcp/core';
 import { describe, expect, it } from 'vitest';
 import { Executor } from './executor.js';
 import { Registry } from './registry.js';
 
-/** A tracer that records when each module call starts and how it ends. */
-function createRecordingTracer(): CallTracer & { events: string[] } {
+/** A step that records when each module call starts and how it ends. */
+function createRecordingStep(): { step: CallStep<ModuleCall, unknown>; events: string[] } {
   const events: string[] = [];
   return {
     events,
-    async traceCall(moduleId, run) {
+    async step({ moduleId }, next) {
       events.push(`start ${moduleId}`);
       try {
-        const result = await run();
+        const result = await next();
         events.push(`end ${moduleId}`);
         return result;
       } catch (error) {
@@ -61,24 +62,24 @@ function createExecutor(): Executor {
   return new Executor(registry);
 }
 
-describe('Executor tracing', () => {
-  it('runs every module call of a traced call tree through the tracer, nested ones inside', async () => {
+describe('Executor steps around module calls', () => {
+  it('runs every module call of a call tree through the steps it carries, nested ones inside', async () => {
     const executor = createExecutor();
-    const tracer = createRecordingTracer();
+    const tracer = createRecordingStep();
     const context = executor.createContext({
       moduleId: 'outer',
-      data: { [CALL_TRACER_KEY]: tracer },
+      data: { [MODULE_CALL_STEPS_KEY]: [tracer.step] },
     });
     await executor.call('outer', {}, context);
     expect(tracer.events).toEqual(['start outer', 'start inner', 'end inner', 'end outer']);
   });
 
-  it('lets the tracer see a failing call fail, and the caller still gets the error', async () => {
+  it('lets the steps see a failing call fail, and the caller still gets the error', async () => {
     const executor = createExecutor();
-    const tracer = createRecordingTracer();
+    const tracer = createRecordingStep();
     const context = executor.createContext({
       moduleId: 'broken',
-      data: { [CALL_TRACER_KEY]: tracer },
+      data: { [MODULE_CALL_STEPS_KEY]: [tracer.step] },
     });
     await expect(executor.call('broken', {}, context)).rejects.toThrow('boom');
     expect(tracer.events).toEqual(['start broken', 'fail broken']);
@@ -92,11 +93,11 @@ describe('Executor tracing', () => {
     expect(output).toEqual({ inner: { traceId }, traceId });
   });
 
-  it('ignores a tracer key that holds no tracer', async () => {
+  it('ignores a steps key that holds no list of steps', async () => {
     const executor = createExecutor();
     const context = executor.createContext({
       moduleId: 'inner',
-      data: { [CALL_TRACER_KEY]: 'not a tracer' },
+      data: { [MODULE_CALL_STEPS_KEY]: 'not steps' },
     });
     await expect(executor.call('inner', {}, context)).resolves.toHaveProperty('traceId');
   });

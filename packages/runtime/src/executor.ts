@@ -3,13 +3,14 @@ import {
   CONTEXT_APPROVAL_MARKER,
   type ContextFactory,
   type ContextRequest,
+  composeSteps,
   ExecutionCancelledError,
   type ExecutorLike,
   type Identity,
   isRecord,
   type ModuleLike,
   ModuleNotFoundError,
-  readCallTracer,
+  readModuleCallSteps,
   SchemaValidationError,
 } from '@apcore-mcp/core';
 import { assertAccess, canCallTopLevel } from './access-check.js';
@@ -139,10 +140,12 @@ export class Executor implements ExecutorLike, ContextFactory {
     inputs: Record<string, unknown> = {},
     context?: Context,
   ): Promise<Record<string, unknown>> {
-    // A traced call tree (see CALL_TRACER_KEY) wraps each module call, nested ones included.
-    const tracer = readCallTracer(context?.data);
-    if (tracer === undefined) return this.#call(moduleId, inputs, context);
-    return tracer.traceCall(moduleId, () => this.#call(moduleId, inputs, context));
+    // A call tree carrying steps (see MODULE_CALL_STEPS_KEY) runs each module call through
+    // them, nested ones included: a tracing server's spans, for one.
+    const steps = readModuleCallSteps(context?.data);
+    const run = () => this.#call(moduleId, inputs, context);
+    if (steps.length === 0) return run();
+    return composeSteps(steps, run)({ moduleId }) as Promise<Record<string, unknown>>;
   }
 
   async #call(moduleId: string, inputs: Record<string, unknown>, parent?: Context) {

@@ -1,5 +1,4 @@
 import {
-  CALL_TRACER_KEY,
   type ContextFactory,
   type ContextRequest,
   type ExecutorLike,
@@ -8,6 +7,7 @@ import {
   MCP_ELICIT_KEY,
   MCP_PROGRESS_KEY,
   type McpProgressSender,
+  MODULE_CALL_STEPS_KEY,
 } from '@apcore-mcp/core';
 import {
   type RouterCallExtra,
@@ -108,7 +108,7 @@ export function openCall(
   if (progress !== undefined && !streaming) data[MCP_PROGRESS_KEY] = progress;
   if (elicit !== undefined) data[MCP_ELICIT_KEY] = elicit;
   if (options.approvalInContext) data[MCP_APPROVAL_KEY] = approval;
-  if (extra.trace !== undefined) data[CALL_TRACER_KEY] = extra.trace;
+  if (extra.trace !== undefined) data[MODULE_CALL_STEPS_KEY] = [extra.trace.moduleCallStep];
   const request = new CallContextRequest({ moduleId, data, identity, cancellation });
   const traceId = readCallTraceId(extra);
   if (traceId !== undefined) request.traceId = traceId;

@@ -1,4 +1,4 @@
-import { endsCallAttempt } from '@apcore-mcp/core';
+import { type CallStep, endsCallAttempt, type ModuleCall } from '@apcore-mcp/core';
 import {
   type Attributes,
   type Context,
@@ -19,12 +19,13 @@ export const OUTCOME_ATTRIBUTE = 'apcore.call.outcome';
 
 /**
  * The trace of one tool call, handed down the call: every module call of its call tree (the
- * executor asks it as the context's {@link CallTracer}) and every approval get a child span.
+ * executor runs them through {@link CallTrace.moduleCallStep}) and every approval get a child
+ * span.
  *
  * @example
  * ```ts
  * const trace = new CallTrace(tracer, contextWithToolCallSpan);
- * await trace.traceCall('math.add', () => executor.call('math.add', inputs, context));
+ * await trace.moduleCallStep({ moduleId: 'math.add' }, () => executor.call('math.add', inputs, context));
  * ```
  */
 export class CallTrace implements ToolCallTrace {
@@ -45,9 +46,8 @@ export class CallTrace implements ToolCallTrace {
   }
 
   /** Runs one module call of the call tree in an `apcore.call <moduleId>` span. */
-  traceCall<T>(moduleId: string, run: () => Promise<T>): Promise<T> {
-    return this.#inSpan(`apcore.call ${moduleId}`, { [MODULE_ID_ATTRIBUTE]: moduleId }, run);
-  }
+  readonly moduleCallStep: CallStep<ModuleCall, unknown> = ({ moduleId }, next) =>
+    this.#inSpan(`apcore.call ${moduleId}`, { [MODULE_ID_ATTRIBUTE]: moduleId }, next);
 
   /** Runs one approval in an `approval <moduleId>` span that records the decision. */
   traceApproval<T extends ApprovalDecision>(moduleId: string, run: () => Promise<T>): Promise<T> {

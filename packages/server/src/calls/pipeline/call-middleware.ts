@@ -1,10 +1,12 @@
+import { type CallStep, composeSteps } from '@apcore-mcp/core';
 import type { CallAnswer } from '../call-observer.js';
 import type { ToolCall } from './tool-call.js';
 
 /**
- * One step around a tool call: it may look at the call, answer it itself (a refusal), or hand
- * it to `next` and look at the answer. Every cross-cutting behaviour of a call (validation,
- * approval, limits, the ledger, metrics, tracing, ...) is one of these, in one ordered list.
+ * One step around a tool call (core's `CallStep`, the shape the runtime also runs around each
+ * module call): it may look at the call, answer it itself (a refusal), or hand it to `next` and
+ * look at the answer. Every cross-cutting behaviour of a call (validation, approval, limits,
+ * the ledger, metrics, tracing, ...) is one of these, in one ordered list.
  *
  * @example
  * ```ts
@@ -15,10 +17,7 @@ import type { ToolCall } from './tool-call.js';
  * };
  * ```
  */
-export type CallMiddleware = (
-  call: ToolCall,
-  next: () => Promise<CallAnswer>,
-) => Promise<CallAnswer>;
+export type CallMiddleware = CallStep<ToolCall, CallAnswer>;
 
 /**
  * The last step: what the call does once every middleware let it through.
@@ -31,9 +30,9 @@ export type CallMiddleware = (
 export type CallHandler = (call: ToolCall) => Promise<CallAnswer>;
 
 /**
- * Chains `middlewares` (the first one outermost) around `handler`: the shape of koa's and hono's
- * `compose`. Absent entries (features that are off) are skipped when the chain is built, so a
- * call pays only for what is on.
+ * Chains `middlewares` (the first one outermost) around `handler`: core's `composeSteps`, the
+ * shape of koa's and hono's `compose`. Absent entries (features that are off) are skipped when
+ * the chain is built, so a call pays only for what is on.
  *
  * @example
  * ```ts
@@ -45,12 +44,5 @@ export function composeCall(
   middlewares: readonly (CallMiddleware | undefined)[],
   handler: CallHandler,
 ): CallHandler {
-  const present = middlewares.filter((entry): entry is CallMiddleware => entry !== undefined);
-  return (call) => {
-    const step = (index: number): Promise<CallAnswer> => {
-      const entry = present[index];
-      return entry === undefined ? handler(call) : entry(call, () => step(index + 1));
-    };
-    return step(0);
-  };
+  return composeSteps(middlewares, handler);
 }
