@@ -34,9 +34,9 @@ const CONVERSION_NAMES: Record<Conversion, string> = {
 };
 
 /** The conversions under test, each answering how many modules it had to skip. */
-function createConversions(registry: Registry): Record<Conversion, () => number> {
+function createConversions(registry: Registry): Record<Conversion, () => number | Promise<number>> {
   return {
-    mcp: () => inspectServer(registry).skipped.length,
+    mcp: async () => (await inspectServer(registry)).skipped.length,
     openai: () => toOpenaiToolsDetailed(registry).skipped.length,
     'openai-strict': () => toOpenaiToolsDetailed(registry, { strict: true }).skipped.length,
   };
@@ -55,8 +55,8 @@ function createCopy(registry: Registry): () => unknown {
  * The floor: copying the MCP tools already built, by hand. No conversion that hands out objects
  * of its own can take less, so it shows how much of a budget is left for the conversion itself.
  */
-function createFloor(registry: Registry): () => unknown {
-  const { tools } = inspectServer(registry);
+async function createFloor(registry: Registry): Promise<() => unknown> {
+  const { tools } = await inspectServer(registry);
   return () => copyByHand(tools);
 }
 
@@ -77,7 +77,7 @@ async function measureSize(size: number, options: BuildToolsOptions): Promise<Si
   const samples = await measureInterleaved(
     [
       { name: 'copy', run: createCopy(registry) },
-      { name: 'floor', run: createFloor(registry) },
+      { name: 'floor', run: await createFloor(registry) },
       ...names.map((name) => ({ name, run: conversions[name] })),
     ],
     options,
@@ -88,7 +88,8 @@ async function measureSize(size: number, options: BuildToolsOptions): Promise<Si
   const floorSamples = samples.get('floor') ?? [];
   const floorMs = median(floorSamples);
   const msPerModule = { floor: floorMs / size } as SizeResult['msPerModule'];
-  const figures = names.map((name) => {
+  const errors = await Promise.all(names.map((name) => conversions[name]()));
+  const figures = names.map((name, index) => {
     const oursSamples = samples.get(name) ?? [];
     const ours = median(oursSamples);
     msPerModule[name] = ours / size;
@@ -100,7 +101,7 @@ async function measureSize(size: number, options: BuildToolsOptions): Promise<Si
       baseline: copyMs,
       ratio: pairedRatio(oursSamples, copySamples),
       target: { text: `< ${formatCount(targetMs)} ms`, met: ours < targetMs },
-      errors: conversions[name](),
+      errors: errors[index],
     });
   });
   figures.push(

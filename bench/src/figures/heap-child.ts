@@ -26,10 +26,10 @@ function settledHeap(): number {
 }
 
 /** The heap one result of `create()` keeps alive: `copies` results measured while referenced. */
-function retainedBy(create: () => unknown): number {
+async function retainedBy(create: () => unknown): Promise<number> {
   const keep: unknown[] = [];
   const before = settledHeap();
-  for (let copy = 0; copy < copies; copy += 1) keep.push(create());
+  for (let copy = 0; copy < copies; copy += 1) keep.push(await create());
   const after = settledHeap();
   keep.length = 0;
   return (after - before) / copies;
@@ -46,19 +46,19 @@ const samples = Number(process.argv[3] ?? 3);
 const copies = Math.max(1, Math.ceil(MIN_TOOLS_MEASURED / moduleCount));
 const registry = createWorkloadRegistry(moduleCount);
 // Unmeasured: code compiled and caches warm, so only the tools themselves are counted.
-const { tools } = inspectServer(registry);
+const { tools } = await inspectServer(registry);
 const json = JSON.stringify(tools);
 const retained: number[] = [];
 const parsed: number[] = [];
 // One unmeasured round first, so the first measurement pays for no compilation either.
 for (let index = -1; index < samples; index += 1) {
   if (index < 0) {
-    retainedBy(() => inspectServer(registry).tools);
-    retainedBy(() => JSON.parse(json) as unknown);
+    await retainedBy(async () => (await inspectServer(registry)).tools);
+    await retainedBy(() => JSON.parse(json) as unknown);
     continue;
   }
-  retained.push(retainedBy(() => inspectServer(registry).tools));
-  parsed.push(retainedBy(() => JSON.parse(json) as unknown));
+  retained.push(await retainedBy(async () => (await inspectServer(registry)).tools));
+  parsed.push(await retainedBy(() => JSON.parse(json) as unknown));
 }
 const sample: HeapSample = {
   retainedBytes: median(retained),

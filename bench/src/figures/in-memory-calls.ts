@@ -85,7 +85,7 @@ function callInLanes(connection: Connection, calls: number, lanes: number): () =
 export async function measureInMemoryCalls(options: InMemoryCallsOptions): Promise<Figure[]> {
   // Silent, as the baseline logs nothing either.
   const ours = await connect(
-    createMcpServer(createWorkloadRegistry(options.registrySize), { logger: silentLogger }),
+    await createMcpServer(createWorkloadRegistry(options.registrySize), { logger: silentLogger }),
   );
   const baseline = await connect(createBaselineServer(createBaselineTools(options.registrySize)));
   try {

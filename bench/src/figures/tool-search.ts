@@ -21,7 +21,7 @@ const TARGET_P95_MS = 20;
 
 async function connect(toolSearch: boolean, registry: Parameters<typeof createMcpServer>[0]) {
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  const server = createMcpServer(registry, { toolSearch, logger: silentLogger });
+  const server = await createMcpServer(registry, { toolSearch, logger: silentLogger });
   await server.connect(serverTransport);
   const client = new Client({ name: 'bench-tool-search', version: '1.0.0' });
   await client.connect(clientTransport);

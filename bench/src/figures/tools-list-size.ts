@@ -24,14 +24,14 @@ export interface ToolsListing {
   listTools(registry: Registry): readonly unknown[] | Promise<readonly unknown[]>;
 }
 
-function listServed(registry: Registry, options: Parameters<typeof inspectServer>[1]) {
-  return inspectServer(registry, options).tools.map((served) => served.tool);
+async function listServed(registry: Registry, options: Parameters<typeof inspectServer>[1]) {
+  return (await inspectServer(registry, options)).tools.map((served) => served.tool);
 }
 
 /** What a client lists from a `toolSearch` server, asked through the SDK client. */
 async function listThroughToolSearch(registry: Registry): Promise<readonly unknown[]> {
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  await createMcpServer(registry, { toolSearch: true, logger: silentLogger }).connect(
+  await (await createMcpServer(registry, { toolSearch: true, logger: silentLogger })).connect(
     serverTransport,
   );
   const client = new Client({ name: 'bench-tools-list', version: '1.0.0' });

@@ -25,7 +25,7 @@ export interface AppServer {
  * ```
  */
 export async function startAppServer(options: { port: number }): Promise<AppServer> {
-  const mcp: McpHandler = createMcpHandler(createNotesRegistry(), {
+  const mcp: McpHandler = await createMcpHandler(createNotesRegistry(), {
     name: 'notes-app',
     version: '1.0.0',
     logLevel: 'warn',

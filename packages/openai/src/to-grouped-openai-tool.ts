@@ -20,7 +20,7 @@ import type { OpenAIFunctionDefinition, OpenAITool } from './types.js';
  * ```
  */
 export interface ToGroupedOpenaiToolOptions extends ToOpenaiToolOptions {
-  /** Encodes the description's action table (pass `@toon-format/toon`'s `encode` for TOON). */
+  /** Encodes the description's action table (pass `@apcore-mcp/toon`'s `encodeActionTable` for TOON). */
   encodeTable?: EncodeActionTable;
   /**
    * Annotations stated for the group; they win over the aggregate of its actions (what

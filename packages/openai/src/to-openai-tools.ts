@@ -42,7 +42,7 @@ export interface ToOpenaiToolsOptions extends ToOpenaiToolOptions {
   grouping?: GroupingOption;
   /** The function count `grouping: 'auto'` keeps to; default 40. */
   maxTools?: number;
-  /** Encodes grouped functions' action tables (pass `@toon-format/toon`'s `encode` for TOON). */
+  /** Encodes grouped functions' action tables (pass `@apcore-mcp/toon`'s `encodeActionTable` for TOON). */
   encodeTable?: EncodeActionTable;
   /**
    * Annotations stated per group (`{ orders: { destructive: true } }`), winning over the

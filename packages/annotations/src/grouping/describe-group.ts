@@ -20,13 +20,13 @@ export interface ActionRow {
 }
 
 /**
- * Encodes the action table compactly (the server passes `@toon-format/toon`'s `encode`); kept a
- * parameter so this package needs no third-party code.
+ * Encodes the action table compactly (the server passes `@apcore-mcp/toon`'s
+ * `encodeActionTable`); kept a parameter so this package needs no third-party code.
  *
  * @example
  * ```ts
- * import { encode } from '@toon-format/toon';
- * const encodeTable: EncodeActionTable = (table) => encode(table);
+ * import { encodeActionTable } from '@apcore-mcp/toon';
+ * const encodeTable: EncodeActionTable = encodeActionTable;
  * ```
  */
 export type EncodeActionTable = (table: { actions: ActionRow[] }) => string;

@@ -74,7 +74,7 @@ export async function runConfigValidateCommand(
     return ExitCode.Success;
   }
   const { registry, skippedFiles } = await loadModulesForListing(resolved);
-  const { tools, skipped } = buildListedTools(registry, resolved);
+  const { tools, skipped } = await buildListedTools(registry, resolved);
   io.stdout.write(
     `\n${extensionsDir}: ${tools.length} tools to serve, ${skippedFiles.length + skipped.length} skipped.\n`,
   );

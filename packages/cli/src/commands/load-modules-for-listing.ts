@@ -57,13 +57,16 @@ export function reportSkipped(entries: readonly SkippedEntry[], io: CliIo): void
  *
  * @throws {CliError} `TOOL_NAME_COLLISION` (exit 1) when two modules would get one tool name.
  */
-export function buildListedTools(registry: Registry, resolved: ResolvedSettings): ServerInventory {
+export async function buildListedTools(
+  registry: Registry,
+  resolved: ResolvedSettings,
+): Promise<ServerInventory> {
   const { tags, anyTags, excludeTags, prefix, toolNames } = resolved.serveOptions;
   const { grouping, maxTools, toonDescriptions, groupAnnotations } = resolved.serveOptions;
   const options = { tags, anyTags, excludeTags, prefix, toolNames };
   const folding = { grouping, maxTools, toonDescriptions, groupAnnotations };
   try {
-    return inspectServer(registry, withoutUnset({ ...options, ...folding }));
+    return await inspectServer(registry, withoutUnset({ ...options, ...folding }));
   } catch (error) {
     if (!ToolNameCollisionError.isInstance(error)) throw error;
     throw new CliError(error.message, {

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { toModuleFilter } from '@apcore-mcp/core';
 import { toOpenaiToolsDetailed } from '@apcore-mcp/openai';
-import { encode as encodeToon } from '@toon-format/toon';
+import { encodeActionTable } from '@apcore-mcp/toon';
 import { CliError } from '../cli-error.js';
 import { ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
@@ -35,7 +35,7 @@ export async function runOpenaiExportCommand(
     ...(grouping === undefined ? {} : { grouping }),
     ...(maxTools === undefined ? {} : { maxTools }),
     ...(groupAnnotations === undefined ? {} : { groupAnnotations }),
-    ...(toonDescriptions === true ? { encodeTable: encodeToon } : {}),
+    ...(toonDescriptions === true ? { encodeTable: encodeActionTable } : {}),
   });
   const json = `${JSON.stringify(tools, null, 2)}\n`;
   const entries: SkippedEntry[] = [

@@ -20,7 +20,7 @@ export async function runResourcesListCommand(
   io: CliIo,
 ): Promise<number> {
   const { registry, skippedFiles } = await loadModulesForListing(resolved);
-  const { skipped, listResources } = buildListedTools(registry, resolved);
+  const { skipped, listResources } = await buildListedTools(registry, resolved);
   const resources = listResources();
   const entries: SkippedEntry[] = [...skippedFiles, ...skipped];
   if (flags.json === true) {

@@ -88,7 +88,7 @@ export async function runToolsListCommand(
   io: CliIo,
 ): Promise<number> {
   const { registry, skippedFiles } = await loadModulesForListing(resolved);
-  const { tools, skipped } = buildListedTools(registry, resolved);
+  const { tools, skipped } = await buildListedTools(registry, resolved);
   const entries: SkippedEntry[] = [...skippedFiles, ...skipped];
   if (flags.json === true) {
     const json = { tools: tools.map(toJsonEntry), skipped: entries };

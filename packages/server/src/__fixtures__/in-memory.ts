@@ -2,6 +2,7 @@ import { createRecordingLogger, type RecordingLogger } from '@apcore-mcp/test-su
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { loadServerFeatures } from '../lifecycle/load-server-features.js';
 import { type RegistryOrExecutor, resolveTarget } from '../lifecycle/resolve-target.js';
 import { ServerRuntime } from '../lifecycle/server-runtime.js';
 import { resolveOptions } from '../options/resolve-options.js';
@@ -29,7 +30,8 @@ export async function connectInMemory(
     { logger, ...options },
     { transport: 'stdio', handleSignals: false, allowAnyPort: true },
   );
-  const runtime = new ServerRuntime(resolveTarget(target), resolved, logger);
+  const features = await loadServerFeatures(resolved);
+  const runtime = new ServerRuntime(resolveTarget(target), resolved, logger, features);
   runtime.load();
   const client = await connectClient(runtime, clientCapabilities);
   return {

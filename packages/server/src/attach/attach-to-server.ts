@@ -72,7 +72,7 @@ export async function attachToServer(
     { ...given, stateKey: createRandomStateKey(), store: createMemoryLimitStore() },
     { transport: 'stdio', handleSignals: false, allowAnyPort: true },
   );
-  const runtime = openRuntime(registryOrExecutor, resolved);
+  const runtime = await openRuntime(registryOrExecutor, resolved);
   try {
     return mcp
       ? attachToMcpServer(server, runtime)

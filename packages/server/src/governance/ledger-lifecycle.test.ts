@@ -21,7 +21,7 @@ function memoryStore() {
 describe('a ledger on createMcpServer', () => {
   it('records the calls of the connection and is closed with the server', async () => {
     const { store, records, closed } = memoryStore();
-    const server = createMcpServer(createMetricsRegistry(), {
+    const server = await createMcpServer(createMetricsRegistry(), {
       ledger: store,
       identity: { id: 'desktop-user' },
     });

@@ -1,5 +1,6 @@
 import {
   composeGroupedTool,
+  type EncodeActionTable,
   type GroupAction,
   type GroupMember,
   planToolGroups,
@@ -14,17 +15,18 @@ import { toToolName } from '@apcore-mcp/core';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import type { ServedTool } from '../kernel/served-tool.js';
 import type { ToolGrouping } from './grouping-options.js';
-import { encodeToonActionTable } from './toon-action-table.js';
 
 /**
  * What {@link groupServedTools} needs besides the tools.
  *
  * @example
  * ```ts
- * const options: GroupServedToolsOptions = { ...resolveToolGrouping({ grouping: 'namespace' }), toolNames: 'safe', logger };
+ * const options: GroupServedToolsOptions = { grouping: 'namespace', maxTools: 40, groupAnnotations: {}, toolNames: 'safe', logger };
  * ```
  */
-export interface GroupServedToolsOptions extends ToolGrouping {
+export interface GroupServedToolsOptions extends GroupComposing {
+  grouping: ToolGrouping['grouping'];
+  maxTools: number;
   toolNames: ToolNameStyle;
   logger: Logger;
 }
@@ -67,8 +69,21 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** What composing a grouped tool reads of the grouping. */
-type GroupComposing = Pick<ToolGrouping, 'groupAnnotations' | 'toonDescriptions'>;
+/**
+ * What composing a grouped tool reads: the annotations stated per group and, with
+ * `toonDescriptions`, the encoder of the action table (`@apcore-mcp/toon`'s, loaded by the
+ * runtime: tool building is synchronous).
+ *
+ * @example
+ * ```ts
+ * const composing: GroupComposing = { groupAnnotations: {}, encodeTable: encodeActionTable };
+ * ```
+ */
+export interface GroupComposing {
+  groupAnnotations: ToolGrouping['groupAnnotations'];
+  /** Encodes the action table; one workflow line per action when absent. */
+  encodeTable?: EncodeActionTable | undefined;
+}
 
 function buildGroupedEntry(
   name: string,
@@ -80,7 +95,7 @@ function buildGroupedEntry(
     group,
     actions: members.map(({ member, served }) => toGroupAction(member, served)),
     annotations: options.groupAnnotations[group],
-    encodeTable: options.toonDescriptions ? encodeToonActionTable : undefined,
+    encodeTable: options.encodeTable,
   });
   const meta: Record<string, unknown> = toToolMeta(parts.annotations);
   meta[GROUP_META_KEY] = group;
@@ -113,7 +128,7 @@ function nameGroup(group: string, taken: ReadonlySet<string>, style: ToolNameSty
  *
  * @example
  * ```ts
- * const listed = groupServedTools(table.list(), { ...resolveToolGrouping({ grouping: 'namespace' }), toolNames: 'safe', logger });
+ * const listed = groupServedTools(table.list(), { grouping: 'namespace', maxTools: 40, groupAnnotations: {}, toolNames: 'safe', logger });
  * ```
  */
 export function groupServedTools(
@@ -157,7 +172,7 @@ export function groupServedTools(
  *
  * @example
  * ```ts
- * const forGuests = narrowGroupedTool(table.get('orders'), new Set(['list']), grouping);
+ * const forGuests = narrowGroupedTool(table.get('orders'), new Set(['list']), { groupAnnotations: {} });
  * ```
  */
 export function narrowGroupedTool(

@@ -1,5 +1,6 @@
 import { defineModule } from '@apcore-mcp/core';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
+import { encodeActionTable } from '@apcore-mcp/toon';
 import { describe, expect, it } from 'vitest';
 import { governanceEntries, type TestGovernance } from '../__fixtures__/governance-entries.js';
 import { createGroupedRuntime } from '../__fixtures__/grouped-modules.js';
@@ -17,6 +18,7 @@ function createTable(grouping: Parameters<typeof resolveToolGrouping>[0]) {
     registry: runtime.registry,
     builder: new ToolBuilder({ logger }),
     grouping: resolveToolGrouping(grouping),
+    encodeTable: encodeActionTable,
     logger,
   });
   table.refresh();
@@ -149,9 +151,9 @@ describe('the grouped tool table', () => {
     table.stop();
   });
 
-  it('keeps each grouped module’s documentation resource', () => {
+  it('keeps each grouped module’s documentation resource', async () => {
     const { registry } = createGroupedRuntime();
-    const resources = inspectServer(registry, { grouping: 'namespace' }).listResources();
+    const resources = (await inspectServer(registry, { grouping: 'namespace' })).listResources();
     expect(resources).toEqual([
       expect.objectContaining({ uri: 'docs://orders.cancel_order', name: 'orders.cancel_order' }),
     ]);

@@ -22,7 +22,7 @@ import { shutDown } from './shut-down.js';
  *
  * @example
  * ```ts
- * const handler: McpHandler = createMcpHandler(registry);
+ * const handler: McpHandler = await createMcpHandler(registry);
  * app.use((request, response, next) => handler(request, response, next));
  * ```
  */
@@ -44,27 +44,30 @@ export interface McpHandler {
  * where the URL is not rewritten (or set `path` to what the handler sees). Default transport:
  * `streamable-http`; `stdio` is refused. `host`, `port` and `handleSignals` do not apply: the
  * host server owns the socket and the process. `onStartup` runs right away (not awaited).
+ * Resolves once the optional packages the options need (`toonDescriptions`, `toolSearch`) are
+ * loaded.
  *
  * @throws {InvalidOptionError} for a bad option (`stdio`, `tls` included).
  * @throws {TypeError} for a bad registry or executor.
+ * @throws {MissingPackageError} when an option's package is not installed.
  * @example
  * ```ts
  * import { createServer } from 'node:http';
- * const handler = createMcpHandler(registry);
+ * const handler = await createMcpHandler(registry);
  * createServer(handler).listen(8000, '127.0.0.1');
  * ```
  */
-export function createMcpHandler(
+export async function createMcpHandler(
   registryOrExecutor: RegistryOrExecutor,
   options?: ServeOptions,
-): McpHandler {
+): Promise<McpHandler> {
   const resolved = resolveOptions(options, {
     transport: 'streamable-http',
     handleSignals: false,
     allowAnyPort: true,
   });
   refuseWhatAHandlerCannotServe(resolved);
-  const runtime = openRuntime(registryOrExecutor, resolved);
+  const runtime = await openRuntime(registryOrExecutor, resolved);
   const { logger } = runtime;
   const http = openHttp(runtime, resolved);
   const handler = ((request: IncomingMessage, response: ServerResponse, next?: NextFunction) => {

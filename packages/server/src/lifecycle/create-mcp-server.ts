@@ -10,29 +10,32 @@ import type { RegistryOrExecutor } from './resolve-target.js';
  * the SDK's `InMemoryTransport` in tests, a transport of your own elsewhere. One server serves
  * one connection; call this again for another. Closing the server stops following the registry
  * (`dynamic`). `transport`, `host`, `port`, `path` and `handleSignals` do not apply: the
- * transport is yours. `onStartup` and `onShutdown` are not run.
+ * transport is yours. `onStartup` and `onShutdown` are not run. Resolves once the optional
+ * packages the options need (`toonDescriptions`, `toolSearch`) are loaded.
  *
  * @throws {InvalidOptionError} for a bad option.
  * @throws {TypeError} for a bad registry, executor or server.
  * @throws {ToolNameCollisionError} when two modules would get the same tool name.
+ * @throws {MissingPackageError} when an option's package is not installed.
  * @example
  * ```ts
  * import { InMemoryTransport } from '@modelcontextprotocol/server';
  * const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
- * await createMcpServer(registry, { validateInputs: true }).connect(serverTransport);
+ * const server = await createMcpServer(registry, { validateInputs: true });
+ * await server.connect(serverTransport);
  * await client.connect(clientTransport);
  * ```
  */
-export function createMcpServer(
+export async function createMcpServer(
   registryOrExecutor: RegistryOrExecutor,
   options?: ServeOptions,
-): Server {
+): Promise<Server> {
   const resolved = resolveOptions(options, {
     transport: 'stdio',
     handleSignals: false,
     allowAnyPort: true,
   });
-  const runtime = openRuntime(registryOrExecutor, resolved);
+  const runtime = await openRuntime(registryOrExecutor, resolved);
   const server = runtime.createServer();
   const untrack = server.onclose;
   server.onclose = () => {

@@ -6,6 +6,7 @@ import { DocumentationResources } from '../resources/documentation-resources.js'
 import type { McpResource } from '../resources/mcp-resource.js';
 import { type SkippedModule, ToolBuilder } from '../tools/tool-builder.js';
 import { ToolTable } from '../tools/tool-table.js';
+import { loadServerFeatures } from './load-server-features.js';
 import { type RegistryOrExecutor, resolveRegistry } from './resolve-target.js';
 
 /**
@@ -13,7 +14,7 @@ import { type RegistryOrExecutor, resolveRegistry } from './resolve-target.js';
  *
  * @example
  * ```ts
- * const { tools, skipped } = inspectServer(registry);
+ * const { tools, skipped } = await inspectServer(registry);
  * for (const { tool, moduleId } of tools) console.log(tool.name, moduleId);
  * ```
  */
@@ -55,26 +56,33 @@ export type InspectOptions = Pick<
 /**
  * Builds the tool table `serve()` would build — same names, titles, schemas, annotations,
  * filters and skips — and the documentation resources it would list, without starting anything.
- * What `apcore-mcp tools list` prints.
+ * What `apcore-mcp tools list` prints. With `toonDescriptions`, `@apcore-mcp/toon` is loaded
+ * first.
  *
  * @throws {ToolNameCollisionError} when two modules would get the same tool name.
  * @throws {InvalidOptionError} for a bad option.
  * @throws {TypeError} for a bad registry, executor or server.
+ * @throws {MissingPackageError} when `toonDescriptions` is on and `@apcore-mcp/toon` is not installed.
  * @example
  * ```ts
- * const { tools, skipped } = inspectServer(registry, { prefix: 'image.' });
+ * const { tools, skipped } = await inspectServer(registry, { prefix: 'image.' });
  * console.log(`${tools.length} tools, ${skipped.length} skipped`);
  * ```
  */
-export function inspectServer(
+export async function inspectServer(
   registryOrExecutor: RegistryOrExecutor,
   options: InspectOptions = {},
-): ServerInventory {
+): Promise<ServerInventory> {
   const registry = resolveRegistry(registryOrExecutor);
   const resolved = resolveOptions(options, {
     transport: 'stdio',
     handleSignals: false,
     allowAnyPort: true,
+  });
+  // Tool search changes what clients list, not which tools there are: its package is not needed.
+  const { encodeTable } = await loadServerFeatures({
+    grouping: resolved.grouping,
+    toolSearch: false,
   });
   const table = new ToolTable({
     registry,
@@ -84,6 +92,7 @@ export function inspectServer(
     }),
     ...toModuleFilter(resolved),
     grouping: resolved.grouping,
+    encodeTable,
   });
   const { skipped } = table.refresh();
   return {

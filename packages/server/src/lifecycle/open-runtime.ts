@@ -1,25 +1,30 @@
 import { createDefaultLogger } from '../kernel/logger.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
+import { loadServerFeatures } from './load-server-features.js';
 import { type RegistryOrExecutor, resolveTarget } from './resolve-target.js';
 import { ServerRuntime } from './server-runtime.js';
 
 /**
  * What every entry point starts from: the runtime for `registryOrExecutor` under the resolved
- * options, logging to the given logger (else the default one on stderr), its tools loaded.
+ * options, logging to the given logger (else the default one on stderr), its tools loaded. The
+ * optional packages the options need (`toonDescriptions`, `toolSearch`) are loaded first.
  *
+ * @throws {TypeError} for a bad registry or executor.
+ * @throws {MissingPackageError} when an option's package is not installed.
  * @throws {ToolNameCollisionError} when two modules would get the same tool name.
  * @example
  * ```ts
- * const runtime = openRuntime(registry, resolveOptions(options, defaults));
+ * const runtime = await openRuntime(registry, resolveOptions(options, defaults));
  * ```
  */
-export function openRuntime(
+export async function openRuntime(
   registryOrExecutor: RegistryOrExecutor,
   resolved: ResolvedOptions,
-): ServerRuntime {
+): Promise<ServerRuntime> {
   const target = resolveTarget(registryOrExecutor);
+  const features = await loadServerFeatures(resolved);
   const logger = resolved.logger ?? createDefaultLogger(resolved.logLevel);
-  const runtime = new ServerRuntime(target, resolved, logger);
+  const runtime = new ServerRuntime(target, resolved, logger, features);
   try {
     runtime.load();
   } catch (error) {

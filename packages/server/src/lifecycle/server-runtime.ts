@@ -12,7 +12,8 @@ import type { CallStateCodec } from '../protocol/call-state-codec.js';
 import { createSdkServer } from '../protocol/create-sdk-server.js';
 import { ToolFront } from '../protocol/tool-front.js';
 import { DocumentationResources } from '../resources/documentation-resources.js';
-import { ToolSearch } from '../search/tool-search.js';
+import { openToolSearch } from '../search/open-tool-search.js';
+import type { ToolSearch } from '../search/tool-search.js';
 import type { RoundClaims } from '../store/round-claims.js';
 import { warnAboutClientLimits } from '../tools/client-limits.js';
 import { openToolVisibility } from '../tools/open-tool-visibility.js';
@@ -21,6 +22,7 @@ import { ToolTable } from '../tools/tool-table.js';
 import type { ToolVisibility } from '../tools/tool-visibility.js';
 import type { RuntimeHealth } from '../transports/observability-routes.js';
 import { createUsageReader, type UsageReader } from '../usage/usage-reader.js';
+import type { ServerFeatures } from './load-server-features.js';
 import type { ResolvedTarget } from './resolve-target.js';
 import { openSharedState } from './shared-state.js';
 
@@ -62,7 +64,13 @@ export class ServerRuntime {
   readonly #toolSearch: ToolSearch | undefined;
   #unsubscribe: (() => void) | undefined;
 
-  constructor(target: ResolvedTarget, options: ResolvedOptions, logger: Logger) {
+  /** `features`: what the options need of optional packages, loaded by `loadServerFeatures`. */
+  constructor(
+    target: ResolvedTarget,
+    options: ResolvedOptions,
+    logger: Logger,
+    features: ServerFeatures,
+  ) {
     this.#options = options;
     this.logger = logger;
     const { store, stateCodec, roundClaims } = openSharedState(options, logger);
@@ -74,6 +82,7 @@ export class ServerRuntime {
       builder: new ToolBuilder({ logger, toolNames: options.toolNames }),
       logger,
       grouping: options.grouping,
+      encodeTable: features.encodeTable,
       ...toModuleFilter(options),
     });
     const visibility = openToolVisibility({
@@ -84,7 +93,17 @@ export class ServerRuntime {
     });
     this.toolsFor = (identity) => visibility?.viewFor(identity) ?? this.tools;
     this.router = this.#createRouter(target, options, visibility, roundClaims);
-    this.#toolSearch = options.toolSearch ? this.#createToolSearch(options) : undefined;
+    this.#toolSearch = options.toolSearch
+      ? openToolSearch({
+          tools: this.tools,
+          router: this.router,
+          createIndex: features.createToolIndex,
+          logger,
+          // A caller finds and calls only what its ACL lets it see.
+          toolsFor: this.toolsFor,
+          ...(options.identity === undefined ? {} : { identity: options.identity }),
+        })
+      : undefined;
     this.front = new ToolFront({
       tools: this.tools,
       router: this.router,
@@ -132,20 +151,6 @@ export class ServerRuntime {
       adminRoles: options.usage.adminRoles,
       identity: options.identity,
     });
-  }
-
-  #createToolSearch(options: ResolvedOptions): ToolSearch {
-    const search = new ToolSearch({
-      tools: this.tools,
-      router: this.router,
-      logger: this.logger,
-      // A caller finds and calls only what its ACL lets it see.
-      toolsFor: this.toolsFor,
-      ...(options.identity === undefined ? {} : { identity: options.identity }),
-    });
-    // For the life of the table: a refresh changes it as much as a registry event.
-    this.tools.onChange(() => search.invalidate());
-    return search;
   }
 
   /**

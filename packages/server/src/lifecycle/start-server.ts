@@ -76,7 +76,7 @@ export async function startWithDefaults(
   defaults: ResolveDefaults,
 ): Promise<ServerHandle> {
   const resolved = resolveOptions(options, defaults);
-  const runtime = openRuntime(registryOrExecutor, resolved);
+  const runtime = await openRuntime(registryOrExecutor, resolved);
   const { logger } = runtime;
   let running: RunningTransport;
   let metricsUrl: string | undefined;

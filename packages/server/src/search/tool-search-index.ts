@@ -1,4 +1,3 @@
-import type MiniSearch from 'minisearch';
 import type { ServedTool } from '../kernel/served-tool.js';
 
 /** What a search asks for. */
@@ -12,66 +11,67 @@ export interface ToolQuery {
 }
 
 /**
- * One indexed tool, or one action of a grouped tool: the fields ranked, and the listed tool
- * (and action) it stands for.
- */
-interface ToolDocument {
-  id: string;
-  /** The listed tool's name. */
-  tool: string;
-  /** The action of a grouped tool; `''` for a plain tool. */
-  action: string;
-  name: string;
-  moduleId: string;
-  title: string;
-  description: string;
-  tags: string;
-  properties: string;
-}
-
-type MiniSearchModule = typeof import('minisearch');
-
-/** Loaded on the first search: a server without tool search never pays for it. */
-let loadingMiniSearch: Promise<MiniSearchModule> | undefined;
-
-function loadMiniSearch(): Promise<MiniSearchModule> {
-  loadingMiniSearch ??= import('minisearch');
-  return loadingMiniSearch;
-}
-
-/**
- * Splits `catalog.get_product`, `get-product`, `customerId` and prose into words (MiniSearch then
- * lower-cases them), for documents and queries alike, so `product` finds `get_product` and
- * `customer` finds `customerId`.
- */
-export function tokenizeToolText(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '');
-}
-
-/** Name and title say what a tool is; a match there beats one deep in a description. */
-const BOOSTS = { name: 3, title: 2, moduleId: 2, tags: 1.5, properties: 1, description: 1 };
-
-/**
- * A full-text index (MiniSearch) over served tools: name, module id, title, description, tags
- * and input property names, with prefix and fuzzy matching. Built on the first search and again
- * after {@link invalidate} (the tool table changed), never per request.
+ * One indexed tool or action, as `@apcore-mcp/search` takes it (declared here so the server's
+ * types do not name that package).
  *
  * @example
  * ```ts
- * const index = new ToolSearchIndex(() => table.list());
+ * const document: ToolIndexDocument = { id: 'orders\u0000refund', tool: 'orders', name: 'orders refund' };
+ * ```
+ */
+export interface ToolIndexDocument {
+  id: string;
+  tool?: string;
+  name: string;
+  moduleId?: string;
+  title?: string;
+  description?: string;
+  tags?: readonly string[];
+  properties?: readonly string[];
+}
+
+/**
+ * Builds the full-text index over tool documents: `@apcore-mcp/search`'s `createToolIndex`,
+ * loaded when the `toolSearch` option is on. It returns the names of the best-matching tools,
+ * best first, each once, among the documents `filter` keeps.
+ *
+ * @example
+ * ```ts
+ * const { createToolIndex } = await import('@apcore-mcp/search');
+ * const create: CreateToolIndex = createToolIndex;
+ * ```
+ */
+export type CreateToolIndex = (documents: Iterable<ToolIndexDocument>) => {
+  search(query: { text: string; limit: number; filter?: (id: string) => boolean }): string[];
+};
+
+/** A built index and, for each of its document ids, the listed tool and action it stands for. */
+interface BuiltIndex {
+  index: ReturnType<CreateToolIndex>;
+  entries: ReadonlyMap<string, { tool: string; action: string }>;
+}
+
+/**
+ * The tool search over served tools: each plain tool, and each action of a grouped tool, is one
+ * document of the index `createIndex` builds (name, module id, title, description, tags, input
+ * property names). Built on the first search and again after {@link invalidate} (the tool table
+ * changed), never per request.
+ *
+ * @example
+ * ```ts
+ * const index = new ToolSearchIndex(() => table.list(), createToolIndex);
  * table.onChange(() => index.invalidate());
- * const hits = await index.search({ text: 'refund order', limit: 5 }, table.list());
+ * const hits = index.search({ text: 'refund order', limit: 5 }, table.list());
  * ```
  */
 export class ToolSearchIndex {
   readonly #readTools: () => readonly ServedTool[];
-  #built: Promise<MiniSearch<ToolDocument>> | undefined;
+  readonly #createIndex: CreateToolIndex;
+  #built: BuiltIndex | undefined;
 
-  constructor(readTools: () => readonly ServedTool[]) {
+  constructor(readTools: () => readonly ServedTool[], createIndex: CreateToolIndex) {
     this.#readTools = readTools;
+    this.#createIndex = createIndex;
   }
 
   /** The next search rebuilds the index from the current tools. */
@@ -80,8 +80,8 @@ export class ToolSearchIndex {
   }
 
   /** Builds the index now (if stale) rather than on the next search. */
-  async prepare(): Promise<void> {
-    await this.#index();
+  prepare(): void {
+    this.#index();
   }
 
   /**
@@ -90,7 +90,7 @@ export class ToolSearchIndex {
    * `candidates` are dropped before ranking cuts the list, so `limit` counts only tools the
    * caller can use.
    */
-  async search(query: ToolQuery, candidates: readonly ServedTool[]): Promise<ServedTool[]> {
+  search(query: ToolQuery, candidates: readonly ServedTool[]): ServedTool[] {
     const { tags, limit } = query;
     if (query.text.trim() === '') {
       const anyPasses = (served: ServedTool) =>
@@ -98,78 +98,57 @@ export class ToolSearchIndex {
       return candidates.filter(anyPasses).slice(0, limit);
     }
     const allowed = new Map(candidates.map((served) => [served.tool.name, served]));
+    const { index, entries } = this.#index();
     // A grouped tool passes through the actions this caller is shown, never the others.
-    const entryOf = (tool: string, action: string): ServedTool | undefined => {
+    const passes = (id: string): boolean => {
+      const { tool, action } = entries.get(id) ?? { tool: '', action: '' };
       const served = allowed.get(tool);
-      return action === '' ? served : served?.actions?.get(action);
+      const entry = action === '' ? served : served?.actions?.get(action);
+      return entry !== undefined && hasTags(entry, tags);
     };
-    const engine = await this.#index();
-    const hits = engine.search(query.text, {
-      filter: (hit) => {
-        const entry = entryOf(hit.tool as string, hit.action as string);
-        return entry !== undefined && hasTags(entry, tags);
-      },
-    });
-    // Best first, each tool once: a group is as good as its best matching action.
-    const found = new Set<ServedTool>();
-    for (const hit of hits) {
-      if (found.size === limit) break;
-      found.add(allowed.get(hit.tool as string) as ServedTool);
-    }
-    return [...found];
+    const names = index.search({ text: query.text, limit, filter: passes });
+    return names.map((name) => allowed.get(name) as ServedTool);
   }
 
-  #index(): Promise<MiniSearch<ToolDocument>> {
-    if (this.#built === undefined) {
-      const building = this.#build(this.#readTools());
-      this.#built = building;
-      // A failed build (MiniSearch missing) is not kept: the next search tries again.
-      building.catch(() => {
-        if (this.#built === building) this.#built = undefined;
-      });
-    }
+  #index(): BuiltIndex {
+    this.#built ??= this.#build(this.#readTools());
     return this.#built;
   }
 
-  async #build(tools: readonly ServedTool[]): Promise<MiniSearch<ToolDocument>> {
-    const { default: MiniSearchClass } = await loadMiniSearch();
-    const engine = new MiniSearchClass<ToolDocument>({
-      fields: ['name', 'moduleId', 'title', 'description', 'tags', 'properties'],
-      storeFields: ['tool', 'action'],
-      tokenize: tokenizeToolText,
-      searchOptions: { boost: BOOSTS, prefix: true, fuzzy: 0.2 },
-    });
-    // One entry per name: MiniSearch refuses a duplicate id.
+  #build(tools: readonly ServedTool[]): BuiltIndex {
+    // One entry per name, as the table lists it.
     const byName = new Map(tools.map((served) => [served.tool.name, served]));
-    engine.addAll([...byName.values()].flatMap(toDocuments));
-    return engine;
+    const documents = [...byName.values()].flatMap(toDocuments);
+    const entries = new Map(documents.map(({ id, tool, action }) => [id, { tool, action }]));
+    return { index: this.#createIndex(documents), entries };
   }
 }
+
+type ActionDocument = ToolIndexDocument & { tool: string; action: string };
 
 /**
  * A plain tool's document, or one per action of a grouped tool, each with the action's own
  * words: the group's description lists every action, and a caller shown only some of them must
  * not find the group through the others'.
  */
-function toDocuments(served: ServedTool): ToolDocument[] {
+function toDocuments(served: ServedTool): ActionDocument[] {
   const { actions, tool } = served;
   if (actions === undefined) return [toDocument(served, tool.name, '')];
   return [...actions].map(([action, member]) => toDocument(member, tool.name, action));
 }
 
-function toDocument(entry: ServedTool, tool: string, action: string): ToolDocument {
-  const { moduleId } = entry;
+function toDocument(entry: ServedTool, tool: string, action: string): ActionDocument {
   return {
     // NUL appears in no tool or action name: the ids of a group's actions cannot collide.
     id: action === '' ? tool : `${tool}\u0000${action}`,
     tool,
     action,
     name: action === '' ? tool : `${tool} ${action}`,
-    moduleId,
+    moduleId: entry.moduleId,
     title: entry.tool.title ?? '',
     description: entry.tool.description ?? '',
-    tags: tagsOf(entry).join(' '),
-    properties: Object.keys(entry.tool.inputSchema.properties ?? {}).join(' '),
+    tags: tagsOf(entry),
+    properties: Object.keys(entry.tool.inputSchema.properties ?? {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import { defineModule } from '@apcore-mcp/core';
 import { Registry } from '@apcore-mcp/runtime';
+import { createToolIndex } from '@apcore-mcp/search';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { connectInMemory } from '../__fixtures__/in-memory.js';
@@ -7,7 +8,6 @@ import { ExecutionRouter } from '../calls/execution-router.js';
 import { ToolBuilder } from '../tools/tool-builder.js';
 import { ToolTable } from '../tools/tool-table.js';
 import { ToolSearch } from './tool-search.js';
-import { tokenizeToolText } from './tool-search-index.js';
 
 function register(registry: Registry, moduleId: string, description: string): void {
   registry.register(
@@ -21,18 +21,6 @@ function register(registry: Registry, moduleId: string, description: string): vo
 }
 
 describe('tool search', () => {
-  it('splits ids, names and camelCase properties into lower-case words', () => {
-    expect(tokenizeToolText('catalog.get_product')).toEqual(['catalog', 'get', 'product']);
-    expect(tokenizeToolText('orders-cancel_order customerId')).toEqual([
-      'orders',
-      'cancel',
-      'order',
-      'customer',
-      'Id',
-    ]);
-    expect(tokenizeToolText('  Résumé, 2 pages!')).toEqual(['Résumé', '2', 'pages']);
-  });
-
   it('finds a tool by one of its input property names', async () => {
     const registry = new Registry();
     register(registry, 'crm.lookup', 'Looks someone up.');
@@ -126,6 +114,7 @@ describe('tool search', () => {
     const search = new ToolSearch({
       tools,
       router,
+      createIndex: createToolIndex,
       identity: { id: 'default-caller' },
       toolsFor: (identity) => {
         seen.push(identity?.id);

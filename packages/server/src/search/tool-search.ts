@@ -16,19 +16,22 @@ import {
   SEARCH_TOOLS_NAME,
   SEARCH_TOOLS_TOOL,
 } from './search-tool-definitions.js';
-import { ToolSearchIndex } from './tool-search-index.js';
+import { type CreateToolIndex, ToolSearchIndex } from './tool-search-index.js';
 
 /**
  * Options of {@link ToolSearch}.
  *
  * @example
  * ```ts
- * const options: ToolSearchOptions = { tools: table, router };
+ * const { createToolIndex } = await import('@apcore-mcp/search');
+ * const options: ToolSearchOptions = { tools: table, router, createIndex: createToolIndex };
  * ```
  */
 export interface ToolSearchOptions {
   tools: ToolSource;
   router: ExecutionRouter;
+  /** Builds the full-text index: `@apcore-mcp/search`'s `createToolIndex`. */
+  createIndex: CreateToolIndex;
   /** The tools each caller may find and call (a search never shows one it could not call); default: every served tool. */
   toolsFor?: ToolsFor;
   /** The caller when the request carries none (as the router's `identity`). */
@@ -44,7 +47,7 @@ export interface ToolSearchOptions {
  *
  * @example
  * ```ts
- * const search = new ToolSearch({ tools: table, router });
+ * const search = new ToolSearch({ tools: table, router, createIndex: createToolIndex });
  * table.onChange(() => search.invalidate());
  * if (search.handles(name)) return search.handleCall(name, args, extra);
  * ```
@@ -61,7 +64,7 @@ export class ToolSearch {
   constructor(options: ToolSearchOptions) {
     const { tools } = options;
     this.#router = options.router;
-    this.#index = new ToolSearchIndex(() => tools.list());
+    this.#index = new ToolSearchIndex(() => tools.list(), options.createIndex);
     this.#toolsFor = options.toolsFor ?? (() => tools);
     this.#identity = options.identity;
     const logger = options.logger ?? silentLogger;
@@ -86,13 +89,15 @@ export class ToolSearch {
   }
 
   /**
-   * Builds the index in the background, so the first search does not wait for it; a failure is
-   * logged (the next search tries again and answers with the error).
+   * Builds the index now, so the first search does not wait for it; a failure is logged (the
+   * next search tries again and answers with the error).
    */
   prepare(): void {
-    this.#index.prepare().catch((error: unknown) => {
+    try {
+      this.#index.prepare();
+    } catch (error) {
       this.#logger.warn({ err: error }, 'Could not build the tool search index');
-    });
+    }
   }
 
   /**
@@ -123,11 +128,11 @@ export class ToolSearch {
     return this.#router.handleCall(target, targetArgs, extra);
   }
 
-  async #search(args: Record<string, unknown>, extra: RouterCallExtra): Promise<ToolCallResult> {
+  #search(args: Record<string, unknown>, extra: RouterCallExtra): ToolCallResult {
     const candidates = this.#toolsFor(resolveIdentity(extra, this.#identity)).list();
     let hits: ServedTool[];
     try {
-      hits = await this.#index.search(
+      hits = this.#index.search(
         {
           text: args.query as string,
           ...(args.tags === undefined ? {} : { tags: args.tags as string[] }),

@@ -62,7 +62,7 @@ describe('tool names', () => {
       message: expect.stringContaining(`Modules "${COLLIDING[0]}" and "${COLLIDING[1]}"`),
     });
     // With module-id names they are two tools.
-    const { tools } = inspectServer(createRegistry(COLLIDING), { toolNames: 'module-id' });
+    const { tools } = await inspectServer(createRegistry(COLLIDING), { toolNames: 'module-id' });
     expect(tools.map(({ tool }) => tool.name)).toEqual([...COLLIDING]);
   });
 

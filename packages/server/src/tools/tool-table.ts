@@ -1,3 +1,4 @@
+import type { EncodeActionTable } from '@apcore-mcp/annotations';
 import {
   isModuleSelected,
   type Logger,
@@ -52,6 +53,11 @@ export interface ToolTableOptions {
   prefix?: string;
   /** How modules are folded into grouped tools; one tool per module when absent. */
   grouping?: ToolGrouping;
+  /**
+   * Encodes grouped tools' action tables under `toonDescriptions` (`@apcore-mcp/toon`'s
+   * `encodeActionTable`); required then, unused otherwise.
+   */
+  encodeTable?: EncodeActionTable | undefined;
   logger?: Logger;
 }
 
@@ -75,6 +81,7 @@ export class ToolTable implements ToolSource {
   readonly #filter: ModuleFilter;
   readonly #logger: Logger;
   readonly #grouping: ToolGrouping | undefined;
+  readonly #encodeTable: EncodeActionTable | undefined;
   /** Each served module's own entry, keyed by its tool name, in registration order. */
   readonly #modules = new Map<string, ServedTool>();
   /** What clients see: the module entries, some folded into grouped ones, keyed by tool name. */
@@ -98,6 +105,10 @@ export class ToolTable implements ToolSource {
     this.#logger = options.logger ?? silentLogger;
     this.#filter = toModuleFilter(options);
     this.#grouping = options.grouping;
+    if (options.grouping?.toonDescriptions === true && options.encodeTable === undefined) {
+      throw new TypeError('toonDescriptions needs an encodeTable (@apcore-mcp/toon)');
+    }
+    this.#encodeTable = options.grouping?.toonDescriptions ? options.encodeTable : undefined;
   }
 
   /** How many tools are listed (a grouped tool counts once). */
@@ -128,7 +139,8 @@ export class ToolTable implements ToolSource {
    * it (see `narrowGroupedTool`); `served` itself when nothing is left out.
    */
   narrowGroup(served: ServedTool, kept: ReadonlySet<string>): ServedTool {
-    return this.#grouping === undefined ? served : narrowGroupedTool(served, kept, this.#grouping);
+    if (this.#grouping === undefined) return served;
+    return narrowGroupedTool(served, kept, { ...this.#grouping, encodeTable: this.#encodeTable });
   }
 
   /**
@@ -230,6 +242,7 @@ export class ToolTable implements ToolSource {
         ? entries
         : groupServedTools(entries, {
             ...this.#grouping,
+            encodeTable: this.#encodeTable,
             toolNames: this.#builder.toolNames,
             logger: this.#logger,
           });

@@ -238,7 +238,7 @@ describe('the limit store and the server lifecycle', () => {
   it('closes the store when a handler closes', async () => {
     const store = createClosingStore();
     const { registry } = createLimitedRegistry();
-    const handler = createMcpHandler(registry, {
+    const handler = await createMcpHandler(registry, {
       logger: createRecordingLogger(),
       limits: { calls: '5/min' },
       store,

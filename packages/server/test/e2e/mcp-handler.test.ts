@@ -40,7 +40,7 @@ describe('createMcpHandler in a plain http.createServer', () => {
   });
 
   it('serves /mcp and /health, and 404s the rest', async () => {
-    handler = createMcpHandler(createEcho(), { logger: createRecordingLogger() });
+    handler = await createMcpHandler(createEcho(), { logger: createRecordingLogger() });
     httpServer = createServer(handler);
     const base = await listen(httpServer);
     const { client } = await connectStreamable(`${base}/mcp`);
@@ -53,7 +53,10 @@ describe('createMcpHandler in a plain http.createServer', () => {
   });
 
   it('answers /metrics itself when metrics are on', async () => {
-    handler = createMcpHandler(createEcho(), { metrics: true, logger: createRecordingLogger() });
+    handler = await createMcpHandler(createEcho(), {
+      metrics: true,
+      logger: createRecordingLogger(),
+    });
     httpServer = createServer(handler);
     const base = await listen(httpServer);
     const client = await connectClient({
@@ -71,7 +74,7 @@ describe('createMcpHandler in a plain http.createServer', () => {
   });
 
   it('serves a 2025-11-25 and a 2026-07-28 client on the same endpoint', async () => {
-    handler = createMcpHandler(createEcho(), { logger: createRecordingLogger() });
+    handler = await createMcpHandler(createEcho(), { logger: createRecordingLogger() });
     httpServer = createServer(handler);
     const url = `${await listen(httpServer)}/mcp`;
     for (const era of ['2025-11-25', '2026-07-28'] as const) {
@@ -88,7 +91,7 @@ describe('createMcpHandler in a plain http.createServer', () => {
 
   it('asks a 2026-07-28 client for approval (input_required) and runs the module once approved', async () => {
     const { executor, probe } = createInteractiveRuntime();
-    handler = createMcpHandler(executor, { logger: createRecordingLogger() });
+    handler = await createMcpHandler(executor, { logger: createRecordingLogger() });
     httpServer = createServer(handler);
     const url = `${await listen(httpServer)}/mcp`;
     const client = await connectClient({ era: '2026-07-28', transport: 'http', url });
@@ -113,7 +116,7 @@ describe('createMcpHandler in a plain http.createServer', () => {
   });
 
   it('hands unknown paths to next() when given one', async () => {
-    const mcp = createMcpHandler(createEcho(), {
+    const mcp = await createMcpHandler(createEcho(), {
       logger: createRecordingLogger(),
       path: '/api/mcp',
     });
@@ -131,7 +134,10 @@ describe('createMcpHandler in a plain http.createServer', () => {
   });
 
   it('serves the legacy SSE transport when asked', async () => {
-    handler = createMcpHandler(createEcho(), { logger: createRecordingLogger(), transport: 'sse' });
+    handler = await createMcpHandler(createEcho(), {
+      logger: createRecordingLogger(),
+      transport: 'sse',
+    });
     httpServer = createServer(handler);
     const base = await listen(httpServer);
     const client = await connectSse(`${base}/sse`);
@@ -141,7 +147,7 @@ describe('createMcpHandler in a plain http.createServer', () => {
   });
 
   it('refuses JSON nested too deep with 400, as serve() does', async () => {
-    handler = createMcpHandler(createEcho(), { logger: createRecordingLogger() });
+    handler = await createMcpHandler(createEcho(), { logger: createRecordingLogger() });
     httpServer = createServer(handler);
     const base = await listen(httpServer);
     const response = await fetch(`${base}/mcp`, {
@@ -158,7 +164,7 @@ describe('createMcpHandler in a plain http.createServer', () => {
   });
 
   it('answers 503 after close()', async () => {
-    const mcp = createMcpHandler(createEcho(), { logger: createRecordingLogger() });
+    const mcp = await createMcpHandler(createEcho(), { logger: createRecordingLogger() });
     handler = mcp;
     httpServer = createServer(mcp);
     const base = await listen(httpServer);
@@ -174,11 +180,11 @@ describe('createMcpHandler in a plain http.createServer', () => {
     expect(response.status).toBe(503);
   });
 
-  it('refuses stdio', () => {
-    expect(() => createMcpHandler(createEcho(), { transport: 'stdio' })).toThrow(
+  it('refuses stdio', async () => {
+    await expect(createMcpHandler(createEcho(), { transport: 'stdio' })).rejects.toThrow(
       expect.objectContaining({ option: 'transport', value: 'stdio' }),
     );
-    expect(() => createMcpHandler(createEcho(), { transport: 'stdio' })).toThrow(
+    await expect(createMcpHandler(createEcho(), { transport: 'stdio' })).rejects.toThrow(
       InvalidOptionError,
     );
   });

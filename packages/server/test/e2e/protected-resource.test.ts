@@ -126,7 +126,7 @@ describe('the OAuth protected resource', () => {
   });
 
   it('guards createMcpHandler mounted in a plain Node server', async () => {
-    const handler = createMcpHandler(createIdentityExecutor(), {
+    const handler = await createMcpHandler(createIdentityExecutor(), {
       logger: createRecordingLogger(),
       auth: { jwks: signer.jwks },
     });

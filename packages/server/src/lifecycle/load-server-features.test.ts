@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { loadServerFeatures } from './load-server-features.js';
+
+describe('loadServerFeatures', () => {
+  it('loads nothing when no option needs an optional package', async () => {
+    const features = await loadServerFeatures({
+      grouping: { toonDescriptions: false },
+      toolSearch: false,
+    });
+    expect(features).toEqual({});
+  });
+
+  it('loads the TOON encoder for toonDescriptions and the index for toolSearch', async () => {
+    const { encodeTable, createToolIndex } = await loadServerFeatures({
+      grouping: { toonDescriptions: true },
+      toolSearch: true,
+    });
+    const row = { action: 'get', desc: 'Get one', required: 'id', destructive: false };
+    expect(encodeTable?.({ actions: [row] })).toBe(
+      'actions[1]{action,desc,required,destructive}:\n  get,Get one,id,false',
+    );
+    const index = createToolIndex?.([{ id: 'crm-lookup', name: 'crm-lookup' }]);
+    expect(index?.search({ text: 'lookup', limit: 5 })).toEqual(['crm-lookup']);
+  });
+});
