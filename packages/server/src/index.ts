@@ -103,11 +103,6 @@ export {
   createMemoryLimitStore,
   type MemoryLimitStore,
 } from './store/memory-limit-store.js';
-export {
-  createRedisLimitStore,
-  type RedisLimitStoreOptions,
-  type RedisScriptClient,
-} from './store/redis-limit-store.js';
 export type { SkippedModule } from './tools/tool-builder.js';
 export type { CorsOptions } from './transports/cors.js';
 export type { NextFunction } from './transports/http-handler.js';
