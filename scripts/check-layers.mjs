@@ -12,7 +12,7 @@ import { cruise } from 'dependency-cruiser';
  */
 export const LAYERS = [
   'kernel', // shared leaf types and helpers: served tool, MCP tool, call and answer, logger, option reading
-  'store', // where limit counters and one-time approval rounds live (memory, Redis)
+  'store', // where limit counters and one-time approval rounds live (memory; Redis in @apcore-mcp/redis)
   'grouping', // folding modules into grouped tools, routing a grouped call to its action
   'tools', // building, naming and listing tools; what each caller may see
   'resources', // docs:// resources

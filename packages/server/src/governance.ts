@@ -16,9 +16,4 @@ export {
   createMemoryLimitStore,
   type MemoryLimitStore,
 } from './store/memory-limit-store.js';
-export {
-  createRedisLimitStore,
-  type RedisLimitStoreOptions,
-  type RedisScriptClient,
-} from './store/redis-limit-store.js';
 export type { ToolUsage, UsageReport } from './usage/tool-usage.js';

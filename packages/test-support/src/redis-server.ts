@@ -50,7 +50,7 @@ export function redisSkipReason(): string | undefined {
  * @example
  * ```ts
  * const redis = await startRedisServer();
- * const store = await createRedisLimitStore(redis.url);
+ * const store = await createRedisLimitStore(redis.url); // from @apcore-mcp/redis
  * ```
  */
 export async function startRedisServer(): Promise<TestRedisServer> {

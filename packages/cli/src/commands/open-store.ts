@@ -1,5 +1,5 @@
 import type { Logger } from '@apcore-mcp/core';
-import { createRedisLimitStore, type LimitStore } from '@apcore-mcp/server/governance';
+import type { LimitStore } from '@apcore-mcp/server/governance';
 import { type ResolvedSettings, textSetting } from '../settings/settings.js';
 
 /**
@@ -17,5 +17,8 @@ export async function openStore(
   logger: Logger,
 ): Promise<LimitStore | undefined> {
   const url = textSetting(resolved, 'store');
-  return url === undefined ? undefined : createRedisLimitStore(url, { logger });
+  if (url === undefined) return undefined;
+  // Loaded with the flag only: a CLI serving from memory never loads Redis's client.
+  const { createRedisLimitStore } = await import('@apcore-mcp/redis');
+  return createRedisLimitStore(url, { logger });
 }

@@ -42,8 +42,8 @@ export type LimitDecision =
  * every counter stays within its limit after adding its amount, and only then adds every
  * amount, so concurrent calls — from one process or many sharing the store — never get past a
  * limit together. It rejects when the store cannot answer (the call is then refused).
- * `createMemoryLimitStore()` (one process) and `createRedisLimitStore()` (shared) are the two
- * the server ships.
+ * `createMemoryLimitStore()` (one process, the default) ships with the server;
+ * `createRedisLimitStore()` of `@apcore-mcp/redis` shares the counters between instances.
  *
  * @example
  * ```ts
@@ -60,7 +60,8 @@ export interface LimitStore {
 
 /**
  * How much a float sum may pass a limit and still be within it: costs like 0.1 + 0.2 must not
- * refuse a budget of 0.3. Both stores compare with it (the Redis script has the same number).
+ * refuse a budget of 0.3. Both stores compare with it (`@apcore-mcp/redis`'s script has the
+ * same number).
  *
  * @example
  * ```ts

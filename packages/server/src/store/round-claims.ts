@@ -27,6 +27,7 @@ export interface RoundClaims {
  *
  * @example
  * ```ts
+ * import { createRedisLimitStore } from '@apcore-mcp/redis';
  * const claims = claimRoundsIn(await createRedisLimitStore('redis://127.0.0.1:6379'), 600_000);
  * ```
  */

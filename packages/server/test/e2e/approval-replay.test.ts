@@ -1,3 +1,4 @@
+import { createRedisLimitStore } from '@apcore-mcp/redis';
 import {
   createRecordingLogger,
   redisSkipReason,
@@ -5,7 +6,6 @@ import {
   type TestRedisServer,
 } from '@apcore-mcp/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisLimitStore } from '../../src/governance.js';
 import { useInteractiveHttpServers } from '../helpers/interactive-http.js';
 import { postToolCall, type RawAnswer } from '../helpers/modern-raw.js';
 

@@ -1,3 +1,4 @@
+import { createRedisLimitStore } from '@apcore-mcp/redis';
 import {
   createRecordingLogger,
   redisSkipReason,
@@ -6,7 +7,7 @@ import {
 } from '@apcore-mcp/test-support';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisLimitStore, type LimitStore } from '../../src/governance.js';
+import { createMemoryLimitStore, type LimitStore } from '../../src/governance.js';
 import { startServer } from '../../src/index.js';
 import { createLimitedRegistry } from '../fixtures/limited-registry.js';
 import { connectAs, SUBJECT_HEADER } from '../helpers/subject-clients.js';
@@ -32,72 +33,20 @@ describe.skipIf(skip !== undefined)(`Redis limit store${skip ? ` (skipped: ${ski
     await redis.stop();
   });
 
-  async function openStore(options: { keyPrefix?: string } = {}): Promise<LimitStore> {
-    const store = await createRedisLimitStore(redis.url, options);
-    opened.push(store);
-    return store;
-  }
-
-  it('checks every counter and adds to all of them only when all pass', async () => {
-    const store = await openStore();
-    const expiresAt = Date.now() + HOUR;
-    const calls = { key: '{alice}:calls:minute:0', amount: 1, limit: 2, expiresAt };
-    const budget = { key: '{alice}:budget:day:0', amount: 4, limit: 10, expiresAt };
-    expect(await store.consume([calls, budget], Date.now())).toEqual({ admitted: true });
-    expect(await store.consume([calls, budget], Date.now())).toEqual({ admitted: true });
-    expect(await store.consume([calls, budget], Date.now())).toEqual({
-      admitted: false,
-      refused: 0,
-      current: 2,
-    });
-    // The refused call added nothing to the budget either.
-    expect(await inspector.get('apcore-mcp:limits:{alice}:budget:day:0')).toBe('8');
-    expect(await store.consume([{ ...budget, amount: 2.5 }], Date.now())).toEqual({
-      admitted: false,
-      refused: 0,
-      current: 8,
-    });
-    expect(await store.consume([{ ...budget, amount: 1.5 }], Date.now())).toEqual({
-      admitted: true,
-    });
-  });
-
-  it('sets every key to expire when its window ends', async () => {
-    const store = await openStore({ keyPrefix: 'shop:' });
-    const expiresAt = Date.now() + HOUR;
-    await store.consume([{ key: 'k', amount: 1, limit: 5, expiresAt }], Date.now());
-    expect(await inspector.pexpiretime('shop:k')).toBe(expiresAt);
-  });
-
-  it('loads its script again after Redis forgot it (SCRIPT FLUSH)', async () => {
-    const store = await openStore();
-    const counter = { key: 'k', amount: 1, limit: 5, expiresAt: Date.now() + HOUR };
-    await store.consume([counter], Date.now());
-    await inspector.script('FLUSH');
-    expect(await store.consume([counter], Date.now())).toEqual({ admitted: true });
-    expect(await inspector.get('apcore-mcp:limits:k')).toBe('2');
-  });
-
-  it('uses a given client and leaves it open on close()', async () => {
-    const client = new Redis(redis.url);
-    opened.push({ close: () => client.quit() });
-    const store = await createRedisLimitStore(client);
-    const counter = { key: 'k', amount: 1, limit: 1, expiresAt: Date.now() + HOUR };
-    expect(await store.consume([counter], Date.now())).toEqual({ admitted: true });
-    await store.close();
-    expect(await client.ping()).toBe('PONG');
-  });
-
-  it('can be closed twice', async () => {
-    const store = await createRedisLimitStore(redis.url);
-    await store.close();
-    await expect(store.close()).resolves.toBeUndefined();
-  });
-
-  it('refuses a URL that is not redis:// or rediss://', async () => {
-    await expect(createRedisLimitStore('http://127.0.0.1:6379')).rejects.toThrow(
-      "Limit store URL must start with redis:// or rediss://, got 'http://127.0.0.1:6379'",
-    );
+  // The Redis store's own behaviour is tested in @apcore-mcp/redis; here, what the server
+  // makes of it.
+  it('decides a fractional budget as the memory store does', async () => {
+    const redisStore = await createRedisLimitStore(redis.url);
+    opened.push(redisStore);
+    const stores: LimitStore[] = [createMemoryLimitStore(), redisStore];
+    for (const store of stores) {
+      const spend = { key: 'spend', amount: 0.1, limit: 0.3, expiresAt: Date.now() + HOUR };
+      const decisions: boolean[] = [];
+      for (const amount of [0.1, 0.2, 0.1]) {
+        decisions.push((await store.consume([{ ...spend, amount }], Date.now())).admitted);
+      }
+      expect(decisions).toEqual([true, true, false]);
+    }
   });
 
   it('lets two servers sharing one Redis admit exactly the limit together', async () => {

@@ -56,12 +56,13 @@ export const GOVERNANCE_OPTIONS = {
   }),
   /**
    * Where rate limits, budgets and the one-time ids of approval rounds are kept: this
-   * process's memory by default; `createRedisLimitStore(url)` to share them between the
-   * instances behind one endpoint (give them the same `stateKey` too). The server closes it on
-   * shutdown.
+   * process's memory by default; `createRedisLimitStore(url)` of `@apcore-mcp/redis` to share
+   * them between the instances behind one endpoint (give them the same `stateKey` too). The
+   * server closes it on shutdown.
    */
   store: declareOption<LimitStore, LimitStore | undefined>({
-    expected: 'a LimitStore (consume and close), such as createRedisLimitStore(url)',
+    expected:
+      'a LimitStore (consume and close), such as createRedisLimitStore(url) from @apcore-mcp/redis',
     defaultValue: undefined,
     resolve: resolveStore,
     cli: [

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { type Logger, silentLogger } from '@apcore-mcp/core';
+import { connectRedis } from './connect-redis.js';
 import { CONSUME_SCRIPT } from './consume-script.js';
-import type { LimitCounter, LimitDecision, LimitStore } from './limit-store.js';
+import type { LimitCounter, LimitDecision, RedisLimitStore } from './limit-store.js';
+import type { RedisLimitStoreOptions } from './redis-limit-store-options.js';
 
 const CONSUME_SCRIPT_SHA = createHash('sha1').update(CONSUME_SCRIPT).digest('hex');
 
@@ -20,48 +21,29 @@ export interface RedisScriptClient {
 }
 
 /**
- * Options of {@link createRedisLimitStore}.
- *
- * @example
- * ```ts
- * const options: RedisLimitStoreOptions = { keyPrefix: 'shop:limits:', timeoutMs: 500, logger };
- * ```
- */
-export interface RedisLimitStoreOptions {
-  /** Put before every counter key; default `apcore-mcp:limits:`. */
-  keyPrefix?: string;
-  /**
-   * With a URL: how long a call waits for Redis before it is refused, in ms; default 1000.
-   * Calls made while Redis is unreachable wait this long, then are refused.
-   */
-  timeoutMs?: number;
-  /** With a URL: where connection problems are reported (WARN once per outage). */
-  logger?: Logger;
-}
-
-/**
  * Counters in Redis, shared by every instance pointing at it: the store for several server
  * instances behind one endpoint. Each call runs one Lua script that checks every counter and
  * adds to all of them only if all pass, so instances never let more calls through together
  * than the limit. Counter keys expire when their window ends.
  *
- * Given a `redis://` or `rediss://` URL, the store loads `ioredis` (install it next to the
- * server), connects, and closes the connection on `close()`. Given a client, it uses it and
- * leaves closing it to you. When Redis cannot answer, `consume` rejects and the server refuses
- * the call (`LIMIT_STORE_UNAVAILABLE`): limits fail closed.
+ * Given a `redis://` or `rediss://` URL, the store connects with `ioredis` (loaded only then)
+ * and closes the connection on `close()`. Given a client, it uses it and leaves closing it to
+ * you. When Redis cannot answer, `consume` rejects and the server refuses the call
+ * (`LIMIT_STORE_UNAVAILABLE`): limits fail closed.
  *
  * @throws {RangeError} for a URL that is not `redis://` or `rediss://`.
- * @throws {Error} when `ioredis` is not installed.
  * @example
  * ```ts
+ * import { createRedisLimitStore } from '@apcore-mcp/redis';
+ *
  * const store = await createRedisLimitStore('redis://127.0.0.1:6379');
- * await serve(registry, { transport: 'streamable-http', limits: { calls: '60/min', store } });
+ * await serve(registry, { transport: 'streamable-http', limits: { calls: '60/min' }, store });
  * ```
  */
 export async function createRedisLimitStore(
   target: string | RedisScriptClient,
   options: RedisLimitStoreOptions = {},
-): Promise<LimitStore> {
+): Promise<RedisLimitStore> {
   const keyPrefix = options.keyPrefix ?? 'apcore-mcp:limits:';
   if (typeof target !== 'string') return createScriptStore(target, keyPrefix, async () => {});
   const client = await connectRedis(target, options);
@@ -80,7 +62,7 @@ function createScriptStore(
   client: RedisScriptClient,
   keyPrefix: string,
   close: () => Promise<void>,
-): LimitStore {
+): RedisLimitStore {
   return {
     async consume(counters: readonly LimitCounter[]): Promise<LimitDecision> {
       const keys = counters.map((counter) => keyPrefix + counter.key);
@@ -115,39 +97,4 @@ function toDecision(reply: unknown): LimitDecision {
   }
   if (reply[0] === 0) return { admitted: true };
   return { admitted: false, refused: reply[0] - 1, current: Number(reply[1]) };
-}
-
-type IoRedis = import('ioredis').Redis;
-
-async function connectRedis(url: string, options: RedisLimitStoreOptions): Promise<IoRedis> {
-  if (!/^rediss?:\/\//i.test(url)) {
-    throw new RangeError(`Limit store URL must start with redis:// or rediss://, got '${url}'`);
-  }
-  const { Redis } = await import('ioredis').catch((error: unknown) => {
-    throw new Error('The Redis limit store needs the ioredis package: npm install ioredis', {
-      cause: error,
-    });
-  });
-  const client = new Redis(url, {
-    // Fail closed, fast: a call waits at most this long, then is refused.
-    commandTimeout: options.timeoutMs ?? 1000,
-    maxRetriesPerRequest: 1,
-  });
-  reportOutages(client, options.logger ?? silentLogger);
-  return client;
-}
-
-/** One WARN when Redis goes away (ioredis reconnects on its own), one INFO when it is back. */
-function reportOutages(client: IoRedis, logger: Logger): void {
-  let reachable = true;
-  client.on('error', (error: unknown) => {
-    if (!reachable) return;
-    reachable = false;
-    logger.warn({ err: error }, 'Limit store unavailable: tool calls are refused until it is back');
-  });
-  client.on('ready', () => {
-    if (reachable) return;
-    reachable = true;
-    logger.info('Limit store reachable again');
-  });
 }

@@ -1,4 +1,14 @@
-import { LIMIT_TOLERANCE } from './limit-store.js';
+/**
+ * How much a float sum may pass a limit and still be within it: costs like 0.1 + 0.2 must not
+ * refuse a budget of 0.3. The same number as the server's `LIMIT_TOLERANCE`, which its memory
+ * store compares with, so both stores decide alike.
+ *
+ * @example
+ * ```ts
+ * const over = current + amount > limit + LIMIT_TOLERANCE;
+ * ```
+ */
+export const LIMIT_TOLERANCE = 1e-9;
 
 /**
  * The Lua script the Redis store runs for one call. Redis runs a script alone, so checking every
