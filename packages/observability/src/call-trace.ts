@@ -9,7 +9,7 @@ import {
   type Tracer,
   trace,
 } from '@opentelemetry/api';
-import type { ApprovalDecision, ToolCallTrace } from '../kernel/tool-call-trace.js';
+import type { CallSpans, TracedApproval } from './traced-call.js';
 
 /** The attribute naming the apcore module a span is about. */
 export const MODULE_ID_ATTRIBUTE = 'apcore.module.id';
@@ -19,7 +19,7 @@ export const OUTCOME_ATTRIBUTE = 'apcore.call.outcome';
 
 /**
  * The trace of one tool call, handed down the call: every module call of its call tree (the
- * executor asks it as the context's {@link CallTracer}) and every approval get a child span.
+ * executor asks it as the context's `CallTracer`) and every approval get a child span.
  *
  * @example
  * ```ts
@@ -27,7 +27,7 @@ export const OUTCOME_ATTRIBUTE = 'apcore.call.outcome';
  * await trace.traceCall('math.add', () => executor.call('math.add', inputs, context));
  * ```
  */
-export class CallTrace implements ToolCallTrace {
+export class CallTrace implements CallSpans {
   /** The OpenTelemetry trace id of the call's span; `undefined` when it has none (no SDK). */
   readonly traceId: string | undefined;
   readonly #tracer: Tracer;
@@ -50,7 +50,7 @@ export class CallTrace implements ToolCallTrace {
   }
 
   /** Runs one approval in an `approval <moduleId>` span that records the decision. */
-  traceApproval<T extends ApprovalDecision>(moduleId: string, run: () => Promise<T>): Promise<T> {
+  traceApproval<T extends TracedApproval>(moduleId: string, run: () => Promise<T>): Promise<T> {
     return this.#inSpan(
       `approval ${moduleId}`,
       { [MODULE_ID_ATTRIBUTE]: moduleId },
