@@ -66,8 +66,8 @@ export function openTracing(option: TracingOption, tools: ToolSource): OpenedTra
 }
 
 /**
- * For an entry point that returns at once, and so cannot fail once tracing has loaded: logs a
- * tracing that could not load (its calls run untraced).
+ * For an entry point that returns before tracing has loaded, and so cannot fail when it does
+ * not load: logs why (its calls run untraced).
  *
  * @example
  * ```ts
