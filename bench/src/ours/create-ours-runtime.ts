@@ -1,9 +1,8 @@
+import { loadCallTracing, loadServerMetrics } from '@apcore-mcp/observability';
 import { Executor, type Registry } from '@apcore-mcp/runtime';
 // The call-overhead figure times the router itself, which the server's public API does not
 // expose (it is reached through an SDK server, whose cost would drown it): read from source.
 import { ExecutionRouter } from '../../../packages/server/src/calls/execution-router.js';
-import { loadServerMetrics } from '../../../packages/server/src/metrics/server-metrics.js';
-import { createCallTracing } from '../../../packages/server/src/observability/call-tracing.js';
 import { ToolBuilder } from '../../../packages/server/src/tools/tool-builder.js';
 import { ToolTable } from '../../../packages/server/src/tools/tool-table.js';
 
@@ -34,8 +33,8 @@ export async function createOursRuntime(registry: Registry): Promise<OursRuntime
   const executor = new Executor(registry);
   const tools = new ToolTable({ registry, builder: new ToolBuilder() });
   tools.refresh();
-  const traced = () => ({ tracing: createCallTracing(true, tools)?.entry });
-  const observedRouter = new ExecutionRouter({ executor, tools, entries: traced() });
+  const traced = { tracing: await loadCallTracing({ tools }) };
+  const observedRouter = new ExecutionRouter({ executor, tools, entries: traced });
   observedRouter.observer = await loadServerMetrics(true, {
     tools: () => tools.size,
     inFlight: () => observedRouter.activeCalls,
@@ -43,7 +42,7 @@ export async function createOursRuntime(registry: Registry): Promise<OursRuntime
   return {
     executor,
     router: new ExecutionRouter({ executor, tools }),
-    tracedRouter: new ExecutionRouter({ executor, tools, entries: traced() }),
+    tracedRouter: new ExecutionRouter({ executor, tools, entries: traced }),
     observedRouter,
   };
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { InvalidOptionError } from '../kernel/invalid-option-error.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
+import { logTracingFailure } from '../observability/open-tracing.js';
 import { resolveOptions } from '../options/resolve-options.js';
 import type { ResolvedOptions, ServeOptions } from '../options/serve-options.js';
 import {
@@ -69,6 +70,7 @@ export async function createMcpHandler(
   refuseWhatAHandlerCannotServe(resolved);
   const runtime = await openRuntime(registryOrExecutor, resolved);
   const { logger } = runtime;
+  logTracingFailure(runtime.tracing, logger);
   const http = openHttp(runtime, resolved);
   const handler = ((request: IncomingMessage, response: ServerResponse, next?: NextFunction) => {
     const ready = http.current();

@@ -6,7 +6,7 @@ import type { Logger } from '../kernel/logger.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import type { ToolsFor } from '../kernel/served-tool.js';
 import { loadServerMetrics, type ServerMetrics } from '../metrics/server-metrics.js';
-import { createCallTracing } from '../observability/call-tracing.js';
+import { type OpenedTracing, openTracing } from '../observability/open-tracing.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
 import type { CallStateCodec } from '../protocol/call-state-codec.js';
 import { createSdkServer } from '../protocol/create-sdk-server.js';
@@ -62,6 +62,8 @@ export class ServerRuntime {
   readonly usage: UsageReader | undefined;
   /** With `toolSearch`: what `tools/list` shows and `search_tools`/`call_tool` answer. */
   readonly #toolSearch: ToolSearch | undefined;
+  /** With `tracing`: the router's tracing entry, its package loading from the opening on. */
+  readonly tracing: OpenedTracing | undefined;
   #unsubscribe: (() => void) | undefined;
 
   /** `features`: what the options need of optional packages, loaded by `loadServerFeatures`. */
@@ -92,6 +94,7 @@ export class ServerRuntime {
       logger,
     });
     this.toolsFor = (identity) => visibility?.viewFor(identity) ?? this.tools;
+    this.tracing = openTracing(options.tracing, this.tools);
     this.router = this.#createRouter(target, options, visibility, roundClaims);
     this.#toolSearch = options.toolSearch
       ? openToolSearch({
@@ -132,7 +135,7 @@ export class ServerRuntime {
       approval: options.approval,
       entries: {
         ...this.#governance.entries,
-        tracing: createCallTracing(options.tracing, this.tools)?.entry,
+        tracing: this.tracing?.entry,
       },
       roundClaims,
       ...(visibility === undefined ? {} : { toolsFor: this.toolsFor }),
@@ -283,8 +286,9 @@ export class ServerRuntime {
 
   /**
    * Loads the metrics the `metrics` option asks for and has the router report to them;
-   * `undefined` (and prom-client never loaded) when metrics are off.
+   * `undefined` (and `@apcore-mcp/observability` never loaded) when metrics are off.
    *
+   * @throws {MissingPackageError} when `@apcore-mcp/observability` is not installed.
    * @throws {Error} from prom-client when the given registry already holds our series.
    */
   async startMetrics(): Promise<ServerMetrics | undefined> {

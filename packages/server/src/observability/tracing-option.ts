@@ -1,5 +1,17 @@
-import type { Tracer } from '@opentelemetry/api';
 import { InvalidOptionError } from '../kernel/invalid-option-error.js';
+
+/**
+ * An OpenTelemetry `Tracer`, as far as the `tracing` option needs one: it starts spans. Any
+ * OpenTelemetry `Tracer` is one.
+ *
+ * @example
+ * ```ts
+ * const tracer: SpanTracer = provider.getTracer('my-app');
+ * ```
+ */
+export interface SpanTracer {
+  startSpan(name: string, options?: object, context?: object): object;
+}
 
 /**
  * The object form of the `tracing` option.
@@ -11,12 +23,13 @@ import { InvalidOptionError } from '../kernel/invalid-option-error.js';
  */
 export interface TracingOptions {
   /** Where the spans go; default: the global tracer provider's `@apcore-mcp/server` tracer. */
-  tracer?: Tracer;
+  tracer?: SpanTracer;
 }
 
 /**
  * Whether tool calls are traced with OpenTelemetry: `true` (the global tracer provider), a
- * `{ tracer }`, or `false` (the default: no tracing code runs at all).
+ * `{ tracer }`, or `false` (the default: no tracing code runs at all). Tracing needs the
+ * `@apcore-mcp/observability` package installed.
  *
  * @example
  * ```ts
@@ -39,8 +52,8 @@ export function resolveTracing(value: unknown): TracingOption {
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     const { tracer } = value as { tracer?: unknown };
     if (tracer === undefined) return {};
-    if (typeof (tracer as Partial<Tracer> | null)?.startSpan === 'function') {
-      return { tracer: tracer as Tracer };
+    if (typeof (tracer as Partial<SpanTracer> | null)?.startSpan === 'function') {
+      return { tracer: tracer as SpanTracer };
     }
     throw new InvalidOptionError({
       option: 'tracing.tracer',

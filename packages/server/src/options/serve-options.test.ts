@@ -1,5 +1,6 @@
 import type { GroupingOption } from '@apcore-mcp/annotations';
 import type { ContextFactory, Identity, ModuleAnnotations, ToolNameStyle } from '@apcore-mcp/core';
+import type { Tracer } from '@opentelemetry/api';
 import type { Registry } from 'prom-client';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { AuthOptions, ResolvedAuth } from '../auth/auth-options.js';
@@ -10,7 +11,7 @@ import type { LimitsOptions, ResolvedLimits } from '../governance/limits-option.
 import type { ToolGrouping } from '../grouping/grouping-options.js';
 import type { CacheHints } from '../kernel/cache-hints.js';
 import type { Logger, LogLevel } from '../kernel/logger.js';
-import type { MetricsOption } from '../metrics/server-metrics.js';
+import type { MetricsOption, MetricsRegistry } from '../metrics/server-metrics.js';
 import type { TracingOption } from '../observability/tracing-option.js';
 import type { LimitStore } from '../store/limit-store.js';
 import type { CorsOptions, ResolvedCors } from '../transports/cors.js';
@@ -112,7 +113,7 @@ interface ResolvedOptionsContract {
   approval: ApprovalOption;
   stateKey: Uint8Array | undefined;
   tracing: TracingOption;
-  metrics: false | true | { registry: Registry };
+  metrics: false | true | { registry: MetricsRegistry };
   metricsPort: number | undefined;
   limits: ResolvedLimits | undefined;
   store: LimitStore | undefined;
@@ -125,6 +126,11 @@ describe('the types the option table infers', () => {
     expectTypeOf<
       Pick<ServeOptions, keyof ServeOptionsContract>
     >().toEqualTypeOf<ServeOptionsContract>();
+  });
+
+  it("take prom-client's Registry and OpenTelemetry's Tracer without naming them", () => {
+    expectTypeOf<{ registry: Registry }>().toExtend<MetricsOption>();
+    expectTypeOf<{ tracer: Tracer }>().toExtend<TracingOption>();
   });
 
   it('keep the ResolvedOptions the server reads', () => {

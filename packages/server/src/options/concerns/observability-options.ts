@@ -1,9 +1,8 @@
 // What the server says about itself: logs, traces, metrics.
-import type { Registry } from 'prom-client';
 import { describeValue } from '../../kernel/describe-value.js';
 import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 import type { Logger, LogLevel } from '../../kernel/logger.js';
-import type { MetricsOption } from '../../metrics/server-metrics.js';
+import type { MetricsOption, MetricsRegistry } from '../../metrics/server-metrics.js';
 import { resolveTracing, type TracingOption } from '../../observability/tracing-option.js';
 import { declareOption } from '../option-declaration.js';
 import { resolvePort } from './read-http-options.js';
@@ -18,7 +17,7 @@ const LOG_LEVELS: Readonly<Record<string, LogLevel>> = {
   error: 'error',
 };
 
-type ResolvedMetrics = false | true | { registry: Registry };
+type ResolvedMetrics = false | true | { registry: MetricsRegistry };
 
 /**
  * The observability options of `serve()`, declared once.
@@ -51,7 +50,8 @@ export const OBSERVABILITY_OPTIONS = {
     resolve: resolveLogger,
   }),
   /**
-   * Trace tool calls with OpenTelemetry (`@opentelemetry/api`): `true` uses the global tracer
+   * Trace tool calls with OpenTelemetry (`@opentelemetry/api`, through the
+   * `@apcore-mcp/observability` package, loaded only when on): `true` uses the global tracer
    * provider, `{ tracer }` your own tracer; default `false` (no tracing code runs). Spans are
    * recorded only once an OTel SDK is registered.
    */
@@ -68,10 +68,10 @@ export const OBSERVABILITY_OPTIONS = {
     ],
   }),
   /**
-   * Prometheus metrics (prom-client, loaded only when on); default false. `true`: a registry of
-   * the server's own, with prom-client's default process metrics. `{ registry }`: the series are
-   * added to your prom-client registry (no default metrics are added to it). The HTTP transports
-   * then answer `GET /metrics`.
+   * Prometheus metrics (prom-client, through the `@apcore-mcp/observability` package, loaded
+   * only when on); default false. `true`: a registry of the server's own, with prom-client's
+   * default process metrics. `{ registry }`: the series are added to your prom-client registry
+   * (no default metrics are added to it). The HTTP transports then answer `GET /metrics`.
    */
   metrics: declareOption<MetricsOption, ResolvedMetrics>({
     expected: 'a boolean or { registry } with a prom-client Registry',
@@ -153,10 +153,10 @@ function resolveMetrics(value: unknown): ResolvedMetrics {
   if (
     typeof registry === 'object' &&
     registry !== null &&
-    typeof (registry as Registry).metrics === 'function' &&
-    typeof (registry as Registry).registerMetric === 'function'
+    typeof (registry as MetricsRegistry).metrics === 'function' &&
+    typeof (registry as MetricsRegistry).registerMetric === 'function'
   ) {
-    return { registry: registry as Registry };
+    return { registry: registry as MetricsRegistry };
   }
   const { expected } = OBSERVABILITY_OPTIONS.metrics;
   throw new InvalidOptionError({ option: 'metrics', value, expected });

@@ -1,12 +1,15 @@
 import { defineModule, type ModuleContext } from '@apcore-mcp/core';
+import type { CallSpans } from '@apcore-mcp/observability';
 import { Executor, Registry } from '@apcore-mcp/runtime';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { useSpanRecorder } from '../../test/helpers/span-recorder.js';
 import { createToolSource } from '../__fixtures__/tool-source.js';
 import { ExecutionRouter } from '../calls/execution-router.js';
-import { createCallTracing } from './call-tracing.js';
-import { resolveTracing } from './tracing-option.js';
+import type { ToolCallTrace } from '../kernel/tool-call-trace.js';
+import { openTracing } from './open-tracing.js';
+import { resolveTracing, type TracingOption } from './tracing-option.js';
 
-function createRouter(tracing: boolean) {
+function createRouter(tracing: TracingOption) {
   const registry = new Registry();
   registry.register(
     'x.run',
@@ -20,7 +23,7 @@ function createRouter(tracing: boolean) {
   return new ExecutionRouter({
     executor: new Executor(registry),
     tools,
-    entries: { tracing: createCallTracing(tracing, tools)?.entry },
+    entries: { tracing: openTracing(tracing, tools)?.entry },
   });
 }
 
@@ -50,6 +53,32 @@ describe("a client's trace id without an OpenTelemetry SDK", () => {
     const clientTraceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const result = await createRouter(tracing).handleCall('x.run', {}, { clientTraceId });
     expect(JSON.parse(result.content[0]?.text ?? '{}')).toEqual({ traceId: clientTraceId });
+  });
+});
+
+describe('openTracing', () => {
+  const { tracer, spans } = useSpanRecorder();
+
+  it('opens nothing when tracing is off', () => {
+    expect(openTracing(false, createToolSource([]))).toBeUndefined();
+  });
+
+  it('has a call made before its package has loaded wait for it, and traces it', async () => {
+    // Called at once: the package is still loading when the call comes.
+    const result = await createRouter({ tracer }).handleCall('x.run', {});
+    expect(result.isError).toBeUndefined();
+    const span = spans().find((recorded) => recorded.name === 'tools/call x.run');
+    expect(span).toBeDefined();
+    const { traceId } = JSON.parse(result.content[0]?.text ?? '{}') as { traceId: string };
+    expect(traceId).toBe(span?.spanContext().traceId);
+  });
+
+  it("hands down the call's spans as the trace the call path reads", () => {
+    expectTypeOf<CallSpans>().toExtend<ToolCallTrace>();
+  });
+
+  it('is ready once its package has loaded', async () => {
+    await expect(openTracing(true, createToolSource([]))?.ready()).resolves.toBeUndefined();
   });
 });
 

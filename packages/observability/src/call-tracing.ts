@@ -1,4 +1,3 @@
-import { isInputRequiredResult } from '@modelcontextprotocol/server';
 import {
   type Attributes,
   type Context,
@@ -10,16 +9,9 @@ import {
   type Tracer,
   trace,
 } from '@opentelemetry/api';
-import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
-import type { RouterCallExtra } from '../kernel/call-extra.js';
-import { readPackageVersion } from '../kernel/package-version.js';
-import type { ToolSource } from '../kernel/served-tool.js';
-import { readErrorCode, type ToolCallResult } from '../kernel/tool-call-result.js';
 import { CallTrace, MODULE_ID_ATTRIBUTE, OUTCOME_ATTRIBUTE } from './call-trace.js';
-import type { TracingOption } from './tracing-option.js';
-
-/** The instrumentation scope of our spans. */
-const TRACER_NAME = '@apcore-mcp/server';
+import { isInputRequired, type ObservedAnswer, readErrorCode } from './observed-call.js';
+import type { CallTracingEntry, TracedCall, TracedCallExtra, TracedTools } from './traced-call.js';
 
 /**
  * Traces tool calls with OpenTelemetry: one `tools/call <tool>` SERVER span per call, continuing
@@ -29,21 +21,21 @@ const TRACER_NAME = '@apcore-mcp/server';
  *
  * @example
  * ```ts
- * const tracing = createCallTracing(true, tools);
- * const result = await tracing?.traceToolCall('math-add', extra, (traced) => answer(traced));
+ * const tracing = new CallTracing(trace.getTracer('my-server'), tools);
+ * const answer = await tracing.entry(call, () => handle(call));
  * ```
  */
 export class CallTracing {
   readonly #tracer: Tracer;
-  readonly #tools: ToolSource;
+  readonly #tools: TracedTools;
 
-  constructor(tracer: Tracer, tools: ToolSource) {
+  constructor(tracer: Tracer, tools: TracedTools) {
     this.#tracer = tracer;
     this.#tools = tools;
   }
 
   /** The pipeline entry: everything below it runs inside the call's span. */
-  readonly entry: CallMiddleware = (call, next) =>
+  readonly entry: CallTracingEntry = (call: TracedCall, next) =>
     this.traceToolCall(call.tool, call.extra, (traced) => {
       call.extra = traced;
       return next();
@@ -52,8 +44,8 @@ export class CallTracing {
   /** Runs `answer` (which never throws) inside the call's span and records how it ended. */
   traceToolCall<T extends object>(
     name: string,
-    extra: RouterCallExtra,
-    answer: (traced: RouterCallExtra) => Promise<T>,
+    extra: TracedCallExtra,
+    answer: (traced: TracedCallExtra) => Promise<T>,
   ): Promise<T> {
     // A trace context in `_meta` wins over the active one (an HTTP span, say): it names the
     // client's own operation, and one HTTP request may carry several calls.
@@ -75,8 +67,8 @@ export class CallTracing {
   async #inSpan<T extends object>(
     span: Span,
     parent: Context,
-    extra: RouterCallExtra,
-    answer: (traced: RouterCallExtra) => Promise<T>,
+    extra: TracedCallExtra,
+    answer: (traced: TracedCallExtra) => Promise<T>,
   ): Promise<T> {
     const active = trace.setSpan(parent, span);
     try {
@@ -93,7 +85,7 @@ export class CallTracing {
     }
   }
 
-  #attributesOf(name: string, extra: RouterCallExtra): Attributes {
+  #attributesOf(name: string, extra: TracedCallExtra): Attributes {
     const attributes: Attributes = {
       'mcp.method.name': 'tools/call',
       'gen_ai.operation.name': 'execute_tool',
@@ -114,32 +106,13 @@ export class CallTracing {
   }
 }
 
-/**
- * The tracing of a server's tool calls, or `undefined` when the `tracing` option is off.
- *
- * @example
- * ```ts
- * const tracing = createCallTracing({ tracer }, tools);
- * ```
- */
-export function createCallTracing(
-  option: TracingOption | undefined,
-  tools: ToolSource,
-): CallTracing | undefined {
-  if (option === undefined || option === false) return undefined;
-  const tracer =
-    (option === true ? undefined : option.tracer) ??
-    trace.getTracer(TRACER_NAME, readPackageVersion());
-  return new CallTracing(tracer, tools);
-}
-
 /** An error result fails the span, its apcore error code as `error.type`. */
 function recordOutcome(span: Span, result: object): void {
-  if (isInputRequiredResult(result)) {
+  if (isInputRequired(result)) {
     span.setAttribute(OUTCOME_ATTRIBUTE, 'input_required');
     return;
   }
-  const answer = result as Partial<ToolCallResult>;
+  const answer = result as ObservedAnswer;
   if (answer.isError !== true) {
     span.setAttribute(OUTCOME_ATTRIBUTE, 'success');
     return;

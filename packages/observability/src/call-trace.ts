@@ -9,7 +9,7 @@ import {
   type Tracer,
   trace,
 } from '@opentelemetry/api';
-import type { ApprovalDecision, ToolCallTrace } from '../kernel/tool-call-trace.js';
+import type { CallSpans, TracedApproval } from './traced-call.js';
 
 /** The attribute naming the apcore module a span is about. */
 export const MODULE_ID_ATTRIBUTE = 'apcore.module.id';
@@ -28,7 +28,7 @@ export const OUTCOME_ATTRIBUTE = 'apcore.call.outcome';
  * await trace.moduleCallStep({ moduleId: 'math.add' }, () => executor.call('math.add', inputs, context));
  * ```
  */
-export class CallTrace implements ToolCallTrace {
+export class CallTrace implements CallSpans {
   /** The OpenTelemetry trace id of the call's span; `undefined` when it has none (no SDK). */
   readonly traceId: string | undefined;
   readonly #tracer: Tracer;
@@ -50,7 +50,7 @@ export class CallTrace implements ToolCallTrace {
     this.#inSpan(`apcore.call ${moduleId}`, { [MODULE_ID_ATTRIBUTE]: moduleId }, next);
 
   /** Runs one approval in an `approval <moduleId>` span that records the decision. */
-  traceApproval<T extends ApprovalDecision>(moduleId: string, run: () => Promise<T>): Promise<T> {
+  traceApproval<T extends TracedApproval>(moduleId: string, run: () => Promise<T>): Promise<T> {
     return this.#inSpan(
       `approval ${moduleId}`,
       { [MODULE_ID_ATTRIBUTE]: moduleId },

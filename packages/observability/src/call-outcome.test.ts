@@ -1,3 +1,4 @@
+import { createToolErrorResult } from '@apcore-mcp/errors';
 import { describe, expect, it } from 'vitest';
 import { callOutcome } from './call-outcome.js';
 
@@ -17,5 +18,9 @@ describe('callOutcome', () => {
         inputRequests: {},
       } as unknown as Parameters<typeof callOutcome>[0]),
     ).toBe('input_required');
+  });
+
+  it('reads the error code where @apcore-mcp/errors writes it', () => {
+    expect(callOutcome(createToolErrorResult('Access denied', 'ACL_DENIED'))).toBe('ACL_DENIED');
   });
 });

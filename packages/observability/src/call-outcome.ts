@@ -1,6 +1,4 @@
-import { isInputRequiredResult } from '@modelcontextprotocol/server';
-import type { CallAnswer } from '../calls/call-observer.js';
-import { readErrorCode } from '../kernel/tool-call-result.js';
+import { isInputRequired, type ObservedAnswer, readErrorCode } from './observed-call.js';
 
 /** The `outcome` of a call that ended with a question (2026-07-28): the client retries. */
 export const INPUT_REQUIRED_OUTCOME = 'input_required';
@@ -20,8 +18,8 @@ const ERROR_CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
  * callOutcome({ content: [], isError: true, _meta: { 'apcore/errorCode': 'ACL_DENIED' } }); // 'ACL_DENIED'
  * ```
  */
-export function callOutcome(answer: CallAnswer): string {
-  if (isInputRequiredResult(answer)) return INPUT_REQUIRED_OUTCOME;
+export function callOutcome(answer: ObservedAnswer): string {
+  if (isInputRequired(answer)) return INPUT_REQUIRED_OUTCOME;
   if (answer.isError !== true) return 'ok';
   const code = readErrorCode(answer);
   return code !== undefined && ERROR_CODE.test(code) ? code : UNKNOWN_ERROR_OUTCOME;
