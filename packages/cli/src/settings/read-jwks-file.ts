@@ -32,7 +32,7 @@ export async function readJwksFile(path: string, label: string): Promise<JSONWeb
   if (!Array.isArray(keys) || keys.length === 0) {
     return `${label}: ${path} is not a JWKS: expected an object with a non-empty "keys" array`;
   }
-  // Loaded only when a JWKS file is given: jose comes with the server.
+  // Loaded only when a JWKS file is given.
   const { importJWK } = await import('jose');
   for (const [index, key] of keys.entries()) {
     const problem = await checkKey(key, importJWK);

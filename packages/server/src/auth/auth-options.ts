@@ -1,5 +1,33 @@
-import type { JSONWebKeySet } from 'jose';
 import type { AudienceRule } from './audience-rule.js';
+
+/**
+ * One public JSON Web Key (RFC 7517): `kty` and the parameters of its type. A JWK from jose's
+ * `exportJWK`, or parsed from a JWKS file, is one.
+ *
+ * @example
+ * ```ts
+ * const key: JsonWebKey = { kty: 'EC', crv: 'P-256', x: '...', y: '...', kid: 'key-1' };
+ * ```
+ */
+export interface JsonWebKey {
+  kty?: string;
+  kid?: string;
+  alg?: string;
+  use?: string;
+  [parameter: string]: unknown;
+}
+
+/**
+ * A JSON Web Key Set (RFC 7517 §5): `{ keys: [...] }`.
+ *
+ * @example
+ * ```ts
+ * const jwks: JsonWebKeySet = { keys: [publicJwk] };
+ * ```
+ */
+export interface JsonWebKeySet {
+  readonly keys: readonly JsonWebKey[];
+}
 
 /**
  * Where the keys that verify bearer tokens come from: a JSON Web Key Set already loaded, a
@@ -12,13 +40,15 @@ import type { AudienceRule } from './audience-rule.js';
  * ```
  */
 export type AuthKeys =
-  | { jwks: JSONWebKeySet; jwksUrl?: never; secret?: never }
+  | { jwks: JsonWebKeySet; jwksUrl?: never; secret?: never }
   | { jwksUrl: URL | string; jwks?: never; secret?: never }
   | { secret: Uint8Array | string; jwks?: never; jwksUrl?: never };
 
 /**
  * The `auth` option: HTTP requests must carry a bearer JWT (`Authorization: Bearer <token>`),
- * verified with `jose` (HS256, RS256, ES256, EdDSA). The server acts as an OAuth 2.1 protected
+ * verified with `jose` (HS256, RS256, ES256, EdDSA) by the `@apcore-mcp/auth` package, which
+ * must be installed next to the server: a server started with `auth` and without it fails to
+ * start (`createMcpHandler` logs it and answers 500). The server acts as an OAuth 2.1 protected
  * resource (RFC 9728, RFC 6750): it answers 401 with a `WWW-Authenticate` challenge pointing at
  * its `/.well-known/oauth-protected-resource` metadata, and 403 `insufficient_scope` for a token
  * lacking a required scope. A token must carry an `exp` and be issued for this server: its `aud`
@@ -85,7 +115,7 @@ export type AuthOptions = AuthKeys & {
 
 /** The keys to verify with, once checked. */
 export type ResolvedAuthKeys =
-  | { kind: 'jwks'; jwks: JSONWebKeySet }
+  | { kind: 'jwks'; jwks: JsonWebKeySet }
   | { kind: 'jwks-url'; url: URL; timeoutMs: number; cooldownMs: number }
   | { kind: 'secret'; secret: Uint8Array };
 
@@ -106,6 +136,3 @@ export interface ResolvedAuth {
 
 /** The shortest HS256 secret accepted, in bytes (RFC 7518 §3.2: at least the hash size). */
 export const MIN_SECRET_BYTES = 32;
-
-/** The clock skew allowed when checking `exp` and `nbf`, in seconds. */
-export const CLOCK_TOLERANCE_SECONDS = 30;

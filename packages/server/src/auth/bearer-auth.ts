@@ -1,11 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 import type { Identity } from '@apcore-mcp/core';
+import { loadOptionalPackage } from '../kernel/load-optional-package.js';
 import type { Logger } from '../kernel/logger.js';
 import type { ResolvedAuth } from './auth-options.js';
-import { identityFromClaims, scopesOf } from './claims-identity.js';
 import { logTokenRules } from './log-token-rules.js';
 import { metadataUrlOf, resourceUrlOf } from './protected-resource.js';
-import { createTokenVerifier, type TokenVerifier } from './token-verifier.js';
+
+/** The package that verifies tokens (with jose) and reads their claims. */
+type AuthPackage = typeof import('@apcore-mcp/auth');
+
+/** Checks a token; see `createTokenVerifier` of `@apcore-mcp/auth`. */
+type TokenVerifier = ReturnType<AuthPackage['createTokenVerifier']>;
 
 /**
  * What the bearer check decided: the caller, or the refusal to send (status, the
@@ -18,6 +23,13 @@ export type AuthDecision =
 /** Verifies the bearer token of HTTP requests against the `auth` option. */
 export interface BearerAuth {
   readonly options: ResolvedAuth;
+  /**
+   * Loads `@apcore-mcp/auth` now rather than with the first token, so that a server started
+   * without it fails before it serves (jose itself still loads with the first token).
+   *
+   * @throws {MissingPackageError} when `@apcore-mcp/auth` is not installed.
+   */
+  preload(): Promise<void>;
   /** Decides one request; `endpointPath` names the resource it addresses (`/mcp`, `/sse`). */
   authorize(request: IncomingMessage, endpointPath: string): Promise<AuthDecision>;
 }
@@ -35,10 +47,11 @@ export interface BearerAuth {
  * ```
  */
 export function createBearerAuth(options: ResolvedAuth, logger: Logger): BearerAuth {
-  const verify: TokenVerifier = createTokenVerifier(options, logger);
+  const load = lazyTokenCheck(options, logger);
   logTokenRules(options, logger);
   return {
     options,
+    preload: () => load().then(() => undefined),
     async authorize(request, endpointPath) {
       const resource = resourceUrlOf(request, endpointPath, options);
       const metadataUrl = metadataUrlOf(resource).href;
@@ -55,6 +68,7 @@ export function createBearerAuth(options: ResolvedAuth, logger: Logger): BearerA
       if (token === undefined) {
         return refuse(401, scope, 'Unauthorized: a bearer token is required');
       }
+      const { verify, identityFromClaims, scopesOf } = await load();
       const verified = await verify(token, resource);
       if (!verified.ok) {
         const error = { error: 'invalid_token', error_description: verified.description };
@@ -78,6 +92,25 @@ export function createBearerAuth(options: ResolvedAuth, logger: Logger): BearerA
       return { ok: true, identity };
     },
   };
+}
+
+/** What the check uses of `@apcore-mcp/auth`: the verifier for `auth`, the claim readers. */
+type TokenCheck = Pick<AuthPackage, 'identityFromClaims' | 'scopesOf'> & { verify: TokenVerifier };
+
+/**
+ * Loads `@apcore-mcp/auth` once, with the first token (or `preload`): a server without `auth`
+ * never loads it. Missing, it fails with a `MissingPackageError` naming it.
+ */
+function lazyTokenCheck(options: ResolvedAuth, logger: Logger): () => Promise<TokenCheck> {
+  let loading: Promise<TokenCheck> | undefined;
+  const loadPackage = () =>
+    loadOptionalPackage('@apcore-mcp/auth', 'the auth option', () => import('@apcore-mcp/auth'));
+  return () =>
+    (loading ??= loadPackage().then(({ createTokenVerifier, identityFromClaims, scopesOf }) => ({
+      verify: createTokenVerifier(options, logger),
+      identityFromClaims,
+      scopesOf,
+    })));
 }
 
 /** The token of an `Authorization: Bearer <token>` header; `undefined` for anything else. */

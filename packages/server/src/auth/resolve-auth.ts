@@ -1,4 +1,3 @@
-import type { JSONWebKeySet } from 'jose';
 import { MASKED_VALUE } from '../calls/mask-sensitive.js';
 import { describeValue } from '../kernel/describe-value.js';
 import { InvalidOptionError, type OptionSentence } from '../kernel/invalid-option-error.js';
@@ -6,6 +5,7 @@ import { resolveBoolean, resolveInteger } from '../kernel/read-option.js';
 import type { AudienceRule } from './audience-rule.js';
 import {
   type AuthOptions,
+  type JsonWebKeySet,
   MIN_SECRET_BYTES,
   type ResolvedAuth,
   type ResolvedAuthKeys,
@@ -174,7 +174,7 @@ function readSecret(value: unknown): Uint8Array {
  * A key set of public keys, each with its `kty`: checked now, so a bad one fails at start, not
  * on the first call (jose, loaded with the first token, checks each key's material then).
  */
-function readJwks(value: unknown): JSONWebKeySet {
+function readJwks(value: unknown): JsonWebKeySet {
   const keys = (value as { keys?: unknown } | null)?.keys;
   if (typeof value !== 'object' || value === null || !Array.isArray(keys)) {
     throw invalidJwks(value, [{ option: 'auth.jwks' }, ` must be ${JWKS}`]);
@@ -200,7 +200,7 @@ function readJwks(value: unknown): JSONWebKeySet {
       ]);
     }
   }
-  return value as JSONWebKeySet;
+  return value as JsonWebKeySet;
 }
 
 const JWKS = 'a JSON Web Key Set: an object with a "keys" array';

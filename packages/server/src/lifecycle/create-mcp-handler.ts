@@ -160,8 +160,14 @@ function createHttp(
   metrics: ServerMetrics | undefined,
 ): HttpRequestHandler {
   if (resolved.transport === 'stdio') throw new RangeError('createMcpHandler serves HTTP');
+  const endpoint = toHttpEndpointOptions(runtime, resolved, metrics);
+  // Nothing to await in a synchronous factory: say now, before any request, that the package
+  // is missing; requests with a token then answer 500, never pass unchecked.
+  endpoint.bearer?.preload().catch((error: unknown) => {
+    runtime.logger.error({ err: error }, 'Bearer tokens cannot be verified');
+  });
   return createHttpRequestHandler({
-    ...toHttpEndpointOptions(runtime, resolved, metrics),
+    ...endpoint,
     transport: resolved.transport,
     createServer: runtime.createServer,
     onToolListChanged: runtime.onToolListChanged,

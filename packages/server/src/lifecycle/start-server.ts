@@ -128,7 +128,7 @@ function closingAlso(running: RunningTransport, listener: MetricsListener): Runn
   };
 }
 
-function runTransport(
+async function runTransport(
   runtime: ServerRuntime,
   options: ResolvedOptions,
   logger: Logger,
@@ -148,6 +148,8 @@ function runTransport(
     port: options.port,
     tls: options.tls,
   };
+  // A missing @apcore-mcp/auth fails the start, not the first request that carries a token.
+  await httpOptions.bearer?.preload();
   return options.transport === 'sse'
     ? manager.runSse(httpOptions)
     : manager.runStreamableHttp(httpOptions);

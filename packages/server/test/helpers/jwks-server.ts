@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { JSONWebKeySet } from 'jose';
+import type { JsonWebKeySet } from '../../src/auth/auth-options.js';
 
 /** A real JWKS endpoint on 127.0.0.1 whose answers a test controls, counting the fetches. */
 export interface JwksServer {
@@ -8,7 +8,7 @@ export interface JwksServer {
   /** Requests that reached it, failed ones included. */
   readonly fetches: number;
   /** Serves this key set from now on. */
-  rotate(next: JSONWebKeySet): void;
+  rotate(next: JsonWebKeySet): void;
   /** Answers 500 from now on (the process is up, the key set is not). */
   fail(): void;
   /** Answers the key set again. */
@@ -22,7 +22,7 @@ export interface JwksServer {
 }
 
 /** Starts a {@link JwksServer} serving `initial`; resolves once it listens. */
-export async function serveJwks(initial: JSONWebKeySet): Promise<JwksServer> {
+export async function serveJwks(initial: JsonWebKeySet): Promise<JwksServer> {
   let keys = initial;
   let fetches = 0;
   let failing = false;

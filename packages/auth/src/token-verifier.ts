@@ -1,21 +1,40 @@
-import type { JWTPayload, JWTVerifyGetKey, JWTVerifyOptions } from 'jose';
-import type { Logger } from '../kernel/logger.js';
-import { acceptedAudiences } from './audience-rule.js';
-import { CLOCK_TOLERANCE_SECONDS, type ResolvedAuth } from './auth-options.js';
+import type { JSONWebKeySet, JWTVerifyGetKey, JWTVerifyOptions } from 'jose';
+import { acceptedAudiences } from './accepted-audiences.js';
 import { createBackoffFetch, isJwksCoolingDown } from './jwks-fetch-backoff.js';
+import type {
+  TokenClaims,
+  TokenVerifierOptions,
+  VerifierLogger,
+} from './token-verifier-options.js';
 
 type Jose = typeof import('jose');
+
+/** The clock skew allowed when checking `exp` and `nbf`, in seconds. */
+const CLOCK_TOLERANCE_SECONDS = 30;
 
 /** The algorithms accepted with a key set: the asymmetric ones (jose v6 also names EdDSA Ed25519). */
 const ASYMMETRIC_ALGORITHMS = ['RS256', 'ES256', 'EdDSA', 'Ed25519'];
 
-/** A verified token's claims, or why the token was refused (safe to show the client). */
-export type VerifiedToken = { ok: true; claims: JWTPayload } | { ok: false; description: string };
+/**
+ * A verified token's claims, or why the token was refused (safe to show the client).
+ *
+ * @example
+ * ```ts
+ * const verified: VerifiedToken = await verify(token, resource);
+ * if (!verified.ok) refuse(401, verified.description);
+ * ```
+ */
+export type VerifiedToken = { ok: true; claims: TokenClaims } | { ok: false; description: string };
 
 /**
  * Checks a bearer token addressed to `resource` (the resource URL of the request): signature,
  * `exp` (required unless `allowNoExp`) and `nbf` with 30 s skew, the audience rule, the issuer
  * when set.
+ *
+ * @example
+ * ```ts
+ * const verify: TokenVerifier = createTokenVerifier(options, logger);
+ * ```
  */
 export type TokenVerifier = (token: string, resource: URL) => Promise<VerifiedToken>;
 
@@ -24,15 +43,21 @@ export type TokenVerifier = (token: string, resource: URL) => Promise<VerifiedTo
  * fetched again when a token names a `kid` the cache lacks (at most once per cooldown); a fetch
  * that fails or times out refuses that request (401) and logs a warning, and requests needing
  * a fetch within the cooldown after it are refused without one. `jose` is loaded with the first
- * token, so a server that never sees one (or has no `auth`) never loads it.
+ * token, so a server that never sees one never loads it.
  *
  * @example
  * ```ts
- * const verify = createTokenVerifier(resolveAuth({ secret })!, logger);
+ * const verify = createTokenVerifier(
+ *   { keys: { kind: 'secret', secret }, audience: { kind: 'any' }, issuer: undefined, allowNoExp: false },
+ *   logger,
+ * );
  * const verified = await verify(token, new URL('https://mcp.example.com/mcp'));
  * ```
  */
-export function createTokenVerifier(auth: ResolvedAuth, logger: Logger): TokenVerifier {
+export function createTokenVerifier(
+  auth: TokenVerifierOptions,
+  logger: VerifierLogger,
+): TokenVerifier {
   let loading: Promise<Jose & ReturnType<typeof createKeySource>> | undefined;
   const load = () =>
     (loading ??= import('jose').then((jose) => ({ ...jose, ...createKeySource(jose, auth) })));
@@ -66,7 +91,7 @@ export function createTokenVerifier(auth: ResolvedAuth, logger: Logger): TokenVe
 
 function createKeySource(
   jose: Jose,
-  auth: ResolvedAuth,
+  auth: TokenVerifierOptions,
 ): {
   key: JWTVerifyGetKey | Uint8Array;
   algorithms: string[];
@@ -74,7 +99,9 @@ function createKeySource(
   const { keys } = auth;
   if (keys.kind === 'secret') return { key: keys.secret, algorithms: ['HS256'] };
   if (keys.kind === 'jwks') {
-    return { key: jose.createLocalJWKSet(keys.jwks), algorithms: ASYMMETRIC_ALGORITHMS };
+    // jose checks each key's material as it imports it; the set's shape was checked by the caller.
+    const jwks = keys.jwks as JSONWebKeySet;
+    return { key: jose.createLocalJWKSet(jwks), algorithms: ASYMMETRIC_ALGORITHMS };
   }
   return {
     key: jose.createRemoteJWKSet(keys.url, {
@@ -87,7 +114,11 @@ function createKeySource(
 }
 
 /** A failed fetch is worth a warning; a refusal while backing off from one only a debug line. */
-function logKeysUnavailable(error: unknown, auth: ResolvedAuth, logger: Logger): void {
+function logKeysUnavailable(
+  error: unknown,
+  auth: TokenVerifierOptions,
+  logger: VerifierLogger,
+): void {
   const jwksUrl = auth.keys.kind === 'jwks-url' ? auth.keys.url.href : undefined;
   if (isJwksCoolingDown(error)) {
     logger.debug({ jwksUrl }, 'The JWKS URL failed recently; bearer token refused without a fetch');

@@ -1,19 +1,26 @@
 import type { Identity } from '@apcore-mcp/core';
-import type { JWTPayload } from 'jose';
+import type { TokenClaims } from './token-verifier-options.js';
 
-/** Which claims name the caller's type and roles. */
+/**
+ * Which claims name the caller's type and roles.
+ *
+ * @example
+ * ```ts
+ * const names: ClaimNames = { typeClaim: 'type', rolesClaim: 'roles' };
+ * ```
+ */
 export interface ClaimNames {
   /** The claim holding the caller's type; a token without it is a `'user'`. */
-  typeClaim: string;
+  readonly typeClaim: string;
   /**
    * The claim holding the roles (`roles` by default). Only this claim is read: a token without
    * it has no roles, never its scopes in their place, unless this names `scope`.
    */
-  rolesClaim: string;
+  readonly rolesClaim: string;
 }
 
 /** The type of a caller whose token names none. */
-export const DEFAULT_IDENTITY_TYPE = 'user';
+const DEFAULT_IDENTITY_TYPE = 'user';
 
 /**
  * The identity a verified token stands for: `id` = `sub`, `type` from the type claim (default
@@ -26,7 +33,7 @@ export const DEFAULT_IDENTITY_TYPE = 'user';
  * // { id: 'alice', type: 'user', roles: ['staff'], attrs: { tenant: 'acme' } }
  * ```
  */
-export function identityFromClaims(claims: JWTPayload, names: ClaimNames): Identity | undefined {
+export function identityFromClaims(claims: TokenClaims, names: ClaimNames): Identity | undefined {
   const { sub } = claims;
   if (typeof sub !== 'string' || sub === '') return undefined;
   const typeValue = claims[names.typeClaim];
@@ -49,7 +56,7 @@ export function identityFromClaims(claims: JWTPayload, names: ClaimNames): Ident
  * scopesOf({ scope: 'tools:read tools:call' }); // ['tools:read', 'tools:call']
  * ```
  */
-export function scopesOf(claims: JWTPayload): readonly string[] {
+export function scopesOf(claims: TokenClaims): readonly string[] {
   return readWords(claims.scope);
 }
 
