@@ -74,7 +74,6 @@ export async function attachToServer(
   );
   const runtime = await openRuntime(registryOrExecutor, resolved);
   try {
-    await runtime.tracing?.ready();
     return mcp
       ? attachToMcpServer(server, runtime)
       : await attachToLowLevelServer(server, runtime, resolved.dynamic);

@@ -1,8 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { InvalidOptionError } from '../kernel/invalid-option-error.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
-import type { ServerMetrics } from '../metrics/server-metrics.js';
-import { logTracingFailure } from '../observability/open-tracing.js';
 import { resolveOptions } from '../options/resolve-options.js';
 import type { ResolvedOptions, ServeOptions } from '../options/serve-options.js';
 import {
@@ -45,8 +43,8 @@ export interface McpHandler {
  * where the URL is not rewritten (or set `path` to what the handler sees). Default transport:
  * `streamable-http`; `stdio` is refused. `host`, `port` and `handleSignals` do not apply: the
  * host server owns the socket and the process. `onStartup` runs right away (not awaited).
- * Resolves once the optional packages the options need (`toonDescriptions`, `toolSearch`) are
- * loaded.
+ * Resolves once what the options need has started: the optional packages (`auth`, `metrics`,
+ * `tracing`, `toolSearch`, `toonDescriptions`) loaded, the metrics registered.
  *
  * @throws {InvalidOptionError} for a bad option (`stdio`, `tls` included).
  * @throws {TypeError} for a bad registry or executor.
@@ -70,21 +68,16 @@ export async function createMcpHandler(
   refuseWhatAHandlerCannotServe(resolved);
   const runtime = await openRuntime(registryOrExecutor, resolved);
   const { logger } = runtime;
-  logTracingFailure(runtime.tracing, logger);
-  const http = openHttp(runtime, resolved);
+  const http = await openHttp(runtime, resolved);
   const handler = ((request: IncomingMessage, response: ServerResponse, next?: NextFunction) => {
-    const ready = http.current();
-    if (ready) void ready.handle(request, response, next);
-    else void http.ready.then((opened) => opened.handle(request, response, next));
+    void http.handle(request, response, next);
   }) as McpHandler;
   Object.defineProperty(handler, 'tools', { get: () => runtime.toolDefinitions });
   let closing: Promise<void> | undefined;
   handler.close = () => {
-    closing ??= http.ready.then((opened) => {
-      // Mounted in the host's server: it takes the connections, so only the sessions close here.
-      const running = { stopAccepting: () => {}, close: () => opened.close() };
-      return shutDown({ runtime, running, options: resolved, logger });
-    });
+    // Mounted in the host's server: it takes the connections, so only the sessions close here.
+    const running = { stopAccepting: () => {}, close: () => http.close() };
+    closing ??= shutDown({ runtime, running, options: resolved, logger });
     return closing;
   };
   logger.info(
@@ -127,50 +120,30 @@ function refuseWhatAHandlerCannotServe(resolved: ResolvedOptions): void {
 }
 
 /**
- * The HTTP side of the handler: right away without metrics; with them, once prom-client has
- * loaded (requests wait for it meanwhile, so no call goes uncounted). Metrics that fail to start
- * are logged and the handler serves without them.
+ * The HTTP side of the handler, once what its options need has started: the metrics, and the
+ * bearer check's package (a missing one fails the creation, not the first request with a
+ * token). On failure the runtime is closed and the error thrown.
  */
-function openHttp(
+async function openHttp(
   runtime: ServerRuntime,
   resolved: ResolvedOptions,
-): { current(): HttpRequestHandler | undefined; ready: Promise<HttpRequestHandler> } {
-  if (resolved.metrics === false) {
-    const http = createHttp(runtime, resolved, undefined);
-    return { current: () => http, ready: Promise.resolve(http) };
-  }
-  let opened: HttpRequestHandler | undefined;
-  const ready = runtime
-    .startMetrics()
-    .catch((error: unknown) => {
-      runtime.logger.error({ err: error }, 'Metrics could not start; serving without them');
-      return undefined;
-    })
-    .then((metrics) => {
-      opened = createHttp(runtime, resolved, metrics);
-      return opened;
+): Promise<HttpRequestHandler> {
+  const { transport } = resolved;
+  if (transport === 'stdio') throw new RangeError('createMcpHandler serves HTTP');
+  try {
+    const metrics = await runtime.startMetrics();
+    const endpoint = toHttpEndpointOptions(runtime, resolved, metrics);
+    await endpoint.bearer?.preload();
+    return createHttpRequestHandler({
+      ...endpoint,
+      transport,
+      createServer: runtime.createServer,
+      onToolListChanged: runtime.onToolListChanged,
+      logger: runtime.logger,
     });
-  return { current: () => opened, ready };
-}
-
-/** The HTTP side of the handler, serving `/metrics` when `metrics` is given. */
-function createHttp(
-  runtime: ServerRuntime,
-  resolved: ResolvedOptions,
-  metrics: ServerMetrics | undefined,
-): HttpRequestHandler {
-  if (resolved.transport === 'stdio') throw new RangeError('createMcpHandler serves HTTP');
-  const endpoint = toHttpEndpointOptions(runtime, resolved, metrics);
-  // Nothing to await in a synchronous factory: say now, before any request, that the package
-  // is missing; requests with a token then answer 500, never pass unchecked.
-  endpoint.bearer?.preload().catch((error: unknown) => {
-    runtime.logger.error({ err: error }, 'Bearer tokens cannot be verified');
-  });
-  return createHttpRequestHandler({
-    ...endpoint,
-    transport: resolved.transport,
-    createServer: runtime.createServer,
-    onToolListChanged: runtime.onToolListChanged,
-    logger: runtime.logger,
-  });
+  } catch (error) {
+    runtime.unload();
+    await runtime.closeGovernance();
+    throw error;
+  }
 }

@@ -1,5 +1,4 @@
 import type { Server } from '@modelcontextprotocol/server';
-import { logTracingFailure } from '../observability/open-tracing.js';
 import { resolveOptions } from '../options/resolve-options.js';
 import type { ServeOptions } from '../options/serve-options.js';
 import { openRuntime } from './open-runtime.js';
@@ -37,7 +36,6 @@ export async function createMcpServer(
     allowAnyPort: true,
   });
   const runtime = await openRuntime(registryOrExecutor, resolved);
-  logTracingFailure(runtime.tracing, runtime.logger);
   const server = runtime.createServer();
   const untrack = server.onclose;
   server.onclose = () => {

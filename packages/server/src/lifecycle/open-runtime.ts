@@ -27,8 +27,11 @@ export async function openRuntime(
   const runtime = new ServerRuntime(target, resolved, logger, features);
   try {
     runtime.load();
+    // A missing @apcore-mcp/observability fails the opening, not the first traced call.
+    await runtime.tracing?.ready();
   } catch (error) {
-    void runtime.closeGovernance();
+    runtime.unload();
+    await runtime.closeGovernance();
     throw error;
   }
   if (resolved.transport === 'sse') {

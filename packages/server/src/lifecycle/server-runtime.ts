@@ -12,7 +12,7 @@ import type { CallStateCodec } from '../protocol/call-state-codec.js';
 import { createSdkServer } from '../protocol/create-sdk-server.js';
 import { ToolFront } from '../protocol/tool-front.js';
 import { DocumentationResources } from '../resources/documentation-resources.js';
-import { openToolSearch } from '../search/open-tool-search.js';
+import { openToolSearch, warnAboutShadowedTools } from '../search/open-tool-search.js';
 import type { ToolSearch } from '../search/tool-search.js';
 import type { RoundClaims } from '../store/round-claims.js';
 import { warnAboutClientLimits } from '../tools/client-limits.js';
@@ -167,8 +167,10 @@ export class ServerRuntime {
     if (this.tools.size === 0) {
       this.logger.warn('No modules registered; server starting with zero tools');
     }
-    this.#warnAboutShadowedTools();
-    this.#toolSearch?.prepare();
+    if (this.#toolSearch !== undefined) {
+      warnAboutShadowedTools(this.#toolSearch, this.tools, this.logger);
+      this.#toolSearch.prepare();
+    }
     this.#warnAboutClientLimits(this.tools.list().map((served) => served.tool.name));
     if (this.#options.dynamic) {
       this.tools.start();
@@ -176,20 +178,6 @@ export class ServerRuntime {
         if (change.type === 'added') this.#warnAboutClientLimits([change.name]);
         this.broadcastToolListChanged();
       });
-    }
-  }
-
-  /** Under tool search, a module served as `search_tools` or `call_tool` is out of reach. */
-  #warnAboutShadowedTools(): void {
-    const search = this.#toolSearch;
-    if (search === undefined) return;
-    for (const tool of search.list()) {
-      const shadowed = this.tools.get(tool.name);
-      if (shadowed === undefined) continue;
-      this.logger.warn(
-        { moduleId: shadowed.moduleId, toolName: tool.name },
-        `Module ${shadowed.moduleId} is served as ${tool.name}, which tool search answers itself; it cannot be called`,
-      );
     }
   }
 

@@ -81,7 +81,6 @@ export async function startWithDefaults(
   let running: RunningTransport;
   let metricsUrl: string | undefined;
   try {
-    await runtime.tracing?.ready();
     const metrics = await runtime.startMetrics();
     const listener = await listenStdioMetrics(metrics, resolved, logger);
     running = await runTransport(runtime, resolved, logger, metrics).catch(async (error) => {

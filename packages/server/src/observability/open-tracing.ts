@@ -1,6 +1,5 @@
 import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
 import { loadOptionalPackage } from '../kernel/load-optional-package.js';
-import type { Logger } from '../kernel/logger.js';
 import { readPackageVersion } from '../kernel/package-version.js';
 import type { ToolSource } from '../kernel/served-tool.js';
 import type { TracingOption, TracingOptions } from './tracing-option.js';
@@ -20,8 +19,8 @@ const TRACER_NAME = '@apcore-mcp/server';
  */
 export interface OpenedTracing {
   /**
-   * The pipeline entry: everything below it runs inside the call's span. A call that comes
-   * before the package has loaded waits for it; if it could not load, calls run untraced.
+   * The pipeline entry: everything below it runs inside the call's span. The runtime's opening
+   * waits for {@link OpenedTracing.ready}, so no call comes before the package has loaded.
    */
   entry: CallMiddleware;
   /**
@@ -63,21 +62,6 @@ export function openTracing(option: TracingOption, tools: ToolSource): OpenedTra
     entry: (call, next) => run(call, next),
     ready: () => loading.then(() => undefined),
   };
-}
-
-/**
- * For an entry point that returns before tracing has loaded, and so cannot fail when it does
- * not load: logs why (its calls run untraced).
- *
- * @example
- * ```ts
- * logTracingFailure(runtime.tracing, runtime.logger);
- * ```
- */
-export function logTracingFailure(tracing: OpenedTracing | undefined, logger: Logger): void {
-  tracing?.ready().catch((error: unknown) => {
-    logger.error({ err: error }, 'Tracing could not start; serving without it');
-  });
 }
 
 async function loadCallTracing(

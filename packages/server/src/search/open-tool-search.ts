@@ -1,3 +1,4 @@
+import type { Logger } from '../kernel/logger.js';
 import type { ToolTable } from '../tools/tool-table.js';
 import { ToolSearch, type ToolSearchOptions } from './tool-search.js';
 import type { CreateToolIndex } from './tool-search-index.js';
@@ -28,4 +29,24 @@ export function openToolSearch(
   // A refresh changes the table as much as a registry event.
   tools.onChange(() => search.invalidate());
   return search;
+}
+
+/**
+ * Under tool search, a module served as `search_tools` or `call_tool` is out of reach: warns
+ * about each such module, once the table is built.
+ *
+ * @example
+ * ```ts
+ * warnAboutShadowedTools(search, table, logger);
+ * ```
+ */
+export function warnAboutShadowedTools(search: ToolSearch, tools: ToolTable, logger: Logger): void {
+  for (const tool of search.list()) {
+    const shadowed = tools.get(tool.name);
+    if (shadowed === undefined) continue;
+    logger.warn(
+      { moduleId: shadowed.moduleId, toolName: tool.name },
+      `Module ${shadowed.moduleId} is served as ${tool.name}, which tool search answers itself; it cannot be called`,
+    );
+  }
 }
