@@ -10,10 +10,17 @@ const packagesDir = join(repoRoot, 'packages');
  * Tests import sibling packages from their TypeScript sources, so a test run never waits for
  * (or silently uses a stale) build. Node at run time still resolves the built `dist`.
  */
-const sourceAliases = readdirSync(packagesDir).map((name) => ({
-  find: new RegExp(`^@apcore-mcp/${name}$`),
-  replacement: join(packagesDir, name, 'src', 'index.ts'),
-}));
+const sourceAliases = readdirSync(packagesDir).flatMap((name) => [
+  {
+    find: new RegExp(`^@apcore-mcp/${name}$`),
+    replacement: join(packagesDir, name, 'src', 'index.ts'),
+  },
+  // A package's other entry points (`@apcore-mcp/server/options`) are `src/<entry>.ts`.
+  {
+    find: new RegExp(`^@apcore-mcp/${name}/([a-z-]+)$`),
+    replacement: join(packagesDir, name, 'src', '$1.ts'),
+  },
+]);
 
 type Reporters = NonNullable<NonNullable<ViteUserConfig['test']>['reporters']>;
 

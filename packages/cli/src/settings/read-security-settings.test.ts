@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CliError } from '../cli-error.js';
+import { refuseInvalidOptions } from './refuse-invalid-options.js';
 import { resolveSettings } from './resolve-settings.js';
 
 const PUBLIC_KEY = { kty: 'OKP', crv: 'Ed25519', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo' };
@@ -82,21 +83,20 @@ describe('the security settings', () => {
     });
   });
 
-  it('leave the token rules to the server when not set, and refuse an audience with any', async () => {
+  it('leave the token rules to the server when not set, and name the flags of an audience with any', async () => {
     const { serveOptions } = await resolveSettings({
       flags: { authJwksFile: 'jwks.json', authAudienceAny: false },
       io: { env: {}, cwd: dir },
     });
     expect(serveOptions.auth).toEqual({ jwks: { keys: [PUBLIC_KEY] } });
-    const problems = await problemsOf(
-      resolveSettings({
-        flags: { authJwksFile: 'jwks.json', authAudience: 'mcp' },
-        io: { env: { APCORE_MCP_AUTH_AUDIENCE_ANY: '1' }, cwd: dir },
-      }),
+    // The rule is the server's: the CLI names where each value came from.
+    const both = await resolveSettings({
+      flags: { authJwksFile: 'jwks.json', authAudience: 'mcp' },
+      io: { env: { APCORE_MCP_AUTH_AUDIENCE_ANY: '1' }, cwd: dir },
+    });
+    expect(() => refuseInvalidOptions(both)).toThrow(
+      'Give --auth-audience (the accepted audiences) or APCORE_MCP_AUTH_AUDIENCE_ANY (accept any), not both',
     );
-    expect(problems).toEqual([
-      '--auth-audience and APCORE_MCP_AUTH_AUDIENCE_ANY are given together: name the accepted audience, or accept any',
-    ]);
   });
 
   it('read an HS256 secret file as bytes, trimmed', async () => {
