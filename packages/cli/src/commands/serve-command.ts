@@ -15,7 +15,7 @@ import { createLogger } from '../create-logger.js';
 import { ExitCode } from '../exit-codes.js';
 import { requireExtensionsDir } from '../extensions/extensions-dir.js';
 import { ModuleFiles } from '../extensions/module-files.js';
-import { type ExtensionsWatcher, watchExtensions } from '../extensions/watch-extensions.js';
+import type { ExtensionsWatcher } from '../extensions/watch-extensions.js';
 import type { CliIo } from '../io.js';
 import { loadAclFile } from '../settings/load-acl-file.js';
 import { nameOption, unusedSettingsWarnings } from '../settings/name-option.js';
@@ -131,8 +131,14 @@ export async function runServeCommand(resolved: ResolvedSettings, io: CliIo): Pr
     await options.store?.close();
     throw toStartupError(error, resolved);
   }
+  // The watcher (and chokidar) is loaded only with --watch.
   const watcher: ExtensionsWatcher | undefined =
-    files && watchExtensions({ rootDir, sync: (path) => files.sync(path), logger });
+    files &&
+    (await import('../extensions/watch-extensions.js')).watchExtensions({
+      rootDir,
+      sync: (path) => files.sync(path),
+      logger,
+    });
   // Announce serving once changes are seen too: none made after the line is missed.
   await watcher?.ready;
   announce(handle, transport, io);

@@ -3,11 +3,7 @@ import { InvalidOptionError } from '../kernel/invalid-option-error.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import { resolveOptions } from '../options/resolve-options.js';
 import type { ResolvedOptions, ServeOptions } from '../options/serve-options.js';
-import {
-  createHttpRequestHandler,
-  type HttpRequestHandler,
-  type NextFunction,
-} from '../transports/http-handler.js';
+import type { HttpRequestHandler, NextFunction } from '../transports/http-handler.js';
 import { toHttpEndpointOptions } from './http-endpoint-options.js';
 import { openRuntime } from './open-runtime.js';
 import type { RegistryOrExecutor } from './resolve-target.js';
@@ -134,6 +130,8 @@ async function openHttp(
     const metrics = await runtime.startMetrics();
     const endpoint = toHttpEndpointOptions(runtime, resolved, metrics);
     await endpoint.bearer?.preload();
+    // Loaded here: importing the package (for serve() over stdio, say) never loads HTTP.
+    const { createHttpRequestHandler } = await import('../transports/http-handler.js');
     return createHttpRequestHandler({
       ...endpoint,
       transport,

@@ -2,8 +2,6 @@ import type { Server as HttpServer } from 'node:http';
 import type { Readable, Writable } from 'node:stream';
 import { type Logger, silentLogger } from '@apcore-mcp/core';
 import type { Server } from '@modelcontextprotocol/server';
-import { createHttpRequestHandler } from './http-handler.js';
-import { listenHttp } from './http-listener.js';
 import type { HttpTransportOptions } from './http-transport-options.js';
 import { formatHost } from './listen-error.js';
 import { SSE_STREAM_PATH } from './sse-endpoint.js';
@@ -185,6 +183,11 @@ export class TransportManager {
     options: HttpTransportOptions,
   ): Promise<RunningTransport> {
     const { host, port: requestedPort, tls, ...endpoint } = options;
+    // Loaded only here, as the SDK's stdio is in runStdio: a stdio server never loads HTTP.
+    const [{ createHttpRequestHandler }, { listenHttp }] = await Promise.all([
+      import('./http-handler.js'),
+      import('./http-listener.js'),
+    ]);
     const handler = createHttpRequestHandler({
       ...endpoint,
       transport,
