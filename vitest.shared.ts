@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { UserProjectConfigFn, ViteUserConfig } from 'vitest/config';
@@ -10,17 +10,21 @@ const packagesDir = join(repoRoot, 'packages');
  * Tests import sibling packages from their TypeScript sources, so a test run never waits for
  * (or silently uses a stale) build. Node at run time still resolves the built `dist`.
  */
-const sourceAliases = readdirSync(packagesDir).flatMap((name) => [
-  {
-    find: new RegExp(`^@apcore-mcp/${name}$`),
-    replacement: join(packagesDir, name, 'src', 'index.ts'),
-  },
-  // A package's other entry points (`@apcore-mcp/server/options`) are `src/<entry>.ts`.
-  {
-    find: new RegExp(`^@apcore-mcp/${name}/([a-z-]+)$`),
-    replacement: join(packagesDir, name, 'src', '$1.ts'),
-  },
-]);
+const sourceAliases = readdirSync(packagesDir).flatMap((name) => sourceEntries(name));
+
+/** Every entry point of a package as an alias to its source: `.`, and `./options` and the like. */
+function sourceEntries(name: string): { find: RegExp; replacement: string }[] {
+  const manifest = JSON.parse(readFileSync(join(packagesDir, name, 'package.json'), 'utf8')) as {
+    name: string;
+    exports?: Record<string, string | Record<string, string>>;
+  };
+  return Object.entries(manifest.exports ?? {}).flatMap(([entry, target]) => {
+    const source = typeof target === 'string' ? target : target['@apcore-mcp/source'];
+    if (source === undefined || !source.endsWith('.ts')) return [];
+    const specifier = entry === '.' ? manifest.name : `${manifest.name}/${entry.slice(2)}`;
+    return [{ find: new RegExp(`^${specifier}$`), replacement: join(packagesDir, name, source) }];
+  });
+}
 
 type Reporters = NonNullable<NonNullable<ViteUserConfig['test']>['reporters']>;
 
