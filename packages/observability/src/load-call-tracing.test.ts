@@ -1,8 +1,8 @@
 import { defineModule, MODULE_CALL_STEPS_KEY, type ModuleContext } from '@apcore-mcp/core';
 import { Executor, Registry } from '@apcore-mcp/runtime';
+import { named, useSpanRecorder } from '@apcore-mcp/test-support/spans';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
-import { named, useSpanRecorder } from './__fixtures__/span-recorder.js';
 import { loadCallTracing } from './load-call-tracing.js';
 import type { TracedCall, TracedTools } from './traced-call.js';
 

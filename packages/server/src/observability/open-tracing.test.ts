@@ -1,8 +1,8 @@
 import { defineModule, type ModuleContext } from '@apcore-mcp/core';
 import type { CallSpans } from '@apcore-mcp/observability';
 import { Executor, Registry } from '@apcore-mcp/runtime';
+import { useSpanRecorder } from '@apcore-mcp/test-support/spans';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { useSpanRecorder } from '../../test/helpers/span-recorder.js';
 import { createToolSource } from '../__fixtures__/tool-source.js';
 import { ExecutionRouter } from '../calls/execution-router.js';
 import type { ToolCallTrace } from '../kernel/tool-call-trace.js';

@@ -2,11 +2,10 @@ import { defineModule, type ModuleContext } from '@apcore-mcp/core';
 import { Executor, Registry } from '@apcore-mcp/runtime';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { type ClientEra, connectClient } from '@apcore-mcp/test-support/clients';
+import { named, useSpanRecorder } from '@apcore-mcp/test-support/spans';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
-import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ServerHandle, startServer } from '../../src/index.js';
-import { useSpanRecorder } from '../helpers/span-recorder.js';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const CLIENT_SPAN_ID = '00f067aa0ba902b7';
@@ -52,12 +51,6 @@ function createTracedExecutor(): Executor {
     }),
   );
   return new Executor(registry);
-}
-
-function named(spans: ReadableSpan[], name: string): ReadableSpan {
-  const span = spans.find((candidate) => candidate.name === name);
-  if (span === undefined) throw new Error(`no span ${name} in ${spans.map((s) => s.name)}`);
-  return span;
 }
 
 describe.each<ClientEra>(['2025-11-25', '2026-07-28'])('tracing over %s', (era) => {

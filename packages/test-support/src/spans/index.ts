@@ -10,7 +10,8 @@ import {
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
 /**
- * Records the spans of the calling `describe` in memory, the way an application's OTel SDK
+ * Records the spans of the calling `describe` in memory (`@apcore-mcp/test-support/spans`, an
+ * entry of its own so that the other helpers never load OpenTelemetry), the way an application's OTel SDK
  * would see them: an AsyncLocalStorage context manager and the W3C propagator are registered
  * globally for its tests, and `tracer` exports every ended span to `spans()`.
  */
@@ -31,4 +32,11 @@ export function useSpanRecorder(): { tracer: Tracer; spans: () => ReadableSpan[]
     tracer: provider.getTracer('apcore-mcp-test'),
     spans: () => exporter.getFinishedSpans(),
   };
+}
+
+/** The span of that name among `spans`; fails the test when there is none. */
+export function named(spans: ReadableSpan[], name: string): ReadableSpan {
+  const span = spans.find((candidate) => candidate.name === name);
+  if (span === undefined) throw new Error(`no span ${name} in ${spans.map((s) => s.name)}`);
+  return span;
 }
