@@ -1,0 +1,99 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+/** A running `apcore-mcp` process and the MCP endpoint it announced. */
+export interface ServedExtensions {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** How long the CLI may take to announce its URL: a busy machine, not a hung one. */
+const START_TIMEOUT_MS = 60_000;
+
+/** The `apcore-mcp` bin of the workspace's CLI package, as an installed project finds it. */
+function cliBin(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('@apcore-mcp/cli/package.json')), 'bin', 'apcore-mcp.js');
+}
+
+/**
+ * Starts `apcore-mcp --extensions-dir DIR --transport streamable-http` on `port` of 127.0.0.1,
+ * in a process group of its own, and resolves once it announces where it serves. `stop()` ends
+ * the group (SIGTERM, then SIGKILL after 5 s).
+ *
+ * @example
+ * ```ts
+ * const served = await serveExtensions('./extensions', 8931);
+ * try { console.log(served.url); } finally { await served.stop(); }
+ * ```
+ */
+export async function serveExtensions(
+  extensionsDir: string,
+  port: number,
+): Promise<ServedExtensions> {
+  const child = spawn(
+    process.execPath,
+    [
+      cliBin(),
+      '--extensions-dir',
+      extensionsDir,
+      '--transport',
+      'streamable-http',
+      '--port',
+    ].concat([String(port), '--log-level', 'error']),
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+  );
+  const stop = () => stopGroup(child);
+  try {
+    const url = await announcedUrl(child);
+    return { url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The URL of the `serving ... at <url>` line, or a failure naming what the CLI said. */
+function announcedUrl(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let said = '';
+    const timer = setTimeout(() => {
+      reject(new Error(`apcore-mcp did not announce its URL in ${START_TIMEOUT_MS} ms: ${said}`));
+    }, START_TIMEOUT_MS);
+    // The CLI announces where it serves on stderr, after its log lines.
+    const lines = createInterface({ input: child.stderr as NodeJS.ReadableStream });
+    lines.on('line', (line) => {
+      said += `${line}\n`;
+      const match = / at (http:\/\/\S+)$/.exec(line);
+      if (match?.[1] === undefined) return;
+      clearTimeout(timer);
+      resolve(match[1]);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`apcore-mcp exited with ${code} before serving: ${said}`));
+    });
+  });
+}
+
+/** Ends the child's process group; resolves once the child has exited. */
+function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = (signal: NodeJS.Signals) => {
+      try {
+        process.kill(-(child.pid as number), signal);
+      } catch {
+        // Already gone.
+      }
+    };
+    const timer = setTimeout(() => kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    kill('SIGTERM');
+  });
+}
