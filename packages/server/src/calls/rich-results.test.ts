@@ -101,8 +101,10 @@ describe('content results through an executor of another runtime', () => {
       isError: true,
       content: [{ type: 'text', text: 'Internal error occurred' }],
     });
-    const logged = logger.entries.find((entry) => entry.level === 'error')?.object.err;
-    expect(String(logged)).toBe('TypeError: content item 1 (image): data is not valid base64');
+    const logged = logger.entries.find((entry) => entry.level === 'error')?.object;
+    expect(String((logged as { err: unknown }).err)).toBe(
+      'TypeError: content item 1 (image): data is not valid base64',
+    );
   });
 });
 
