@@ -50,6 +50,11 @@ export const CANNED_COMPLETION = {
             function: { name: 'catalog-get_product', arguments: '{"sku":"mug 1"}' },
           },
           {
+            id: 'call_card',
+            type: 'function',
+            function: { name: 'media-product_card', arguments: '{"sku":"TEA-011"}' },
+          },
+          {
             id: 'call_unknown',
             type: 'function',
             function: { name: 'shop-launch_rockets', arguments: '{}' },

@@ -23,10 +23,15 @@ export function checkMessages(messages: readonly ToolMessage[]): string[] {
       return /^ORD-\d+$/.test(order.orderId) && order.totalCents === 2 * 990 + 1450;
     },
     call_bad_sku: (content) => content.startsWith('Input validation failed:\n- sku: '),
+    // Content answers as text: a tool message holds nothing else, so the image is a placeholder.
+    call_card: (content) =>
+      /^Earl Grey, 250 g: 15\.90 EUR, 35 in stock\.\n\[image: image\/png, \d+ bytes\]\n\[resource: shop:\/\/products\/TEA-011, application\/json\]\n\{/.test(
+        content,
+      ),
     call_unknown: (content) => content === 'Unknown tool: shop-launch_rockets',
   };
   const ids = messages.map((message) => message.tool_call_id).join(',');
-  if (ids !== 'call_lookup,call_order,call_bad_sku,call_unknown') {
+  if (ids !== 'call_lookup,call_order,call_bad_sku,call_card,call_unknown') {
     problems.push(`answers out of order or missing: ${ids}`);
   }
   for (const [id, check] of Object.entries(expectations)) {

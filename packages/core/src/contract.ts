@@ -197,6 +197,8 @@ export const ErrorCodes = Object.freeze({
   RATE_LIMITED: 'RATE_LIMITED',
   /** The call's cost would take its subject over budget. */
   BUDGET_EXCEEDED: 'BUDGET_EXCEEDED',
+  /** The module's result was larger than the server's `maxResultBytes`: it was not sent. */
+  RESULT_TOO_LARGE: 'RESULT_TOO_LARGE',
 } as const);
 
 /** One of the known apcore error codes. Foreign runtimes may use others. */

@@ -1,21 +1,36 @@
 import { fillAnnotations } from './annotations.js';
+import type { ContentResult } from './content/content-item.js';
 import type { JsonSchema, ModuleAnnotations, ModuleExample } from './contract.js';
 import { copyJson, deepFreeze } from './json-copy.js';
 import type { ModuleContext } from './module-context.js';
 import { assertValidModuleId } from './module-id.js';
 import { isRecord } from './module-like.js';
 
-/** A module's work: sync or async, from validated inputs to an output object. */
+/**
+ * What a module may answer besides its output object: content made with the result helpers
+ * (`text`, `image`, ...), alone or in an array, or a plain string (one text item).
+ *
+ * @example
+ * ```ts
+ * const answer: ContentAnswer = ['A red dot:', image(png, 'image/png')];
+ * ```
+ */
+export type ContentAnswer = ContentResult | string | readonly (ContentResult | string)[];
+
+/** A module's work: sync or async, from validated inputs to an output object (or content). */
 export type ExecuteFunction<
   TInputs extends Record<string, unknown> = Record<string, unknown>,
   TOutput extends Record<string, unknown> = Record<string, unknown>,
-> = (inputs: TInputs, context: ModuleContext) => TOutput | Promise<TOutput>;
+> = (
+  inputs: TInputs,
+  context: ModuleContext,
+) => TOutput | ContentAnswer | Promise<TOutput | ContentAnswer>;
 
-/** A streaming module's work: an async generator of partial results. */
+/** A streaming module's work: an async generator of partial results (content items concatenate). */
 export type StreamFunction<
   TInputs extends Record<string, unknown> = Record<string, unknown>,
   TOutput extends Record<string, unknown> = Record<string, unknown>,
-> = (inputs: TInputs, context: ModuleContext) => AsyncIterable<Partial<TOutput>>;
+> = (inputs: TInputs, context: ModuleContext) => AsyncIterable<Partial<TOutput> | ContentAnswer>;
 
 /** What {@link defineModule} takes. */
 export interface ModuleDefinitionInput<

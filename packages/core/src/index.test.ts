@@ -68,6 +68,17 @@ describe('public API', () => {
         'toListOptions',
         'toModuleFilter',
         'suggestClosest',
+        'CONTENT_RESULT_KEY',
+        'audio',
+        'describeContent',
+        'describeContentItem',
+        'embeddedResource',
+        'image',
+        'isContentResult',
+        'readContentItems',
+        'resourceLink',
+        'text',
+        'toContentResult',
       ].sort(),
     );
   });

@@ -5,6 +5,26 @@ export type { ApprovalHandler, ApprovalRequest, ApprovalResult } from './approva
 export { CONTEXT_APPROVAL_MARKER, supportsContextApproval } from './approval.js';
 export type { CallStep, ModuleCall } from './call-step.js';
 export { composeSteps, MODULE_CALL_STEPS_KEY, readModuleCallSteps } from './call-step.js';
+export type { BinaryData } from './content/binary-data.js';
+export type {
+  AudioContent,
+  ContentItem,
+  ContentResult,
+  EmbeddedResource,
+  ImageContent,
+  ResourceContents,
+  ResourceLink,
+  TextContent,
+} from './content/content-item.js';
+export { CONTENT_RESULT_KEY } from './content/content-item.js';
+export { describeContent, describeContentItem } from './content/describe-content.js';
+export {
+  isContentResult,
+  readContentItems,
+  toContentResult,
+} from './content/read-content-result.js';
+export type { EmbeddedResourceInput, ResourceLinkInput } from './content/result-helpers.js';
+export { audio, embeddedResource, image, resourceLink, text } from './content/result-helpers.js';
 export type {
   ContextFactory,
   ContextRequest,
@@ -25,6 +45,7 @@ export type {
 } from './contract.js';
 export { DEFAULT_ANNOTATIONS, ErrorCodes } from './contract.js';
 export type {
+  ContentAnswer,
   ExecuteFunction,
   ModuleDefinition,
   ModuleDefinitionInput,

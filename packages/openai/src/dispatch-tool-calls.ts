@@ -1,8 +1,10 @@
 import {
   type ContextFactory,
+  describeContent,
   type ExecutorLike,
   isExecutorLike,
   type Logger,
+  readContentItems,
   serializeOutput,
 } from '@apcore-mcp/core';
 import { ErrorMapper } from '@apcore-mcp/errors';
@@ -159,13 +161,23 @@ async function runCall(call: ParsedCall, dispatch: Dispatch): Promise<ToolCallOu
       factory === undefined
         ? await dispatch.executor.call(moduleId, inputs)
         : await dispatch.executor.call(moduleId, inputs, factory.createContext({ moduleId }));
-    return answer(call, serializeOutput(output));
+    return answer(call, toOutputText(output));
   } catch (error) {
     return answer(
       call,
       `${errorPrefix}${dispatch.mapper.toMcpError(error).content[0]?.text ?? ''}`,
     );
   }
+}
+
+/**
+ * What a model reads of a module's output: a tool message holds only text, so content (core's
+ * `text()`, `image()`, ...) becomes its text and placeholders (`[image: image/png, 1234 bytes]`);
+ * any other output its JSON.
+ */
+function toOutputText(output: unknown): string {
+  const items = readContentItems(output);
+  return items === undefined ? serializeOutput(output) : describeContent(items);
 }
 
 /** The module a function name runs (a grouped one: its action's), or why none. */

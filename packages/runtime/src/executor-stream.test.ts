@@ -184,13 +184,13 @@ describe('Executor.stream', () => {
     expect(signal?.aborted).toBe(true);
   });
 
-  it('refuses a chunk that is not an object', async () => {
+  it('refuses a chunk that is neither an object nor content', async () => {
     const executor = createExecutor({
       odd: {
         description: 'o',
         inputSchema: {},
         async *stream() {
-          yield 'text';
+          yield 42;
         },
       },
     });

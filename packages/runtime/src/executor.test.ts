@@ -110,14 +110,15 @@ describe('Executor.call', () => {
     expect(await executor.call('quiet', {})).toEqual({});
   });
 
-  it('refuses a module output that is not an object', async () => {
+  it('refuses a module output that is neither an object nor content', async () => {
     const executor = createExecutor({
-      text: { description: 't', inputSchema: {}, execute: () => 'hello' },
+      count: { description: 'c', inputSchema: {}, execute: () => 3 },
       list: { description: 'l', inputSchema: {}, execute: () => [1] },
     });
-    expect(await rejectionOf(executor.call('text', {}))).toMatchObject({
+    expect(await rejectionOf(executor.call('count', {}))).toMatchObject({
       code: 'MODULE_EXECUTE_ERROR',
-      message: 'Module text returned a string; a module must return an object',
+      message:
+        'Module count returned a number; a module must return an object, a string or content (text(), image(), ...)',
     });
     expect(await rejectionOf(executor.call('list', {}))).toMatchObject({
       message: expect.stringContaining('returned an array'),

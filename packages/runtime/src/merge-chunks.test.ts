@@ -50,3 +50,17 @@ describe('mergeChunks', () => {
     expect((merged.node as Record<string, unknown>).name).toBe('loop');
   });
 });
+
+describe('mergeChunks of content results', () => {
+  it('concatenates the content items instead of replacing them', () => {
+    const first = { 'apcore/content': [{ type: 'text', text: 'a' }] };
+    const second = { 'apcore/content': [{ type: 'text', text: 'b' }] };
+    expect(mergeChunks(first, second)).toEqual({
+      'apcore/content': [
+        { type: 'text', text: 'a' },
+        { type: 'text', text: 'b' },
+      ],
+    });
+    expect(mergeChunks({ nested: first }, { nested: second })).toEqual({ nested: second });
+  });
+});

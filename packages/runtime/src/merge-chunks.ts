@@ -1,4 +1,4 @@
-import { setOwnEntry } from '@apcore-mcp/core';
+import { CONTENT_RESULT_KEY, setOwnEntry } from '@apcore-mcp/core';
 
 /** Deeper than this, objects are no longer merged but replaced (guards against cycles). */
 const MAX_MERGE_DEPTH = 32;
@@ -18,9 +18,11 @@ function mergeAt(
   for (const [key, value] of Object.entries(chunk)) {
     const previous = merged[key];
     const next =
-      depth < MAX_MERGE_DEPTH && isPlainObject(previous) && isPlainObject(value)
-        ? mergeAt(previous, value, depth + 1)
-        : value;
+      depth === 0 && key === CONTENT_RESULT_KEY && Array.isArray(previous) && Array.isArray(value)
+        ? [...previous, ...value]
+        : depth < MAX_MERGE_DEPTH && isPlainObject(previous) && isPlainObject(value)
+          ? mergeAt(previous, value, depth + 1)
+          : value;
     // A chunk key named `__proto__` stays a plain key.
     setOwnEntry(merged, key, next);
   }
@@ -31,7 +33,9 @@ function mergeAt(
  * Folds one streamed chunk into the result accumulated so far, the way a streaming module's
  * output is assembled: plain objects merge key by key, recursively; everything else — arrays,
  * strings, numbers, `null`, class instances — replaces what was there (the later chunk wins).
- * Neither argument is changed. An empty stream accumulates to `{}`.
+ * Content items (core's `text()`, `image()`, ...) are the exception: they concatenate, so a
+ * stream of content chunks answers with all of them in order. Neither argument is changed. An
+ * empty stream accumulates to `{}`.
  *
  * @example
  * ```ts

@@ -11,6 +11,7 @@ export type {
   ToolApprovalHandler,
   ToolApprovalRequest,
 } from './calls/approval-option.js';
+export { DEFAULT_MAX_RESULT_BYTES } from './calls/pipeline/result-size-entry.js';
 export type { LimitWindow, WindowLimits } from './governance/limit-windows.js';
 export type { LimitsOptions } from './governance/limits-option.js';
 export { parseLimits } from './governance/parse-limits.js';

@@ -6,7 +6,7 @@ import { connectClient } from '@apcore-mcp/test-support/clients';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, BIN, cleanEnv, EXAMPLE_EXTENSIONS, runCli } from '../helpers/cli-process.js';
 
-const GROUPED_NAMES = ['catalog', 'orders', 'reports-sales_summary', 'settings'];
+const GROUPED_NAMES = ['catalog', 'media', 'orders', 'reports-sales_summary', 'settings'];
 
 let dir: string;
 
@@ -61,7 +61,7 @@ describe('apcore-mcp tools list with grouping', () => {
   it('shows grouped tools with their actions’ modules (flag)', async () => {
     const tools = await listNames(['--grouping', 'namespace']);
     expect(tools.map((tool) => tool.name)).toEqual(GROUPED_NAMES);
-    expect(tools[1]).toMatchObject({
+    expect(tools.find((tool) => tool.name === 'orders')).toMatchObject({
       name: 'orders',
       group: 'orders',
       actions: {
@@ -82,21 +82,22 @@ describe('apcore-mcp tools list with grouping', () => {
       /^orders\s+\(3 actions\)\s+orders\s+destructive, requiresApproval, openWorld=false\s+action$/m,
     );
     expect(result.stdout).toMatch(/^\s+action=cancel_order\s+orders\.cancel_order\s/m);
-    expect(result.stderr).toContain('4 tools');
+    expect(result.stderr).toContain('5 tools');
   });
 
   it('reads APCORE_MCP_GROUPING, and the config file’s grouping and max-tools', async () => {
     const fromEnv = await listNames([], { APCORE_MCP_GROUPING: 'namespace' });
     expect(fromEnv.map((tool) => tool.name)).toEqual(GROUPED_NAMES);
     const config = join(dir, 'auto.yaml');
-    await writeFile(config, 'grouping: auto\nmax-tools: 9\n');
-    // Nine example modules: auto keeps them apart at 9, groups them above 8.
-    expect(await listNames(['--config', config])).toHaveLength(9);
-    expect(await listNames(['--config', config, '--max-tools', '8'])).toHaveLength(4);
+    await writeFile(config, 'grouping: auto\nmax-tools: 11\n');
+    // Eleven example modules: auto keeps them apart at 11, groups them above 10.
+    expect(await listNames(['--config', config])).toHaveLength(11);
+    expect(await listNames(['--config', config, '--max-tools', '10'])).toHaveLength(5);
   });
 
   it('--toon-descriptions encodes the action table', async () => {
-    const [, orders] = await listNames(['--grouping', 'namespace', '--toon-descriptions']);
+    const tools = await listNames(['--grouping', 'namespace', '--toon-descriptions']);
+    const orders = tools.find((tool) => tool.name === 'orders');
     expect(orders?.description).toContain('actions[3]{action,desc,required,destructive}:');
   });
 });

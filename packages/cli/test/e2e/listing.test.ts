@@ -8,6 +8,8 @@ const EXAMPLE_IDS = [
   'catalog.audit_stock',
   'catalog.get_product',
   'catalog.search',
+  'media.product_card',
+  'media.product_image',
   'orders.cancel_order',
   'orders.place_order',
   'orders.refund_order',
@@ -62,7 +64,7 @@ describe('apcore-mcp tools list', () => {
     expect(row('orders.refund_order')?.[3]).toBe('idempotent, requiresApproval, openWorld=false');
     expect(row('reports.sales_summary')?.[3]).toBe('readonly, streaming, openWorld=false');
     expect(row('orders.place_order')?.[4]).toBe('customer, items');
-    expect(result.stderr).toBe('9 tools\n');
+    expect(result.stderr).toBe('11 tools\n');
   });
 
   it('names every example tool as every common MCP client requires', async () => {

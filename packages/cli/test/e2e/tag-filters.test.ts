@@ -46,7 +46,7 @@ describe('--any-tags and --exclude-tags', () => {
       'orders-refund_order',
     ]);
     const configDir = await mkdtemp(join(dir, 'config-'));
-    await writeFile(join(configDir, 'apcore-mcp.yaml'), 'exclude-tags: [orders, catalog]\n');
+    await writeFile(join(configDir, 'apcore-mcp.yaml'), 'exclude-tags: [orders, catalog, media]\n');
     const listed = await runCli(['tools', 'list', '--extensions-dir', EXAMPLE_EXTENSIONS], {
       cwd: configDir,
     });

@@ -19,6 +19,7 @@ export const ATTACH_OPTION_NAMES = [
   'toolSearch',
   'dynamic',
   'validateInputs',
+  'maxResultBytes',
   'approval',
   'identity',
   'contextFactory',

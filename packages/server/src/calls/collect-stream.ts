@@ -4,6 +4,7 @@ import {
   ExecutionCancelledError,
   type ExecutorLike,
   ModuleError,
+  toContentResult,
 } from '@apcore-mcp/core';
 import { mergeChunks } from '@apcore-mcp/runtime';
 import type { RouterCallExtra } from '../kernel/call-extra.js';
@@ -21,7 +22,7 @@ export interface CollectStreamOptions {
 
 /**
  * Reads a module's stream to the end and returns its chunks merged with `mergeChunks` (`{}` for
- * none), reporting each chunk on the way. A failure mid-stream rejects (chunks already reported
+ * none; content items concatenate), reporting each chunk on the way. A failure mid-stream rejects (chunks already reported
  * stay reported). Cancellation rejects with `ExecutionCancelledError` at once, even if the
  * executor does not watch the signal, and ends the generator (its `finally` runs).
  */
@@ -70,12 +71,15 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, moduleId: str
   });
 }
 
+/** A chunk as a record: content a foreign executor passed on as it was streamed becomes a content result. */
 function toChunk(moduleId: string, value: unknown): Record<string, unknown> {
   if (value === undefined || value === null) return {};
   if (typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  const content = toContentResult(value);
+  if (content !== undefined) return content;
   throw new ModuleError({
     code: ErrorCodes.MODULE_EXECUTE_ERROR,
-    message: `Module ${moduleId} streamed a chunk that is not an object`,
+    message: `Module ${moduleId} streamed a chunk that is neither an object nor content`,
     details: { moduleId },
   });
 }

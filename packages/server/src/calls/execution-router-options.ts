@@ -25,6 +25,11 @@ export interface ExecutionRouterOptions {
   logger?: Logger;
   /** Check arguments against the tool's input schema before the executor; default false. */
   validateInputs?: boolean;
+  /**
+   * The largest result answered, in bytes of its serialized content; a larger one is answered
+   * with a `RESULT_TOO_LARGE` tool error. Default 1 MiB.
+   */
+  maxResultBytes?: number;
   /** Builds contexts for an executor without `createContext`. */
   contextFactory?: ContextFactory;
   /** The caller when the request carries none. */

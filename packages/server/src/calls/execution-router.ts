@@ -19,6 +19,7 @@ import { logAnsweredCall } from './pipeline/log-entry.js';
 import { createObserveEntry } from './pipeline/observe-entry.js';
 import { createOpenEntry } from './pipeline/open-entry.js';
 import { answerQuestions } from './pipeline/questions-entry.js';
+import { createResultSizeEntry, DEFAULT_MAX_RESULT_BYTES } from './pipeline/result-size-entry.js';
 import { createRoundsEntry } from './pipeline/rounds-entry.js';
 import { createRouteEntry } from './pipeline/route-entry.js';
 import { ToolCall } from './pipeline/tool-call.js';
@@ -83,6 +84,7 @@ export class ExecutionRouter {
       logAnsweredCall, // one debug line per answered call
       entries.record, // the ledger and usage hear every answered call of a served tool
       answerErrors, // thrown -> sanitized error result; a grouped call's prefix
+      createResultSizeEntry(options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES), // never sent whole
       answerQuestions, // a question asked ends the attempt with it, however it was handled
       createValidateEntry({
         always: options.validateInputs === true,

@@ -1,10 +1,15 @@
-import { type ExecutorLike, serializeOutput } from '@apcore-mcp/core';
+import {
+  describeContent,
+  type ExecutorLike,
+  readContentItems,
+  serializeOutput,
+} from '@apcore-mcp/core';
 import { collectStream } from './collect-stream.js';
 import type { OpenedCall } from './open-call.js';
 
 /**
  * Runs a streaming call through `executor.stream()`: each chunk goes to the client as a progress
- * notification, and the merged chunks are the call's output.
+ * notification, and the merged chunks are the call's output (content chunks concatenate).
  *
  * @throws {TypeError} the call has no progress channel or the executor cannot stream.
  * @example
@@ -26,6 +31,12 @@ export function streamCall(
     moduleId,
     chunks: stream.call(executor, moduleId, args, call.context),
     signal: call.cancellation.signal,
-    onChunk: (chunk, index) => progress(index, undefined, serializeOutput(chunk)),
+    onChunk: (chunk, index) => progress(index, undefined, describeChunk(chunk)),
   });
+}
+
+/** A chunk as a progress message: its JSON, or for content the text and placeholders of its items (never an image's bytes). */
+function describeChunk(chunk: Record<string, unknown>): string {
+  const items = readContentItems(chunk);
+  return items === undefined ? serializeOutput(chunk) : describeContent(items);
 }

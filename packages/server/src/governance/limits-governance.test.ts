@@ -1,4 +1,4 @@
-import { createRecordingLogger } from '@apcore-mcp/test-support';
+import { createRecordingLogger, firstText } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
 import type { GovernedCall } from '../calls/call-governance.js';
 import type { LimitStore } from '../store/limit-store.js';
@@ -73,9 +73,7 @@ describe('rate limits', () => {
     }
     clock.now = NOON + 3_600_000;
     const refusal = await limits.admit(callOf('alice'));
-    expect(refusal?.content[0]?.text).toBe(
-      'Rate limit of 4 calls per day reached; retry in 39600 s',
-    );
+    expect(firstText(refusal)).toBe('Rate limit of 4 calls per day reached; retry in 39600 s');
     clock.now = Date.UTC(2026, 10, 25);
     expect(await limits.admit(callOf('alice'))).toBeUndefined();
   });
@@ -103,7 +101,7 @@ describe('rate limits', () => {
     const { limits } = createLimits({ calls: '4/min', destructiveCalls: '2/min' });
     const destructive = () => limits.admit(callOf('alice', 'notes.delete', true));
     expect(await admitTimes(destructive, 2)).toBe(2);
-    expect((await destructive())?.content[0]?.text).toBe(
+    expect(firstText(await destructive())).toBe(
       'Rate limit of 2 destructive calls per minute reached; retry in 60 s',
     );
     // The refused destructive call counted toward nothing: two reads are left of four.

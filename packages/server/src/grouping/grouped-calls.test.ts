@@ -1,5 +1,5 @@
 import { defineModule } from '@apcore-mcp/core';
-import { createRecordingLogger } from '@apcore-mcp/test-support';
+import { createRecordingLogger, firstText } from '@apcore-mcp/test-support';
 import { encodeActionTable } from '@apcore-mcp/toon';
 import { describe, expect, it } from 'vitest';
 import { governanceEntries, type TestGovernance } from '../__fixtures__/governance-entries.js';
@@ -68,7 +68,7 @@ describe('grouped calls in the router', () => {
       entries: governanceEntries({ settle: (call) => settled.push(call.served.moduleId) }),
     });
     const unknown = await router.handleCall('orders', { action: 'get_order', order_id: 'o', x: 1 });
-    expect(unknown.content[0]?.text).toBe(
+    expect(firstText(unknown)).toBe(
       '[orders/get_order] Invalid input: Unknown field for get_order: x. Its fields: order_id',
     );
     const missing = await router.handleCall('orders', {});
@@ -81,7 +81,7 @@ describe('grouped calls in the router', () => {
     const { executor, table } = createTable({ grouping: 'namespace' });
     const router = new ExecutionRouter({ executor, tools: table, approval: 'deny' });
     const denied = await router.handleCall('orders', { action: 'cancel_order', order_id: 'o' });
-    expect(denied.content[0]?.text).toBe('[orders/cancel_order] Approval denied');
+    expect(firstText(denied)).toBe('[orders/cancel_order] Approval denied');
   });
 });
 

@@ -107,7 +107,9 @@ export function routeToolCall(
  */
 export function withErrorPrefix(result: ToolCallResult, prefix: string): ToolCallResult {
   if (prefix === '' || result.isError !== true) return result;
-  const content = result.content.map((block) => ({ ...block, text: `${prefix}${block.text}` }));
+  const content = result.content.map((block) =>
+    block.type === 'text' ? { ...block, text: `${prefix}${block.text}` } : block,
+  );
   return { ...result, content };
 }
 

@@ -1,8 +1,10 @@
-import { ERROR_CODE_META_KEY, type TextContent } from '@apcore-mcp/errors';
+import type { ContentItem } from '@apcore-mcp/core';
+import { ERROR_CODE_META_KEY } from '@apcore-mcp/errors';
 
 /**
- * What a tool call answers: text content, `structuredContent` when the tool declares an output
- * schema, `isError` for failures (the ErrorMapper's results are of this shape), and `_meta`.
+ * What a tool call answers: content items (the JSON text of a module's output, or the content
+ * it answered with), `structuredContent` when the tool declares an output schema, `isError` for
+ * failures (the ErrorMapper's results are of this shape, text only), and `_meta`.
  * Declared here, not taken from an SDK, so it assigns to the result type of either SDK major.
  *
  * @example
@@ -11,7 +13,7 @@ import { ERROR_CODE_META_KEY, type TextContent } from '@apcore-mcp/errors';
  * ```
  */
 export type ToolCallResult = {
-  content: TextContent[];
+  content: ContentItem[];
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
   _meta?: Record<string, unknown>;

@@ -1,10 +1,30 @@
 import type { ModuleErrorLike } from '@apcore-mcp/core';
-import { serializeOutput, toJsonValue } from '@apcore-mcp/core';
+import {
+  ErrorCodes,
+  MODULE_ID_META_KEY,
+  ModuleError,
+  readContentItems,
+  serializeOutput,
+  toJsonValue,
+} from '@apcore-mcp/core';
 import type { McpTool } from './mcp-tool.js';
 import type { ToolCallResult } from './tool-call-result.js';
 
-/** A module's output as a tool result: its JSON text, plus `structuredContent` with an outputSchema. */
+/**
+ * A module's output as a tool result: its content items when it answered with content (core's
+ * `text()`, `image()`, ... or a plain string), else its JSON text, plus `structuredContent` with
+ * an outputSchema.
+ *
+ * @throws {ModuleError} `MODULE_EXECUTE_ERROR` when a tool with an output schema answered with
+ * content: its clients expect `structuredContent`.
+ * @throws {TypeError} when a content item is malformed (changed on the way by an executor).
+ */
 export function toSuccessResult(tool: McpTool, output: unknown): ToolCallResult {
+  const items = readContentItems(output);
+  if (items !== undefined) {
+    if (tool.outputSchema !== undefined) throw contentWithOutputSchema(tool);
+    return { content: items };
+  }
   if (tool.outputSchema === undefined) {
     return { content: [{ type: 'text', text: serializeOutput(output) }] };
   }
@@ -15,6 +35,15 @@ export function toSuccessResult(tool: McpTool, output: unknown): ToolCallResult 
     result.structuredContent = structured;
   }
   return result;
+}
+
+function contentWithOutputSchema(tool: McpTool): ModuleError {
+  const moduleId = tool._meta?.[MODULE_ID_META_KEY] ?? tool.name;
+  return new ModuleError({
+    code: ErrorCodes.MODULE_EXECUTE_ERROR,
+    message: `Module ${String(moduleId)} declares an output schema but answered with content; it must answer JSON matching its schema`,
+    details: { moduleId },
+  });
 }
 
 /** The error for a name that is not served. */

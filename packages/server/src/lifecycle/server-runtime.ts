@@ -132,6 +132,7 @@ export class ServerRuntime {
       tools: this.tools,
       logger: this.logger,
       validateInputs: options.validateInputs,
+      maxResultBytes: options.maxResultBytes,
       approval: options.approval,
       entries: {
         ...this.#governance.entries,

@@ -1,6 +1,7 @@
 import { defineModule, type ModuleContext } from '@apcore-mcp/core';
 import type { CallSpans } from '@apcore-mcp/observability';
 import { Executor, Registry } from '@apcore-mcp/runtime';
+import { firstText } from '@apcore-mcp/test-support';
 import { useSpanRecorder } from '@apcore-mcp/test-support/spans';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createToolSource } from '../__fixtures__/tool-source.js';
@@ -36,7 +37,7 @@ describe('call tracing without an OpenTelemetry SDK', () => {
         traceCarrier: { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' },
       },
     );
-    const { traceId } = JSON.parse(result.content[0]?.text ?? '{}') as { traceId: string };
+    const { traceId } = JSON.parse(firstText(result)) as { traceId: string };
     // No propagator is registered and no clientTraceId was read from the carrier (the protocol
     // layer does that): the span names no trace, and no all-zero id leaks.
     expect(traceId).toMatch(/^[0-9a-f]{32}$/);
@@ -52,7 +53,7 @@ describe("a client's trace id without an OpenTelemetry SDK", () => {
   ])("becomes the module's trace id, %s", async (_case, tracing) => {
     const clientTraceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const result = await createRouter(tracing).handleCall('x.run', {}, { clientTraceId });
-    expect(JSON.parse(result.content[0]?.text ?? '{}')).toEqual({ traceId: clientTraceId });
+    expect(JSON.parse(firstText(result))).toEqual({ traceId: clientTraceId });
   });
 });
 
@@ -69,7 +70,7 @@ describe('openTracing', () => {
     expect(result.isError).toBeUndefined();
     const span = spans().find((recorded) => recorded.name === 'tools/call x.run');
     expect(span).toBeDefined();
-    const { traceId } = JSON.parse(result.content[0]?.text ?? '{}') as { traceId: string };
+    const { traceId } = JSON.parse(firstText(result)) as { traceId: string };
     expect(traceId).toBe(span?.spanContext().traceId);
   });
 

@@ -33,6 +33,7 @@ describe('resolveOptions', () => {
       logLevel: 'info',
       dynamic: false,
       validateInputs: false,
+      maxResultBytes: 1024 * 1024,
       maxBodyBytes: 4 * 1024 * 1024,
       maxSessions: 1000,
       sessionIdleTimeoutMs: 30 * 60 * 1000,

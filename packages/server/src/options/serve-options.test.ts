@@ -50,6 +50,7 @@ interface ServeOptionsContract {
   dynamic?: boolean;
   cacheHints?: CacheHints;
   validateInputs?: boolean;
+  maxResultBytes?: number;
   allowedOrigins?: Allowlist;
   allowedHosts?: Allowlist;
   maxBodyBytes?: number;
@@ -97,6 +98,7 @@ interface ResolvedOptionsContract {
   toolSearch: boolean;
   cacheHints: CacheHints | undefined;
   validateInputs: boolean;
+  maxResultBytes: number;
   allowedOrigins: Allowlist | undefined;
   allowedHosts: Allowlist | undefined;
   maxBodyBytes: number;

@@ -46,6 +46,7 @@ export function toCalledToolResult(result: unknown): CalledToolResult {
     isError: result.isError === true,
   };
   if (isPlainObject(result.structuredContent)) called.structuredContent = result.structuredContent;
+  if (isPlainObject(result._meta)) called._meta = result._meta;
   return called;
 }
 

@@ -35,6 +35,8 @@ export interface CalledToolResult {
   content: Array<{ type: string; text?: string } & Record<string, unknown>>;
   isError: boolean;
   structuredContent?: Record<string, unknown>;
+  /** The result's `_meta` (an error's `apcore/errorCode`), when it has one. */
+  _meta?: Record<string, unknown>;
 }
 
 /**

@@ -1,8 +1,9 @@
 // How each call runs: its input check, its context, its caller.
 import type { ContextFactory, Identity } from '@apcore-mcp/core';
+import { DEFAULT_MAX_RESULT_BYTES } from '../../calls/pipeline/result-size-entry.js';
 import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 import { declareOption } from '../option-declaration.js';
-import { booleanOption } from '../primitive-options.js';
+import { booleanOption, integerOption } from '../primitive-options.js';
 
 /**
  * The options of `serve()` that shape each call, declared once.
@@ -21,6 +22,21 @@ export const CALL_OPTIONS = {
         key: 'validate-inputs',
         kind: 'boolean',
         help: 'Check tool arguments against the input schema before calling a module',
+      },
+    ],
+  }),
+  /**
+   * The largest tool result answered, in bytes of its serialized content (JSON, UTF-8); a larger
+   * one is answered with a `RESULT_TOO_LARGE` tool error, never cut. Default 1 MiB.
+   */
+  maxResultBytes: integerOption({
+    minimum: 1,
+    defaultValue: DEFAULT_MAX_RESULT_BYTES,
+    cli: [
+      {
+        key: 'max-result-bytes',
+        kind: 'integer',
+        help: 'Largest tool result sent, in bytes of its serialized content; a larger one is answered with a RESULT_TOO_LARGE tool error',
       },
     ],
   }),
