@@ -14,6 +14,7 @@ import { sendJsonRpcError, sendSessionNotFound } from '../kernel/http-response.j
 import type { Logger } from '../kernel/logger.js';
 import { isModernRequest } from './request-era.js';
 import { requestIdOf } from './request-id.js';
+import { SessionEventLog, SSE_RETRY_MS } from './session-event-log.js';
 import { IdleWatch, SessionCap } from './session-limits.js';
 import { mayUseSession, type SessionOwner, sessionOwnerOf } from './session-owner.js';
 
@@ -139,6 +140,10 @@ export class StreamableHttpEndpoint {
     const server = this.#createServer();
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      // With an event store the SDK opens each POST event stream with the priming event of
+      // SEP-1699 (an id, empty data, `retry:`) and replays a stream on GET with Last-Event-ID.
+      eventStore: new SessionEventLog(),
+      retryInterval: SSE_RETRY_MS,
       onsessioninitialized: (sessionId) => {
         this.#pending.delete(session);
         this.#sessions.set(sessionId, session);
