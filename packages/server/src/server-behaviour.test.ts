@@ -113,7 +113,7 @@ describe('the server over the core runtime', () => {
     );
   });
 
-  it('serves only the modules matching tags and prefix; others are not found', async () => {
+  it('serves only the modules matching tags and prefix; others are unknown tools', async () => {
     connection = await connectInMemory(createFixtureRuntime(core).executor, {
       tags: ['public'],
       prefix: 'math.',
@@ -121,8 +121,9 @@ describe('the server over the core runtime', () => {
     expect((await connection.client.listTools()).tools.map((tool) => tool.name)).toEqual([
       'math-add',
     ]);
-    const hidden = await connection.client.callTool({ name: 'text-echo', arguments: {} });
-    expect(firstText(hidden)).toBe('Module not found: text-echo');
+    await expect(
+      connection.client.callTool({ name: 'text-echo', arguments: {} }),
+    ).rejects.toMatchObject({ code: -32602, message: 'MCP error -32602: Unknown tool: text-echo' });
   });
 
   it('logs one debug line per call and the stack of unexpected errors', async () => {

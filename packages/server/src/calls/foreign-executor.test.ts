@@ -135,13 +135,14 @@ describe('a foreign (apcore-js shaped) executor', () => {
     );
   });
 
-  it('answers Module not found for unknown tools without reaching the executor', async () => {
+  it('refuses unknown tools with the protocol error -32602 without reaching the executor', async () => {
     const { executor } = createForeignRuntime();
     connection = await connectInMemory(executor);
-    const result = await connection.client.callTool({ name: 'nope-missing', arguments: {} });
-    expect(result).toMatchObject({
-      isError: true,
-      content: [{ type: 'text', text: 'Module not found: nope-missing' }],
+    await expect(
+      connection.client.callTool({ name: 'nope-missing', arguments: {} }),
+    ).rejects.toMatchObject({
+      code: -32602,
+      message: 'MCP error -32602: Unknown tool: nope-missing',
     });
     expect(executor.calls).toEqual([]);
   });

@@ -51,5 +51,6 @@ export function toHttpEndpointOptions(
     health: runtime.health,
     metrics,
     usage: runtime.usage,
+    listedTool: (name, identity) => runtime.toolsFor(identity ?? runtime.identity).get(name)?.tool,
   };
 }

@@ -17,6 +17,7 @@ import type { ToolSearch } from '../search/tool-search.js';
 import type { RoundClaims } from '../store/round-claims.js';
 import { warnAboutClientLimits } from '../tools/client-limits.js';
 import { openToolVisibility } from '../tools/open-tool-visibility.js';
+import { warnAboutParamHeaders } from '../tools/param-headers.js';
 import { ToolBuilder } from '../tools/tool-builder.js';
 import { ToolTable } from '../tools/tool-table.js';
 import type { ToolVisibility } from '../tools/tool-visibility.js';
@@ -158,8 +159,8 @@ export class ServerRuntime {
   }
 
   /**
-   * Builds the tool table; warns when it is empty or beyond what common clients take. With
-   * `dynamic`, follows the registry.
+   * Builds the tool table; warns when it is empty, beyond what common clients take, or has a
+   * tool whose `x-mcp-header` clients refuse. With `dynamic`, follows the registry.
    *
    * @throws {ToolNameCollisionError} when two modules would get the same tool name.
    */
@@ -173,10 +174,14 @@ export class ServerRuntime {
       this.#toolSearch.prepare();
     }
     this.#warnAboutClientLimits(this.tools.list().map((served) => served.tool.name));
+    warnAboutParamHeaders(this.tools.list(), this.logger);
     if (this.#options.dynamic) {
       this.tools.start();
       this.#unsubscribe = this.tools.onChange((change) => {
         if (change.type === 'added') this.#warnAboutClientLimits([change.name]);
+        if (change.type !== 'removed') {
+          warnAboutParamHeaders(this.tools.list(), this.logger, change.name);
+        }
         this.broadcastToolListChanged();
       });
     }

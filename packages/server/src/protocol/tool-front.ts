@@ -5,6 +5,7 @@ import type { McpTool } from '../kernel/mcp-tool.js';
 import type { ToolSource } from '../kernel/served-tool.js';
 import type { ToolCallResult } from '../kernel/tool-call-result.js';
 import type { ToolSearch } from '../search/tool-search.js';
+import { unknownToolError } from './unknown-tool-error.js';
 
 /**
  * What clients see of the served tools, whoever hosts them (our own SDK server or an
@@ -51,14 +52,21 @@ export class ToolFront {
     return this.#toolSearch?.handles(name) === true || this.#tools.get(name) !== undefined;
   }
 
-  /** Answers a call; an unknown name gets the router's "Module not found" result. */
-  call(
+  /**
+   * Answers a call. A name that is not ours ({@link answers}) rejects with the protocol error
+   * `-32602 Unknown tool: <name>` (see {@link unknownToolError}). The router still answers it
+   * first, so metrics, tracing and the debug log count the call as they count every call (under
+   * `_unknown`, `MODULE_NOT_FOUND`); only what the client is told differs.
+   */
+  async call(
     name: string,
     args: Record<string, unknown>,
     extra: RouterCallExtra,
   ): Promise<ToolCallResult | InputRequiredResult> {
-    return this.#toolSearch?.handles(name)
-      ? this.#toolSearch.handleCall(name, args, extra)
-      : this.#router.handleCall(name, args, extra);
+    if (this.#toolSearch?.handles(name)) return this.#toolSearch.handleCall(name, args, extra);
+    const served = this.#tools.get(name) !== undefined;
+    const answer = await this.#router.handleCall(name, args, extra);
+    if (!served) throw unknownToolError(name);
+    return answer;
   }
 }

@@ -53,6 +53,7 @@ export interface ToolSearchOptions {
  * ```
  */
 export class ToolSearch {
+  readonly #tools: ToolSource;
   readonly #router: ExecutionRouter;
   readonly #index: ToolSearchIndex;
   readonly #toolsFor: ToolsFor;
@@ -63,6 +64,7 @@ export class ToolSearch {
 
   constructor(options: ToolSearchOptions) {
     const { tools } = options;
+    this.#tools = tools;
     this.#router = options.router;
     this.#index = new ToolSearchIndex(() => tools.list(), options.createIndex);
     this.#toolsFor = options.toolsFor ?? (() => tools);
@@ -125,7 +127,11 @@ export class ToolSearch {
       );
     }
     const targetArgs = (args.arguments ?? {}) as Record<string, unknown>;
-    return this.#router.handleCall(target, targetArgs, extra);
+    const served = this.#tools.get(target) !== undefined;
+    const answer = await this.#router.handleCall(target, targetArgs, extra);
+    // The name is call_tool's argument, not the request's: a model that picked a wrong one can
+    // search again, so it is told as a tool execution error, in the protocol error's words.
+    return served ? answer : createToolErrorResult(`Unknown tool: ${target}`, 'MODULE_NOT_FOUND');
   }
 
   #search(args: Record<string, unknown>, extra: RouterCallExtra): ToolCallResult {

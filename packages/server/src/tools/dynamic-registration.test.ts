@@ -51,18 +51,16 @@ describe('dynamic registration', () => {
     await second.close();
   });
 
-  it('removes an unregistered module; calling it gives Module not found', async () => {
+  it('removes an unregistered module; calling it is the protocol error Unknown tool', async () => {
     const { registry, executor } = createRuntime();
     connection = await connectInMemory(executor, { dynamic: true });
     const notified = nextListChanged(connection);
     registry.remove('a.first');
     await notified;
     expect((await connection.client.listTools()).tools).toEqual([]);
-    const result = await connection.client.callTool({ name: 'a-first', arguments: {} });
-    expect(result).toMatchObject({
-      isError: true,
-      content: [{ type: 'text', text: 'Module not found: a-first' }],
-    });
+    await expect(
+      connection.client.callTool({ name: 'a-first', arguments: {} }),
+    ).rejects.toMatchObject({ code: -32602, message: 'MCP error -32602: Unknown tool: a-first' });
     expect(executor.calls).toEqual([]);
   });
 

@@ -42,15 +42,22 @@ describe('tool names', () => {
     expect(tools.map((tool) => tool.name)).toEqual(['catalog.get_product']);
     const result = await connection.client.callTool({ name: 'catalog.get_product' });
     expect(JSON.parse(firstText(result))).toEqual({ moduleId: 'catalog.get_product' });
-    const safeName = await connection.client.callTool({ name: 'catalog-get_product' });
-    expect(firstText(safeName)).toBe('Module not found: catalog-get_product');
+    await expect(connection.client.callTool({ name: 'catalog-get_product' })).rejects.toMatchObject(
+      {
+        code: -32602,
+        message: 'MCP error -32602: Unknown tool: catalog-get_product',
+      },
+    );
   });
 
   it('never maps a call back by reversing the name: a dotted call to a safe server is unknown', async () => {
     connection = await connectInMemory(createRegistry(['catalog.get_product']));
-    const result = await connection.client.callTool({ name: 'catalog.get_product' });
-    expect(result.isError).toBe(true);
-    expect(firstText(result)).toBe('Module not found: catalog.get_product');
+    await expect(connection.client.callTool({ name: 'catalog.get_product' })).rejects.toMatchObject(
+      {
+        code: -32602,
+        message: 'MCP error -32602: Unknown tool: catalog.get_product',
+      },
+    );
   });
 
   it('refuses to start when two modules would get one name, naming both', async () => {

@@ -88,6 +88,7 @@ class McpHttpHandler implements HttpRequestHandler {
             maxBodyBytes: options.maxBodyBytes,
             maxSessions,
             sessionIdleTimeoutMs: options.sessionIdleTimeoutMs,
+            listedTool: options.listedTool,
             logger,
           })
         : undefined;

@@ -4,6 +4,7 @@ import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { ResolvedCors } from './cors.js';
 import type { GuardPolicy } from './http-guard.js';
 import type { RuntimeHealth } from './observability-routes.js';
+import type { ListedTool } from './param-header-gate.js';
 import type { TlsOptions } from './tls-option.js';
 import type { UsageSource } from './usage-route.js';
 
@@ -39,6 +40,8 @@ export interface HttpEndpointOptions {
   metrics?: ServerMetrics | undefined;
   /** Answers `GET /usage` once the request is admitted as `/mcp` ones are; no route when absent. */
   usage?: UsageSource | undefined;
+  /** The tool a caller lists under a name: whose `x-mcp-header`s a 2026-07-28 call must match. */
+  listedTool: ListedTool;
 }
 
 /**

@@ -12,8 +12,10 @@ import {
 } from '@modelcontextprotocol/server';
 import { sendJsonRpcError, sendSessionNotFound } from '../kernel/http-response.js';
 import type { Logger } from '../kernel/logger.js';
+import { type ListedTool, refuseParamHeaderMismatch } from './param-header-gate.js';
 import { isModernRequest } from './request-era.js';
 import { requestIdOf } from './request-id.js';
+import { SessionEventLog, SSE_RETRY_MS } from './session-event-log.js';
 import { IdleWatch, SessionCap } from './session-limits.js';
 import { mayUseSession, type SessionOwner, sessionOwnerOf } from './session-owner.js';
 
@@ -48,13 +50,17 @@ export interface StreamableHttpEndpointOptions {
   maxSessions: number;
   /** A session without a request or open stream for this long is closed (`0`: never). */
   sessionIdleTimeoutMs: number;
+  /** Where a 2026-07-28 `tools/call` finds the `x-mcp-header`s its `Mcp-Param-*` must match. */
+  listedTool: ListedTool;
   logger: Logger;
 }
 
 /**
  * The Streamable HTTP endpoint, for both protocol revisions. A 2026-07-28 request (it carries
  * its own `_meta` envelope) goes to the SDK's per-request handler, which builds a server for
- * that one request; 2025-11-25 traffic is served as follows. A low-level SDK `Server` serves
+ * that one request, once its `Mcp-Param-*` headers matched its arguments (else 400, `-32020`);
+ * 2025-11-25 traffic is served as follows. A session's POST event streams open with the priming
+ * event and are resumable (its transport gets a {@link SessionEventLog}). A low-level SDK `Server` serves
  * one transport, so in stateful
  * mode every session (created by an `initialize` POST, named by the `Mcp-Session-Id` header,
  * ended by `DELETE`, or closed after `sessionIdleTimeoutMs` without a request or an open stream)
@@ -70,6 +76,7 @@ export class StreamableHttpEndpoint {
   readonly #pending = new Set<Session>();
   readonly #cap: SessionCap;
   readonly #idleTimeoutMs: number;
+  readonly #listedTool: ListedTool;
   /** Serves 2026-07-28 requests; 2025 ones never reach it (`legacy: 'reject'`). */
   readonly #modern: McpHttpHandler;
   readonly #serveModern: ReturnType<typeof toNodeHandler>;
@@ -81,6 +88,7 @@ export class StreamableHttpEndpoint {
     this.#logger = options.logger;
     this.#cap = new SessionCap(options.maxSessions, options.logger);
     this.#idleTimeoutMs = options.sessionIdleTimeoutMs;
+    this.#listedTool = options.listedTool;
     const onerror = (error: Error): void =>
       this.#logger.debug({ err: error }, 'MCP 2026-07-28 request refused or failed');
     const maxRequestBodySize = options.maxBodyBytes;
@@ -100,7 +108,11 @@ export class StreamableHttpEndpoint {
 
   /** Serves one request; `body` is the already read and parsed JSON of a POST. */
   async handle(request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> {
-    if (isModernRequest(request, body)) return this.#serveModern(request, response, body);
+    if (isModernRequest(request, body)) {
+      const exchange = { request, response, body, listedTool: this.#listedTool };
+      if (refuseParamHeaderMismatch({ ...exchange, logger: this.#logger })) return;
+      return this.#serveModern(request, response, body);
+    }
     if (this.#stateless) return this.#handleStateless(request, response, body);
     const sessionId = request.headers['mcp-session-id'];
     if (typeof sessionId === 'string' && sessionId !== '') {
@@ -139,6 +151,10 @@ export class StreamableHttpEndpoint {
     const server = this.#createServer();
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      // With an event store the SDK opens each POST event stream with the priming event of
+      // SEP-1699 (an id, empty data, `retry:`) and replays a stream on GET with Last-Event-ID.
+      eventStore: new SessionEventLog(),
+      retryInterval: SSE_RETRY_MS,
       onsessioninitialized: (sessionId) => {
         this.#pending.delete(session);
         this.#sessions.set(sessionId, session);

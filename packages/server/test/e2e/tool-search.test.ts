@@ -127,7 +127,7 @@ describe.each<ClientEra>(['2025-11-25', '2026-07-28'])('tool search, %s client',
   it('answers an unknown name as an unknown tool, and refuses to call itself', async () => {
     const unknown = await client.callTool('call_tool', { name: 'no-such-tool', arguments: {} });
     expect(unknown.isError).toBe(true);
-    expect(firstText(unknown)).toBe('Module not found: no-such-tool');
+    expect(firstText(unknown)).toBe('Unknown tool: no-such-tool');
     const itself = await client.callTool('call_tool', { name: 'search_tools', arguments: {} });
     expect(itself.isError).toBe(true);
     expect(firstText(itself)).toBe(

@@ -2,6 +2,7 @@
 export interface RawAnswer {
   status: number;
   body: {
+    id?: string | number | null;
     result?: Record<string, unknown>;
     error?: { code: number; message: string; data?: unknown };
   };
@@ -15,6 +16,8 @@ export interface RawToolCall {
   requestState?: string;
   /** Declare the elicitation capability; default true. */
   elicitation?: boolean;
+  /** More HTTP headers (an `Mcp-Param-*` one, say). */
+  headers?: Record<string, string>;
 }
 
 /** The protocol revision raw requests claim unless told otherwise. */
@@ -40,8 +43,13 @@ export function modernEnvelope(
  * `requestState`, answers to questions it was not asked.
  */
 export function postToolCall(url: string, call: RawToolCall): Promise<RawAnswer> {
-  const { name, elicitation = true, ...params } = call;
-  return postModern(url, 'tools/call', { name, arguments: {}, ...params }, { elicitation });
+  const { name, elicitation = true, headers, ...params } = call;
+  return postModern(
+    url,
+    'tools/call',
+    { name, arguments: {}, ...params },
+    { elicitation, headers },
+  );
 }
 
 /**
@@ -52,9 +60,13 @@ export async function postModern(
   url: string,
   method: string,
   params: Record<string, unknown> & { name?: string },
-  options: { protocolVersion?: string; elicitation?: boolean } = {},
+  options: {
+    protocolVersion?: string;
+    elicitation?: boolean;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<RawAnswer> {
-  const { protocolVersion = MODERN_REVISION, elicitation = true } = options;
+  const { protocolVersion = MODERN_REVISION, elicitation = true, headers = {} } = options;
   const response = await fetch(url, {
     method: 'POST',
     headers: {
@@ -63,6 +75,7 @@ export async function postModern(
       'mcp-protocol-version': protocolVersion,
       'mcp-method': method,
       ...(params.name === undefined ? {} : { 'mcp-name': params.name }),
+      ...headers,
     },
     body: JSON.stringify({
       jsonrpc: '2.0',

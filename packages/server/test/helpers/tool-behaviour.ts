@@ -173,9 +173,18 @@ export function describeToolBehaviour(
       expect(JSON.parse(firstText(result))).toEqual({ moduleId: LONG_MODULE_ID });
     });
 
-    it('answers a call to an unknown tool with Module not found', async () => {
-      const result = await connection.client.callTool({ name: 'broken-schema', arguments: {} });
-      expect(firstText(result)).toBe('Module not found: broken-schema');
+    it('refuses a call to an unknown tool with the protocol error -32602, and keeps serving', async () => {
+      await expect(
+        connection.client.callTool({ name: 'broken-schema', arguments: {} }),
+      ).rejects.toMatchObject({
+        code: -32602,
+        message: expect.stringMatching(/Unknown tool: broken-schema$/),
+      });
+      const next = await connection.client.callTool({
+        name: 'math-add',
+        arguments: { a: 1, b: 1 },
+      });
+      expect(firstText(next)).toBe('{"sum":2}');
     });
 
     it('lists and reads documentation resources; an unknown URI is Resource not found', async () => {
