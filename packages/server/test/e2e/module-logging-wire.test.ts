@@ -99,7 +99,10 @@ describe('2026-07-28 log lines on the wire, Streamable HTTP', () => {
 
 describe('log lines over stdio (child process, raw JSON-RPC)', () => {
   it('reach the client before the answer and the pino log on stderr; stdout holds only JSON-RPC', async () => {
-    const server = spawnChildServer('stdio-server.mjs', { FIXTURE_LOG_LEVEL: 'debug' });
+    const server = spawnChildServer('stdio-server.mjs', {
+      FIXTURE_LOG_LEVEL: 'debug',
+      FIXTURE_LOGGING: '1',
+    });
     try {
       server.send(modernRequest(7, 'tools/call', { name: 'log-steps', arguments: {} }, 'info'));
       await server.waitForMessage((message) => message.id === 7);

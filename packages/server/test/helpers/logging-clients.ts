@@ -62,6 +62,7 @@ export async function connectLogging(
       transport: 'stdio',
       command: process.execPath,
       args: [fixturePath('stdio-server.mjs')],
+      env: { ...process.env, FIXTURE_LOGGING: '1' },
       cwd: SERVER_ROOT,
       stderr: 'ignore',
       onLog,
