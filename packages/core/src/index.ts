@@ -93,6 +93,8 @@ export {
   MCP_PROGRESS_KEY,
 } from './mcp-context-keys.js';
 export { elicit, reportProgress } from './mcp-helpers.js';
+export type { McpLogLevel, McpLogRecord, McpLogSender } from './mcp-log.js';
+export { isMcpLogLevel, log, MCP_LOG_KEY, MCP_LOG_LEVELS } from './mcp-log.js';
 export type { ModuleContext } from './module-context.js';
 export type { ModuleFilter, ModuleFilterInput } from './module-filter.js';
 export {

@@ -9,7 +9,15 @@ import {
 /** Anything with a `data` bag: our `Context`, apcore-js's, or nothing at all. */
 type ContextWithData = { readonly data?: unknown } | null | undefined;
 
-function readData(context: ContextWithData, key: string): unknown {
+/**
+ * `context.data[key]`, for any context (or none): the one way the helpers find their sender.
+ *
+ * @example
+ * ```ts
+ * const send = readData(context, MCP_PROGRESS_KEY);
+ * ```
+ */
+export function readData(context: ContextWithData, key: string): unknown {
   if (typeof context !== 'object' || context === null) return undefined;
   const data = context.data;
   if (typeof data !== 'object' || data === null) return undefined;

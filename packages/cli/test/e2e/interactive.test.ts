@@ -5,6 +5,8 @@ import {
   type ClientCapabilities,
   ElicitRequestSchema,
   type ElicitResult,
+  type LoggingMessageNotification,
+  LoggingMessageNotificationSchema,
   type Progress,
 } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
@@ -76,6 +78,46 @@ describe('the example modules that talk back, served by the binary', () => {
       expect(JSON.parse(firstText(summary))).toMatchObject({
         categories: { home: {}, kitchen: {}, pantry: {} },
         orders: { count: expect.any(Number) },
+      });
+      await client.close();
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it("sends the audit's log lines at the level the client set, and writes them to stderr", async () => {
+    const { server, url } = await serveExamples();
+    try {
+      const client = await connect(url);
+      const lines: LoggingMessageNotification['params'][] = [];
+      client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+        lines.push(params);
+      });
+      await client.setLoggingLevel('info');
+      await client.callTool({ name: 'catalog-audit_stock', arguments: {} });
+      const audited = { message: 'Audited 5 products', data: { low: 1, outOfStock: 1 } };
+      await expect.poll(() => lines.map((line) => line.data)).toContainEqual(audited);
+      expect(lines).toEqual([
+        {
+          level: 'warning',
+          logger: 'catalog.audit_stock',
+          data: { message: 'MUG-002 is out of stock', data: { sku: 'MUG-002' } },
+        },
+        {
+          level: 'notice',
+          logger: 'catalog.audit_stock',
+          data: { message: 'LMP-100 is low on stock', data: { sku: 'LMP-100', stock: 7 } },
+        },
+        { level: 'info', logger: 'catalog.audit_stock', data: audited },
+      ]);
+      const [record] = await server.waitForStderr(/^\{.*"msg":"MUG-002 is out of stock".*\}$/m);
+      expect(JSON.parse(record)).toMatchObject({
+        name: 'apcore-mcp',
+        level: 40,
+        moduleId: 'catalog.audit_stock',
+        traceId: expect.any(String),
+        mcpLevel: 'warning',
+        data: { sku: 'MUG-002' },
       });
       await client.close();
     } finally {

@@ -5,6 +5,7 @@ import {
   type Identity,
   MCP_APPROVAL_KEY,
   MCP_ELICIT_KEY,
+  MCP_LOG_KEY,
   MCP_PROGRESS_KEY,
   type McpProgressSender,
   MODULE_CALL_STEPS_KEY,
@@ -24,6 +25,7 @@ import type { CallObserver } from './call-observer.js';
 import type { CallRounds } from './call-rounds.js';
 import { createElicitSender, createProgressSender } from './client-senders.js';
 import { shouldStream } from './collect-stream.js';
+import { type ModuleLog, openModuleLog } from './module-log.js';
 
 /** What {@link openCall} needs from the router: its settings and the call's arguments. */
 export interface OpenCallOptions {
@@ -66,11 +68,13 @@ export interface OpenedCall {
   cancellation: CallCancellation;
   /** A 2026-07-28 call that can ask the client: what earlier rounds settled, what it asked. */
   rounds: CallRounds | undefined;
+  /** What the modules log: to the server's log, and to the client until the call answered. */
+  log: ModuleLog;
 }
 
 /**
  * Opens a call: what cancels it, who calls, what the module may send to the client (progress,
- * elicitation), who approves it, and the one context the executor gets for it.
+ * elicitation, log lines), who approves it, and the one context the executor gets for it.
  *
  * @example
  * ```ts
@@ -103,7 +107,8 @@ export function openCall(
   });
   const streaming = shouldStream(options.executor, served, extra);
   const progress = createProgressSender(extra, logger);
-  const data: Record<string, unknown> = {};
+  const log = openModuleLog({ extra, moduleId, logger });
+  const data: Record<string, unknown> = { [MCP_LOG_KEY]: log.send };
   // While streaming, the chunks are the progress: the module gets no sender of its own.
   if (progress !== undefined && !streaming) data[MCP_PROGRESS_KEY] = progress;
   if (elicit !== undefined) data[MCP_ELICIT_KEY] = elicit;
@@ -119,6 +124,7 @@ export function openCall(
     context: options.contextFactory?.createContext(request),
     cancellation,
     rounds,
+    log,
   };
 }
 

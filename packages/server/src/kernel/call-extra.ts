@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Identity } from '@apcore-mcp/core';
+import type { Identity, McpLogLevel } from '@apcore-mcp/core';
 import type { AuthInfo, InputRequiredResult } from '@modelcontextprotocol/server';
 import type { ToolCallTrace } from './tool-call-trace.js';
 
@@ -83,6 +83,12 @@ export interface RouterCallExtra {
   progressToken?: string | number;
   /** Sends a notification about this call to its client. */
   notify?: (notification: ProgressNotice) => Promise<void>;
+  /**
+   * Sends the call's client a `notifications/message` about this call, when the client asked
+   * for `level` or above (`logging/setLevel` on 2025-11-25, the request's own log level on
+   * 2026-07-28); otherwise does nothing.
+   */
+  log?: (level: McpLogLevel, data: unknown, logger: string) => Promise<void>;
   /** Asks the client through `elicitation/create`; absent where the server cannot ask. */
   elicit?: ElicitationAsk;
   /** A 2026-07-28 call's input round (set when the server signs `requestState`). */

@@ -64,6 +64,8 @@ export function createSdkServer(options: SdkServerOptions): Server {
     {
       capabilities: {
         tools: { listChanged: options.listChanged ?? false },
+        // Modules log through `log()`; the SDK then also answers `logging/setLevel` (2025).
+        logging: {},
         ...(options.resources ? { resources: {} } : {}),
       },
       // Server options, not handler results: hints returned by a handler reach 2025 clients too.

@@ -38,6 +38,8 @@ export function toRouterCallExtra(
     requestId: mcpReq.id,
     signal: mcpReq.signal,
     notify: (notification) => mcpReq.notify(notification),
+    // The SDK's filter: the session's `logging/setLevel` (2025), the request's level (2026).
+    log: (level, data, logger) => mcpReq.log(level, data, logger),
   };
   if (typeof modernVersion === 'string') {
     extra.era = '2026-07-28';

@@ -5,15 +5,18 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   ElicitRequestSchema,
+  type LoggingLevel,
+  LoggingMessageNotificationSchema,
   ProgressNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { createElicitationRouter, type ElicitationRouter } from './elicitation-router.js';
-import { toCalledToolResult, toListedTool } from './plain-results.js';
+import { toCalledToolResult, toListedTool, toLogMessage } from './plain-results.js';
 import { createProgressRoutes, type ProgressRoutes, withMeta } from './progress-routes.js';
 import { type StdioServerProcess, startStdioServer } from './stdio-server-process.js';
 import type {
   ConnectionDefaults,
   ListedTool,
+  LogMessage,
   McpClientHandle,
   StdioTarget,
   UrlTarget,
@@ -33,6 +36,7 @@ export async function connectLegacyClient(
   const router = createElicitationRouter(options.onElicit);
   const progress = createProgressRoutes();
   const client = createLegacyClient(options.clientName, router, progress);
+  forwardLogMessages(client, options.onLog);
   const server = options.transport === 'stdio' ? startStdioServer(options) : undefined;
   try {
     await client.connect(legacyTransport(options, server));
@@ -58,6 +62,9 @@ export async function connectLegacyClient(
         ),
       );
       return toCalledToolResult(result);
+    },
+    async setLogLevel(level) {
+      await client.setLoggingLevel(level as LoggingLevel);
     },
     async close() {
       try {
@@ -116,4 +123,12 @@ async function listAllTools(client: Client): Promise<ListedTool[]> {
     cursor = page.nextCursor;
   } while (cursor !== undefined);
   return tools;
+}
+
+/** Hands every `notifications/message` to `onLog`, as plain JSON. */
+function forwardLogMessages(client: Client, onLog: ((message: LogMessage) => void) | undefined) {
+  if (onLog === undefined) return;
+  client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+    onLog(toLogMessage(params));
+  });
 }

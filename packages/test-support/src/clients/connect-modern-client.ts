@@ -1,10 +1,20 @@
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import {
+  Client,
+  type LoggingLevel,
+  StreamableHTTPClientTransport,
+} from '@modelcontextprotocol/client';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { createElicitationRouter, type ElicitationRouter } from './elicitation-router.js';
-import { toCalledToolResult, toListedTool } from './plain-results.js';
+import { toCalledToolResult, toListedTool, toLogMessage } from './plain-results.js';
 import { createProgressRoutes, type ProgressRoutes, withMeta } from './progress-routes.js';
 import { type StdioServerProcess, startStdioServer } from './stdio-server-process.js';
-import type { ConnectionDefaults, McpClientHandle, StdioTarget, UrlTarget } from './types.js';
+import type {
+  ConnectionDefaults,
+  LogMessage,
+  McpClientHandle,
+  StdioTarget,
+  UrlTarget,
+} from './types.js';
 
 /** The revision the client pins: no probe, no fallback, a loud failure on a legacy-only server. */
 const MODERN_REVISION = '2026-07-28';
@@ -28,6 +38,7 @@ export async function connectModernClient(
   const router = createElicitationRouter(options.onElicit);
   const progress = createProgressRoutes();
   const client = createModernClient(options.clientName, router, progress);
+  forwardLogMessages(client, options.onLog);
   const server = options.transport === 'stdio' ? startStdioServer(options) : undefined;
   try {
     await client.connect(modernTransport(options, server));
@@ -56,6 +67,9 @@ export async function connectModernClient(
         ),
       );
       return toCalledToolResult(result);
+    },
+    async setLogLevel(level) {
+      await client.setLoggingLevel(level as LoggingLevel);
     },
     async close() {
       try {
@@ -99,5 +113,13 @@ function modernTransport(target: ModernTarget, server: StdioServerProcess | unde
   return new StreamableHTTPClientTransport(new URL(url), {
     ...(headers && { requestInit: { headers } }),
     ...(fetch && { fetch }),
+  });
+}
+
+/** Hands every `notifications/message` to `onLog`, as plain JSON. */
+function forwardLogMessages(client: Client, onLog: ((message: LogMessage) => void) | undefined) {
+  if (onLog === undefined) return;
+  client.setNotificationHandler('notifications/message', ({ params }) => {
+    onLog(toLogMessage(params));
   });
 }

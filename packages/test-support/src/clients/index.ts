@@ -10,6 +10,7 @@ export type {
   ElicitationHandler,
   ElicitationRequest,
   ListedTool,
+  LogMessage,
   McpClientHandle,
   ProgressUpdate,
   StdioTarget,

@@ -1,4 +1,4 @@
-import type { CalledToolResult, ListedTool, ProgressUpdate } from './types.js';
+import type { CalledToolResult, ListedTool, LogMessage, ProgressUpdate } from './types.js';
 
 type PlainObject = Record<string, unknown>;
 
@@ -67,4 +67,22 @@ export function toProgressUpdate(progress: {
   if (progress.total !== undefined) update.total = progress.total;
   if (progress.message !== undefined) update.message = progress.message;
   return update;
+}
+
+/**
+ * Keeps only the documented fields of a `notifications/message`'s params.
+ *
+ * @example
+ * ```ts
+ * client.setNotificationHandler('notifications/message', ({ params }) => onLog(toLogMessage(params)));
+ * ```
+ */
+export function toLogMessage(params: {
+  level: string;
+  logger?: string;
+  data?: unknown;
+}): LogMessage {
+  const message: LogMessage = { level: params.level, data: params.data };
+  if (params.logger !== undefined) message.logger = params.logger;
+  return message;
 }

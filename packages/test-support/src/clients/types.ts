@@ -138,6 +138,11 @@ export interface McpClientHandle {
     args?: Record<string, unknown>,
     options?: CallToolOptions,
   ): Promise<CalledToolResult>;
+  /**
+   * Sends `logging/setLevel` (a 2025-11-25 request; a 2026-07-28 server answers -32601, and the
+   * rejection carries that `code`).
+   */
+  setLogLevel(level: string): Promise<void>;
   /** Closes the connection and, over stdio, stops the server process and its group. */
   close(): Promise<void>;
 }
@@ -207,4 +212,21 @@ export interface ConnectionDefaults {
   clientName?: string;
   /** Answers elicitations a call without its own `onElicit` receives; declines unless told. */
   onElicit?: ElicitationHandler;
+  /** Receives every `notifications/message` the server sends on this connection, in order. */
+  onLog?: (message: LogMessage) => void;
+}
+
+/**
+ * One `notifications/message` the client received.
+ *
+ * @example
+ * ```ts
+ * const seen: LogMessage[] = [];
+ * const client = await connectClient({ era, transport: 'http', url, onLog: (m) => seen.push(m) });
+ * ```
+ */
+export interface LogMessage {
+  level: string;
+  logger?: string;
+  data: unknown;
 }

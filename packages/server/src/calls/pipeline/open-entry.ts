@@ -27,6 +27,7 @@ export function createOpenEntry(
     } finally {
       // Answered: the call stops following shutdown and its request, so nothing piles up there.
       opened.cancellation.close();
+      opened.log.close();
     }
   };
 }
