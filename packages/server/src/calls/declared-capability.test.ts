@@ -1,15 +1,19 @@
+import type { McpInputRequest } from '@apcore-mcp/core';
 import { describe, expect, it } from 'vitest';
 import { declaresCapabilityFor } from './declared-capability.js';
 
-const FORM = {
+const FORM: McpInputRequest = {
   method: 'elicitation/create',
   params: { message: 'm', requestedSchema: {} },
-} as const;
-const SAMPLE = {
+};
+const SAMPLE: McpInputRequest = {
   method: 'sampling/createMessage',
   params: { messages: [], maxTokens: 1 },
-} as const;
-const WITH_TOOLS = { ...SAMPLE, params: { ...SAMPLE.params, tools: [] } };
+};
+const WITH_TOOLS: McpInputRequest = {
+  method: 'sampling/createMessage',
+  params: { messages: [], maxTokens: 1, tools: [] },
+};
 
 describe('declaresCapabilityFor', () => {
   it('reads forms from elicitation, bare or naming form mode', () => {
