@@ -7,14 +7,19 @@ export default defineModule({
     properties: { message: { type: 'string', description: 'The question to ask' } },
   },
   execute: async (inputs, context) => {
-    const answer = await elicit(context, inputs.message ?? 'Please provide your information', {
-      type: 'object',
-      properties: {
-        username: { type: 'string', description: 'User name' },
-        email: { type: 'string', description: 'User email address' },
+    const answer = await elicit(
+      context,
+      inputs.message ?? 'Please provide your information',
+      {
+        type: 'object',
+        properties: {
+          username: { type: 'string', description: 'User name' },
+          email: { type: 'string', description: 'User email address' },
+        },
+        required: ['username', 'email'],
       },
-      required: ['username', 'email'],
-    });
+      { key: 'user_info' },
+    );
     return { action: answer === null ? 'decline' : 'accept', content: answer ?? {} };
   },
 });

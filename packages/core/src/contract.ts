@@ -189,6 +189,8 @@ export const ErrorCodes = Object.freeze({
   TOOL_NAME_COLLISION: 'TOOL_NAME_COLLISION',
   /** A module requires approval and nobody can be asked (no elicitation on the client). */
   APPROVAL_REQUIRED: 'APPROVAL_REQUIRED',
+  /** A module asked with `required: true` for what the client did not declare it supports. */
+  CLIENT_CAPABILITY_REQUIRED: 'CLIENT_CAPABILITY_REQUIRED',
   /** The call arrived once the server had begun shutting down: nothing ran. */
   SERVER_SHUTTING_DOWN: 'SERVER_SHUTTING_DOWN',
   /** The shared store of limits and approval rounds could not answer: nothing ran. */

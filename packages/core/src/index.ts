@@ -3,6 +3,23 @@ export type { AnnotationFlag } from './annotations.js';
 export { fillAnnotations, readAnnotationFlag } from './annotations.js';
 export type { ApprovalHandler, ApprovalRequest, ApprovalResult } from './approval.js';
 export { CONTEXT_APPROVAL_MARKER, supportsContextApproval } from './approval.js';
+export type { Answers, AskOptions } from './asking/ask.js';
+export { ask, listRoots, sample } from './asking/ask.js';
+export type {
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  McpAsker,
+  McpInputRequest,
+  McpQuestion,
+  Root,
+  SamplingContent,
+  SamplingMessage,
+} from './asking/input-requests.js';
+export { capabilityOf, MCP_ASK_KEY } from './asking/input-requests.js';
+export type { McpInputResponse } from './asking/input-responses.js';
+export { readInputResponse } from './asking/input-responses.js';
+export type { Question, QuestionOptions } from './asking/questions.js';
+export { formQuestion, rootsQuestion, samplingQuestion } from './asking/questions.js';
 export type { CallStep, ModuleCall } from './call-step.js';
 export { composeSteps, MODULE_CALL_STEPS_KEY, readModuleCallSteps } from './call-step.js';
 export type { BinaryData } from './content/binary-data.js';
@@ -63,6 +80,7 @@ export {
   CallFrequencyExceededError,
   CircularCallError,
 } from './errors/call-chain-errors.js';
+export { ClientCapabilityRequiredError } from './errors/client-capability-required-error.js';
 export { ConfigNotFoundError } from './errors/config-not-found-error.js';
 export { ExecutionCancelledError } from './errors/execution-cancelled-error.js';
 export type { InvalidInputErrorOptions } from './errors/invalid-input-error.js';

@@ -1,10 +1,6 @@
-import {
-  endsCallAttempt,
-  MCP_ELICIT_KEY,
-  MCP_PROGRESS_KEY,
-  type McpElicitSender,
-  type McpProgressSender,
-} from './mcp-context-keys.js';
+import { type AskOptions, ask, readKey } from './asking/ask.js';
+import { formQuestion } from './asking/questions.js';
+import { MCP_PROGRESS_KEY, type McpProgressSender } from './mcp-context-keys.js';
 
 /** Anything with a `data` bag: our `Context`, apcore-js's, or nothing at all. */
 type ContextWithData = { readonly data?: unknown } | null | undefined;
@@ -57,43 +53,31 @@ export async function reportProgress(
 }
 
 /**
- * Asks the user of the MCP client for input (`elicitation/create`): `message` is shown,
- * `requestedSchema` (a flat object schema of primitive properties) describes the form. Resolves
- * to the accepted content (`{}` when the user accepted an empty form), or `null` when the user
- * declined or cancelled, the client cannot elicit, the request failed, or there is no MCP call
- * at all (a plain `executor.call()`).
- *
- * On MCP 2026-07-28 the server cannot ask in the middle of a call. The first `elicit()` without
- * a recorded answer ends the attempt (it throws an error {@link endsCallAttempt} recognises: let
- * it through), the client is asked, and the module runs again from the start; on that run each
- * `elicit()` returns its recorded answer, in order. So the code before an `elicit()` may run
- * more than once: keep it free of side effects, or idempotent. Otherwise never throws.
+ * Asks the user of the MCP client to fill in a form (`elicitation/create`): `message` is shown,
+ * `requestedSchema` (a flat object schema of primitive properties) describes the fields.
+ * Resolves to the accepted content (`{}` for an empty form), or `null` when the user declined
+ * or cancelled, the client cannot elicit, the request failed, or there is no MCP call at all.
+ * `options.key` names the input (default `elicitation`); `required: true` fails the call when
+ * the client cannot elicit. One question of {@link ask}: its rules on 2026-07-28 apply.
  *
  * @example
  * ```ts
- * const answer = await elicit(context, 'Delete 12 files?', {
- *   type: 'object',
- *   properties: { confirm: { type: 'boolean' } },
- *   required: ['confirm'],
- * });
- * if (answer?.confirm !== true) return { deleted: 0 };
+ * const answer = await elicit(
+ *   context,
+ *   'What is your name?',
+ *   { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+ *   { key: 'user_name' },
+ * );
+ * return `Hello, ${answer?.name ?? 'stranger'}!`;
  * ```
  */
 export async function elicit(
   context: ContextWithData,
   message: string,
   requestedSchema?: Record<string, unknown>,
+  options: AskOptions = {},
 ): Promise<Record<string, unknown> | null> {
-  const ask = readData(context, MCP_ELICIT_KEY);
-  if (typeof ask !== 'function') return null;
-  try {
-    const answer = await (ask as McpElicitSender)(message, requestedSchema);
-    if (answer?.action !== 'accept') return null;
-    const content = answer.content;
-    return typeof content === 'object' && content !== null ? content : {};
-  } catch (error) {
-    if (endsCallAttempt(error)) throw error;
-    // The server logs why; the module only needs to know it got no answer.
-    return null;
-  }
+  const key = readKey(options, 'elicitation');
+  const answers = await ask(context, { [key]: formQuestion(message, requestedSchema, options) });
+  return answers[key] ?? null;
 }

@@ -115,7 +115,7 @@ describe('apcore-mcp --acl', () => {
   it('serves every tool without an ACL, as before', async () => {
     await withStdioClient(['--extensions-dir', EXAMPLE_EXTENSIONS], {}, async (client) => {
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(11);
+      expect(tools).toHaveLength(12);
     });
   });
 });

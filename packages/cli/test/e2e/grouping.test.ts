@@ -89,10 +89,10 @@ describe('apcore-mcp tools list with grouping', () => {
     const fromEnv = await listNames([], { APCORE_MCP_GROUPING: 'namespace' });
     expect(fromEnv.map((tool) => tool.name)).toEqual(GROUPED_NAMES);
     const config = join(dir, 'auto.yaml');
-    await writeFile(config, 'grouping: auto\nmax-tools: 11\n');
-    // Eleven example modules: auto keeps them apart at 11, groups them above 10.
-    expect(await listNames(['--config', config])).toHaveLength(11);
-    expect(await listNames(['--config', config, '--max-tools', '10'])).toHaveLength(5);
+    await writeFile(config, 'grouping: auto\nmax-tools: 12\n');
+    // Twelve example modules: auto keeps them apart at 12, groups them above 11.
+    expect(await listNames(['--config', config])).toHaveLength(12);
+    expect(await listNames(['--config', config, '--max-tools', '11'])).toHaveLength(5);
   });
 
   it('--toon-descriptions encodes the action table', async () => {

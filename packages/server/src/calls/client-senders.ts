@@ -1,6 +1,13 @@
-import type { McpElicitSender, McpProgressSender } from '@apcore-mcp/core';
+import {
+  ClientCapabilityRequiredError,
+  capabilityOf,
+  type McpAsker,
+  type McpElicitSender,
+  type McpProgressSender,
+} from '@apcore-mcp/core';
 import type { RouterCallExtra } from '../kernel/call-extra.js';
 import type { Logger } from '../kernel/logger.js';
+import { declaresCapabilityFor } from './declared-capability.js';
 
 /**
  * Sends `notifications/progress` for the call, only ever increasing: MCP requires progress to
@@ -60,5 +67,53 @@ export function createElicitSender(
       logger.warn({ err: error }, 'Elicitation request failed');
       throw error;
     }
+  };
+}
+
+/** How the log names each request to the client. */
+const REQUEST_NAMES = {
+  'elicitation/create': 'Elicitation',
+  'sampling/createMessage': 'Sampling',
+  'roots/list': 'Roots',
+} as const;
+
+/**
+ * The {@link McpAsker} of a 2025-11-25 call: sends every question to the client at once
+ * (`elicitation/create`, `sampling/createMessage`, `roots/list`, cancelled with the call) and
+ * resolves to the results by key. A question the client did not declare support for is not
+ * sent (`null`); a required one fails the call first with {@link ClientCapabilityRequiredError}.
+ * A failed request is logged and answers `null`, unless its question was required (rethrown).
+ * Absent where the server cannot send requests to the client.
+ */
+export function createClientAsker(
+  extra: RouterCallExtra,
+  options: { cancellation?: { readonly signal: AbortSignal }; logger: Logger },
+): McpAsker | undefined {
+  const send = extra.request;
+  if (send === undefined) return undefined;
+  const { cancellation, logger } = options;
+  const capabilities = extra.clientCapabilities;
+  return async (questions) => {
+    const entries = Object.entries(questions);
+    const unsupported = entries.filter(
+      ([, { request, required }]) => required && !declaresCapabilityFor(capabilities, request),
+    );
+    if (unsupported.length > 0) {
+      const missing = new Set(unsupported.map(([, { request }]) => capabilityOf(request)));
+      throw new ClientCapabilityRequiredError({ capabilities: [...missing] });
+    }
+    const answers = entries.map(
+      async ([key, { request, required }]): Promise<[string, unknown]> => {
+        if (!declaresCapabilityFor(capabilities, request)) return [key, null];
+        try {
+          return [key, await send(request, cancellation && { signal: cancellation.signal })];
+        } catch (error) {
+          logger.warn({ err: error }, `${REQUEST_NAMES[request.method]} request failed`);
+          if (required) throw error;
+          return [key, null];
+        }
+      },
+    );
+    return Object.fromEntries(await Promise.all(answers));
   };
 }

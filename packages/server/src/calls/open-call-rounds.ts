@@ -5,8 +5,8 @@ import { CallRounds } from './call-rounds.js';
 import { type CallBinding, readRoundsState } from './rounds-state.js';
 
 /**
- * The rounds of one attempt of a 2026-07-28 call; none when the client cannot answer
- * questions. The state a retry echoes, with its answers, counts once: its round id is claimed
+ * The rounds of one attempt of a 2026-07-28 call; none where the server cannot ask (no signed
+ * `requestState`, or not 2026-07-28). The state a retry echoes, with its answers, counts once: its round id is claimed
  * first, and a state whose round was claimed before (the same approval sent again, on this
  * instance or another sharing the store) or that names no round is dropped with its answers.
  * The call then asks its questions again, so an approval answered once runs the module once.
@@ -25,10 +25,11 @@ export async function openCallRounds(
   options: { claims: RoundClaims; logger: Logger },
 ): Promise<CallRounds | undefined | 'unavailable'> {
   const input = extra.inputRound;
-  if (input === undefined || extra.clientCapabilities?.elicitation === undefined) return undefined;
+  if (input === undefined) return undefined;
   const { claims, logger } = options;
+  const settings = { logger, capabilities: extra.clientCapabilities };
   if (input.state === undefined || readRoundsState(input, call).mismatch !== undefined) {
-    return new CallRounds(input, call, logger);
+    return new CallRounds(input, call, settings);
   }
   const { round } = input.state;
   let claimed: boolean;
@@ -38,10 +39,10 @@ export async function openCallRounds(
     logger.warn({ err: error }, 'Could not claim the round of a retried call; refused');
     return 'unavailable';
   }
-  if (claimed) return new CallRounds(input, call, logger);
+  if (claimed) return new CallRounds(input, call, settings);
   logger.warn(
     { tool: call.tool },
     'Ignored answers to a question already answered once (a replayed requestState); asking again',
   );
-  return new CallRounds({ ...input, state: undefined, responses: undefined }, call, logger);
+  return new CallRounds({ ...input, state: undefined, responses: undefined }, call, settings);
 }

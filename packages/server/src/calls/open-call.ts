@@ -4,6 +4,7 @@ import {
   type ExecutorLike,
   type Identity,
   MCP_APPROVAL_KEY,
+  MCP_ASK_KEY,
   MCP_ELICIT_KEY,
   MCP_LOG_KEY,
   MCP_PROGRESS_KEY,
@@ -20,10 +21,11 @@ import type { Logger } from '../kernel/logger.js';
 import type { ServedTool } from '../kernel/served-tool.js';
 import type { ApprovalOption } from './approval-option.js';
 import { CallApproval } from './call-approval.js';
+import { openCallAsking } from './call-asking.js';
 import { CallCancellation } from './call-cancellation.js';
 import type { CallObserver } from './call-observer.js';
 import type { CallRounds } from './call-rounds.js';
-import { createElicitSender, createProgressSender } from './client-senders.js';
+import { createProgressSender } from './client-senders.js';
 import { shouldStream } from './collect-stream.js';
 import { type ModuleLog, openModuleLog } from './module-log.js';
 
@@ -91,14 +93,11 @@ export function openCall(
   const cancellation = new CallCancellation(signalsOf(extra, options.shutdown));
   const identity = resolveIdentity(extra, options.identity);
   const { rounds } = options;
-  const elicit =
-    rounds === undefined
-      ? createElicitSender(extra, { cancellation, logger })
-      : (message: string, schema?: Record<string, unknown>) => rounds.elicit(message, schema);
+  const { ask, elicit, approvalRounds } = openCallAsking(extra, { rounds, cancellation, logger });
   const approval = new CallApproval({
     option: options.approval,
     elicit,
-    rounds,
+    rounds: approvalRounds,
     identity,
     registry: options.executor.registry,
     logger,
@@ -112,6 +111,7 @@ export function openCall(
   // While streaming, the chunks are the progress: the module gets no sender of its own.
   if (progress !== undefined && !streaming) data[MCP_PROGRESS_KEY] = progress;
   if (elicit !== undefined) data[MCP_ELICIT_KEY] = elicit;
+  if (ask !== undefined) data[MCP_ASK_KEY] = ask;
   if (options.approvalInContext) data[MCP_APPROVAL_KEY] = approval;
   if (extra.trace !== undefined) data[MODULE_CALL_STEPS_KEY] = [extra.trace.moduleCallStep];
   const request = new CallContextRequest({ moduleId, data, identity, cancellation });

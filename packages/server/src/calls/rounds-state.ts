@@ -1,4 +1,10 @@
-import { isRecord, type McpElicitResult } from '@apcore-mcp/core';
+import {
+  isRecord,
+  type McpElicitResult,
+  type McpInputRequest,
+  type McpInputResponse,
+  readInputResponse,
+} from '@apcore-mcp/core';
 import type { InputRound } from '../kernel/call-extra.js';
 import { hashJson } from './hash-json.js';
 
@@ -17,9 +23,6 @@ export const ROUND_CLAIM_LIFETIME_MS = (CALL_STATE_TTL_SECONDS + 60) * 1000;
 /** The `inputRequests` key of an approval question. */
 export const APPROVAL_INPUT_KEY = 'approval';
 
-/** The `inputRequests` key of a module's `elicit()` question. */
-export const ELICIT_INPUT_KEY = 'elicitation';
-
 /**
  * The call a 2026-07-28 `requestState` was minted for: answers count only for the same tool
  * called with the same arguments (the codec binds the caller and the method).
@@ -34,11 +37,33 @@ export interface CallBinding {
   arguments: Record<string, unknown>;
 }
 
-/** One recorded answer to a module's `elicit()`, with the hash of the question it answers. */
-export type RecordedAnswer = McpElicitResult & { question: string };
+/**
+ * Which question of a module an answer belongs to: the key the module named it by, the hash
+ * of what it asks (message and schema, or request), and which time in the attempt the module
+ * asked it under that key (`0` the first: a module asking "Another one?" in a loop gets each
+ * answer once).
+ *
+ * @example
+ * ```ts
+ * const id: QuestionId = { key: 'user_name', question: 'ab12…', nth: 0 };
+ * ```
+ */
+export interface QuestionId {
+  key: string;
+  question: string;
+  nth: number;
+}
 
-/** The question a round ended with: an approval (by key) or an `elicit()` (by question hash). */
-export type Pending = { kind: 'approval'; key: string } | { kind: 'elicit'; question: string };
+/** One answer a module's question got, recorded for the next attempts. */
+export type RecordedAnswer = QuestionId & { answer: McpInputResponse };
+
+/**
+ * A question a round asked, under its `inputRequests` key (`input`): an approval (by approval
+ * key), or a module's question.
+ */
+export type Pending =
+  | { input: string; kind: 'approval'; key: string }
+  | (QuestionId & { input: string; kind: 'question'; method: McpInputRequest['method'] });
 
 /**
  * What a call's signed `requestState` records between rounds. Signed, not encrypted: arguments
@@ -54,18 +79,24 @@ export type RoundsState = {
   arguments: string;
   /** Approval keys ({@link approvalKey}) granted in earlier rounds. */
   approved: string[];
-  /** `elicit()` answers, in the order the module asked. */
+  /** The answers the module's questions got in earlier rounds. */
   answers: RecordedAnswer[];
-  pending?: Pending;
+  /** What the last round asked. */
+  pending?: Pending[];
   /** The one-time id of the round that asked `pending` (see `RoundClaims`). */
   round?: string;
 };
 
-/** What a retry brings: the state so far, with the answer to its last question folded in. */
+/** What a retry brings: the state so far, with the answers to its last questions folded in. */
 export interface RoundsReading {
   state: RoundsState;
-  /** The answer to an approval asked last round: the approval decides from it. */
-  approvalAnswer?: { key: string; answer: McpElicitResult };
+  /** The answers to approvals asked last round, by approval key: the approvals decide. */
+  approvalAnswers: Map<string, McpElicitResult>;
+  /**
+   * The answers of a call that carried no state at all: a client answering before it was
+   * asked, keyed as the module names its questions. Never good for an approval.
+   */
+  unsolicited?: Record<string, unknown>;
   /** The retry carried state for another call (or a foreign one): it was ignored. */
   mismatch?: Pending['kind'] | 'unknown';
 }
@@ -80,7 +111,8 @@ export function approvalKey(moduleId: string, inputs: Record<string, unknown>): 
 
 /**
  * Reads the verified state and the answers of a retry for `call`. State minted for another call
- * (other tool or arguments) or of another shape is ignored: the call starts over.
+ * (other tool or arguments) or of another shape is ignored: the call starts over. Answers count
+ * only under the keys the last round asked, and only in the shape their request gives them.
  */
 export function readRoundsState(input: InputRound, call: CallBinding): RoundsReading {
   const fresh: RoundsState = {
@@ -89,63 +121,67 @@ export function readRoundsState(input: InputRound, call: CallBinding): RoundsRea
     approved: [],
     answers: [],
   };
-  if (input.state === undefined) return { state: fresh };
+  const approvalAnswers = new Map<string, McpElicitResult>();
+  if (input.state === undefined) {
+    return input.responses === undefined
+      ? { state: fresh, approvalAnswers }
+      : { state: fresh, approvalAnswers, unsolicited: input.responses };
+  }
   const previous = toRoundsState(input.state);
-  if (previous === undefined || previous.tool !== fresh.tool) {
-    return { state: fresh, mismatch: previous?.pending?.kind ?? 'unknown' };
+  if (previous?.tool !== fresh.tool || previous.arguments !== fresh.arguments) {
+    const kinds = previous?.pending?.map((entry) => entry.kind) ?? [];
+    const mismatch = kinds.includes('approval') ? 'approval' : (kinds[0] ?? 'unknown');
+    return { state: fresh, approvalAnswers, mismatch };
   }
-  if (previous.arguments !== fresh.arguments) {
-    return { state: fresh, mismatch: previous.pending?.kind ?? 'unknown' };
+  const { pending = [], round: _round, ...state } = previous;
+  for (const entry of pending) {
+    const response = input.responses?.[entry.input];
+    if (entry.kind === 'approval') {
+      const answer = readInputResponse('elicitation/create', response) as McpElicitResult;
+      if (answer !== undefined) approvalAnswers.set(entry.key, answer);
+      continue;
+    }
+    const answer = readInputResponse(entry.method, response);
+    const { key, question, nth } = entry;
+    if (answer !== undefined) state.answers.push({ key, question, nth, answer });
   }
-  const { pending, ...state } = previous;
-  if (pending?.kind === 'elicit') {
-    const answer = readAnswer(input.responses?.[ELICIT_INPUT_KEY]);
-    if (answer !== undefined)
-      state.answers = [...state.answers, { ...answer, question: pending.question }];
-    return { state };
-  }
-  if (pending?.kind === 'approval') {
-    const answer = readAnswer(input.responses?.[APPROVAL_INPUT_KEY]);
-    if (answer !== undefined) return { state, approvalAnswer: { key: pending.key, answer } };
-  }
-  return { state };
-}
-
-/** A form answer as the client sent it (untrusted): its action, and content when an object. */
-export function readAnswer(response: unknown): McpElicitResult | undefined {
-  if (typeof response !== 'object' || response === null) return undefined;
-  const { action, content } = response as { action?: unknown; content?: unknown };
-  if (action !== 'accept' && action !== 'decline' && action !== 'cancel') return undefined;
-  return isRecord(content) ? { action, content: { ...content } } : { action };
+  return { state, approvalAnswers };
 }
 
 function toRoundsState(value: Record<string, unknown>): RoundsState | undefined {
-  const { tool, arguments: args, approved, answers, pending } = value;
+  const { tool, arguments: args, approved, answers, pending, round } = value;
   if (typeof tool !== 'string' || typeof args !== 'string') return undefined;
-  if (!Array.isArray(approved) || !approved.every((key) => typeof key === 'string')) {
-    return undefined;
+  if (!isStringArray(approved) || !Array.isArray(answers)) return undefined;
+  if (!answers.every(isRecordedAnswer)) return undefined;
+  const state: RoundsState = { tool, arguments: args, approved, answers: [...answers] };
+  if (pending !== undefined) {
+    if (!Array.isArray(pending) || !pending.every(isPending)) return undefined;
+    state.pending = pending;
   }
-  if (!Array.isArray(answers)) return undefined;
-  const recorded = answers.map(toRecordedAnswer);
-  if (recorded.some((answer) => answer === undefined)) return undefined;
-  const state: RoundsState = {
-    tool,
-    arguments: args,
-    approved,
-    answers: recorded as RecordedAnswer[],
-  };
-  if (isPending(pending)) state.pending = pending;
+  if (typeof round === 'string') state.round = round;
   return state;
 }
 
-function toRecordedAnswer(value: unknown): RecordedAnswer | undefined {
-  const answer = readAnswer(value);
-  const question = isRecord(value) ? value.question : undefined;
-  return answer === undefined || typeof question !== 'string' ? undefined : { ...answer, question };
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+function isQuestionId(value: Record<string, unknown>): boolean {
+  return (
+    typeof value.key === 'string' &&
+    typeof value.question === 'string' &&
+    Number.isInteger(value.nth) &&
+    (value.nth as number) >= 0
+  );
+}
+
+function isRecordedAnswer(value: unknown): value is RecordedAnswer {
+  return isRecord(value) && isQuestionId(value) && isRecord(value.answer);
 }
 
 function isPending(value: unknown): value is Pending {
-  if (!isRecord(value)) return false;
+  if (!isRecord(value) || typeof value.input !== 'string') return false;
   if (value.kind === 'approval') return typeof value.key === 'string';
-  return value.kind === 'elicit' && typeof value.question === 'string';
+  const methods: unknown[] = ['elicitation/create', 'sampling/createMessage', 'roots/list'];
+  return value.kind === 'question' && methods.includes(value.method) && isQuestionId(value);
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Identity, McpLogLevel } from '@apcore-mcp/core';
+import type { Identity, McpInputRequest, McpLogLevel } from '@apcore-mcp/core';
 import type { AuthInfo, InputRequiredResult } from '@modelcontextprotocol/server';
 import type { ToolCallTrace } from './tool-call-trace.js';
 
@@ -55,12 +55,42 @@ export interface InputRound {
   responses: Record<string, unknown> | undefined;
   /** The payload of the retry's `requestState`, already verified by the SDK. */
   state: Record<string, unknown> | undefined;
-  /** The `input_required` answer asking `questions`, with `state` signed for the retry. */
+  /** The `input_required` answer asking `questions` (by key), with `state` signed for the retry. */
   require(
-    questions: Record<string, FormQuestion>,
+    questions: Record<string, McpInputRequest>,
     state: Record<string, unknown>,
   ): Promise<InputRequiredResult>;
 }
+
+/**
+ * Sends a request to the client of a 2025-11-25 call (`elicitation/create` in form mode,
+ * `sampling/createMessage`, `roots/list`) and resolves to the client's result, untrusted.
+ *
+ * @example
+ * ```ts
+ * const send: ClientRequestSender = async () => ({ roots: [] });
+ * const result = await send({ method: 'roots/list' });
+ * ```
+ */
+export type ClientRequestSender = (
+  request: McpInputRequest,
+  options?: { signal?: AbortSignal },
+) => Promise<unknown>;
+
+/**
+ * What a client declared it supports, as far as a call cares (the MCP `ClientCapabilities`).
+ *
+ * @example
+ * ```ts
+ * const capabilities: ClientCapabilities = { elicitation: { form: {} }, roots: {} };
+ * ```
+ */
+export type ClientCapabilities = {
+  elicitation?: object;
+  sampling?: object;
+  roots?: object;
+  [key: string]: unknown;
+};
 
 /**
  * What a tool call knows about its MCP request, in our own terms (all of it optional, so the
@@ -93,10 +123,12 @@ export interface RouterCallExtra {
   elicit?: ElicitationAsk;
   /** A 2026-07-28 call's input round (set when the server signs `requestState`). */
   inputRound?: InputRound;
+  /** Sends the client a request of this call (2025-11-25 connections only). */
+  request?: ClientRequestSender;
   /** What the HTTP layer attached to the request (identity, closed-request signal). */
   authInfo?: AuthInfo;
   /** The capabilities the client declared (at `initialize`, or in the request on 2026-07-28). */
-  clientCapabilities?: { elicitation?: object; [key: string]: unknown };
+  clientCapabilities?: ClientCapabilities;
   /** The protocol revision the request was made under. */
   protocolVersion?: string;
   /**

@@ -1,5 +1,7 @@
+import type { McpInputRequest } from '@apcore-mcp/core';
 import {
   CLIENT_CAPABILITIES_META_KEY,
+  type CreateMessageRequest,
   inputRequired,
   PROTOCOL_VERSION_META_KEY,
   type Server,
@@ -54,6 +56,7 @@ export function toRouterCallExtra(
     // Server-to-client requests exist on 2025 connections only; 2026 asks through input_required.
     extra.elicit = async (params, options) =>
       mcpReq.send({ method: 'elicitation/create', params: { mode: 'form', ...params } }, options);
+    extra.request = (request, options) => mcpReq.send(toClientRequest(request), options);
     const capabilities = server.getClientCapabilities();
     if (capabilities !== undefined) extra.clientCapabilities = capabilities;
     const version = server.getNegotiatedProtocolVersion();
@@ -82,15 +85,44 @@ function toInputRound(ctx: ServerContext, codec: CallStateCodec): InputRound {
     require: async (questions, state) =>
       inputRequired({
         inputRequests: Object.fromEntries(
-          Object.entries(questions).map(([key, question]) => [
-            key,
-            // Our schemas are plain JSON Schema objects; the SDK's type is the restricted form shape.
-            inputRequired.elicit(question as Parameters<typeof inputRequired.elicit>[0]),
-          ]),
+          Object.entries(questions).map(([key, request]) => [key, toInputRequest(request)]),
         ),
         requestState: await codec.mint(state, ctx),
       }),
   };
+}
+
+/** A module's request as the SDK embeds it in an `input_required` result. */
+function toInputRequest(request: McpInputRequest) {
+  switch (request.method) {
+    case 'elicitation/create':
+      // Our schemas are plain JSON Schema objects; the SDK's type is the restricted form shape.
+      return inputRequired.elicit(request.params as Parameters<typeof inputRequired.elicit>[0]);
+    case 'sampling/createMessage':
+      return inputRequired.createMessage(
+        request.params as unknown as Parameters<typeof inputRequired.createMessage>[0],
+      );
+    default:
+      return inputRequired.listRoots();
+  }
+}
+
+/** A module's request as a 2025-11-25 server-to-client request (forms in form mode). */
+function toClientRequest(request: McpInputRequest) {
+  switch (request.method) {
+    case 'elicitation/create':
+      return {
+        method: request.method,
+        params: { mode: 'form' as const, ...request.params },
+      } as const;
+    case 'sampling/createMessage':
+      return {
+        method: request.method,
+        params: request.params as unknown as CreateMessageRequest['params'],
+      } as const;
+    default:
+      return { method: request.method } as const;
+  }
 }
 
 /** The W3C trace context a client put in the request's `_meta`, as a propagation carrier. */

@@ -29,11 +29,13 @@ let nextId = 1;
 export function modernEnvelope(
   protocolVersion: string = MODERN_REVISION,
   elicitation = true,
+  capabilities?: Record<string, unknown>,
 ): Record<string, unknown> {
   return {
     'io.modelcontextprotocol/protocolVersion': protocolVersion,
     'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
-    'io.modelcontextprotocol/clientCapabilities': elicitation ? { elicitation: { form: {} } } : {},
+    'io.modelcontextprotocol/clientCapabilities':
+      capabilities ?? (elicitation ? { elicitation: { form: {} } } : {}),
   };
 }
 
@@ -64,9 +66,16 @@ export async function postModern(
     protocolVersion?: string;
     elicitation?: boolean;
     headers?: Record<string, string>;
+    /** The client capabilities the envelope declares (instead of `elicitation`'s). */
+    capabilities?: Record<string, unknown>;
   } = {},
 ): Promise<RawAnswer> {
-  const { protocolVersion = MODERN_REVISION, elicitation = true, headers = {} } = options;
+  const {
+    protocolVersion = MODERN_REVISION,
+    elicitation = true,
+    headers = {},
+    capabilities,
+  } = options;
   const response = await fetch(url, {
     method: 'POST',
     headers: {
@@ -81,7 +90,7 @@ export async function postModern(
       jsonrpc: '2.0',
       id: nextId++,
       method,
-      params: { ...params, _meta: modernEnvelope(protocolVersion, elicitation) },
+      params: { ...params, _meta: modernEnvelope(protocolVersion, elicitation, capabilities) },
     }),
   });
   return { status: response.status, body: parseBody(await response.text()) };

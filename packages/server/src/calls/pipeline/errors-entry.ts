@@ -1,3 +1,4 @@
+import { ClientCapabilityRequiredError } from '@apcore-mcp/core';
 import { createToolErrorResult, ErrorMapper } from '@apcore-mcp/errors';
 import { isInputRequiredResult } from '@modelcontextprotocol/server';
 import { withErrorPrefix } from '../../grouping/route-tool-call.js';
@@ -27,8 +28,8 @@ export const answerErrors: CallMiddleware = async (call, next) => {
 };
 
 function toErrorResult(call: ToolCall, error: unknown): ToolCallResult {
-  // Its message is written for the client: it says how to allow the call.
-  if (ApprovalRequiredError.isInstance(error)) {
+  // Their messages are written for the client: they say how to make the call work.
+  if (ApprovalRequiredError.isInstance(error) || ClientCapabilityRequiredError.isInstance(error)) {
     return createToolErrorResult(error.message, error.code);
   }
   // The call's logger names the tool (and trace) in whatever the mapper logs.
