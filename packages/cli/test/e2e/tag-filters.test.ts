@@ -50,7 +50,7 @@ describe('--any-tags and --exclude-tags', () => {
     const listed = await runCli(['tools', 'list', '--extensions-dir', EXAMPLE_EXTENSIONS], {
       cwd: configDir,
     });
-    expect(listed.stderr).toBe('3 tools\n');
+    expect(listed.stderr).toBe('4 tools\n');
   });
 
   it('exits 1 naming the key of a tag filter that is not a list', async () => {
