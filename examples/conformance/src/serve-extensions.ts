@@ -45,7 +45,10 @@ export async function serveExtensions(
     ].concat([String(port), '--log-level', 'error']),
     { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
-  const stop = () => stopGroup(child);
+  // Should this process end first (a test runner timing out), the server's group ends with it.
+  const endWithUs = () => signalGroup(child, 'SIGKILL');
+  process.once('exit', endWithUs);
+  const stop = () => stopGroup(child).finally(() => process.off('exit', endWithUs));
   try {
     const url = await announcedUrl(child);
     return { url, stop };
@@ -78,22 +81,24 @@ function announcedUrl(child: ChildProcess): Promise<string> {
   });
 }
 
+/** Sends `signal` to the child's whole process group; quiet when it is already gone. */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-(child.pid as number), signal);
+  } catch {
+    // Already gone.
+  }
+}
+
 /** Ends the child's process group; resolves once the child has exited. */
 function stopGroup(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    const kill = (signal: NodeJS.Signals) => {
-      try {
-        process.kill(-(child.pid as number), signal);
-      } catch {
-        // Already gone.
-      }
-    };
-    const timer = setTimeout(() => kill('SIGKILL'), 5000);
+    const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), 5000);
     child.once('exit', () => {
       clearTimeout(timer);
       resolve();
     });
-    kill('SIGTERM');
+    signalGroup(child, 'SIGTERM');
   });
 }
