@@ -257,7 +257,7 @@ describe.skipIf(!canDropBindCapability)('a port the user may not bind', () => {
       ['--bounding-set', '-net_bind_service', process.execPath, BIN]
         .concat(['--extensions-dir', EXAMPLE_EXTENSIONS, '--transport', 'streamable-http'])
         .concat(['--port', String(port)]),
-      { env: cleanEnv(), encoding: 'utf8', timeout: 20_000 },
+      { env: cleanEnv(), encoding: 'utf8', timeout: 45_000 },
     );
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(
