@@ -68,6 +68,12 @@ describe('public API', () => {
         'toListOptions',
         'toModuleFilter',
         'suggestClosest',
+        'DEFINITION_MARKER',
+        'DefinitionResultError',
+        'defineResource',
+        'defineResourceTemplate',
+        'isDefinition',
+        'onResourceUpdated',
       ].sort(),
     );
   });

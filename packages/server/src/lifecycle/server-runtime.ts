@@ -24,6 +24,7 @@ import type { RuntimeHealth } from '../transports/observability-routes.js';
 import { createUsageReader, type UsageReader } from '../usage/usage-reader.js';
 import type { ServerFeatures } from './load-server-features.js';
 import type { ResolvedTarget } from './resolve-target.js';
+import { ServedDefinitions } from './served-definitions.js';
 import { openSharedState } from './shared-state.js';
 
 /**
@@ -41,6 +42,8 @@ export class ServerRuntime {
   readonly logger: Logger;
   /** The documentation resources of the served modules. */
   readonly resources: DocumentationResources;
+  /** The resources, templates and prompts declared beside the modules, and their updates. */
+  readonly definitions: ServedDefinitions;
   /** What clients see of the tools: the list and the calls (tool search or not). */
   readonly front: ToolFront;
   /** What each caller may see of the tools (all of them without an ACL). */
@@ -117,6 +120,7 @@ export class ServerRuntime {
       registry: target.registry,
       tools: this.tools,
     });
+    this.definitions = new ServedDefinitions(options, logger);
     this.usage = this.#openUsage(options);
   }
 
@@ -172,6 +176,7 @@ export class ServerRuntime {
       this.#toolSearch.prepare();
     }
     this.#warnAboutClientLimits(this.tools.list().map((served) => served.tool.name));
+    this.definitions.start(() => this.#servers);
     if (this.#options.dynamic) {
       this.tools.start();
       this.#unsubscribe = this.tools.onChange((change) => {
@@ -202,6 +207,7 @@ export class ServerRuntime {
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
     this.tools.stop();
+    this.definitions.stop();
   }
 
   /** A new SDK server over the shared tools, router and resources; tracked until it closes. */
@@ -211,6 +217,8 @@ export class ServerRuntime {
       version: this.#options.version,
       tools: this.front,
       resources: this.resources,
+      definitions: this.definitions,
+      logger: this.logger,
       listChanged: this.#options.dynamic,
       cacheHints: this.#options.cacheHints,
       requestState: this.stateCodec,
