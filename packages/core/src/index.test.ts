@@ -70,6 +70,7 @@ describe('public API', () => {
         'suggestClosest',
         'DEFINITION_MARKER',
         'DefinitionResultError',
+        'definePrompt',
         'defineResource',
         'defineResourceTemplate',
         'isDefinition',

@@ -33,6 +33,14 @@ export type {
 export { defineModule } from './define-module.js';
 export type { Completer } from './definitions/completer.js';
 export type {
+  PromptArgument,
+  PromptArgumentInput,
+  PromptArguments,
+  PromptDefinition,
+  PromptDefinitionInput,
+} from './definitions/define-prompt.js';
+export { definePrompt } from './definitions/define-prompt.js';
+export type {
   ResourceDefinition,
   ResourceDefinitionInput,
 } from './definitions/define-resource.js';
@@ -55,6 +63,12 @@ export type {
   ResourceReadContext,
 } from './definitions/definition-context.js';
 export { DefinitionResultError } from './definitions/definition-result-error.js';
+export type { PromptContentInput } from './definitions/prompt-content.js';
+export type {
+  PromptGetValue,
+  PromptMessage,
+  PromptMessageInput,
+} from './definitions/prompt-messages.js';
 export type {
   ResourceContentsInput,
   ResourceReadValue,

@@ -62,6 +62,7 @@ function toServeOptions(
     resources: () => definitions().filter((found) => isDefinition(found, 'resource')),
     resourceTemplates: () =>
       definitions().filter((found) => isDefinition(found, 'resourceTemplate')),
+    prompts: () => definitions().filter((found) => isDefinition(found, 'prompt')),
   };
 }
 

@@ -230,5 +230,7 @@ function describeDefinition(definition: Definition): string {
       return `resource ${definition.uri}`;
     case 'resourceTemplate':
       return `resource template ${definition.uriTemplate}`;
+    case 'prompt':
+      return `prompt ${definition.name}`;
   }
 }

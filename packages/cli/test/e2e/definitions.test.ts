@@ -1,6 +1,6 @@
-import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { findFreePort } from '@apcore-mcp/test-support';
 import { type ClientEra, connectClient } from '@apcore-mcp/test-support/clients';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -19,7 +19,8 @@ export default defineResource({ uri: ${JSON.stringify(uri)}, name: 'notes', read
 `;
 }
 
-// A module, a resource in JavaScript and a resource template in TypeScript, as a user writes them.
+// A module, a resource in JavaScript, a resource template and a prompt in TypeScript, as a user
+// writes them.
 const FILES: Record<string, string> = {
   'package.json': JSON.stringify({ type: 'module' }),
   'greet.mjs': `export default {
@@ -37,6 +38,14 @@ export default defineResourceTemplate({
   read: ({ id }: Readonly<Record<string, string>>): string => JSON.stringify({ id }),
 });
 `,
+  'prompts/greet.ts': `import { definePrompt } from '@apcore-mcp/core';
+export default definePrompt({
+  name: 'greet',
+  description: 'Greet someone',
+  arguments: [{ name: 'who', required: true }],
+  get: ({ who }: Readonly<Record<string, string>>) => 'Say hello to ' + who,
+});
+`,
 };
 
 describe('apcore-mcp serving the definition files of an extensions directory', () => {
@@ -46,7 +55,10 @@ describe('apcore-mcp serving the definition files of an extensions directory', (
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'apcore-mcp-definitions-'));
-    for (const [name, content] of Object.entries(FILES)) await writeFile(join(dir, name), content);
+    for (const [name, content] of Object.entries(FILES)) {
+      await mkdir(dirname(join(dir, name)), { recursive: true });
+      await writeFile(join(dir, name), content);
+    }
     server = startCli(httpServeArgs(dir, await findFreePort(), ['--watch']));
     [, , url = ''] = await server.waitForStderr(SERVING_LINE);
     await server.waitForStderr(/Watching .+ for module changes/);
@@ -58,7 +70,7 @@ describe('apcore-mcp serving the definition files of an extensions directory', (
   });
 
   it.each(['2025-11-25', '2026-07-28'] as ClientEra[])(
-    'serves the module as a tool and the files as resources to a %s client',
+    'serves the module as a tool and the files as resources and prompts to a %s client',
     async (era) => {
       const client = await connectClient({ era, transport: 'http', url });
       try {
@@ -75,6 +87,16 @@ describe('apcore-mcp serving the definition files of an extensions directory', (
         ]);
         const [profile] = (await client.readResource('users://7/profile')).contents;
         expect(profile?.text).toBe('{"id":"7"}');
+        expect(await client.listPrompts()).toEqual([
+          {
+            name: 'greet',
+            description: 'Greet someone',
+            arguments: [{ name: 'who', required: true }],
+          },
+        ]);
+        expect((await client.getPrompt('greet', { who: 'Ada' })).messages).toEqual([
+          { role: 'user', content: { type: 'text', text: 'Say hello to Ada' } },
+        ]);
       } finally {
         await client.close();
       }

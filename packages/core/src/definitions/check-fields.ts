@@ -33,8 +33,9 @@ export class FieldChecks {
     return value;
   }
 
-  optionalText(field: string, value: unknown): Record<string, string> {
-    return value === undefined ? {} : { [field]: this.text(field, value) };
+  /** `{ [key]: value }` for a given text (checked, named `field` in errors), `{}` when absent. */
+  optionalText(field: string, value: unknown, key = field): Record<string, string> {
+    return value === undefined ? {} : { [key]: this.text(field, value) };
   }
 
   fn<T extends (...args: never[]) => unknown>(field: string, value: unknown): T {

@@ -1,3 +1,4 @@
+import type { PromptDefinition } from './define-prompt.js';
 import type { ResourceDefinition } from './define-resource.js';
 import type { ResourceTemplateDefinition } from './define-resource-template.js';
 
@@ -47,7 +48,7 @@ export interface BrandedDefinition {
  * const definitions: Definition[] = report.definitions.map((found) => found.definition);
  * ```
  */
-export type Definition = ResourceDefinition | ResourceTemplateDefinition;
+export type Definition = ResourceDefinition | ResourceTemplateDefinition | PromptDefinition;
 
 /**
  * Whether `value` is a definition made by one of the `define*` functions (of any installed

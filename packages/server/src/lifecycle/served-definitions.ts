@@ -1,6 +1,7 @@
 import { type Logger, onResourceUpdated } from '@apcore-mcp/core';
 import type { Server } from '@modelcontextprotocol/server';
 import type { ResolvedOptions } from '../options/serve-options.js';
+import { PromptCatalog } from '../prompts/prompt-catalog.js';
 import { ResourceSubscriptions } from '../protocol/resource-subscriptions.js';
 import { DefinedResources } from '../resources/defined-resources.js';
 
@@ -18,7 +19,7 @@ export type ResourceUpdates = (listener: (uri: string) => void) => () => void;
 
 /**
  * What one served registry offers beside its tools, shared by all its connections: the defined
- * resources and templates (from the options), the 2025-11-25 subscriptions to them, and the
+ * resources, templates and prompts (from the options), the 2025-11-25 subscriptions to them, and the
  * delivery of their updates. A definition's `updated()` reaches the 2025-11-25 connections that
  * subscribed to its URI, the 2026-07-28 stdio connection's `subscriptions/listen` streams, and
  * the {@link onResourceUpdated} listeners (the 2026-07-28 HTTP endpoint's streams).
@@ -31,6 +32,7 @@ export type ResourceUpdates = (listener: (uri: string) => void) => () => void;
  */
 export class ServedDefinitions {
   readonly resources: DefinedResources;
+  readonly prompts: PromptCatalog;
   readonly subscriptions = new ResourceSubscriptions();
   readonly #logger: Logger;
   readonly #listeners = new Set<(uri: string) => void>();
@@ -42,6 +44,7 @@ export class ServedDefinitions {
       resources: options.resources,
       templates: options.resourceTemplates,
     });
+    this.prompts = new PromptCatalog(options.prompts);
   }
 
   /** Starts delivering updates to `servers` (the live SDK servers) and the listeners. */

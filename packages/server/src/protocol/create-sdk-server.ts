@@ -2,10 +2,12 @@ import { type Identity, type Logger, silentLogger } from '@apcore-mcp/core';
 import { Server, type ServerContext } from '@modelcontextprotocol/server';
 import type { CacheHints } from '../kernel/cache-hints.js';
 import type { ToolSource, ToolsFor } from '../kernel/served-tool.js';
+import type { PromptCatalog } from '../prompts/prompt-catalog.js';
 import type { DefinedResources } from '../resources/defined-resources.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
 import type { CallStateCodec } from './call-state-codec.js';
 import { answerLegacyNotFoundWithItsCode } from './legacy-not-found-code.js';
+import { registerPromptHandlers } from './prompt-handlers.js';
 import { registerResourceHandlers } from './resource-handlers.js';
 import type { ResourceSubscriptions } from './resource-subscriptions.js';
 import { toRouterCallExtra } from './to-router-call-extra.js';
@@ -15,7 +17,8 @@ import { toolsOfRequest } from './tools-of-request.js';
 /**
  * What a server serves beside the tools, declared with `@apcore-mcp/core`'s `define*`: the
  * resources and templates (while there are any, clients may subscribe to them; 2025-11-25
- * subscriptions are kept in `subscriptions`).
+ * subscriptions are kept in `subscriptions`), and the prompts (the `prompts` capability and
+ * handlers while there are any).
  *
  * @example
  * ```ts
@@ -25,6 +28,7 @@ import { toolsOfRequest } from './tools-of-request.js';
 export interface ServedDefinitionSources {
   resources: DefinedResources;
   subscriptions: ResourceSubscriptions;
+  prompts: PromptCatalog;
 }
 
 /**
@@ -83,6 +87,7 @@ export function createSdkServer(options: SdkServerOptions): Server {
       capabilities: {
         tools: { listChanged: options.listChanged ?? false },
         ...(options.resources ? { resources: resourceCapability(options) } : {}),
+        ...(hasPrompts(options) ? { prompts: {} } : {}),
       },
       // Server options, not handler results: hints returned by a handler reach 2025 clients too.
       ...(options.cacheHints === undefined ? {} : { cacheHints: options.cacheHints }),
@@ -104,9 +109,12 @@ export function createSdkServer(options: SdkServerOptions): Server {
       toRouterCallExtra(ctx, server, options.requestState),
     ),
   );
+  const { definitions, identity, logger = silentLogger } = options;
+  if (definitions !== undefined && hasPrompts(options)) {
+    registerPromptHandlers(server, { prompts: definitions.prompts, identity, logger });
+  }
   if (resources) {
     answerLegacyNotFoundWithItsCode(server);
-    const { definitions, identity, logger = silentLogger } = options;
     registerResourceHandlers(server, {
       docs: resources,
       defined: definitions?.resources,
@@ -117,6 +125,11 @@ export function createSdkServer(options: SdkServerOptions): Server {
     });
   }
   return server;
+}
+
+/** Whether there are prompts to serve: the `prompts` capability and handlers only then. */
+function hasPrompts(options: SdkServerOptions): boolean {
+  return options.definitions !== undefined && !options.definitions.prompts.isEmpty;
 }
 
 /** Whether clients may subscribe: there are defined resources, and somewhere to keep them. */

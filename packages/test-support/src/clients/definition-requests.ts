@@ -43,6 +43,16 @@ export interface DefinitionRequests {
   readResource(uri: string): Promise<{ contents: PlainJson[] }>;
   /** Calls `onUpdated(uri)` for each `notifications/resources/updated` of `uri`. */
   subscribeResource(uri: string, onUpdated: (uri: string) => void): Promise<ResourceSubscription>;
+  /** Every prompt the server lists. */
+  listPrompts(): Promise<PlainJson[]>;
+  /**
+   * The result of `prompts/get`. `args` is sent as given (a test may send a value that is not a
+   * string, to see it refused).
+   */
+  getPrompt(
+    name: string,
+    args?: Record<string, unknown>,
+  ): Promise<{ messages: PlainJson[] } & PlainJson>;
 }
 
 /**

@@ -20,6 +20,14 @@ export function legacyDefinitionRequests(client: Client): DefinitionRequests {
     listResourceTemplates: async () =>
       toPlainJson((await client.listResourceTemplates()).resourceTemplates),
     readResource: async (uri) => toPlainJson(await client.readResource({ uri })),
+    listPrompts: async () => toPlainJson((await client.listPrompts()).prompts),
+    getPrompt: async (name, args) =>
+      toPlainJson(
+        await client.getPrompt({
+          name,
+          ...(args === undefined ? {} : { arguments: args as Record<string, string> }),
+        }),
+      ),
     async subscribeResource(uri, onUpdated) {
       const remove = updates.add(uri, onUpdated);
       try {

@@ -24,6 +24,14 @@ export function modernDefinitionRequests(client: Client): DefinitionRequests {
     listResourceTemplates: async () =>
       toPlainJson((await client.listResourceTemplates(undefined, FRESH)).resourceTemplates),
     readResource: async (uri) => toPlainJson(await client.readResource({ uri }, FRESH)),
+    listPrompts: async () => toPlainJson((await client.listPrompts(undefined, FRESH)).prompts),
+    getPrompt: async (name, args) =>
+      toPlainJson(
+        await client.getPrompt({
+          name,
+          ...(args === undefined ? {} : { arguments: args as Record<string, string> }),
+        }),
+      ),
     async subscribeResource(uri, onUpdated) {
       const remove = updates.add(uri, onUpdated);
       try {

@@ -1,6 +1,10 @@
 // What the server offers beside tools: resources, resource templates and prompts declared with
 // @apcore-mcp/core's define* functions.
-import type { ResourceDefinition, ResourceTemplateDefinition } from '@apcore-mcp/core';
+import type {
+  PromptDefinition,
+  ResourceDefinition,
+  ResourceTemplateDefinition,
+} from '@apcore-mcp/core';
 import {
   type DefinitionList,
   type DefinitionSource,
@@ -59,6 +63,24 @@ export const DEFINITION_OPTIONS = {
           kind: 'resourceTemplate',
           maker: 'defineResourceTemplate',
           key: { name: 'uriTemplate', of: (template) => template.uriTemplate },
+        },
+        value,
+      ),
+  }),
+  /**
+   * Prompts made by `definePrompt`: an array, or a function returning the current ones. Their
+   * names must differ.
+   */
+  prompts: declareOption<DefinitionList<PromptDefinition>, DefinitionSource<PromptDefinition>>({
+    expected: 'an array of definitions made by definePrompt, or a function returning one',
+    defaultValue: none,
+    resolve: (value) =>
+      resolveDefinitionList(
+        {
+          option: 'prompts',
+          kind: 'prompt',
+          maker: 'definePrompt',
+          key: { name: 'name', of: (prompt) => prompt.name },
         },
         value,
       ),
