@@ -57,6 +57,15 @@ export class PromptCatalog {
     });
   }
 
+  /** Whether any prompt argument has values to suggest (an `enum` or `complete`). */
+  completes(): boolean {
+    return this.#prompts().some((prompt) =>
+      prompt.arguments.some(
+        (argument) => argument.enum !== undefined || argument.complete !== undefined,
+      ),
+    );
+  }
+
   /** The prompt named `name`, if any. */
   find(name: string): PromptDefinition | undefined {
     return this.#prompts().find((prompt) => prompt.name === name);

@@ -6,6 +6,7 @@ import type { PromptCatalog } from '../prompts/prompt-catalog.js';
 import type { DefinedResources } from '../resources/defined-resources.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
 import type { CallStateCodec } from './call-state-codec.js';
+import { registerCompletionHandler } from './completion-handler.js';
 import { answerLegacyNotFoundWithItsCode } from './legacy-not-found-code.js';
 import { registerPromptHandlers } from './prompt-handlers.js';
 import { registerResourceHandlers } from './resource-handlers.js';
@@ -18,7 +19,8 @@ import { toolsOfRequest } from './tools-of-request.js';
  * What a server serves beside the tools, declared with `@apcore-mcp/core`'s `define*`: the
  * resources and templates (while there are any, clients may subscribe to them; 2025-11-25
  * subscriptions are kept in `subscriptions`), and the prompts (the `prompts` capability and
- * handlers while there are any).
+ * handlers while there are any); `completion/complete` while an argument or variable suggests
+ * values.
  *
  * @example
  * ```ts
@@ -88,6 +90,7 @@ export function createSdkServer(options: SdkServerOptions): Server {
         tools: { listChanged: options.listChanged ?? false },
         ...(options.resources ? { resources: resourceCapability(options) } : {}),
         ...(hasPrompts(options) ? { prompts: {} } : {}),
+        ...(completes(options) ? { completions: {} } : {}),
       },
       // Server options, not handler results: hints returned by a handler reach 2025 clients too.
       ...(options.cacheHints === undefined ? {} : { cacheHints: options.cacheHints }),
@@ -113,6 +116,9 @@ export function createSdkServer(options: SdkServerOptions): Server {
   if (definitions !== undefined && hasPrompts(options)) {
     registerPromptHandlers(server, { prompts: definitions.prompts, identity, logger });
   }
+  if (definitions !== undefined && completes(options)) {
+    registerCompletionHandler(server, { ...definitions, identity, logger });
+  }
   if (resources) {
     answerLegacyNotFoundWithItsCode(server);
     registerResourceHandlers(server, {
@@ -130,6 +136,15 @@ export function createSdkServer(options: SdkServerOptions): Server {
 /** Whether there are prompts to serve: the `prompts` capability and handlers only then. */
 function hasPrompts(options: SdkServerOptions): boolean {
   return options.definitions !== undefined && !options.definitions.prompts.isEmpty;
+}
+
+/** Whether a prompt argument or template variable suggests values: `completions` only then. */
+function completes(options: SdkServerOptions): boolean {
+  const { definitions } = options;
+  return (
+    definitions !== undefined &&
+    (definitions.prompts.completes() || definitions.resources.completes())
+  );
 }
 
 /** Whether clients may subscribe: there are defined resources, and somewhere to keep them. */

@@ -66,6 +66,11 @@ export class DefinedResources {
     );
   }
 
+  /** Whether any template has values to suggest for a variable (`complete`). */
+  completes(): boolean {
+    return this.#templates().some((template) => Object.keys(template.complete).length > 0);
+  }
+
   /** The template declared with exactly `uriTemplate`, for completions. */
   template(uriTemplate: string): ResourceTemplateDefinition | undefined {
     return this.#templates().find((template) => template.uriTemplate === uriTemplate);

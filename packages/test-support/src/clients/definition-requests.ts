@@ -53,6 +53,25 @@ export interface DefinitionRequests {
     name: string,
     args?: Record<string, unknown>,
   ): Promise<{ messages: PlainJson[] } & PlainJson>;
+  /** The `completion` of `completion/complete`, for a prompt argument or a template variable. */
+  complete(
+    request: CompleteRequest,
+  ): Promise<{ values: string[]; total?: number; hasMore?: boolean }>;
+}
+
+/**
+ * What a completion is asked for: a prompt (`name`) or a resource template (`uri`, the template
+ * itself), the argument or variable and what the user typed, and the values already chosen.
+ *
+ * @example
+ * ```ts
+ * const request: CompleteRequest = { ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'a', value: 'x' } };
+ * ```
+ */
+export interface CompleteRequest {
+  ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
+  argument: { name: string; value: string };
+  context?: { arguments: Record<string, string> };
 }
 
 /**

@@ -20,6 +20,7 @@ export function legacyDefinitionRequests(client: Client): DefinitionRequests {
     listResourceTemplates: async () =>
       toPlainJson((await client.listResourceTemplates()).resourceTemplates),
     readResource: async (uri) => toPlainJson(await client.readResource({ uri })),
+    complete: async (request) => toPlainJson((await client.complete(request)).completion),
     listPrompts: async () => toPlainJson((await client.listPrompts()).prompts),
     getPrompt: async (name, args) =>
       toPlainJson(

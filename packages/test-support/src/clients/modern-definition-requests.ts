@@ -24,6 +24,7 @@ export function modernDefinitionRequests(client: Client): DefinitionRequests {
     listResourceTemplates: async () =>
       toPlainJson((await client.listResourceTemplates(undefined, FRESH)).resourceTemplates),
     readResource: async (uri) => toPlainJson(await client.readResource({ uri }, FRESH)),
+    complete: async (request) => toPlainJson((await client.complete(request)).completion),
     listPrompts: async () => toPlainJson((await client.listPrompts(undefined, FRESH)).prompts),
     getPrompt: async (name, args) =>
       toPlainJson(
