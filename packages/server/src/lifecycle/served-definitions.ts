@@ -24,32 +24,32 @@ export type ResourceUpdates = (listener: (uri: string) => void) => () => void;
  * subscribed to its URI, the 2026-07-28 stdio connection's `subscriptions/listen` streams, and
  * the {@link onResourceUpdated} listeners (the 2026-07-28 HTTP endpoint's streams).
  *
+ * Updates are delivered from construction until {@link ServedDefinitions.stop}.
+ *
  * @example
  * ```ts
- * const definitions = new ServedDefinitions(options, logger);
- * definitions.start(() => liveServers);
+ * const definitions = new ServedDefinitions(options, logger, () => liveServers);
+ * definitions.stop();
  * ```
  */
 export class ServedDefinitions {
   readonly resources: DefinedResources;
   readonly prompts: PromptCatalog;
   readonly subscriptions = new ResourceSubscriptions();
-  readonly #logger: Logger;
+  /** Where a definition that fails, or an update that cannot be sent, is logged. */
+  readonly logger: Logger;
   readonly #listeners = new Set<(uri: string) => void>();
   #stop: (() => void) | undefined;
 
-  constructor(options: ResolvedOptions, logger: Logger) {
-    this.#logger = logger;
+  /** `servers`: the live SDK servers, which updates are sent to. */
+  constructor(options: ResolvedOptions, logger: Logger, servers: () => Iterable<Server>) {
+    this.logger = logger;
     this.resources = new DefinedResources({
       resources: options.resources,
       templates: options.resourceTemplates,
     });
     this.prompts = new PromptCatalog(options.prompts);
-  }
-
-  /** Starts delivering updates to `servers` (the live SDK servers) and the listeners. */
-  start(servers: () => Iterable<Server>): void {
-    this.#stop ??= onResourceUpdated((uri) => this.#publish(uri, servers()));
+    this.#stop = onResourceUpdated((uri) => this.#publish(uri, servers()));
   }
 
   /** Stops delivering updates. */
@@ -71,13 +71,13 @@ export class ServedDefinitions {
       try {
         listener(uri);
       } catch (error) {
-        this.#logger.warn({ err: error, uri }, 'Could not publish a resource update');
+        this.logger.warn({ err: error, uri }, 'Could not publish a resource update');
       }
     }
     for (const server of servers) {
       if (server.transport === undefined || !this.#wantsUpdate(server, uri)) continue;
       server.sendResourceUpdated({ uri }).catch((error: unknown) => {
-        this.#logger.warn({ err: error, uri }, 'Could not send resources/updated to a client');
+        this.logger.warn({ err: error, uri }, 'Could not send resources/updated to a client');
       });
     }
   }

@@ -116,11 +116,8 @@ export class ServerRuntime {
       toolSearch: this.#toolSearch,
     });
     this.listsPerCaller = visibility !== undefined;
-    this.resources = new DocumentationResources({
-      registry: target.registry,
-      tools: this.tools,
-    });
-    this.definitions = new ServedDefinitions(options, logger);
+    this.resources = new DocumentationResources({ registry: target.registry, tools: this.tools });
+    this.definitions = new ServedDefinitions(options, logger, () => this.#servers);
     this.usage = this.#openUsage(options);
   }
 
@@ -176,7 +173,6 @@ export class ServerRuntime {
       this.#toolSearch.prepare();
     }
     this.#warnAboutClientLimits(this.tools.list().map((served) => served.tool.name));
-    this.definitions.start(() => this.#servers);
     if (this.#options.dynamic) {
       this.tools.start();
       this.#unsubscribe = this.tools.onChange((change) => {
@@ -218,7 +214,6 @@ export class ServerRuntime {
       tools: this.front,
       resources: this.resources,
       definitions: this.definitions,
-      logger: this.logger,
       listChanged: this.#options.dynamic,
       cacheHints: this.#options.cacheHints,
       requestState: this.stateCodec,

@@ -31,6 +31,8 @@ export interface ServedDefinitionSources {
   resources: DefinedResources;
   subscriptions: ResourceSubscriptions;
   prompts: PromptCatalog;
+  /** Where a definition that fails is logged. */
+  logger: Logger;
 }
 
 /**
@@ -52,8 +54,6 @@ export interface SdkServerOptions {
   resources?: ResourceSource;
   /** What is declared beside the modules (`define*`): served with `resources`. */
   definitions?: ServedDefinitionSources | undefined;
-  /** Where a definition that fails is logged. */
-  logger?: Logger | undefined;
   /** Advertise `tools.listChanged` (the server sends `notifications/tools/list_changed`). */
   listChanged?: boolean;
   /** `ttlMs` / `cacheScope` of list and read results, for 2026-07-28 clients only. */
@@ -98,7 +98,7 @@ export function createSdkServer(options: SdkServerOptions): Server {
       requestState: { verify: options.requestState.verify },
     },
   );
-  const { tools, resources } = options;
+  const { tools } = options;
   const { toolsFor } = options;
   const visibleTools = (ctx: ServerContext): ToolSource =>
     toolsFor === undefined ? tools.served : toolsOfRequest(ctx, toolsFor, options.identity);
@@ -112,25 +112,37 @@ export function createSdkServer(options: SdkServerOptions): Server {
       toRouterCallExtra(ctx, server, options.requestState),
     ),
   );
-  const { definitions, identity, logger = silentLogger } = options;
+  registerDefinitionHandlers(server, options, visibleTools);
+  return server;
+}
+
+/**
+ * The handlers of what is served beside the tools: prompts and completions while there are
+ * any, resources (`docs://` and defined) with `resources`.
+ */
+function registerDefinitionHandlers(
+  server: Server,
+  options: SdkServerOptions,
+  visibleTools: (ctx: ServerContext) => ToolSource,
+): void {
+  const { definitions, identity, resources } = options;
+  const logger = definitions?.logger ?? silentLogger;
   if (definitions !== undefined && hasPrompts(options)) {
     registerPromptHandlers(server, { prompts: definitions.prompts, identity, logger });
   }
   if (definitions !== undefined && completes(options)) {
     registerCompletionHandler(server, { ...definitions, identity, logger });
   }
-  if (resources) {
-    answerLegacyNotFoundWithItsCode(server);
-    registerResourceHandlers(server, {
-      docs: resources,
-      defined: definitions?.resources,
-      subscriptions: subscribable(options) ? definitions?.subscriptions : undefined,
-      visibleTools,
-      identity,
-      logger,
-    });
-  }
-  return server;
+  if (resources === undefined) return;
+  answerLegacyNotFoundWithItsCode(server);
+  registerResourceHandlers(server, {
+    docs: resources,
+    defined: definitions?.resources,
+    subscriptions: subscribable(options) ? definitions?.subscriptions : undefined,
+    visibleTools,
+    identity,
+    logger,
+  });
 }
 
 /** Whether there are prompts to serve: the `prompts` capability and handlers only then. */
