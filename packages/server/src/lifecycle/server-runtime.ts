@@ -110,11 +110,8 @@ export class ServerRuntime {
           ...(options.identity === undefined ? {} : { identity: options.identity }),
         })
       : undefined;
-    this.front = new ToolFront({
-      tools: this.tools,
-      router: this.router,
-      toolSearch: this.#toolSearch,
-    });
+    const toolSearch = this.#toolSearch;
+    this.front = new ToolFront({ tools: this.tools, router: this.router, toolSearch });
     this.listsPerCaller = visibility !== undefined;
     this.resources = new DocumentationResources({ registry: target.registry, tools: this.tools });
     this.definitions = new ServedDefinitions(options, logger, () => this.#servers);
