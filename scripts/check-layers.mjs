@@ -15,7 +15,9 @@ export const LAYERS = [
   'store', // where limit counters and one-time approval rounds live (memory; Redis in @apcore-mcp/redis)
   'grouping', // folding modules into grouped tools, routing a grouped call to its action
   'tools', // building, naming and listing tools; what each caller may see
-  'resources', // docs:// resources
+  'resources', // docs:// resources, and the resources and templates declared with define*
+  'prompts', // the prompts declared with definePrompt, and their argument checks
+  'completions', // completion/complete values for prompt arguments and template variables
   'calls', // the call pipeline and its core entries, the context a module gets
   'observability', // the tracing entry
   'metrics', // the metrics observer

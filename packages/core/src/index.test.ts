@@ -93,6 +93,13 @@ describe('public API', () => {
         'resourceLink',
         'text',
         'toContentResult',
+        'DEFINITION_MARKER',
+        'DefinitionResultError',
+        'definePrompt',
+        'defineResource',
+        'defineResourceTemplate',
+        'isDefinition',
+        'onResourceUpdated',
       ].sort(),
     );
   });

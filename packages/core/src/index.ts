@@ -69,6 +69,50 @@ export type {
   StreamFunction,
 } from './define-module.js';
 export { defineModule } from './define-module.js';
+export type { Completer } from './definitions/completer.js';
+export type {
+  PromptArgument,
+  PromptArgumentInput,
+  PromptArguments,
+  PromptDefinition,
+  PromptDefinitionInput,
+} from './definitions/define-prompt.js';
+export { definePrompt } from './definitions/define-prompt.js';
+export type {
+  ResourceDefinition,
+  ResourceDefinitionInput,
+} from './definitions/define-resource.js';
+export { defineResource } from './definitions/define-resource.js';
+export type {
+  ResourceTemplateDefinition,
+  ResourceTemplateDefinitionInput,
+  TemplateParams,
+} from './definitions/define-resource-template.js';
+export { defineResourceTemplate } from './definitions/define-resource-template.js';
+export type {
+  BrandedDefinition,
+  Definition,
+  DefinitionKind,
+} from './definitions/definition-brand.js';
+export { DEFINITION_MARKER, isDefinition } from './definitions/definition-brand.js';
+export type {
+  CompletionContext,
+  DefinitionContext,
+  ResourceReadContext,
+} from './definitions/definition-context.js';
+export { DefinitionResultError } from './definitions/definition-result-error.js';
+export type { PromptContentInput } from './definitions/prompt-content.js';
+export type {
+  PromptGetValue,
+  PromptMessage,
+  PromptMessageInput,
+} from './definitions/prompt-messages.js';
+export type {
+  ResourceContentsInput,
+  ResourceReadValue,
+} from './definitions/resource-contents.js';
+export type { ResourceUpdateListener } from './definitions/resource-updates.js';
+export { onResourceUpdated } from './definitions/resource-updates.js';
 export { ACLDeniedError } from './errors/acl-denied-error.js';
 export type { ACLRuleErrorOptions } from './errors/acl-rule-error.js';
 export { ACLRuleError } from './errors/acl-rule-error.js';

@@ -103,7 +103,11 @@ describe('Registry.discover', () => {
     const empty = await createTempDir();
     try {
       const registry = new Registry({ extensionsDir: empty });
-      expect(await registry.discoverDetailed()).toEqual({ loaded: [], failed: [] });
+      expect(await registry.discoverDetailed()).toEqual({
+        loaded: [],
+        failed: [],
+        definitions: [],
+      });
     } finally {
       await removeTempDir(empty);
     }

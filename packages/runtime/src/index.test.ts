@@ -13,6 +13,7 @@ describe('public API', () => {
         'Registry',
         'compileSchema',
         'isModuleFileName',
+        'loadExtensionFile',
         'loadModuleFile',
         'matchPattern',
         'mergeChunks',

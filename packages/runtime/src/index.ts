@@ -12,11 +12,16 @@ export type {
   ValidationResult,
 } from './executor-options.js';
 export { isModuleFileName, MODULE_FILE_EXTENSIONS } from './find-module-files.js';
-export type { LoadModuleFileOptions } from './load-module-file.js';
-export { loadModuleFile } from './load-module-file.js';
+export type { ExtensionFileExport, LoadModuleFileOptions } from './load-module-file.js';
+export { loadExtensionFile, loadModuleFile } from './load-module-file.js';
 export { matchPattern } from './match-pattern.js';
 export { mergeChunks } from './merge-chunks.js';
-export type { DiscoveryFailure, DiscoveryReport, RegistryOptions } from './registry.js';
+export type {
+  DiscoveredDefinition,
+  DiscoveryFailure,
+  DiscoveryReport,
+  RegistryOptions,
+} from './registry.js';
 export { Registry } from './registry.js';
 export type { SchemaCheck } from './schema-validator.js';
 export { compileSchema } from './schema-validator.js';

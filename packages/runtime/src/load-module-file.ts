@@ -2,7 +2,9 @@ import { createRequire } from 'node:module';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  type Definition,
   describeModuleProblem,
+  isDefinition,
   isRecord,
   type ModuleLike,
   ModuleLoadError,
@@ -93,12 +95,9 @@ function instantiate(value: unknown): unknown {
  */
 export function pickModuleExport(namespace: unknown): ModuleLike | string {
   if (typeof namespace !== 'object' || namespace === null) return 'exports nothing';
-  const exports = namespace as Record<string, unknown>;
-  const candidates: unknown[] = [exports.default, exports.module];
-  if (isRecord(exports.default)) {
-    candidates.push(exports.default.default, exports.default.module);
-  }
-  const present = candidates.filter((candidate) => candidate !== undefined && candidate !== null);
+  const present = exportCandidates(namespace).filter(
+    (candidate) => candidate !== undefined && candidate !== null,
+  );
   let firstProblem: string | null = null;
   for (const candidate of present) {
     const instance = instantiate(candidate);
@@ -110,6 +109,42 @@ export function pickModuleExport(namespace: unknown): ModuleLike | string {
     firstProblem ?? 'exports no module (expected a default export or an export named `module`)'
   );
 }
+
+/** The exports a module or definition may sit under, one CommonJS wrapping unwrapped. */
+function exportCandidates(namespace: unknown): unknown[] {
+  if (typeof namespace !== 'object' || namespace === null) return [];
+  const exports = namespace as Record<string, unknown>;
+  const candidates: unknown[] = [exports.default, exports.module];
+  if (isRecord(exports.default)) candidates.push(exports.default.default, exports.default.module);
+  return candidates;
+}
+
+/**
+ * The definition (`defineResource`, `defineResourceTemplate`, `definePrompt`) a file's namespace
+ * exports as its default export, if any.
+ *
+ * @example
+ * ```ts
+ * pickDefinitionExport({ default: defineResource({ ... }) }); // the resource
+ * ```
+ */
+export function pickDefinitionExport(namespace: unknown): Definition | undefined {
+  return exportCandidates(namespace).find((candidate) => isDefinition(candidate)) as
+    | Definition
+    | undefined;
+}
+
+/**
+ * What an extensions file exports: a module (as {@link loadModuleFile} loads it) or a
+ * definition of a resource, resource template or prompt.
+ *
+ * @example
+ * ```ts
+ * const loaded: ExtensionFileExport = await loadExtensionFile(path);
+ * if ('definition' in loaded) console.error(loaded.definition.kind);
+ * ```
+ */
+export type ExtensionFileExport = { module: ModuleLike } | { definition: Definition };
 
 /** The loader's bookkeeping in messages: tsx's scope queries and Node's require stack. */
 const LOADER_NOISE = [/\?namespace=[\w-]+/g, /\n\s*Require stack:(\n\s*- .*)*/g];
@@ -138,6 +173,29 @@ export async function loadModuleFile(
   path: string,
   options: LoadModuleFileOptions = {},
 ): Promise<ModuleLike> {
+  const loaded = await loadExtensionFile(path, options);
+  if ('module' in loaded) return loaded.module;
+  throw new ModuleLoadError({
+    path: resolve(path),
+    reason: `exports a ${loaded.definition.kind} definition, not a module`,
+  });
+}
+
+/**
+ * Imports one file of an extensions directory and returns what it exports: a definition made by
+ * a `define*` function of `@apcore-mcp/core` (its default export), else a module as
+ * {@link loadModuleFile} finds it.
+ *
+ * @throws {ModuleLoadError} when the file fails to import or exports neither.
+ * @example
+ * ```ts
+ * const loaded = await loadExtensionFile('/app/extensions/prompts/greet.ts');
+ * ```
+ */
+export async function loadExtensionFile(
+  path: string,
+  options: LoadModuleFileOptions = {},
+): Promise<ExtensionFileExport> {
   const fresh = options.fresh ?? false;
   const filePath = resolve(path);
   ensureCoreResolvable(filePath);
@@ -149,7 +207,9 @@ export async function loadModuleFile(
   } catch (error) {
     throw new ModuleLoadError({ path: filePath, reason: describeFailure(error), cause: error });
   }
+  const definition = pickDefinitionExport(namespace);
+  if (definition !== undefined) return { definition };
   const picked = pickModuleExport(namespace);
   if (typeof picked === 'string') throw new ModuleLoadError({ path: filePath, reason: picked });
-  return picked;
+  return { module: picked };
 }

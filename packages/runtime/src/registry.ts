@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import {
   assertValidModuleId,
   ConfigNotFoundError,
+  type Definition,
   type DefinitionOptions,
   DuplicateModuleIdError,
   describeModuleProblem,
@@ -18,7 +19,7 @@ import {
 } from '@apcore-mcp/core';
 import { describeModule } from './descriptor.js';
 import { findModuleFiles } from './find-module-files.js';
-import { loadModuleFile } from './load-module-file.js';
+import { type ExtensionFileExport, loadExtensionFile } from './load-module-file.js';
 import { mapConcurrent } from './map-concurrent.js';
 
 /** Options of {@link Registry}. */
@@ -35,12 +36,28 @@ export interface DiscoveryFailure {
   reason: string;
 }
 
+/**
+ * A file of the extensions directory that exports a definition (a resource, resource template
+ * or prompt made by `@apcore-mcp/core`'s `define*` functions) instead of a module.
+ *
+ * @example
+ * ```ts
+ * const found: DiscoveredDefinition = { path: '/app/extensions/readme.js', definition };
+ * ```
+ */
+export interface DiscoveredDefinition {
+  path: string;
+  definition: Definition;
+}
+
 /** The outcome of one discovery run. */
 export interface DiscoveryReport {
   /** Ids registered by this run, in file order. */
   loaded: string[];
   /** Files skipped, with the reason. */
   failed: DiscoveryFailure[];
+  /** Definition files found by this run, in file order: served beside the modules, not registered. */
+  definitions: DiscoveredDefinition[];
 }
 
 /**
@@ -62,6 +79,8 @@ export class Registry implements RegistryLike {
   readonly #extensionsDir: string | null;
   /** Module file path -> the id discovery registered it under. */
   readonly #sources = new Map<string, string>();
+  /** Definition file path -> its definition, in the order discovery found them. */
+  readonly #definitions = new Map<string, Definition>();
   #lastDiscovery: DiscoveryReport | null = null;
 
   constructor(options: RegistryOptions = {}) {
@@ -77,6 +96,15 @@ export class Registry implements RegistryLike {
   /** How many modules are registered. */
   get count(): number {
     return this.#modules.size;
+  }
+
+  /**
+   * Every definition discovery found so far (resources, resource templates, prompts), in file
+   * order. They are not modules: serve them with `serve()`'s `resources`, `resourceTemplates`
+   * and `prompts` options.
+   */
+  get definitions(): Definition[] {
+    return [...this.#definitions.values()];
   }
 
   /** The report of the last {@link Registry.discover} run, or `null` before the first. */
@@ -174,21 +202,27 @@ export class Registry implements RegistryLike {
   /** Like {@link Registry.discover}, resolving to the full report. */
   async discoverDetailed(): Promise<DiscoveryReport> {
     const rootDir = await this.#resolveExtensionsDir();
-    const report: DiscoveryReport = { loaded: [], failed: [] };
+    const report: DiscoveryReport = { loaded: [], failed: [], definitions: [] };
     const paths = (await findModuleFiles(rootDir)).filter((path) => {
+      if (this.#definitions.has(path)) return false;
       const knownId = this.#sources.get(path);
       return knownId === undefined || !this.#modules.has(knownId);
     });
     // Files load side by side (reading, resolving and compiling overlap), then register one by
     // one in file order: which of two duplicate ids wins does not depend on timing.
     const loads = await mapConcurrent(paths, CONCURRENT_LOADS, (path) =>
-      loadModuleFile(path).then(
-        (module): LoadOutcome => ({ module }),
+      loadExtensionFile(path).then(
+        (loaded): LoadOutcome => loaded,
         (error: unknown): LoadOutcome => ({ reason: describeLoadFailure(error) }),
       ),
     );
     paths.forEach((path, index) => {
       const outcome = loads[index] as LoadOutcome;
+      if ('definition' in outcome) {
+        this.#definitions.set(path, outcome.definition);
+        report.definitions.push({ path, definition: outcome.definition });
+        return;
+      }
       const reason =
         'module' in outcome
           ? this.#registerFile(rootDir, path, outcome.module, report)
@@ -258,8 +292,8 @@ export class Registry implements RegistryLike {
 /** Module files loading at once during discovery: enough to overlap, few enough file handles. */
 const CONCURRENT_LOADS = 16;
 
-/** A module file loaded, or why it could not be. */
-type LoadOutcome = { module: ModuleLike } | { reason: string };
+/** A file loaded (a module or a definition), or why it could not be. */
+type LoadOutcome = ExtensionFileExport | { reason: string };
 
 function describeLoadFailure(error: unknown): string {
   return (error as { details?: { reason?: string } }).details?.reason ?? String(error);

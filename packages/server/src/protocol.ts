@@ -10,8 +10,13 @@ export { MASKED_VALUE } from './calls/mask-sensitive.js';
 export { ACTIONS_META_KEY, GROUP_META_KEY } from './grouping/group-served-tools.js';
 export type { McpToolSchema } from './kernel/mcp-tool.js';
 export { DOCS_URI_PREFIX } from './resources/documentation-resources.js';
-export type { McpReadResourceResult, McpResource } from './resources/mcp-resource.js';
+export type {
+  McpReadResourceResult,
+  McpResource,
+  McpResourceTemplate,
+} from './resources/mcp-resource.js';
 export {
+  LEGACY_RESOURCE_NOT_FOUND_CODE,
   RESOURCE_NOT_FOUND_CODE,
   ResourceNotFoundError,
 } from './resources/resource-not-found-error.js';

@@ -35,9 +35,10 @@ describe('the server over the core runtime', () => {
       },
     ]);
     for (const uri of ['docs://text.echo', 'docs://nope', 'file:///etc/passwd']) {
+      // A 2025-11-25 client: that revision's code, -32002.
       await expect(connection.client.readResource({ uri })).rejects.toMatchObject({
-        code: -32602,
-        message: `MCP error -32602: Resource not found: ${uri}`,
+        code: -32002,
+        message: `MCP error -32002: Resource not found: ${uri}`,
         data: { uri },
       });
     }

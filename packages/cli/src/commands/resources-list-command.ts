@@ -1,3 +1,4 @@
+import { isDefinition } from '@apcore-mcp/core';
 import { ExitCode } from '../exit-codes.js';
 import { formatTable } from '../format-table.js';
 import type { CliIo } from '../io.js';
@@ -10,9 +11,9 @@ import {
 } from './load-modules-for-listing.js';
 
 /**
- * `apcore-mcp resources list`: the documentation resources the server would serve
- * (`docs://<module id>`, one per served module with documentation), as a table or, with
- * `--json`, as `{ resources, skipped }`.
+ * `apcore-mcp resources list`: the resources the server would serve (`docs://<module id>`, one
+ * per served module with documentation, then those of the directory's `defineResource` files),
+ * as a table or, with `--json`, as `{ resources, skipped }`.
  */
 export async function runResourcesListCommand(
   resolved: ResolvedSettings,
@@ -21,7 +22,19 @@ export async function runResourcesListCommand(
 ): Promise<number> {
   const { registry, skippedFiles } = await loadModulesForListing(resolved);
   const { skipped, listResources } = await buildListedTools(registry, resolved);
-  const resources = listResources();
+  const defined = registry.definitions.flatMap((definition) =>
+    isDefinition(definition, 'resource')
+      ? [
+          {
+            uri: definition.uri,
+            name: definition.name,
+            title: definition.title,
+            mimeType: definition.mimeType,
+          },
+        ]
+      : [],
+  );
+  const resources = [...listResources(), ...defined];
   const entries: SkippedEntry[] = [...skippedFiles, ...skipped];
   if (flags.json === true) {
     io.stdout.write(`${JSON.stringify({ resources, skipped: entries }, null, 2)}\n`);

@@ -1,4 +1,4 @@
-import type { Logger } from '@apcore-mcp/core';
+import { type Definition, isDefinition, type Logger } from '@apcore-mcp/core';
 import { type DiscoveryReport, Executor, Registry } from '@apcore-mcp/runtime';
 import {
   InvalidOptionError,
@@ -43,6 +43,7 @@ function toServeOptions(
   resolved: ResolvedSettings,
   logger: Logger,
   store: LimitStore | undefined,
+  definitions: () => readonly Definition[],
 ): ServeOptions {
   const { serveOptions } = resolved;
   for (const { level, option, sentence } of optionNotices({ ...serveOptions, store })) {
@@ -57,6 +58,11 @@ function toServeOptions(
     stateKey: serveOptions.stateKey ?? createRandomStateKey(),
     store: store ?? createMemoryLimitStore(),
     handleSignals: true,
+    // Read on every request: under --watch a definition file edited, added or removed shows up.
+    resources: () => definitions().filter((found) => isDefinition(found, 'resource')),
+    resourceTemplates: () =>
+      definitions().filter((found) => isDefinition(found, 'resourceTemplate')),
+    prompts: () => definitions().filter((found) => isDefinition(found, 'prompt')),
   };
 }
 
@@ -116,13 +122,21 @@ export async function runServeCommand(resolved: ResolvedSettings, io: CliIo): Pr
   const watch = flagSetting(resolved, 'watch');
   const registry = new Registry({ extensionsDir: rootDir, logger });
   const { report, files } = await loadModules(registry, rootDir, watch, logger);
+  const { loaded, definitions, failed } = report;
   logger.info(
-    { extensionsDir: rootDir, loaded: report.loaded.length, failed: report.failed.length },
-    `Loaded ${report.loaded.length} modules from ${rootDir}${report.failed.length > 0 ? ` (${report.failed.length} files skipped)` : ''}`,
+    {
+      extensionsDir: rootDir,
+      loaded: loaded.length,
+      definitions: definitions.length,
+      failed: failed.length,
+    },
+    `Loaded ${loaded.length} modules${definitions.length > 0 ? ` and ${definitions.length} definitions` : ''} from ${rootDir}${failed.length > 0 ? ` (${failed.length} files skipped)` : ''}`,
   );
   let handle: ServerHandle;
   const store = await openStore(resolved, logger);
-  const options = toServeOptions(resolved, logger, store);
+  const options = toServeOptions(resolved, logger, store, () =>
+    files === undefined ? registry.definitions : files.definitions(),
+  );
   try {
     // With rules, an executor that checks them; without, the server's default one (no ACL).
     const served = acl === undefined ? registry : new Executor(registry, { acl });

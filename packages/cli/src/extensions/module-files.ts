@@ -1,10 +1,11 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { type Logger, type ModuleLike, moduleIdFromPath } from '@apcore-mcp/core';
+import { type Definition, type Logger, type ModuleLike, moduleIdFromPath } from '@apcore-mcp/core';
 import {
   type DiscoveryReport,
+  type ExtensionFileExport,
   isModuleFileName,
-  loadModuleFile,
+  loadExtensionFile,
   type Registry,
 } from '@apcore-mcp/runtime';
 
@@ -25,7 +26,9 @@ export function isIgnoredSegment(name: string): boolean {
  * Keeps a registry in step with the module files of an extensions directory, remembering which
  * file registered which id, so that a changed file can be reloaded and a deleted one removed.
  * It loads the same files as `Registry#discover()` (the watch mode's initial load), with
- * `loadModuleFile` and `moduleIdFromPath` from the core runtime.
+ * `loadExtensionFile` and `moduleIdFromPath` from the core runtime. Files exporting a
+ * definition (a resource, resource template or prompt) are kept by path in
+ * {@link ModuleFiles.definitions}, reloaded and removed the same way.
  *
  * A file that fails to load keeps its previous version registered (an editor's half-saved file
  * must not drop a tool a client is using); the failure is logged as an error.
@@ -36,6 +39,8 @@ export class ModuleFiles {
   readonly #logger: Logger;
   /** Absolute file path -> the id its module is registered under. */
   readonly #sources = new Map<string, string>();
+  /** Absolute file path -> the definition it exports. */
+  readonly #definitions = new Map<string, Definition>();
 
   constructor(options: ModuleFilesOptions) {
     this.#registry = options.registry;
@@ -43,9 +48,16 @@ export class ModuleFiles {
     this.#logger = options.logger;
   }
 
+  /** The definitions the files export right now, in file order. */
+  definitions(): Definition[] {
+    return [...this.#definitions.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([, definition]) => definition);
+  }
+
   /** Loads every module file below the root; failures are reported, not thrown. */
   async loadAll(): Promise<DiscoveryReport> {
-    const report: DiscoveryReport = { loaded: [], failed: [] };
+    const report: DiscoveryReport = { loaded: [], failed: [], definitions: [] };
     for (const path of await this.#findModuleFiles(this.#rootDir)) {
       const outcome = await this.#load(path);
       if ('reason' in outcome) {
@@ -54,6 +66,8 @@ export class ModuleFiles {
           { path, reason: outcome.reason },
           `Skipped module file ${path}: ${outcome.reason}`,
         );
+      } else if ('definition' in outcome) {
+        report.definitions.push({ path, definition: outcome.definition });
       } else {
         report.loaded.push(outcome.moduleId);
       }
@@ -98,11 +112,11 @@ export class ModuleFiles {
 
   async #syncDirectory(directory: string): Promise<void> {
     const present = new Set(await this.#findModuleFiles(directory));
-    for (const path of [...this.#sources.keys()]) {
+    for (const path of [...this.#sources.keys(), ...this.#definitions.keys()]) {
       if (this.#isBelow(path, directory) && !present.has(path)) this.#remove(path);
     }
     for (const path of present) {
-      if (!this.#sources.has(path)) await this.#reload(path);
+      if (!this.#sources.has(path) && !this.#definitions.has(path)) await this.#reload(path);
     }
   }
 
@@ -113,12 +127,19 @@ export class ModuleFiles {
   }
 
   #removeBelow(path: string): void {
-    for (const source of [...this.#sources.keys()]) {
+    for (const source of [...this.#sources.keys(), ...this.#definitions.keys()]) {
       if (this.#isBelow(source, path)) this.#remove(source);
     }
   }
 
   #remove(path: string): void {
+    const definition = this.#definitions.get(path);
+    if (this.#definitions.delete(path) && definition !== undefined) {
+      this.#logger.info(
+        { path },
+        `Removed ${describeDefinition(definition)}: ${this.#display(path)} is gone`,
+      );
+    }
     const moduleId = this.#sources.get(path);
     this.#sources.delete(path);
     if (moduleId !== undefined && this.#registry.unregister(moduleId)) {
@@ -129,14 +150,27 @@ export class ModuleFiles {
     }
   }
 
-  async #load(path: string, fresh = false): Promise<{ moduleId: string } | { reason: string }> {
-    let module: ModuleLike;
+  async #load(path: string, fresh = false): Promise<LoadOutcome> {
+    let loaded: ExtensionFileExport;
     try {
-      module = await loadModuleFile(path, { fresh });
+      loaded = await loadExtensionFile(path, { fresh });
     } catch (error) {
       const details = (error as { details?: { reason?: unknown } }).details;
       return { reason: typeof details?.reason === 'string' ? details.reason : String(error) };
     }
+    if ('definition' in loaded) {
+      // A file that used to register a module now defines something else: the module goes.
+      const previousId = this.#sources.get(path);
+      if (previousId !== undefined) this.#registry.unregister(previousId);
+      this.#sources.delete(path);
+      this.#definitions.set(path, loaded.definition);
+      return loaded;
+    }
+    this.#definitions.delete(path);
+    return this.#register(path, loaded.module);
+  }
+
+  #register(path: string, module: ModuleLike): LoadOutcome {
     const moduleId =
       typeof module.moduleId === 'string' ? module.moduleId : moduleIdFromPath(this.#rootDir, path);
     const previousId = this.#sources.get(path);
@@ -155,7 +189,10 @@ export class ModuleFiles {
   }
 
   async #reload(path: string): Promise<void> {
-    const known = this.#sources.get(path);
+    const definition = this.#definitions.get(path);
+    const known =
+      this.#sources.get(path) ??
+      (definition === undefined ? undefined : describeDefinition(definition));
     const outcome = await this.#load(path, true);
     const file = this.#display(path);
     if ('reason' in outcome) {
@@ -167,6 +204,11 @@ export class ModuleFiles {
       return;
     }
     const verb = known === undefined ? 'Added' : 'Reloaded';
+    if ('definition' in outcome) {
+      const what = describeDefinition(outcome.definition);
+      this.#logger.info({ path }, `${verb} ${what} from ${file}`);
+      return;
+    }
     this.#logger.info(
       { moduleId: outcome.moduleId, path },
       `${verb} module ${outcome.moduleId} from ${file}`,
@@ -175,5 +217,20 @@ export class ModuleFiles {
 
   #display(path: string): string {
     return relative(this.#rootDir, path);
+  }
+}
+
+/** What {@link ModuleFiles} made of one file: a module's id, a definition, or why neither. */
+type LoadOutcome = { moduleId: string } | { definition: Definition } | { reason: string };
+
+/** A definition named for the log: `resource test://readme`, `prompt greet`. */
+function describeDefinition(definition: Definition): string {
+  switch (definition.kind) {
+    case 'resource':
+      return `resource ${definition.uri}`;
+    case 'resourceTemplate':
+      return `resource template ${definition.uriTemplate}`;
+    case 'prompt':
+      return `prompt ${definition.name}`;
   }
 }

@@ -91,7 +91,11 @@ async function expectCatalogOnly(client: Client): Promise<void> {
   expect(refused.isError).toBe(true);
   expect(firstText(refused)).toBe('Access denied');
   const { resources } = await client.listResources();
-  expect(resources.map((resource) => resource.uri)).toEqual(['docs://catalog.get_product']);
+  // The docs of the modules the caller may call; the defined resources have no ACL.
+  expect(resources.map((resource) => resource.uri)).toEqual([
+    'docs://catalog.get_product',
+    'shop://price-list',
+  ]);
 }
 
 describe('apcore-mcp --acl', () => {

@@ -156,7 +156,7 @@ describe('apcore-mcp tools list', () => {
 });
 
 describe('apcore-mcp resources list', () => {
-  it('lists the documentation of the example modules as docs:// resources', async () => {
+  it('lists the documentation of the example modules as docs:// resources, then the defined ones', async () => {
     const result = await runCli(['resources', 'list', '--extensions-dir', EXAMPLE_EXTENSIONS]);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
@@ -164,6 +164,7 @@ describe('apcore-mcp resources list', () => {
         'URI                         TITLE        MIME TYPE',
         'docs://catalog.get_product  Get product  text/markdown',
         'docs://orders.place_order   Place order  text/markdown',
+        'shop://price-list           Price list   text/csv',
         '',
       ].join('\n'),
     );

@@ -115,7 +115,7 @@ describe('discovery under plain Node', () => {
       };`,
     );
     expect(result).toEqual({
-      report: { loaded: ['greet', 'inspect', 'required'], failed: [] },
+      report: { loaded: ['greet', 'inspect', 'required'], failed: [], definitions: [] },
       greet: { greeting: 'Hello, Ada' },
       inspect: { registry: 'function', code: 'MODULE_NOT_FOUND' },
       required: { executor: 'function' },
@@ -131,7 +131,7 @@ describe('discovery under plain Node', () => {
       return { report, sum: await executor.call('math.add', { a: 2, b: 3 }), old: await executor.call('old', {}) };`,
     );
     expect(result).toEqual({
-      report: { loaded: ['math.add', 'old'], failed: [] },
+      report: { loaded: ['math.add', 'old'], failed: [], definitions: [] },
       sum: { sum: 5 },
       old: { old: true },
     });

@@ -4,6 +4,7 @@ import { InvalidOptionError } from './invalid-option-error.js';
 /** The list and read requests whose results may carry a cache hint. */
 const CACHEABLE_METHODS = [
   'tools/list',
+  'prompts/list',
   'resources/list',
   'resources/templates/list',
   'resources/read',

@@ -137,6 +137,7 @@ async function openHttp(
       transport,
       createServer: runtime.createServer,
       onToolListChanged: runtime.onToolListChanged,
+      onResourceUpdated: runtime.definitions.onResourceUpdated,
       logger: runtime.logger,
     });
   } catch (error) {

@@ -25,6 +25,7 @@ import type { RuntimeHealth } from '../transports/observability-routes.js';
 import { createUsageReader, type UsageReader } from '../usage/usage-reader.js';
 import type { ServerFeatures } from './load-server-features.js';
 import type { ResolvedTarget } from './resolve-target.js';
+import { ServedDefinitions } from './served-definitions.js';
 import { openSharedState } from './shared-state.js';
 
 /**
@@ -42,6 +43,8 @@ export class ServerRuntime {
   readonly logger: Logger;
   /** The documentation resources of the served modules. */
   readonly resources: DocumentationResources;
+  /** The resources, templates and prompts declared beside the modules, and their updates. */
+  readonly definitions: ServedDefinitions;
   /** What clients see of the tools: the list and the calls (tool search or not). */
   readonly front: ToolFront;
   /** What each caller may see of the tools (all of them without an ACL). */
@@ -108,16 +111,11 @@ export class ServerRuntime {
           ...(options.identity === undefined ? {} : { identity: options.identity }),
         })
       : undefined;
-    this.front = new ToolFront({
-      tools: this.tools,
-      router: this.router,
-      toolSearch: this.#toolSearch,
-    });
+    const toolSearch = this.#toolSearch;
+    this.front = new ToolFront({ tools: this.tools, router: this.router, toolSearch });
     this.listsPerCaller = visibility !== undefined;
-    this.resources = new DocumentationResources({
-      registry: target.registry,
-      tools: this.tools,
-    });
+    this.resources = new DocumentationResources({ registry: target.registry, tools: this.tools });
+    this.definitions = new ServedDefinitions(options, logger, () => this.#servers);
     this.usage = this.#openUsage(options);
   }
 
@@ -208,6 +206,7 @@ export class ServerRuntime {
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
     this.tools.stop();
+    this.definitions.stop();
   }
 
   /** A new SDK server over the shared tools, router and resources; tracked until it closes. */
@@ -217,6 +216,7 @@ export class ServerRuntime {
       version: this.#options.version,
       tools: this.front,
       resources: this.resources,
+      definitions: this.definitions,
       listChanged: this.#options.dynamic,
       cacheHints: this.#options.cacheHints,
       requestState: this.stateCodec,

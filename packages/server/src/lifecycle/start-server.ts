@@ -136,6 +136,7 @@ async function runTransport(
   const manager = new TransportManager({
     createServer: runtime.createServer,
     onToolListChanged: runtime.onToolListChanged,
+    onResourceUpdated: runtime.definitions.onResourceUpdated,
     logger,
   });
   if (options.transport === 'stdio') return manager.runStdio();

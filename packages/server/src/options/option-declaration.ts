@@ -13,6 +13,7 @@ import type { TransportName } from './transports.js';
 export type OptionConcern =
   | 'network'
   | 'tools'
+  | 'definitions'
   | 'calls'
   | 'approval'
   | 'security'

@@ -1,5 +1,6 @@
 import { APPROVAL_OPTIONS } from './concerns/approval-options.js';
 import { CALL_OPTIONS } from './concerns/call-options.js';
+import { DEFINITION_OPTIONS } from './concerns/definition-options.js';
 import { GOVERNANCE_OPTIONS } from './concerns/governance-options.js';
 import { LIFECYCLE_OPTIONS } from './concerns/lifecycle-options.js';
 import { NETWORK_OPTIONS } from './concerns/network-options.js';
@@ -24,6 +25,7 @@ import type { AnyOptionDeclaration, OptionConcern } from './option-declaration.j
 export const OPTION_TABLE = {
   network: NETWORK_OPTIONS,
   tools: TOOL_OPTIONS,
+  definitions: DEFINITION_OPTIONS,
   calls: CALL_OPTIONS,
   approval: APPROVAL_OPTIONS,
   security: SECURITY_OPTIONS,
@@ -43,6 +45,7 @@ export const OPTION_TABLE = {
 export const SERVE_OPTIONS = {
   ...NETWORK_OPTIONS,
   ...TOOL_OPTIONS,
+  ...DEFINITION_OPTIONS,
   ...CALL_OPTIONS,
   ...APPROVAL_OPTIONS,
   ...SECURITY_OPTIONS,

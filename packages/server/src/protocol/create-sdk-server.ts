@@ -1,17 +1,39 @@
-import type { Identity } from '@apcore-mcp/core';
-import {
-  ResourceNotFoundError as SdkResourceNotFoundError,
-  Server,
-  type ServerContext,
-} from '@modelcontextprotocol/server';
+import { type Identity, type Logger, silentLogger } from '@apcore-mcp/core';
+import { Server, type ServerContext } from '@modelcontextprotocol/server';
 import type { CacheHints } from '../kernel/cache-hints.js';
 import type { ToolSource, ToolsFor } from '../kernel/served-tool.js';
+import type { PromptCatalog } from '../prompts/prompt-catalog.js';
+import type { DefinedResources } from '../resources/defined-resources.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
-import { ResourceNotFoundError } from '../resources/resource-not-found-error.js';
 import type { CallStateCodec } from './call-state-codec.js';
+import { registerCompletionHandler } from './completion-handler.js';
+import { answerLegacyNotFoundWithItsCode } from './legacy-not-found-code.js';
+import { registerPromptHandlers } from './prompt-handlers.js';
+import { registerResourceHandlers } from './resource-handlers.js';
+import type { ResourceSubscriptions } from './resource-subscriptions.js';
 import { toRouterCallExtra } from './to-router-call-extra.js';
 import type { ToolFront } from './tool-front.js';
 import { toolsOfRequest } from './tools-of-request.js';
+
+/**
+ * What a server serves beside the tools, declared with `@apcore-mcp/core`'s `define*`: the
+ * resources and templates (while there are any, clients may subscribe to them; 2025-11-25
+ * subscriptions are kept in `subscriptions`), and the prompts (the `prompts` capability and
+ * handlers while there are any); `completion/complete` while an argument or variable suggests
+ * values.
+ *
+ * @example
+ * ```ts
+ * const sources: ServedDefinitionSources = { resources: defined, subscriptions: new ResourceSubscriptions() };
+ * ```
+ */
+export interface ServedDefinitionSources {
+  resources: DefinedResources;
+  subscriptions: ResourceSubscriptions;
+  prompts: PromptCatalog;
+  /** Where a definition that fails is logged. */
+  logger: Logger;
+}
 
 /**
  * What {@link createSdkServer} serves, and how it introduces itself.
@@ -30,6 +52,8 @@ export interface SdkServerOptions {
   tools: ToolFront;
   /** Answers `resources/list` and `resources/read`; no resources capability when absent. */
   resources?: ResourceSource;
+  /** What is declared beside the modules (`define*`): served with `resources`. */
+  definitions?: ServedDefinitionSources | undefined;
   /** Advertise `tools.listChanged` (the server sends `notifications/tools/list_changed`). */
   listChanged?: boolean;
   /** `ttlMs` / `cacheScope` of list and read results, for 2026-07-28 clients only. */
@@ -66,7 +90,9 @@ export function createSdkServer(options: SdkServerOptions): Server {
         tools: { listChanged: options.listChanged ?? false },
         // Modules log through `log()`; the SDK then also answers `logging/setLevel` (2025).
         logging: {},
-        ...(options.resources ? { resources: {} } : {}),
+        ...(options.resources ? { resources: resourceCapability(options) } : {}),
+        ...(hasPrompts(options) ? { prompts: {} } : {}),
+        ...(completes(options) ? { completions: {} } : {}),
       },
       // Server options, not handler results: hints returned by a handler reach 2025 clients too.
       ...(options.cacheHints === undefined ? {} : { cacheHints: options.cacheHints }),
@@ -74,7 +100,7 @@ export function createSdkServer(options: SdkServerOptions): Server {
       requestState: { verify: options.requestState.verify },
     },
   );
-  const { tools, resources } = options;
+  const { tools } = options;
   const { toolsFor } = options;
   const visibleTools = (ctx: ServerContext): ToolSource =>
     toolsFor === undefined ? tools.served : toolsOfRequest(ctx, toolsFor, options.identity);
@@ -88,25 +114,59 @@ export function createSdkServer(options: SdkServerOptions): Server {
       toRouterCallExtra(ctx, server, options.requestState),
     ),
   );
-  if (resources) registerResourceHandlers(server, resources, visibleTools);
+  registerDefinitionHandlers(server, options, visibleTools);
   return server;
 }
 
-function registerResourceHandlers(
+/**
+ * The handlers of what is served beside the tools: prompts and completions while there are
+ * any, resources (`docs://` and defined) with `resources`.
+ */
+function registerDefinitionHandlers(
   server: Server,
-  resources: ResourceSource,
+  options: SdkServerOptions,
   visibleTools: (ctx: ServerContext) => ToolSource,
 ): void {
-  server.setRequestHandler('resources/list', (_request, ctx) => ({
-    resources: resources.list(visibleTools(ctx)),
-  }));
-  server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
-  server.setRequestHandler('resources/read', (request, ctx) => {
-    const result = resources.read(request.params.uri, visibleTools(ctx));
-    if (result !== undefined) return result;
-    const notFound = new ResourceNotFoundError(request.params.uri);
-    // The SDK's own class: it answers -32602 with `data: { uri }` in both revisions, as the
-    // 2026-07-28 spec requires (and rewrites a thrown -32002 to that anyway).
-    throw new SdkResourceNotFoundError(notFound.details.uri, notFound.message);
+  const { definitions, identity, resources } = options;
+  const logger = definitions?.logger ?? silentLogger;
+  if (definitions !== undefined && hasPrompts(options)) {
+    registerPromptHandlers(server, { prompts: definitions.prompts, identity, logger });
+  }
+  if (definitions !== undefined && completes(options)) {
+    registerCompletionHandler(server, { ...definitions, identity, logger });
+  }
+  if (resources === undefined) return;
+  answerLegacyNotFoundWithItsCode(server);
+  registerResourceHandlers(server, {
+    docs: resources,
+    defined: definitions?.resources,
+    subscriptions: subscribable(options) ? definitions?.subscriptions : undefined,
+    visibleTools,
+    identity,
+    logger,
   });
+}
+
+/** Whether there are prompts to serve: the `prompts` capability and handlers only then. */
+function hasPrompts(options: SdkServerOptions): boolean {
+  return options.definitions !== undefined && !options.definitions.prompts.isEmpty;
+}
+
+/** Whether a prompt argument or template variable suggests values: `completions` only then. */
+function completes(options: SdkServerOptions): boolean {
+  const { definitions } = options;
+  return (
+    definitions !== undefined &&
+    (definitions.prompts.completes() || definitions.resources.completes())
+  );
+}
+
+/** Whether clients may subscribe: there are defined resources, and somewhere to keep them. */
+function subscribable(options: SdkServerOptions): boolean {
+  return options.definitions !== undefined && !options.definitions.resources.isEmpty;
+}
+
+/** `subscribe` (2025-11-25 `resources/subscribe`, 2026-07-28 `subscriptions/listen`) when offered. */
+function resourceCapability(options: SdkServerOptions): { subscribe?: boolean } {
+  return subscribable(options) ? { subscribe: true } : {};
 }

@@ -15,7 +15,24 @@ export type McpResource = {
 };
 
 /**
- * The answer of `resources/read` for a text resource.
+ * One entry of `resources/templates/list`, declared here so it assigns to either SDK major's
+ * `ResourceTemplate`.
+ *
+ * @example
+ * ```ts
+ * const template: McpResourceTemplate = { uriTemplate: 'users://{id}', name: 'user' };
+ * ```
+ */
+export type McpResourceTemplate = {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+};
+
+/**
+ * The answer of `resources/read`: text items, or binary ones with their bytes in base64 (`blob`).
  *
  * @example
  * ```ts
@@ -23,5 +40,8 @@ export type McpResource = {
  * ```
  */
 export type McpReadResourceResult = {
-  contents: { uri: string; mimeType?: string; text: string }[];
+  contents: (
+    | { uri: string; mimeType?: string; text: string }
+    | { uri: string; mimeType?: string; blob: string }
+  )[];
 };

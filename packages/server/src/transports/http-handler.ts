@@ -10,7 +10,11 @@ import type { HttpEndpointOptions } from './http-transport-options.js';
 import { type ObservabilityRoutes, serveObservability } from './observability-routes.js';
 import { readJsonBody, refuseTooLarge } from './read-json-body.js';
 import { SSE_MESSAGES_PATH, SSE_STREAM_PATH, SseEndpoint } from './sse-endpoint.js';
-import { StreamableHttpEndpoint, type ToolListChanges } from './streamable-http-endpoint.js';
+import {
+  type ResourceUpdateChanges,
+  StreamableHttpEndpoint,
+  type ToolListChanges,
+} from './streamable-http-endpoint.js';
 import { serveUsage, USAGE_PATH } from './usage-route.js';
 
 /** Options of {@link createHttpRequestHandler}. */
@@ -20,6 +24,8 @@ export interface HttpRequestHandlerOptions extends HttpEndpointOptions {
   createServer: () => Server;
   /** Subscribes to tool list changes (for 2026-07-28 clients). */
   onToolListChanged?: ToolListChanges | undefined;
+  /** Subscribes to resource updates (for 2026-07-28 clients). */
+  onResourceUpdated?: ResourceUpdateChanges | undefined;
   logger: Logger;
 }
 
@@ -84,6 +90,7 @@ class McpHttpHandler implements HttpRequestHandler {
         ? new StreamableHttpEndpoint({
             createServer,
             onToolListChanged: options.onToolListChanged,
+            onResourceUpdated: options.onResourceUpdated,
             stateless: options.stateless,
             maxBodyBytes: options.maxBodyBytes,
             maxSessions,

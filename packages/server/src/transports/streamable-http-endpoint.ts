@@ -38,11 +38,23 @@ interface Session {
  */
 export type ToolListChanges = (listener: () => void) => () => void;
 
+/**
+ * Subscribes a listener to resource updates (the URI that changed); returns the unsubscribe.
+ *
+ * @example
+ * ```ts
+ * const onResourceUpdated: ResourceUpdateChanges = (listener) => onResourceUpdated(listener);
+ * ```
+ */
+export type ResourceUpdateChanges = (listener: (uri: string) => void) => () => void;
+
 /** Options of {@link StreamableHttpEndpoint}. */
 export interface StreamableHttpEndpointOptions {
   createServer: () => Server;
   /** Tool list changes, published to 2026-07-28 clients' `subscriptions/listen` streams. */
   onToolListChanged?: ToolListChanges | undefined;
+  /** Resource updates, published to the `subscriptions/listen` streams that asked for the URI. */
+  onResourceUpdated?: ResourceUpdateChanges | undefined;
   stateless: boolean;
   /** The body limit the HTTP layer already enforced; the 2026 handler is told the same. */
   maxBodyBytes: number;
@@ -80,7 +92,7 @@ export class StreamableHttpEndpoint {
   /** Serves 2026-07-28 requests; 2025 ones never reach it (`legacy: 'reject'`). */
   readonly #modern: McpHttpHandler;
   readonly #serveModern: ReturnType<typeof toNodeHandler>;
-  readonly #unsubscribe: (() => void) | undefined;
+  readonly #unsubscribe: (() => void)[];
 
   constructor(options: StreamableHttpEndpointOptions) {
     this.#createServer = options.createServer;
@@ -98,7 +110,11 @@ export class StreamableHttpEndpoint {
       onerror,
     });
     this.#serveModern = toNodeHandler(this.#modern, { maxRequestBodySize, onerror });
-    this.#unsubscribe = options.onToolListChanged?.(() => this.#modern.notify.toolsChanged());
+    const { notify } = this.#modern;
+    this.#unsubscribe = [
+      options.onToolListChanged?.(() => notify.toolsChanged()),
+      options.onResourceUpdated?.((uri) => notify.resourceUpdated(uri)),
+    ].filter((unsubscribe) => unsubscribe !== undefined);
   }
 
   /** Live sessions (stateful mode). */
@@ -134,7 +150,7 @@ export class StreamableHttpEndpoint {
 
   /** Ends every session (their transports close and their servers with them) and every 2026 exchange. */
   async close(): Promise<void> {
-    this.#unsubscribe?.();
+    for (const unsubscribe of this.#unsubscribe) unsubscribe();
     await this.#modern.close();
     const sessions = [...this.#sessions.values(), ...this.#pending];
     this.#sessions.clear();

@@ -11,6 +11,8 @@ export interface FixtureClient {
   callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<CalledTool>;
   listResources(): Promise<{ resources: { uri: string }[] }>;
   readResource(params: { uri: string }): Promise<{ contents: unknown[] }>;
+  /** The 2.x client's: which revision family it negotiated (the 1.x client speaks 2025-11-25). */
+  getProtocolEra?(): string | undefined;
 }
 
 interface ListedTool {
@@ -198,8 +200,12 @@ export function describeToolBehaviour(
           text: '# math.add\n\nAdds `a` and `b`.',
         },
       ]);
-      await expect(connection.client.readResource({ uri: 'docs://nope' })).rejects.toMatchObject({
-        code: -32602,
+      // Each revision's own code: -32602 on 2026-07-28, -32002 on 2025-11-25.
+      const { client } = connection;
+      const modern = client.getProtocolEra?.() === 'modern';
+      await expect(client.readResource({ uri: 'docs://nope' })).rejects.toMatchObject({
+        code: modern ? -32602 : -32002,
+        data: { uri: 'docs://nope' },
       });
     });
   });

@@ -10,6 +10,7 @@ import {
   ProgressNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { createElicitationRouter, type ElicitationRouter } from './elicitation-router.js';
+import { legacyDefinitionRequests } from './legacy-definition-requests.js';
 import { toCalledToolResult, toListedTool, toLogMessage } from './plain-results.js';
 import { createProgressRoutes, type ProgressRoutes, withMeta } from './progress-routes.js';
 import { type StdioServerProcess, startStdioServer } from './stdio-server-process.js';
@@ -46,6 +47,7 @@ export async function connectLegacyClient(
   }
   return {
     era: '2025-11-25',
+    ...legacyDefinitionRequests(client),
     listTools: () => listAllTools(client),
     async callTool(name, args = {}, callOptions = {}) {
       const { signal, timeoutMs } = callOptions;

@@ -1,6 +1,12 @@
 // Any new export added here is used by the packages' end-to-end tests: named exports only.
 export { connectClient } from './connect-client.js';
 export type {
+  CompleteRequest,
+  DefinitionRequests,
+  PlainJson,
+  ResourceSubscription,
+} from './definition-requests.js';
+export type {
   CalledToolResult,
   CallToolOptions,
   ClientEra,

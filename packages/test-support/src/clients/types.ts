@@ -1,3 +1,5 @@
+import type { DefinitionRequests } from './definition-requests.js';
+
 /**
  * The protocol revision a test client speaks: `2025-11-25` through the 1.x SDK client, the way
  * deployed clients do today, and `2026-07-28` through the 2.x client pinned to that revision.
@@ -123,7 +125,7 @@ export interface CallToolOptions {
  * try { expect(await client.listTools()).toHaveLength(3); } finally { await client.close(); }
  * ```
  */
-export interface McpClientHandle {
+export interface McpClientHandle extends DefinitionRequests {
   /** The revision this connection speaks (checked after connecting, not just requested). */
   readonly era: ClientEra;
   /** Every tool the server lists (all pages). */

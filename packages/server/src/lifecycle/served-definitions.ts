@@ -1,0 +1,96 @@
+import { type Logger, onResourceUpdated } from '@apcore-mcp/core';
+import type { Server } from '@modelcontextprotocol/server';
+import type { ResolvedOptions } from '../options/serve-options.js';
+import { PromptCatalog } from '../prompts/prompt-catalog.js';
+import { ResourceSubscriptions } from '../protocol/resource-subscriptions.js';
+import { DefinedResources } from '../resources/defined-resources.js';
+
+const FIRST_MODERN_REVISION = '2026-07-28';
+
+/**
+ * Subscribes a listener to resource updates (the URI that changed); returns the unsubscribe.
+ *
+ * @example
+ * ```ts
+ * const stop = runtime.definitions.onResourceUpdated((uri) => handler.notify.resourceUpdated(uri));
+ * ```
+ */
+export type ResourceUpdates = (listener: (uri: string) => void) => () => void;
+
+/**
+ * What one served registry offers beside its tools, shared by all its connections: the defined
+ * resources, templates and prompts (from the options), the 2025-11-25 subscriptions to them, and the
+ * delivery of their updates. A definition's `updated()` reaches the 2025-11-25 connections that
+ * subscribed to its URI, the 2026-07-28 stdio connection's `subscriptions/listen` streams, and
+ * the {@link onResourceUpdated} listeners (the 2026-07-28 HTTP endpoint's streams).
+ *
+ * Updates are delivered from construction until {@link ServedDefinitions.stop}.
+ *
+ * @example
+ * ```ts
+ * const definitions = new ServedDefinitions(options, logger, () => liveServers);
+ * definitions.stop();
+ * ```
+ */
+export class ServedDefinitions {
+  readonly resources: DefinedResources;
+  readonly prompts: PromptCatalog;
+  readonly subscriptions = new ResourceSubscriptions();
+  /** Where a definition that fails, or an update that cannot be sent, is logged. */
+  readonly logger: Logger;
+  readonly #listeners = new Set<(uri: string) => void>();
+  #stop: (() => void) | undefined;
+
+  /** `servers`: the live SDK servers, which updates are sent to. */
+  constructor(options: ResolvedOptions, logger: Logger, servers: () => Iterable<Server>) {
+    this.logger = logger;
+    this.resources = new DefinedResources({
+      resources: options.resources,
+      templates: options.resourceTemplates,
+    });
+    this.prompts = new PromptCatalog(options.prompts);
+    this.#stop = onResourceUpdated((uri) => this.#publish(uri, servers()));
+  }
+
+  /** Stops delivering updates. */
+  stop(): void {
+    this.#stop?.();
+    this.#stop = undefined;
+  }
+
+  /** Calls `listener` with the URI of every update of a served resource; returns the unsubscribe. */
+  readonly onResourceUpdated: ResourceUpdates = (listener) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  #publish(uri: string, servers: Iterable<Server>): void {
+    // Another server in the process may serve it; not ours, nobody here subscribed to it.
+    if (this.resources.match(uri) === undefined) return;
+    for (const listener of this.#listeners) {
+      try {
+        listener(uri);
+      } catch (error) {
+        this.logger.warn({ err: error, uri }, 'Could not publish a resource update');
+      }
+    }
+    for (const server of servers) {
+      if (server.transport === undefined || !this.#wantsUpdate(server, uri)) continue;
+      server.sendResourceUpdated({ uri }).catch((error: unknown) => {
+        this.logger.warn({ err: error, uri }, 'Could not send resources/updated to a client');
+      });
+    }
+  }
+
+  /**
+   * A 2025-11-25 connection subscribed to the URI; a 2026-07-28 instance always takes it: on
+   * stdio the SDK delivers it to the `subscriptions/listen` streams that asked for that URI,
+   * and a per-request HTTP instance drops it (its streams hear it from the listeners instead).
+   */
+  #wantsUpdate(server: Server, uri: string): boolean {
+    // Revisions are dates: every one from the first stateless revision on is that era's.
+    const version = server.getNegotiatedProtocolVersion();
+    const modern = version !== undefined && version >= FIRST_MODERN_REVISION;
+    return modern || this.subscriptions.has(server, uri);
+  }
+}

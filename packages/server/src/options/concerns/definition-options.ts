@@ -1,0 +1,88 @@
+// What the server offers beside tools: resources, resource templates and prompts declared with
+// @apcore-mcp/core's define* functions.
+import type {
+  PromptDefinition,
+  ResourceDefinition,
+  ResourceTemplateDefinition,
+} from '@apcore-mcp/core';
+import {
+  type DefinitionList,
+  type DefinitionSource,
+  resolveDefinitionList,
+} from '../../kernel/definition-list.js';
+import { declareOption } from '../option-declaration.js';
+
+const NONE = Object.freeze([]);
+const none = (): readonly never[] => NONE;
+
+/**
+ * The options of `serve()` that declare what is served beside the tools, declared once.
+ *
+ * @example
+ * ```ts
+ * await serve(registry, { resources: [readme], resourceTemplates: [userProfile] });
+ * ```
+ */
+export const DEFINITION_OPTIONS = {
+  /**
+   * Resources made by `defineResource`, served beside each module's `docs://` resource: an
+   * array, or a function returning the current ones (read on every request). Their URIs must
+   * differ.
+   */
+  resources: declareOption<
+    DefinitionList<ResourceDefinition>,
+    DefinitionSource<ResourceDefinition>
+  >({
+    expected: 'an array of definitions made by defineResource, or a function returning one',
+    defaultValue: none,
+    resolve: (value) =>
+      resolveDefinitionList(
+        {
+          option: 'resources',
+          kind: 'resource',
+          maker: 'defineResource',
+          key: { name: 'uri', of: (resource) => resource.uri },
+        },
+        value,
+      ),
+  }),
+  /**
+   * Resource templates made by `defineResourceTemplate`: an array, or a function returning the
+   * current ones. Their URI templates must differ.
+   */
+  resourceTemplates: declareOption<
+    DefinitionList<ResourceTemplateDefinition>,
+    DefinitionSource<ResourceTemplateDefinition>
+  >({
+    expected: 'an array of definitions made by defineResourceTemplate, or a function returning one',
+    defaultValue: none,
+    resolve: (value) =>
+      resolveDefinitionList(
+        {
+          option: 'resourceTemplates',
+          kind: 'resourceTemplate',
+          maker: 'defineResourceTemplate',
+          key: { name: 'uriTemplate', of: (template) => template.uriTemplate },
+        },
+        value,
+      ),
+  }),
+  /**
+   * Prompts made by `definePrompt`: an array, or a function returning the current ones. Their
+   * names must differ.
+   */
+  prompts: declareOption<DefinitionList<PromptDefinition>, DefinitionSource<PromptDefinition>>({
+    expected: 'an array of definitions made by definePrompt, or a function returning one',
+    defaultValue: none,
+    resolve: (value) =>
+      resolveDefinitionList(
+        {
+          option: 'prompts',
+          kind: 'prompt',
+          maker: 'definePrompt',
+          key: { name: 'name', of: (prompt) => prompt.name },
+        },
+        value,
+      ),
+  }),
+};

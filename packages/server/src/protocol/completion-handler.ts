@@ -1,0 +1,53 @@
+import type { Identity, Logger } from '@apcore-mcp/core';
+import { ProtocolError, ProtocolErrorCode, type Server } from '@modelcontextprotocol/server';
+import { completeValues } from '../completions/complete-values.js';
+import { findCompletionSource } from '../completions/completion-target.js';
+import type { PromptCatalog } from '../prompts/prompt-catalog.js';
+import type { DefinedResources } from '../resources/defined-resources.js';
+import { answerDefinitionCall, definitionContextOf } from './definition-request.js';
+
+/**
+ * Where the completion handler reads, and who asks when a request carries no caller.
+ *
+ * @example
+ * ```ts
+ * registerCompletionHandler(server, { prompts, resources, identity: undefined, logger });
+ * ```
+ */
+export interface CompletionHandlerOptions {
+  prompts: PromptCatalog;
+  resources: DefinedResources;
+  identity: Identity | undefined;
+  logger: Logger;
+}
+
+/**
+ * Registers `completion/complete` on `server` (which declares the `completions` capability):
+ * suggestions for a prompt argument (its `enum` or `complete`) or a resource template variable
+ * (its `complete`). An unknown prompt, argument, template or variable gets -32602 naming it; an
+ * argument with nothing to suggest gets no values.
+ *
+ * @example
+ * ```ts
+ * registerCompletionHandler(server, options);
+ * ```
+ */
+export function registerCompletionHandler(server: Server, options: CompletionHandlerOptions): void {
+  server.setRequestHandler('completion/complete', async (request, ctx) => {
+    const { ref, argument } = request.params;
+    const source = findCompletionSource(ref, argument.name, options);
+    if ('problem' in source) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, source.problem);
+    }
+    const context = {
+      ...definitionContextOf(ctx, options.identity),
+      arguments: request.params.context?.arguments ?? {},
+    };
+    const completion = await answerDefinitionCall(
+      options.logger,
+      `Completing ${source.label}`,
+      () => completeValues(source, argument.value, context),
+    );
+    return { completion };
+  });
+}

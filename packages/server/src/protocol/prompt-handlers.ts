@@ -1,0 +1,79 @@
+import type { Identity, Logger } from '@apcore-mcp/core';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  type Server,
+  type StandardSchemaV1,
+} from '@modelcontextprotocol/server';
+import { checkPromptArguments } from '../prompts/check-prompt-arguments.js';
+import type { PromptCatalog } from '../prompts/prompt-catalog.js';
+import { answerDefinitionCall, definitionContextOf } from './definition-request.js';
+
+/** The params of `prompts/get` as this server reads them: the arguments are checked below. */
+type PromptGetParams = { name: string; arguments?: unknown };
+
+/**
+ * Takes any params with a string `name`. The SDK's own check of `prompts/get` answers an
+ * argument that is not a string with -32603 and a dump of its schema; checking the arguments
+ * here gives -32602 and a sentence naming the argument instead.
+ */
+const PROMPT_GET_PARAMS: StandardSchemaV1<PromptGetParams> = {
+  '~standard': {
+    version: 1,
+    vendor: 'apcore-mcp',
+    validate: (value) => {
+      const name = (value as { name?: unknown } | undefined)?.name;
+      return typeof name === 'string'
+        ? { value: value as PromptGetParams }
+        : { issues: [{ message: 'name must be the name of a prompt (a string)' }] };
+    },
+  },
+};
+
+/**
+ * Where the prompt handlers read, and who asks when a request carries no caller.
+ *
+ * @example
+ * ```ts
+ * registerPromptHandlers(server, { prompts, identity: undefined, logger });
+ * ```
+ */
+export interface PromptHandlerOptions {
+  prompts: PromptCatalog;
+  identity: Identity | undefined;
+  logger: Logger;
+}
+
+/**
+ * Registers `prompts/list` and `prompts/get` on `server` (which declares the `prompts`
+ * capability). An unknown prompt, a missing required argument, an argument of the wrong type, an
+ * undeclared one or one outside its `enum` get -32602 naming it; the server keeps serving.
+ *
+ * @example
+ * ```ts
+ * registerPromptHandlers(server, options);
+ * ```
+ */
+export function registerPromptHandlers(server: Server, options: PromptHandlerOptions): void {
+  const { prompts } = options;
+  server.setRequestHandler('prompts/list', () => ({ prompts: prompts.list() }));
+  server.setRequestHandler('prompts/get', { params: PROMPT_GET_PARAMS }, async (params, ctx) => {
+    const { name, arguments: given } = params;
+    const prompt = prompts.find(name);
+    if (prompt === undefined) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${name}`, { name });
+    }
+    const checked = checkPromptArguments(prompt, given);
+    if ('problem' in checked) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, checked.problem, { name });
+    }
+    const context = definitionContextOf(ctx, options.identity);
+    const messages = await answerDefinitionCall(options.logger, `Getting prompt ${name}`, () =>
+      prompt.get(checked.args, context),
+    );
+    return {
+      ...(prompt.description === undefined ? {} : { description: prompt.description }),
+      messages,
+    };
+  });
+}

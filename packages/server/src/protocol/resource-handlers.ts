@@ -1,0 +1,116 @@
+import type { Identity, Logger } from '@apcore-mcp/core';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError as SdkResourceNotFoundError,
+  type Server,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import type { ToolSource } from '../kernel/served-tool.js';
+import type { DefinedResources } from '../resources/defined-resources.js';
+import type { ResourceSource } from '../resources/documentation-resources.js';
+import type { McpReadResourceResult } from '../resources/mcp-resource.js';
+import { ResourceNotFoundError } from '../resources/resource-not-found-error.js';
+import {
+  answerDefinitionCall,
+  definitionContextOf,
+  isModernRequest,
+} from './definition-request.js';
+import { markLegacyNotFound } from './legacy-not-found-code.js';
+import type { ResourceSubscriptions } from './resource-subscriptions.js';
+
+/**
+ * Where the resource handlers read: the modules' `docs://` resources (cut to what each caller
+ * may see) and the defined resources and templates; with `subscriptions`, 2025-11-25
+ * connections may subscribe.
+ *
+ * @example
+ * ```ts
+ * registerResourceHandlers(server, { docs, defined, subscriptions, visibleTools, identity, logger });
+ * ```
+ */
+export interface ResourceHandlerOptions {
+  docs: ResourceSource;
+  defined: DefinedResources | undefined;
+  subscriptions: ResourceSubscriptions | undefined;
+  visibleTools: (ctx: ServerContext) => ToolSource;
+  identity: Identity | undefined;
+  logger: Logger;
+}
+
+/**
+ * Registers `resources/list`, `resources/templates/list`, `resources/read` and (with
+ * `subscriptions`) `resources/subscribe` / `resources/unsubscribe` on `server`. A URI nothing
+ * serves is answered -32602 on 2026-07-28 and -32002 on 2025-11-25, with `data: { uri }`; a URI
+ * that looks meant for a template but does not match it is -32602 in both, naming the template.
+ *
+ * @example
+ * ```ts
+ * registerResourceHandlers(server, options);
+ * ```
+ */
+export function registerResourceHandlers(server: Server, options: ResourceHandlerOptions): void {
+  const { docs, defined, visibleTools } = options;
+  server.setRequestHandler('resources/list', (_request, ctx) => ({
+    resources: [...docs.list(visibleTools(ctx)), ...(defined?.list() ?? [])],
+  }));
+  server.setRequestHandler('resources/templates/list', () => ({
+    resourceTemplates: defined?.listTemplates() ?? [],
+  }));
+  server.setRequestHandler('resources/read', async (request, ctx) => {
+    const { uri } = request.params;
+    const result = await readResource(uri, ctx, options);
+    if (result !== undefined) return result;
+    throw notFound(server, uri, ctx, defined);
+  });
+  const { subscriptions } = options;
+  if (subscriptions === undefined) return;
+  server.setRequestHandler('resources/subscribe', (request, ctx) => {
+    const { uri } = request.params;
+    const served =
+      defined?.match(uri) !== undefined || docs.read(uri, visibleTools(ctx)) !== undefined;
+    if (!served) throw notFound(server, uri, ctx, defined);
+    subscriptions.add(server, uri);
+    return {};
+  });
+  server.setRequestHandler('resources/unsubscribe', (request) => {
+    subscriptions.remove(server, request.params.uri);
+    return {};
+  });
+}
+
+async function readResource(
+  uri: string,
+  ctx: ServerContext,
+  options: ResourceHandlerOptions,
+): Promise<McpReadResourceResult | undefined> {
+  const documentation = options.docs.read(uri, options.visibleTools(ctx));
+  if (documentation !== undefined || options.defined === undefined) return documentation;
+  const { defined } = options;
+  const context = definitionContextOf(ctx, options.identity);
+  return answerDefinitionCall(options.logger, `Reading resource ${uri}`, () =>
+    defined.read(uri, context),
+  );
+}
+
+/** The error for a URI nothing serves: by the request's revision, or a template's mismatch. */
+function notFound(
+  server: Server,
+  uri: string,
+  ctx: ServerContext,
+  defined: DefinedResources | undefined,
+): ProtocolError {
+  const template = defined?.nearestTemplate(uri);
+  if (template !== undefined) {
+    return new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `Resource not found: ${uri} does not match the template ${template.uriTemplate}`,
+      { uri, uriTemplate: template.uriTemplate },
+    );
+  }
+  if (!isModernRequest(ctx)) markLegacyNotFound(server, ctx.mcpReq.id);
+  const error = new ResourceNotFoundError(uri);
+  // The SDK's own class: -32602 with `data: { uri }`, as 2026-07-28 requires; a 2025-11-25
+  // connection gets -32002, the code of its revision, from the mark above.
+  return new SdkResourceNotFoundError(error.details.uri, error.message);
+}

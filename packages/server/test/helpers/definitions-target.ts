@@ -1,0 +1,66 @@
+import * as core from '@apcore-mcp/core';
+import { createRecordingLogger } from '@apcore-mcp/test-support';
+import {
+  type ClientEra,
+  connectClient,
+  type McpClientHandle,
+} from '@apcore-mcp/test-support/clients';
+import { type ServerHandle, startServer } from '../../src/index.js';
+import { createFixtureDefinitions } from '../fixtures/fixture-definitions.mjs';
+import { createFixtureRuntime } from '../fixtures/fixture-modules.mjs';
+import { fixturePath, SERVER_ROOT } from './fixture-path.js';
+
+/** Where a definitions test connects: a client era over Streamable HTTP or a spawned stdio child. */
+export type DefinitionsTarget = [ClientEra, 'http' | 'stdio'];
+
+/** Every era over both transports. */
+export const DEFINITIONS_TARGETS: DefinitionsTarget[] = [
+  ['2025-11-25', 'http'],
+  ['2026-07-28', 'http'],
+  ['2025-11-25', 'stdio'],
+  ['2026-07-28', 'stdio'],
+];
+
+/** A connected client of the fixture definitions server, and how to close both. */
+export interface DefinitionsConnection {
+  client: McpClientHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the fixture modules and definitions (in process over HTTP, or in a spawned stdio child
+ * running the built packages) and connects a client of `era` to it.
+ */
+export async function connectToDefinitions([
+  era,
+  transport,
+]: DefinitionsTarget): Promise<DefinitionsConnection> {
+  if (transport === 'stdio') {
+    const client = await connectClient({
+      era,
+      transport: 'stdio',
+      command: process.execPath,
+      args: [fixturePath('definitions-server.mjs')],
+      cwd: SERVER_ROOT,
+      stderr: 'ignore',
+    });
+    return { client, close: () => client.close() };
+  }
+  const { registry, executor } = createFixtureRuntime(core);
+  const { touch, ...definitions } = createFixtureDefinitions(core);
+  registry.register('fixture.touch', touch);
+  const server: ServerHandle = await startServer(executor, {
+    transport: 'streamable-http',
+    port: 0,
+    logger: createRecordingLogger(),
+    ...definitions,
+  });
+  const client = await connectClient({ era, transport: 'http', url: server.url ?? '' });
+  return {
+    client,
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
+}
