@@ -88,3 +88,37 @@ describe('the example module that asks a form, the model and the roots at once',
     }
   });
 });
+
+describe('the example prompt that asks the user first', () => {
+  it.each(['2025-11-25', '2026-07-28'] as const)(
+    'drafts the request with the supplier a %s client gave',
+    async (era) => {
+      const url = await serveExamples();
+      const asked: string[] = [];
+      const client = await connectClient({
+        era,
+        transport: 'http',
+        url,
+        onElicit: (request) => {
+          asked.push(request.message);
+          return { action: 'accept', content: { supplier: 'Kiln & Co', quantity: 12 } };
+        },
+      });
+      try {
+        const prompt = await client.getPrompt('restock_request', { sku: 'MUG-001' });
+        expect(asked).toEqual(['Who supplies Stoneware mug, and how many units should we order?']);
+        expect(prompt.messages).toEqual([
+          {
+            role: 'user',
+            content: {
+              type: 'text',
+              text: 'Write a short, polite email to Kiln & Co asking to restock 12 units of Stoneware mug (SKU MUG-001).',
+            },
+          },
+        ]);
+      } finally {
+        await client.close();
+      }
+    },
+  );
+});

@@ -2,8 +2,8 @@ import type { Identity } from '../contract.js';
 
 /**
  * What a definition's functions (`read`, `get`, `complete`) see of the request they answer:
- * who asks (`null` without authentication) and a signal that aborts when the client cancels
- * or goes away.
+ * who asks (`null` without authentication), a signal that aborts when the client cancels or
+ * goes away, and (for `read` and `get`) what lets them ask the client and log.
  *
  * @example
  * ```ts
@@ -15,6 +15,12 @@ export interface DefinitionContext {
   readonly identity: Identity | null;
   /** Aborts when the request is cancelled or its client disconnects. */
   readonly signal: AbortSignal;
+  /**
+   * What the server lends the request, read by the same helpers modules use: `ask()`,
+   * `elicit()`, `sample()`, `listRoots()` (a prompt's `get` and a resource's `read` may ask
+   * the client) and `log()`. Absent when the definition is called outside a server.
+   */
+  readonly data?: Readonly<Record<string, unknown>>;
 }
 
 /**

@@ -61,6 +61,8 @@ export class ServerRuntime {
   readonly #startedAt = performance.now();
   /** Signs and verifies the `requestState` of 2026-07-28 input rounds. */
   readonly stateCodec: CallStateCodec;
+  /** Where each answered 2026-07-28 round is claimed, once across instances sharing the store. */
+  readonly #roundClaims: RoundClaims;
   readonly #governance: OpenedGovernance;
   /** Per tool usage for `GET /usage` as each caller may see it, when the `usage` option is on. */
   readonly usage: UsageReader | undefined;
@@ -81,6 +83,7 @@ export class ServerRuntime {
     this.logger = logger;
     const { store, stateCodec, roundClaims } = openSharedState(options, logger);
     this.stateCodec = stateCodec;
+    this.#roundClaims = roundClaims;
     // Opened first: a ledger file that cannot be opened stops the start before anything else.
     this.#governance = openGovernance({ ...options, store, registry: target.registry, logger });
     this.tools = new ToolTable({
@@ -220,6 +223,7 @@ export class ServerRuntime {
       listChanged: this.#options.dynamic,
       cacheHints: this.#options.cacheHints,
       requestState: this.stateCodec,
+      roundClaims: this.#roundClaims,
       ...(this.listsPerCaller ? { toolsFor: this.toolsFor } : {}),
       identity: this.#options.identity,
     });

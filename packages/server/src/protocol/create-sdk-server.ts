@@ -5,6 +5,8 @@ import type { ToolSource, ToolsFor } from '../kernel/served-tool.js';
 import type { PromptCatalog } from '../prompts/prompt-catalog.js';
 import type { DefinedResources } from '../resources/defined-resources.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
+import type { RoundClaims } from '../store/round-claims.js';
+import type { DefinitionAsking } from './asking-definition-call.js';
 import type { CallStateCodec } from './call-state-codec.js';
 import { registerCompletionHandler } from './completion-handler.js';
 import { answerLegacyNotFoundWithItsCode } from './legacy-not-found-code.js';
@@ -40,7 +42,7 @@ export interface ServedDefinitionSources {
  *
  * @example
  * ```ts
- * const options: SdkServerOptions = { name: 'tools', version: '1.0.0', tools: front, requestState };
+ * const options: SdkServerOptions = { name: 'tools', version: '1.0.0', tools: front, requestState, roundClaims };
  * ```
  */
 export interface SdkServerOptions {
@@ -61,6 +63,11 @@ export interface SdkServerOptions {
   /** Signs and verifies the `requestState` of 2026-07-28 input rounds (approvals). */
   requestState: CallStateCodec;
   /**
+   * Where the answered rounds of prompts and resource reads are claimed, once (the tools'
+   * router claims its own there too).
+   */
+  roundClaims: RoundClaims;
+  /**
    * What each request's caller may see of `tools`: `tools/list` and the resources then show a
    * caller only the modules its ACL lets it call. Absent: everything.
    */
@@ -78,7 +85,7 @@ export interface SdkServerOptions {
  *
  * @example
  * ```ts
- * const server = createSdkServer({ name: 'my-tools', version: '1.0.0', tools: front, requestState });
+ * const server = createSdkServer({ name: 'my-tools', version: '1.0.0', tools: front, requestState, roundClaims });
  * serveStdio(() => server);
  * ```
  */
@@ -129,8 +136,15 @@ function registerDefinitionHandlers(
 ): void {
   const { definitions, identity, resources } = options;
   const logger = definitions?.logger ?? silentLogger;
+  const asking: DefinitionAsking = {
+    server,
+    codec: options.requestState,
+    claims: options.roundClaims,
+    identity,
+    logger,
+  };
   if (definitions !== undefined && hasPrompts(options)) {
-    registerPromptHandlers(server, { prompts: definitions.prompts, identity, logger });
+    registerPromptHandlers(server, { prompts: definitions.prompts, asking });
   }
   if (definitions !== undefined && completes(options)) {
     registerCompletionHandler(server, { ...definitions, identity, logger });
@@ -142,8 +156,7 @@ function registerDefinitionHandlers(
     defined: definitions?.resources,
     subscriptions: subscribable(options) ? definitions?.subscriptions : undefined,
     visibleTools,
-    identity,
-    logger,
+    asking,
   });
 }
 

@@ -1,6 +1,13 @@
 import type { DefinitionContext, Identity } from '@apcore-mcp/core';
-import { DefinitionResultError, ErrorCodes, type Logger, ModuleError } from '@apcore-mcp/core';
 import {
+  ClientCapabilityRequiredError,
+  DefinitionResultError,
+  ErrorCodes,
+  type Logger,
+  ModuleError,
+} from '@apcore-mcp/core';
+import {
+  MissingRequiredClientCapabilityError,
   PROTOCOL_VERSION_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
@@ -44,7 +51,8 @@ export function isModernRequest(ctx: ServerContext): boolean {
 /**
  * Runs a definition's function and turns what it throws into the JSON-RPC error the client
  * gets: an `InvalidInputError` (or a protocol error) keeps its message, as invalid params
- * (-32602); a result the server cannot send is an internal error (-32603) saying what is wrong;
+ * (-32602); a question it had to have answered but the client cannot answer (`required: true`
+ * on 2025-11-25) is -32021 naming the capability; a result the server cannot send is an internal error (-32603) saying what is wrong;
  * anything else is logged and answered "Internal error occurred" (-32603), never with a stack
  * or a path.
  *
@@ -67,6 +75,12 @@ export async function answerDefinitionCall<T>(
 
 function toDefinitionProtocolError(error: unknown, logger: Logger, what: string): ProtocolError {
   if (ProtocolError.isInstance(error)) return error;
+  if (ClientCapabilityRequiredError.isInstance(error)) {
+    const { capabilities } = error.details as { capabilities: string[] };
+    return new MissingRequiredClientCapabilityError({
+      requiredCapabilities: Object.fromEntries(capabilities.map((name) => [name, {}])),
+    });
+  }
   if (ModuleError.isInstance(error) && error.code === ErrorCodes.GENERAL_INVALID_INPUT) {
     return new ProtocolError(ProtocolErrorCode.InvalidParams, error.message);
   }
@@ -76,4 +90,20 @@ function toDefinitionProtocolError(error: unknown, logger: Logger, what: string)
   }
   logger.error({ err: error }, `${what} failed`);
   return new ProtocolError(ProtocolErrorCode.InternalError, 'Internal error occurred');
+}
+
+/**
+ * The error of a 2026-07-28 retry when the store its answered round is claimed in cannot
+ * answer: nothing ran, and the client may retry.
+ *
+ * @example
+ * ```ts
+ * if (rounds === 'unavailable') throw storeUnavailableError();
+ * ```
+ */
+export function storeUnavailableError(): ProtocolError {
+  return new ProtocolError(
+    ProtocolErrorCode.InternalError,
+    'Limit store unavailable; the request was not run, retry later',
+  );
 }

@@ -1,4 +1,3 @@
-import type { Identity, Logger } from '@apcore-mcp/core';
 import {
   ProtocolError,
   ProtocolErrorCode,
@@ -7,7 +6,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { checkPromptArguments } from '../prompts/check-prompt-arguments.js';
 import type { PromptCatalog } from '../prompts/prompt-catalog.js';
-import { answerDefinitionCall, definitionContextOf } from './definition-request.js';
+import { type DefinitionAsking, runAskingDefinition } from './asking-definition-call.js';
 
 /** The params of `prompts/get` as this server reads them: the arguments are checked below. */
 type PromptGetParams = { name: string; arguments?: unknown };
@@ -31,23 +30,24 @@ const PROMPT_GET_PARAMS: StandardSchemaV1<PromptGetParams> = {
 };
 
 /**
- * Where the prompt handlers read, and who asks when a request carries no caller.
+ * Where the prompt handlers read, and how a prompt asks the client.
  *
  * @example
  * ```ts
- * registerPromptHandlers(server, { prompts, identity: undefined, logger });
+ * registerPromptHandlers(server, { prompts, asking });
  * ```
  */
 export interface PromptHandlerOptions {
   prompts: PromptCatalog;
-  identity: Identity | undefined;
-  logger: Logger;
+  asking: DefinitionAsking;
 }
 
 /**
  * Registers `prompts/list` and `prompts/get` on `server` (which declares the `prompts`
  * capability). An unknown prompt, a missing required argument, an argument of the wrong type, an
- * undeclared one or one outside its `enum` get -32602 naming it; the server keeps serving.
+ * undeclared one or one outside its `enum` get -32602 naming it; the server keeps serving. A
+ * prompt's `get` may ask the client (`ask()`, `elicit()`, ...): on 2026-07-28 the answer is
+ * then `input_required`, and the prompt runs again once the client answered.
  *
  * @example
  * ```ts
@@ -67,10 +67,14 @@ export function registerPromptHandlers(server: Server, options: PromptHandlerOpt
     if ('problem' in checked) {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, checked.problem, { name });
     }
-    const context = definitionContextOf(ctx, options.identity);
-    const messages = await answerDefinitionCall(options.logger, `Getting prompt ${name}`, () =>
-      prompt.get(checked.args, context),
+    const call = { tool: `prompt ${name}`, arguments: checked.args };
+    const messages = await runAskingDefinition(
+      ctx,
+      options.asking,
+      { call, what: `Getting prompt ${name}` },
+      (context) => prompt.get(checked.args, context),
     );
+    if (!Array.isArray(messages)) return messages;
     return {
       ...(prompt.description === undefined ? {} : { description: prompt.description }),
       messages,

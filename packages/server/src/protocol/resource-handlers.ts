@@ -1,4 +1,4 @@
-import type { Identity, Logger } from '@apcore-mcp/core';
+import type { InputRequiredResult } from '@modelcontextprotocol/server';
 import {
   ProtocolError,
   ProtocolErrorCode,
@@ -11,11 +11,8 @@ import type { DefinedResources } from '../resources/defined-resources.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
 import type { McpReadResourceResult } from '../resources/mcp-resource.js';
 import { ResourceNotFoundError } from '../resources/resource-not-found-error.js';
-import {
-  answerDefinitionCall,
-  definitionContextOf,
-  isModernRequest,
-} from './definition-request.js';
+import { type DefinitionAsking, runAskingDefinition } from './asking-definition-call.js';
+import { isModernRequest } from './definition-request.js';
 import { markLegacyNotFound } from './legacy-not-found-code.js';
 import type { ResourceSubscriptions } from './resource-subscriptions.js';
 
@@ -26,7 +23,7 @@ import type { ResourceSubscriptions } from './resource-subscriptions.js';
  *
  * @example
  * ```ts
- * registerResourceHandlers(server, { docs, defined, subscriptions, visibleTools, identity, logger });
+ * registerResourceHandlers(server, { docs, defined, subscriptions, visibleTools, asking });
  * ```
  */
 export interface ResourceHandlerOptions {
@@ -34,8 +31,8 @@ export interface ResourceHandlerOptions {
   defined: DefinedResources | undefined;
   subscriptions: ResourceSubscriptions | undefined;
   visibleTools: (ctx: ServerContext) => ToolSource;
-  identity: Identity | undefined;
-  logger: Logger;
+  /** How a defined resource's `read` asks the client, and where its failures are logged. */
+  asking: DefinitionAsking;
 }
 
 /**
@@ -43,6 +40,7 @@ export interface ResourceHandlerOptions {
  * `subscriptions`) `resources/subscribe` / `resources/unsubscribe` on `server`. A URI nothing
  * serves is answered -32602 on 2026-07-28 and -32002 on 2025-11-25, with `data: { uri }`; a URI
  * that looks meant for a template but does not match it is -32602 in both, naming the template.
+ * A defined resource's `read` may ask the client, as a prompt's `get` may.
  *
  * @example
  * ```ts
@@ -83,13 +81,16 @@ async function readResource(
   uri: string,
   ctx: ServerContext,
   options: ResourceHandlerOptions,
-): Promise<McpReadResourceResult | undefined> {
+): Promise<McpReadResourceResult | InputRequiredResult | undefined> {
   const documentation = options.docs.read(uri, options.visibleTools(ctx));
   if (documentation !== undefined || options.defined === undefined) return documentation;
   const { defined } = options;
-  const context = definitionContextOf(ctx, options.identity);
-  return answerDefinitionCall(options.logger, `Reading resource ${uri}`, () =>
-    defined.read(uri, context),
+  const call = { tool: `resource ${uri}`, arguments: {} };
+  return runAskingDefinition(
+    ctx,
+    options.asking,
+    { call, what: `Reading resource ${uri}` },
+    (context) => defined.read(uri, context),
   );
 }
 

@@ -29,6 +29,8 @@ describe.each(DEFINITIONS_TARGETS)('defined prompts, %s client over %s', (era, t
       'test_simple_prompt',
       'test_prompt_with_arguments',
       'test_prompt_with_image',
+      'ask_for_context',
+      'needs_sampling',
       'broken_image',
     ]);
     expect(prompts[1]).toEqual({

@@ -2,6 +2,7 @@ import * as core from '@apcore-mcp/core';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import {
   type ClientEra,
+  type ConnectionDefaults,
   connectClient,
   type McpClientHandle,
 } from '@apcore-mcp/test-support/clients';
@@ -29,14 +30,16 @@ export interface DefinitionsConnection {
 
 /**
  * Serves the fixture modules and definitions (in process over HTTP, or in a spawned stdio child
- * running the built packages) and connects a client of `era` to it.
+ * running the built packages) and connects a client of `era` to it, with `defaults` (how it
+ * answers elicitations, where its log messages go).
  */
-export async function connectToDefinitions([
-  era,
-  transport,
-]: DefinitionsTarget): Promise<DefinitionsConnection> {
+export async function connectToDefinitions(
+  [era, transport]: DefinitionsTarget,
+  defaults: ConnectionDefaults = {},
+): Promise<DefinitionsConnection> {
   if (transport === 'stdio') {
     const client = await connectClient({
+      ...defaults,
       era,
       transport: 'stdio',
       command: process.execPath,
@@ -55,7 +58,12 @@ export async function connectToDefinitions([
     logger: createRecordingLogger(),
     ...definitions,
   });
-  const client = await connectClient({ era, transport: 'http', url: server.url ?? '' });
+  const client = await connectClient({
+    ...defaults,
+    era,
+    transport: 'http',
+    url: server.url ?? '',
+  });
   return {
     client,
     close: async () => {
