@@ -93,45 +93,64 @@ describe.each(ERAS)('a module asking its client over Streamable HTTP (%s)', (era
   });
 });
 
-describe('a module that requires a capability the client lacks', () => {
-  it('fails the 2026-07-28 call with -32021 and the missing capability', async () => {
-    const { url, probe } = await start();
-    const client = await connectAskingClient('2026-07-28', { transport: 'http', url }, {});
-    try {
-      await expect(client.callTool('ask-sample_required')).rejects.toMatchObject({
-        code: -32021,
-      });
-    } finally {
-      await client.close();
-    }
-    const raw = await postModern(
-      url,
-      'tools/call',
-      { name: 'ask-sample_required', arguments: {} },
-      { elicitation: false },
-    );
-    expect(raw.status).toBe(400);
-    expect(raw.body.error).toMatchObject({
-      code: -32021,
-      data: { requiredCapabilities: { sampling: {} } },
-    });
-    expect(probe.completed['ask.sample_required']).toBeUndefined();
-  });
+/** The modules that cannot work without a capability, by the capability they require. */
+const REQUIRING: Array<[string, string]> = [
+  ['sampling', 'ask-sample_required'],
+  ['roots', 'ask-roots_required'],
+];
 
-  it('fails the 2025-11-25 call with a tool error naming the capability', async () => {
-    const { url, probe } = await start();
-    const client = await connectAskingClient('2025-11-25', { transport: 'http', url }, {});
-    const result = await client.callTool('ask-sample_required').finally(() => client.close());
-    expect(result).toMatchObject({
-      isError: true,
-      _meta: { 'apcore/errorCode': 'CLIENT_CAPABILITY_REQUIRED' },
+describe.each(REQUIRING)(
+  'a module that requires %s, which the client lacks',
+  (capability, tool) => {
+    const moduleId = tool.replace('-', '.');
+
+    it('fails the 2026-07-28 call with -32021 and the missing capability, and keeps serving', async () => {
+      const { url, probe } = await start();
+      const client = await connectAskingClient('2026-07-28', { transport: 'http', url }, {});
+      try {
+        await expect(client.callTool(tool)).rejects.toMatchObject({ code: -32021 });
+        expect(JSON.parse(firstText(await client.callTool('ask-greet')))).toEqual({
+          greeting: 'Hello, stranger!',
+        });
+      } finally {
+        await client.close();
+      }
+      const raw = await postModern(
+        url,
+        'tools/call',
+        { name: tool, arguments: {} },
+        { elicitation: false },
+      );
+      expect(raw.status).toBe(400);
+      expect(raw.body.error).toMatchObject({
+        code: -32021,
+        data: { requiredCapabilities: { [capability]: {} } },
+      });
+      expect(probe.completed[moduleId]).toBeUndefined();
     });
-    expect(firstText(result)).toBe(
-      'This tool needs a client that supports sampling, and this client does not declare it. Use a client that does.',
-    );
-    expect(probe.completed['ask.sample_required']).toBeUndefined();
-  });
-});
+
+    it('fails the 2025-11-25 call with a tool error naming the capability, and keeps serving', async () => {
+      const { url, probe } = await start();
+      const client = await connectAskingClient('2025-11-25', { transport: 'http', url }, {});
+      try {
+        const result = await client.callTool(tool);
+        expect(result).toMatchObject({
+          isError: true,
+          _meta: { 'apcore/errorCode': 'CLIENT_CAPABILITY_REQUIRED' },
+        });
+        expect(firstText(result)).toBe(
+          `This tool needs a client that supports ${capability}, and this client does not declare it. Use a client that does.`,
+        );
+        expect(JSON.parse(firstText(await client.callTool('ask-greet')))).toEqual({
+          greeting: 'Hello, stranger!',
+        });
+      } finally {
+        await client.close();
+      }
+      expect(probe.completed[moduleId]).toBeUndefined();
+    });
+  },
+);
 
 describe('the 2026-07-28 rounds of named questions, on the wire', () => {
   it('asks under the names the module gave, and runs the module once per answered round', async () => {

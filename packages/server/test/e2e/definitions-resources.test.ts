@@ -19,6 +19,17 @@ async function rejection(
   return error as { code: number; message: string; data?: unknown };
 }
 
+/** A good read on the same connection still answers: one bad request did not break it. */
+async function expectStillServing(client: DefinitionsConnection['client']): Promise<void> {
+  expect((await client.readResource('test://static-text')).contents).toEqual([
+    {
+      uri: 'test://static-text',
+      mimeType: 'text/plain',
+      text: 'This is the content of the static text resource.',
+    },
+  ]);
+}
+
 describe.each(DEFINITIONS_TARGETS)('defined resources, %s client over %s', (era, transport) => {
   let connection: DefinitionsConnection;
   beforeAll(async () => {
@@ -38,6 +49,7 @@ describe.each(DEFINITIONS_TARGETS)('defined resources, %s client over %s', (era,
     expect(resources.map((resource) => resource.uri)).toContain('docs://math.add');
     expect(await client.listResourceTemplates()).toEqual([
       { uriTemplate: 'test://template/{id}/data', name: 'template', mimeType: 'application/json' },
+      { uriTemplate: 'test://failing/{name}', name: 'failing' },
     ]);
   });
 
@@ -64,17 +76,21 @@ describe.each(DEFINITIONS_TARGETS)('defined resources, %s client over %s', (era,
     });
   });
 
-  it(`answers a missing resource with ${era === '2025-11-25' ? '-32002' : '-32602'} and its uri`, async () => {
-    const error = await rejection(connection.client.readResource('test://nothing-here'));
+  it(`answers a missing resource with ${era === '2025-11-25' ? '-32002' : '-32602'} and its uri, then keeps serving`, async () => {
+    const { client } = connection;
+    const error = await rejection(client.readResource('test://nothing-here'));
     expect(error.code).toBe(era === '2025-11-25' ? -32002 : -32602);
     expect(error.message).toContain('Resource not found: test://nothing-here');
     expect(error.data).toEqual({ uri: 'test://nothing-here' });
+    await expectStillServing(client);
   });
 
-  it('refuses a URI that does not match its template with -32602 naming the template', async () => {
-    const error = await rejection(connection.client.readResource('test://template/1/2/data'));
+  it('refuses a URI that does not match its template with -32602 naming the template, then keeps serving', async () => {
+    const { client } = connection;
+    const error = await rejection(client.readResource('test://template/1/2/data'));
     expect(error.code).toBe(-32602);
     expect(error.message).toContain('does not match the template test://template/{id}/data');
+    await expectStillServing(client);
   });
 
   it('answers bytes that are not base64, or a failing read, with -32603, then keeps serving', async () => {
@@ -86,7 +102,24 @@ describe.each(DEFINITIONS_TARGETS)('defined resources, %s client over %s', (era,
     expect(thrown.code).toBe(-32603);
     expect(thrown.message).toContain('Internal error occurred');
     expect(thrown.message).not.toContain('/etc/secret');
-    expect((await client.readResource('test://static-text')).contents).toHaveLength(1);
+    await expectStillServing(client);
+  });
+
+  it('answers a template read refusing its variable with -32602 and that reason, then keeps serving', async () => {
+    const { client } = connection;
+    const refused = await rejection(client.readResource('test://template/abc/data'));
+    expect(refused.code).toBe(-32602);
+    expect(refused.message).toContain('id must be digits, got abc');
+    await expectStillServing(client);
+  });
+
+  it('answers a template whose read throws with a sanitized -32603, then keeps serving', async () => {
+    const { client } = connection;
+    const thrown = await rejection(client.readResource('test://failing/passwd'));
+    expect(thrown.code).toBe(-32603);
+    expect(thrown.message).toContain('Internal error occurred');
+    expect(JSON.stringify(thrown)).not.toContain('/etc/secret');
+    await expectStillServing(client);
   });
 
   it('tells a subscribed client about an update, and stops after unsubscribing', async () => {
