@@ -201,6 +201,8 @@ export const ErrorCodes = Object.freeze({
   BUDGET_EXCEEDED: 'BUDGET_EXCEEDED',
   /** The module's result was larger than the server's `maxResultBytes`: it was not sent. */
   RESULT_TOO_LARGE: 'RESULT_TOO_LARGE',
+  /** The module answered with content that cannot be sent (an image whose data is not base64). */
+  INVALID_RESULT: 'INVALID_RESULT',
 } as const);
 
 /** One of the known apcore error codes. Foreign runtimes may use others. */

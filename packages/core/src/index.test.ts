@@ -18,6 +18,7 @@ describe('public API', () => {
         'ErrorCodes',
         'ExecutionCancelledError',
         'InvalidInputError',
+        'InvalidResultError',
         'InvalidModuleIdError',
         'MAX_MODULE_ID_LENGTH',
         'MODULE_ID_PATTERN',

@@ -129,6 +129,7 @@ export { ConfigNotFoundError } from './errors/config-not-found-error.js';
 export { ExecutionCancelledError } from './errors/execution-cancelled-error.js';
 export type { InvalidInputErrorOptions } from './errors/invalid-input-error.js';
 export { InvalidInputError } from './errors/invalid-input-error.js';
+export { InvalidResultError } from './errors/invalid-result-error.js';
 export type { ModuleErrorInit, ModuleErrorOptions } from './errors/module-error.js';
 export { ModuleError } from './errors/module-error.js';
 export { ModuleLoadError } from './errors/module-load-error.js';

@@ -47,6 +47,11 @@ function formatInvalidInput(error: ModuleErrorLike): string {
   return typeof message === 'string' ? `Invalid input: ${message}` : 'Invalid input';
 }
 
+function formatInvalidResult(error: ModuleErrorLike): string {
+  const message = readProperty(error, 'message');
+  return typeof message === 'string' ? `Invalid result: ${message}` : 'Invalid result';
+}
+
 /** The client-facing text for a module error, per the tech design's mapping table (§9.1). */
 function formatModuleError(error: ModuleErrorLike, code: string): string {
   const fixed = FIXED_TEXTS[code];
@@ -62,6 +67,8 @@ function formatModuleError(error: ModuleErrorLike, code: string): string {
       return formatTimeout(error);
     case 'GENERAL_INVALID_INPUT':
       return formatInvalidInput(error);
+    case 'INVALID_RESULT':
+      return formatInvalidResult(error);
     default:
       return `Module error: ${code}`;
   }

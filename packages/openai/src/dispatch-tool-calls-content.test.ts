@@ -57,13 +57,15 @@ describe('dispatchToolCalls: modules answering with content', () => {
     ]);
   });
 
-  it('answers a malformed content item with the internal error, never its bytes', async () => {
+  it('answers a malformed content item with an error naming it, never its bytes', async () => {
     const { executor } = createExecutor({
       'chart.draw': () => ({
         'apcore/content': [{ type: 'image', data: '!!', mimeType: 'image/png' }],
       }),
     });
     const [message] = await dispatchToolCalls(executor, [chatCall('1', 'chart-draw', '{}')]);
-    expect(message?.content).toBe('Internal error occurred');
+    expect(message?.content).toBe(
+      'Invalid result: content item 1 (image): data is not valid base64',
+    );
   });
 });

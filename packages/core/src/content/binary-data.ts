@@ -1,3 +1,5 @@
+import { InvalidResultError } from '../errors/invalid-result-error.js';
+
 /**
  * Binary data a result helper takes: bytes (`Uint8Array`, `Buffer`, any typed array or an
  * `ArrayBuffer`) or the base64 text of them.
@@ -31,7 +33,7 @@ export function isBase64(value: string): boolean {
 /**
  * `data` as base64 text: bytes are encoded, a string is checked and kept.
  *
- * @throws {TypeError} naming `where` (`image: data`) when `data` is neither bytes nor valid base64.
+ * @throws {InvalidResultError} naming `where` (`image: data`) when `data` is neither bytes nor valid base64.
  * @example
  * ```ts
  * toBase64Data('image: data', new Uint8Array([104, 105])); // 'aGk='
@@ -40,7 +42,7 @@ export function isBase64(value: string): boolean {
 export function toBase64Data(where: string, data: unknown): string {
   if (typeof data === 'string') {
     if (!isBase64(data)) {
-      throw new TypeError(
+      throw new InvalidResultError(
         `${where} is not valid base64 (${data.length} characters); pass the bytes or their standard, padded base64`,
       );
     }
@@ -50,7 +52,7 @@ export function toBase64Data(where: string, data: unknown): string {
   if (ArrayBuffer.isView(data)) {
     return Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64');
   }
-  throw new TypeError(
+  throw new InvalidResultError(
     `${where} must be bytes (Uint8Array, Buffer) or a base64 string, got ${describeKind(data)}`,
   );
 }

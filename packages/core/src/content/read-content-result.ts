@@ -1,3 +1,4 @@
+import { InvalidResultError } from '../errors/invalid-result-error.js';
 import { describeKind, isBase64 } from './binary-data.js';
 import {
   CONTENT_RESULT_KEY,
@@ -55,7 +56,7 @@ export function toContentResult(value: unknown): ContentResult | undefined {
  * not content (see {@link toContentResult}). Items come back as new objects holding only their
  * known fields, so whatever an executor added on the way never reaches a client.
  *
- * @throws {TypeError} saying which item is wrong and how, when an item is not a valid content
+ * @throws {InvalidResultError} saying which item is wrong and how, when an item is not a valid content
  * item (an executor that changed it on the way, a hand-made record).
  * @example
  * ```ts
@@ -72,7 +73,8 @@ type Fields = Record<string, unknown>;
 
 function readItem(item: unknown, position: number): ContentItem {
   const where = `content item ${position}`;
-  if (!isRecordValue(item)) throw new TypeError(`${where} is ${describeKind(item)}, not an item`);
+  if (!isRecordValue(item))
+    throw new InvalidResultError(`${where} is ${describeKind(item)}, not an item`);
   const label = `${where} (${String(item.type)})`;
   switch (item.type) {
     case 'text':
@@ -89,18 +91,18 @@ function readItem(item: unknown, position: number): ContentItem {
     case 'resource_link':
       return readResourceLink(label, item);
     default:
-      throw new TypeError(`${where} has an unknown type: ${String(item.type)}`);
+      throw new InvalidResultError(`${where} has an unknown type: ${String(item.type)}`);
   }
 }
 
 function readResourceContents(label: string, value: unknown): ResourceContents {
-  if (!isRecordValue(value)) throw new TypeError(`${label}: resource must be an object`);
+  if (!isRecordValue(value)) throw new InvalidResultError(`${label}: resource must be an object`);
   const uri = readString(label, value, 'uri');
   const mimeType = readOptionalString(label, value, 'mimeType');
   const head = mimeType === undefined ? { uri } : { uri, mimeType };
   if (typeof value.text === 'string') return { ...head, text: value.text };
   if (value.blob !== undefined) return { ...head, blob: readBase64(label, value, 'blob') };
-  throw new TypeError(`${label}: resource needs a text or a blob`);
+  throw new InvalidResultError(`${label}: resource needs a text or a blob`);
 }
 
 function readResourceLink(label: string, item: Fields): ResourceLink {
@@ -120,7 +122,7 @@ function readResourceLink(label: string, item: Fields): ResourceLink {
 function readString(label: string, item: Fields, name: string): string {
   const value = item[name];
   if (typeof value === 'string') return value;
-  throw new TypeError(`${label}: ${name} must be a string, got ${describeKind(value)}`);
+  throw new InvalidResultError(`${label}: ${name} must be a string, got ${describeKind(value)}`);
 }
 
 function readOptionalString(label: string, item: Fields, name: string): string | undefined {
@@ -129,6 +131,6 @@ function readOptionalString(label: string, item: Fields, name: string): string |
 
 function readBase64(label: string, item: Fields, name: string): string {
   const value = readString(label, item, name);
-  if (!isBase64(value)) throw new TypeError(`${label}: ${name} is not valid base64`);
+  if (!isBase64(value)) throw new InvalidResultError(`${label}: ${name} is not valid base64`);
   return value;
 }

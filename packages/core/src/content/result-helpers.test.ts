@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineModule } from '../define-module.js';
+import { InvalidResultError } from '../errors/invalid-result-error.js';
 import { CONTENT_RESULT_KEY } from './content-item.js';
 import { audio, embeddedResource, image, resourceLink, text } from './result-helpers.js';
 
@@ -17,9 +18,18 @@ describe('text', () => {
     expect(text(' {"a":1}\n')[CONTENT_RESULT_KEY]).toEqual([{ type: 'text', text: ' {"a":1}\n' }]);
   });
 
-  it('refuses what is not a string, naming the helper', () => {
+  it('refuses what is not a string, naming the helper, with a coded error', () => {
+    const caught = (() => {
+      try {
+        text(42 as unknown as string);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(InvalidResultError.isInstance(caught)).toBe(true);
+    expect((caught as InvalidResultError).code).toBe('INVALID_RESULT');
     expect(() => text(42 as unknown as string)).toThrow(
-      new TypeError('text: the text must be a string, got a number'),
+      new InvalidResultError('text: the text must be a string, got a number'),
     );
     expect(() => text(undefined as unknown as string)).toThrow(/^text: .*got undefined$/);
   });
@@ -59,7 +69,7 @@ describe.each([
 
   it('refuses data of the wrong type and a missing MIME type', () => {
     expect(() => helper(42 as unknown as string, mimeType)).toThrow(
-      new TypeError(
+      new InvalidResultError(
         `${name}: data must be bytes (Uint8Array, Buffer) or a base64 string, got a number`,
       ),
     );

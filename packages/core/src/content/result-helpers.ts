@@ -1,3 +1,4 @@
+import { InvalidResultError } from '../errors/invalid-result-error.js';
 import { type BinaryData, describeKind, toBase64Data } from './binary-data.js';
 import {
   CONTENT_RESULT_KEY,
@@ -35,15 +36,15 @@ function contentResult(item: ContentItem): ContentResult {
 
 function requireString(where: string, value: unknown, allowEmpty = false): string {
   if (typeof value !== 'string') {
-    throw new TypeError(`${where} must be a string, got ${describeKind(value)}`);
+    throw new InvalidResultError(`${where} must be a string, got ${describeKind(value)}`);
   }
-  if (!allowEmpty && value === '') throw new TypeError(`${where} must not be empty`);
+  if (!allowEmpty && value === '') throw new InvalidResultError(`${where} must not be empty`);
   return value;
 }
 
 function requireRecord(where: string, value: unknown): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new TypeError(`${where} expects an object, got ${describeKind(value)}`);
+    throw new InvalidResultError(`${where} expects an object, got ${describeKind(value)}`);
   }
   return value as Record<string, unknown>;
 }
@@ -57,7 +58,7 @@ function optionalString(helper: string, field: string, value: unknown): Record<s
  * A text result: exactly one text item holding exactly `value`. A module that returns a plain
  * string answers the same.
  *
- * @throws {TypeError} when `value` is not a string.
+ * @throws {InvalidResultError} when `value` is not a string.
  * @example
  * ```ts
  * execute: ({ name }) => text(`Hello, ${name}!`),
@@ -72,7 +73,7 @@ export function text(value: string): ContentResult {
  *
  * @param data the image's bytes, or their base64 text
  * @param mimeType e.g. `image/png`
- * @throws {TypeError} naming `image` when `data` is neither bytes nor valid base64, or the MIME
+ * @throws {InvalidResultError} naming `image` when `data` is neither bytes nor valid base64, or the MIME
  * type is missing.
  * @example
  * ```ts
@@ -92,7 +93,7 @@ export function image(data: BinaryData, mimeType: string): ContentResult {
  *
  * @param data the sound's bytes, or their base64 text
  * @param mimeType e.g. `audio/wav`
- * @throws {TypeError} naming `audio` when `data` is neither bytes nor valid base64, or the MIME
+ * @throws {InvalidResultError} naming `audio` when `data` is neither bytes nor valid base64, or the MIME
  * type is missing.
  * @example
  * ```ts
@@ -110,7 +111,7 @@ export function audio(data: BinaryData, mimeType: string): ContentResult {
 /**
  * A resource embedded whole in the result: its text, or its bytes (`blob`).
  *
- * @throws {TypeError} naming `embeddedResource` when the uri is missing, there is not exactly
+ * @throws {InvalidResultError} naming `embeddedResource` when the uri is missing, there is not exactly
  * one of `text` and `blob`, or `blob` is neither bytes nor valid base64.
  * @example
  * ```ts
@@ -123,7 +124,7 @@ export function embeddedResource(resource: EmbeddedResourceInput): ContentResult
   const mimeType = optionalString('embeddedResource', 'mimeType', fields.mimeType);
   const hasText = fields.text !== undefined;
   if (hasText === (fields.blob !== undefined)) {
-    throw new TypeError('embeddedResource: give exactly one of text and blob');
+    throw new InvalidResultError('embeddedResource: give exactly one of text and blob');
   }
   const body = hasText
     ? { text: requireString('embeddedResource: text', fields.text, true) }
@@ -135,7 +136,7 @@ export function embeddedResource(resource: EmbeddedResourceInput): ContentResult
  * A link to a resource, for the client to read or fetch when it wants it (the result stays
  * small).
  *
- * @throws {TypeError} naming `resourceLink` when `uri` or `name` is missing, an optional text
+ * @throws {InvalidResultError} naming `resourceLink` when `uri` or `name` is missing, an optional text
  * field is not a string, or `size` is not a number of bytes.
  * @example
  * ```ts
@@ -146,7 +147,9 @@ export function resourceLink(link: ResourceLinkInput): ContentResult {
   const fields = requireRecord('resourceLink', link);
   const { size } = fields;
   if (size !== undefined && !(typeof size === 'number' && Number.isInteger(size) && size >= 0)) {
-    throw new TypeError(`resourceLink: size must be a whole number of bytes, got ${String(size)}`);
+    throw new InvalidResultError(
+      `resourceLink: size must be a whole number of bytes, got ${String(size)}`,
+    );
   }
   return contentResult({
     type: 'resource_link',

@@ -5,6 +5,7 @@ import {
   type ContentResult,
 } from '../content/content-item.js';
 import { readContentItems } from '../content/read-content-result.js';
+import { InvalidResultError } from '../errors/invalid-result-error.js';
 import { isRecord } from '../module-like.js';
 
 /**
@@ -26,7 +27,7 @@ export type PromptContentInput = string | ContentItem | ContentResult;
  * `get` writes to MCP content: strings, plain MCP content items and the results modules return
  * all go through it.
  *
- * @throws {TypeError} saying what is wrong: not content at all, or an item that is not valid
+ * @throws {InvalidResultError} saying what is wrong: not content at all, or an item that is not valid
  * (an image whose `data` is not base64, a resource without `text` or `blob`).
  * @example
  * ```ts
@@ -42,7 +43,7 @@ export function toPromptContent(content: unknown): ContentItem[] {
       : content;
   const items = Array.isArray(value) ? undefined : readContentItems(value);
   if (items === undefined) {
-    throw new TypeError(
+    throw new InvalidResultError(
       `content must be a string or an MCP content item ({ type: 'text', text }, ...), got ${describeKind(content)}`,
     );
   }

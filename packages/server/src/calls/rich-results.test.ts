@@ -93,18 +93,17 @@ describe('content results through an executor of another runtime', () => {
     });
   });
 
-  it('answer a malformed item with the internal error, logged with what is wrong', async () => {
-    const { router, logger } = foreignRouter(() => ({
+  it('answers a malformed item with an INVALID_RESULT error saying which item is wrong', async () => {
+    const { router } = foreignRouter(() => ({
       [CONTENT_RESULT_KEY]: [{ type: 'image', data: 'not base64!', mimeType: 'image/png' }],
     }));
     expect(await router.handleCall('x.run', {})).toMatchObject({
       isError: true,
-      content: [{ type: 'text', text: 'Internal error occurred' }],
+      content: [
+        { type: 'text', text: 'Invalid result: content item 1 (image): data is not valid base64' },
+      ],
+      _meta: { 'apcore/errorCode': 'INVALID_RESULT' },
     });
-    const logged = logger.entries.find((entry) => entry.level === 'error')?.object;
-    expect(String((logged as { err: unknown }).err)).toBe(
-      'TypeError: content item 1 (image): data is not valid base64',
-    );
   });
 });
 
