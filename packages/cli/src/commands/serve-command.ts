@@ -14,6 +14,7 @@ import { CliError } from '../cli-error.js';
 import { createLogger } from '../create-logger.js';
 import { ExitCode } from '../exit-codes.js';
 import { requireExtensionsDir } from '../extensions/extensions-dir.js';
+import { firstOfEachDefinition } from '../extensions/fixed-definitions.js';
 import { ModuleFiles } from '../extensions/module-files.js';
 import type { ExtensionsWatcher } from '../extensions/watch-extensions.js';
 import type { CliIo } from '../io.js';
@@ -43,7 +44,7 @@ function toServeOptions(
   resolved: ResolvedSettings,
   logger: Logger,
   store: LimitStore | undefined,
-  definitions: () => readonly Definition[],
+  definitions: DefinitionOptions,
 ): ServeOptions {
   const { serveOptions } = resolved;
   for (const { level, option, sentence } of optionNotices({ ...serveOptions, store })) {
@@ -58,11 +59,28 @@ function toServeOptions(
     stateKey: serveOptions.stateKey ?? createRandomStateKey(),
     store: store ?? createMemoryLimitStore(),
     handleSignals: true,
-    // Read on every request: under --watch a definition file edited, added or removed shows up.
-    resources: () => definitions().filter((found) => isDefinition(found, 'resource')),
-    resourceTemplates: () =>
-      definitions().filter((found) => isDefinition(found, 'resourceTemplate')),
-    prompts: () => definitions().filter((found) => isDefinition(found, 'prompt')),
+    ...definitions,
+  };
+}
+
+type DefinitionOptions = Pick<ServeOptions, 'resources' | 'resourceTemplates' | 'prompts'>;
+
+/**
+ * What the definition files declare, as the server's options: fixed lists, or under --watch
+ * functions read on every request, so that a file edited, added or removed shows up (the
+ * watcher then has the server tell clients, `definitionsChanged()`).
+ */
+function toDefinitionOptions(
+  definitions: readonly Definition[] | (() => readonly Definition[]),
+): DefinitionOptions {
+  const ofKind = <K extends Definition['kind']>(kind: K) =>
+    typeof definitions === 'function'
+      ? () => definitions().filter((found) => isDefinition(found, kind))
+      : definitions.filter((found) => isDefinition(found, kind));
+  return {
+    resources: ofKind('resource'),
+    resourceTemplates: ofKind('resourceTemplate'),
+    prompts: ofKind('prompt'),
   };
 }
 
@@ -105,6 +123,28 @@ function announce(handle: ServerHandle, transport: TransportName, io: CliIo): vo
 }
 
 /**
+ * Under --watch, what keeps the served modules and definitions in step with their files, and
+ * has the server tell clients when a definition changed. The watcher (and chokidar) is loaded
+ * only then.
+ */
+async function watchFiles(
+  files: ModuleFiles | undefined,
+  rootDir: string,
+  handle: ServerHandle,
+  logger: Logger,
+): Promise<ExtensionsWatcher | undefined> {
+  if (files === undefined) return undefined;
+  const { watchExtensions } = await import('../extensions/watch-extensions.js');
+  return watchExtensions({
+    rootDir,
+    sync: async (path) => {
+      if (await files.sync(path)) handle.definitionsChanged();
+    },
+    logger,
+  });
+}
+
+/**
  * `apcore-mcp [serve]`: discovers the modules of the extensions directory and serves them until
  * SIGINT/SIGTERM or (stdio) the client closes stdin; resolves to the exit code.
  *
@@ -134,9 +174,12 @@ export async function runServeCommand(resolved: ResolvedSettings, io: CliIo): Pr
   );
   let handle: ServerHandle;
   const store = await openStore(resolved, logger);
-  const options = toServeOptions(resolved, logger, store, () =>
-    files === undefined ? registry.definitions : files.definitions(),
+  const definitionOptions = toDefinitionOptions(
+    files === undefined
+      ? firstOfEachDefinition(report.definitions, logger)
+      : () => files.definitions(),
   );
+  const options = toServeOptions(resolved, logger, store, definitionOptions);
   try {
     // With rules, an executor that checks them; without, the server's default one (no ACL).
     const served = acl === undefined ? registry : new Executor(registry, { acl });
@@ -145,14 +188,7 @@ export async function runServeCommand(resolved: ResolvedSettings, io: CliIo): Pr
     await options.store?.close();
     throw toStartupError(error, resolved);
   }
-  // The watcher (and chokidar) is loaded only with --watch.
-  const watcher: ExtensionsWatcher | undefined =
-    files &&
-    (await import('../extensions/watch-extensions.js')).watchExtensions({
-      rootDir,
-      sync: (path) => files.sync(path),
-      logger,
-    });
+  const watcher = await watchFiles(files, rootDir, handle, logger);
   // Announce serving once changes are seen too: none made after the line is missed.
   await watcher?.ready;
   announce(handle, transport, io);

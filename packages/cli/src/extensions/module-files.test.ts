@@ -126,6 +126,26 @@ describe('ModuleFiles', () => {
     expect(registry.list()).toEqual([]);
   });
 
+  it('says whether a sync added, reloaded or removed a definition', async () => {
+    await writeFile(join(rootDir, 'package.json'), JSON.stringify({ type: 'module' }));
+    await files.loadAll();
+    const prompt = join(rootDir, 'greet.js');
+    const source = (text: string) => `import { definePrompt } from '@apcore-mcp/core';
+export default definePrompt({ name: 'greet', get: () => ${JSON.stringify(text)} });\n`;
+    await writeFile(prompt, source('Say hello'));
+    expect(await files.sync(prompt)).toBe(true);
+    await writeFile(prompt, source('Say hello again'));
+    expect(await files.sync(prompt)).toBe(true);
+    const module = join(rootDir, 'answer.mjs');
+    await writeFile(module, moduleSource('Answer', 1));
+    expect(await files.sync(module)).toBe(false);
+    await writeFile(prompt, 'export default { description: "half-saved"');
+    expect(await files.sync(prompt)).toBe(false);
+    await rm(prompt);
+    expect(await files.sync(prompt)).toBe(true);
+    expect(files.definitions()).toEqual([]);
+  });
+
   it('follows directories that appear, move and disappear', async () => {
     await files.loadAll();
     await mkdir(join(rootDir, 'tools'));

@@ -77,9 +77,20 @@ export class ModuleFiles {
 
   /**
    * Brings the registry in line with what is now at `path` (a file or a directory that changed,
-   * appeared or disappeared). Never throws.
+   * appeared or disappeared). Resolves to whether a definition was added, reloaded or removed:
+   * the server is then told, so that clients list them again. Never throws.
    */
-  async sync(path: string): Promise<void> {
+  async sync(path: string): Promise<boolean> {
+    const before = new Map(this.#definitions);
+    await this.#apply(path);
+    const after = this.#definitions;
+    return (
+      before.size !== after.size ||
+      [...after].some(([file, definition]) => before.get(file) !== definition)
+    );
+  }
+
+  async #apply(path: string): Promise<void> {
     const info = await stat(path).catch(() => null);
     if (info?.isDirectory()) {
       await this.#syncDirectory(path);
@@ -223,8 +234,16 @@ export class ModuleFiles {
 /** What {@link ModuleFiles} made of one file: a module's id, a definition, or why neither. */
 type LoadOutcome = { moduleId: string } | { definition: Definition } | { reason: string };
 
-/** A definition named for the log: `resource test://readme`, `prompt greet`. */
-function describeDefinition(definition: Definition): string {
+/**
+ * A definition named for the log: `resource test://readme`, `prompt greet`. Two definitions the
+ * server would not serve side by side (the same URI, template or prompt name) get the same name.
+ *
+ * @example
+ * ```ts
+ * describeDefinition(definePrompt({ name: 'greet', get: () => 'Hi' })); // 'prompt greet'
+ * ```
+ */
+export function describeDefinition(definition: Definition): string {
   switch (definition.kind) {
     case 'resource':
       return `resource ${definition.uri}`;

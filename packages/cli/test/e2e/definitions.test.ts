@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { findFreePort } from '@apcore-mcp/test-support';
-import { type ClientEra, connectClient } from '@apcore-mcp/test-support/clients';
+import { type ChangedList, type ClientEra, connectClient } from '@apcore-mcp/test-support/clients';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   httpServeArgs,
@@ -97,6 +97,39 @@ describe('apcore-mcp serving the definition files of an extensions directory', (
         expect((await client.getPrompt('greet', { who: 'Ada' })).messages).toEqual([
           { role: 'user', content: { type: 'text', text: 'Say hello to Ada' } },
         ]);
+      } finally {
+        await client.close();
+      }
+    },
+  );
+
+  it.each(['2025-11-25', '2026-07-28'] as ClientEra[])(
+    'tells a %s client when a definition file is added or deleted under --watch',
+    async (era) => {
+      const client = await connectClient({ era, transport: 'http', url });
+      const suffix = era.slice(0, 4);
+      const heard: ChangedList[] = [];
+      const count = (list: ChangedList) => heard.filter((heardList) => heardList === list).length;
+      try {
+        const listening = await client.listenForListChanges((list) => heard.push(list));
+        await writeFile(join(dir, `extra-${suffix}.mjs`), resourceSource(`extra://${suffix}`, 'x'));
+        await vi.waitFor(() => expect(count('resources')).toBeGreaterThan(0), WAIT);
+        await writeFile(
+          join(dir, 'prompts', `farewell-${suffix}.mjs`),
+          `import { definePrompt } from '@apcore-mcp/core';
+export default definePrompt({ name: 'farewell-${suffix}', get: () => 'Say goodbye' });
+`,
+        );
+        await vi.waitFor(() => expect(count('prompts')).toBeGreaterThan(0), WAIT);
+        const prompts = (await client.listPrompts()).map((prompt) => prompt.name);
+        expect(prompts).toContain(`farewell-${suffix}`);
+        const resourcesHeard = count('resources');
+        await unlink(join(dir, `extra-${suffix}.mjs`));
+        await vi.waitFor(() => expect(count('resources')).toBeGreaterThan(resourcesHeard), WAIT);
+        const uris = (await client.listResources()).map((resource) => resource.uri);
+        expect(uris).not.toContain(`extra://${suffix}`);
+        expect(heard).not.toContain('tools');
+        await listening.close();
       } finally {
         await client.close();
       }

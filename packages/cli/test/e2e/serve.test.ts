@@ -99,6 +99,9 @@ describe('apcore-mcp serving over stdio', () => {
     const client = new Client({ name: 'cli-e2e', version: '1.0.0' });
     await client.connect(transport);
     expect(client.getServerVersion()).toMatchObject({ name: 'shop-tools', version: '2.3.4' });
+    // Without --watch the definition files are read once: no list of them changes.
+    expect(client.getServerCapabilities()?.prompts).toEqual({});
+    expect(client.getServerCapabilities()?.resources).toEqual({ subscribe: true });
     await checkExampleServer(client);
     // The SDK ends stdin and waits 2 s before it would send SIGTERM: the server must have
     // noticed the closed stdin by itself.

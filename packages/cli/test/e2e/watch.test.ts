@@ -74,8 +74,11 @@ afterEach(async () => {
 });
 
 describe('apcore-mcp --watch', () => {
-  it('advertises tools.listChanged', () => {
-    expect(client.getServerCapabilities()?.tools?.listChanged).toBe(true);
+  it('advertises listChanged for tools, resources and prompts, even with no definition file yet', () => {
+    const capabilities = client.getServerCapabilities();
+    expect(capabilities?.tools?.listChanged).toBe(true);
+    expect(capabilities?.resources).toEqual({ subscribe: true, listChanged: true });
+    expect(capabilities?.prompts).toEqual({ listChanged: true });
   });
 
   it('adds a tool when a module file is written, and the client hears tools/list_changed', async () => {

@@ -17,21 +17,23 @@ describe('resolveDefinitionList', () => {
     const given = [resource('test://a')];
     const source = resolveDefinitionList(rule, given);
     given.push(resource('test://b'));
-    expect(source().map(({ uri }) => uri)).toEqual(['test://a']);
-    expect(resolveDefinitionList(rule, undefined)()).toEqual([]);
+    expect(source.current().map(({ uri }) => uri)).toEqual(['test://a']);
+    expect(source.live).toBe(false);
+    expect(resolveDefinitionList(rule, undefined).current()).toEqual([]);
   });
 
-  it('reads a function on every call, keeping definitions of its kind, the first of each key', () => {
+  it('reads a function (a live source) on every call, keeping definitions of its kind, the first of each key', () => {
     let current: unknown[] = [resource('test://a')];
     const source = resolveDefinitionList(rule, () => current);
-    expect(source()).toHaveLength(1);
+    expect(source.current()).toHaveLength(1);
+    expect(source.live).toBe(true);
     current = [
       resource('test://a'),
       { uri: 'test://fake' },
       resource('test://a'),
       resource('test://b'),
     ];
-    expect(source().map(({ uri }) => uri)).toEqual(['test://a', 'test://b']);
+    expect(source.current().map(({ uri }) => uri)).toEqual(['test://a', 'test://b']);
   });
 
   it.each([

@@ -5,7 +5,8 @@ import { InvalidOptionError } from './invalid-option-error.js';
 /**
  * What the `resources`, `resourceTemplates` and `prompts` options take: the definitions made by
  * `@apcore-mcp/core`'s `define*` functions, or a function returning the current ones (read on
- * every request, so a list that changes — a watched extensions directory — shows up at once).
+ * every request, so a list that changes — a watched extensions directory — shows up at once,
+ * and clients are told of it when the server hears `definitionsChanged()`).
  *
  * @example
  * ```ts
@@ -16,14 +17,23 @@ import { InvalidOptionError } from './invalid-option-error.js';
 export type DefinitionList<D extends Definition> = readonly D[] | (() => readonly D[]);
 
 /**
- * The definitions of one kind served right now.
+ * Where the definitions of one kind come from: those served right now, and whether they may
+ * change while serving.
  *
  * @example
  * ```ts
- * const none: DefinitionSource<ResourceDefinition> = () => [];
+ * const none: DefinitionSource<ResourceDefinition> = { current: () => [], live: false };
  * ```
  */
-export type DefinitionSource<D extends Definition> = () => readonly D[];
+export interface DefinitionSource<D extends Definition> {
+  /** The definitions served right now. */
+  current(): readonly D[];
+  /**
+   * Whether the list may change while serving (the option was a function): the server then
+   * declares `listChanged` for it and tells clients when it changed.
+   */
+  readonly live: boolean;
+}
 
 /** How one option of definitions is checked: its name, kind, key and the `define*` that makes it. */
 export interface DefinitionListRule<K extends DefinitionKind> {
@@ -45,7 +55,7 @@ export interface DefinitionListRule<K extends DefinitionKind> {
  * @example
  * ```ts
  * const source = resolveDefinitionList(rule, [readme]);
- * source(); // [readme]
+ * source.current(); // [readme]
  * ```
  */
 export function resolveDefinitionList<K extends DefinitionKind>(
@@ -53,9 +63,9 @@ export function resolveDefinitionList<K extends DefinitionKind>(
   value: unknown,
 ): DefinitionSource<Extract<Definition, { kind: K }>> {
   type D = Extract<Definition, { kind: K }>;
-  if (value === undefined) return () => [];
+  if (value === undefined) return { current: () => [], live: false };
   if (typeof value === 'function') {
-    return () => keepFirstOfEachKey(rule, (value as () => unknown[])());
+    return { current: () => keepFirstOfEachKey(rule, (value as () => unknown[])()), live: true };
   }
   if (!Array.isArray(value)) {
     throw new InvalidOptionError({
@@ -92,7 +102,7 @@ export function resolveDefinitionList<K extends DefinitionKind>(
     seen.add(key);
   });
   const definitions = Object.freeze([...value] as D[]);
-  return () => definitions;
+  return { current: () => definitions, live: false };
 }
 
 function keepFirstOfEachKey<K extends DefinitionKind>(

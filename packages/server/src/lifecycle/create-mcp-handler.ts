@@ -26,6 +26,11 @@ export interface McpHandler {
   /** The tools served right now. */
   readonly tools: McpTool[];
   /**
+   * Tells the handler that what the `resources`, `resourceTemplates` or `prompts` functions
+   * return has changed; clients are told of each list that did (as `ServerHandle`'s).
+   */
+  definitionsChanged(): void;
+  /**
    * Lets in-flight calls finish (up to `shutdownGraceMs`), ends every session, stops following
    * the registry and runs `onShutdown`. Afterwards MCP requests get 503. Idempotent.
    */
@@ -69,6 +74,7 @@ export async function createMcpHandler(
     void http.handle(request, response, next);
   }) as McpHandler;
   Object.defineProperty(handler, 'tools', { get: () => runtime.toolDefinitions });
+  handler.definitionsChanged = () => runtime.definitions.announceListChanges();
   let closing: Promise<void> | undefined;
   handler.close = () => {
     // Mounted in the host's server: it takes the connections, so only the sessions close here.
@@ -136,8 +142,6 @@ async function openHttp(
       ...endpoint,
       transport,
       createServer: runtime.createServer,
-      onToolListChanged: runtime.onToolListChanged,
-      onResourceUpdated: runtime.definitions.onResourceUpdated,
       logger: runtime.logger,
     });
   } catch (error) {

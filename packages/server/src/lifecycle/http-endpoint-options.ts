@@ -52,5 +52,10 @@ export function toHttpEndpointOptions(
     metrics,
     usage: runtime.usage,
     listedTool: (name, identity) => runtime.toolsFor(identity ?? runtime.identity).get(name)?.tool,
+    changes: {
+      onToolListChanged: runtime.onToolListChanged,
+      onResourceUpdated: runtime.definitions.onResourceUpdated,
+      onDefinitionListChanged: runtime.definitions.onListChanged,
+    },
   };
 }

@@ -4,6 +4,8 @@ import type { ResolvedOptions } from '../options/serve-options.js';
 import { PromptCatalog } from '../prompts/prompt-catalog.js';
 import { ResourceSubscriptions } from '../protocol/resource-subscriptions.js';
 import { DefinedResources } from '../resources/defined-resources.js';
+import type { DefinitionListChanges } from '../transports/server-changes.js';
+import { DefinitionListAnnouncer } from './definition-list-announcer.js';
 
 const FIRST_MODERN_REVISION = '2026-07-28';
 
@@ -22,7 +24,8 @@ export type ResourceUpdates = (listener: (uri: string) => void) => () => void;
  * resources, templates and prompts (from the options), the 2025-11-25 subscriptions to them, and the
  * delivery of their updates. A definition's `updated()` reaches the 2025-11-25 connections that
  * subscribed to its URI, the 2026-07-28 stdio connection's `subscriptions/listen` streams, and
- * the {@link onResourceUpdated} listeners (the 2026-07-28 HTTP endpoint's streams).
+ * the {@link onResourceUpdated} listeners (the 2026-07-28 HTTP endpoint's streams). A change of
+ * the lists themselves is announced by {@link ServedDefinitions.announceListChanges}.
  *
  * Updates are delivered from construction until {@link ServedDefinitions.stop}.
  *
@@ -39,6 +42,7 @@ export class ServedDefinitions {
   /** Where a definition that fails, or an update that cannot be sent, is logged. */
   readonly logger: Logger;
   readonly #listeners = new Set<(uri: string) => void>();
+  readonly #lists: DefinitionListAnnouncer;
   #stop: (() => void) | undefined;
 
   /** `servers`: the live SDK servers, which updates are sent to. */
@@ -49,8 +53,25 @@ export class ServedDefinitions {
       templates: options.resourceTemplates,
     });
     this.prompts = new PromptCatalog(options.prompts);
+    this.#lists = new DefinitionListAnnouncer({
+      resources: this.resources,
+      prompts: this.prompts,
+      servers,
+      logger,
+    });
     this.#stop = onResourceUpdated((uri) => this.#publish(uri, servers()));
   }
+
+  /**
+   * Re-reads the live sources and announces each list that changed since it was last announced
+   * (see {@link DefinitionListAnnouncer.announce}); never throws.
+   */
+  announceListChanges(): void {
+    this.#lists.announce();
+  }
+
+  /** Calls `listener` with each list announced as changed; returns the unsubscribe. */
+  readonly onListChanged: DefinitionListChanges = (listener) => this.#lists.onAnnounced(listener);
 
   /** Stops delivering updates. */
   stop(): void {

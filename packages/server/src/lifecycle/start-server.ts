@@ -18,7 +18,8 @@ import { watchSignals } from './signals.js';
  *
  * @example
  * ```ts
- * const handle: ServerHandle = await startServer(registry, { transport: 'sse', port: 0 });
+ * const handle: ServerHandle = await startServer(registry, { transport: 'sse', port: 0, prompts: () => watched });
+ * handle.definitionsChanged(); // after `watched` changed: clients are told to list the prompts again
  * await handle.close();
  * ```
  */
@@ -32,6 +33,14 @@ export interface ServerHandle {
   readonly metricsUrl: string | undefined;
   /** The tools served right now. */
   readonly tools: McpTool[];
+  /**
+   * Tells the server that what the `resources`, `resourceTemplates` or `prompts` functions
+   * return has changed: it reads them again and sends `notifications/resources/list_changed`
+   * (resources and templates) and `notifications/prompts/list_changed` to every client, for each
+   * list whose definitions are no longer the same objects as when last announced. Lists given as
+   * arrays never change. Failures are logged, never thrown.
+   */
+  definitionsChanged(): void;
   /**
    * Shuts down: stops accepting, lets in-flight calls finish (up to `shutdownGraceMs`), closes
    * every session and connection, runs `onShutdown`. Idempotent; resolves when done.
@@ -135,8 +144,6 @@ async function runTransport(
 ): Promise<RunningTransport> {
   const manager = new TransportManager({
     createServer: runtime.createServer,
-    onToolListChanged: runtime.onToolListChanged,
-    onResourceUpdated: runtime.definitions.onResourceUpdated,
     logger,
   });
   if (options.transport === 'stdio') return manager.runStdio();
@@ -228,6 +235,7 @@ function createHandle(
     get tools() {
       return runtime.toolDefinitions;
     },
+    definitionsChanged: () => runtime.definitions.announceListChanges(),
     close,
     closed,
   };

@@ -23,7 +23,7 @@ export type McpPrompt = {
  *
  * @example
  * ```ts
- * const prompts = new PromptCatalog(() => [greet]);
+ * const prompts = new PromptCatalog({ current: () => [greet], live: false });
  * prompts.find('greet');
  * ```
  */
@@ -36,12 +36,22 @@ export class PromptCatalog {
 
   /** Whether there is any prompt to serve right now. */
   get isEmpty(): boolean {
-    return this.#prompts().length === 0;
+    return this.current().length === 0;
+  }
+
+  /** Whether the prompts may change while serving (a function was given). */
+  get live(): boolean {
+    return this.#prompts.live;
+  }
+
+  /** The prompts served right now. */
+  current(): readonly PromptDefinition[] {
+    return this.#prompts.current();
   }
 
   /** The prompts, as `prompts/list` shows them. */
   list(): McpPrompt[] {
-    return this.#prompts().map((prompt) => {
+    return this.current().map((prompt) => {
       const listed: McpPrompt = { name: prompt.name };
       if (prompt.title !== undefined) listed.title = prompt.title;
       if (prompt.description !== undefined) listed.description = prompt.description;
@@ -59,7 +69,7 @@ export class PromptCatalog {
 
   /** Whether any prompt argument has values to suggest (an `enum` or `complete`). */
   completes(): boolean {
-    return this.#prompts().some((prompt) =>
+    return this.current().some((prompt) =>
       prompt.arguments.some(
         (argument) => argument.enum !== undefined || argument.complete !== undefined,
       ),
@@ -68,6 +78,6 @@ export class PromptCatalog {
 
   /** The prompt named `name`, if any. */
   find(name: string): PromptDefinition | undefined {
-    return this.#prompts().find((prompt) => prompt.name === name);
+    return this.current().find((prompt) => prompt.name === name);
   }
 }

@@ -22,7 +22,8 @@ import { toolsOfRequest } from './tools-of-request.js';
  * resources and templates (while there are any, clients may subscribe to them; 2025-11-25
  * subscriptions are kept in `subscriptions`), and the prompts (the `prompts` capability and
  * handlers while there are any); `completion/complete` while an argument or variable suggests
- * values.
+ * values. A live source (an option given as a function) declares its capabilities, with
+ * `listChanged`, from the start.
  *
  * @example
  * ```ts
@@ -98,7 +99,7 @@ export function createSdkServer(options: SdkServerOptions): Server {
         // Modules log through `log()`; the SDK then also answers `logging/setLevel` (2025).
         logging: {},
         ...(options.resources ? { resources: resourceCapability(options) } : {}),
-        ...(hasPrompts(options) ? { prompts: {} } : {}),
+        ...(hasPrompts(options) ? { prompts: promptCapability(options) } : {}),
         ...(completes(options) ? { completions: {} } : {}),
       },
       // Server options, not handler results: hints returned by a handler reach 2025 clients too.
@@ -160,26 +161,51 @@ function registerDefinitionHandlers(
   });
 }
 
-/** Whether there are prompts to serve: the `prompts` capability and handlers only then. */
+/**
+ * Whether there are prompts to serve: the `prompts` capability and handlers only then. A live
+ * source counts from the start, empty or not: a prompt added later is announced on the
+ * connections open by then, which must have been told of prompts when they began.
+ */
 function hasPrompts(options: SdkServerOptions): boolean {
-  return options.definitions !== undefined && !options.definitions.prompts.isEmpty;
+  const prompts = options.definitions?.prompts;
+  return prompts !== undefined && (prompts.live || !prompts.isEmpty);
 }
 
-/** Whether a prompt argument or template variable suggests values: `completions` only then. */
+/** `listChanged` when the prompts may change while serving. */
+function promptCapability(options: SdkServerOptions): { listChanged?: boolean } {
+  return options.definitions?.prompts.live ? { listChanged: true } : {};
+}
+
+/**
+ * Whether a prompt argument or template variable suggests values: `completions` only then, or
+ * from the start with a live source (a prompt added later may suggest values).
+ */
 function completes(options: SdkServerOptions): boolean {
   const { definitions } = options;
-  return (
-    definitions !== undefined &&
-    (definitions.prompts.completes() || definitions.resources.completes())
-  );
+  if (definitions === undefined) return false;
+  const { prompts, resources } = definitions;
+  return prompts.live || resources.live || prompts.completes() || resources.completes();
 }
 
-/** Whether clients may subscribe: there are defined resources, and somewhere to keep them. */
+/**
+ * Whether clients may subscribe: there are defined resources (or a live source of them, which
+ * may bring some later), and somewhere to keep them.
+ */
 function subscribable(options: SdkServerOptions): boolean {
-  return options.definitions !== undefined && !options.definitions.resources.isEmpty;
+  const resources = options.definitions?.resources;
+  return resources !== undefined && (resources.live || !resources.isEmpty);
 }
 
-/** `subscribe` (2025-11-25 `resources/subscribe`, 2026-07-28 `subscriptions/listen`) when offered. */
-function resourceCapability(options: SdkServerOptions): { subscribe?: boolean } {
-  return subscribable(options) ? { subscribe: true } : {};
+/**
+ * `subscribe` (2025-11-25 `resources/subscribe`, 2026-07-28 `subscriptions/listen`) when
+ * offered; `listChanged` when the defined resources or templates may change while serving.
+ */
+function resourceCapability(options: SdkServerOptions): {
+  subscribe?: boolean;
+  listChanged?: boolean;
+} {
+  return {
+    ...(subscribable(options) ? { subscribe: true } : {}),
+    ...(options.definitions?.resources.live ? { listChanged: true } : {}),
+  };
 }

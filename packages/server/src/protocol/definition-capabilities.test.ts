@@ -43,4 +43,15 @@ describe('the capabilities of what is defined beside the modules', () => {
     });
     expect(connection.client.getServerCapabilities()?.completions).toEqual({});
   });
+
+  it('declares listChanged, subscribe, prompts and completions from the start for functions, empty or not', async () => {
+    connection = await connectInMemory(createFixtureRuntime(core).executor, {
+      resourceTemplates: () => [],
+      prompts: () => [],
+    });
+    const capabilities = connection.client.getServerCapabilities();
+    expect(capabilities?.resources).toEqual({ subscribe: true, listChanged: true });
+    expect(capabilities?.prompts).toEqual({ listChanged: true });
+    expect(capabilities?.completions).toEqual({});
+  });
 });

@@ -29,7 +29,10 @@ export type DefinedResourceMatch =
  *
  * @example
  * ```ts
- * const defined = new DefinedResources({ resources: () => [readme], templates: () => [] });
+ * const defined = new DefinedResources({
+ *   resources: { current: () => [readme], live: false },
+ *   templates: { current: () => [], live: false },
+ * });
  * await defined.read('docs://readme', { identity: null, signal });
  * ```
  */
@@ -49,38 +52,55 @@ export class DefinedResources {
 
   /** Whether there is any resource or template to serve right now. */
   get isEmpty(): boolean {
-    return this.#resources().length === 0 && this.#templates().length === 0;
+    return this.#resources.current().length === 0 && this.#templates.current().length === 0;
+  }
+
+  /** Whether the resources or the templates may change while serving (a function was given). */
+  get live(): boolean {
+    return this.#resources.live || this.#templates.live;
+  }
+
+  /**
+   * The resources and templates served right now, in one list: what a change of either is
+   * measured against.
+   */
+  current(): readonly (ResourceDefinition | ResourceTemplateDefinition)[] {
+    return [...this.#resources.current(), ...this.#templates.current()];
   }
 
   /** The resources, as `resources/list` shows them. */
   list(): McpResource[] {
-    return this.#resources().map(({ uri, name, title, description, mimeType }) =>
-      withDefined({ uri, name }, { title, description, mimeType }),
-    );
+    return this.#resources
+      .current()
+      .map(({ uri, name, title, description, mimeType }) =>
+        withDefined({ uri, name }, { title, description, mimeType }),
+      );
   }
 
   /** The templates, as `resources/templates/list` shows them. */
   listTemplates(): McpResourceTemplate[] {
-    return this.#templates().map(({ uriTemplate, name, title, description, mimeType }) =>
-      withDefined({ uriTemplate, name }, { title, description, mimeType }),
-    );
+    return this.#templates
+      .current()
+      .map(({ uriTemplate, name, title, description, mimeType }) =>
+        withDefined({ uriTemplate, name }, { title, description, mimeType }),
+      );
   }
 
   /** Whether any template has values to suggest for a variable (`complete`). */
   completes(): boolean {
-    return this.#templates().some((template) => Object.keys(template.complete).length > 0);
+    return this.#templates.current().some((template) => Object.keys(template.complete).length > 0);
   }
 
   /** The template declared with exactly `uriTemplate`, for completions. */
   template(uriTemplate: string): ResourceTemplateDefinition | undefined {
-    return this.#templates().find((template) => template.uriTemplate === uriTemplate);
+    return this.#templates.current().find((template) => template.uriTemplate === uriTemplate);
   }
 
   /** What serves `uri`, if anything. */
   match(uri: string): DefinedResourceMatch | undefined {
-    const resource = this.#resources().find((candidate) => candidate.uri === uri);
+    const resource = this.#resources.current().find((candidate) => candidate.uri === uri);
     if (resource !== undefined) return { resource };
-    for (const template of this.#templates()) {
+    for (const template of this.#templates.current()) {
       const variables = this.#parse(template)?.match(uri);
       if (variables) return { template, params: toParams(variables) };
     }
@@ -92,7 +112,7 @@ export class DefinedResources {
    * its first `{` starts `uri` (`test://template/1/2/data` for `test://template/{id}/data`).
    */
   nearestTemplate(uri: string): ResourceTemplateDefinition | undefined {
-    return this.#templates().find((template) => {
+    return this.#templates.current().find((template) => {
       const head = template.uriTemplate.slice(0, template.uriTemplate.indexOf('{'));
       return head.includes(':') && uri.startsWith(head);
     });

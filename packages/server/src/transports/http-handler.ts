@@ -10,11 +10,7 @@ import type { HttpEndpointOptions } from './http-transport-options.js';
 import { type ObservabilityRoutes, serveObservability } from './observability-routes.js';
 import { readJsonBody, refuseTooLarge } from './read-json-body.js';
 import { SSE_MESSAGES_PATH, SSE_STREAM_PATH, SseEndpoint } from './sse-endpoint.js';
-import {
-  type ResourceUpdateChanges,
-  StreamableHttpEndpoint,
-  type ToolListChanges,
-} from './streamable-http-endpoint.js';
+import { StreamableHttpEndpoint } from './streamable-http-endpoint.js';
 import { serveUsage, USAGE_PATH } from './usage-route.js';
 
 /** Options of {@link createHttpRequestHandler}. */
@@ -22,10 +18,6 @@ export interface HttpRequestHandlerOptions extends HttpEndpointOptions {
   transport: 'streamable-http' | 'sse';
   /** Builds one SDK server per session (or per request when stateless). */
   createServer: () => Server;
-  /** Subscribes to tool list changes (for 2026-07-28 clients). */
-  onToolListChanged?: ToolListChanges | undefined;
-  /** Subscribes to resource updates (for 2026-07-28 clients). */
-  onResourceUpdated?: ResourceUpdateChanges | undefined;
   logger: Logger;
 }
 
@@ -89,8 +81,7 @@ class McpHttpHandler implements HttpRequestHandler {
       options.transport === 'streamable-http'
         ? new StreamableHttpEndpoint({
             createServer,
-            onToolListChanged: options.onToolListChanged,
-            onResourceUpdated: options.onResourceUpdated,
+            changes: options.changes,
             stateless: options.stateless,
             maxBodyBytes: options.maxBodyBytes,
             maxSessions,

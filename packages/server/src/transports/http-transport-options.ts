@@ -5,6 +5,7 @@ import type { ResolvedCors } from './cors.js';
 import type { GuardPolicy } from './http-guard.js';
 import type { RuntimeHealth } from './observability-routes.js';
 import type { ListedTool } from './param-header-gate.js';
+import type { ServerChanges } from './server-changes.js';
 import type { TlsOptions } from './tls-option.js';
 import type { UsageSource } from './usage-route.js';
 
@@ -42,6 +43,8 @@ export interface HttpEndpointOptions {
   usage?: UsageSource | undefined;
   /** The tool a caller lists under a name: whose `x-mcp-header`s a 2026-07-28 call must match. */
   listedTool: ListedTool;
+  /** What is published to 2026-07-28 clients' `subscriptions/listen` streams. */
+  changes?: ServerChanges | undefined;
 }
 
 /**

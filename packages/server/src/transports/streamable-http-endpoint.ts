@@ -15,6 +15,7 @@ import type { Logger } from '../kernel/logger.js';
 import { type ListedTool, refuseParamHeaderMismatch } from './param-header-gate.js';
 import { isModernRequest } from './request-era.js';
 import { requestIdOf } from './request-id.js';
+import type { ServerChanges } from './server-changes.js';
 import { SessionEventLog, SSE_RETRY_MS } from './session-event-log.js';
 import { IdleWatch, SessionCap } from './session-limits.js';
 import { mayUseSession, type SessionOwner, sessionOwnerOf } from './session-owner.js';
@@ -28,33 +29,11 @@ interface Session {
   idle?: IdleWatch;
 }
 
-/**
- * Subscribes a listener to tool list changes; returns the unsubscribe function.
- *
- * @example
- * ```ts
- * const onToolListChanged: ToolListChanges = (listener) => table.onChange(listener);
- * ```
- */
-export type ToolListChanges = (listener: () => void) => () => void;
-
-/**
- * Subscribes a listener to resource updates (the URI that changed); returns the unsubscribe.
- *
- * @example
- * ```ts
- * const onResourceUpdated: ResourceUpdateChanges = (listener) => onResourceUpdated(listener);
- * ```
- */
-export type ResourceUpdateChanges = (listener: (uri: string) => void) => () => void;
-
 /** Options of {@link StreamableHttpEndpoint}. */
 export interface StreamableHttpEndpointOptions {
   createServer: () => Server;
-  /** Tool list changes, published to 2026-07-28 clients' `subscriptions/listen` streams. */
-  onToolListChanged?: ToolListChanges | undefined;
-  /** Resource updates, published to the `subscriptions/listen` streams that asked for the URI. */
-  onResourceUpdated?: ResourceUpdateChanges | undefined;
+  /** What is published to 2026-07-28 clients' `subscriptions/listen` streams. */
+  changes?: ServerChanges | undefined;
   stateless: boolean;
   /** The body limit the HTTP layer already enforced; the 2026 handler is told the same. */
   maxBodyBytes: number;
@@ -110,11 +89,7 @@ export class StreamableHttpEndpoint {
       onerror,
     });
     this.#serveModern = toNodeHandler(this.#modern, { maxRequestBodySize, onerror });
-    const { notify } = this.#modern;
-    this.#unsubscribe = [
-      options.onToolListChanged?.(() => notify.toolsChanged()),
-      options.onResourceUpdated?.((uri) => notify.resourceUpdated(uri)),
-    ].filter((unsubscribe) => unsubscribe !== undefined);
+    this.#unsubscribe = publishChanges(options.changes ?? {}, this.#modern.notify);
   }
 
   /** Live sessions (stateful mode). */
@@ -233,6 +208,17 @@ export class StreamableHttpEndpoint {
     await server.connect(transport);
     await transport.handleRequest(request, response, body);
   }
+}
+
+/** Publishes each change to the streams that opted in to it; returns the unsubscribes. */
+function publishChanges(changes: ServerChanges, notify: McpHttpHandler['notify']): (() => void)[] {
+  return [
+    changes.onToolListChanged?.(() => notify.toolsChanged()),
+    changes.onResourceUpdated?.((uri) => notify.resourceUpdated(uri)),
+    changes.onDefinitionListChanged?.((list) =>
+      list === 'prompts' ? notify.promptsChanged() : notify.resourcesChanged(),
+    ),
+  ].filter((unsubscribe) => unsubscribe !== undefined);
 }
 
 function isInitialization(body: unknown): boolean {

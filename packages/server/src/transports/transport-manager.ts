@@ -6,7 +6,6 @@ import type { HttpTransportOptions } from './http-transport-options.js';
 import { formatHost } from './listen-error.js';
 import { SSE_STREAM_PATH } from './sse-endpoint.js';
 import { openStdioTransport } from './stdio-transport.js';
-import type { ResourceUpdateChanges, ToolListChanges } from './streamable-http-endpoint.js';
 
 /**
  * A transport that is up.
@@ -53,10 +52,6 @@ export type TransportEnd = 'input-closed' | 'output-broken';
 export interface TransportManagerOptions {
   /** Builds one SDK server per connection or session, all over the same tools. */
   createServer: () => Server;
-  /** Subscribes to tool list changes (for 2026-07-28 HTTP clients); returns the unsubscribe. */
-  onToolListChanged?: ToolListChanges;
-  /** Subscribes to resource updates (for 2026-07-28 HTTP clients); returns the unsubscribe. */
-  onResourceUpdated?: ResourceUpdateChanges;
   logger?: Logger;
 }
 
@@ -86,14 +81,10 @@ export interface StdioTransportOptions {
  */
 export class TransportManager {
   readonly #createServer: () => Server;
-  readonly #onToolListChanged: ToolListChanges | undefined;
-  readonly #onResourceUpdated: ResourceUpdateChanges | undefined;
   readonly #logger: Logger;
 
   constructor(options: TransportManagerOptions) {
     this.#createServer = options.createServer;
-    this.#onToolListChanged = options.onToolListChanged;
-    this.#onResourceUpdated = options.onResourceUpdated;
     this.#logger = options.logger ?? silentLogger;
   }
 
@@ -196,8 +187,6 @@ export class TransportManager {
       ...endpoint,
       transport,
       createServer: this.#createServer,
-      onToolListChanged: this.#onToolListChanged,
-      onResourceUpdated: this.#onResourceUpdated,
       logger: this.#logger,
     });
     const { server, port } = await listenHttp(

@@ -11,6 +11,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { createElicitationRouter, type ElicitationRouter } from './elicitation-router.js';
 import { legacyDefinitionRequests } from './legacy-definition-requests.js';
+import { legacyListChanges } from './list-changes.js';
 import { toCalledToolResult, toListedTool, toLogMessage } from './plain-results.js';
 import { createProgressRoutes, type ProgressRoutes, withMeta } from './progress-routes.js';
 import { type StdioServerProcess, startStdioServer } from './stdio-server-process.js';
@@ -39,8 +40,9 @@ export async function connectLegacyClient(
   const client = createLegacyClient(options.clientName, router, progress);
   forwardLogMessages(client, options.onLog);
   const server = options.transport === 'stdio' ? startStdioServer(options) : undefined;
+  const stream = watchStandaloneStream(options);
   try {
-    await client.connect(legacyTransport(options, server));
+    await client.connect(legacyTransport(options, server, stream.fetch));
   } catch (error) {
     await server?.stop();
     throw error;
@@ -48,6 +50,7 @@ export async function connectLegacyClient(
   return {
     era: '2025-11-25',
     ...legacyDefinitionRequests(client),
+    listenForListChanges: legacyListChanges(client, stream.opened),
     listTools: () => listAllTools(client),
     async callTool(name, args = {}, callOptions = {}) {
       const { signal, timeoutMs } = callOptions;
@@ -98,14 +101,39 @@ function createLegacyClient(
   return client;
 }
 
+/**
+ * Where a session's unsolicited notifications arrive is open from the start over stdio and SSE;
+ * over Streamable HTTP only once the client's GET stream is (a notification sent before is
+ * dropped), which `opened` tells, watching the transport's fetch.
+ */
+function watchStandaloneStream(target: StdioTarget | UrlTarget): {
+  fetch: typeof fetch | undefined;
+  opened: Promise<void>;
+} {
+  if (target.transport === 'stdio') return { fetch: undefined, opened: Promise.resolve() };
+  if (target.transport === 'sse') return { fetch: target.fetch, opened: Promise.resolve() };
+  const given = target.fetch ?? fetch;
+  let streamOpened: () => void = () => {};
+  const opened = new Promise<void>((resolve) => {
+    streamOpened = resolve;
+  });
+  const watching: typeof fetch = async (input, init) => {
+    const response = await given(input, init);
+    if (init?.method === 'GET' && response.ok) streamOpened();
+    return response;
+  };
+  return { fetch: watching, opened };
+}
+
 function legacyTransport(
   target: StdioTarget | UrlTarget,
   server: StdioServerProcess | undefined,
+  fetch: typeof globalThis.fetch | undefined,
 ): Transport {
   // The stdio server transport is the SDK's newline-delimited JSON-RPC framing over any pair
   // of streams; pointed at a child's pipes it is the client end.
   if (server !== undefined) return new StdioServerTransport(server.output, server.input);
-  const { url, headers, fetch } = target as UrlTarget;
+  const { url, headers } = target as UrlTarget;
   // Both transports send `requestInit.headers` on every request, the SSE stream's GET included.
   const options = {
     ...(headers && { requestInit: { headers } }),

@@ -5,6 +5,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { createElicitationRouter, type ElicitationRouter } from './elicitation-router.js';
+import { modernListChanges } from './list-changes.js';
 import { modernDefinitionRequests } from './modern-definition-requests.js';
 import { toCalledToolResult, toListedTool, toLogMessage } from './plain-results.js';
 import { createProgressRoutes, type ProgressRoutes, withMeta } from './progress-routes.js';
@@ -53,6 +54,7 @@ export async function connectModernClient(
   return {
     era: MODERN_REVISION,
     ...modernDefinitionRequests(client),
+    listenForListChanges: modernListChanges(client),
     async listTools() {
       // Always ask the server: a test that changes the tools must not see a cached list.
       const { tools } = await client.listTools(undefined, { cacheMode: 'refresh' });

@@ -6,6 +6,7 @@ export type {
   PlainJson,
   ResourceSubscription,
 } from './definition-requests.js';
+export type { ChangedList, ListChangeSubscription } from './list-changes.js';
 export type {
   CalledToolResult,
   CallToolOptions,

@@ -1,4 +1,5 @@
 import type { DefinitionRequests } from './definition-requests.js';
+import type { ListenForListChanges } from './list-changes.js';
 
 /**
  * The protocol revision a test client speaks: `2025-11-25` through the 1.x SDK client, the way
@@ -130,6 +131,13 @@ export interface McpClientHandle extends DefinitionRequests {
   readonly era: ClientEra;
   /** Every tool the server lists (all pages). */
   listTools(): Promise<ListedTool[]>;
+  /**
+   * Calls `onChanged(list)` for each `notifications/<list>/list_changed` (tools, resources,
+   * prompts) and resolves once they can arrive: on 2025-11-25 once the session can hear them
+   * (over Streamable HTTP, its GET stream open), on 2026-07-28 once a `subscriptions/listen`
+   * stream asking for all three is acknowledged.
+   */
+  listenForListChanges: ListenForListChanges;
   /**
    * Calls a tool. A tool error is a result with `isError: true`; a protocol error rejects with
    * the SDK's own error (`McpError` on 2025-11-25, `ProtocolError`/`SdkError` on 2026-07-28;

@@ -13,7 +13,7 @@ import {
 import { declareOption } from '../option-declaration.js';
 
 const NONE = Object.freeze([]);
-const none = (): readonly never[] => NONE;
+const none: DefinitionSource<never> = Object.freeze({ current: () => NONE, live: false });
 
 /**
  * The options of `serve()` that declare what is served beside the tools, declared once.
@@ -26,8 +26,9 @@ const none = (): readonly never[] => NONE;
 export const DEFINITION_OPTIONS = {
   /**
    * Resources made by `defineResource`, served beside each module's `docs://` resource: an
-   * array, or a function returning the current ones (read on every request). Their URIs must
-   * differ.
+   * array, or a function returning the current ones (read on every request; the server then
+   * declares `resources.listChanged` and announces changes on `definitionsChanged()`). Their
+   * URIs must differ.
    */
   resources: declareOption<
     DefinitionList<ResourceDefinition>,
