@@ -23,6 +23,7 @@ export default defineModule({
     },
     allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
     if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else keyword; the schema is never awaited.
     then: { required: ['phone'] },
     else: { required: ['email'] },
     additionalProperties: false,

@@ -152,16 +152,6 @@ describe('FR-ERROR-005 invalid input', () => {
   });
 });
 
-describe('content a module cannot send', () => {
-  it('keeps the message, which names the item and what is wrong', () => {
-    const error = moduleError('INVALID_RESULT', 'image: data is not valid base64 (3 characters)');
-    expect(textOf(error)).toBe('Invalid result: image: data is not valid base64 (3 characters)');
-    expect(new ErrorMapper().toMcpError(error)._meta).toEqual({
-      'apcore/errorCode': 'INVALID_RESULT',
-    });
-  });
-});
-
 describe('FR-ERROR-006..008 safety limits', () => {
   it.each([
     [

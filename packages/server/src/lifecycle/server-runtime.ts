@@ -8,7 +8,6 @@ import type { ToolsFor } from '../kernel/served-tool.js';
 import { loadServerMetrics, type ServerMetrics } from '../metrics/server-metrics.js';
 import { type OpenedTracing, openTracing } from '../observability/open-tracing.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
-import type { CallStateCodec } from '../protocol/call-state-codec.js';
 import { createSdkServer } from '../protocol/create-sdk-server.js';
 import { ToolFront } from '../protocol/tool-front.js';
 import { DocumentationResources } from '../resources/documentation-resources.js';
@@ -26,7 +25,7 @@ import { createUsageReader, type UsageReader } from '../usage/usage-reader.js';
 import type { ServerFeatures } from './load-server-features.js';
 import type { ResolvedTarget } from './resolve-target.js';
 import { ServedDefinitions } from './served-definitions.js';
-import { openSharedState } from './shared-state.js';
+import { openSharedState, type SharedState } from './shared-state.js';
 
 /**
  * Everything one served registry shares across its connections: the tool table (a
@@ -59,10 +58,8 @@ export class ServerRuntime {
   readonly #servers = new Set<Server>();
   readonly #toolListListeners = new Set<() => void>();
   readonly #startedAt = performance.now();
-  /** Signs and verifies the `requestState` of 2026-07-28 input rounds. */
-  readonly stateCodec: CallStateCodec;
-  /** Where each answered 2026-07-28 round is claimed, once across instances sharing the store. */
-  readonly #roundClaims: RoundClaims;
+  /** Signs the `requestState` of 2026-07-28 input rounds and claims each answered round once. */
+  readonly #shared: SharedState;
   readonly #governance: OpenedGovernance;
   /** Per tool usage for `GET /usage` as each caller may see it, when the `usage` option is on. */
   readonly usage: UsageReader | undefined;
@@ -81,9 +78,8 @@ export class ServerRuntime {
   ) {
     this.#options = options;
     this.logger = logger;
-    const { store, stateCodec, roundClaims } = openSharedState(options, logger);
-    this.stateCodec = stateCodec;
-    this.#roundClaims = roundClaims;
+    this.#shared = openSharedState(options, logger);
+    const { store, roundClaims } = this.#shared;
     // Opened first: a ledger file that cannot be opened stops the start before anything else.
     this.#governance = openGovernance({ ...options, store, registry: target.registry, logger });
     this.tools = new ToolTable({
@@ -222,8 +218,8 @@ export class ServerRuntime {
       definitions: this.definitions,
       listChanged: this.#options.dynamic,
       cacheHints: this.#options.cacheHints,
-      requestState: this.stateCodec,
-      roundClaims: this.#roundClaims,
+      requestState: this.#shared.stateCodec,
+      roundClaims: this.#shared.roundClaims,
       ...(this.listsPerCaller ? { toolsFor: this.toolsFor } : {}),
       identity: this.#options.identity,
     });
