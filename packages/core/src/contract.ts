@@ -6,6 +6,8 @@
  * `instanceof` — and recognises errors by their string `code`.
  */
 
+import type { TaskStart, TaskSupport } from './tasks/task-support.js';
+
 /** A JSON Schema object, as carried by module descriptors. */
 export type JsonSchema = Record<string, unknown>;
 
@@ -21,6 +23,10 @@ export interface ModuleAnnotations {
   readonly requiresApproval: boolean;
   readonly openWorld: boolean;
   readonly streaming: boolean;
+  /** Whether calls may run as MCP tasks; see `readTaskSupport`. Absent: `'forbidden'`. */
+  readonly taskSupport?: TaskSupport;
+  /** Where a task-supporting call becomes a task; see `becomeTask`. Absent: `'immediate'`. */
+  readonly taskStart?: TaskStart;
   /** apcore-js carries further, optional facts (caching, pagination, `extra`). */
   readonly [extension: string]: unknown;
 }

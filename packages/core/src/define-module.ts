@@ -5,6 +5,7 @@ import { copyJson, deepFreeze } from './json-copy.js';
 import type { ModuleContext } from './module-context.js';
 import { assertValidModuleId } from './module-id.js';
 import { isRecord } from './module-like.js';
+import { readTaskStart, readTaskSupport } from './tasks/task-support.js';
 
 /**
  * What a module may answer besides its output object: content made with the result helpers
@@ -114,6 +115,9 @@ function checkDefinition(value: unknown): void {
     fail('timeoutMs must be a number >= 0');
   }
   if (definition.moduleId !== undefined) assertValidModuleId(definition.moduleId);
+  // Read once here so a misspelt value fails where the module is written, not when it is served.
+  readTaskSupport(definition.annotations);
+  readTaskStart(definition.annotations);
 }
 
 /**
@@ -121,8 +125,8 @@ function checkDefinition(value: unknown): void {
  * tags, examples, metadata) and returns a frozen plain object. Schemas, examples and metadata
  * are copied, so later changes to the objects you passed never reach the module.
  *
- * @throws TypeError when the description is empty, the input schema is not an object, or there
- * is neither `execute` nor `stream`.
+ * @throws TypeError when the description is empty, the input schema is not an object, there is
+ * neither `execute` nor `stream`, or `annotations.taskSupport` / `taskStart` has an unknown value.
  * @example
  * ```ts
  * export default defineModule({

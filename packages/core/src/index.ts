@@ -138,6 +138,7 @@ export { ModuleTimeoutError } from './errors/module-timeout-error.js';
 export { DuplicateModuleIdError, InvalidModuleIdError } from './errors/registry-errors.js';
 export type { FieldError, SchemaValidationErrorOptions } from './errors/schema-validation-error.js';
 export { SchemaValidationError } from './errors/schema-validation-error.js';
+export { TaskLimitError } from './errors/task-limit-error.js';
 export type {
   InvalidToolNameErrorDetails,
   InvalidToolNameReason,
@@ -179,6 +180,24 @@ export { setOwnEntry } from './own-entry.js';
 export type { JsonValue } from './serialize-output.js';
 export { serializeOutput, toJsonValue } from './serialize-output.js';
 export { suggestClosest } from './suggest-closest.js';
+export { becomeTask, MCP_TASK_KEY } from './tasks/become-task.js';
+export { PendingQuestions } from './tasks/pending-questions.js';
+export type {
+  AttemptContext,
+  AttemptOutcome,
+  TaskAttemptRunner,
+  TaskEngine,
+} from './tasks/task-engine.js';
+export type {
+  TaskCall,
+  TaskError,
+  TaskRound,
+  TaskStatus,
+  TaskView,
+} from './tasks/task-state.js';
+export { isTerminalTaskStatus } from './tasks/task-state.js';
+export type { TaskStart, TaskSupport } from './tasks/task-support.js';
+export { readTaskStart, readTaskSupport } from './tasks/task-support.js';
 export type { ToolNameStyle } from './tool-name.js';
 export {
   isSafeToolName,

@@ -1,6 +1,6 @@
 import type { Identity } from '@apcore-mcp/core';
-import { isInputRequiredResult } from '@modelcontextprotocol/server';
 import type { ServedTool } from '../kernel/served-tool.js';
+import { isInterimAnswer } from '../kernel/task-created-result.js';
 import type { ToolCallResult } from '../kernel/tool-call-result.js';
 import type { CallMiddleware } from './pipeline/call-middleware.js';
 import type { ToolCall } from './pipeline/tool-call.js';
@@ -116,7 +116,7 @@ export function recordEntry(recorders: readonly CallRecorder[]): CallMiddleware 
   return async (call, next) => {
     const answer = await next();
     const governed = governedOf(call);
-    if (governed === undefined || isInputRequiredResult(answer)) return answer;
+    if (governed === undefined || isInterimAnswer(answer)) return answer;
     const settled = {
       result: answer,
       durationMs: performance.now() - call.startedAt,

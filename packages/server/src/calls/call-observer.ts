@@ -1,4 +1,5 @@
 import type { InputRequiredResult } from '@modelcontextprotocol/server';
+import type { TaskCreatedResult } from '../kernel/task-created-result.js';
 import type { ToolCallResult } from '../kernel/tool-call-result.js';
 
 /**
@@ -9,7 +10,7 @@ import type { ToolCallResult } from '../kernel/tool-call-result.js';
  * const answer: CallAnswer = await router.handleCall('math-add', { a: 1, b: 2 }, extra);
  * ```
  */
-export type CallAnswer = ToolCallResult | InputRequiredResult;
+export type CallAnswer = ToolCallResult | InputRequiredResult | TaskCreatedResult;
 
 /**
  * One answered call as an observer sees it. `tool` is a served tool's name, or `undefined` when

@@ -44,12 +44,15 @@ export interface ExecutionRouterOptions {
   /**
    * The pipeline entries of optional features, each put in its place in the call's list:
    * `tracing` wraps everything in a span, `record` hears every answered call (the ledger,
-   * usage), `admit` may refuse a valid call before anything runs (rate limits, budgets).
+   * usage), `admit` may refuse a valid call before anything runs (rate limits, budgets; a
+   * task's attempts were admitted with the task), `task` may answer with a task the call
+   * becomes (its attempts then run the whole list again).
    */
   entries?: {
     tracing?: CallMiddleware | undefined;
     record?: CallMiddleware | undefined;
     admit?: CallMiddleware | undefined;
+    task?: CallMiddleware | undefined;
   };
   /**
    * The tools as each caller may see them (under an ACL). A grouped call naming no valid

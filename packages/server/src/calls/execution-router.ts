@@ -91,7 +91,8 @@ export class ExecutionRouter {
         approvalHere,
         logger: this.#logger,
       }),
-      entries.admit, // rate limits and budgets
+      admitOnce(entries.admit), // rate limits and budgets (a task's, once when created)
+      entries.task, // a call that becomes a task answers with it; its attempts run all this again
       createRoundsEntry(claims), // 2026-07-28: earlier rounds' answers, each claimed once
       createOpenEntry(() => ({
         executor,
@@ -175,4 +176,10 @@ export class ExecutionRouter {
   abortAll(): void {
     this.#shutdown.abort(new Error('Server shut down'));
   }
+}
+
+/** `admit`, but not again for the attempts of a task: the task was admitted when created. */
+function admitOnce(admit: CallMiddleware | undefined): CallMiddleware | undefined {
+  if (admit === undefined) return undefined;
+  return (call, next) => (call.extra.task === undefined ? admit(call, next) : next());
 }

@@ -28,7 +28,12 @@ export async function openCallRounds(
   if (input === undefined) return undefined;
   const { claims, logger } = options;
   const settings = { logger, capabilities: extra.clientCapabilities };
-  if (input.state === undefined || readRoundsState(input, call).mismatch !== undefined) {
+  // A task's attempts get their rounds from the task alone, each once: nothing to claim.
+  if (
+    extra.task !== undefined ||
+    input.state === undefined ||
+    readRoundsState(input, call).mismatch !== undefined
+  ) {
     return new CallRounds(input, call, settings);
   }
   const { round } = input.state;

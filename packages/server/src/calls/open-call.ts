@@ -8,6 +8,7 @@ import {
   MCP_ELICIT_KEY,
   MCP_LOG_KEY,
   MCP_PROGRESS_KEY,
+  MCP_TASK_KEY,
   type McpProgressSender,
   MODULE_CALL_STEPS_KEY,
 } from '@apcore-mcp/core';
@@ -113,6 +114,7 @@ export function openCall(
   if (elicit !== undefined) data[MCP_ELICIT_KEY] = elicit;
   if (ask !== undefined) data[MCP_ASK_KEY] = ask;
   if (options.approvalInContext) data[MCP_APPROVAL_KEY] = approval;
+  if (extra.becomeTask !== undefined) data[MCP_TASK_KEY] = extra.becomeTask;
   if (extra.trace !== undefined) data[MODULE_CALL_STEPS_KEY] = [extra.trace.moduleCallStep];
   const request = new CallContextRequest({ moduleId, data, identity, cancellation });
   const traceId = readCallTraceId(extra);

@@ -137,6 +137,18 @@ export interface RouterCallExtra {
    */
   era?: ProtocolEra;
   identity?: Identity;
+  /**
+   * Set on an attempt of an MCP task: the call runs as that task (it becomes no other task, and
+   * its limits were counted when the task was created).
+   */
+  task?: { taskId: string };
+  /** Set on a call that asked to become a task (2025-11-25: the request's `task` parameter). */
+  taskRequested?: boolean;
+  /**
+   * What a module's `becomeTask(context)` calls: set while the call may still become a task
+   * (its module starts tasks explicitly); it ends the call's quick part.
+   */
+  becomeTask?: () => Promise<void>;
   /** The JSON-RPC id of the request. */
   requestId?: string | number;
   /** The W3C trace context the client sent in the request's `_meta` (`traceparent`, ...). */

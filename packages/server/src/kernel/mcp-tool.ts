@@ -35,5 +35,7 @@ export type McpTool = {
   inputSchema: McpToolSchema;
   outputSchema?: McpToolSchema;
   annotations?: ToolAnnotations;
+  /** Whether its calls may run as MCP tasks; absent: they never do. */
+  execution?: { taskSupport: 'optional' | 'required' };
   _meta?: Record<string, unknown>;
 };

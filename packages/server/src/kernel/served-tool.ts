@@ -1,4 +1,4 @@
-import type { Identity } from '@apcore-mcp/core';
+import type { Identity, TaskStart } from '@apcore-mcp/core';
 import type { McpTool } from './mcp-tool.js';
 
 /**
@@ -20,6 +20,8 @@ export interface ServedTool {
    * action name. A call names the action in `action` and runs that module.
    */
   readonly actions?: ReadonlyMap<string, ServedTool>;
+  /** How its calls become MCP tasks, when its module supports them (`taskSupport`). */
+  readonly task?: { readonly support: 'optional' | 'required'; readonly start: TaskStart };
 }
 
 /**

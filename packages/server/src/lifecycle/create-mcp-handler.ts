@@ -146,7 +146,7 @@ async function openHttp(
     });
   } catch (error) {
     runtime.unload();
-    await runtime.closeGovernance();
+    await runtime.closeState();
     throw error;
   }
 }

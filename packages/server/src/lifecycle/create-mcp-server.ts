@@ -42,7 +42,7 @@ export async function createMcpServer(
     untrack?.();
     runtime.unload();
     // The only shutdown this server has: the ledger is written out and closed here.
-    void runtime.closeGovernance();
+    void runtime.closeState();
   };
   return server;
 }

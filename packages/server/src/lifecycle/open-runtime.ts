@@ -31,7 +31,7 @@ export async function openRuntime(
     await runtime.tracing?.ready();
   } catch (error) {
     runtime.unload();
-    await runtime.closeGovernance();
+    await runtime.closeState();
     throw error;
   }
   if (resolved.transport === 'sse') {

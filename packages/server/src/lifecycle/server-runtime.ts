@@ -1,3 +1,4 @@
+import type { TaskEngine } from '@apcore-mcp/core';
 import { type Identity, toModuleFilter } from '@apcore-mcp/core';
 import type { Server } from '@modelcontextprotocol/server';
 import { ExecutionRouter } from '../calls/execution-router.js';
@@ -14,6 +15,8 @@ import { DocumentationResources } from '../resources/documentation-resources.js'
 import { openToolSearch, warnAboutShadowedTools } from '../search/open-tool-search.js';
 import type { ToolSearch } from '../search/tool-search.js';
 import type { RoundClaims } from '../store/round-claims.js';
+import { openTaskEngine, startTaskEngine } from '../tasks/open-task-engine.js';
+import { createTaskEntry } from '../tasks/task-entry.js';
 import { warnAboutClientLimits } from '../tools/client-limits.js';
 import { openToolVisibility } from '../tools/open-tool-visibility.js';
 import { warnAboutParamHeaders } from '../tools/param-headers.js';
@@ -26,6 +29,7 @@ import type { ServerFeatures } from './load-server-features.js';
 import type { ResolvedTarget } from './resolve-target.js';
 import { ServedDefinitions } from './served-definitions.js';
 import { openSharedState, type SharedState } from './shared-state.js';
+import { ToolListBroadcast } from './tool-list-broadcast.js';
 
 /**
  * Everything one served registry shares across its connections: the tool table (a
@@ -56,8 +60,10 @@ export class ServerRuntime {
   /** Whether callers see different tools (the executor has an ACL to ask). */
   readonly listsPerCaller: boolean;
   readonly #servers = new Set<Server>();
-  readonly #toolListListeners = new Set<() => void>();
+  readonly #toolList: ToolListBroadcast;
   readonly #startedAt = performance.now();
+  /** Where the calls that become MCP tasks live and run. */
+  readonly tasks: TaskEngine;
   /** Signs the `requestState` of 2026-07-28 input rounds and claims each answered round once. */
   readonly #shared: SharedState;
   readonly #governance: OpenedGovernance;
@@ -78,6 +84,7 @@ export class ServerRuntime {
   ) {
     this.#options = options;
     this.logger = logger;
+    this.#toolList = new ToolListBroadcast(() => this.#servers, logger);
     this.#shared = openSharedState(options, logger);
     const { store, roundClaims } = this.#shared;
     // Opened first: a ledger file that cannot be opened stops the start before anything else.
@@ -98,7 +105,9 @@ export class ServerRuntime {
     });
     this.toolsFor = (identity) => visibility?.viewFor(identity) ?? this.tools;
     this.tracing = openTracing(options.tracing, this.tools);
+    this.tasks = openTaskEngine(options, logger);
     this.router = this.#createRouter(target, options, visibility, roundClaims);
+    startTaskEngine(this.tasks, this.router);
     this.#toolSearch = options.toolSearch
       ? openToolSearch({
           tools: this.tools,
@@ -135,6 +144,7 @@ export class ServerRuntime {
       entries: {
         ...this.#governance.entries,
         tracing: this.tracing?.entry,
+        task: createTaskEntry(this.tasks),
       },
       roundClaims,
       ...(visibility === undefined ? {} : { toolsFor: this.toolsFor }),
@@ -195,9 +205,15 @@ export class ServerRuntime {
     });
   }
 
-  /** Writes out and closes the ledger (after the last call has answered); never rejects. */
-  closeGovernance(): Promise<void> {
-    return this.#governance.close();
+  /**
+   * Closes the task engine (cancelling the tasks it still runs here), then writes out and
+   * closes the ledger (after the last call has answered); never rejects.
+   */
+  async closeState(): Promise<void> {
+    await this.tasks.close().catch((error: unknown) => {
+      this.logger.warn({ err: error }, 'Could not close the task engine');
+    });
+    await this.#governance.close();
   }
 
   /** Stops following the registry. */
@@ -222,6 +238,7 @@ export class ServerRuntime {
       roundClaims: this.#shared.roundClaims,
       ...(this.listsPerCaller ? { toolsFor: this.toolsFor } : {}),
       identity: this.#options.identity,
+      tasks: this.tasks,
     });
     this.#servers.add(server);
     server.onclose = () => {
@@ -244,29 +261,13 @@ export class ServerRuntime {
    * Calls `listener` whenever the tool list changes (the 2026-07-28 HTTP handler publishes it
    * to its `subscriptions/listen` streams); returns the unsubscribe function.
    */
-  readonly onToolListChanged = (listener: () => void): (() => void) => {
-    this.#toolListListeners.add(listener);
-    return () => this.#toolListListeners.delete(listener);
-  };
+  get onToolListChanged(): ToolListBroadcast['listen'] {
+    return this.#toolList.listen;
+  }
 
-  /**
-   * Sends `notifications/tools/list_changed` to every live session, and tells the
-   * {@link onToolListChanged} listeners; failures are logged.
-   */
+  /** Sends `notifications/tools/list_changed` everywhere (see {@link ToolListBroadcast}). */
   broadcastToolListChanged(): void {
-    for (const listener of this.#toolListListeners) {
-      try {
-        listener();
-      } catch (error) {
-        this.logger.warn({ err: error }, 'Could not publish a tool list change');
-      }
-    }
-    for (const server of this.#servers) {
-      if (server.transport === undefined) continue;
-      server.sendToolListChanged().catch((error: unknown) => {
-        this.logger.warn({ err: error }, 'Could not send tools/list_changed to a session');
-      });
-    }
+    this.#toolList.send();
   }
 
   /** The body of `GET /health`, but for the sessions the HTTP handler counts. */

@@ -35,7 +35,7 @@ export async function shutDown(parts: {
   await nextTurn();
   await step(logger, 'closing the transport', () => running.close());
   // After the transport: every call has answered (or been cancelled), so no record is left out.
-  await runtime.closeGovernance();
+  await runtime.closeState();
   runtime.unload();
   if (options.onShutdown) await step(logger, 'onShutdown', options.onShutdown);
   logger.info('apcore-mcp server stopped');

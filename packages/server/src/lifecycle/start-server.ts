@@ -100,7 +100,7 @@ export async function startWithDefaults(
     metricsUrl = listener?.url ?? (metrics && running.url && new URL('/metrics', running.url).href);
   } catch (error) {
     runtime.unload();
-    await runtime.closeGovernance();
+    await runtime.closeState();
     throw error;
   }
   logger.info(

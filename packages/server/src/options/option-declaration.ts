@@ -19,6 +19,7 @@ export type OptionConcern =
   | 'security'
   | 'governance'
   | 'observability'
+  | 'tasks'
   | 'lifecycle';
 
 /**

@@ -1,11 +1,14 @@
+import type { TaskEngine } from '@apcore-mcp/core';
 import { type Identity, type Logger, silentLogger } from '@apcore-mcp/core';
 import { Server, type ServerContext } from '@modelcontextprotocol/server';
 import type { CacheHints } from '../kernel/cache-hints.js';
 import type { ToolSource, ToolsFor } from '../kernel/served-tool.js';
+import type { TaskCreatedResult } from '../kernel/task-created-result.js';
 import type { PromptCatalog } from '../prompts/prompt-catalog.js';
 import type { DefinedResources } from '../resources/defined-resources.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
 import type { RoundClaims } from '../store/round-claims.js';
+import { TASKS_EXTENSION } from '../tasks/task-results.js';
 import type { DefinitionAsking } from './asking-definition-call.js';
 import type { CallStateCodec } from './call-state-codec.js';
 import { registerCompletionHandler } from './completion-handler.js';
@@ -13,6 +16,7 @@ import { answerLegacyNotFoundWithItsCode } from './legacy-not-found-code.js';
 import { registerPromptHandlers } from './prompt-handlers.js';
 import { registerResourceHandlers } from './resource-handlers.js';
 import type { ResourceSubscriptions } from './resource-subscriptions.js';
+import { registerTaskHandlers } from './task-handlers.js';
 import { toRouterCallExtra } from './to-router-call-extra.js';
 import type { ToolFront } from './tool-front.js';
 import { toolsOfRequest } from './tools-of-request.js';
@@ -75,6 +79,11 @@ export interface SdkServerOptions {
   toolsFor?: ToolsFor;
   /** The caller when a request carries none. */
   identity?: Identity | undefined;
+  /**
+   * Where calls that become tasks live: the tasks extension is declared and `tasks/get`,
+   * `tasks/update` and `tasks/cancel` answered over it.
+   */
+  tasks?: TaskEngine | undefined;
 }
 
 /**
@@ -101,6 +110,7 @@ export function createSdkServer(options: SdkServerOptions): Server {
         ...(options.resources ? { resources: resourceCapability(options) } : {}),
         ...(hasPrompts(options) ? { prompts: promptCapability(options) } : {}),
         ...(completes(options) ? { completions: {} } : {}),
+        ...(options.tasks === undefined ? {} : { extensions: { [TASKS_EXTENSION]: {} } }),
       },
       // Server options, not handler results: hints returned by a handler reach 2025 clients too.
       ...(options.cacheHints === undefined ? {} : { cacheHints: options.cacheHints }),
@@ -115,14 +125,19 @@ export function createSdkServer(options: SdkServerOptions): Server {
   server.setRequestHandler('tools/list', (_request, ctx) => ({
     tools: tools.list(visibleTools(ctx)),
   }));
-  server.setRequestHandler('tools/call', (request, ctx) =>
-    tools.call(
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    const answer = await tools.call(
       request.params.name,
       request.params.arguments ?? {},
       toRouterCallExtra(ctx, server, options.requestState),
-    ),
-  );
+    );
+    // The SDK's result types know no task yet; the extension's CreateTaskResult goes as it is.
+    return answer as Exclude<typeof answer, TaskCreatedResult>;
+  });
   registerDefinitionHandlers(server, options, visibleTools);
+  if (options.tasks !== undefined) {
+    registerTaskHandlers(server, { engine: options.tasks, identity: options.identity });
+  }
   return server;
 }
 

@@ -10,6 +10,7 @@ import {
   TRACESTATE_META_KEY,
 } from '@modelcontextprotocol/server';
 import type { InputRound, RouterCallExtra } from '../kernel/call-extra.js';
+import { toInputRequestWire } from '../kernel/input-request-wire.js';
 import { readTraceparentTraceId } from '../observability/read-traceparent.js';
 import type { CallState, CallStateCodec } from './call-state-codec.js';
 
@@ -85,26 +86,11 @@ function toInputRound(ctx: ServerContext, codec: CallStateCodec): InputRound {
     require: async (questions, state) =>
       inputRequired({
         inputRequests: Object.fromEntries(
-          Object.entries(questions).map(([key, request]) => [key, toInputRequest(request)]),
+          Object.entries(questions).map(([key, request]) => [key, toInputRequestWire(request)]),
         ),
         requestState: await codec.mint(state, ctx),
       }),
   };
-}
-
-/** A module's request as the SDK embeds it in an `input_required` result. */
-function toInputRequest(request: McpInputRequest) {
-  switch (request.method) {
-    case 'elicitation/create':
-      // Our schemas are plain JSON Schema objects; the SDK's type is the restricted form shape.
-      return inputRequired.elicit(request.params as Parameters<typeof inputRequired.elicit>[0]);
-    case 'sampling/createMessage':
-      return inputRequired.createMessage(
-        request.params as unknown as Parameters<typeof inputRequired.createMessage>[0],
-      );
-    default:
-      return inputRequired.listRoots();
-  }
 }
 
 /** A module's request as a 2025-11-25 server-to-client request (forms in form mode). */

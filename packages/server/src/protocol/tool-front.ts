@@ -1,10 +1,17 @@
-import type { InputRequiredResult } from '@modelcontextprotocol/server';
+import {
+  type InputRequiredResult,
+  ProtocolError,
+  ProtocolErrorCode,
+} from '@modelcontextprotocol/server';
 import type { ExecutionRouter } from '../calls/execution-router.js';
 import type { RouterCallExtra } from '../kernel/call-extra.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import type { ToolSource } from '../kernel/served-tool.js';
+import type { TaskCreatedResult } from '../kernel/task-created-result.js';
 import type { ToolCallResult } from '../kernel/tool-call-result.js';
 import type { ToolSearch } from '../search/tool-search.js';
+import { takesTasks } from '../tasks/task-entry.js';
+import { missingTasksCapability } from './task-handlers.js';
 import { unknownToolError } from './unknown-tool-error.js';
 
 /**
@@ -62,11 +69,28 @@ export class ToolFront {
     name: string,
     args: Record<string, unknown>,
     extra: RouterCallExtra,
-  ): Promise<ToolCallResult | InputRequiredResult> {
+  ): Promise<ToolCallResult | InputRequiredResult | TaskCreatedResult> {
     if (this.#toolSearch?.handles(name)) return this.#toolSearch.handleCall(name, args, extra);
-    const served = this.#tools.get(name) !== undefined;
+    const entry = this.#tools.get(name);
+    if (entry?.task?.support === 'required' && !takesTasks(extra)) throw taskRequiredError(extra);
+    const served = entry !== undefined;
     const answer = await this.#router.handleCall(name, args, extra);
     if (!served) throw unknownToolError(name);
     return answer;
   }
+}
+
+/**
+ * The refusal of a call of a tool that only runs as a task, from a client that did not ask for
+ * one: -32021 naming the tasks extension (2026-07-28); -32601, as the 2025-11-25 tasks page
+ * says, to a 2025 request without its `task` parameter.
+ */
+function taskRequiredError(extra: RouterCallExtra): ProtocolError {
+  if (extra.era === '2025-11-25') {
+    return new ProtocolError(
+      ProtocolErrorCode.MethodNotFound,
+      'This tool runs only as a task: call it with the task parameter',
+    );
+  }
+  return missingTasksCapability();
 }

@@ -6,6 +6,8 @@ import {
   type ModuleDescriptor,
   type ModuleFilter,
   type RegistryLike,
+  readTaskStart,
+  readTaskSupport,
   silentLogger,
   type ToolNameStyle,
   ToolNameTable,
@@ -111,6 +113,8 @@ export class ToolBuilder {
     };
     const outputSchema = this.#buildOutputSchema(descriptor);
     if (outputSchema !== undefined) tool.outputSchema = outputSchema;
+    const taskSupport = readTaskSupport(descriptor.annotations);
+    if (taskSupport !== 'forbidden') tool.execution = { taskSupport };
     return tool;
   }
 
@@ -159,7 +163,8 @@ export class ToolBuilder {
     try {
       // Conversion only reads the schemas and builds new ones: no need for copies of them.
       const descriptor = registry.getDefinition(moduleId, { copy: false });
-      if (descriptor) return { served: { moduleId, tool: this.buildTool(descriptor) } };
+      if (descriptor)
+        return { served: toServedTool(moduleId, descriptor, this.buildTool(descriptor)) };
       reason = 'the registry has no definition for it';
     } catch (error) {
       reason = error instanceof Error ? error.message : String(error);
@@ -193,4 +198,11 @@ export class ToolBuilder {
     }
     return converted as McpTool['outputSchema'];
   }
+}
+
+/** A built tool as served: with how its calls become tasks, when its module supports them. */
+function toServedTool(moduleId: string, descriptor: ModuleDescriptor, tool: McpTool): ServedTool {
+  const support = tool.execution?.taskSupport;
+  if (support === undefined) return { moduleId, tool };
+  return { moduleId, tool, task: { support, start: readTaskStart(descriptor.annotations) } };
 }

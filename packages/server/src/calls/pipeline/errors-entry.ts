@@ -1,7 +1,7 @@
 import { ClientCapabilityRequiredError } from '@apcore-mcp/core';
 import { createToolErrorResult, ErrorMapper } from '@apcore-mcp/errors';
-import { isInputRequiredResult } from '@modelcontextprotocol/server';
 import { withErrorPrefix } from '../../grouping/route-tool-call.js';
+import { isInterimAnswer } from '../../kernel/task-created-result.js';
 import type { ToolCallResult } from '../../kernel/tool-call-result.js';
 import { ApprovalRequiredError } from '../approval-required-error.js';
 import type { CallMiddleware } from './call-middleware.js';
@@ -24,7 +24,7 @@ export const answerErrors: CallMiddleware = async (call, next) => {
   } catch (error) {
     answer = toErrorResult(call, error);
   }
-  return isInputRequiredResult(answer) ? answer : withErrorPrefix(answer, call.errorPrefix);
+  return isInterimAnswer(answer) ? answer : withErrorPrefix(answer, call.errorPrefix);
 };
 
 function toErrorResult(call: ToolCall, error: unknown): ToolCallResult {

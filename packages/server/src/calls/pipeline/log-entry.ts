@@ -1,4 +1,4 @@
-import { isInputRequiredResult } from '@modelcontextprotocol/server';
+import { isInterimAnswer } from '../../kernel/task-created-result.js';
 import { logCall } from '../log-call.js';
 import type { CallMiddleware } from './call-middleware.js';
 
@@ -12,6 +12,6 @@ import type { CallMiddleware } from './call-middleware.js';
  */
 export const logAnsweredCall: CallMiddleware = async (call, next) => {
   const answer = await next();
-  if (!isInputRequiredResult(answer)) logCall(call.logger, call.tool, answer, call.startedAt);
+  if (!isInterimAnswer(answer)) logCall(call.logger, call.tool, answer, call.startedAt);
   return answer;
 };

@@ -1,6 +1,6 @@
 import { ErrorCodes } from '@apcore-mcp/core';
 import { createToolErrorResult } from '@apcore-mcp/errors';
-import { isInputRequiredResult } from '@modelcontextprotocol/server';
+import { isInterimAnswer } from '../../kernel/task-created-result.js';
 import type { ToolCallResult } from '../../kernel/tool-call-result.js';
 import type { CallMiddleware } from './call-middleware.js';
 
@@ -57,7 +57,7 @@ export function refuseTooLarge(bytes: number, limit: number): ToolCallResult {
 export function createResultSizeEntry(maxResultBytes: number): CallMiddleware {
   return async (call, next) => {
     const answer = await next();
-    if (isInputRequiredResult(answer) || answer.isError === true) return answer;
+    if (isInterimAnswer(answer) || answer.isError === true) return answer;
     const bytes = measureResult(answer);
     if (bytes <= maxResultBytes) return answer;
     call.logger.warn(

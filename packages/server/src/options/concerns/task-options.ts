@@ -1,0 +1,86 @@
+// How calls that become MCP tasks are kept and bounded.
+
+import type { TaskEngine } from '@apcore-mcp/core';
+import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
+import { declareOption } from '../option-declaration.js';
+import { integerOption } from '../primitive-options.js';
+
+/** One hour: how long tasks are kept, and how long one may take, unless told. */
+const ONE_HOUR_MS = 3_600_000;
+
+/**
+ * The task options of `serve()`, declared once.
+ *
+ * @example
+ * ```ts
+ * TASK_OPTIONS.maxTasks.defaultValue; // 1000
+ * ```
+ */
+export const TASK_OPTIONS = {
+  /**
+   * Where tasks live and run: this process's memory (the default, built from the options
+   * below), or an engine you built (`@apcore-mcp/tasks` keeps them in Redis and runs them on
+   * BullMQ workers).
+   */
+  tasks: declareOption<TaskEngine, TaskEngine | undefined>({
+    expected: 'a task engine (create, get, update, cancel, start, onChange, close)',
+    defaultValue: undefined,
+    resolve: resolveTaskEngine,
+  }),
+  /** How long a task is kept after its creation, whatever its status, in ms; default 1 hour. */
+  taskTtlMs: integerOption({
+    minimum: 1000,
+    defaultValue: ONE_HOUR_MS,
+    cli: [
+      {
+        key: 'task-ttl',
+        kind: 'integer',
+        scale: 1000,
+        help: 'Seconds a task (and its result) is kept after it was created',
+      },
+    ],
+  }),
+  /** How long a task may run before it fails, in ms (from its creation); default 1 hour. */
+  taskTimeoutMs: integerOption({
+    minimum: 1,
+    defaultValue: ONE_HOUR_MS,
+    cli: [
+      {
+        key: 'task-timeout',
+        kind: 'integer',
+        scale: 1000,
+        help: 'Seconds a task may take before it fails (a module still needs its own timeoutMs)',
+      },
+    ],
+  }),
+  /** How many tasks the in-memory engine keeps at once; one more is refused. Default 1000. */
+  maxTasks: integerOption({
+    minimum: 1,
+    defaultValue: 1000,
+    cli: [
+      {
+        key: 'max-tasks',
+        kind: 'integer',
+        help: 'Most tasks kept at once in memory; a call that would make one more is refused',
+      },
+    ],
+  }),
+  /** The polling interval suggested to clients, in ms; default 1000. */
+  taskPollIntervalMs: integerOption({
+    minimum: 1,
+    defaultValue: 1000,
+  }),
+};
+
+const ENGINE_METHODS = ['create', 'get', 'update', 'cancel', 'start', 'onChange', 'close'];
+
+function resolveTaskEngine(value: unknown): TaskEngine {
+  const candidate = value as Record<string, unknown> | null;
+  const missing = ENGINE_METHODS.filter((name) => typeof candidate?.[name] !== 'function');
+  if (typeof value !== 'object' || missing.length > 0) {
+    const expected = TASK_OPTIONS.tasks.expected;
+    const sentence = [{ option: 'tasks' }, ` must be ${expected}; missing: ${missing.join(', ')}`];
+    throw new InvalidOptionError({ option: 'tasks', value, expected, sentence });
+  }
+  return value as TaskEngine;
+}

@@ -1,0 +1,114 @@
+import type { Identity, TaskEngine } from '@apcore-mcp/core';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  MissingRequiredClientCapabilityError,
+  ProtocolError,
+  ProtocolErrorCode,
+  type Server,
+  type ServerContext,
+  type StandardSchemaV1,
+} from '@modelcontextprotocol/server';
+import { resolveIdentity } from '../kernel/call-extra.js';
+import { TASKS_EXTENSION, toDetailedTask } from '../tasks/task-results.js';
+import { isModernRequest } from './definition-request.js';
+
+type TaskParams = { taskId: string; inputResponses?: Record<string, unknown> };
+
+/** Takes params naming a task; `tasks/update`'s answers, when present, must be an object. */
+const TASK_PARAMS: StandardSchemaV1<TaskParams> = {
+  '~standard': {
+    version: 1,
+    vendor: 'apcore-mcp',
+    validate: (value) => {
+      const params = value as Partial<Record<keyof TaskParams, unknown>> | undefined;
+      if (typeof params?.taskId !== 'string' || params.taskId === '') {
+        return { issues: [{ message: 'taskId must be the id of a task (a non-empty string)' }] };
+      }
+      const responses = params.inputResponses;
+      if (responses !== undefined && (typeof responses !== 'object' || responses === null)) {
+        return { issues: [{ message: 'inputResponses must be an object of answers by key' }] };
+      }
+      return { value: value as TaskParams };
+    },
+  },
+};
+
+/**
+ * Registers `tasks/get`, `tasks/update` and `tasks/cancel` (the 2026-07-28 tasks extension)
+ * on `server`, over `engine`. Each request must declare the extension among its capabilities
+ * (else -32021 naming it) and names a task of its caller: another caller's task, like one that
+ * never existed or expired, is -32602 `Task not found`. `tasks/update` and `tasks/cancel`
+ * answer an empty acknowledgement; what changed shows on the next `tasks/get`.
+ *
+ * @example
+ * ```ts
+ * registerTaskHandlers(server, { engine, identity: undefined });
+ * ```
+ */
+export function registerTaskHandlers(
+  server: Server,
+  options: { engine: TaskEngine; identity: Identity | undefined },
+): void {
+  const { engine } = options;
+  const ownerOf = (ctx: ServerContext): string | null => {
+    requireTasksCapability(ctx);
+    return resolveIdentity({ authInfo: ctx.http?.authInfo }, options.identity)?.id ?? null;
+  };
+  server.setRequestHandler('tasks/get', { params: TASK_PARAMS }, async ({ taskId }, ctx) => {
+    const task = await engine.get(taskId, ownerOf(ctx));
+    if (task === undefined) throw taskNotFound(taskId);
+    return toDetailedTask(task);
+  });
+  server.setRequestHandler('tasks/update', { params: TASK_PARAMS }, async (params, ctx) => {
+    // The SDK lifts a request's `inputResponses` (an MRTR field) into the request context.
+    const responses = ctx.mcpReq.inputResponses ?? params.inputResponses ?? {};
+    if (!(await engine.update(params.taskId, ownerOf(ctx), responses))) {
+      throw taskNotFound(params.taskId);
+    }
+    return {};
+  });
+  server.setRequestHandler('tasks/cancel', { params: TASK_PARAMS }, async ({ taskId }, ctx) => {
+    if (!(await engine.cancel(taskId, ownerOf(ctx)))) throw taskNotFound(taskId);
+    return {};
+  });
+}
+
+/**
+ * The -32021 error of a request that needs the tasks extension from a client that did not
+ * declare it.
+ *
+ * @example
+ * ```ts
+ * throw missingTasksCapability();
+ * ```
+ */
+export function missingTasksCapability(): MissingRequiredClientCapabilityError {
+  return new MissingRequiredClientCapabilityError(
+    { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
+    `Missing required client capability: the ${TASKS_EXTENSION} extension`,
+  );
+}
+
+function requireTasksCapability(ctx: ServerContext): void {
+  if (!isModernRequest(ctx)) {
+    throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
+  }
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as
+    | { extensions?: Record<string, unknown> }
+    | undefined;
+  const extensions = capabilities?.extensions;
+  if (typeof extensions !== 'object' || extensions === null || !(TASKS_EXTENSION in extensions)) {
+    throw missingTasksCapability();
+  }
+}
+
+function taskNotFound(taskId: string): ProtocolError {
+  return new ProtocolError(
+    ProtocolErrorCode.InvalidParams,
+    'Failed to retrieve task: Task not found',
+    {
+      taskId,
+    },
+  );
+}

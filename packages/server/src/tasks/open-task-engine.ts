@@ -1,0 +1,54 @@
+import type { TaskEngine } from '@apcore-mcp/core';
+import type { ExecutionRouter } from '../calls/execution-router.js';
+import type { Logger } from '../kernel/logger.js';
+import { MemoryTaskEngine } from './memory-task-engine.js';
+import { runTaskAttempt } from './run-task-attempt.js';
+
+/**
+ * The task options as the server reads them.
+ *
+ * @example
+ * ```ts
+ * const options: TaskEngineOptions = { tasks: undefined, taskTtlMs: 3_600_000, taskTimeoutMs: 3_600_000, maxTasks: 1000, taskPollIntervalMs: 1000 };
+ * ```
+ */
+export interface TaskEngineOptions {
+  tasks: TaskEngine | undefined;
+  taskTtlMs: number;
+  taskTimeoutMs: number;
+  maxTasks: number;
+  taskPollIntervalMs: number;
+}
+
+/**
+ * The engine the options name (`tasks`), or one in this process's memory bounded by the other
+ * task options.
+ *
+ * @example
+ * ```ts
+ * const engine = openTaskEngine(options, logger);
+ * startTaskEngine(engine, router);
+ * ```
+ */
+export function openTaskEngine(options: TaskEngineOptions, logger: Logger): TaskEngine {
+  if (options.tasks !== undefined) return options.tasks;
+  const limits = {
+    ttlMs: options.taskTtlMs,
+    timeoutMs: options.taskTimeoutMs,
+    maxTasks: options.maxTasks,
+    pollIntervalMs: options.taskPollIntervalMs,
+  };
+  return new MemoryTaskEngine(limits, logger);
+}
+
+/**
+ * Has `engine` run each task's attempts through `router`'s pipeline.
+ *
+ * @example
+ * ```ts
+ * startTaskEngine(engine, router);
+ * ```
+ */
+export function startTaskEngine(engine: TaskEngine, router: ExecutionRouter): void {
+  engine.start((call, attempt) => runTaskAttempt(router, call, attempt));
+}

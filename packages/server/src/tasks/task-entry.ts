@@ -1,0 +1,117 @@
+import type { TaskCall, TaskEngine, TaskRound } from '@apcore-mcp/core';
+import { TaskLimitError } from '@apcore-mcp/core';
+import { createToolErrorResult } from '@apcore-mcp/errors';
+import type { CallAnswer } from '../calls/call-observer.js';
+import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
+import type { ToolCall } from '../calls/pipeline/tool-call.js';
+import type { RouterCallExtra } from '../kernel/call-extra.js';
+import { BecomeTaskSignal } from './become-task-signal.js';
+import { TASKS_EXTENSION, toCreateTaskResult } from './task-results.js';
+
+/**
+ * The pipeline entry that turns calls into MCP tasks. A call of a task-supporting tool (its
+ * module's `taskSupport`) from a client that takes tasks (2026-07-28: the tasks extension among
+ * the request's capabilities; 2025-11-25: the request asked for a task) answers with a new task
+ * in `engine`: at once (`taskStart: 'immediate'`), or where the module calls `becomeTask()`
+ * (`'explicit'`: what it asks before is asked on the call). Placed after the input check and the
+ * limits, so those refuse on the call itself; the task's attempts then run the whole pipeline
+ * again as `extra.task`, passing through here. Anything else (a grouped tool's action too)
+ * passes through untouched.
+ *
+ * @example
+ * ```ts
+ * const entries = [validate, admit, createTaskEntry(engine), rounds, open, approval];
+ * ```
+ */
+export function createTaskEntry(engine: TaskEngine): CallMiddleware {
+  return async (call, next) => {
+    const task = call.served?.task;
+    // A grouped tool's action stays a plain call: its task could not name the action again.
+    if (
+      task === undefined ||
+      call.grouped ||
+      call.extra.task !== undefined ||
+      !takesTasks(call.extra)
+    ) {
+      return next();
+    }
+    if (task.start === 'immediate') return createTask(engine, call, call.extra.inputRound);
+    const round = call.extra.inputRound;
+    call.extra = {
+      ...call.extra,
+      becomeTask: async () => {
+        throw new BecomeTaskSignal();
+      },
+    };
+    try {
+      return await next();
+    } catch (error) {
+      if (!BecomeTaskSignal.isInstance(error)) throw error;
+      return createTask(engine, call, round);
+    }
+  };
+}
+
+/**
+ * Whether the client of this request takes tasks: on 2026-07-28 it lists the tasks extension
+ * in the request's capabilities; on 2025-11-25 the request asked for a task.
+ *
+ * @example
+ * ```ts
+ * if (!takesTasks(extra) && support === 'required') throw missingTasksCapability();
+ * ```
+ */
+export function takesTasks(extra: RouterCallExtra): boolean {
+  if (extra.era === '2025-11-25') return extra.taskRequested === true;
+  const extensions = (
+    extra.clientCapabilities as { extensions?: Record<string, unknown> } | undefined
+  )?.extensions;
+  return typeof extensions === 'object' && extensions !== null && TASKS_EXTENSION in extensions;
+}
+
+async function createTask(
+  engine: TaskEngine,
+  call: ToolCall,
+  round: { responses?: Record<string, unknown>; state?: Record<string, unknown> } | undefined,
+): Promise<CallAnswer> {
+  try {
+    const view = await engine.create(toTaskCall(call, round), call.identity?.id ?? null);
+    call.logger.debug({ taskId: view.taskId }, 'The call continues as a task');
+    return toCreateTaskResult(view);
+  } catch (error) {
+    if (!TaskLimitError.isInstance(error)) throw error;
+    return createToolErrorResult(error.message, error.code);
+  }
+}
+
+/** What a task's attempts need of the call, as plain JSON. */
+function toTaskCall(
+  call: ToolCall,
+  round: { responses?: Record<string, unknown>; state?: Record<string, unknown> } | undefined,
+): TaskCall {
+  const { extra } = call;
+  const taskCall: TaskCall = {
+    tool: call.tool,
+    arguments: call.arguments,
+    identity: call.identity === undefined ? null : { ...call.identity },
+    era: extra.era ?? '2026-07-28',
+  };
+  if (extra.protocolVersion !== undefined) taskCall.protocolVersion = extra.protocolVersion;
+  if (extra.clientCapabilities !== undefined) {
+    taskCall.clientCapabilities = { ...extra.clientCapabilities } as Record<string, unknown>;
+  }
+  if (extra.traceCarrier !== undefined) taskCall.traceCarrier = { ...extra.traceCarrier };
+  const taskRound = toTaskRound(round);
+  if (taskRound !== undefined) taskCall.round = taskRound;
+  return taskCall;
+}
+
+function toTaskRound(
+  round: { responses?: Record<string, unknown>; state?: Record<string, unknown> } | undefined,
+): TaskRound | undefined {
+  if (round?.state === undefined && round?.responses === undefined) return undefined;
+  const taskRound: TaskRound = {};
+  if (round.responses !== undefined) taskRound.responses = round.responses;
+  if (round.state !== undefined) taskRound.state = round.state;
+  return taskRound;
+}
