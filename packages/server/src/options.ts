@@ -50,5 +50,6 @@ export {
   DEFAULT_MAX_SESSIONS,
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
 } from './transports/session-limits.js';
+export { DEFAULT_SSE_KEEP_ALIVE_MS } from './transports/sse-keep-alive.js';
 export type { TlsOptions } from './transports/tls-option.js';
 export type { UsageOption, UsageOptions } from './usage/usage-option.js';

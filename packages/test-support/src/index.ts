@@ -2,10 +2,22 @@
 export { type BearerAnswer, initializeWithToken } from './bearer-answer.js';
 export { deepFreeze } from './deep-freeze.js';
 export { describePackageBoundary } from './describe-package-boundary.js';
+export { fetchResolvingTo } from './fetch-resolving.js';
 export { firstText } from './first-text.js';
 export { findFreePort } from './free-port.js';
+export {
+  haproxySkipReason,
+  startHaproxyServer,
+  type TestHaproxyServer,
+} from './haproxy-server.js';
 export { type ManyModuleSpec, manyModuleSpecs } from './many-modules.js';
 export { initializeRequest } from './mcp-messages.js';
+export {
+  type NginxAccessEntry,
+  nginxSkipReason,
+  startNginxServer,
+  type TestNginxServer,
+} from './nginx-server.js';
 export type { PackageBoundary, SourceFile } from './package-boundary.js';
 export {
   findBoundaryViolations,

@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findFreePort } from './free-port.js';
+import { findSystemTool, systemToolSkipReason } from './system-tool.js';
 import { spawnTracked, stopTracked } from './tracked-processes.js';
 
 /**
@@ -22,6 +22,8 @@ export interface TestRedisServer {
   stop(): Promise<void>;
 }
 
+const REDIS = { name: 'redis-server', probe: ['--version'], aptPackage: 'redis-server' } as const;
+
 /**
  * Why tests needing Redis are skipped here: `undefined` when `redis-server` is installed. In CI
  * (`CI` set) a missing `redis-server` is an error, never a skip: CI must run those tests.
@@ -34,12 +36,7 @@ export interface TestRedisServer {
  * ```
  */
 export function redisSkipReason(): string | undefined {
-  const probe = spawnSync('redis-server', ['--version'], { stdio: 'ignore' });
-  if (probe.error === undefined && probe.status === 0) return undefined;
-  if (process.env.CI !== undefined && process.env.CI !== '') {
-    throw new Error('redis-server is not installed, and CI must run the Redis tests');
-  }
-  return 'redis-server is not installed (apt-get install redis-server)';
+  return systemToolSkipReason(REDIS);
 }
 
 /**
@@ -57,7 +54,8 @@ export async function startRedisServer(): Promise<TestRedisServer> {
   const port = await findFreePort();
   const directory = mkdtempSync(join(tmpdir(), 'apcore-mcp-redis-'));
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
-  const child = spawnTracked('redis-server', [...args, '--dir', directory], { stdio: 'pipe' });
+  const command = findSystemTool(REDIS.name, REDIS.probe) ?? REDIS.name;
+  const child = spawnTracked(command, [...args, '--dir', directory], { stdio: 'pipe' });
   const stop = async (): Promise<void> => {
     await stopTracked(child);
     rmSync(directory, { recursive: true, force: true });

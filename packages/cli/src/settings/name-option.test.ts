@@ -25,6 +25,13 @@ async function refusal(
 }
 
 describe('a rule between options, checked by the server, in the command', () => {
+  it('refuses an instance id a proxy rule could not match, naming the flag', async () => {
+    const refused = await refusal({ transport: 'streamable-http', instanceId: 'Edge.1' });
+    expect(refused.message).toBe(
+      "--instance-id must be 1 to 32 lower-case letters, digits or '-' (like 'a' or 'mcp-2'), got 'Edge.1'",
+    );
+  });
+
   it('names the flag, variable or config key the refused value came from', async () => {
     const fromEnv = await refusal({ transport: 'sse' }, { APCORE_MCP_METRICS_PORT: '9464' });
     expect(fromEnv.message).toBe(

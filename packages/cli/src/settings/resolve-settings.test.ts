@@ -144,6 +144,18 @@ describe('resolveSettings', () => {
     ]);
   });
 
+  it('builds the options of an instance behind a load balancer', async () => {
+    const { serveOptions } = await resolveSettings({
+      flags: { instanceId: 'a', allowedHosts: 'mcp.example.com, mcp.example.org' },
+      io: { env: { APCORE_MCP_SSE_KEEP_ALIVE: '5' }, cwd: tempDir.current() },
+    });
+    expect(serveOptions).toMatchObject({
+      instanceId: 'a',
+      allowedHosts: ['mcp.example.com', 'mcp.example.org'],
+      sseKeepAliveMs: 5000,
+    });
+  });
+
   it('reads the session limits as whole numbers, checking each', async () => {
     const dir = tempDir.current();
     const { values } = await resolveSettings({
@@ -187,7 +199,7 @@ describe('resolveSettings', () => {
       /^unknown key "prot" in apcore-mcp\.yaml \(did you mean "port"\?\)/,
     );
     expect(problems[0]).toContain(
-      'allowed keys: extensions-dir, transport, host, port, max-sessions, session-idle-timeout, name, server-version,',
+      'allowed keys: extensions-dir, transport, host, port, max-sessions, session-idle-timeout, instance-id, sse-keep-alive, name,',
     );
     expect(problems[1]).toMatch(
       /^unknown key "favourite-colour" in apcore-mcp\.yaml; allowed keys:/,

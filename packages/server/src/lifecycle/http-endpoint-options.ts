@@ -19,6 +19,8 @@ export const HTTP_ENDPOINT_OPTIONS = [
   'maxBodyBytes',
   'maxSessions',
   'sessionIdleTimeoutMs',
+  'instanceId',
+  'sseKeepAliveMs',
   'authenticate',
   'cors',
 ] as const satisfies readonly (keyof ResolvedOptions & keyof HttpEndpointOptions)[];

@@ -207,6 +207,27 @@ describe('resolveOptions', () => {
     expect(() => resolveOptions({ path: 'mcp' }, SERVE)).toThrow(/path must be a URL path/);
   });
 
+  it('takes an instance id a proxy rule can match, and refuses any other', () => {
+    expect(resolveHttp({ instanceId: 'mcp-2' }).instanceId).toBe('mcp-2');
+    expect(resolveHttp({}).instanceId).toBeUndefined();
+    for (const instanceId of ['', 'A', 'a.b', 'a b', 'é', 'a'.repeat(33)]) {
+      expect(() => resolveHttp({ instanceId })).toThrow(
+        invalidOption(
+          'instanceId',
+          `instanceId must be 1 to 32 lower-case letters, digits or '-' (like 'a' or 'mcp-2'), got '${instanceId}'`,
+        ),
+      );
+    }
+  });
+
+  it('keeps quiet event streams alive every 15 s unless told otherwise', () => {
+    expect(resolveHttp({}).sseKeepAliveMs).toBe(15_000);
+    expect(resolveOptions({ transport: 'sse', sseKeepAliveMs: 0 }, SERVE).sseKeepAliveMs).toBe(0);
+    expect(() => resolveHttp({ sseKeepAliveMs: -1 })).toThrow(
+      invalidOption('sseKeepAliveMs', 'sseKeepAliveMs must be at least 0, got -1'),
+    );
+  });
+
   it('rejects unknown options so typos do not pass silently', () => {
     expect(() => resolveOptions({ trasport: 'sse' } as ServeOptions, SERVE)).toThrow(
       invalidOption('trasport'),

@@ -76,24 +76,11 @@ class McpHttpHandler implements HttpRequestHandler {
 
   constructor(options: HttpRequestHandlerOptions) {
     this.#options = options;
-    const { createServer, maxSessions, logger } = options;
+    const { logger } = options;
+    // Each endpoint reads its own options among the handler's.
     this.#streamable =
-      options.transport === 'streamable-http'
-        ? new StreamableHttpEndpoint({
-            createServer,
-            changes: options.changes,
-            stateless: options.stateless,
-            maxBodyBytes: options.maxBodyBytes,
-            maxSessions,
-            sessionIdleTimeoutMs: options.sessionIdleTimeoutMs,
-            listedTool: options.listedTool,
-            logger,
-          })
-        : undefined;
-    this.#sse =
-      options.transport === 'sse'
-        ? new SseEndpoint({ createServer, maxSessions, logger })
-        : undefined;
+      options.transport === 'streamable-http' ? new StreamableHttpEndpoint(options) : undefined;
+    this.#sse = options.transport === 'sse' ? new SseEndpoint(options) : undefined;
     const sessions = () => (this.#streamable?.sessionCount ?? 0) + (this.#sse?.sessionCount ?? 0);
     options.metrics?.countSessionsWith(sessions);
     this.#endpointPath = options.transport === 'sse' ? SSE_STREAM_PATH : options.path;

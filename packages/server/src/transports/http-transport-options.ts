@@ -28,6 +28,10 @@ export interface HttpEndpointOptions {
   maxSessions: number;
   /** Streamable HTTP sessions idle this long are closed (`0`: never). */
   sessionIdleTimeoutMs: number;
+  /** Leads every Streamable HTTP session id, for a load balancer to route on; none when absent. */
+  instanceId?: string | undefined;
+  /** How often a quiet event stream carries a keep-alive comment (`0`: never). */
+  sseKeepAliveMs: number;
   /** The custom check of the `authenticate` option. */
   authenticate: Authenticate | undefined;
   /** Answers preflights and adds CORS headers for these origins. */

@@ -5,6 +5,7 @@ import { sendJsonRpcError, sendSessionNotFound } from '../kernel/http-response.j
 import type { Logger } from '../kernel/logger.js';
 import { SessionCap } from './session-limits.js';
 import { mayUseSession, type SessionOwner, sessionOwnerOf } from './session-owner.js';
+import { keepEventStreamAlive } from './sse-keep-alive.js';
 
 /** Where the legacy SSE transport opens its stream. */
 export const SSE_STREAM_PATH = '/sse';
@@ -21,7 +22,8 @@ interface Session {
 
 /**
  * The legacy (deprecated) HTTP+SSE endpoint: `GET /sse` opens a session's event stream and
- * announces `POST /messages?sessionId=...`, where the client sends its messages. Each session has
+ * announces `POST /messages?sessionId=...`, where the client sends its messages; a quiet stream
+ * carries a keep-alive comment every `sseKeepAliveMs`. Each session has
  * its own SDK transport and server, and belongs to the authenticated subject that opened it: a
  * post of another subject is answered 404, as if the session did not exist (the id travels in
  * the URL, so it may reach access logs; it is no use to anyone else).
@@ -31,11 +33,19 @@ export class SseEndpoint {
   readonly #logger: Logger;
   readonly #sessions = new Map<string, Session>();
   readonly #cap: SessionCap;
+  readonly #keepAliveMs: number;
 
-  constructor(options: { createServer: () => Server; maxSessions: number; logger: Logger }) {
+  constructor(options: {
+    createServer: () => Server;
+    maxSessions: number;
+    /** How often the quiet event stream of a session carries a keep-alive comment (`0`: never). */
+    sseKeepAliveMs: number;
+    logger: Logger;
+  }) {
     this.#createServer = options.createServer;
     this.#logger = options.logger;
     this.#cap = new SessionCap(options.maxSessions, options.logger);
+    this.#keepAliveMs = options.sseKeepAliveMs;
   }
 
   /** Live SSE sessions. */
@@ -62,6 +72,7 @@ export class SseEndpoint {
       }
     };
     await server.connect(transport);
+    keepEventStreamAlive(response, this.#keepAliveMs);
     this.#logger.debug({ sessionId }, 'SSE session started');
   }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport,
@@ -13,10 +12,12 @@ import {
 import { sendJsonRpcError, sendSessionNotFound } from '../kernel/http-response.js';
 import type { Logger } from '../kernel/logger.js';
 import { type ListedTool, refuseParamHeaderMismatch } from './param-header-gate.js';
+import { streamQuietAnswers } from './quiet-answer-stream.js';
 import { isModernRequest } from './request-era.js';
 import { requestIdOf } from './request-id.js';
 import type { ServerChanges } from './server-changes.js';
 import { SessionEventLog, SSE_RETRY_MS } from './session-event-log.js';
+import { mintSessionId } from './session-id.js';
 import { IdleWatch, SessionCap } from './session-limits.js';
 import { mayUseSession, type SessionOwner, sessionOwnerOf } from './session-owner.js';
 
@@ -41,6 +42,10 @@ export interface StreamableHttpEndpointOptions {
   maxSessions: number;
   /** A session without a request or open stream for this long is closed (`0`: never). */
   sessionIdleTimeoutMs: number;
+  /** Leads every session id, for a load balancer to route on; none when absent. */
+  instanceId?: string | undefined;
+  /** How often a quiet event stream carries a keep-alive comment (`0`: never). */
+  sseKeepAliveMs: number;
   /** Where a 2026-07-28 `tools/call` finds the `x-mcp-header`s its `Mcp-Param-*` must match. */
   listedTool: ListedTool;
   logger: Logger;
@@ -51,12 +56,13 @@ export interface StreamableHttpEndpointOptions {
  * its own `_meta` envelope) goes to the SDK's per-request handler, which builds a server for
  * that one request, once its `Mcp-Param-*` headers matched its arguments (else 400, `-32020`);
  * 2025-11-25 traffic is served as follows. A session's POST event streams open with the priming
- * event and are resumable (its transport gets a {@link SessionEventLog}). A low-level SDK `Server` serves
- * one transport, so in stateful
- * mode every session (created by an `initialize` POST, named by the `Mcp-Session-Id` header,
- * ended by `DELETE`, or closed after `sessionIdleTimeoutMs` without a request or an open stream)
- * gets its own transport and server, all built by `createServer` over the same tool table; at
- * most `maxSessions` are open at once. In stateless mode every POST gets a fresh pair that lives
+ * event and are resumable (its transport gets a {@link SessionEventLog}). Every event stream
+ * carries a keep-alive comment each `sseKeepAliveMs`, and a 2026-07-28 answer not begun by then
+ * turns into one ({@link streamQuietAnswers}). A low-level SDK `Server` serves one transport, so
+ * in stateful mode every session (created by an `initialize` POST, named by the `Mcp-Session-Id`
+ * header, which starts with `instanceId` when given; ended by `DELETE`, or closed after
+ * `sessionIdleTimeoutMs` without a request or an open stream) gets its own transport and server,
+ * all built by `createServer` over the same tool table; at most `maxSessions` are open at once. In stateless mode every POST gets a fresh pair that lives
  * for that request.
  */
 export class StreamableHttpEndpoint {
@@ -67,6 +73,8 @@ export class StreamableHttpEndpoint {
   readonly #pending = new Set<Session>();
   readonly #cap: SessionCap;
   readonly #idleTimeoutMs: number;
+  readonly #instanceId: string | undefined;
+  readonly #keepAliveMs: number;
   readonly #listedTool: ListedTool;
   /** Serves 2026-07-28 requests; 2025 ones never reach it (`legacy: 'reject'`). */
   readonly #modern: McpHttpHandler;
@@ -79,6 +87,8 @@ export class StreamableHttpEndpoint {
     this.#logger = options.logger;
     this.#cap = new SessionCap(options.maxSessions, options.logger);
     this.#idleTimeoutMs = options.sessionIdleTimeoutMs;
+    this.#instanceId = options.instanceId;
+    this.#keepAliveMs = options.sseKeepAliveMs;
     this.#listedTool = options.listedTool;
     const onerror = (error: Error): void =>
       this.#logger.debug({ err: error }, 'MCP 2026-07-28 request refused or failed');
@@ -86,9 +96,13 @@ export class StreamableHttpEndpoint {
     this.#modern = createMcpHandler(() => this.#createServer(), {
       legacy: 'reject',
       maxRequestBodySize,
+      keepAliveMs: this.#keepAliveMs,
       onerror,
     });
-    this.#serveModern = toNodeHandler(this.#modern, { maxRequestBodySize, onerror });
+    this.#serveModern = toNodeHandler(
+      { fetch: streamQuietAnswers(this.#modern.fetch, this.#keepAliveMs) },
+      { maxRequestBodySize, onerror },
+    );
     this.#unsubscribe = publishChanges(options.changes ?? {}, this.#modern.notify);
   }
 
@@ -141,11 +155,12 @@ export class StreamableHttpEndpoint {
   ): Promise<void> {
     const server = this.#createServer();
     const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
+      sessionIdGenerator: () => mintSessionId(this.#instanceId),
       // With an event store the SDK opens each POST event stream with the priming event of
       // SEP-1699 (an id, empty data, `retry:`) and replays a stream on GET with Last-Event-ID.
       eventStore: new SessionEventLog(),
       retryInterval: SSE_RETRY_MS,
+      keepAliveMs: this.#keepAliveMs,
       onsessioninitialized: (sessionId) => {
         this.#pending.delete(session);
         this.#sessions.set(sessionId, session);
@@ -198,7 +213,10 @@ export class StreamableHttpEndpoint {
       return;
     }
     const server = this.#createServer();
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      keepAliveMs: this.#keepAliveMs,
+    });
     const session: Session = { transport, server };
     this.#pending.add(session);
     response.on('close', () => {

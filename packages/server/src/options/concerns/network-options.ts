@@ -3,10 +3,17 @@ import {
   DEFAULT_MAX_SESSIONS,
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
 } from '../../transports/session-limits.js';
+import { DEFAULT_SSE_KEEP_ALIVE_MS } from '../../transports/sse-keep-alive.js';
 import { declareOption } from '../option-declaration.js';
 import { booleanOption, choiceOption, integerOption } from '../primitive-options.js';
 import { HTTP_TRANSPORTS, TRANSPORTS, type TransportName } from '../transports.js';
-import { resolveHost, resolvePath, resolvePort } from './read-http-options.js';
+import {
+  INSTANCE_ID_EXPECTED,
+  resolveHost,
+  resolveInstanceId,
+  resolvePath,
+  resolvePort,
+} from './read-http-options.js';
 
 /**
  * The default `maxBodyBytes`: 4 MiB.
@@ -101,6 +108,44 @@ export const NETWORK_OPTIONS = {
         kind: 'integer',
         scale: 1000,
         help: 'Seconds a Streamable HTTP session may go without a request or an open stream before it is closed (0: never)',
+      },
+    ],
+  }),
+  /**
+   * This instance's name among several behind one load balancer: every 2025-11-25 session id it
+   * mints starts with it (`<instanceId>.<random>`), so the balancer can route a session to the
+   * instance holding it from the `Mcp-Session-Id` header alone. 1 to 32 lower-case letters,
+   * digits and `-`; none by default.
+   */
+  instanceId: declareOption<string, string | undefined>({
+    expected: INSTANCE_ID_EXPECTED,
+    defaultValue: undefined,
+    transports: STREAMABLE_HTTP,
+    resolve: resolveInstanceId,
+    cli: [
+      {
+        key: 'instance-id',
+        kind: 'text',
+        help: 'Name of this instance behind a load balancer: 2025-11-25 session ids start with it (a-z, 0-9, -)',
+      },
+    ],
+  }),
+  /**
+   * Every this many ms an open event stream (a Streamable HTTP POST or GET stream, the legacy
+   * SSE stream) carries an SSE comment, so that a proxy does not time out a quiet call; a
+   * 2026-07-28 answer not started within it becomes an event stream. Default 15 s
+   * (`DEFAULT_SSE_KEEP_ALIVE_MS`), `0` never.
+   */
+  sseKeepAliveMs: integerOption({
+    minimum: 0,
+    defaultValue: DEFAULT_SSE_KEEP_ALIVE_MS,
+    transports: HTTP_TRANSPORTS,
+    cli: [
+      {
+        key: 'sse-keep-alive',
+        kind: 'integer',
+        scale: 1000,
+        help: 'Seconds between keep-alive comments on a quiet event stream, below the read timeout of any proxy in front (0: none)',
       },
     ],
   }),

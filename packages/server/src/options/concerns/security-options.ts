@@ -39,6 +39,13 @@ export const SECURITY_OPTIONS = {
     defaultValue: undefined,
     transports: HTTP_TRANSPORTS,
     resolve: resolveAllowedHosts,
+    cli: [
+      {
+        key: 'allowed-hosts',
+        kind: 'list',
+        help: "Host headers allowed on HTTP, name or name:port (comma-separated, or '*'; default: loopback names on a loopback bind)",
+      },
+    ],
   }),
   /**
    * Finds the caller of each HTTP request; `null` answers 401. For API keys or anything custom;
