@@ -6,7 +6,9 @@ export default defineModule({
   description:
     'Check every product for low or missing stock, reporting progress product by product and logging what it finds.',
   tags: ['catalog'],
-  annotations: { readonly: true, idempotent: true, openWorld: false },
+  // A slow walk through the warehouse: a client that takes MCP tasks gets a task to poll, with
+  // the progress below as its status message; any other client a plain call.
+  annotations: { readonly: true, idempotent: true, openWorld: false, taskSupport: 'optional' },
   inputSchema: {
     type: 'object',
     properties: {

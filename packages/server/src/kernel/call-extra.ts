@@ -142,6 +142,11 @@ export interface RouterCallExtra {
    * its limits were counted when the task was created).
    */
   task?: { taskId: string };
+  /**
+   * Whether the server answering the request serves tasks (`tasks/get` and the rest); a call
+   * through a server that does not (an attached one) never becomes a task.
+   */
+  tasksServed?: boolean;
   /** Set on a call that asked to become a task (2025-11-25: the request's `task` parameter). */
   taskRequested?: boolean;
   /**

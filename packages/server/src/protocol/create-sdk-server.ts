@@ -126,11 +126,9 @@ export function createSdkServer(options: SdkServerOptions): Server {
     tools: tools.list(visibleTools(ctx)),
   }));
   server.setRequestHandler('tools/call', async (request, ctx) => {
-    const answer = await tools.call(
-      request.params.name,
-      request.params.arguments ?? {},
-      toRouterCallExtra(ctx, server, options.requestState),
-    );
+    const extra = toRouterCallExtra(ctx, server, options.requestState);
+    if (options.tasks !== undefined) extra.tasksServed = true;
+    const answer = await tools.call(request.params.name, request.params.arguments ?? {}, extra);
     // The SDK's result types know no task yet; the extension's CreateTaskResult goes as it is.
     return answer as Exclude<typeof answer, TaskCreatedResult>;
   });

@@ -53,8 +53,9 @@ export function createTaskEntry(engine: TaskEngine): CallMiddleware {
 }
 
 /**
- * Whether the client of this request takes tasks: on 2026-07-28 it lists the tasks extension
- * in the request's capabilities; on 2025-11-25 the request asked for a task.
+ * Whether the client of this request takes tasks from the server answering it (which serves
+ * them): on 2026-07-28 it lists the tasks extension in the request's capabilities; on
+ * 2025-11-25 the request asked for a task.
  *
  * @example
  * ```ts
@@ -62,6 +63,7 @@ export function createTaskEntry(engine: TaskEngine): CallMiddleware {
  * ```
  */
 export function takesTasks(extra: RouterCallExtra): boolean {
+  if (extra.tasksServed !== true) return false;
   if (extra.era === '2025-11-25') return extra.taskRequested === true;
   const extensions = (
     extra.clientCapabilities as { extensions?: Record<string, unknown> } | undefined

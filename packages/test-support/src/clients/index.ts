@@ -7,6 +7,7 @@ export type {
   ResourceSubscription,
 } from './definition-requests.js';
 export type { ChangedList, ListChangeSubscription } from './list-changes.js';
+export { type StdioServerProcess, startStdioServer } from './stdio-server-process.js';
 export type {
   CalledToolResult,
   CallToolOptions,
