@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { callOutcome } from './call-outcome.js';
 
 describe('callOutcome', () => {
-  it('is ok, the error code, input_required, or error for a code that is no label', () => {
+  it('is ok, the error code, input_required, task, or error for a code that is no label', () => {
     expect(callOutcome({ content: [] })).toBe('ok');
     expect(
       callOutcome({ content: [], isError: true, _meta: { 'apcore/errorCode': 'ACL_DENIED' } }),
@@ -18,6 +18,7 @@ describe('callOutcome', () => {
         inputRequests: {},
       } as unknown as Parameters<typeof callOutcome>[0]),
     ).toBe('input_required');
+    expect(callOutcome({ resultType: 'task', taskId: 't-1', status: 'working' })).toBe('task');
   });
 
   it('reads the error code where @apcore-mcp/errors writes it', () => {
