@@ -1,9 +1,9 @@
 import type { TaskEngine } from '@apcore-mcp/core';
 import { type Identity, type Logger, silentLogger } from '@apcore-mcp/core';
-import { Server, type ServerContext } from '@modelcontextprotocol/server';
+import type { CallToolResult, Server, ServerContext } from '@modelcontextprotocol/server';
 import type { CacheHints } from '../kernel/cache-hints.js';
 import type { ToolSource, ToolsFor } from '../kernel/served-tool.js';
-import type { TaskCreatedResult } from '../kernel/task-created-result.js';
+import { isTaskCreatedResult, type TaskCreatedResult } from '../kernel/task-created-result.js';
 import type { PromptCatalog } from '../prompts/prompt-catalog.js';
 import type { DefinedResources } from '../resources/defined-resources.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
@@ -13,6 +13,7 @@ import type { DefinitionAsking } from './asking-definition-call.js';
 import type { CallStateCodec } from './call-state-codec.js';
 import { registerCompletionHandler } from './completion-handler.js';
 import { answerLegacyNotFoundWithItsCode } from './legacy-not-found-code.js';
+import { LegacyTasksServer } from './legacy-tasks-server.js';
 import { registerPromptHandlers } from './prompt-handlers.js';
 import { registerResourceHandlers } from './resource-handlers.js';
 import type { ResourceSubscriptions } from './resource-subscriptions.js';
@@ -81,7 +82,9 @@ export interface SdkServerOptions {
   identity?: Identity | undefined;
   /**
    * Where calls that become tasks live: the tasks extension is declared and `tasks/get`,
-   * `tasks/update` and `tasks/cancel` answered over it.
+   * `tasks/update` and `tasks/cancel` answered over it; a 2025-11-25 connection is told of
+   * the `tasks` capability, and its `tools/call` with a `task`, `tasks/get`, `tasks/result` and
+   * `tasks/cancel` are served over it too.
    */
   tasks?: TaskEngine | undefined;
 }
@@ -100,7 +103,7 @@ export interface SdkServerOptions {
  * ```
  */
 export function createSdkServer(options: SdkServerOptions): Server {
-  const server = new Server(
+  const server = new LegacyTasksServer(
     { name: options.name, version: options.version },
     {
       capabilities: {
@@ -117,6 +120,7 @@ export function createSdkServer(options: SdkServerOptions): Server {
       // The SDK refuses a state that fails verification (-32602) before any handler runs.
       requestState: { verify: options.requestState.verify },
     },
+    options.tasks !== undefined,
   );
   const { tools } = options;
   const { toolsFor } = options;
@@ -125,17 +129,24 @@ export function createSdkServer(options: SdkServerOptions): Server {
   server.setRequestHandler('tools/list', (_request, ctx) => ({
     tools: tools.list(visibleTools(ctx)),
   }));
+  const legacyTasks =
+    options.tasks === undefined
+      ? undefined
+      : registerTaskHandlers(server, { engine: options.tasks, identity: options.identity });
   server.setRequestHandler('tools/call', async (request, ctx) => {
-    const extra = toRouterCallExtra(ctx, server, options.requestState);
+    const { params } = request;
+    const extra = toRouterCallExtra(ctx, server, options.requestState, params);
     if (options.tasks !== undefined) extra.tasksServed = true;
-    const answer = await tools.call(request.params.name, request.params.arguments ?? {}, extra);
+    const answer = await tools.call(params.name, params.arguments ?? {}, extra);
+    if (isTaskCreatedResult(answer) && extra.era === '2025-11-25' && legacyTasks !== undefined) {
+      // 2025-11-25's CreateTaskResult, the task under `task`: LegacyTasksServer lets it past
+      // the SDK's check of tool results.
+      return legacyTasks.created(answer) as unknown as CallToolResult;
+    }
     // The SDK's result types know no task yet; the extension's CreateTaskResult goes as it is.
     return answer as Exclude<typeof answer, TaskCreatedResult>;
   });
   registerDefinitionHandlers(server, options, visibleTools);
-  if (options.tasks !== undefined) {
-    registerTaskHandlers(server, { engine: options.tasks, identity: options.identity });
-  }
   return server;
 }
 

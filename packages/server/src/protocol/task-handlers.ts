@@ -11,6 +11,8 @@ import {
 import { resolveIdentity } from '../kernel/call-extra.js';
 import { TASKS_EXTENSION, toDetailedTask } from '../tasks/task-results.js';
 import { isModernRequest } from './definition-request.js';
+import { createLegacyTaskHandlers, type LegacyTaskHandlers } from './legacy-task-handlers.js';
+import { taskNotFound } from './task-not-found.js';
 
 type TaskParams = { taskId: string; inputResponses?: Record<string, unknown> };
 
@@ -38,23 +40,27 @@ const TASK_PARAMS: StandardSchemaV1<TaskParams> = {
  * on `server`, over `engine`. Each request must declare the extension among its capabilities
  * (else -32021 naming it) and names a task of its caller: another caller's task, like one that
  * never existed or expired, is -32602 `Task not found`. `tasks/update` and `tasks/cancel`
- * answer an empty acknowledgement; what changed shows on the next `tasks/get`.
+ * answer an empty acknowledgement; what changed shows on the next `tasks/get`. A 2025-11-25
+ * connection's `tasks/get`, `tasks/result` and `tasks/cancel` go to the experimental task API
+ * of that revision, over the same engine; the handlers of that API are returned.
  *
  * @example
  * ```ts
- * registerTaskHandlers(server, { engine, identity: undefined });
+ * const legacy = registerTaskHandlers(server, { engine, identity: undefined });
  * ```
  */
 export function registerTaskHandlers(
   server: Server,
   options: { engine: TaskEngine; identity: Identity | undefined },
-): void {
+): LegacyTaskHandlers {
   const { engine } = options;
+  const legacy = createLegacyTaskHandlers(server, options);
   const ownerOf = (ctx: ServerContext): string | null => {
     requireTasksCapability(ctx);
     return resolveIdentity({ authInfo: ctx.http?.authInfo }, options.identity)?.id ?? null;
   };
   server.setRequestHandler('tasks/get', { params: TASK_PARAMS }, async ({ taskId }, ctx) => {
+    if (!isModernRequest(ctx)) return legacy.get(taskId, ctx);
     const task = await engine.get(taskId, ownerOf(ctx));
     if (task === undefined) throw taskNotFound(taskId);
     return toDetailedTask(task);
@@ -68,9 +74,15 @@ export function registerTaskHandlers(
     return {};
   });
   server.setRequestHandler('tasks/cancel', { params: TASK_PARAMS }, async ({ taskId }, ctx) => {
+    if (!isModernRequest(ctx)) return legacy.cancel(taskId, ctx);
     if (!(await engine.cancel(taskId, ownerOf(ctx)))) throw taskNotFound(taskId);
     return {};
   });
+  // 2025-11-25 only: the SDK answers a 2026-07-28 `tasks/result` -32601 before any handler.
+  server.setRequestHandler('tasks/result', { params: TASK_PARAMS }, ({ taskId }, ctx) =>
+    legacy.result(taskId, ctx),
+  );
+  return legacy;
 }
 
 /**
@@ -101,14 +113,4 @@ function requireTasksCapability(ctx: ServerContext): void {
   if (typeof extensions !== 'object' || extensions === null || !(TASKS_EXTENSION in extensions)) {
     throw missingTasksCapability();
   }
-}
-
-function taskNotFound(taskId: string): ProtocolError {
-  return new ProtocolError(
-    ProtocolErrorCode.InvalidParams,
-    'Failed to retrieve task: Task not found',
-    {
-      taskId,
-    },
-  );
 }

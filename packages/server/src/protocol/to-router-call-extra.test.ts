@@ -55,6 +55,20 @@ describe('toRouterCallExtra', () => {
     );
   });
 
+  it('asks for a task when a 2025 request carries the task parameter, never on 2026', () => {
+    const asked = toRouterCallExtra(contextOf({}), server, undefined, { task: { ttl: 1000 } });
+    expect(asked.taskRequested).toBe(true);
+    expect(toRouterCallExtra(contextOf({}), server, undefined, {}).taskRequested).toBeUndefined();
+    const modern = contextOf({
+      envelope: {
+        [PROTOCOL_VERSION_META_KEY]: '2026-07-28',
+      } as ServerContext['mcpReq']['envelope'],
+    });
+    expect(
+      toRouterCallExtra(modern, server, undefined, { task: {} }).taskRequested,
+    ).toBeUndefined();
+  });
+
   it("carries the request's id and the W3C trace context of its _meta, nothing else of it", () => {
     const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
     const traced = toRouterCallExtra(

@@ -19,7 +19,8 @@ import type { CallState, CallStateCodec } from './call-state-codec.js';
  * request's signal, session, progress token, trace context, notification channel, auth info,
  * the client's capabilities and protocol revision, and (on 2025-11-25 connections only) a way
  * to send `elicitation/create`. A 2026-07-28 request carries its revision and capabilities in
- * its own `_meta` envelope; a 2025 one has them from the connection's `initialize`.
+ * its own `_meta` envelope; a 2025 one has them from the connection's `initialize`, and asks for
+ * a task with the `task` member of its `params` (given as `params`).
  *
  * @example
  * ```ts
@@ -32,6 +33,7 @@ export function toRouterCallExtra(
   ctx: ServerContext,
   server: Server,
   codec?: CallStateCodec,
+  params?: { task?: unknown },
 ): RouterCallExtra {
   const { mcpReq } = ctx;
   // Typed `{}` by the SDK: the reserved keys are read by name.
@@ -62,6 +64,7 @@ export function toRouterCallExtra(
     if (capabilities !== undefined) extra.clientCapabilities = capabilities;
     const version = server.getNegotiatedProtocolVersion();
     if (version !== undefined) extra.protocolVersion = version;
+    if (params?.task !== undefined) extra.taskRequested = true;
   }
   if (ctx.sessionId !== undefined) extra.sessionId = ctx.sessionId;
   const progressToken = mcpReq._meta?.progressToken;

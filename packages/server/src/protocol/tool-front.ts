@@ -63,21 +63,33 @@ export class ToolFront {
    * Answers a call. A name that is not ours ({@link answers}) rejects with the protocol error
    * `-32602 Unknown tool: <name>` (see {@link unknownToolError}). The router still answers it
    * first, so metrics, tracing and the debug log count the call as they count every call (under
-   * `_unknown`, `MODULE_NOT_FOUND`); only what the client is told differs.
+   * `_unknown`, `MODULE_NOT_FOUND`); only what the client is told differs. A call asking for a
+   * task (2025-11-25) of a tool of ours that never runs as one is refused with -32601.
    */
   async call(
     name: string,
     args: Record<string, unknown>,
     extra: RouterCallExtra,
   ): Promise<ToolCallResult | InputRequiredResult | TaskCreatedResult> {
-    if (this.#toolSearch?.handles(name)) return this.#toolSearch.handleCall(name, args, extra);
     const entry = this.#tools.get(name);
+    if (extra.taskRequested === true && entry?.task === undefined && this.answers(name)) {
+      throw taskForbiddenError(name);
+    }
+    if (this.#toolSearch?.handles(name)) return this.#toolSearch.handleCall(name, args, extra);
     if (entry?.task?.support === 'required' && !takesTasks(extra)) throw taskRequiredError(extra);
     const served = entry !== undefined;
     const answer = await this.#router.handleCall(name, args, extra);
     if (!served) throw unknownToolError(name);
     return answer;
   }
+}
+
+/** -32601, as the 2025-11-25 tasks page says, for a task asked of a tool without task support. */
+function taskForbiddenError(name: string): ProtocolError {
+  return new ProtocolError(
+    ProtocolErrorCode.MethodNotFound,
+    `Tool ${name} does not run as a task: call it without the task parameter`,
+  );
 }
 
 /**

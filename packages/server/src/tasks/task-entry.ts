@@ -12,11 +12,11 @@ import { TASKS_EXTENSION, toCreateTaskResult } from './task-results.js';
  * The pipeline entry that turns calls into MCP tasks. A call of a task-supporting tool (its
  * module's `taskSupport`) from a client that takes tasks (2026-07-28: the tasks extension among
  * the request's capabilities; 2025-11-25: the request asked for a task) answers with a new task
- * in `engine`: at once (`taskStart: 'immediate'`), or where the module calls `becomeTask()`
- * (`'explicit'`: what it asks before is asked on the call). Placed after the input check and the
- * limits, so those refuse on the call itself; the task's attempts then run the whole pipeline
- * again as `extra.task`, passing through here. Anything else (a grouped tool's action too)
- * passes through untouched.
+ * in `engine`: at once (`taskStart: 'immediate'`, and always on 2025-11-25), or where the
+ * module calls `becomeTask()` (`'explicit'`: what it asks before is asked on the call). Placed
+ * after the input check and the limits, so those refuse on the call itself; the task's attempts
+ * then run the whole pipeline again as `extra.task`, passing through here. Anything else (a
+ * grouped tool's action too) passes through untouched.
  *
  * @example
  * ```ts
@@ -35,7 +35,11 @@ export function createTaskEntry(engine: TaskEngine): CallMiddleware {
     ) {
       return next();
     }
-    if (task.start === 'immediate') return createTask(engine, call, call.extra.inputRound);
+    // 2025-11-25 answers a task request with a task, and has no rounds to carry what a quick
+    // part asked into it: there, every task-supporting call is a task from its start.
+    if (task.start === 'immediate' || call.extra.era === '2025-11-25') {
+      return createTask(engine, call, call.extra.inputRound);
+    }
     const round = call.extra.inputRound;
     call.extra = {
       ...call.extra,
