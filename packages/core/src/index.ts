@@ -181,7 +181,7 @@ export type { JsonValue } from './serialize-output.js';
 export { serializeOutput, toJsonValue } from './serialize-output.js';
 export { suggestClosest } from './suggest-closest.js';
 export { becomeTask, MCP_TASK_KEY } from './tasks/become-task.js';
-export { PendingQuestions } from './tasks/pending-questions.js';
+export { PendingQuestions, type PendingQuestionsSnapshot } from './tasks/pending-questions.js';
 export type {
   AttemptContext,
   AttemptOutcome,

@@ -42,4 +42,22 @@ describe('PendingQuestions', () => {
       responses: { name: { action: 'decline' } },
     });
   });
+
+  it('goes on the same from a JSON snapshot: open questions, answers so far, keys used', () => {
+    const questions = new PendingQuestions();
+    questions.ask({ name: form('Name?') }, undefined);
+    questions.answer({ name: { action: 'decline' } });
+    questions.ask({ name: form('Again?'), confirm: form('Sure?') }, { round: 'r2' });
+    questions.answer({ 'name-2': { action: 'accept', content: { name: 'Ada' } } });
+    const restored = PendingQuestions.fromJSON(JSON.parse(JSON.stringify(questions.toJSON())));
+    expect(restored.outstanding()).toEqual({ confirm: form('Sure?') });
+    expect(restored.answer({ confirm: { action: 'accept' } })).toEqual({
+      responses: {
+        name: { action: 'accept', content: { name: 'Ada' } },
+        confirm: { action: 'accept' },
+      },
+      state: { round: 'r2' },
+    });
+    expect(restored.ask({ name: form('Third?') }, undefined)).toEqual({ 'name-3': form('Third?') });
+  });
 });

@@ -1,6 +1,27 @@
 import type { TaskRound } from './task-state.js';
 
 /**
+ * What {@link PendingQuestions} knows, as plain JSON: how an engine that keeps tasks outside
+ * this process (in Redis) stores a task's questions between its attempts and its answers.
+ *
+ * @example
+ * ```ts
+ * const snapshot: PendingQuestionsSnapshot = questions.toJSON();
+ * const same = PendingQuestions.fromJSON(JSON.parse(JSON.stringify(snapshot)));
+ * ```
+ */
+export interface PendingQuestionsSnapshot {
+  /** Every key shown over the task's life. */
+  used: string[];
+  /** The open questions: shown key -> the attempt's key and the request. */
+  open: Record<string, { key: string; request: Record<string, unknown> }>;
+  /** The answers given so far this round, by the attempt's key. */
+  answers: Record<string, unknown>;
+  /** The state the next attempt resumes from. */
+  state?: Record<string, unknown>;
+}
+
+/**
  * The questions a task waits on, under keys unique over the task's life (MCP requires it: a key
  * answered once never names another question). An attempt names its questions by the module's
  * keys (`user_name`); a key this task used before is shown as `user_name-2`, and its answer goes
@@ -59,6 +80,34 @@ export class PendingQuestions {
   /** The questions still open, by shown key. */
   outstanding(): Record<string, Record<string, unknown>> {
     return Object.fromEntries(this.#requests);
+  }
+
+  /** Everything this holds, as plain JSON ({@link PendingQuestions.fromJSON} takes it back). */
+  toJSON(): PendingQuestionsSnapshot {
+    const open: PendingQuestionsSnapshot['open'] = {};
+    for (const [shown, key] of this.#open) {
+      open[shown] = { key, request: this.#requests.get(shown) ?? {} };
+    }
+    const snapshot: PendingQuestionsSnapshot = {
+      used: [...this.#used],
+      open,
+      answers: this.#answers,
+    };
+    if (this.#state !== undefined) snapshot.state = this.#state;
+    return snapshot;
+  }
+
+  /** The questions a {@link PendingQuestions.toJSON} snapshot describes, as they were. */
+  static fromJSON(snapshot: PendingQuestionsSnapshot): PendingQuestions {
+    const questions = new PendingQuestions();
+    for (const key of snapshot.used) questions.#used.add(key);
+    for (const [shown, { key, request }] of Object.entries(snapshot.open)) {
+      questions.#open.set(shown, key);
+      questions.#requests.set(shown, request);
+    }
+    questions.#answers = { ...snapshot.answers };
+    questions.#state = snapshot.state;
+    return questions;
   }
 
   #unusedKey(key: string): string {

@@ -83,6 +83,9 @@ export interface TaskEngine {
   cancel(taskId: string, owner: string | null): Promise<boolean>;
   /** Calls `listener` with the task after each change of status; returns the unsubscribe. */
   onChange(listener: (task: TaskView) => void): () => void;
-  /** Stops running attempts (cancelling the running ones) and forgets what it must. */
+  /**
+   * Stops running attempts (cancelling the running ones) and forgets what it must. The server
+   * calls it as its shutdown begins and again as it ends: a second call does nothing.
+   */
   close(): Promise<void>;
 }

@@ -97,4 +97,9 @@ export interface TaskCall {
   clientCapabilities?: Record<string, unknown>;
   traceCarrier?: Record<string, string>;
   round?: TaskRound;
+  /**
+   * Whether running the call again is safe (its module is `idempotent`): an engine may then run
+   * it once more when the worker running it was lost, instead of failing the task.
+   */
+  retryable?: boolean;
 }
