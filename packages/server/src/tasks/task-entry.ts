@@ -107,6 +107,8 @@ function toTaskCall(
     taskCall.clientCapabilities = { ...extra.clientCapabilities } as Record<string, unknown>;
   }
   if (extra.traceCarrier !== undefined) taskCall.traceCarrier = { ...extra.traceCarrier };
+  // An idempotent module may run again when an engine loses the worker running it.
+  if (call.served?.tool.annotations?.idempotentHint === true) taskCall.retryable = true;
   const taskRound = toTaskRound(round);
   if (taskRound !== undefined) taskCall.round = taskRound;
   return taskCall;
