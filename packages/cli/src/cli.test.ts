@@ -89,6 +89,21 @@ describe('run: invalid arguments exit 1 with one line naming the flag', () => {
     ],
     ['an empty --name', ['--name', ''], 'Error: --name must not be empty'],
     [
+      'worker without --tasks',
+      ['worker', '--extensions-dir', '.'],
+      'Error: apcore-mcp worker needs --tasks redis://HOST:PORT: the Redis where the servers keep their tasks',
+    ],
+    [
+      '--tasks that is not a Redis URL',
+      ['worker', '--tasks', 'http://cache:6379'],
+      'Error: --tasks must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379 (got "http://cache:6379")',
+    ],
+    [
+      '--task-lost-after 0',
+      ['worker', '--tasks', 'redis://cache:6379', '--task-lost-after', '0'],
+      'Error: --task-lost-after must be an integer of at least 1 (got "0")',
+    ],
+    [
       'a 256-character --name',
       ['--name', 'n'.repeat(256)],
       'Error: --name must be at most 255 characters (got 256)',

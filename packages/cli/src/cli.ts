@@ -14,6 +14,10 @@ async function runInvocation(invocation: Invocation, io: CliIo): Promise<number>
       const { runServeCommand } = await import('./commands/serve-command.js');
       return runServeCommand(resolved, io);
     }
+    case 'worker': {
+      const { runWorkerCommand } = await import('./commands/worker-command.js');
+      return runWorkerCommand(resolved, io);
+    }
     case 'tools list': {
       const { runToolsListCommand } = await import('./commands/tools-list-command.js');
       return runToolsListCommand(resolved, invocation.flags, io);

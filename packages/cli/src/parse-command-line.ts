@@ -9,6 +9,7 @@ import { SETTING_SPECS } from './settings/setting-specs.js';
 /** The commands `apcore-mcp` runs. */
 export type CommandName =
   | 'serve'
+  | 'worker'
   | 'tools list'
   | 'resources list'
   | 'openai export'
@@ -120,6 +121,26 @@ function withLedgerCommands(parser: Argv, pick: PickCommand): Argv {
     );
 }
 
+/**
+ * What `worker` takes: the modules and how they are named (the same tools as the servers'),
+ * what shapes a call, and the task store. A config file shared with the servers may hold more;
+ * the rest is ignored.
+ */
+const WORKER_KEYS: readonly string[] = [
+  ...SELECTION_KEYS,
+  'tool-names',
+  ...GROUPING_KEYS,
+  'validate-inputs',
+  'max-result-bytes',
+  'approval',
+  'acl',
+  'ledger',
+  'log-level',
+  'tracing',
+  'tasks',
+  'task-lost-after',
+];
+
 /** Picks the invocation a command's handler reports. */
 type PickCommand = (command: CommandName) => (flags: Record<string, unknown>) => void;
 
@@ -171,6 +192,10 @@ function withHelpText(parser: Argv): Argv {
       '$0 --extensions-dir ./extensions --transport streamable-http --port 8000',
       'Serve over Streamable HTTP on http://127.0.0.1:8000/mcp',
     )
+    .example(
+      '$0 worker --extensions-dir ./extensions --tasks redis://127.0.0.1:6379',
+      'Run the task attempts of servers started with the same --tasks',
+    )
     .example('$0 tools list --extensions-dir ./extensions', 'Show the tools and skipped modules')
     .epilogue(
       `Every setting can also come from ${DEFAULT_CONFIG_FILE} (or --config FILE) and from APCORE_MCP_<SETTING> environment variables (APCORE_MCP_PORT=9000); flags win over variables, variables over the file.\nExit codes: 0 normal shutdown, 1 invalid arguments, 2 startup failure or unparsable command line.`,
@@ -188,6 +213,12 @@ function buildParser(argv: readonly string[], select: (invocation: Invocation) =
       'Discover the modules of an extensions directory and serve them over MCP',
       (serve) => withSettings(serve, serveKeys),
       pick('serve'),
+    )
+    .command(
+      'worker',
+      'Run the attempts of the tasks servers keep in Redis (--tasks), with no MCP endpoint',
+      (worker) => withSettings(worker, WORKER_KEYS),
+      pick('worker'),
     );
   return withHelpText(withLedgerCommands(withInspectionCommands(parser, pick), pick))
     .version(CLI_VERSION)

@@ -15,6 +15,7 @@ import { createLogger } from '../create-logger.js';
 import { ExitCode } from '../exit-codes.js';
 import { requireExtensionsDir } from '../extensions/extensions-dir.js';
 import { firstOfEachDefinition } from '../extensions/fixed-definitions.js';
+import { logLoaded } from '../extensions/log-loaded.js';
 import { ModuleFiles } from '../extensions/module-files.js';
 import type { ExtensionsWatcher } from '../extensions/watch-extensions.js';
 import type { CliIo } from '../io.js';
@@ -28,6 +29,7 @@ import {
   textSetting,
 } from '../settings/settings.js';
 import { openStore } from './open-store.js';
+import { openTasks } from './open-tasks.js';
 
 const TRANSPORT_TITLES: Record<TransportName, string> = {
   stdio: 'stdio',
@@ -162,30 +164,26 @@ export async function runServeCommand(resolved: ResolvedSettings, io: CliIo): Pr
   const watch = flagSetting(resolved, 'watch');
   const registry = new Registry({ extensionsDir: rootDir, logger });
   const { report, files } = await loadModules(registry, rootDir, watch, logger);
-  const { loaded, definitions, failed } = report;
-  logger.info(
-    {
-      extensionsDir: rootDir,
-      loaded: loaded.length,
-      definitions: definitions.length,
-      failed: failed.length,
-    },
-    `Loaded ${loaded.length} modules${definitions.length > 0 ? ` and ${definitions.length} definitions` : ''} from ${rootDir}${failed.length > 0 ? ` (${failed.length} files skipped)` : ''}`,
-  );
+  logLoaded(report, rootDir, logger);
   let handle: ServerHandle;
   const store = await openStore(resolved, logger);
+  const tasks = await openTasks(resolved, logger, { worker: false });
   const definitionOptions = toDefinitionOptions(
     files === undefined
       ? firstOfEachDefinition(report.definitions, logger)
       : () => files.definitions(),
   );
-  const options = toServeOptions(resolved, logger, store, definitionOptions);
+  const options = {
+    ...toServeOptions(resolved, logger, store, definitionOptions),
+    ...(tasks === undefined ? {} : { tasks }),
+  };
   try {
     // With rules, an executor that checks them; without, the server's default one (no ACL).
     const served = acl === undefined ? registry : new Executor(registry, { acl });
     handle = await startServer(served, options);
   } catch (error) {
     await options.store?.close();
+    await tasks?.close();
     throw toStartupError(error, resolved);
   }
   const watcher = await watchFiles(files, rootDir, handle, logger);

@@ -1,4 +1,5 @@
-import type { CliSetting, OptionConcern } from '@apcore-mcp/server/options';
+import type { CliSetting, OptionConcern, OptionLimits } from '@apcore-mcp/server/options';
+import { TASK_ENGINE_SETTINGS } from './task-engine-settings.js';
 
 /**
  * A setting of the command itself, building no `serve()` option: declared as the option
@@ -11,15 +12,17 @@ import type { CliSetting, OptionConcern } from '@apcore-mcp/server/options';
  */
 export interface CliOnlySetting extends CliSetting {
   readonly concern: OptionConcern | 'modules';
+  /** The bounds of its value, when it has some. */
+  readonly limits?: OptionLimits;
 }
 
 /**
- * The settings only the command has: where the modules are, and the ACL rules it loads into
- * the executor it builds.
+ * The settings only the command has: where the modules are, the ACL rules it loads into the
+ * executor it builds, and the Redis task engine it builds for `--tasks`.
  *
  * @example
  * ```ts
- * CLI_ONLY_SETTINGS.map((setting) => setting.key); // ['extensions-dir', 'acl']
+ * CLI_ONLY_SETTINGS.map((setting) => setting.key); // ['extensions-dir', 'acl', 'tasks', ...]
  * ```
  */
 export const CLI_ONLY_SETTINGS: readonly CliOnlySetting[] = [
@@ -35,4 +38,5 @@ export const CLI_ONLY_SETTINGS: readonly CliOnlySetting[] = [
     kind: 'file',
     help: 'YAML file of ACL rules (apcore format, conditions included) checked before every call; each caller lists only the tools it may call',
   },
+  ...TASK_ENGINE_SETTINGS,
 ];

@@ -94,7 +94,7 @@ function specOfCommand(setting: CliOnlySetting): SettingSpec {
   return {
     ...setting,
     option: undefined,
-    limits: {},
+    limits: setting.limits ?? {},
     defaultValue: setting.kind === 'boolean' ? false : undefined,
     transports: undefined,
     unusedElsewhere: false,

@@ -1,0 +1,56 @@
+import type { Logger, TaskEngine } from '@apcore-mcp/core';
+import { CliError } from '../cli-error.js';
+import { ExitCode } from '../exit-codes.js';
+import { hidePassword } from '../settings/parse-setting-value.js';
+import {
+  describeSource,
+  flagSetting,
+  numberSetting,
+  type ResolvedSettings,
+  sourceOf,
+  textSetting,
+} from '../settings/settings.js';
+
+/**
+ * The Redis task engine of `--tasks` (`@apcore-mcp/tasks`, loaded with the flag only), bounded
+ * by the task settings (`--task-ttl`, `--task-timeout`, `--max-tasks`); `undefined` without
+ * `--tasks`. It runs attempts in this process for `worker`, and for `serve` with
+ * `--task-worker`. The server closes it on shutdown.
+ *
+ * @throws {CliError} `STARTUP_FAILED` (exit 2) when Redis cannot be reached.
+ * @example
+ * ```ts
+ * const tasks = await openTasks(resolved, logger, { worker: false });
+ * ```
+ */
+export async function openTasks(
+  resolved: ResolvedSettings,
+  logger: Logger,
+  role: { worker: boolean },
+): Promise<TaskEngine | undefined> {
+  const url = textSetting(resolved, 'tasks');
+  if (url === undefined) return undefined;
+  const { taskTtlMs, taskTimeoutMs, maxTasks, taskPollIntervalMs } = resolved.serveOptions;
+  const lostAfter = numberSetting(resolved, 'task-lost-after');
+  const { createBullmqTaskEngine } = await import('@apcore-mcp/tasks');
+  try {
+    return await createBullmqTaskEngine({
+      connection: url,
+      logger,
+      runAttempts: role.worker || flagSetting(resolved, 'task-worker'),
+      ttlMs: taskTtlMs,
+      timeoutMs: taskTimeoutMs,
+      pollIntervalMs: taskPollIntervalMs,
+      maxTasks,
+      workerLostAfterMs: lostAfter === undefined ? undefined : lostAfter * 1000,
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const where = `${hidePassword(url)} (${describeSource(sourceOf(resolved, 'tasks'))})`;
+    throw new CliError(`Cannot reach the task store ${where}: ${reason}`, {
+      code: 'STARTUP_FAILED',
+      exitCode: ExitCode.StartupFailure,
+      cause: error,
+    });
+  }
+}
