@@ -13,7 +13,14 @@ export function answerOf(result: { content: Array<{ text?: string }> }): Record<
  */
 export async function planAndCancelTrip(client: McpClientHandle): Promise<number[]> {
   const names = (await client.listTools()).map((tool) => tool.name);
-  expect(names).toEqual(['pause-quiet', 'probe-where', 'trips-cancel', 'trips-plan']);
+  expect(names).toEqual([
+    'jobs-confirm',
+    'jobs-long',
+    'pause-quiet',
+    'probe-where',
+    'trips-cancel',
+    'trips-plan',
+  ]);
 
   const asked: string[] = [];
   const planned = await client.callTool(

@@ -49,10 +49,40 @@ export default defineModule({
 });
 `;
 
+/** A task that asks for a go-ahead; the answer names the process that finished it. */
+const TASK_CONFIRM_TS = `import { defineModule, elicit } from '@apcore-mcp/core';
+export default defineModule({
+  description: 'Asks for a go-ahead, as a task.',
+  annotations: { taskSupport: 'optional' },
+  inputSchema: { type: 'object', properties: {} },
+  execute: async (_inputs, context) => {
+    const answer = await elicit(context, 'Go ahead?', {
+      type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'],
+    }, { key: 'confirm' });
+    return { confirmed: answer?.confirm === true, pid: process.pid };
+  },
+});
+`;
+
+/** A task that works until it is cancelled (a minute at most). */
+const TASK_LONG_TS = `import { defineModule } from '@apcore-mcp/core';
+export default defineModule({
+  description: 'Works until cancelled, as a task.',
+  annotations: { taskSupport: 'optional' },
+  timeoutMs: 0,
+  inputSchema: { type: 'object', properties: {} },
+  execute: (_inputs, context) => new Promise((resolve, reject) => {
+    const timer = setTimeout(() => resolve({ finished: true }), 60_000);
+    context.signal?.addEventListener('abort', () => { clearTimeout(timer); reject(context.signal.reason); });
+  }),
+});
+`;
+
 /**
  * Writes the modules the deployment tests serve into a new temporary directory (the caller
  * removes it): `trips-plan` (two `elicit()` rounds), `trips-cancel` (approval), `probe-where`
- * (the answering process's pid) and `pause-quiet` (silent for `ms`).
+ * (the answering process's pid), `pause-quiet` (silent for `ms`), and the tasks `jobs-confirm`
+ * (asks a go-ahead) and `jobs-long` (works until cancelled).
  *
  * @example
  * ```ts
@@ -66,6 +96,8 @@ export async function writeDeploymentExtensions(): Promise<string> {
     'trips/cancel.ts': CANCEL_TRIP_TS,
     'probe/where.ts': WHERE_TS,
     'pause/quiet.ts': QUIET_TS,
+    'jobs/confirm.ts': TASK_CONFIRM_TS,
+    'jobs/long.ts': TASK_LONG_TS,
   };
   for (const [path, source] of Object.entries(files)) {
     await mkdir(join(dir, path, '..'), { recursive: true });

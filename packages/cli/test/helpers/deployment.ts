@@ -51,6 +51,8 @@ export interface DeploymentOptions {
   ownKeys?: boolean;
   /** More flags for both instances (`--sse-keep-alive 1`). */
   extraArgs?: readonly string[];
+  /** Keep MCP tasks in the deployment's Redis, each instance running attempts too. */
+  tasks?: boolean;
 }
 
 /**
@@ -186,6 +188,7 @@ async function startInstance(
     // Session ids name their instance on Streamable HTTP; legacy SSE is routed on the client.
     ...(transport === 'streamable-http' ? ['--instance-id', id] : []),
     ...['--state-key-file', options.keyFile, '--store', options.store],
+    ...(options.tasks === true ? ['--tasks', options.store, '--task-worker'] : []),
     ...(options.extraArgs ?? []),
   ]);
   try {

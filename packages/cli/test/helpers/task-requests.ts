@@ -25,9 +25,10 @@ export async function requestTasks(
   url: string,
   method: string,
   params: Record<string, unknown>,
+  send: typeof fetch = fetch,
 ): Promise<RpcAnswer> {
   const name = params.name ?? params.taskId;
-  const response = await fetch(url, {
+  const response = await send(url, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -77,8 +78,17 @@ function lastMessage(text: string): RpcAnswer {
  * const taskId = await startTask(url, 'jobs-confirm');
  * ```
  */
-export async function startTask(url: string, tool: string): Promise<string> {
-  const { result, error } = await requestTasks(url, 'tools/call', { name: tool, arguments: {} });
+export async function startTask(
+  url: string,
+  tool: string,
+  send: typeof fetch = fetch,
+): Promise<string> {
+  const { result, error } = await requestTasks(
+    url,
+    'tools/call',
+    { name: tool, arguments: {} },
+    send,
+  );
   if (result?.resultType !== 'task' || typeof result.taskId !== 'string') {
     throw new Error(`${tool} did not become a task: ${JSON.stringify(result ?? error)}`);
   }
@@ -98,10 +108,11 @@ export function pollTask(
   taskId: string,
   check: (task: Record<string, unknown>) => boolean,
   timeoutMs = 30_000,
+  send: typeof fetch = fetch,
 ): Promise<Record<string, unknown>> {
   return vi.waitFor(
     async () => {
-      const { result, error } = await requestTasks(url, 'tasks/get', { taskId });
+      const { result, error } = await requestTasks(url, 'tasks/get', { taskId }, send);
       if (result === undefined || !check(result)) {
         throw new Error(`task ${taskId} is not there yet: ${JSON.stringify(result ?? error)}`);
       }
