@@ -23,6 +23,7 @@ describe('public API', () => {
         'readTaskSupport',
         'becomeTask',
         'MCP_TASK_KEY',
+        'MCP_IN_TASK_KEY',
         'isTerminalTaskStatus',
         'PendingQuestions',
         'TaskLimitError',

@@ -180,7 +180,7 @@ export { setOwnEntry } from './own-entry.js';
 export type { JsonValue } from './serialize-output.js';
 export { serializeOutput, toJsonValue } from './serialize-output.js';
 export { suggestClosest } from './suggest-closest.js';
-export { becomeTask, MCP_TASK_KEY } from './tasks/become-task.js';
+export { becomeTask, MCP_IN_TASK_KEY, MCP_TASK_KEY } from './tasks/become-task.js';
 export { PendingQuestions, type PendingQuestionsSnapshot } from './tasks/pending-questions.js';
 export type {
   AttemptContext,

@@ -1,5 +1,5 @@
 import { getEventListeners } from 'node:events';
-import { defineModule, ExecutionCancelledError } from '@apcore-mcp/core';
+import { defineModule, ExecutionCancelledError, MCP_IN_TASK_KEY } from '@apcore-mcp/core';
 import { describe, expect, it } from 'vitest';
 import { createExecutor } from './__fixtures__/executor-fixtures.js';
 import { createWaiter } from './__fixtures__/waiting-modules.js';
@@ -141,5 +141,25 @@ describe('cancellation by several signals', () => {
     request.abort('client cancelled');
     await expect(call).rejects.toMatchObject({ code: 'EXECUTION_CANCELLED' });
     expect(seen.reason).toBe('client cancelled');
+  });
+});
+
+describe('calls that run as MCP tasks', () => {
+  it('give a module without its own timeoutMs no default timeout: the task limits it', async () => {
+    const executor = createExecutor(
+      {
+        slow: defineModule({
+          description: 's',
+          inputSchema: {},
+          execute: () => new Promise((resolve) => setTimeout(() => resolve({ done: true }), 60)),
+        }),
+      },
+      { defaultTimeoutMs: 20 },
+    );
+    const inTask = Context.create({ executor, data: { [MCP_IN_TASK_KEY]: true } });
+    expect(await executor.call('slow', {}, inTask)).toEqual({ done: true });
+    await expect(executor.call('slow', {}, Context.create({ executor }))).rejects.toMatchObject({
+      code: 'MODULE_TIMEOUT',
+    });
   });
 });

@@ -8,6 +8,7 @@ import {
   type ExecutorLike,
   type Identity,
   isRecord,
+  MCP_IN_TASK_KEY,
   type ModuleLike,
   ModuleNotFoundError,
   readModuleCallSteps,
@@ -183,7 +184,7 @@ export class Executor implements ExecutorLike, ContextFactory {
       yield* runModuleStream(prepared, {
         middlewares: this.#middlewares,
         call: this.#middlewareCall(prepared),
-        timeoutMs: this.#timeoutOf(prepared.module),
+        timeoutMs: this.#timeoutOf(prepared.module, prepared.context),
         checkOutput: (output) => this.#checkOutput(prepared, output),
       });
     } finally {
@@ -241,7 +242,7 @@ export class Executor implements ExecutorLike, ContextFactory {
     inputs: Record<string, unknown>,
   ): Promise<Record<string, unknown>> {
     const output = await runModule(prepared, inputs, {
-      timeoutMs: this.#timeoutOf(prepared.module),
+      timeoutMs: this.#timeoutOf(prepared.module, prepared.context),
     });
     this.#checkOutput(prepared, output);
     return output;
@@ -278,14 +279,20 @@ export class Executor implements ExecutorLike, ContextFactory {
     });
   }
 
-  #timeoutOf(module: ModuleLike): number {
+  #timeoutOf(module: ModuleLike, context: { readonly data?: unknown }): number {
     const own = module.timeoutMs;
-    return typeof own === 'number' && Number.isFinite(own) && own >= 0
-      ? own
-      : this.#options.defaultTimeoutMs;
+    if (typeof own === 'number' && Number.isFinite(own) && own >= 0) return own;
+    // Inside an MCP task the task's own time limit bounds the module (0: no limit here).
+    return runsInTask(context) ? 0 : this.#options.defaultTimeoutMs;
   }
 
   #middlewareCall(prepared: PreparedCall): MiddlewareCall {
     return { moduleId: prepared.moduleId, context: prepared.context, logger: this.#options.logger };
   }
+}
+
+/** Whether the call runs as an MCP task (the server marks it in `context.data`). */
+function runsInTask(context: { readonly data?: unknown }): boolean {
+  const { data } = context;
+  return isRecord(data) && data[MCP_IN_TASK_KEY] === true;
 }

@@ -34,3 +34,15 @@ export async function becomeTask(
   const become = isRecord(data) ? data[MCP_TASK_KEY] : undefined;
   if (typeof become === 'function') await (become as () => Promise<void>)();
 }
+
+/**
+ * The key under which the server marks, in `context.data`, a call that runs as an MCP task:
+ * the executor then gives a module that declares no `timeoutMs` no time limit of its own, since
+ * the task's time limit bounds it (and aborts its signal).
+ *
+ * @example
+ * ```ts
+ * const inTask = context.data[MCP_IN_TASK_KEY] === true;
+ * ```
+ */
+export const MCP_IN_TASK_KEY = '_mcp_in_task';

@@ -6,6 +6,7 @@ import {
   MCP_APPROVAL_KEY,
   MCP_ASK_KEY,
   MCP_ELICIT_KEY,
+  MCP_IN_TASK_KEY,
   MCP_LOG_KEY,
   MCP_PROGRESS_KEY,
   MCP_TASK_KEY,
@@ -115,6 +116,7 @@ export function openCall(
   if (ask !== undefined) data[MCP_ASK_KEY] = ask;
   if (options.approvalInContext) data[MCP_APPROVAL_KEY] = approval;
   if (extra.becomeTask !== undefined) data[MCP_TASK_KEY] = extra.becomeTask;
+  if (extra.task !== undefined) data[MCP_IN_TASK_KEY] = true;
   if (extra.trace !== undefined) data[MODULE_CALL_STEPS_KEY] = [extra.trace.moduleCallStep];
   const request = new CallContextRequest({ moduleId, data, identity, cancellation });
   const traceId = readCallTraceId(extra);

@@ -49,7 +49,7 @@ export const TASK_OPTIONS = {
         key: 'task-timeout',
         kind: 'integer',
         scale: 1000,
-        help: 'Seconds a task may take before it fails (a module still needs its own timeoutMs)',
+        help: "Seconds a task may take before it fails (a module's own timeoutMs still counts)",
       },
     ],
   }),
