@@ -4,6 +4,7 @@ import type { CliStartupOptions } from './figures/cli-startup.js';
 import type { HeapRetainedOptions } from './figures/heap-retained.js';
 import type { HttpLoadOptions } from './figures/http-load.js';
 import type { InMemoryCallsOptions } from './figures/in-memory-calls.js';
+import type { TasksOptions } from './figures/tasks.js';
 import type { ToolSearchOptions } from './figures/tool-search.js';
 import type { ToolsListSizeOptions } from './figures/tools-list-size.js';
 
@@ -18,6 +19,7 @@ export interface BenchProfile {
   cliStartup: CliStartupOptions;
   toolsListSize: ToolsListSizeOptions;
   toolSearch: ToolSearchOptions;
+  tasks: TasksOptions;
 }
 
 /** The sizes the targets are stated for, with enough repetitions for stable medians. */
@@ -41,6 +43,16 @@ export const FULL_PROFILE: BenchProfile = {
   cliStartup: { moduleCount: 100, samples: 7 },
   toolsListSize: { moduleCount: 1000 },
   toolSearch: { registrySize: 1000, queries: 40, rounds: 5 },
+  tasks: {
+    registrySize: 100,
+    inFlight: 10,
+    loadSize: 1000,
+    samples: 7,
+    // Enough completed tasks that what they hold stands well out of the RSS's noise.
+    heldCalls: 5000,
+    rssSamples: 3,
+    deadlineMs: 120_000,
+  },
 };
 
 /**
@@ -66,4 +78,13 @@ export const SMOKE_PROFILE: BenchProfile = {
   cliStartup: { moduleCount: 10, samples: 1 },
   toolsListSize: { moduleCount: 20 },
   toolSearch: { registrySize: 100, queries: 5, rounds: 1 },
+  tasks: {
+    registrySize: 10,
+    inFlight: 2,
+    loadSize: 10,
+    samples: 1,
+    heldCalls: 10,
+    rssSamples: 1,
+    deadlineMs: 15_000,
+  },
 };

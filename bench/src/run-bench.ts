@@ -4,6 +4,7 @@ import { measureCliStartup } from './figures/cli-startup.js';
 import { measureHeapRetained } from './figures/heap-retained.js';
 import { measureHttpLoad } from './figures/http-load.js';
 import { measureInMemoryCalls } from './figures/in-memory-calls.js';
+import { measureTasks } from './figures/tasks.js';
 import { measureToolSearch } from './figures/tool-search.js';
 import { measureToolsListSize } from './figures/tools-list-size.js';
 import type { BenchProfile } from './profiles.js';
@@ -27,6 +28,7 @@ export const FIGURE_GROUPS: readonly FigureGroup[] = [
   { name: 'CLI startup', measure: (profile) => measureCliStartup(profile.cliStartup) },
   { name: 'tools/list size', measure: (profile) => measureToolsListSize(profile.toolsListSize) },
   { name: 'tool search', measure: (profile) => measureToolSearch(profile.toolSearch) },
+  { name: 'tasks', measure: (profile) => measureTasks(profile.tasks) },
 ];
 
 /** Options of {@link runBench}. */

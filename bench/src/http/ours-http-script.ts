@@ -3,7 +3,9 @@
  * the JSON file named by `BENCH_MODULES_FILE` (the workload, with its `$defs`/`$ref` schemas)
  * are declared with `defineModule` around the trivial handler, registered, and served with
  * `startServer` on `127.0.0.1`, any free port, a silent logger, and Prometheus metrics when
- * `BENCH_METRICS=1`; it prints `listening <port>`.
+ * `BENCH_METRICS=1`; it prints `listening <port>`. With `BENCH_TASK_OPTIONS` (a JSON object of
+ * task options: `maxTasks`, `taskPollIntervalMs`, ...) every module is declared
+ * `taskSupport: 'optional'` and those options are passed to `startServer`.
  *
  * Source text, like the baseline's, so both servers run under the same plain `node` — no
  * TypeScript loader (which, among other things, turns on source maps) in either.
@@ -16,9 +18,11 @@ import { startServer } from '@apcore-mcp/server';
 
 const modules = JSON.parse(readFileSync(process.env.BENCH_MODULES_FILE, 'utf8'));
 const answerCall = (inputs) => ({ ok: true, id: String(inputs.id) });
+const taskOptions = process.env.BENCH_TASK_OPTIONS ? JSON.parse(process.env.BENCH_TASK_OPTIONS) : undefined;
 const registry = new Registry();
-for (const { moduleId, ...definition } of modules) {
-  registry.register(moduleId, defineModule({ ...definition, execute: answerCall }));
+for (const { moduleId, annotations, ...definition } of modules) {
+  const withTasks = taskOptions === undefined ? annotations : { ...annotations, taskSupport: 'optional' };
+  registry.register(moduleId, defineModule({ ...definition, annotations: withTasks, execute: answerCall }));
 }
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const handle = await startServer(registry, {
@@ -27,6 +31,7 @@ const handle = await startServer(registry, {
   port: 0,
   logger: silent,
   metrics: process.env.BENCH_METRICS === '1',
+  ...taskOptions,
 });
 process.stdout.write('listening ' + new URL(handle.url).port + '\\n');
 // Stopped with SIGTERM: close properly (a --cpu-prof profile is then written on exit).

@@ -6,6 +6,8 @@ export interface ClientLoad {
   url: string;
   /** The protocol revision the clients speak; 2025-11-25 (the 1.x SDK client) unless told. */
   era?: LoadEra;
+  /** Opens each client instead of an SDK client of `era` (a task load's hand-framed client). */
+  openSession?: (url: string) => Promise<LoadSession>;
   /** Concurrent clients, each with its own session. */
   clients: number;
   /** Calls each client makes, one after the other. */
@@ -28,8 +30,8 @@ export interface LoadResult {
 
 /**
  * Runs a bounded load: `clients` SDK clients of `era` over Streamable HTTP, each in its own session,
- * connect; then all at once make `callsPerClient` sequential `tools/call`s; then end their
- * sessions. Stops by itself: at the deadline no new call starts.
+ * connect (or the clients `openSession` opens); then all at once make `callsPerClient` sequential
+ * calls; then end their sessions. Stops by itself: at the deadline no new call starts.
  *
  * @example
  * ```ts
@@ -38,8 +40,9 @@ export interface LoadResult {
  */
 export async function runClientLoad(load: ClientLoad): Promise<LoadResult> {
   const deadline = performance.now() + load.deadlineMs;
+  const open = load.openSession ?? ((url) => openLoadSession(url, load.era ?? '2025-11-25'));
   const opened = await Promise.allSettled(
-    Array.from({ length: load.clients }, () => openLoadSession(load.url, load.era ?? '2025-11-25')),
+    Array.from({ length: load.clients }, () => open(load.url)),
   );
   const sessions = opened.flatMap((outcome) =>
     outcome.status === 'fulfilled' ? [outcome.value] : [],

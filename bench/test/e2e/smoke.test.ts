@@ -63,6 +63,8 @@ const EXPECTED_IDS = [
   'toolSearch.latency.p50.100',
   'toolSearch.latency.p95.100',
   'toolSearch.top1.100',
+  'tasks.in-memory.throughput',
+  'tasks.in-memory.rss',
 ];
 
 // Structure only: timings on a shared test machine mean nothing and are never checked here.
@@ -89,6 +91,11 @@ describe('the smoke pass', () => {
       expect(figure.baseline).toBeGreaterThan(0);
       expect(figure.target).toMatch(/^goal <= /);
     }
+    // The tasks figures are information (no target); their RSS is read from outside too.
+    const tasksRss = report.figures.find((figure) => figure.id === 'tasks.in-memory.rss');
+    expect(tasksRss?.ours).toBeGreaterThan(0);
+    expect(tasksRss?.baseline).toBeGreaterThan(0);
+    expect(tasksRss?.target).toBeNull();
     expect(report.machine.cores).toBeGreaterThan(0);
     expect(report.machine.node).toBe(process.version);
     expect(formatTable(report.figures).split('\n')).toHaveLength(EXPECTED_IDS.length + 2);
