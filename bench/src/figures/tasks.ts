@@ -1,6 +1,7 @@
 import { type LoadResult, runClientLoad } from '../http/run-client-load.js';
 import {
   IN_MEMORY_TASK_SERVER,
+  REDIS_TASK_SERVER,
   type TaskServer,
   type TaskServerVariant,
 } from '../http/task-servers.js';
@@ -27,7 +28,10 @@ export interface TasksOptions {
 }
 
 /** Every way of serving tasks the figures measure; another engine is one more entry. */
-export const TASK_SERVER_VARIANTS: readonly TaskServerVariant[] = [IN_MEMORY_TASK_SERVER];
+export const TASK_SERVER_VARIANTS: readonly TaskServerVariant[] = [
+  IN_MEMORY_TASK_SERVER,
+  REDIS_TASK_SERVER,
+];
 
 /** The two kinds of load, in the order of even rounds. */
 const KINDS: readonly TaskLoadKind[] = ['plain', 'task'];
@@ -177,6 +181,7 @@ export async function measureTaskServer(
 export async function measureTasks(options: TasksOptions): Promise<Figure[]> {
   const figures: Figure[] = [];
   for (const variant of TASK_SERVER_VARIANTS) {
+    if (variant.skipReason?.() !== undefined) continue;
     figures.push(...(await measureTaskServer(variant, options)));
   }
   return figures;

@@ -25,6 +25,14 @@ for (const { moduleId, annotations, ...definition } of modules) {
   registry.register(moduleId, defineModule({ ...definition, annotations: withTasks, execute: answerCall }));
 }
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
+const redisTasks = process.env.BENCH_TASKS_REDIS;
+const engine = redisTasks
+  ? await (await import('@apcore-mcp/tasks')).createBullmqTaskEngine({
+      connection: redisTasks,
+      pollIntervalMs: taskOptions?.taskPollIntervalMs,
+      logger: silent,
+    })
+  : undefined;
 const handle = await startServer(registry, {
   transport: 'streamable-http',
   host: '127.0.0.1',
@@ -32,6 +40,7 @@ const handle = await startServer(registry, {
   logger: silent,
   metrics: process.env.BENCH_METRICS === '1',
   ...taskOptions,
+  ...(engine === undefined ? {} : { tasks: engine }),
 });
 process.stdout.write('listening ' + new URL(handle.url).port + '\\n');
 // Stopped with SIGTERM: close properly (a --cpu-prof profile is then written on exit).

@@ -19,6 +19,8 @@ import { spawnTracked, stopTracked } from './tracked-processes.js';
 export interface TestRedisServer {
   readonly url: string;
   readonly port: number;
+  /** The `redis-server` process id (its memory can be read from outside). */
+  readonly pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -78,7 +80,7 @@ export async function startRedisServer(): Promise<TestRedisServer> {
     await stop();
     throw error;
   }
-  return { url: `redis://127.0.0.1:${port}`, port, stop };
+  return { url: `redis://127.0.0.1:${port}`, port, pid: child.pid, stop };
 }
 
 /** One PING over a plain socket: the server answers commands, not just listens. */
