@@ -6,6 +6,7 @@
  * `instanceof` — and recognises errors by their string `code`.
  */
 
+import type { ModuleUi } from './module-ui.js';
 import type { TaskStart, TaskSupport } from './tasks/task-support.js';
 
 /** A JSON Schema object, as carried by module descriptors. */
@@ -89,6 +90,8 @@ export interface ModuleDescriptor {
   annotations: ModuleAnnotations | null;
   examples: ModuleExample[];
   metadata: Record<string, unknown>;
+  /** The module's UI (MCP Apps), when it declares one; other runtimes' descriptors lack it. */
+  ui?: ModuleUi;
 }
 
 /** Filters for {@link RegistryLike.list}: `tags` must all be present, `prefix` starts the id. */

@@ -5,6 +5,7 @@ import { copyJson, deepFreeze } from './json-copy.js';
 import type { ModuleContext } from './module-context.js';
 import { assertValidModuleId } from './module-id.js';
 import { isRecord } from './module-like.js';
+import { describeUiProblem, type ModuleUi, type ModuleUiInput, toModuleUi } from './module-ui.js';
 import { readTaskStart, readTaskSupport } from './tasks/task-support.js';
 
 /**
@@ -57,6 +58,11 @@ export interface ModuleDefinitionInput<
   metadata?: Record<string, unknown>;
   /** Overrides the executor's default timeout (milliseconds, 0 = none). */
   timeoutMs?: number;
+  /**
+   * A UI served next to the module's tool (MCP Apps): a path to an HTML file beside the module
+   * (`'./card.html'`), or `{ html | file, csp?, permissions?, prefersBorder? }`.
+   */
+  ui?: ModuleUiInput;
   execute?: ExecuteFunction<TInputs, TOutput>;
   /** Chunks are partial outputs, so they say nothing about the output type: never infer it here. */
   stream?: StreamFunction<TInputs, NoInfer<TOutput>>;
@@ -79,6 +85,8 @@ export interface ModuleDefinition<
   readonly examples: readonly ModuleExample[];
   readonly metadata: Record<string, unknown>;
   readonly timeoutMs?: number;
+  /** The UI, a path given as `{ file }`. */
+  readonly ui?: ModuleUi;
   readonly execute?: ExecuteFunction<TInputs, TOutput>;
   readonly stream?: StreamFunction<TInputs, TOutput>;
 }
@@ -115,6 +123,8 @@ function checkDefinition(value: unknown): void {
     fail('timeoutMs must be a number >= 0');
   }
   if (definition.moduleId !== undefined) assertValidModuleId(definition.moduleId);
+  const uiProblem = definition.ui === undefined ? null : describeUiProblem(definition.ui);
+  if (uiProblem !== null) fail(uiProblem);
   // Read once here so a misspelt value fails where the module is written, not when it is served.
   readTaskSupport(definition.annotations);
   readTaskStart(definition.annotations);
@@ -126,7 +136,8 @@ function checkDefinition(value: unknown): void {
  * are copied, so later changes to the objects you passed never reach the module.
  *
  * @throws TypeError when the description is empty, the input schema is not an object, there is
- * neither `execute` nor `stream`, or `annotations.taskSupport` / `taskStart` has an unknown value.
+ * neither `execute` nor `stream`, `ui` is malformed, or `annotations.taskSupport` / `taskStart`
+ * has an unknown value.
  * @example
  * ```ts
  * export default defineModule({
@@ -156,6 +167,7 @@ export function defineModule<
     examples: deepFreeze(copyJson([...(definition.examples ?? [])])),
     metadata: deepFreeze(copyJson({ ...(definition.metadata ?? {}) })),
     ...(definition.timeoutMs === undefined ? {} : { timeoutMs: definition.timeoutMs }),
+    ...(definition.ui === undefined ? {} : { ui: deepFreeze(toModuleUi(definition.ui)) }),
     ...(definition.execute === undefined ? {} : { execute: definition.execute }),
     ...(definition.stream === undefined ? {} : { stream: definition.stream }),
   };

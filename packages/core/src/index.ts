@@ -176,6 +176,14 @@ export {
 } from './module-id.js';
 export type { ModuleLike } from './module-like.js';
 export { describeModuleProblem, isModuleLike, isRecord } from './module-like.js';
+export type {
+  ModuleUi,
+  ModuleUiCsp,
+  ModuleUiInput,
+  ModuleUiPermission,
+  ModuleUiPermissions,
+} from './module-ui.js';
+export { describeUiProblem, toModuleUi } from './module-ui.js';
 export { setOwnEntry } from './own-entry.js';
 export type { JsonValue } from './serialize-output.js';
 export { serializeOutput, toJsonValue } from './serialize-output.js';

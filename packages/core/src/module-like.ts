@@ -1,5 +1,6 @@
 import type { ModuleAnnotations, ModuleExample } from './contract.js';
 import type { ModuleContext } from './module-context.js';
+import type { ModuleUiInput } from './module-ui.js';
 
 /**
  * What a registry (`@apcore-mcp/runtime`'s `Registry`) accepts as a module: any object with a
@@ -29,6 +30,8 @@ export interface ModuleLike {
   readonly metadata?: Record<string, unknown> | null;
   /** Overrides the executor's default timeout for this module (0 = none). */
   readonly timeoutMs?: number | null;
+  /** A UI served next to the module's tool (MCP Apps): a path to an HTML file, or the object. */
+  readonly ui?: ModuleUiInput | null;
   execute?(inputs: Record<string, unknown>, context: ModuleContext): unknown;
   stream?(inputs: Record<string, unknown>, context: ModuleContext): AsyncIterable<unknown>;
 }

@@ -7,6 +7,7 @@ import {
   type ModuleDescriptor,
   type ModuleExample,
   type ModuleLike,
+  toModuleUi,
 } from '@apcore-mcp/core';
 
 function readString(value: unknown): string | null {
@@ -49,5 +50,7 @@ export function describeModule(
     annotations: fillAnnotations(module.annotations),
     examples: Array.isArray(module.examples) ? share(module.examples as ModuleExample[], copy) : [],
     metadata: isRecord(module.metadata) ? share(module.metadata, copy) : {},
+    // `register` refused a malformed one, so this conversion cannot throw.
+    ...(module.ui === undefined || module.ui === null ? {} : { ui: toModuleUi(module.ui) }),
   };
 }

@@ -10,6 +10,7 @@ import {
   ModuleLoadError,
 } from '@apcore-mcp/core';
 import { ensureCoreResolvable } from './core-fallback-resolution.js';
+import { withUiBesideFile } from './ui-beside-file.js';
 
 /** Options of {@link loadModuleFile}. */
 export interface LoadModuleFileOptions {
@@ -157,7 +158,8 @@ function describeFailure(error: unknown): string {
 
 /**
  * Imports one module file and returns the module it exports (default export, or the named
- * export `module`; a module class is instantiated). TypeScript (`.ts .mts .cts`) loads through
+ * export `module`; a module class is instantiated; a relative `ui` file is resolved against
+ * the module file's directory). TypeScript (`.ts .mts .cts`) loads through
  * tsx, JavaScript through a native dynamic import. A relative path is resolved against the
  * working directory.
  *
@@ -211,5 +213,5 @@ export async function loadExtensionFile(
   if (definition !== undefined) return { definition };
   const picked = pickModuleExport(namespace);
   if (typeof picked === 'string') throw new ModuleLoadError({ path: filePath, reason: picked });
-  return { module: picked };
+  return { module: withUiBesideFile(picked, filePath) };
 }

@@ -7,6 +7,7 @@ import {
   type DefinitionOptions,
   DuplicateModuleIdError,
   describeModuleProblem,
+  describeUiProblem,
   type ListOptions,
   type Logger,
   type ModuleDescriptor,
@@ -117,11 +118,14 @@ export class Registry implements RegistryLike {
    *
    * @throws {InvalidModuleIdError} the id is malformed or longer than 192 characters.
    * @throws {DuplicateModuleIdError} the id is taken.
-   * @throws TypeError `module` lacks a description, an input schema, or execute/stream.
+   * @throws TypeError `module` lacks a description, an input schema, or execute/stream, or its
+   * `ui` is malformed.
    */
   register(moduleId: string, module: ModuleLike): void {
     assertValidModuleId(moduleId);
-    const problem = describeModuleProblem(module);
+    const problem =
+      describeModuleProblem(module) ??
+      (module.ui === undefined || module.ui === null ? null : describeUiProblem(module.ui));
     if (problem !== null) throw new TypeError(`Cannot register ${moduleId}: module ${problem}`);
     if (this.#modules.has(moduleId)) throw new DuplicateModuleIdError({ moduleId });
     this.#modules.set(moduleId, module);
