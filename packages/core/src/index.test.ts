@@ -40,6 +40,8 @@ describe('public API', () => {
         'isModuleLike',
         'isRecord',
         'describeModuleProblem',
+        'describeUiProblem',
+        'toModuleUi',
         'copyJson',
         'CONTEXT_APPROVAL_MARKER',
         'CALL_ATTEMPT_ENDED',

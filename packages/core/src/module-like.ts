@@ -1,6 +1,9 @@
 import type { ModuleAnnotations, ModuleExample } from './contract.js';
+import { isRecord } from './is-record.js';
 import type { ModuleContext } from './module-context.js';
-import type { ModuleUiInput } from './module-ui.js';
+import { describeUiProblem, type ModuleUiInput } from './module-ui.js';
+
+export { isRecord };
 
 /**
  * What a registry (`@apcore-mcp/runtime`'s `Registry`) accepts as a module: any object with a
@@ -37,19 +40,6 @@ export interface ModuleLike {
 }
 
 /**
- * Whether `value` is a plain JSON-ish object (not null, not an array).
- *
- * @example
- * ```ts
- * isRecord({ a: 1 }); // true
- * isRecord([1]); // false
- * ```
- */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
  * Why `value` is not a {@link ModuleLike}, or `null` when it is one.
  *
  * @example
@@ -67,7 +57,9 @@ export function describeModuleProblem(value: unknown): string | null {
   if (typeof candidate.execute !== 'function' && typeof candidate.stream !== 'function') {
     return 'needs an execute or a stream function';
   }
-  return null;
+  return candidate.ui === undefined || candidate.ui === null
+    ? null
+    : describeUiProblem(candidate.ui);
 }
 
 /**

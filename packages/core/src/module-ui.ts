@@ -1,4 +1,4 @@
-import { isRecord } from './module-like.js';
+import { isRecord } from './is-record.js';
 
 /**
  * The origins a module's UI may reach, as the MCP Apps extension spells its CSP: hosts build

@@ -7,7 +7,6 @@ import {
   type DefinitionOptions,
   DuplicateModuleIdError,
   describeModuleProblem,
-  describeUiProblem,
   type ListOptions,
   type Logger,
   type ModuleDescriptor,
@@ -118,14 +117,11 @@ export class Registry implements RegistryLike {
    *
    * @throws {InvalidModuleIdError} the id is malformed or longer than 192 characters.
    * @throws {DuplicateModuleIdError} the id is taken.
-   * @throws TypeError `module` lacks a description, an input schema, or execute/stream, or its
-   * `ui` is malformed.
+   * @throws TypeError `module` lacks a description, an input schema, or execute/stream.
    */
   register(moduleId: string, module: ModuleLike): void {
     assertValidModuleId(moduleId);
-    const problem =
-      describeModuleProblem(module) ??
-      (module.ui === undefined || module.ui === null ? null : describeUiProblem(module.ui));
+    const problem = describeModuleProblem(module);
     if (problem !== null) throw new TypeError(`Cannot register ${moduleId}: module ${problem}`);
     if (this.#modules.has(moduleId)) throw new DuplicateModuleIdError({ moduleId });
     this.#modules.set(moduleId, module);
