@@ -11,6 +11,7 @@ import { type OpenedTracing, openTracing } from '../observability/open-tracing.j
 import type { ResolvedOptions } from '../options/serve-options.js';
 import { createSdkServer } from '../protocol/create-sdk-server.js';
 import { ToolFront } from '../protocol/tool-front.js';
+import { AppResources } from '../resources/app-resources.js';
 import { DocumentationResources } from '../resources/documentation-resources.js';
 import { openToolSearch, warnAboutShadowedTools } from '../search/open-tool-search.js';
 import type { ToolSearch } from '../search/tool-search.js';
@@ -24,8 +25,9 @@ import { ToolBuilder } from '../tools/tool-builder.js';
 import { ToolTable } from '../tools/tool-table.js';
 import type { ToolVisibility } from '../tools/tool-visibility.js';
 import type { RuntimeHealth } from '../transports/observability-routes.js';
-import { createUsageReader, type UsageReader } from '../usage/usage-reader.js';
+import type { UsageReader } from '../usage/usage-reader.js';
 import type { ServerFeatures } from './load-server-features.js';
+import { openUsageReader } from './open-usage-reader.js';
 import type { ResolvedTarget } from './resolve-target.js';
 import { ServedDefinitions } from './served-definitions.js';
 import { openSharedState, type SharedState } from './shared-state.js';
@@ -46,6 +48,8 @@ export class ServerRuntime {
   readonly logger: Logger;
   /** The documentation resources of the served modules. */
   readonly resources: DocumentationResources;
+  /** The UIs of the served modules (MCP Apps `ui://` resources). */
+  readonly apps: AppResources;
   /** The resources, templates and prompts declared beside the modules, and their updates. */
   readonly definitions: ServedDefinitions;
   /** What clients see of the tools: the list and the calls (tool search or not). */
@@ -123,8 +127,13 @@ export class ServerRuntime {
     this.front = new ToolFront({ tools: this.tools, router: this.router, toolSearch });
     this.listsPerCaller = visibility !== undefined;
     this.resources = new DocumentationResources({ registry: target.registry, tools: this.tools });
+    this.apps = new AppResources({ registry: target.registry, tools: this.tools });
     this.definitions = new ServedDefinitions(options, logger, () => this.#servers);
-    this.usage = this.#openUsage(options);
+    this.usage = openUsageReader({
+      ...options,
+      tracker: this.#governance.usage,
+      toolsFor: this.toolsFor,
+    });
   }
 
   /** The router of every call, over the tools, governance and round claims opened above. */
@@ -150,18 +159,6 @@ export class ServerRuntime {
       ...(visibility === undefined ? {} : { toolsFor: this.toolsFor }),
       ...(options.contextFactory === undefined ? {} : { contextFactory: options.contextFactory }),
       ...(options.identity === undefined ? {} : { identity: options.identity }),
-    });
-  }
-
-  /** `GET /usage` for each caller: the tools its `tools/list` shows, all of them to admins. */
-  #openUsage(options: ResolvedOptions): UsageReader | undefined {
-    const tracker = this.#governance.usage;
-    if (tracker === undefined || options.usage === undefined) return undefined;
-    return createUsageReader({
-      report: tracker.report,
-      toolsFor: this.toolsFor,
-      adminRoles: options.usage.adminRoles,
-      identity: options.identity,
     });
   }
 
@@ -231,6 +228,7 @@ export class ServerRuntime {
       version: this.#options.version,
       tools: this.front,
       resources: this.resources,
+      apps: this.apps,
       definitions: this.definitions,
       listChanged: this.#options.dynamic,
       cacheHints: this.#options.cacheHints,

@@ -1,10 +1,15 @@
 import type { TaskEngine } from '@apcore-mcp/core';
 import { type Identity, type Logger, silentLogger } from '@apcore-mcp/core';
+import {
+  EXTENSION_ID as APPS_EXTENSION,
+  RESOURCE_MIME_TYPE,
+} from '@modelcontextprotocol/ext-apps/server';
 import type { CallToolResult, Server, ServerContext } from '@modelcontextprotocol/server';
 import type { CacheHints } from '../kernel/cache-hints.js';
 import type { ToolSource, ToolsFor } from '../kernel/served-tool.js';
 import { isTaskCreatedResult, type TaskCreatedResult } from '../kernel/task-created-result.js';
 import type { PromptCatalog } from '../prompts/prompt-catalog.js';
+import type { AppResources } from '../resources/app-resources.js';
 import type { DefinedResources } from '../resources/defined-resources.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
 import type { RoundClaims } from '../store/round-claims.js';
@@ -60,6 +65,11 @@ export interface SdkServerOptions {
   tools: ToolFront;
   /** Answers `resources/list` and `resources/read`; no resources capability when absent. */
   resources?: ResourceSource;
+  /**
+   * The modules' UIs (MCP Apps), served with `resources`: the apps extension is declared while
+   * a served module has one.
+   */
+  apps?: AppResources | undefined;
   /** What is declared beside the modules (`define*`): served with `resources`. */
   definitions?: ServedDefinitionSources | undefined;
   /** Advertise `tools.listChanged` (the server sends `notifications/tools/list_changed`). */
@@ -113,7 +123,7 @@ export function createSdkServer(options: SdkServerOptions): Server {
         ...(options.resources ? { resources: resourceCapability(options) } : {}),
         ...(hasPrompts(options) ? { prompts: promptCapability(options) } : {}),
         ...(completes(options) ? { completions: {} } : {}),
-        ...(options.tasks === undefined ? {} : { extensions: { [TASKS_EXTENSION]: {} } }),
+        ...extensionCapabilities(options),
       },
       // Server options, not handler results: hints returned by a handler reach 2025 clients too.
       ...(options.cacheHints === undefined ? {} : { cacheHints: options.cacheHints }),
@@ -178,6 +188,7 @@ function registerDefinitionHandlers(
   answerLegacyNotFoundWithItsCode(server);
   registerResourceHandlers(server, {
     docs: resources,
+    apps: options.apps,
     defined: definitions?.resources,
     subscriptions: subscribable(options) ? definitions?.subscriptions : undefined,
     visibleTools,
@@ -232,4 +243,19 @@ function resourceCapability(options: SdkServerOptions): {
     ...(subscribable(options) ? { subscribe: true } : {}),
     ...(options.definitions?.resources.live ? { listChanged: true } : {}),
   };
+}
+
+/**
+ * The extensions declared: tasks while calls may become tasks, and apps (with the MIME type of
+ * its UIs, as a host declares it) while a served module has a UI.
+ */
+function extensionCapabilities(options: SdkServerOptions): {
+  extensions?: Record<string, Record<string, string[]>>;
+} {
+  const extensions: Record<string, Record<string, string[]>> = {};
+  if (options.tasks !== undefined) extensions[TASKS_EXTENSION] = {};
+  if (options.resources !== undefined && options.apps?.any()) {
+    extensions[APPS_EXTENSION] = { mimeTypes: [RESOURCE_MIME_TYPE] };
+  }
+  return Object.keys(extensions).length === 0 ? {} : { extensions };
 }

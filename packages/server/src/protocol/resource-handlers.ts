@@ -7,6 +7,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { ToolSource } from '../kernel/served-tool.js';
+import type { AppResources } from '../resources/app-resources.js';
 import type { DefinedResources } from '../resources/defined-resources.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
 import type { McpReadResourceResult } from '../resources/mcp-resource.js';
@@ -17,8 +18,8 @@ import { markLegacyNotFound } from './legacy-not-found-code.js';
 import type { ResourceSubscriptions } from './resource-subscriptions.js';
 
 /**
- * Where the resource handlers read: the modules' `docs://` resources (cut to what each caller
- * may see) and the defined resources and templates; with `subscriptions`, 2025-11-25
+ * Where the resource handlers read: the modules' `docs://` and `ui://` resources (cut to what
+ * each caller may see) and the defined resources and templates; with `subscriptions`, 2025-11-25
  * connections may subscribe.
  *
  * @example
@@ -28,6 +29,8 @@ import type { ResourceSubscriptions } from './resource-subscriptions.js';
  */
 export interface ResourceHandlerOptions {
   docs: ResourceSource;
+  /** The modules' `ui://` resources (MCP Apps), cut to what each caller may see. */
+  apps?: AppResources | undefined;
   defined: DefinedResources | undefined;
   subscriptions: ResourceSubscriptions | undefined;
   visibleTools: (ctx: ServerContext) => ToolSource;
@@ -48,9 +51,13 @@ export interface ResourceHandlerOptions {
  * ```
  */
 export function registerResourceHandlers(server: Server, options: ResourceHandlerOptions): void {
-  const { docs, defined, visibleTools } = options;
+  const { docs, apps, defined, visibleTools } = options;
   server.setRequestHandler('resources/list', (_request, ctx) => ({
-    resources: [...docs.list(visibleTools(ctx)), ...(defined?.list() ?? [])],
+    resources: [
+      ...docs.list(visibleTools(ctx)),
+      ...(apps?.list(visibleTools(ctx)) ?? []),
+      ...(defined?.list() ?? []),
+    ],
   }));
   server.setRequestHandler('resources/templates/list', () => ({
     resourceTemplates: defined?.listTemplates() ?? [],
@@ -66,7 +73,9 @@ export function registerResourceHandlers(server: Server, options: ResourceHandle
   server.setRequestHandler('resources/subscribe', (request, ctx) => {
     const { uri } = request.params;
     const served =
-      defined?.match(uri) !== undefined || docs.read(uri, visibleTools(ctx)) !== undefined;
+      defined?.match(uri) !== undefined ||
+      docs.read(uri, visibleTools(ctx)) !== undefined ||
+      apps?.serves(uri, visibleTools(ctx)) === true;
     if (!served) throw notFound(server, uri, ctx, defined);
     subscriptions.add(server, uri);
     return {};
@@ -83,7 +92,9 @@ async function readResource(
   options: ResourceHandlerOptions,
 ): Promise<McpReadResourceResult | InputRequiredResult | undefined> {
   const documentation = options.docs.read(uri, options.visibleTools(ctx));
-  if (documentation !== undefined || options.defined === undefined) return documentation;
+  if (documentation !== undefined) return documentation;
+  const app = await options.apps?.read(uri, options.visibleTools(ctx));
+  if (app !== undefined || options.defined === undefined) return app;
   const { defined } = options;
   const call = { tool: `resource ${uri}`, arguments: {} };
   return runAskingDefinition(

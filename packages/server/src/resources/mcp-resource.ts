@@ -12,6 +12,7 @@ export type McpResource = {
   title?: string;
   description?: string;
   mimeType?: string;
+  _meta?: Record<string, unknown>;
 };
 
 /**
@@ -41,7 +42,7 @@ export type McpResourceTemplate = {
  */
 export type McpReadResourceResult = {
   contents: (
-    | { uri: string; mimeType?: string; text: string }
+    | { uri: string; mimeType?: string; text: string; _meta?: Record<string, unknown> }
     | { uri: string; mimeType?: string; blob: string }
   )[];
 };

@@ -17,6 +17,7 @@ import {
 import { SchemaConverter } from '@apcore-mcp/schema';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import type { ServedTool } from '../kernel/served-tool.js';
+import { addAppUiMeta } from './app-ui-meta.js';
 
 /**
  * Options of {@link ToolBuilder}.
@@ -88,7 +89,7 @@ export class ToolBuilder {
    * One MCP tool for one module: its tool name (see `toolNames`), the module's name as `title`
    * (its id when it has none), description, converted input schema, output schema when the
    * module declares a non-empty object one, mapped annotations, and the apcore facts in `_meta`
-   * (the module id under `apcore/moduleId`). Schemas are converted here, once, from copies:
+   * (the module id under `apcore/moduleId`; a module's UI under `ui.resourceUri`). Schemas are converted here, once, from copies:
    * later in-place rewrites of the descriptor (apcore-js does that) change nothing.
    *
    * @throws when the module id has no tool name or a schema cannot be converted.
@@ -182,6 +183,7 @@ export class ToolBuilder {
       meta['apcore/tags'] = descriptor.tags.slice();
     }
     if (typeof descriptor.version === 'string') meta['apcore/version'] = descriptor.version;
+    addAppUiMeta(meta, descriptor);
     return meta;
   }
 

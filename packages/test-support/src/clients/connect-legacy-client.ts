@@ -49,6 +49,7 @@ export async function connectLegacyClient(
   }
   return {
     era: '2025-11-25',
+    serverCapabilities: () => ({ ...client.getServerCapabilities() }),
     ...legacyDefinitionRequests(client),
     listenForListChanges: legacyListChanges(client, stream.opened),
     listTools: () => listAllTools(client),

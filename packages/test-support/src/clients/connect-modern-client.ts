@@ -53,6 +53,7 @@ export async function connectModernClient(
   }
   return {
     era: MODERN_REVISION,
+    serverCapabilities: () => ({ ...client.getServerCapabilities() }),
     ...modernDefinitionRequests(client),
     listenForListChanges: modernListChanges(client),
     async listTools() {

@@ -129,6 +129,8 @@ export interface CallToolOptions {
 export interface McpClientHandle extends DefinitionRequests {
   /** The revision this connection speaks (checked after connecting, not just requested). */
   readonly era: ClientEra;
+  /** The capabilities the server declared when the connection began, as plain JSON. */
+  serverCapabilities(): Record<string, unknown>;
   /** Every tool the server lists (all pages). */
   listTools(): Promise<ListedTool[]>;
   /**

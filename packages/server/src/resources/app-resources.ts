@@ -1,0 +1,110 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { ModuleUi, RegistryLike } from '@apcore-mcp/core';
+import type { McpUiResourceMeta } from '@modelcontextprotocol/ext-apps';
+import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
+import type { ServedTool, ToolSource } from '../kernel/served-tool.js';
+import { appResourceUri, moduleIdOfAppUri } from '../tools/app-ui-meta.js';
+import type { McpReadResourceResult, McpResource } from './mcp-resource.js';
+
+/**
+ * The UIs of the served modules (the MCP Apps extension): each module with a `ui` is a
+ * `ui://<moduleId>/...` resource of `text/html;profile=mcp-app`, with its CSP, permissions and
+ * border preference under `_meta.ui` both in the listing and in what a read answers. Read from
+ * the registry at request time, cut to the modules the caller may see, as the `docs://`
+ * resources are; a UI file is read from disk on every read, so an edit shows at once.
+ *
+ * @example
+ * ```ts
+ * const apps = new AppResources({ registry, tools: table });
+ * await apps.read('ui://catalog.get_product/card.html');
+ * ```
+ */
+export class AppResources {
+  readonly #registry: RegistryLike;
+  readonly #tools: ToolSource;
+
+  constructor(options: { registry: RegistryLike; tools: ToolSource }) {
+    this.#registry = options.registry;
+    this.#tools = options.tools;
+  }
+
+  /** Whether any served module has a UI: the extension is declared only then. */
+  any(): boolean {
+    return servedModules(this.#tools).some(({ tool }) => tool._meta?.ui !== undefined);
+  }
+
+  /** The UIs of the modules `visibleTools` shows, as `resources/list` entries. */
+  list(visibleTools: ToolSource = this.#tools): McpResource[] {
+    const resources: McpResource[] = [];
+    for (const { moduleId, tool } of servedModules(visibleTools)) {
+      const ui = this.#readUi(moduleId);
+      if (ui === undefined) continue;
+      resources.push({
+        uri: appResourceUri(moduleId, ui),
+        name: moduleId,
+        ...(tool.title === undefined ? {} : { title: tool.title }),
+        ...(tool.description === undefined ? {} : { description: tool.description }),
+        mimeType: RESOURCE_MIME_TYPE,
+        ...withUiMeta(ui),
+      });
+    }
+    return resources;
+  }
+
+  /** Whether `uri` is the UI of a module `visibleTools` shows. */
+  serves(uri: string, visibleTools: ToolSource = this.#tools): boolean {
+    return this.#find(uri, visibleTools) !== undefined;
+  }
+
+  /**
+   * The UI at `uri`; `undefined` when it is no UI of a module `visibleTools` shows (not found,
+   * so a hidden module's UI is not revealed).
+   *
+   * @throws when the module's UI file cannot be read.
+   */
+  async read(
+    uri: string,
+    visibleTools: ToolSource = this.#tools,
+  ): Promise<McpReadResourceResult | undefined> {
+    const ui = this.#find(uri, visibleTools);
+    if (ui === undefined) return undefined;
+    const text = ui.html ?? (await readFile(resolve(ui.file ?? ''), 'utf8'));
+    return { contents: [{ uri, mimeType: RESOURCE_MIME_TYPE, text, ...withUiMeta(ui) }] };
+  }
+
+  #find(uri: string, visibleTools: ToolSource): ModuleUi | undefined {
+    const moduleId = moduleIdOfAppUri(uri);
+    if (moduleId === undefined || visibleTools.getByModuleId(moduleId) === undefined) {
+      return undefined;
+    }
+    const ui = this.#readUi(moduleId);
+    return ui !== undefined && appResourceUri(moduleId, ui) === uri ? ui : undefined;
+  }
+
+  #readUi(moduleId: string): ModuleUi | undefined {
+    try {
+      return this.#registry.getDefinition(moduleId, { copy: false })?.ui;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** Every module `tools` serves, a grouped tool's actions each on their own. */
+function servedModules(tools: ToolSource): ServedTool[] {
+  return tools
+    .list()
+    .flatMap((listed) => [...(listed.actions?.values() ?? [listed])])
+    .filter(({ moduleId }) => tools.getByModuleId(moduleId) !== undefined);
+}
+
+/** `{ _meta: { ui } }` with the UI's CSP, permissions and border preference, when it has any. */
+function withUiMeta(ui: ModuleUi): { _meta?: { ui: McpUiResourceMeta } } {
+  const meta: McpUiResourceMeta = {
+    ...(ui.csp === undefined ? {} : { csp: ui.csp }),
+    ...(ui.permissions === undefined ? {} : { permissions: ui.permissions }),
+    ...(ui.prefersBorder === undefined ? {} : { prefersBorder: ui.prefersBorder }),
+  };
+  return Object.keys(meta).length === 0 ? {} : { _meta: { ui: meta } };
+}
