@@ -20,6 +20,12 @@ tell "no such product" from a failure.
 Prices are in cents of the shop currency (see \`settings.set_preference\`).`,
   tags: ['catalog'],
   annotations: { readonly: true, idempotent: true, openWorld: false },
+  // A card a host shows next to the result (MCP Apps); its button asks again through the host.
+  ui: {
+    file: './product-card.html',
+    csp: { resourceDomains: ['https://unpkg.com'] },
+    prefersBorder: true,
+  },
   inputSchema: {
     type: 'object',
     properties: {
