@@ -1,5 +1,6 @@
 // Any new export added here is used by the packages' tests: named exports only, no wildcards.
 export { type BearerAnswer, initializeWithToken } from './bearer-answer.js';
+export { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumSkipReason } from './chromium-browser.js';
 export { deepFreeze } from './deep-freeze.js';
 export { describePackageBoundary } from './describe-package-boundary.js';
 export { fetchResolvingTo } from './fetch-resolving.js';
