@@ -91,9 +91,10 @@ async function expectCatalogOnly(client: Client): Promise<void> {
   expect(refused.isError).toBe(true);
   expect(firstText(refused)).toBe('Access denied');
   const { resources } = await client.listResources();
-  // The docs of the modules the caller may call; the defined resources have no ACL.
+  // The docs and UIs of the modules the caller may call; the defined resources have no ACL.
   expect(resources.map((resource) => resource.uri)).toEqual([
     'docs://catalog.get_product',
+    'ui://catalog.get_product/product-card.html',
     'shop://price-list',
   ]);
 }

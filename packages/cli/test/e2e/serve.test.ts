@@ -66,6 +66,7 @@ async function checkExampleServer(client: Client): Promise<void> {
   expect(resources.map((resource) => resource.uri)).toEqual([
     'docs://catalog.get_product',
     'docs://orders.place_order',
+    'ui://catalog.get_product/product-card.html',
     'shop://price-list',
   ]);
   const documentation = await client.readResource({ uri: 'docs://orders.place_order' });
