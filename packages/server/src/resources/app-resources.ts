@@ -29,9 +29,15 @@ export class AppResources {
     this.#tools = options.tools;
   }
 
-  /** Whether any served module has a UI: the extension is declared only then. */
+  /**
+   * Whether any served module has a UI: the extension is declared only then. Asked for every
+   * 2026-07-28 request (a server per request), so it stops at the first UI it finds.
+   */
   any(): boolean {
-    return servedModules(this.#tools).some(({ tool }) => tool._meta?.ui !== undefined);
+    const hasUi = ({ tool }: ServedTool): boolean => tool._meta?.ui !== undefined;
+    return this.#tools
+      .list()
+      .some((served) => hasUi(served) || [...(served.actions?.values() ?? [])].some(hasUi));
   }
 
   /** The UIs of the modules `visibleTools` shows, as `resources/list` entries. */
