@@ -43,6 +43,7 @@ function defineModule(moduleId: string) {
   return core.defineModule({
     description: `Runs ${moduleId}.`,
     documentation: `# ${moduleId}`,
+    ui: { html: `<p>${moduleId}</p>` },
     inputSchema: { type: 'object', properties: {} },
     execute: (_inputs, context) => ({ ran: moduleId, by: context.identity?.id ?? null }),
   });
@@ -152,7 +153,7 @@ describe.each(Object.keys(CONNECTORS) as Revision[])('ACL visibility, %s', (revi
     expect(firstText(refused)).toBe('Access denied');
   });
 
-  it('hides the documentation of modules a subject cannot see', async () => {
+  it('hides the documentation and UIs of modules a subject cannot see', async () => {
     const { connect } = await start();
     const ann = (await connect('ann')).caller;
     const bob = (await connect('bob')).caller;
@@ -160,10 +161,20 @@ describe.each(Object.keys(CONNECTORS) as Revision[])('ACL visibility, %s', (revi
       'docs://catalog.search',
       'docs://orders.list',
       'docs://orders.refund',
+      'ui://catalog.search/app.html',
+      'ui://orders.list/app.html',
+      'ui://orders.refund/app.html',
     ]);
-    expect(await bob.listResourceUris()).toEqual(['docs://catalog.search']);
+    expect(await bob.listResourceUris()).toEqual([
+      'docs://catalog.search',
+      'ui://catalog.search/app.html',
+    ]);
     await expect(bob.readResource('docs://orders.refund')).rejects.toThrow(/not found/i);
     await expect(ann.readResource('docs://orders.refund')).resolves.toBeDefined();
+    await expect(bob.readResource('ui://orders.refund/app.html')).rejects.toThrow(/not found/i);
+    await expect(ann.readResource('ui://orders.refund/app.html')).resolves.toMatchObject({
+      contents: [{ text: '<p>orders.refund</p>' }],
+    });
   });
 
   it('updates each subject’s list when modules come and go', async () => {
