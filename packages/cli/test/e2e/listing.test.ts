@@ -156,15 +156,16 @@ describe('apcore-mcp tools list', () => {
 });
 
 describe('apcore-mcp resources list', () => {
-  it('lists the documentation of the example modules as docs:// resources, then the defined ones', async () => {
+  it('lists the documentation and UIs of the example modules (docs://, ui://), then the defined ones', async () => {
     const result = await runCli(['resources', 'list', '--extensions-dir', EXAMPLE_EXTENSIONS]);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
       [
-        'URI                         TITLE        MIME TYPE',
-        'docs://catalog.get_product  Get product  text/markdown',
-        'docs://orders.place_order   Place order  text/markdown',
-        'shop://price-list           Price list   text/csv',
+        'URI                                         TITLE        MIME TYPE',
+        'docs://catalog.get_product                  Get product  text/markdown',
+        'docs://orders.place_order                   Place order  text/markdown',
+        'ui://catalog.get_product/product-card.html  Get product  text/html;profile=mcp-app',
+        'shop://price-list                           Price list   text/csv',
         '',
       ].join('\n'),
     );

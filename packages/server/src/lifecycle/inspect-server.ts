@@ -2,6 +2,7 @@ import { silentLogger, toModuleFilter } from '@apcore-mcp/core';
 import type { ServedTool } from '../kernel/served-tool.js';
 import { resolveOptions } from '../options/resolve-options.js';
 import type { ServeOptions } from '../options/serve-options.js';
+import { AppResources } from '../resources/app-resources.js';
 import { DocumentationResources } from '../resources/documentation-resources.js';
 import type { McpResource } from '../resources/mcp-resource.js';
 import { type SkippedModule, ToolBuilder } from '../tools/tool-builder.js';
@@ -26,7 +27,7 @@ export interface ServerInventory {
   tools: ServedTool[];
   /** The modules left out (their schema would not convert, their id has no tool name), and why. */
   skipped: SkippedModule[];
-  /** The `docs://<module id>` resources served for these tools. */
+  /** The `docs://<module id>` and `ui://` (Apps) resources served for these tools. */
   listResources(): McpResource[];
 }
 
@@ -98,6 +99,9 @@ export async function inspectServer(
   return {
     tools: table.list(),
     skipped,
-    listResources: () => new DocumentationResources({ registry, tools: table }).list(),
+    listResources: () => [
+      ...new DocumentationResources({ registry, tools: table }).list(),
+      ...new AppResources({ registry, tools: table }).list(),
+    ],
   };
 }
