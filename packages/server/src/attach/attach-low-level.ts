@@ -126,9 +126,8 @@ function createHandler(
       return async (request, ctx) => {
         const theirs = await host(request, ctx, { resources: [] });
         if (cursorOf(request) !== undefined) return theirs;
-        const ours = runtime.resources.list(
-          toolsOfRequest(ctx, runtime.toolsFor, runtime.identity),
-        );
+        const visible = toolsOfRequest(ctx, runtime.toolsFor, runtime.identity);
+        const ours = [...runtime.resources.list(visible), ...runtime.apps.list(visible)];
         const resources = [...asArray(theirs.resources), ...ours];
         return { ...theirs, resources };
       };
@@ -136,10 +135,9 @@ function createHandler(
       return async (request, ctx) => {
         const { uri } = (request as { params: { uri: string } }).params;
         // A resource this caller may not see is not ours to answer: the host's "not found".
-        const result = runtime.resources.read(
-          uri,
-          toolsOfRequest(ctx, runtime.toolsFor, runtime.identity),
-        );
+        const visible = toolsOfRequest(ctx, runtime.toolsFor, runtime.identity);
+        const result =
+          runtime.resources.read(uri, visible) ?? (await runtime.apps.read(uri, visible));
         if (result !== undefined) return result;
         if (previous !== undefined) return previous(request, ctx);
         throw new SdkResourceNotFoundError(uri, `Resource not found: ${uri}`);

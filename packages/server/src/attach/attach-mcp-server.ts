@@ -108,13 +108,18 @@ function toCallback(
     )) as ToolCallback<StandardSchemaWithJSON>;
 }
 
-/** One `registerResource` per documentation resource served now; gone ones removed. */
+/** One `registerResource` per documentation or UI resource served now; gone ones removed. */
 function syncResources(
   mcp: McpServer,
   runtime: ServerRuntime,
   registered: Map<string, RegisteredResource>,
 ): void {
-  const wanted = new Map(runtime.resources.list().map((resource) => [resource.uri, resource]));
+  const wanted = new Map(
+    [...runtime.resources.list(), ...runtime.apps.list()].map((resource) => [
+      resource.uri,
+      resource,
+    ]),
+  );
   for (const [uri, handle] of registered) {
     if (wanted.has(uri)) continue;
     handle.remove();
@@ -122,8 +127,9 @@ function syncResources(
   }
   for (const [uri, resource] of wanted) {
     if (registered.has(uri)) continue;
-    const read = ((url: URL) =>
-      runtime.resources.read(url.href) ?? { contents: [] }) as ReadResourceCallback;
+    const read = (async (url: URL) =>
+      runtime.resources.read(url.href) ??
+      (await runtime.apps.read(url.href)) ?? { contents: [] }) as ReadResourceCallback;
     const { name, uri: _uri, ...metadata } = resource;
     registered.set(uri, mcp.registerResource(name, uri, metadata, read));
   }

@@ -71,6 +71,11 @@ describe.each(hosts)('attachToServer on an %s', (_kind, createHost, listedToAnyo
       expect(firstText(denied)).toBe('Access denied');
       const docs = await client.readResource({ uri: 'docs://math.add' });
       expect(docs.contents[0]).toMatchObject({ text: '# math.add\nAdds a and b.' });
+      const ui = await client.readResource({ uri: 'ui://math.add/app.html' });
+      expect(ui.contents[0]).toMatchObject({
+        mimeType: 'text/html;profile=mcp-app',
+        text: '<p>math.add</p>',
+      });
     },
   );
 
@@ -143,7 +148,7 @@ describe('attachToServer on a low-level Server with resources of its own', () =>
     try {
       const { client, call } = await connect(host, '2025-11-25');
       const uris = (await client.listResources()).resources.map((resource) => resource.uri);
-      expect(uris).toEqual(['app://readme', 'docs://math.add']);
+      expect(uris).toEqual(['app://readme', 'docs://math.add', 'ui://math.add/app.html']);
       const readme = await client.readResource({ uri: 'app://readme' });
       expect(readme.contents[0]).toMatchObject({ text: 'the app readme' });
       const first = await client.listTools();

@@ -10,6 +10,7 @@ export function createExecutor(): { registry: Registry; executor: Executor } {
     defineModule({
       description: 'Adds two numbers.',
       documentation: '# math.add\nAdds a and b.',
+      ui: { html: '<p>math.add</p>' },
       inputSchema: {
         type: 'object',
         properties: { a: { type: 'number' }, b: { type: 'number' } },
