@@ -27,6 +27,7 @@ export async function openRuntime(
   const runtime = new ServerRuntime(target, resolved, logger, features);
   try {
     runtime.load();
+    await runtime.definitions.loadSkills();
     // A missing @apcore-mcp/observability fails the opening, not the first traced call.
     await runtime.tracing?.ready();
   } catch (error) {
