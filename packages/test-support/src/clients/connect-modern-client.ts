@@ -83,10 +83,7 @@ export async function connectModernClient(
       );
       return toCalledToolResult(result);
     },
-    async request(method, params) {
-      const result = await client.request({ method, ...(params && { params }) }, ANY_RESULT);
-      return toPlainJson(result);
-    },
+    request: rawRequests(client),
     async setLogLevel(level) {
       await client.setLoggingLevel(level as LoggingLevel);
     },
@@ -98,6 +95,12 @@ export async function connectModernClient(
       }
     },
   };
+}
+
+/** Requests the client has no call for, their results as plain JSON. */
+function rawRequests(client: Client): McpClientHandle['request'] {
+  return async (method, params) =>
+    toPlainJson(await client.request({ method, ...(params && { params }) }, ANY_RESULT));
 }
 
 function createModernClient(
