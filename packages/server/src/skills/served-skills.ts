@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Logger } from '@apcore-mcp/core';
-import type { Skill } from '@modelcontextprotocol/server/ext/skills';
+import type { Skill, SkillFiles } from '@modelcontextprotocol/server/ext/skills';
+import { nodeSkillFiles } from '@modelcontextprotocol/server/ext/skills/node';
 import type { ToolSource } from '../kernel/served-tool.js';
 import type { McpReadResourceResult, McpResource } from '../resources/mcp-resource.js';
 import { type LoadedSkill, loadSkills, uriToPath } from './load-skills.js';
@@ -61,6 +60,8 @@ export interface Page<T> {
  */
 export class ServedSkills {
   readonly #dir: string;
+  /** Reads refuse a symlink or special file put in place of a file since it was listed. */
+  readonly #files: SkillFiles;
   readonly #logger: Logger;
   readonly #pageSize: number;
   #skills: readonly LoadedSkill[] = [];
@@ -68,6 +69,7 @@ export class ServedSkills {
 
   constructor(options: { dir: string; logger: Logger; pageSize: number }) {
     this.#dir = options.dir;
+    this.#files = nodeSkillFiles(options.dir);
     this.#logger = options.logger;
     this.#pageSize = options.pageSize;
   }
@@ -138,7 +140,7 @@ export class ServedSkills {
   /** Reads a file of a skill `tools` may see; `undefined` when there is none at `uri`. */
   async read(uri: string, tools: ToolSource): Promise<McpReadResourceResult | undefined> {
     if (this.#fileOf(uri, tools) === undefined) return undefined;
-    const bytes = await readFile(join(this.#dir, uriToPath(uri)));
+    const bytes = Buffer.from(await this.#files.read(uriToPath(uri)));
     const mimeType = mimeTypeOf(uri);
     const content = isTextMimeType(mimeType)
       ? { uri, mimeType, text: bytes.toString('utf8') }
