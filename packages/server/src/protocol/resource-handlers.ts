@@ -11,6 +11,7 @@ import type { DefinedResources } from '../resources/defined-resources.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
 import type { McpReadResourceResult } from '../resources/mcp-resource.js';
 import { ResourceNotFoundError } from '../resources/resource-not-found-error.js';
+import type { ServedSkills } from '../skills/served-skills.js';
 import { type DefinitionAsking, runAskingDefinition } from './asking-definition-call.js';
 import { isModernRequest } from './definition-request.js';
 import { markLegacyNotFound } from './legacy-not-found-code.js';
@@ -29,6 +30,8 @@ import type { ResourceSubscriptions } from './resource-subscriptions.js';
 export interface ResourceHandlerOptions {
   docs: ResourceSource;
   defined: DefinedResources | undefined;
+  /** The skills: each `SKILL.md` listed, every file of a skill readable (as the caller may see). */
+  skills?: ServedSkills | undefined;
   subscriptions: ResourceSubscriptions | undefined;
   visibleTools: (ctx: ServerContext) => ToolSource;
   /** How a defined resource's `read` asks the client, and where its failures are logged. */
@@ -48,9 +51,13 @@ export interface ResourceHandlerOptions {
  * ```
  */
 export function registerResourceHandlers(server: Server, options: ResourceHandlerOptions): void {
-  const { docs, defined, visibleTools } = options;
+  const { docs, defined, skills, visibleTools } = options;
   server.setRequestHandler('resources/list', (_request, ctx) => ({
-    resources: [...docs.list(visibleTools(ctx)), ...(defined?.list() ?? [])],
+    resources: [
+      ...docs.list(visibleTools(ctx)),
+      ...(defined?.list() ?? []),
+      ...(skills?.resources(visibleTools(ctx)) ?? []),
+    ],
   }));
   server.setRequestHandler('resources/templates/list', () => ({
     resourceTemplates: defined?.listTemplates() ?? [],
@@ -66,7 +73,9 @@ export function registerResourceHandlers(server: Server, options: ResourceHandle
   server.setRequestHandler('resources/subscribe', (request, ctx) => {
     const { uri } = request.params;
     const served =
-      defined?.match(uri) !== undefined || docs.read(uri, visibleTools(ctx)) !== undefined;
+      defined?.match(uri) !== undefined ||
+      docs.read(uri, visibleTools(ctx)) !== undefined ||
+      skills?.serves(uri, visibleTools(ctx)) === true;
     if (!served) throw notFound(server, uri, ctx, defined);
     subscriptions.add(server, uri);
     return {};
@@ -83,7 +92,9 @@ async function readResource(
   options: ResourceHandlerOptions,
 ): Promise<McpReadResourceResult | InputRequiredResult | undefined> {
   const documentation = options.docs.read(uri, options.visibleTools(ctx));
-  if (documentation !== undefined || options.defined === undefined) return documentation;
+  if (documentation !== undefined) return documentation;
+  const skillFile = await options.skills?.read(uri, options.visibleTools(ctx));
+  if (skillFile !== undefined || options.defined === undefined) return skillFile;
   const { defined } = options;
   const call = { tool: `resource ${uri}`, arguments: {} };
   return runAskingDefinition(

@@ -8,7 +8,9 @@ import {
   type LoggingLevel,
   LoggingMessageNotificationSchema,
   ProgressNotificationSchema,
+  ResultSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { toPlainJson } from './definition-requests.js';
 import { createElicitationRouter, type ElicitationRouter } from './elicitation-router.js';
 import { legacyDefinitionRequests } from './legacy-definition-requests.js';
 import { legacyListChanges } from './list-changes.js';
@@ -67,6 +69,10 @@ export async function connectLegacyClient(
         ),
       );
       return toCalledToolResult(result);
+    },
+    async request(method, params) {
+      const result = await client.request({ method, ...(params && { params }) }, ResultSchema);
+      return toPlainJson(result);
     },
     async setLogLevel(level) {
       await client.setLoggingLevel(level as LoggingLevel);
