@@ -17,6 +17,7 @@ export const LAYERS = [
   'tools', // building, naming and listing tools; what each caller may see
   'resources', // docs:// resources, and the resources and templates declared with define*
   'prompts', // the prompts declared with definePrompt, and their argument checks
+  'skills', // the skills of a skills directory (SKILL.md and its files), what each caller may see
   'completions', // completion/complete values for prompt arguments and template variables
   'calls', // the call pipeline and its core entries, the context a module gets
   'observability', // the tracing entry

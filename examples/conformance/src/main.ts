@@ -1,5 +1,6 @@
-// `pnpm --filter @apcore-mcp/example-conformance conformance`: serves ./extensions with the CLI
-// and runs the conformance suite for both protocol revisions; exits 1 when a scenario fails that
+// `pnpm --filter @apcore-mcp/example-conformance conformance`: serves ./extensions
+// and ./skills with the CLI and runs the conformance suite for both protocol revisions and the
+// skills extension's scenarios; exits 1 when a scenario fails that
 // its revision's expected-failures file does not list.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import { runConformance } from './run-conformance.js';
 
 const resultsDir = await mkdtemp(join(tmpdir(), 'apcore-mcp-conformance-'));
 try {
-  const runs = await runConformance({ port: await findFreePort(), resultsDir });
+  const { runs, extensions } = await runConformance({ port: await findFreePort(), resultsDir });
   for (const run of runs) {
     const passed = run.scored.filter((outcome) => outcome.passed).length;
     console.log(`${run.requirements}: ${passed} of ${run.scored.length} required scenarios pass`);
@@ -17,7 +18,14 @@ try {
       console.log(`  fails: ${outcome.name}`);
     }
   }
-  process.exitCode = runs.every((run) => run.exitCode === 0) ? 0 : 1;
+  for (const run of extensions) {
+    const passed = run.checks.filter((check) => check.status === 'SUCCESS').length;
+    console.log(`${run.scenario}: ${passed} of ${run.checks.length} checks pass`);
+  }
+  const extensionsPass = extensions.every(
+    (run) => run.exitCode === 0 && run.checks.every((check) => check.status === 'SUCCESS'),
+  );
+  process.exitCode = runs.every((run) => run.exitCode === 0) && extensionsPass ? 0 : 1;
 } finally {
   await rm(resultsDir, { recursive: true, force: true });
 }

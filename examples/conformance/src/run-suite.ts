@@ -76,7 +76,9 @@ export async function requiredScenarios(requirements: Requirements): Promise<Set
 }
 
 /** Runs the suite's command line with `args`; resolves to what it printed and its exit code. */
-function runSuiteCommand(args: readonly string[]): Promise<{ output: string; exitCode: number }> {
+export function runSuiteCommand(
+  args: readonly string[],
+): Promise<{ output: string; exitCode: number }> {
   const command = ['--import', join(PACKAGE_DIR, 'shim', 'register.mjs'), suiteEntry(), ...args];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, command, { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -19,7 +19,8 @@ function cliBin(): string {
 }
 
 /**
- * Starts `apcore-mcp --extensions-dir DIR --transport streamable-http` on `port` of 127.0.0.1,
+ * Starts `apcore-mcp --extensions-dir DIR --transport streamable-http` on `port` of 127.0.0.1
+ * (with `--skills-dir` when `skillsDir` is given),
  * in a process group of its own, and resolves once it announces where it serves. `stop()` ends
  * the group (SIGTERM, then SIGKILL after 5 s).
  *
@@ -32,6 +33,7 @@ function cliBin(): string {
 export async function serveExtensions(
   extensionsDir: string,
   port: number,
+  skillsDir?: string,
 ): Promise<ServedExtensions> {
   const child = spawn(
     process.execPath,
@@ -42,7 +44,10 @@ export async function serveExtensions(
       '--transport',
       'streamable-http',
       '--port',
-    ].concat([String(port), '--log-level', 'error']),
+    ].concat(
+      [String(port), '--log-level', 'error'],
+      skillsDir === undefined ? [] : ['--skills-dir', skillsDir],
+    ),
     { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   // Should this process end first (a test runner timing out), the server's group ends with it.

@@ -14,6 +14,13 @@ export {
 export { type ManyModuleSpec, manyModuleSpecs } from './many-modules.js';
 export { initializeRequest } from './mcp-messages.js';
 export {
+  type ModernRequestOptions,
+  parseRpcAnswer,
+  postModernRequest,
+  type RpcAnswer,
+  TASKS_EXTENSION,
+} from './modern-request.js';
+export {
   type NginxAccessEntry,
   nginxSkipReason,
   startNginxServer,

@@ -147,6 +147,26 @@ async function watchFiles(
 }
 
 /**
+ * Under --watch with --skills-dir, what has the server read the skills again when a file of
+ * the directory changes (it then tells clients the resources changed, if they did).
+ */
+async function watchSkills(
+  watch: boolean,
+  skillsDir: string | undefined,
+  handle: ServerHandle,
+  logger: Logger,
+): Promise<ExtensionsWatcher | undefined> {
+  if (!watch || skillsDir === undefined) return undefined;
+  const { watchExtensions } = await import('../extensions/watch-extensions.js');
+  return watchExtensions({
+    rootDir: skillsDir,
+    // The whole directory is read again; only a read that finds a difference is announced.
+    sync: async () => handle.definitionsChanged(),
+    logger,
+  });
+}
+
+/**
  * `apcore-mcp [serve]`: discovers the modules of the extensions directory and serves them until
  * SIGINT/SIGTERM or (stdio) the client closes stdin; resolves to the exit code.
  *
@@ -187,10 +207,18 @@ export async function runServeCommand(resolved: ResolvedSettings, io: CliIo): Pr
     throw toStartupError(error, resolved);
   }
   const watcher = await watchFiles(files, rootDir, handle, logger);
+  const skillsWatcher = await watchSkills(
+    watch,
+    textSetting(resolved, 'skills-dir'),
+    handle,
+    logger,
+  );
   // Announce serving once changes are seen too: none made after the line is missed.
   await watcher?.ready;
+  await skillsWatcher?.ready;
   announce(handle, transport, io);
   await handle.closed;
   await watcher?.close();
+  await skillsWatcher?.close();
   return ExitCode.Success;
 }

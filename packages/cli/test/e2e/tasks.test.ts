@@ -7,8 +7,7 @@ import {
   type ServerProcess,
   startCli,
 } from '../helpers/cli-process.js';
-
-const TASKS = 'io.modelcontextprotocol/tasks';
+import { requestTasks } from '../helpers/task-requests.js';
 
 let server: ServerProcess | undefined;
 
@@ -17,38 +16,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-/**
- * One 2026-07-28 request as a client of the tasks extension frames it (the SDK clients have no
- * tasks runtime yet): the `_meta` envelope, `Mcp-Method` and `Mcp-Name` headers.
- */
+/** The result of one request of a client that takes tasks (see `requestTasks`). */
 async function send(url: URL, method: string, params: Record<string, unknown>) {
-  const name = (params.name ?? params.taskId) as string | undefined;
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': method,
-      ...(name === undefined ? {} : { 'mcp-name': name }),
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-          'io.modelcontextprotocol/clientInfo': { name: 'cli-e2e-tasks', version: '1.0.0' },
-          'io.modelcontextprotocol/clientCapabilities': { extensions: { [TASKS]: {} } },
-        },
-      },
-    }),
-  });
-  const text = await response.text();
-  const json = text.startsWith('{') ? text : (text.split('data: ').at(-1) ?? '');
-  return (JSON.parse(json) as { result: Record<string, unknown> }).result;
+  return (await requestTasks(url.href, method, params)).result ?? {};
 }
 
 describe('the example audit as an MCP task', () => {

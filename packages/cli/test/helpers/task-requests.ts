@@ -1,15 +1,8 @@
+import { postModernRequest, type RpcAnswer, TASKS_EXTENSION } from '@apcore-mcp/test-support';
 import { vi } from 'vitest';
 
-/** The tasks extension a client declares to take tasks (2026-07-28). */
-const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
-
 /** A JSON-RPC answer: its result, or its error. */
-export interface RpcAnswer {
-  result?: Record<string, unknown>;
-  error?: { code: number; message: string; data?: unknown };
-}
-
-let nextId = 1;
+export type { RpcAnswer };
 
 /**
  * Sends one request as a 2026-07-28 client of the tasks extension frames it, by hand: the 2.x
@@ -27,47 +20,13 @@ export async function requestTasks(
   params: Record<string, unknown>,
   send: typeof fetch = fetch,
 ): Promise<RpcAnswer> {
-  const name = params.name ?? params.taskId;
-  const response = await send(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': method,
-      ...(typeof name === 'string' ? { 'mcp-name': name } : {}),
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: nextId++,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-          'io.modelcontextprotocol/clientInfo': { name: 'raw-tasks', version: '1.0.0' },
-          'io.modelcontextprotocol/clientCapabilities': {
-            elicitation: { form: {} },
-            extensions: { [TASKS_EXTENSION]: {} },
-          },
-        },
-      },
-    }),
+  const capabilities = { elicitation: { form: {} }, extensions: { [TASKS_EXTENSION]: {} } };
+  const { body } = await postModernRequest(url, method, params, {
+    capabilities,
+    fetch: send,
+    clientName: 'raw-tasks',
   });
-  return lastMessage(await response.text());
-}
-
-/** A JSON body, or the last JSON-RPC message of an SSE body. */
-function lastMessage(text: string): RpcAnswer {
-  if (text.trimStart().startsWith('{')) return JSON.parse(text) as RpcAnswer;
-  const data = text
-    .split('\n')
-    .filter((line) => line.startsWith('data:'))
-    .map((line) => line.slice('data:'.length).trim())
-    .filter((line) => line.startsWith('{'))
-    .at(-1);
-  if (data === undefined) throw new Error(`No JSON-RPC message in: ${text.slice(0, 200)}`);
-  return JSON.parse(data) as RpcAnswer;
+  return body;
 }
 
 /**

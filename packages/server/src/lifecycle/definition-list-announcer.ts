@@ -81,6 +81,15 @@ export class DefinitionListAnnouncer {
     }
   }
 
+  /**
+   * Tells clients the resources changed, whatever the defined ones hold: the skills, served as
+   * resources too, changed.
+   */
+  announceResourcesChanged(): void {
+    const resources = this.#lists.find((list) => list.name === 'resources');
+    if (resources !== undefined) this.#publish(resources);
+  }
+
   #track(
     name: DefinitionListName,
     source: AnnouncedList['source'],

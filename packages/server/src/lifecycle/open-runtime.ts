@@ -27,6 +27,8 @@ export async function openRuntime(
   const runtime = new ServerRuntime(target, resolved, logger, features);
   try {
     runtime.load();
+    await runtime.definitions.loadSkills();
+    warnAboutUnservedSkillTools(runtime);
     // A missing @apcore-mcp/observability fails the opening, not the first traced call.
     await runtime.tracing?.ready();
   } catch (error) {
@@ -38,4 +40,14 @@ export async function openRuntime(
     logger.warn('SSE transport is deprecated; use streamable-http instead');
   }
   return runtime;
+}
+
+/** A skill naming a module that is not served is shown to no one: say so once, at start. */
+function warnAboutUnservedSkillTools(runtime: ServerRuntime): void {
+  const unserved = runtime.definitions.skills?.unservedTools(runtime.tools) ?? [];
+  if (unserved.length === 0) return;
+  runtime.logger.warn(
+    { moduleIds: unserved },
+    `Skills name modules that are not served (${unserved.join(', ')}): those skills are shown to no caller`,
+  );
 }

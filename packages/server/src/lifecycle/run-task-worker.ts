@@ -4,11 +4,10 @@ import { type ResolveDefaults, resolveOptions } from '../options/resolve-options
 import type { ResolvedOptions, ServeOptions } from '../options/serve-options.js';
 import { createRandomStateKey } from '../options/state-key.js';
 import { createMemoryLimitStore } from '../store/memory-limit-store.js';
+import { openClosing } from './closing.js';
 import { openRuntime } from './open-runtime.js';
 import type { RegistryOrExecutor } from './resolve-target.js';
 import type { ServerRuntime } from './server-runtime.js';
-import { shutDown } from './shut-down.js';
-import { watchSignals } from './signals.js';
 
 /**
  * The options of {@link runTaskWorker}: those of `serve()`, with `tasks` required. What shapes
@@ -101,31 +100,10 @@ export async function runTaskWorker(
 
 /** The handle: closing runs the servers' shutdown sequence, with nothing to stop serving. */
 function createWorkerHandle(runtime: ServerRuntime, options: ResolvedOptions): TaskWorkerHandle {
-  const { logger } = runtime;
   const running = { stopAccepting: () => {}, close: async () => {} };
-  let resolveClosed: () => void = () => {};
-  const closed = new Promise<void>((resolve) => {
-    resolveClosed = resolve;
-  });
-  let closing: Promise<void> | undefined;
-  const close = (): Promise<void> => {
-    closing ??= shutDown({ runtime, running, options, logger }).finally(() => {
-      stopWatching();
-      resolveClosed();
-    });
-    return closing;
-  };
-  const stopWatching = options.handleSignals
-    ? watchSignals({
-        onFirst: (signal) => {
-          logger.info({ signal }, `Received ${signal}; shutting down`);
-          void close();
-        },
-        onRepeat: (signal) => {
-          logger.warn({ signal }, `Received ${signal} again; cancelling running attempts`);
-          runtime.router.abortAll();
-        },
-      })
-    : () => {};
+  const { close, closed } = openClosing(
+    { runtime, running, options, logger: runtime.logger },
+    'running attempts',
+  );
   return { close, closed };
 }

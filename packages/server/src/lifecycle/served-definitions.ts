@@ -4,6 +4,7 @@ import type { ResolvedOptions } from '../options/serve-options.js';
 import { PromptCatalog } from '../prompts/prompt-catalog.js';
 import { ResourceSubscriptions } from '../protocol/resource-subscriptions.js';
 import { DefinedResources } from '../resources/defined-resources.js';
+import { ServedSkills } from '../skills/served-skills.js';
 import type { DefinitionListChanges } from '../transports/server-changes.js';
 import { DefinitionListAnnouncer } from './definition-list-announcer.js';
 
@@ -38,6 +39,8 @@ export type ResourceUpdates = (listener: (uri: string) => void) => () => void;
 export class ServedDefinitions {
   readonly resources: DefinedResources;
   readonly prompts: PromptCatalog;
+  /** The skills of the `skills` directory; absent without one. Read by {@link loadSkills}. */
+  readonly skills: ServedSkills | undefined;
   readonly subscriptions = new ResourceSubscriptions();
   /** Where a definition that fails, or an update that cannot be sent, is logged. */
   readonly logger: Logger;
@@ -53,6 +56,8 @@ export class ServedDefinitions {
       templates: options.resourceTemplates,
     });
     this.prompts = new PromptCatalog(options.prompts);
+    this.skills =
+      options.skills === undefined ? undefined : new ServedSkills({ ...options.skills, logger });
     this.#lists = new DefinitionListAnnouncer({
       resources: this.resources,
       prompts: this.prompts,
@@ -68,6 +73,15 @@ export class ServedDefinitions {
    */
   announceListChanges(): void {
     this.#lists.announce();
+    // The skills directory is read again; a change is told as one of the resources.
+    void this.skills?.reload().then((changed) => {
+      if (changed) this.#lists.announceResourcesChanged();
+    });
+  }
+
+  /** Reads the skills directory, once serving starts (no skills without the `skills` option). */
+  async loadSkills(): Promise<void> {
+    await this.skills?.reload();
   }
 
   /** Calls `listener` with each list announced as changed; returns the unsubscribe. */

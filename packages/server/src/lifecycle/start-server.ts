@@ -6,12 +6,11 @@ import type { ResolvedOptions, ServeOptions } from '../options/serve-options.js'
 import { isLoopbackAddress } from '../transports/http-guard.js';
 import { listenMetrics, type MetricsListener } from '../transports/metrics-listener.js';
 import { type RunningTransport, TransportManager } from '../transports/transport-manager.js';
+import { openClosing } from './closing.js';
 import { toHttpEndpointOptions } from './http-endpoint-options.js';
 import { openRuntime } from './open-runtime.js';
 import type { RegistryOrExecutor } from './resolve-target.js';
 import type { ServerRuntime } from './server-runtime.js';
-import { shutDown } from './shut-down.js';
-import { watchSignals } from './signals.js';
 
 /**
  * A running server, as returned by {@link startServer}.
@@ -199,32 +198,10 @@ function createHandle(
   logger: Logger,
   metricsUrl: string | undefined,
 ): ServerHandle {
-  let resolveClosed: () => void = () => {};
-  const closed = new Promise<void>((resolve) => {
-    resolveClosed = resolve;
-  });
-  let closing: Promise<void> | undefined;
-  const close = (): Promise<void> => {
-    closing ??= shutDown({ runtime, running, options, logger }).finally(() => {
-      stopWatching();
-      resolveClosed();
-    });
-    return closing;
-  };
-  const stopWatching = options.handleSignals
-    ? watchSignals({
-        onFirst: (signal) => {
-          logger.info({ signal }, `Received ${signal}; shutting down`);
-          void close();
-        },
-        onRepeat: (signal) => {
-          logger.warn({ signal }, `Received ${signal} again; cancelling in-flight calls`);
-          runtime.router.abortAll();
-        },
-      })
-    : () => {};
+  const closing = openClosing({ runtime, running, options, logger }, 'in-flight calls');
+  const { close, closed } = closing;
   void running.ended.then((reason) => {
-    if (closing === undefined) logger.info('Client disconnected; shutting down');
+    if (!closing.begun) logger.info('Client disconnected; shutting down');
     // No answer can reach a client whose end of stdout is closed: stop its calls now.
     if (reason === 'output-broken') runtime.router.abortAll();
     void close();

@@ -12,6 +12,8 @@ import type { PromptCatalog } from '../prompts/prompt-catalog.js';
 import type { AppResources } from '../resources/app-resources.js';
 import type { DefinedResources } from '../resources/defined-resources.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
+import type { ServedSkills } from '../skills/served-skills.js';
+import { withSkillLinks } from '../skills/skill-links.js';
 import type { RoundClaims } from '../store/round-claims.js';
 import { TASKS_EXTENSION } from '../tasks/task-results.js';
 import type { DefinitionAsking } from './asking-definition-call.js';
@@ -22,6 +24,7 @@ import { LegacyTasksServer } from './legacy-tasks-server.js';
 import { registerPromptHandlers } from './prompt-handlers.js';
 import { registerResourceHandlers } from './resource-handlers.js';
 import type { ResourceSubscriptions } from './resource-subscriptions.js';
+import { registerSkillHandlers, SKILLS_EXTENSION_ID } from './skill-handlers.js';
 import { registerTaskHandlers } from './task-handlers.js';
 import { toRouterCallExtra } from './to-router-call-extra.js';
 import type { ToolFront } from './tool-front.js';
@@ -44,6 +47,8 @@ export interface ServedDefinitionSources {
   resources: DefinedResources;
   subscriptions: ResourceSubscriptions;
   prompts: PromptCatalog;
+  /** The skills of the `skills` directory, when there is one. */
+  skills?: ServedSkills | undefined;
   /** Where a definition that fails is logged. */
   logger: Logger;
 }
@@ -136,9 +141,11 @@ export function createSdkServer(options: SdkServerOptions): Server {
   const { toolsFor } = options;
   const visibleTools = (ctx: ServerContext): ToolSource =>
     toolsFor === undefined ? tools.served : toolsOfRequest(ctx, toolsFor, options.identity);
-  server.setRequestHandler('tools/list', (_request, ctx) => ({
-    tools: tools.list(visibleTools(ctx)),
-  }));
+  const skills = servedSkills(options);
+  server.setRequestHandler('tools/list', (_request, ctx) => {
+    const listed = tools.list(visibleTools(ctx));
+    return { tools: skills === undefined ? listed : withSkillLinks(listed, skills) };
+  });
   const legacyTasks =
     options.tasks === undefined
       ? undefined
@@ -186,14 +193,46 @@ function registerDefinitionHandlers(
   }
   if (resources === undefined) return;
   answerLegacyNotFoundWithItsCode(server);
+  const skills = servedSkills(options);
+  if (skills !== undefined) registerSkillHandlers(server, { skills, visibleTools });
   registerResourceHandlers(server, {
     docs: resources,
     apps: options.apps,
     defined: definitions?.resources,
+    skills,
     subscriptions: subscribable(options) ? definitions?.subscriptions : undefined,
     visibleTools,
     asking,
   });
+}
+
+/**
+ * The skills to serve: only when there are some (the extension is declared, and its methods
+ * answered, only then) and resources are served (skill files are resources).
+ */
+function servedSkills(options: SdkServerOptions): ServedSkills | undefined {
+  const skills = options.definitions?.skills;
+  return skills === undefined || skills.isEmpty || options.resources === undefined
+    ? undefined
+    : skills;
+}
+
+/**
+ * The extensions declared: tasks with an engine, skills while there are any, and apps (with the
+ * MIME type of its UIs, as a host declares it) while a served module has a UI.
+ */
+function extensionCapabilities(options: SdkServerOptions): {
+  extensions?: Record<string, Record<string, boolean | string[]>>;
+} {
+  const extensions: Record<string, Record<string, boolean | string[]>> = {};
+  if (options.tasks !== undefined) extensions[TASKS_EXTENSION] = {};
+  if (servedSkills(options) !== undefined) {
+    extensions[SKILLS_EXTENSION_ID] = { directoryRead: true };
+  }
+  if (options.resources !== undefined && options.apps?.any()) {
+    extensions[APPS_EXTENSION] = { mimeTypes: [RESOURCE_MIME_TYPE] };
+  }
+  return Object.keys(extensions).length === 0 ? {} : { extensions };
 }
 
 /**
@@ -241,21 +280,9 @@ function resourceCapability(options: SdkServerOptions): {
 } {
   return {
     ...(subscribable(options) ? { subscribe: true } : {}),
-    ...(options.definitions?.resources.live ? { listChanged: true } : {}),
+    // A skills directory is read again on `definitionsChanged()`: its skills are resources.
+    ...(options.definitions?.resources.live || options.definitions?.skills !== undefined
+      ? { listChanged: true }
+      : {}),
   };
-}
-
-/**
- * The extensions declared: tasks while calls may become tasks, and apps (with the MIME type of
- * its UIs, as a host declares it) while a served module has a UI.
- */
-function extensionCapabilities(options: SdkServerOptions): {
-  extensions?: Record<string, Record<string, string[]>>;
-} {
-  const extensions: Record<string, Record<string, string[]>> = {};
-  if (options.tasks !== undefined) extensions[TASKS_EXTENSION] = {};
-  if (options.resources !== undefined && options.apps?.any()) {
-    extensions[APPS_EXTENSION] = { mimeTypes: [RESOURCE_MIME_TYPE] };
-  }
-  return Object.keys(extensions).length === 0 ? {} : { extensions };
 }

@@ -12,6 +12,7 @@ import type { DefinedResources } from '../resources/defined-resources.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
 import type { McpReadResourceResult } from '../resources/mcp-resource.js';
 import { ResourceNotFoundError } from '../resources/resource-not-found-error.js';
+import type { ServedSkills } from '../skills/served-skills.js';
 import { type DefinitionAsking, runAskingDefinition } from './asking-definition-call.js';
 import { isModernRequest } from './definition-request.js';
 import { markLegacyNotFound } from './legacy-not-found-code.js';
@@ -32,6 +33,8 @@ export interface ResourceHandlerOptions {
   /** The modules' `ui://` resources (MCP Apps), cut to what each caller may see. */
   apps?: AppResources | undefined;
   defined: DefinedResources | undefined;
+  /** The skills: each `SKILL.md` listed, every file of a skill readable (as the caller may see). */
+  skills?: ServedSkills | undefined;
   subscriptions: ResourceSubscriptions | undefined;
   visibleTools: (ctx: ServerContext) => ToolSource;
   /** How a defined resource's `read` asks the client, and where its failures are logged. */
@@ -51,12 +54,13 @@ export interface ResourceHandlerOptions {
  * ```
  */
 export function registerResourceHandlers(server: Server, options: ResourceHandlerOptions): void {
-  const { docs, apps, defined, visibleTools } = options;
+  const { docs, apps, defined, skills, visibleTools } = options;
   server.setRequestHandler('resources/list', (_request, ctx) => ({
     resources: [
       ...docs.list(visibleTools(ctx)),
       ...(apps?.list(visibleTools(ctx)) ?? []),
       ...(defined?.list() ?? []),
+      ...(skills?.resources(visibleTools(ctx)) ?? []),
     ],
   }));
   server.setRequestHandler('resources/templates/list', () => ({
@@ -75,7 +79,8 @@ export function registerResourceHandlers(server: Server, options: ResourceHandle
     const served =
       defined?.match(uri) !== undefined ||
       docs.read(uri, visibleTools(ctx)) !== undefined ||
-      apps?.serves(uri, visibleTools(ctx)) === true;
+      apps?.serves(uri, visibleTools(ctx)) === true ||
+      skills?.serves(uri, visibleTools(ctx)) === true;
     if (!served) throw notFound(server, uri, ctx, defined);
     subscriptions.add(server, uri);
     return {};
@@ -94,7 +99,9 @@ async function readResource(
   const documentation = options.docs.read(uri, options.visibleTools(ctx));
   if (documentation !== undefined) return documentation;
   const app = await options.apps?.read(uri, options.visibleTools(ctx));
-  if (app !== undefined || options.defined === undefined) return app;
+  if (app !== undefined) return app;
+  const skillFile = await options.skills?.read(uri, options.visibleTools(ctx));
+  if (skillFile !== undefined || options.defined === undefined) return skillFile;
   const { defined } = options;
   const call = { tool: `resource ${uri}`, arguments: {} };
   return runAskingDefinition(

@@ -4,19 +4,10 @@ import {
   DEFINITIONS_TARGETS,
   type DefinitionsConnection,
 } from '../helpers/definitions-target.js';
+import { rejection } from '../helpers/rejection.js';
 
 const WITH_ARGUMENTS = { type: 'ref/prompt', name: 'test_prompt_with_arguments' } as const;
 const TEMPLATE = { type: 'ref/resource', uri: 'test://template/{id}/data' } as const;
-
-/** The JSON-RPC error a request rejected with. */
-async function rejection(promise: Promise<unknown>): Promise<{ code: number; message: string }> {
-  return promise.then(
-    () => {
-      throw new Error('expected the request to fail');
-    },
-    (caught: { code: number; message: string }) => caught,
-  );
-}
 
 describe.each(DEFINITIONS_TARGETS)('completions, %s client over %s', (era, transport) => {
   let connection: DefinitionsConnection;

@@ -5,16 +5,7 @@ import {
   DEFINITIONS_TARGETS,
   type DefinitionsConnection,
 } from '../helpers/definitions-target.js';
-
-/** The JSON-RPC error a request rejected with. */
-async function rejection(promise: Promise<unknown>): Promise<{ code: number; message: string }> {
-  return promise.then(
-    () => {
-      throw new Error('expected the request to fail');
-    },
-    (caught: { code: number; message: string }) => caught,
-  );
-}
+import { rejection } from '../helpers/rejection.js';
 
 describe.each(DEFINITIONS_TARGETS)('defined prompts, %s client over %s', (era, transport) => {
   let connection: DefinitionsConnection;

@@ -5,19 +5,7 @@ import {
   DEFINITIONS_TARGETS,
   type DefinitionsConnection,
 } from '../helpers/definitions-target.js';
-
-/** The JSON-RPC error a request rejected with. */
-async function rejection(
-  promise: Promise<unknown>,
-): Promise<{ code: number; message: string; data?: unknown }> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected the request to fail');
-    },
-    (caught: unknown) => caught,
-  );
-  return error as { code: number; message: string; data?: unknown };
-}
+import { rejection } from '../helpers/rejection.js';
 
 /** A good read on the same connection still answers: one bad request did not break it. */
 async function expectStillServing(client: DefinitionsConnection['client']): Promise<void> {

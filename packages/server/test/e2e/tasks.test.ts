@@ -4,17 +4,8 @@ import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerHandle, startServer } from '../../src/index.js';
 import { registerTaskModules } from '../fixtures/task-modules.mjs';
+import { rejection } from '../helpers/rejection.js';
 import { connectTaskClient, type TaskClient, type TaskTarget } from '../helpers/task-clients.js';
-
-/** The JSON-RPC error a request rejected with. */
-async function rejection(promise: Promise<unknown>): Promise<{ code: number; message: string }> {
-  return promise.then(
-    () => {
-      throw new Error('expected the request to fail');
-    },
-    (caught: { code: number; message: string }) => caught,
-  );
-}
 
 const TRANSPORTS = ['http', 'stdio'] as const;
 

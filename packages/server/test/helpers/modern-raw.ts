@@ -1,3 +1,4 @@
+import { postModernRequest } from '@apcore-mcp/test-support';
 /** What a raw 2026-07-28 request answers: the JSON-RPC response and the HTTP status. */
 export interface RawAnswer {
   status: number;
@@ -22,8 +23,6 @@ export interface RawToolCall {
 
 /** The protocol revision raw requests claim unless told otherwise. */
 export const MODERN_REVISION = '2026-07-28';
-
-let nextId = 1;
 
 /** The per-request `_meta` envelope of a 2026-07-28 request claiming `protocolVersion`. */
 export function modernEnvelope(
@@ -70,41 +69,11 @@ export async function postModern(
     capabilities?: Record<string, unknown>;
   } = {},
 ): Promise<RawAnswer> {
-  const {
-    protocolVersion = MODERN_REVISION,
-    elicitation = true,
-    headers = {},
+  const { protocolVersion = MODERN_REVISION, elicitation = true, headers = {} } = options;
+  const capabilities = options.capabilities ?? (elicitation ? { elicitation: { form: {} } } : {});
+  return (await postModernRequest(url, method, params, {
+    protocolVersion,
     capabilities,
-  } = options;
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': protocolVersion,
-      'mcp-method': method,
-      ...(params.name === undefined ? {} : { 'mcp-name': params.name }),
-      ...headers,
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: nextId++,
-      method,
-      params: { ...params, _meta: modernEnvelope(protocolVersion, elicitation, capabilities) },
-    }),
-  });
-  return { status: response.status, body: parseBody(await response.text()) };
-}
-
-/** A JSON body, or the last `data:` message of an SSE body. */
-function parseBody(text: string): RawAnswer['body'] {
-  if (text.trimStart().startsWith('{')) return JSON.parse(text) as RawAnswer['body'];
-  const messages = text
-    .split('\n')
-    .filter((line) => line.startsWith('data:'))
-    .map((line) => line.slice('data:'.length).trim())
-    .filter((data) => data.startsWith('{'));
-  const last = messages.at(-1);
-  if (last === undefined) throw new Error(`No JSON-RPC message in: ${text.slice(0, 200)}`);
-  return JSON.parse(last) as RawAnswer['body'];
+    headers,
+  })) as RawAnswer;
 }

@@ -11,6 +11,9 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type BullmqTaskEngineOptions, createBullmqTaskEngine } from '../../src/index.js';
 
+/** How long one step may take on a busy machine before the test gives up on it. */
+const STEP_TIMEOUT_MS = 20_000;
+
 const skip = redisSkipReason();
 const CALL: TaskCall = { tool: 'job', arguments: { n: 1 }, identity: null, era: '2026-07-28' };
 const ASK_TWO: AttemptOutcome = {
@@ -88,7 +91,7 @@ describe.skipIf(skip !== undefined)(
             if (found === undefined) throw new Error(`attempt ${index + 1} has not started`);
             return found;
           },
-          { timeout: 20_000, interval: 20 },
+          { timeout: STEP_TIMEOUT_MS, interval: 20 },
         );
       return { engine, attempt };
     }
@@ -101,7 +104,7 @@ describe.skipIf(skip !== undefined)(
           expect(task?.status).toBe(status);
           return task as TaskView;
         },
-        { timeout: 20_000, interval: 20 },
+        { timeout: STEP_TIMEOUT_MS, interval: 20 },
       );
     }
 
@@ -149,12 +152,15 @@ describe.skipIf(skip !== undefined)(
       expect(await statusOf(creator, created.taskId, 'alice', 'completed')).toMatchObject({
         result: { content: [{ type: 'text', text: 'ok' }] },
       });
-      await vi.waitFor(() =>
-        expect(heard.map((task) => task.status)).toEqual([
-          'input_required',
-          'working',
-          'completed',
-        ]),
+      // Changes reach other instances over Redis pub/sub: on a busy machine, a while later.
+      await vi.waitFor(
+        () =>
+          expect(heard.map((task) => task.status)).toEqual([
+            'input_required',
+            'working',
+            'completed',
+          ]),
+        { timeout: STEP_TIMEOUT_MS, interval: 20 },
       );
     });
 
@@ -180,11 +186,14 @@ describe.skipIf(skip !== undefined)(
         status: 'cancelled',
         statusMessage: 'Cancelled by the client',
       });
-      await vi.waitFor(() => expect(running.context.signal.aborted).toBe(true));
+      await vi.waitFor(() => expect(running.context.signal.aborted).toBe(true), {
+        timeout: STEP_TIMEOUT_MS,
+      });
       running.settle(DONE);
       // Whatever the attempt answers after, the task stays cancelled.
-      await vi.waitFor(async () =>
-        expect(await inspector.keys('*attempts:*attempt-1*')).toEqual([]),
+      await vi.waitFor(
+        async () => expect(await inspector.keys('*attempts:*attempt-1*')).toEqual([]),
+        { timeout: STEP_TIMEOUT_MS },
       );
       expect((await other.get(taskId, null))?.status).toBe('cancelled');
       expect(await other.cancel(taskId, null)).toBe(true);
@@ -198,7 +207,9 @@ describe.skipIf(skip !== undefined)(
         error: { code: -32603, message: 'Task timed out after 300 ms' },
         statusMessage: 'Task timed out after 300 ms',
       });
-      await vi.waitFor(() => expect(running.context.signal.aborted).toBe(true));
+      await vi.waitFor(() => expect(running.context.signal.aborted).toBe(true), {
+        timeout: STEP_TIMEOUT_MS,
+      });
     });
 
     it('fails on reading a task past its time limit that no worker runs', async () => {
@@ -233,8 +244,9 @@ describe.skipIf(skip !== undefined)(
       const { taskId } = await runner.engine.create(CALL, null);
       const running = await runner.attempt(0);
       running.context.setStatusMessage('3/10: reading');
-      await vi.waitFor(async () =>
-        expect((await other.get(taskId, null))?.statusMessage).toBe('3/10: reading'),
+      await vi.waitFor(
+        async () => expect((await other.get(taskId, null))?.statusMessage).toBe('3/10: reading'),
+        { timeout: STEP_TIMEOUT_MS },
       );
       running.settle(DONE);
       expect(await statusOf(other, taskId, null, 'completed')).toMatchObject({

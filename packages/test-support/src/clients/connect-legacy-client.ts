@@ -8,7 +8,9 @@ import {
   type LoggingLevel,
   LoggingMessageNotificationSchema,
   ProgressNotificationSchema,
+  ResultSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { toPlainJson } from './definition-requests.js';
 import { createElicitationRouter, type ElicitationRouter } from './elicitation-router.js';
 import { legacyDefinitionRequests } from './legacy-definition-requests.js';
 import { legacyListChanges } from './list-changes.js';
@@ -53,21 +55,10 @@ export async function connectLegacyClient(
     ...legacyDefinitionRequests(client),
     listenForListChanges: legacyListChanges(client, stream.opened),
     listTools: () => listAllTools(client),
-    async callTool(name, args = {}, callOptions = {}) {
-      const { signal, timeoutMs } = callOptions;
-      const result = await router.during(callOptions.onElicit, () =>
-        progress.during(callOptions.onProgress, (meta) =>
-          client.callTool(
-            { name, arguments: args, ...withMeta(callOptions.meta, meta) },
-            undefined,
-            {
-              ...(signal && { signal }),
-              ...(timeoutMs !== undefined && { timeout: timeoutMs }),
-            },
-          ),
-        ),
-      );
-      return toCalledToolResult(result);
+    callTool: legacyCallTool(client, router, progress),
+    async request(method, params) {
+      const result = await client.request({ method, ...(params && { params }) }, ResultSchema);
+      return toPlainJson(result);
     },
     async setLogLevel(level) {
       await client.setLoggingLevel(level as LoggingLevel);
@@ -79,6 +70,26 @@ export async function connectLegacyClient(
         await server?.stop();
       }
     },
+  };
+}
+
+/** `callTool` of the handle: elicitations and progress routed to the call's own callbacks. */
+function legacyCallTool(
+  client: Client,
+  router: ElicitationRouter,
+  progress: ProgressRoutes,
+): McpClientHandle['callTool'] {
+  return async (name, args = {}, callOptions = {}) => {
+    const { signal, timeoutMs } = callOptions;
+    const result = await router.during(callOptions.onElicit, () =>
+      progress.during(callOptions.onProgress, (meta) =>
+        client.callTool({ name, arguments: args, ...withMeta(callOptions.meta, meta) }, undefined, {
+          ...(signal && { signal }),
+          ...(timeoutMs !== undefined && { timeout: timeoutMs }),
+        }),
+      ),
+    );
+    return toCalledToolResult(result);
   };
 }
 

@@ -1,9 +1,11 @@
 import {
   Client,
   type LoggingLevel,
+  type StandardSchemaV1,
   StreamableHTTPClientTransport,
 } from '@modelcontextprotocol/client';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { toPlainJson } from './definition-requests.js';
 import { createElicitationRouter, type ElicitationRouter } from './elicitation-router.js';
 import { modernListChanges } from './list-changes.js';
 import { modernDefinitionRequests } from './modern-definition-requests.js';
@@ -17,6 +19,15 @@ import type {
   StdioTarget,
   UrlTarget,
 } from './types.js';
+
+/** Takes any result: a raw request's answer is checked by the test itself. */
+const ANY_RESULT: StandardSchemaV1<unknown, Record<string, unknown>> = {
+  '~standard': {
+    version: 1,
+    vendor: 'test-support',
+    validate: (value) => ({ value: value as Record<string, unknown> }),
+  },
+};
 
 /** The revision the client pins: no probe, no fallback, a loud failure on a legacy-only server. */
 const MODERN_REVISION = '2026-07-28';
@@ -73,6 +84,7 @@ export async function connectModernClient(
       );
       return toCalledToolResult(result);
     },
+    request: rawRequests(client),
     async setLogLevel(level) {
       await client.setLoggingLevel(level as LoggingLevel);
     },
@@ -84,6 +96,12 @@ export async function connectModernClient(
       }
     },
   };
+}
+
+/** Requests the client has no call for, their results as plain JSON. */
+function rawRequests(client: Client): McpClientHandle['request'] {
+  return async (method, params) =>
+    toPlainJson(await client.request({ method, ...(params && { params }) }, ANY_RESULT));
 }
 
 function createModernClient(

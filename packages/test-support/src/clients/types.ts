@@ -1,4 +1,4 @@
-import type { DefinitionRequests } from './definition-requests.js';
+import type { DefinitionRequests, PlainJson } from './definition-requests.js';
 import type { ListenForListChanges } from './list-changes.js';
 
 /**
@@ -155,6 +155,11 @@ export interface McpClientHandle extends DefinitionRequests {
    * rejection carries that `code`).
    */
   setLogLevel(level: string): Promise<void>;
+  /**
+   * Sends a request the SDK client has no call for (an extension's `skills/list`, say) through
+   * the same connection; resolves to its result as plain JSON, rejects with the SDK's error.
+   */
+  request(method: string, params?: Record<string, unknown>): Promise<PlainJson>;
   /** Closes the connection and, over stdio, stops the server process and its group. */
   close(): Promise<void>;
 }

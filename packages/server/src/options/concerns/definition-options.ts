@@ -10,6 +10,7 @@ import {
   type DefinitionSource,
   resolveDefinitionList,
 } from '../../kernel/definition-list.js';
+import { resolveSkillsOption, type SkillsOption } from '../../skills/skills-option.js';
 import { declareOption } from '../option-declaration.js';
 
 const NONE = Object.freeze([]);
@@ -85,5 +86,24 @@ export const DEFINITION_OPTIONS = {
         },
         value,
       ),
+  }),
+  /**
+   * A skills directory: every folder in it with a `SKILL.md` is a skill, served through the
+   * skills extension (`io.modelcontextprotocol/skills`: `skills/list`, `skills/get`,
+   * `resources/directory/read`) and as `skill://` resources. A path, or `{ dir, pageSize }`
+   * (entries per `skills/list` and directory page, default 50). Re-read on
+   * `definitionsChanged()`.
+   */
+  skills: declareOption<SkillsOption, { dir: string; pageSize: number } | undefined>({
+    expected: 'a directory path, or { dir, pageSize }',
+    defaultValue: undefined,
+    resolve: resolveSkillsOption,
+    cli: [
+      {
+        key: 'skills-dir',
+        kind: 'directory',
+        help: 'Serve the skills of this directory (each folder with a SKILL.md) through the MCP skills extension',
+      },
+    ],
   }),
 };

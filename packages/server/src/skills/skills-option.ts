@@ -1,0 +1,40 @@
+import { InvalidOptionError } from '../kernel/invalid-option-error.js';
+
+/**
+ * What the `skills` option takes: the skills directory, or it with the page size of
+ * `skills/list` and `resources/directory/read`.
+ *
+ * @example
+ * ```ts
+ * const skills: SkillsOption = { dir: './skills', pageSize: 20 };
+ * ```
+ */
+export type SkillsOption = string | { dir: string; pageSize?: number };
+
+const DEFAULT_PAGE_SIZE = 50;
+const EXPECTED = 'a directory path, or { dir, pageSize } with a pageSize of at least 1';
+
+/**
+ * Checks the `skills` option: a non-empty path, or `{ dir, pageSize }` with a whole page size
+ * of at least 1 (default 50). Whether the directory exists is found when serving starts.
+ *
+ * @throws {InvalidOptionError} for anything else.
+ * @example
+ * ```ts
+ * resolveSkillsOption('./skills'); // { dir: './skills', pageSize: 50 }
+ * ```
+ */
+export function resolveSkillsOption(value: unknown): { dir: string; pageSize: number } {
+  const given = typeof value === 'string' ? { dir: value } : value;
+  if (typeof given !== 'object' || given === null) throw invalid(value);
+  const { dir, pageSize = DEFAULT_PAGE_SIZE } = given as { dir?: unknown; pageSize?: unknown };
+  if (typeof dir !== 'string' || dir.trim() === '') throw invalid(value);
+  if (typeof pageSize !== 'number' || !Number.isInteger(pageSize) || pageSize < 1) {
+    throw invalid(value);
+  }
+  return { dir, pageSize };
+}
+
+function invalid(value: unknown): InvalidOptionError {
+  return new InvalidOptionError({ option: 'skills', value, expected: EXPECTED });
+}
