@@ -1,10 +1,7 @@
 import type { TaskEngine } from '@apcore-mcp/core';
 import { type Identity, type Logger, silentLogger } from '@apcore-mcp/core';
-import {
-  EXTENSION_ID as APPS_EXTENSION,
-  RESOURCE_MIME_TYPE,
-} from '@modelcontextprotocol/ext-apps/server';
 import type { CallToolResult, Server, ServerContext } from '@modelcontextprotocol/server';
+import { APP_RESOURCE_MIME_TYPE, APPS_EXTENSION_ID } from '../kernel/apps-extension.js';
 import type { CacheHints } from '../kernel/cache-hints.js';
 import type { ToolSource, ToolsFor } from '../kernel/served-tool.js';
 import { isTaskCreatedResult, type TaskCreatedResult } from '../kernel/task-created-result.js';
@@ -230,7 +227,7 @@ function extensionCapabilities(options: SdkServerOptions): {
     extensions[SKILLS_EXTENSION_ID] = { directoryRead: true };
   }
   if (options.resources !== undefined && options.apps?.any()) {
-    extensions[APPS_EXTENSION] = { mimeTypes: [RESOURCE_MIME_TYPE] };
+    extensions[APPS_EXTENSION_ID] = { mimeTypes: [APP_RESOURCE_MIME_TYPE] };
   }
   return Object.keys(extensions).length === 0 ? {} : { extensions };
 }

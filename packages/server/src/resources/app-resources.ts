@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ModuleUi, RegistryLike } from '@apcore-mcp/core';
-import type { McpUiResourceMeta } from '@modelcontextprotocol/ext-apps';
-import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
+import { APP_RESOURCE_MIME_TYPE, type UiResourceMeta } from '../kernel/apps-extension.js';
 import type { ServedTool, ToolSource } from '../kernel/served-tool.js';
 import { appResourceUri, moduleIdOfAppUri } from '../tools/app-ui-meta.js';
 import type { McpReadResourceResult, McpResource } from './mcp-resource.js';
@@ -51,7 +50,7 @@ export class AppResources {
         name: moduleId,
         ...(tool.title === undefined ? {} : { title: tool.title }),
         ...(tool.description === undefined ? {} : { description: tool.description }),
-        mimeType: RESOURCE_MIME_TYPE,
+        mimeType: APP_RESOURCE_MIME_TYPE,
         ...withUiMeta(ui),
       });
     }
@@ -76,7 +75,7 @@ export class AppResources {
     const ui = this.#find(uri, visibleTools);
     if (ui === undefined) return undefined;
     const text = ui.html ?? (await readFile(resolve(ui.file ?? ''), 'utf8'));
-    return { contents: [{ uri, mimeType: RESOURCE_MIME_TYPE, text, ...withUiMeta(ui) }] };
+    return { contents: [{ uri, mimeType: APP_RESOURCE_MIME_TYPE, text, ...withUiMeta(ui) }] };
   }
 
   #find(uri: string, visibleTools: ToolSource): ModuleUi | undefined {
@@ -106,8 +105,8 @@ function servedModules(tools: ToolSource): ServedTool[] {
 }
 
 /** `{ _meta: { ui } }` with the UI's CSP, permissions and border preference, when it has any. */
-function withUiMeta(ui: ModuleUi): { _meta?: { ui: McpUiResourceMeta } } {
-  const meta: McpUiResourceMeta = {
+function withUiMeta(ui: ModuleUi): { _meta?: { ui: UiResourceMeta } } {
+  const meta: UiResourceMeta = {
     ...(ui.csp === undefined ? {} : { csp: ui.csp }),
     ...(ui.permissions === undefined ? {} : { permissions: ui.permissions }),
     ...(ui.prefersBorder === undefined ? {} : { prefersBorder: ui.prefersBorder }),

@@ -1,5 +1,5 @@
 import type { ModuleDescriptor, ModuleUi } from '@apcore-mcp/core';
-import { RESOURCE_URI_META_KEY } from '@modelcontextprotocol/ext-apps/server';
+import { LEGACY_UI_RESOURCE_URI_KEY } from '../kernel/apps-extension.js';
 
 /** The scheme of the MCP Apps extension's UI resources. */
 const UI_SCHEME = 'ui://';
@@ -48,5 +48,5 @@ export function addAppUiMeta(meta: Record<string, unknown>, descriptor: ModuleDe
   if (descriptor.ui === undefined) return;
   const resourceUri = appResourceUri(descriptor.moduleId, descriptor.ui);
   meta.ui = { resourceUri };
-  meta[RESOURCE_URI_META_KEY] = resourceUri;
+  meta[LEGACY_UI_RESOURCE_URI_KEY] = resourceUri;
 }

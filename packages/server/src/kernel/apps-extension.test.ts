@@ -1,0 +1,19 @@
+import {
+  EXTENSION_ID,
+  RESOURCE_MIME_TYPE,
+  RESOURCE_URI_META_KEY,
+} from '@modelcontextprotocol/ext-apps/server';
+import { describe, expect, it } from 'vitest';
+import {
+  APP_RESOURCE_MIME_TYPE,
+  APPS_EXTENSION_ID,
+  LEGACY_UI_RESOURCE_URI_KEY,
+} from './apps-extension.js';
+
+describe('the MCP Apps names the server writes out', () => {
+  it('are the ones of @modelcontextprotocol/ext-apps', () => {
+    expect(APPS_EXTENSION_ID).toBe(EXTENSION_ID);
+    expect(APP_RESOURCE_MIME_TYPE).toBe(RESOURCE_MIME_TYPE);
+    expect(LEGACY_UI_RESOURCE_URI_KEY).toBe(RESOURCE_URI_META_KEY);
+  });
+});
