@@ -4,7 +4,7 @@ import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { connectClient, type McpClientHandle } from '@apcore-mcp/test-support/clients';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerHandle, startServer } from '../../src/index.js';
-import { fixturePath, SERVER_ROOT } from '../helpers/fixture-path.js';
+import { connectFixtureOverStdio, fixturePath } from '../helpers/fixture-path.js';
 
 const APP_MIME_TYPE = 'text/html;profile=mcp-app';
 const CARD_URI = 'ui://shop.card/card.html';
@@ -33,14 +33,7 @@ async function connectToApps([era, transport]: Target): Promise<{
   close(): Promise<void>;
 }> {
   if (transport === 'stdio') {
-    const client = await connectClient({
-      era,
-      transport: 'stdio',
-      command: process.execPath,
-      args: [fixturePath('apps-server.mjs')],
-      cwd: SERVER_ROOT,
-      stderr: 'ignore',
-    });
+    const client = await connectFixtureOverStdio(era, 'apps-server.mjs');
     return { client, close: () => client.close() };
   }
   const registry = new Registry({ extensionsDir: fixturePath('apps-extensions') });

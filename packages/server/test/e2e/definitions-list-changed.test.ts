@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMcpHandler, type McpHandler, startServer } from '../../src/index.js';
 import { createChangingDefinitions } from '../fixtures/changing-definitions.mjs';
 import { DEFINITIONS_TARGETS, type DefinitionsTarget } from '../helpers/definitions-target.js';
-import { fixturePath, SERVER_ROOT } from '../helpers/fixture-path.js';
+import { connectFixtureOverStdio } from '../helpers/fixture-path.js';
 
 const names = (listed: Record<string, unknown>[], key = 'name'): unknown[] =>
   listed.map((entry) => entry[key]);
@@ -23,14 +23,7 @@ async function connectToChangingDefinitions([era, transport]: DefinitionsTarget)
   close(): Promise<void>;
 }> {
   if (transport === 'stdio') {
-    const client = await connectClient({
-      era,
-      transport: 'stdio',
-      command: process.execPath,
-      args: [fixturePath('changing-definitions-server.mjs')],
-      cwd: SERVER_ROOT,
-      stderr: 'ignore',
-    });
+    const client = await connectFixtureOverStdio(era, 'changing-definitions-server.mjs');
     return { client, close: () => client.close() };
   }
   const registry = new runtime.Registry();

@@ -9,7 +9,7 @@ import {
 import { type ServerHandle, startServer } from '../../src/index.js';
 import { createFixtureDefinitions } from '../fixtures/fixture-definitions.mjs';
 import { createFixtureRuntime } from '../fixtures/fixture-modules.mjs';
-import { fixturePath, SERVER_ROOT } from './fixture-path.js';
+import { connectFixtureOverStdio } from './fixture-path.js';
 
 /** Where a definitions test connects: a client era over Streamable HTTP or a spawned stdio child. */
 export type DefinitionsTarget = [ClientEra, 'http' | 'stdio'];
@@ -38,15 +38,7 @@ export async function connectToDefinitions(
   defaults: ConnectionDefaults = {},
 ): Promise<DefinitionsConnection> {
   if (transport === 'stdio') {
-    const client = await connectClient({
-      ...defaults,
-      era,
-      transport: 'stdio',
-      command: process.execPath,
-      args: [fixturePath('definitions-server.mjs')],
-      cwd: SERVER_ROOT,
-      stderr: 'ignore',
-    });
+    const client = await connectFixtureOverStdio(era, 'definitions-server.mjs', defaults);
     return { client, close: () => client.close() };
   }
   const { registry, executor } = createFixtureRuntime(core);
