@@ -97,7 +97,7 @@ describe.skipIf(skip !== undefined)(
           const { body } = await postModern(
             url,
             'tasks/get',
-            { taskId, name: taskId },
+            { taskId },
             {
               capabilities: TASKS,
             },

@@ -111,11 +111,8 @@ function httpSender(
 ): { send: Send; close: () => Promise<void> } {
   return {
     send: async (method, params) => {
-      const taskId = typeof params.taskId === 'string' ? params.taskId : undefined;
-      const { body } = await postModern(url, method, params, {
-        capabilities,
-        headers: { ...headers, ...(taskId === undefined ? {} : { 'mcp-name': taskId }) },
-      });
+      // postModern names the task in `Mcp-Name` itself, as it names a tool.
+      const { body } = await postModern(url, method, params, { capabilities, headers });
       return body as { result?: Record<string, unknown>; error?: RpcError };
     },
     close: async () => {},
