@@ -28,6 +28,7 @@ export const LAYERS = [
   'tasks', // calls that become MCP tasks: the entry, the engines, running an attempt
   'protocol', // SDK servers and their handlers, both revisions
   'auth', // bearer tokens, protected-resource metadata
+  'inspector', // the browser Tool Inspector: its option, its page, the read-only refusal
   'transports', // stdio, Streamable HTTP, SSE, the HTTP guard
   'options', // the option table: each serve() option declared once, per concern
   'lifecycle', // serve, startServer, createMcpHandler, shutdown

@@ -5,7 +5,11 @@ import { type Invocation, parseCommandLine } from './parse-command-line.js';
 import { resolveSettings } from './settings/resolve-settings.js';
 
 async function runInvocation(invocation: Invocation, io: CliIo): Promise<number> {
-  const resolved = await resolveSettings({ flags: invocation.flags, io });
+  const flags =
+    invocation.command === 'dev'
+      ? (await import('./commands/dev-command.js')).withDevPresets(invocation.flags)
+      : invocation.flags;
+  const resolved = await resolveSettings({ flags, io });
   for (const warning of resolved.warnings) io.stderr.write(`Warning: ${warning}\n`);
   // Each command is loaded when it runs: starting the server should not load, say, the
   // OpenAI converter, and the server packages take most of the CLI's startup.
@@ -13,6 +17,10 @@ async function runInvocation(invocation: Invocation, io: CliIo): Promise<number>
     case 'serve': {
       const { runServeCommand } = await import('./commands/serve-command.js');
       return runServeCommand(resolved, io);
+    }
+    case 'dev': {
+      const { runDevCommand } = await import('./commands/dev-command.js');
+      return runDevCommand(resolved, io);
     }
     case 'worker': {
       const { runWorkerCommand } = await import('./commands/worker-command.js');

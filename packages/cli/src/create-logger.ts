@@ -1,5 +1,6 @@
 import type { Logger } from '@apcore-mcp/core';
-import { pino } from 'pino';
+import { type DestinationStream, pino } from 'pino';
+import { prettyFactory } from 'pino-pretty';
 import type { CliIo } from './io.js';
 
 /** The `--log-level` choices as pino names them. */
@@ -13,12 +14,36 @@ const PINO_LEVELS: Readonly<Record<string, string>> = {
 /**
  * The command's logger: pino, named `apcore-mcp`, always on stderr (stdout carries the stdio
  * transport's protocol). For the process's own stderr it writes synchronously to file
- * descriptor 2, so nothing is lost when the process exits right after shutdown.
+ * descriptor 2, so nothing is lost when the process exits right after shutdown. With `pretty`,
+ * each entry is one coloured line for people (pino-pretty) instead of a JSON line.
+ *
+ * @example
+ * ```ts
+ * const logger = createLogger('DEBUG', io, { prettyLogs: true });
+ * ```
  */
-export function createLogger(level: string | undefined, io: CliIo): Logger {
-  const destination =
+export function createLogger(
+  level: string | undefined,
+  io: CliIo,
+  output: { prettyLogs?: boolean } = {},
+): Logger {
+  const stderr: DestinationStream =
     io.stderr === process.stderr
       ? pino.destination({ dest: 2, sync: true })
       : { write: (text: string) => void io.stderr.write(text) };
+  const destination = output.prettyLogs === true ? prettyLines(stderr) : stderr;
   return pino({ name: 'apcore-mcp', level: PINO_LEVELS[level ?? 'INFO'] ?? 'info' }, destination);
+}
+
+/**
+ * Each JSON line pino writes, turned into a line for people as it is written: synchronous like
+ * the JSON destination, so nothing is lost when the process exits.
+ */
+function prettyLines(destination: DestinationStream): DestinationStream {
+  const pretty = prettyFactory({
+    colorize: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,name',
+  });
+  return { write: (line: string) => destination.write(pretty(line)) };
 }

@@ -9,6 +9,7 @@ import { SETTING_SPECS } from './settings/setting-specs.js';
 /** The commands `apcore-mcp` runs. */
 export type CommandName =
   | 'serve'
+  | 'dev'
   | 'worker'
   | 'tools list'
   | 'resources list'
@@ -193,6 +194,10 @@ function withHelpText(parser: Argv): Argv {
       'Serve over Streamable HTTP on http://127.0.0.1:8000/mcp',
     )
     .example(
+      '$0 dev --extensions-dir ./extensions',
+      'Write modules: open the printed http://127.0.0.1:8000/inspector/ and try them',
+    )
+    .example(
       '$0 worker --extensions-dir ./extensions --tasks redis://127.0.0.1:6379',
       'Run the task attempts of servers started with the same --tasks',
     )
@@ -213,6 +218,12 @@ function buildParser(argv: readonly string[], select: (invocation: Invocation) =
       'Discover the modules of an extensions directory and serve them over MCP',
       (serve) => withSettings(serve, serveKeys),
       pick('serve'),
+    )
+    .command(
+      'dev',
+      'Serve for writing modules: Streamable HTTP on 127.0.0.1, --watch, and the Tool Inspector allowed to call tools',
+      (dev) => withSettings(dev, serveKeys),
+      pick('dev'),
     )
     .command(
       'worker',

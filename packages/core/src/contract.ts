@@ -212,6 +212,11 @@ export const ErrorCodes = Object.freeze({
   RESULT_TOO_LARGE: 'RESULT_TOO_LARGE',
   /** The module answered with content that cannot be sent (an image whose data is not base64). */
   INVALID_RESULT: 'INVALID_RESULT',
+  /**
+   * The call came from the inspector page of a server that does not let the inspector run tools
+   * (`inspector.allowExecute` off): nothing ran.
+   */
+  INSPECTOR_READ_ONLY: 'INSPECTOR_READ_ONLY',
 } as const);
 
 /** One of the known apcore error codes. Foreign runtimes may use others. */

@@ -22,6 +22,8 @@ const FIXED_TEXTS: Readonly<Record<string, string>> = Object.freeze({
   CIRCULAR_CALL: 'Circular call detected',
   CALL_FREQUENCY_EXCEEDED: 'Call frequency limit exceeded',
   APPROVAL_DENIED: 'Approval denied',
+  INSPECTOR_READ_ONLY:
+    'Not run: this server lets the inspector read its tools but not call them (inspector.allowExecute is off)',
 });
 
 /** Reads `details[camelKey]`, falling back to the seeds' snake_case spelling. */

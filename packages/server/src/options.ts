@@ -53,3 +53,4 @@ export {
 export { DEFAULT_SSE_KEEP_ALIVE_MS } from './transports/sse-keep-alive.js';
 export type { TlsOptions } from './transports/tls-option.js';
 export type { UsageOption, UsageOptions } from './usage/usage-option.js';
+export type { InspectorOption, InspectorOptions } from './inspector/inspector-option.js';

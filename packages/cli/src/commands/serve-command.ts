@@ -122,6 +122,9 @@ function announce(handle: ServerHandle, transport: TransportName, io: CliIo): vo
   io.stderr.write(
     `apcore-mcp: serving ${count} ${count === 1 ? 'tool' : 'tools'} over ${TRANSPORT_TITLES[transport]}${where}\n`,
   );
+  if (handle.inspectorUrl !== undefined) {
+    io.stderr.write(`apcore-mcp: Tool Inspector at ${handle.inspectorUrl}\n`);
+  }
 }
 
 /**
@@ -168,17 +171,22 @@ async function watchSkills(
 
 /**
  * `apcore-mcp [serve]`: discovers the modules of the extensions directory and serves them until
- * SIGINT/SIGTERM or (stdio) the client closes stdin; resolves to the exit code.
+ * SIGINT/SIGTERM or (stdio) the client closes stdin; resolves to the exit code. `prettyLogs`
+ * writes logs for people (`dev` on a terminal) instead of JSON lines.
  *
  * @throws {CliError} a bad option or extensions directory (exit 1), address in use or not
  *   permitted (exit 2).
  */
-export async function runServeCommand(resolved: ResolvedSettings, io: CliIo): Promise<number> {
+export async function runServeCommand(
+  resolved: ResolvedSettings,
+  io: CliIo,
+  output: { prettyLogs?: boolean } = {},
+): Promise<number> {
   refuseInvalidOptions(resolved);
   const rootDir = await requireExtensionsDir(resolved);
   // Before discovery: a bad rules file is a mistake in the command, found without loading modules.
   const acl = loadAclFile(resolved);
-  const logger = createLogger(textSetting(resolved, 'log-level'), io);
+  const logger = createLogger(textSetting(resolved, 'log-level'), io, output);
   const transport = (textSetting(resolved, 'transport') ?? 'stdio') as TransportName;
   for (const warning of unusedSettingsWarnings(resolved, transport)) logger.warn(warning);
   const watch = flagSetting(resolved, 'watch');

@@ -46,10 +46,12 @@ export interface ExecutionRouterOptions {
    * `tracing` wraps everything in a span, `record` hears every answered call (the ledger,
    * usage), `admit` may refuse a valid call before anything runs (rate limits, budgets; a
    * task's attempts were admitted with the task), `task` may answer with a task the call
-   * becomes (its attempts then run the whole list again).
+   * becomes (its attempts then run the whole list again), `guard` may refuse a call whose
+   * request may not call tools at all (a read-only inspector page's) before anything is checked.
    */
   entries?: {
     tracing?: CallMiddleware | undefined;
+    guard?: CallMiddleware | undefined;
     record?: CallMiddleware | undefined;
     admit?: CallMiddleware | undefined;
     task?: CallMiddleware | undefined;

@@ -86,6 +86,7 @@ export class ExecutionRouter {
       answerErrors, // thrown -> sanitized error result; a grouped call's prefix
       createResultSizeEntry(options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES), // never sent whole
       answerQuestions, // a question asked ends the attempt with it, however it was handled
+      entries.guard, // a request that may call no tool (a read-only inspector page's)
       createValidateEntry({
         always: options.validateInputs === true,
         approvalHere,

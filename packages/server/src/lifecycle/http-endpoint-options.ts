@@ -53,6 +53,7 @@ export function toHttpEndpointOptions(
     health: runtime.health,
     metrics,
     usage: runtime.usage,
+    inspector: runtime.inspector,
     listedTool: (name, identity) => runtime.toolsFor(identity ?? runtime.identity).get(name)?.tool,
     changes: {
       onToolListChanged: runtime.onToolListChanged,

@@ -3,6 +3,8 @@ import { type Identity, toModuleFilter } from '@apcore-mcp/core';
 import type { Server } from '@modelcontextprotocol/server';
 import { ExecutionRouter } from '../calls/execution-router.js';
 import { type OpenedGovernance, openGovernance } from '../governance/open-governance.js';
+import type { ServedInspector } from '../inspector/inspector-assets.js';
+import { refuseReadOnlyInspector } from '../inspector/read-only-entry.js';
 import type { Logger } from '../kernel/logger.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import type { ToolsFor } from '../kernel/served-tool.js';
@@ -77,6 +79,8 @@ export class ServerRuntime {
   readonly #toolSearch: ToolSearch | undefined;
   /** With `tracing`: the router's tracing entry, its package loading from the opening on. */
   readonly tracing: OpenedTracing | undefined;
+  /** With `inspector`: the page the HTTP transports serve, and whether it may call tools. */
+  readonly inspector: ServedInspector | undefined;
   #unsubscribe: (() => void) | undefined;
 
   /** `features`: what the options need of optional packages, loaded by `loadServerFeatures`. */
@@ -109,6 +113,7 @@ export class ServerRuntime {
     });
     this.toolsFor = (identity) => visibility?.viewFor(identity) ?? this.tools;
     this.tracing = openTracing(options.tracing, this.tools);
+    this.inspector = features.inspector;
     this.tasks = openTaskEngine(options, logger);
     this.router = this.#createRouter(target, options, visibility, roundClaims);
     startTaskEngine(this.tasks, this.router);
@@ -153,6 +158,7 @@ export class ServerRuntime {
       entries: {
         ...this.#governance.entries,
         tracing: this.tracing?.entry,
+        guard: this.inspector?.allowExecute === false ? refuseReadOnlyInspector : undefined,
         task: createTaskEntry(this.tasks),
       },
       roundClaims,
@@ -177,29 +183,29 @@ export class ServerRuntime {
       warnAboutShadowedTools(this.#toolSearch, this.tools, this.logger);
       this.#toolSearch.prepare();
     }
-    this.#warnAboutClientLimits(this.tools.list().map((served) => served.tool.name));
+    // Clients see two tools under tool search, however many modules there are.
+    const warnLimits = (toolNames: readonly string[]): void => {
+      if (this.#toolSearch !== undefined) return;
+      const { size: toolCount } = this.tools;
+      warnAboutClientLimits({
+        toolNames,
+        toolCount,
+        serverName: this.#options.name,
+        logger: this.logger,
+      });
+    };
+    warnLimits(this.tools.list().map((served) => served.tool.name));
     warnAboutParamHeaders(this.tools.list(), this.logger);
     if (this.#options.dynamic) {
       this.tools.start();
       this.#unsubscribe = this.tools.onChange((change) => {
-        if (change.type === 'added') this.#warnAboutClientLimits([change.name]);
+        if (change.type === 'added') warnLimits([change.name]);
         if (change.type !== 'removed') {
           warnAboutParamHeaders(this.tools.list(), this.logger, change.name);
         }
         this.broadcastToolListChanged();
       });
     }
-  }
-
-  #warnAboutClientLimits(toolNames: readonly string[]): void {
-    // Clients see two tools under tool search, however many modules there are.
-    if (this.#toolSearch !== undefined) return;
-    warnAboutClientLimits({
-      toolNames,
-      toolCount: this.tools.size,
-      serverName: this.#options.name,
-      logger: this.logger,
-    });
   }
 
   /**

@@ -30,6 +30,8 @@ export interface ServerHandle {
    * stdio); `undefined` otherwise.
    */
   readonly metricsUrl: string | undefined;
+  /** Where the browser Tool Inspector is when `inspector` is on; `undefined` otherwise. */
+  readonly inspectorUrl: string | undefined;
   /** The tools served right now. */
   readonly tools: McpTool[];
   /**
@@ -106,7 +108,8 @@ export async function startWithDefaults(
     { tools: runtime.tools.size, transport: resolved.transport, url: running.url, metricsUrl },
     `apcore-mcp server started: ${runtime.tools.size} tools registered, transport=${resolved.transport}${running.url ? `, url=${running.url}` : ''}`,
   );
-  const handle = createHandle(runtime, running, resolved, logger, metricsUrl);
+  const inspectorUrl = announceInspector(runtime, running.url, logger);
+  const handle = createHandle(runtime, running, resolved, logger, { metricsUrl, inspectorUrl });
   await runStartupHook(resolved, logger, handle);
   return handle;
 }
@@ -196,7 +199,7 @@ function createHandle(
   running: RunningTransport,
   options: ResolvedOptions,
   logger: Logger,
-  metricsUrl: string | undefined,
+  urls: { metricsUrl: string | undefined; inspectorUrl: string | undefined },
 ): ServerHandle {
   const closing = openClosing({ runtime, running, options, logger }, 'in-flight calls');
   const { close, closed } = closing;
@@ -208,7 +211,7 @@ function createHandle(
   });
   return {
     url: running.url,
-    metricsUrl,
+    ...urls,
     get tools() {
       return runtime.toolDefinitions;
     },
@@ -216,6 +219,20 @@ function createHandle(
     close,
     closed,
   };
+}
+
+/** The inspector page's address, told once at start: people open it by hand. */
+function announceInspector(
+  runtime: ServerRuntime,
+  serverUrl: string | undefined,
+  logger: Logger,
+): string | undefined {
+  const { inspector } = runtime;
+  if (inspector === undefined || serverUrl === undefined) return undefined;
+  const inspectorUrl = new URL(`${inspector.prefix}/`, serverUrl).href;
+  const mode = inspector.allowExecute ? 'it may call tools' : 'read only';
+  logger.info({ inspectorUrl }, `Tool Inspector at ${inspectorUrl} (${mode})`);
+  return inspectorUrl;
 }
 
 /** Runs `onStartup`; when it fails the server is shut down again and the error is rethrown. */

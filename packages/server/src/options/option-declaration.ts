@@ -20,6 +20,7 @@ export type OptionConcern =
   | 'governance'
   | 'observability'
   | 'tasks'
+  | 'inspector'
   | 'lifecycle';
 
 /**

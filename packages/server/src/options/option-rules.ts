@@ -38,7 +38,29 @@ const metricsPortNeedsMetrics: OptionRule = (resolved, given) => {
   });
 };
 
-const OPTION_RULES: readonly OptionRule[] = [oneWayToAuthenticate, metricsPortNeedsMetrics];
+/** The inspector's page and the MCP endpoint cannot share a path: one would hide the other. */
+const inspectorBesideEndpoint: OptionRule = (resolved) => {
+  const prefix = resolved.inspector?.prefix;
+  if (prefix === undefined) return;
+  if (resolved.path !== prefix && !resolved.path.startsWith(`${prefix}/`)) return;
+  throw new InvalidOptionError({
+    option: 'inspector.prefix',
+    value: prefix,
+    expected: `a path other than the MCP endpoint ${resolved.path}`,
+    sentence: [
+      { option: 'inspector.prefix' },
+      ` ${prefix} would hide the MCP endpoint `,
+      { option: 'path' },
+      ` ${resolved.path}: give the inspector a path of its own`,
+    ],
+  });
+};
+
+const OPTION_RULES: readonly OptionRule[] = [
+  oneWayToAuthenticate,
+  metricsPortNeedsMetrics,
+  inspectorBesideEndpoint,
+];
 
 /**
  * Checks the rules between options (an option given for a transport it does not apply to is

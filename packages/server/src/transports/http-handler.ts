@@ -7,6 +7,7 @@ import type { Logger } from '../kernel/logger.js';
 import { applyCors } from './cors.js';
 import { type AdmissionPolicy, admit, authenticateRequest } from './http-admission.js';
 import type { HttpEndpointOptions } from './http-transport-options.js';
+import { InspectorRoutes } from './inspector-routes.js';
 import { type ObservabilityRoutes, serveObservability } from './observability-routes.js';
 import { readJsonBody, refuseTooLarge } from './read-json-body.js';
 import { SSE_MESSAGES_PATH, SSE_STREAM_PATH, SseEndpoint } from './sse-endpoint.js';
@@ -53,9 +54,9 @@ const ALLOWED_METHODS: Record<Route, readonly string[]> = {
 };
 
 /**
- * Builds the HTTP side of the server: `GET /health`, `GET /metrics` and `GET /usage` (when on), the protected
- * resource metadata (under `auth`), the MCP endpoint(s) of the chosen transport, and 404 (or
- * `next()`) for everything else; CORS preflights of those paths are answered first. Before an
+ * Builds the HTTP side of the server: `GET /health`, `GET /metrics`, `GET /usage` and the
+ * inspector page (when on), the protected resource metadata (under `auth`), the MCP endpoint(s)
+ * of the chosen transport, and 404 (or `next()`) for everything else; CORS preflights of those paths are answered first. Before an
  * MCP request reaches the SDK it passes the Host/Origin checks (403), authentication (401/403),
  * the content-type check (415), the body size limit (413, counted while streaming) and the JSON
  * nesting limits (400); nothing runs for a refused request.
@@ -70,6 +71,7 @@ class McpHttpHandler implements HttpRequestHandler {
   readonly #sse: SseEndpoint | undefined;
   readonly #observability: ObservabilityRoutes;
   readonly #admission: AdmissionPolicy;
+  readonly #inspector: InspectorRoutes | undefined;
   /** The resource the endpoint is (`path`, or `/sse`): what tokens and metadata are for. */
   readonly #endpointPath: string;
   #accepting = true;
@@ -84,6 +86,16 @@ class McpHttpHandler implements HttpRequestHandler {
     const sessions = () => (this.#streamable?.sessionCount ?? 0) + (this.#sse?.sessionCount ?? 0);
     options.metrics?.countSessionsWith(sessions);
     this.#endpointPath = options.transport === 'sse' ? SSE_STREAM_PATH : options.path;
+    this.#inspector =
+      options.inspector &&
+      new InspectorRoutes({
+        inspector: options.inspector,
+        guard: options.guard,
+        logger,
+        endpointPath: this.#endpointPath,
+        transport: options.transport,
+        authRequired: options.bearer !== undefined || options.authenticate !== undefined,
+      });
     this.#admission = {
       guard: options.guard,
       authenticate: options.authenticate,
@@ -123,6 +135,8 @@ class McpHttpHandler implements HttpRequestHandler {
       if (this.#options.cors && applyCors(request, response, this.#options.cors)) return;
       if (await serveObservability(request, response, pathname, this.#observability)) return;
       if (this.#serveMetadata(request, response, pathname)) return;
+      if (this.#inspector?.owns(pathname))
+        return this.#inspector.serve(request, response, pathname);
       const usage = pathname === USAGE_PATH ? this.#options.usage : undefined;
       if (usage) {
         const admitUsage = () => admit(request, response, this.#admission, this.#endpointPath);
@@ -149,10 +163,14 @@ class McpHttpHandler implements HttpRequestHandler {
     void this.handle(request, response);
   };
 
-  /** `/health`, `/metrics`, `/usage` (when on) and, under `auth`, the protected resource metadata. */
+  /**
+   * `/health`, `/metrics`, `/usage` and the inspector (when on) and, under `auth`, the protected
+   * resource metadata.
+   */
   #servesOtherPath(pathname: string): boolean {
     if (pathname === '/health' || pathname === '/metrics') return true;
     if (pathname === USAGE_PATH && this.#options.usage !== undefined) return true;
+    if (this.#inspector?.owns(pathname)) return true;
     const auth = this.#options.bearer?.options;
     return auth !== undefined && isMetadataPath(pathname, this.#endpointPath, auth);
   }
@@ -193,6 +211,7 @@ class McpHttpHandler implements HttpRequestHandler {
     url: URL,
   ): Promise<void> {
     if (!(await admit(request, response, this.#admission, this.#endpointPath))) return;
+    this.#inspector?.markRequest(request);
     let body: unknown;
     if (request.method === 'POST') {
       const parsed = await readJsonBody(request, response, this.#options.maxBodyBytes);

@@ -1,5 +1,6 @@
 import type { Authenticate } from '../auth/authenticate.js';
 import type { BearerAuth } from '../auth/bearer-auth.js';
+import type { ServedInspector } from '../inspector/inspector-assets.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { ResolvedCors } from './cors.js';
 import type { GuardPolicy } from './http-guard.js';
@@ -49,6 +50,8 @@ export interface HttpEndpointOptions {
   listedTool: ListedTool;
   /** What is published to 2026-07-28 clients' `subscriptions/listen` streams. */
   changes?: ServerChanges | undefined;
+  /** The browser Tool Inspector served under its prefix; no inspector routes when absent. */
+  inspector?: ServedInspector | undefined;
 }
 
 /**

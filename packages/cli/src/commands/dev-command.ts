@@ -1,0 +1,70 @@
+import { CliError } from '../cli-error.js';
+import { ExitCode } from '../exit-codes.js';
+import type { CliIo } from '../io.js';
+import {
+  describeSource,
+  type ResolvedSettings,
+  sourceOf,
+  textSetting,
+} from '../settings/settings.js';
+import { runServeCommand } from './serve-command.js';
+
+/**
+ * What `dev` turns on unless the command line says otherwise: Streamable HTTP, reloading on
+ * file changes, and an inspector that may call tools (flag names as yargs gives them).
+ *
+ * @example
+ * ```ts
+ * withDevPresets({ extensionsDir: './ext' }); // { extensionsDir: './ext', transport: 'streamable-http', watch: true, inspectorAllowExecute: true }
+ * ```
+ */
+export function withDevPresets(
+  flags: Readonly<Record<string, unknown>>,
+): Readonly<Record<string, unknown>> {
+  return {
+    ...flags,
+    transport: flags.transport ?? 'streamable-http',
+    watch: flags.watch ?? true,
+    inspectorAllowExecute: flags.inspectorAllowExecute ?? true,
+  };
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '::1', '[::1]']);
+
+/** Whether `host` is reachable from this machine only. */
+function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * `apcore-mcp dev`: `serve` for writing modules. Streamable HTTP on loopback, `--watch`, the
+ * inspector with execution allowed, human-readable logs when stderr is a terminal, and the
+ * inspector's address printed once the server listens.
+ *
+ * @throws {CliError} another transport, or a host other than loopback (exit 1): an inspector
+ *   that may call tools must not be reachable from the network.
+ */
+export async function runDevCommand(resolved: ResolvedSettings, io: CliIo): Promise<number> {
+  const transport = textSetting(resolved, 'transport');
+  if (transport !== 'streamable-http') {
+    throw devRefusal(
+      `apcore-mcp dev serves Streamable HTTP (got --transport ${transport}); use apcore-mcp serve --inspector for ${transport}`,
+    );
+  }
+  const host = textSetting(resolved, 'host') ?? '127.0.0.1';
+  if (!isLoopbackHost(host)) {
+    const source = describeSource(sourceOf(resolved, 'host'));
+    throw devRefusal(
+      `apcore-mcp dev lets the inspector call tools, so it listens on loopback only (got ${host} from ${source}); use apcore-mcp serve --inspector to serve on ${host}`,
+    );
+  }
+  return runServeCommand(resolved, io, { prettyLogs: isTerminal(io.stderr) });
+}
+
+function devRefusal(message: string): CliError {
+  return new CliError(message, { code: 'INVALID_ARGUMENT', exitCode: ExitCode.InvalidArguments });
+}
+
+function isTerminal(stream: CliIo['stderr']): boolean {
+  return (stream as { isTTY?: unknown }).isTTY === true;
+}

@@ -1,0 +1,77 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServedInspector } from '../inspector/inspector-assets.js';
+import {
+  isInspectorPageRequest,
+  markReadOnlyInspectorRequest,
+} from '../inspector/inspector-page-request.js';
+import { endpointFromPage, isInspectorPath, serveInspector } from '../inspector/inspector-route.js';
+import { sendJsonRpcError } from '../kernel/http-response.js';
+import type { Logger } from '../kernel/logger.js';
+import { checkRequest, type GuardPolicy } from './http-guard.js';
+
+/**
+ * The inspector as the HTTP handler serves it: the page under its prefix, and the mark on the
+ * page's own MCP requests when it may not call tools.
+ *
+ * @example
+ * ```ts
+ * const routes = new InspectorRoutes({ inspector, guard, logger, endpointPath: '/mcp', transport: 'streamable-http', authRequired: false });
+ * ```
+ */
+export class InspectorRoutes {
+  readonly #inspector: ServedInspector;
+  readonly #guard: GuardPolicy;
+  readonly #logger: Logger;
+  readonly #config: Parameters<typeof serveInspector>[4];
+
+  constructor(options: {
+    inspector: ServedInspector;
+    guard: GuardPolicy;
+    logger: Logger;
+    /** The path of the endpoint the page speaks MCP to (`/mcp`, or `/sse`). */
+    endpointPath: string;
+    transport: 'streamable-http' | 'sse';
+    authRequired: boolean;
+  }) {
+    const { inspector } = options;
+    this.#inspector = inspector;
+    this.#guard = options.guard;
+    this.#logger = options.logger;
+    this.#config = {
+      endpoint: endpointFromPage(inspector.prefix, options.endpointPath),
+      transport: options.transport,
+      allowExecute: inspector.allowExecute,
+      authRequired: options.authRequired,
+    };
+  }
+
+  /** Whether `pathname` is the page or one of its files. */
+  owns(pathname: string): boolean {
+    return isInspectorPath(pathname, this.#inspector.prefix);
+  }
+
+  /**
+   * Answers a request {@link owns} says is the inspector's, after the Host/Origin checks every
+   * route but `/health` passes (the page itself needs no credentials: it asks for them).
+   */
+  serve(request: IncomingMessage, response: ServerResponse, pathname: string): void {
+    const refusal = checkRequest(request, this.#guard);
+    if (refusal) {
+      this.#logger.warn(
+        { host: request.headers.host },
+        `Refused the inspector: ${refusal.message}`,
+      );
+      sendJsonRpcError(response, refusal.status, refusal.message);
+      return;
+    }
+    serveInspector(request, response, pathname, this.#inspector, this.#config);
+  }
+
+  /** Marks an admitted MCP request the read-only page sent, so its tool calls are refused. */
+  markRequest(request: IncomingMessage): void {
+    if (this.#inspector.allowExecute) return;
+    if (isInspectorPageRequest(request, this.#inspector.prefix)) {
+      markReadOnlyInspectorRequest(request);
+    }
+  }
+}
