@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { captureIo } from './__fixtures__/capture-io.js';
 import { createLogger } from './create-logger.js';
@@ -14,7 +15,7 @@ describe('createLogger', () => {
     const io = captureIo();
     const logger = createLogger('DEBUG', io, { prettyLogs: true });
     logger.debug({ tool: 'catalog-get_product' }, 'answered');
-    const text = io.err.replace(/\u001b\[[0-9;]*m/g, '');
+    const text = stripVTControlCharacters(io.err);
     expect(text).toMatch(/^\[\d{2}:\d{2}:\d{2}\.\d{3}\] DEBUG: answered\n/);
     expect(text).toContain('tool: "catalog-get_product"');
     expect(text).not.toContain('"level"');

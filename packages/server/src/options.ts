@@ -15,6 +15,7 @@ export { DEFAULT_MAX_RESULT_BYTES } from './calls/pipeline/result-size-entry.js'
 export type { LimitWindow, WindowLimits } from './governance/limit-windows.js';
 export type { LimitsOptions } from './governance/limits-option.js';
 export { parseLimits } from './governance/parse-limits.js';
+export type { InspectorOption, InspectorOptions } from './inspector/inspector-option.js';
 export type { CacheHintOption, CacheHints } from './kernel/cache-hints.js';
 export {
   InvalidOptionError,
@@ -53,4 +54,3 @@ export {
 export { DEFAULT_SSE_KEEP_ALIVE_MS } from './transports/sse-keep-alive.js';
 export type { TlsOptions } from './transports/tls-option.js';
 export type { UsageOption, UsageOptions } from './usage/usage-option.js';
-export type { InspectorOption, InspectorOptions } from './inspector/inspector-option.js';
