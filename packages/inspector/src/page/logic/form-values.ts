@@ -253,3 +253,15 @@ function jsonArgument(value: FieldValue, pointer: string, problems: FieldProblem
 export function escapePointer(segment: string): string {
   return segment.replaceAll('~', '~0').replaceAll('/', '~1');
 }
+
+/**
+ * A new item's values: the field's default, or empty (what "Add" puts in a list).
+ *
+ * @example
+ * ```ts
+ * newFieldValue({ kind: 'object', name: 'item', required: true, fields: [...] }); // { sku: '', quantity: '' }
+ * ```
+ */
+export function newFieldValue(field: FieldModel): FieldValue {
+  return fieldValue(field, undefined, true);
+}
