@@ -48,8 +48,10 @@ export function Header({ config, client, status, onReconnect, onChangeToken }: H
         <p class={`status status-${status.state}`} role="status" aria-live="polite">
           {statusText(status)}
         </p>
+        {/* Named "Refresh", not "Reconnect": the token form's "Connect" must stay the only
+            button whose name contains "connect". It reconnects and reads every list again. */}
         <button type="button" onClick={onReconnect} disabled={status.state === 'connecting'}>
-          Reconnect
+          Refresh
         </button>
         {onChangeToken !== undefined && (
           <button type="button" onClick={onChangeToken}>
