@@ -1,0 +1,95 @@
+import type { CallToolResult, Client, Progress, Tool } from '@modelcontextprotocol/client';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { describeError, type Failure } from '../logic/describe-error.js';
+import type { JsonSchema } from '../logic/json-schema.js';
+import { ProgressView } from './progress-view.js';
+import { ResultView } from './result-view.js';
+import { SchemaForm } from './schema-form.js';
+import type { LogEntry } from './use-connection.js';
+
+/** How the last call ended: the result or the failure, and how long it took. */
+export type CallOutcome =
+  | { kind: 'result'; result: CallToolResult; elapsedMs: number }
+  | { kind: 'failure'; failure: Failure; elapsedMs: number };
+
+interface RunPanelProps {
+  client: Client;
+  tool: Tool;
+  onLog(listener: (entry: LogEntry) => void): () => void;
+}
+
+/** The tool's form, Run and Cancel, then progress, logs and the result as they arrive. */
+export function RunPanel({ client, tool, onLog }: RunPanelProps) {
+  const [running, setRunning] = useState<AbortController | undefined>(undefined);
+  const [progress, setProgress] = useState<Progress | undefined>(undefined);
+  const [logs, setLogs] = useState<LogEntry[]>([]);
+  const [outcome, setOutcome] = useState<CallOutcome | undefined>(undefined);
+  const listening = useRef<(() => void) | undefined>(undefined);
+  useEffect(() => () => listening.current?.(), []);
+
+  const run = async (args: Record<string, unknown>) => {
+    const controller = new AbortController();
+    setRunning(controller);
+    setProgress(undefined);
+    setLogs([]);
+    setOutcome(undefined);
+    listening.current?.();
+    listening.current = onLog((entry) => setLogs((previous) => [...previous, entry]));
+    const started = performance.now();
+    try {
+      const result = await client.callTool(
+        { name: tool.name, arguments: args },
+        { signal: controller.signal, onprogress: setProgress, resetTimeoutOnProgress: true },
+      );
+      setOutcome({ kind: 'result', result, elapsedMs: performance.now() - started });
+    } catch (error) {
+      setOutcome({
+        kind: 'failure',
+        failure: describeError(error),
+        elapsedMs: performance.now() - started,
+      });
+    } finally {
+      setRunning(undefined);
+      // Late log lines of this call still arrive after its result; the next run stops listening.
+    }
+  };
+
+  return (
+    <section class="run" aria-labelledby="run-heading">
+      <h3 id="run-heading">Try it</h3>
+      <SchemaForm
+        idPrefix="run"
+        schema={(tool.inputSchema ?? { type: 'object' }) as JsonSchema}
+        submitLabel="Run"
+        busy={running !== undefined}
+        onSubmit={(args) => void run(args)}
+      >
+        {running !== undefined && (
+          <button
+            type="button"
+            class="danger"
+            onClick={() => running.abort('Cancelled in the inspector')}
+          >
+            Cancel
+          </button>
+        )}
+      </SchemaForm>
+      <ProgressView running={running !== undefined} progress={progress} />
+      {logs.length > 0 && (
+        <section aria-labelledby="logs-heading" class="logs">
+          <h4 id="logs-heading">Log messages</h4>
+          <ol>
+            {logs.map((entry) => (
+              <li key={entry.id}>
+                <span class={`level level-${entry.level}`}>{entry.level}</span>{' '}
+                {entry.logger !== undefined && <span class="logger">{entry.logger}: </span>}
+                {typeof entry.data === 'string' ? entry.data : JSON.stringify(entry.data)}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+      {outcome !== undefined && <ResultView outcome={outcome} />}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import type { Client } from '@modelcontextprotocol/client';
+import { useMemo, useState } from 'preact/hooks';
+import { matchesToolFilter, readToolInfo } from '../logic/tool-info.js';
+import { ToolDetail } from './tool-detail.js';
+import type { LogEntry, ServerLists } from './use-connection.js';
+
+interface ToolsViewProps {
+  client: Client;
+  lists: ServerLists;
+  allowExecute: boolean;
+  onLog(listener: (entry: LogEntry) => void): () => void;
+}
+
+/** The searchable tool list beside (or, on a narrow screen, above) the chosen tool. */
+export function ToolsView({ client, lists, allowExecute, onLog }: ToolsViewProps) {
+  const [filter, setFilter] = useState('');
+  const [selected, setSelected] = useState<string | undefined>(undefined);
+  const infos = useMemo(
+    () => lists.tools.map((tool) => ({ tool, info: readToolInfo(tool) })),
+    [lists.tools],
+  );
+  const shown = infos.filter(({ info }) => matchesToolFilter(info, filter));
+  const chosen = infos.find(({ tool }) => tool.name === selected);
+  const documented = useMemo(
+    () => new Set(lists.resources.map((resource) => resource.uri)),
+    [lists.resources],
+  );
+
+  return (
+    <div class="columns">
+      <section class="list-column" aria-labelledby="tools-heading">
+        <h2 id="tools-heading">Tools</h2>
+        <label for="tool-filter">Filter tools</label>
+        <input
+          id="tool-filter"
+          type="search"
+          value={filter}
+          placeholder="name, module id, title or tag"
+          onInput={(event) => setFilter(event.currentTarget.value)}
+        />
+        <p class="hint" aria-live="polite">
+          {shown.length} of {infos.length} tools
+        </p>
+        <ul class="item-list">
+          {shown.map(({ tool, info }) => (
+            <li key={tool.name}>
+              <button
+                type="button"
+                class="item"
+                aria-current={tool.name === selected ? 'true' : undefined}
+                onClick={() => setSelected(tool.name)}
+              >
+                <span class="item-name">{tool.name}</span>
+                {info.moduleId !== undefined && info.moduleId !== tool.name && (
+                  <span class="item-sub"> {info.moduleId}</span>
+                )}
+                {info.badges.length > 0 && (
+                  <span class="item-badges"> {info.badges.join(' · ')}</span>
+                )}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div class="detail-column">
+        {chosen === undefined ? (
+          <p class="placeholder">
+            Choose a tool to see its details{allowExecute ? ' and try it' : ''}.
+          </p>
+        ) : (
+          <ToolDetail
+            key={chosen.tool.name}
+            client={client}
+            tool={chosen.tool}
+            info={chosen.info}
+            documented={documented}
+            allowExecute={allowExecute}
+            onLog={onLog}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
