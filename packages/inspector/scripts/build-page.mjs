@@ -1,4 +1,4 @@
-// Bundles the browser page (src/page) into dist/assets: inspector.js (+ its source map),
+// Bundles the browser page (src/page) into dist/assets: inspector.js,
 // inspector.css and the HTML template `loadInspectorAssets()` fills in. Everything the page runs
 // is in these files: the server's CSP allows no CDN, no inline script and no inline style.
 import { copyFile, mkdir } from 'node:fs/promises';
@@ -21,7 +21,9 @@ const result = await build({
   conditions: ['browser'],
   target: ['es2022'],
   minify: true,
-  sourcemap: 'linked',
+  // No source maps: they would triple what every install of the CLI downloads, for a page whose
+  // sources are in this repository.
+  sourcemap: false,
   legalComments: 'linked',
   jsx: 'automatic',
   jsxImportSource: 'preact',

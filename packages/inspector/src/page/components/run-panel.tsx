@@ -2,6 +2,7 @@ import type { CallToolResult, Client, Progress, Tool } from '@modelcontextprotoc
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { describeError, type Failure } from '../logic/describe-error.js';
 import type { JsonSchema } from '../logic/json-schema.js';
+import { CALL_LOG_LEVEL_META } from '../mcp/connect.js';
 import { ProgressView } from './progress-view.js';
 import { ResultView } from './result-view.js';
 import { SchemaForm } from './schema-form.js';
@@ -38,7 +39,7 @@ export function RunPanel({ client, tool, onLog }: RunPanelProps) {
     const started = performance.now();
     try {
       const result = await client.callTool(
-        { name: tool.name, arguments: args },
+        { name: tool.name, arguments: args, _meta: CALL_LOG_LEVEL_META },
         { signal: controller.signal, onprogress: setProgress, resetTimeoutOnProgress: true },
       );
       setOutcome({ kind: 'result', result, elapsedMs: performance.now() - started });

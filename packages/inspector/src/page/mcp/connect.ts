@@ -40,7 +40,8 @@ export interface ConnectOptions {
  */
 export async function connectToServer(options: ConnectOptions): Promise<Client> {
   const { config, token } = options;
-  const url = new URL(config.endpoint, window.location.origin);
+  // Relative to the page, so a server mounted under a sub-path is reached under it too.
+  const url = new URL(config.endpoint, window.location.href);
   const authProvider = token === undefined ? undefined : { token: async () => token };
   const transport =
     config.transport === 'sse'
@@ -69,5 +70,25 @@ export async function connectToServer(options: ConnectOptions): Promise<Client> 
     options.onLog(notification.params),
   );
   await client.connect(transport);
+  // A 2025-11-25 session sends log messages once asked for a level; 2026-07-28 requests carry
+  // theirs (CALL_LOG_LEVEL_META).
+  if (isLegacySession(client) && client.getServerCapabilities()?.logging !== undefined) {
+    await client.setLoggingLevel('debug');
+  }
   return client;
+}
+
+/**
+ * What a 2026-07-28 call carries in its `_meta` so the server sends every log message of the
+ * call: the level is per request there.
+ *
+ * @example
+ * ```ts
+ * await client.callTool({ name, arguments: args, _meta: CALL_LOG_LEVEL_META });
+ * ```
+ */
+export const CALL_LOG_LEVEL_META = { 'io.modelcontextprotocol/logLevel': 'debug' } as const;
+
+function isLegacySession(client: Client): boolean {
+  return client.getNegotiatedProtocolVersion() === '2025-11-25';
 }

@@ -1,0 +1,168 @@
+import { chromiumSkipReason, findFreePort } from '@apcore-mcp/test-support';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { EXAMPLE_EXTENSIONS, type ServerProcess, startCli } from '../helpers/cli-process.js';
+import {
+  launchChromium,
+  openWatchedPage,
+  saveScreenshot,
+  type WatchedPage,
+} from '../helpers/inspector-page.js';
+
+const INSPECTOR_LINE = /apcore-mcp: Tool Inspector at (http:\/\/\S+)\n/;
+const WAIT_MS = 20_000;
+const skip = chromiumSkipReason();
+
+/** What the keyboard test knows of the focused element: its text and its label. */
+interface FocusedElement {
+  text: string;
+  label: string;
+}
+
+function describeFocus(page: Page): Promise<FocusedElement> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLInputElement | null;
+    const labels = element !== null && 'labels' in element ? element.labels : null;
+    return {
+      text: element?.textContent?.trim() ?? '',
+      label: labels?.[0]?.textContent?.trim() ?? element?.getAttribute('aria-label') ?? '',
+    };
+  });
+}
+
+/** A form field by its property name (its label also carries a required mark). */
+function fieldOf(page: Page, name: string): Locator {
+  return page.getByLabel(new RegExp(`^${name}\\b`));
+}
+
+/** Picks a tool from the list as a user does: filter, then choose it. */
+async function chooseTool(page: Page, name: string): Promise<void> {
+  await page.getByLabel('Filter tools').fill(name.split('-').at(-1) ?? name);
+  await page.getByRole('button', { name: new RegExp(`^${name}\\b`) }).click();
+  await expect.poll(() => page.getByRole('heading', { level: 2, name }).count()).toBe(1);
+}
+
+describe.skipIf(skip !== undefined)(
+  `the inspector of apcore-mcp dev in Chromium${skip ? ` (skipped: ${skip})` : ''}`,
+  () => {
+    let server: ServerProcess;
+    let inspectorUrl: string;
+    let browser: Browser;
+    let watched: WatchedPage | undefined;
+
+    beforeAll(async () => {
+      const port = await findFreePort();
+      server = startCli(['dev', '--extensions-dir', EXAMPLE_EXTENSIONS, '--port', String(port)]);
+      [, inspectorUrl = ''] = await server.waitForStderr(INSPECTOR_LINE);
+      browser = await launchChromium();
+    }, 60_000);
+    afterAll(async () => {
+      await browser?.close();
+      expect(await server?.stop()).toBe(0);
+    });
+    afterEach(async () => {
+      // Whatever a test did, the page said nothing alarming in its console.
+      expect(watched?.problems ?? []).toEqual([]);
+      await watched?.close();
+      watched = undefined;
+    });
+
+    async function open(width?: number): Promise<Page> {
+      watched = await openWatchedPage(browser, width);
+      await watched.page.goto(inspectorUrl);
+      await watched.page.getByRole('button', { name: /^catalog-get_product/ }).waitFor();
+      return watched.page;
+    }
+
+    it('finds a tool, refuses a bad argument before sending, runs it and shows the result', async () => {
+      const page = await open();
+      await expect.poll(() => page.getByText('2026-07-28').count()).toBeGreaterThan(0);
+      await chooseTool(page, 'catalog-get_product');
+      await page.getByText('SKUs look like').waitFor(); // its docs:// page, rendered
+      const sku = fieldOf(page, 'sku');
+      await sku.fill('mug-1');
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await page.getByText(/Nothing was sent/).waitFor();
+      expect(await sku.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByRole('region', { name: 'Result' }).count()).toBe(0);
+      await saveScreenshot(page, 'validation-error');
+      await sku.fill('MUG-001');
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      const result = page.getByRole('region', { name: 'Result' });
+      await result.getByText('Structured content').waitFor({ timeout: WAIT_MS });
+      expect(await result.textContent()).toContain('Stoneware mug');
+      await saveScreenshot(page, 'tool-result');
+    });
+
+    it('shows progress and log messages as they arrive', async () => {
+      const page = await open();
+      await chooseTool(page, 'catalog-audit_stock');
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      const progress = page.getByRole('region', { name: 'Progress' });
+      await progress.getByText(/\d+ of \d+ — Counted [A-Z]{3}-\d{3}/).waitFor({ timeout: WAIT_MS });
+      const result = page.getByRole('region', { name: 'Result' });
+      await result.waitFor({ timeout: WAIT_MS });
+      await page.getByText(/Audited \d+ products/).waitFor({ timeout: WAIT_MS });
+      await saveScreenshot(page, 'progress');
+    });
+
+    it('asks an approval as a form; the call goes on once it is answered', async () => {
+      const page = await open();
+      await chooseTool(page, 'orders-refund_order');
+      const run = async () => {
+        await fieldOf(page, 'orderId').fill('ORD-1001');
+        await fieldOf(page, 'reason').selectOption('damaged');
+        await page.getByRole('button', { name: 'Run', exact: true }).click();
+        return page.getByRole('region', { name: 'The server asks' });
+      };
+      const question = await run();
+      await question.waitFor({ timeout: WAIT_MS });
+      await saveScreenshot(page, 'approval');
+      await question.getByRole('checkbox').check();
+      await question.getByRole('button', { name: 'Accept' }).click();
+      const result = page.getByRole('region', { name: 'Result' });
+      // Approved, the module ran: it knows no such order, and says so with its apcore code.
+      await result.getByText('GENERAL_INVALID_INPUT').waitFor({ timeout: WAIT_MS });
+      expect(await result.textContent()).toContain('No order ORD-1001');
+      const again = await run();
+      await again.getByRole('button', { name: 'Decline' }).click();
+      await result.getByText('APPROVAL_DENIED').waitFor({ timeout: WAIT_MS });
+    });
+
+    it('runs a tool with the keyboard alone', async () => {
+      const page = await open();
+      /** Presses Tab until the focused element is the one `wanted` recognises (bounded). */
+      const tabTo = async (wanted: (focus: FocusedElement) => boolean, what: string) => {
+        for (let presses = 0; presses < 80; presses += 1) {
+          if (wanted(await describeFocus(page))) return;
+          await page.keyboard.press('Tab');
+        }
+        throw new Error(`Tab never reached ${what}`);
+      };
+      await tabTo(({ label }) => label.startsWith('Filter tools'), 'the filter');
+      await page.keyboard.type('get_product');
+      await tabTo(({ text }) => text.startsWith('catalog-get_product'), 'the tool');
+      await page.keyboard.press('Enter');
+      await tabTo(({ label }) => label.startsWith('sku'), 'the sku field');
+      await page.keyboard.type('TEA-010');
+      await tabTo(({ text }) => text === 'Run', 'Run');
+      await page.keyboard.press('Enter');
+      const result = page.getByRole('region', { name: 'Result' });
+      await result
+        .getByText(/Sencha green tea/)
+        .first()
+        .waitFor({ timeout: WAIT_MS });
+    });
+
+    it('is readable 375 px wide, in one column', async () => {
+      const page = await open(375);
+      await chooseTool(page, 'orders-place_order');
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.getByRole('group', { name: 'customer' }).waitFor();
+      await saveScreenshot(page, 'narrow');
+    });
+  },
+);
