@@ -1,9 +1,10 @@
 import yargs, { type Argv } from 'yargs';
 import { CliError } from './cli-error.js';
+import { withHelpText } from './command-line-help.js';
 import { withJsonAndSettings, withSettings } from './command-line-options.js';
 import { ExitCode } from './exit-codes.js';
 import { CLI_VERSION } from './package-version.js';
-import { DEFAULT_CONFIG_FILE, toKebabCase } from './settings/setting-names.js';
+import { toKebabCase } from './settings/setting-names.js';
 import { SETTING_SPECS } from './settings/setting-specs.js';
 
 /** The commands `apcore-mcp` runs. */
@@ -182,28 +183,6 @@ function withInspectionCommands(parser: Argv, pick: PickCommand): Argv {
           pick('config validate'),
         )
         .demandCommand(1, 'Name a subcommand: apcore-mcp config validate'),
-    );
-}
-
-/** The examples and closing notes of `--help`. */
-function withHelpText(parser: Argv): Argv {
-  return parser
-    .example('$0 --extensions-dir ./extensions', 'Serve over stdio (for Claude Desktop, Cursor...)')
-    .example(
-      '$0 --extensions-dir ./extensions --transport streamable-http --port 8000',
-      'Serve over Streamable HTTP on http://127.0.0.1:8000/mcp',
-    )
-    .example(
-      '$0 dev --extensions-dir ./extensions',
-      'Write modules: open the printed http://127.0.0.1:8000/inspector/ and try them',
-    )
-    .example(
-      '$0 worker --extensions-dir ./extensions --tasks redis://127.0.0.1:6379',
-      'Run the task attempts of servers started with the same --tasks',
-    )
-    .example('$0 tools list --extensions-dir ./extensions', 'Show the tools and skipped modules')
-    .epilogue(
-      `Every setting can also come from ${DEFAULT_CONFIG_FILE} (or --config FILE) and from APCORE_MCP_<SETTING> environment variables (APCORE_MCP_PORT=9000); flags win over variables, variables over the file.\nExit codes: 0 normal shutdown, 1 invalid arguments, 2 startup failure or unparsable command line.`,
     );
 }
 

@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_EXTENSIONS, type ServerProcess, startCli } from '../helpers/cli-process.js';
 import {
+  type BrowserGlobals,
   launchChromium,
   openWatchedPage,
   saveScreenshot,
@@ -21,8 +22,8 @@ interface FocusedElement {
 
 function describeFocus(page: Page): Promise<FocusedElement> {
   return page.evaluate(() => {
-    const element = document.activeElement as HTMLInputElement | null;
-    const labels = element !== null && 'labels' in element ? element.labels : null;
+    const element = (globalThis as unknown as BrowserGlobals).document.activeElement;
+    const labels = element?.labels;
     return {
       text: element?.textContent?.trim() ?? '',
       label: labels?.[0]?.textContent?.trim() ?? element?.getAttribute('aria-label') ?? '',
@@ -157,9 +158,10 @@ describe.skipIf(skip !== undefined)(
     it('is readable 375 px wide, in one column', async () => {
       const page = await open(375);
       await chooseTool(page, 'orders-place_order');
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
+      const overflow = await page.evaluate(() => {
+        const { documentElement } = (globalThis as unknown as BrowserGlobals).document;
+        return documentElement.scrollWidth - documentElement.clientWidth;
+      });
       expect(overflow).toBeLessThanOrEqual(0);
       await page.getByRole('group', { name: 'customer' }).waitFor();
       await saveScreenshot(page, 'narrow');

@@ -44,3 +44,22 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
+
+/**
+ * The little of the browser's globals the tests read inside `page.evaluate` (the tests are
+ * type-checked without the DOM library, as the rest of the package).
+ */
+export interface BrowserGlobals {
+  document: {
+    cookie: string;
+    activeElement: {
+      textContent: string | null;
+      getAttribute(name: string): string | null;
+      labels?: ArrayLike<{ textContent: string | null }> | null;
+    } | null;
+    documentElement: { scrollWidth: number; clientWidth: number };
+  };
+  localStorage: { length: number };
+  sessionStorage: { length: number };
+  location: { href: string };
+}

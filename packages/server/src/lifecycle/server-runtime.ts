@@ -1,10 +1,9 @@
 import type { TaskEngine } from '@apcore-mcp/core';
 import { type Identity, toModuleFilter } from '@apcore-mcp/core';
 import type { Server } from '@modelcontextprotocol/server';
-import { ExecutionRouter } from '../calls/execution-router.js';
+import type { ExecutionRouter } from '../calls/execution-router.js';
 import { type OpenedGovernance, openGovernance } from '../governance/open-governance.js';
 import type { ServedInspector } from '../inspector/inspector-assets.js';
-import { refuseReadOnlyInspector } from '../inspector/read-only-entry.js';
 import type { Logger } from '../kernel/logger.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import type { ToolsFor } from '../kernel/served-tool.js';
@@ -17,20 +16,18 @@ import { AppResources } from '../resources/app-resources.js';
 import { DocumentationResources } from '../resources/documentation-resources.js';
 import { openToolSearch, warnAboutShadowedTools } from '../search/open-tool-search.js';
 import type { ToolSearch } from '../search/tool-search.js';
-import type { RoundClaims } from '../store/round-claims.js';
 import { openTaskEngine, startTaskEngine } from '../tasks/open-task-engine.js';
-import { createTaskEntry } from '../tasks/task-entry.js';
 import { warnAboutClientLimits } from '../tools/client-limits.js';
 import { openToolVisibility } from '../tools/open-tool-visibility.js';
 import { warnAboutParamHeaders } from '../tools/param-headers.js';
 import { ToolBuilder } from '../tools/tool-builder.js';
 import { ToolTable } from '../tools/tool-table.js';
-import type { ToolVisibility } from '../tools/tool-visibility.js';
 import type { RuntimeHealth } from '../transports/observability-routes.js';
 import type { UsageReader } from '../usage/usage-reader.js';
 import type { ServerFeatures } from './load-server-features.js';
 import { openUsageReader } from './open-usage-reader.js';
 import type { ResolvedTarget } from './resolve-target.js';
+import { createRuntimeRouter } from './runtime-router.js';
 import { ServedDefinitions } from './served-definitions.js';
 import { openSharedState, type SharedState } from './shared-state.js';
 import { ToolListBroadcast } from './tool-list-broadcast.js';
@@ -115,19 +112,12 @@ export class ServerRuntime {
     this.tracing = openTracing(options.tracing, this.tools);
     this.inspector = features.inspector;
     this.tasks = openTaskEngine(options, logger);
-    this.router = this.#createRouter(target, options, visibility, roundClaims);
+    const governance = this.#governance.entries;
+    const { tools, toolsFor, tracing, tasks } = this;
+    const parts = { target, options, visibility, roundClaims, governance, tracing, tasks };
+    this.router = createRuntimeRouter({ ...parts, tools, logger, toolsFor });
     startTaskEngine(this.tasks, this.router);
-    this.#toolSearch = options.toolSearch
-      ? openToolSearch({
-          tools: this.tools,
-          router: this.router,
-          createIndex: features.createToolIndex,
-          logger,
-          // A caller finds and calls only what its ACL lets it see.
-          toolsFor: this.toolsFor,
-          ...(options.identity === undefined ? {} : { identity: options.identity }),
-        })
-      : undefined;
+    this.#toolSearch = this.#openToolSearch(options, features);
     const toolSearch = this.#toolSearch;
     this.front = new ToolFront({ tools: this.tools, router: this.router, toolSearch });
     this.listsPerCaller = visibility !== undefined;
@@ -141,29 +131,16 @@ export class ServerRuntime {
     });
   }
 
-  /** The router of every call, over the tools, governance and round claims opened above. */
-  #createRouter(
-    target: ResolvedTarget,
-    options: ResolvedOptions,
-    visibility: ToolVisibility | undefined,
-    roundClaims: RoundClaims,
-  ): ExecutionRouter {
-    return new ExecutionRouter({
-      executor: target.executor,
+  /** With `toolSearch`: the index over the tools, and the two tools that search and call. */
+  #openToolSearch(options: ResolvedOptions, features: ServerFeatures): ToolSearch | undefined {
+    if (!options.toolSearch) return undefined;
+    return openToolSearch({
       tools: this.tools,
+      router: this.router,
+      createIndex: features.createToolIndex,
       logger: this.logger,
-      validateInputs: options.validateInputs,
-      maxResultBytes: options.maxResultBytes,
-      approval: options.approval,
-      entries: {
-        ...this.#governance.entries,
-        tracing: this.tracing?.entry,
-        guard: this.inspector?.allowExecute === false ? refuseReadOnlyInspector : undefined,
-        task: createTaskEntry(this.tasks),
-      },
-      roundClaims,
-      ...(visibility === undefined ? {} : { toolsFor: this.toolsFor }),
-      ...(options.contextFactory === undefined ? {} : { contextFactory: options.contextFactory }),
+      // A caller finds and calls only what its ACL lets it see.
+      toolsFor: this.toolsFor,
       ...(options.identity === undefined ? {} : { identity: options.identity }),
     });
   }
@@ -183,29 +160,29 @@ export class ServerRuntime {
       warnAboutShadowedTools(this.#toolSearch, this.tools, this.logger);
       this.#toolSearch.prepare();
     }
-    // Clients see two tools under tool search, however many modules there are.
-    const warnLimits = (toolNames: readonly string[]): void => {
-      if (this.#toolSearch !== undefined) return;
-      const { size: toolCount } = this.tools;
-      warnAboutClientLimits({
-        toolNames,
-        toolCount,
-        serverName: this.#options.name,
-        logger: this.logger,
-      });
-    };
-    warnLimits(this.tools.list().map((served) => served.tool.name));
+    this.#warnAboutClientLimits(this.tools.list().map((served) => served.tool.name));
     warnAboutParamHeaders(this.tools.list(), this.logger);
     if (this.#options.dynamic) {
       this.tools.start();
       this.#unsubscribe = this.tools.onChange((change) => {
-        if (change.type === 'added') warnLimits([change.name]);
+        if (change.type === 'added') this.#warnAboutClientLimits([change.name]);
         if (change.type !== 'removed') {
           warnAboutParamHeaders(this.tools.list(), this.logger, change.name);
         }
         this.broadcastToolListChanged();
       });
     }
+  }
+
+  #warnAboutClientLimits(toolNames: readonly string[]): void {
+    // Clients see two tools under tool search, however many modules there are.
+    if (this.#toolSearch !== undefined) return;
+    warnAboutClientLimits({
+      toolNames,
+      toolCount: this.tools.size,
+      serverName: this.#options.name,
+      logger: this.logger,
+    });
   }
 
   /**

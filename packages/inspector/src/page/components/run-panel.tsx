@@ -44,11 +44,11 @@ export function RunPanel({ client, tool, onLog }: RunPanelProps) {
       );
       setOutcome({ kind: 'result', result, elapsedMs: performance.now() - started });
     } catch (error) {
-      setOutcome({
-        kind: 'failure',
-        failure: describeError(error),
-        elapsedMs: performance.now() - started,
-      });
+      // Whatever the SDK rejects with once aborted (the reason, an AbortError), it was the user.
+      const failure: Failure = controller.signal.aborted
+        ? { kind: 'cancelled', message: 'Cancelled.' }
+        : describeError(error);
+      setOutcome({ kind: 'failure', failure, elapsedMs: performance.now() - started });
     } finally {
       setRunning(undefined);
       // Late log lines of this call still arrive after its result; the next run stops listening.

@@ -1,0 +1,56 @@
+import type { TaskEngine } from '@apcore-mcp/core';
+import { ExecutionRouter } from '../calls/execution-router.js';
+import type { OpenedGovernance } from '../governance/open-governance.js';
+import { refuseReadOnlyInspector } from '../inspector/read-only-entry.js';
+import type { Logger } from '../kernel/logger.js';
+import type { ToolsFor } from '../kernel/served-tool.js';
+import type { OpenedTracing } from '../observability/open-tracing.js';
+import type { ResolvedOptions } from '../options/serve-options.js';
+import type { RoundClaims } from '../store/round-claims.js';
+import { createTaskEntry } from '../tasks/task-entry.js';
+import type { ToolTable } from '../tools/tool-table.js';
+import type { ToolVisibility } from '../tools/tool-visibility.js';
+import type { ResolvedTarget } from './resolve-target.js';
+
+/**
+ * The router of every call of a runtime: its executor and tools, and the pipeline entries of
+ * the features the options turn on (governance, tracing, the read-only inspector, tasks).
+ *
+ * @example
+ * ```ts
+ * const router = createRuntimeRouter({ target, options, tools, logger, governance, tasks, ... });
+ * ```
+ */
+export function createRuntimeRouter(parts: {
+  target: ResolvedTarget;
+  options: ResolvedOptions;
+  tools: ToolTable;
+  logger: Logger;
+  /** Set when callers see different tools: `toolsFor` then cuts grouped calls' actions. */
+  visibility: ToolVisibility | undefined;
+  toolsFor: ToolsFor;
+  roundClaims: RoundClaims;
+  governance: OpenedGovernance['entries'];
+  tracing: OpenedTracing | undefined;
+  tasks: TaskEngine;
+}): ExecutionRouter {
+  const { target, options } = parts;
+  return new ExecutionRouter({
+    executor: target.executor,
+    tools: parts.tools,
+    logger: parts.logger,
+    validateInputs: options.validateInputs,
+    maxResultBytes: options.maxResultBytes,
+    approval: options.approval,
+    entries: {
+      ...parts.governance,
+      tracing: parts.tracing?.entry,
+      guard: options.inspector?.allowExecute === false ? refuseReadOnlyInspector : undefined,
+      task: createTaskEntry(parts.tasks),
+    },
+    roundClaims: parts.roundClaims,
+    ...(parts.visibility === undefined ? {} : { toolsFor: parts.toolsFor }),
+    ...(options.contextFactory === undefined ? {} : { contextFactory: options.contextFactory }),
+    ...(options.identity === undefined ? {} : { identity: options.identity }),
+  });
+}
