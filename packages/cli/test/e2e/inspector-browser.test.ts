@@ -119,7 +119,7 @@ describe.skipIf(skip !== undefined)(
       const question = await run();
       await question.waitFor({ timeout: WAIT_MS });
       await saveScreenshot(page, 'approval');
-      await question.getByRole('checkbox').check();
+      await question.getByLabel(/^Run orders\.refund_order/).check();
       await question.getByRole('button', { name: 'Accept' }).click();
       const result = page.getByRole('region', { name: 'Result' });
       // Approved, the module ran: it knows no such order, and says so with its apcore code.
@@ -128,6 +128,24 @@ describe.skipIf(skip !== undefined)(
       const again = await run();
       await again.getByRole('button', { name: 'Decline' }).click();
       await result.getByText('APPROVAL_DENIED').waitFor({ timeout: WAIT_MS });
+    });
+
+    it("shows an elicit() question as a form and sends the user's answer", async () => {
+      const page = await open();
+      await page.getByRole('button', { name: /^Prompts/ }).click();
+      await page.getByRole('button', { name: /^restock_request/ }).click();
+      await fieldOf(page, 'sku').fill('MUG-001');
+      await page.getByRole('button', { name: 'Get prompt' }).click();
+      const question = page.getByRole('region', { name: 'The server asks' });
+      await question.getByText(/Who supplies Stoneware mug/).waitFor({ timeout: WAIT_MS });
+      await question.getByLabel(/^Supplier\b/).fill('Clay & Co');
+      await question.getByLabel(/^Units\b/).fill('36');
+      await question.getByRole('button', { name: 'Accept' }).click();
+      const messages = page.getByRole('region', { name: 'Prompt messages' });
+      await messages.getByText(/asking to restock 36 units of Stoneware mug/).waitFor({
+        timeout: WAIT_MS,
+      });
+      expect(await question.count()).toBe(0);
     });
 
     it('runs a tool with the keyboard alone', async () => {

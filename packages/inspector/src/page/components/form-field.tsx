@@ -8,6 +8,8 @@ import { FieldControl } from './field-control.js';
 export interface FieldContext {
   idPrefix: string;
   errors: ReadonlyMap<string, string>;
+  /** Label by `title` (then the hint leaves it out) rather than by property name. */
+  labelByTitle?: boolean;
 }
 
 interface FormFieldProps {
@@ -25,9 +27,10 @@ export function FormField(props: FormFieldProps) {
   const { field, pointer, context } = props;
   const id = fieldId(context.idPrefix, pointer);
   const error = context.errors.get(pointer);
-  const hint = hintOf(field);
+  const byTitle = context.labelByTitle === true && field.title !== undefined;
+  const hint = hintOf(field, !byTitle);
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
-  const label = props.label ?? field.name;
+  const label = props.label ?? (byTitle ? field.title : field.name);
   if (field.kind === 'object' || field.kind === 'array') {
     return (
       <fieldset class="field group" aria-describedby={describedBy || undefined}>
@@ -141,9 +144,9 @@ function ArrayItems({ field, pointer, value, context, onChange }: FormFieldProps
   );
 }
 
-function hintOf(field: FieldModel): string {
+function hintOf(field: FieldModel, withTitle: boolean): string {
   const parts: string[] = [];
-  if (field.title !== undefined) parts.push(field.title);
+  if (withTitle && field.title !== undefined) parts.push(field.title);
   if (field.description !== undefined) parts.push(field.description);
   if (field.kind === 'text' && field.pattern !== undefined) parts.push(`Pattern: ${field.pattern}`);
   if (field.kind === 'json')

@@ -34,6 +34,7 @@ export function QuestionPanel({ questions }: { questions: QuestionQueue }) {
         schema={schema ?? { type: 'object', properties: {} }}
         submitLabel="Accept"
         rawToggle={false}
+        labelByTitle
         onSubmit={(content) =>
           question.answer({ action: 'accept', content: content as Record<string, string> })
         }

@@ -13,6 +13,11 @@ interface SchemaFormProps {
   busy?: boolean;
   /** Offer the "Raw JSON" mode (default true). */
   rawToggle?: boolean;
+  /**
+   * Label fields by their schema `title` when they have one (a question for a person), rather
+   * than by their property name (a tool's arguments, named as an agent sends them).
+   */
+  labelByTitle?: boolean;
   onSubmit(args: Record<string, unknown>): void;
   /** More buttons beside the submit button (Cancel, Decline, ...). */
   children?: ComponentChildren;
@@ -28,6 +33,7 @@ export function SchemaForm({
   submitLabel,
   busy = false,
   rawToggle = true,
+  labelByTitle = false,
   onSubmit,
   children,
 }: SchemaFormProps) {
@@ -87,7 +93,7 @@ export function SchemaForm({
             field={field}
             pointer={`/${field.name.replaceAll('~', '~0').replaceAll('/', '~1')}`}
             value={form.values[field.name] ?? ''}
-            context={{ idPrefix, errors: form.errors }}
+            context={{ idPrefix, errors: form.errors, labelByTitle }}
             onChange={(next) => form.setValues({ ...form.values, [field.name]: next })}
           />
         ))
