@@ -16,7 +16,11 @@ import {
   saveScreenshot,
   type WatchedPage,
 } from '../helpers/inspector-page.js';
-import { createTokenFixture, type TokenFixture } from '../helpers/token-fixture.js';
+import {
+  ADMIN_OR_CATALOG_ACL,
+  createTokenFixture,
+  type TokenFixture,
+} from '../helpers/token-fixture.js';
 
 const INSPECTOR_LINE = /apcore-mcp: Tool Inspector at (http:\/\/\S+)\n/;
 const WAIT_MS = 20_000;
@@ -44,21 +48,6 @@ const SLOW_MODULE = `export default {
     }),
 };
 `;
-
-/** Admins call everything; anyone else only the catalog. */
-const ACL_YAML = [
-  'default_effect: deny',
-  'rules:',
-  '  - callers: ["*"]',
-  '    targets: ["*"]',
-  '    effect: allow',
-  '    conditions:',
-  '      roles: [admin]',
-  '  - callers: ["@external"]',
-  '    targets: ["catalog.*"]',
-  '    effect: allow',
-  '',
-].join('\n');
 
 describe.skipIf(skip !== undefined)(
   `who may do what in the inspector${skip ? ` (skipped: ${skip})` : ''}`,
@@ -161,7 +150,7 @@ describe.skipIf(skip !== undefined)(
         'admin/reset.mjs': plainModule('Resets the shop.'),
       });
       const aclFile = join(fixture.dir, 'acl.yaml');
-      await writeFile(aclFile, ACL_YAML);
+      await writeFile(aclFile, ADMIN_OR_CATALOG_ACL);
       const port = await findFreePort();
       const url = await serve(
         httpServeArgs(fixture.extensions, port, [

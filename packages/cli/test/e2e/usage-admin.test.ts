@@ -10,24 +10,13 @@ import {
   SERVING_LINE,
   startCli,
 } from '../helpers/cli-process.js';
-import { createTokenFixture, type TokenFixture } from '../helpers/token-fixture.js';
+import {
+  ADMIN_OR_CATALOG_ACL,
+  createTokenFixture,
+  type TokenFixture,
+} from '../helpers/token-fixture.js';
 
 const AUDIENCE = 'https://mcp.example.com/mcp';
-
-/** Admins may call anything; everyone else the catalog only. */
-const ACL_YAML = [
-  'default_effect: deny',
-  'rules:',
-  '  - callers: ["*"]',
-  '    targets: ["*"]',
-  '    effect: allow',
-  '    conditions:',
-  '      roles: [admin]',
-  '  - callers: ["@external"]',
-  '    targets: ["catalog.*"]',
-  '    effect: allow',
-  '',
-].join('\n');
 
 const MODULE = `export default {
   description: 'Does its job.',
@@ -46,7 +35,7 @@ beforeAll(async () => {
     'catalog/search.mjs': MODULE,
   });
   ({ dir, extensions, signer } = fixture);
-  await writeFile(join(dir, 'acl.yaml'), ACL_YAML);
+  await writeFile(join(dir, 'acl.yaml'), ADMIN_OR_CATALOG_ACL);
 });
 
 afterAll(() => fixture.remove());

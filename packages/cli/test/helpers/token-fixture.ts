@@ -11,6 +11,21 @@ export const WHOAMI_MODULE = `export default {
 };
 `;
 
+/** Admins may call anything; everyone else the catalog only (an ACL rules file's text). */
+export const ADMIN_OR_CATALOG_ACL = [
+  'default_effect: deny',
+  'rules:',
+  '  - callers: ["*"]',
+  '    targets: ["*"]',
+  '    effect: allow',
+  '    conditions:',
+  '      roles: [admin]',
+  '  - callers: ["@external"]',
+  '    targets: ["catalog.*"]',
+  '    effect: allow',
+  '',
+].join('\n');
+
 /** A temporary directory with an extensions folder, a signing key and its public JWKS file. */
 export interface TokenFixture {
   readonly dir: string;

@@ -38,16 +38,7 @@ export function FormField(props: FormFieldProps) {
           {label}
           {field.required && <RequiredMark />}
         </legend>
-        {hint && (
-          <p id={`${id}-hint`} class="hint">
-            {hint}
-          </p>
-        )}
-        {error && (
-          <p id={`${id}-error`} class="field-error">
-            {error}
-          </p>
-        )}
+        <FieldNotes id={id} hint={hint} error={error} />
         {field.kind === 'object' ? <ObjectFields {...props} /> : <ArrayItems {...props} />}
       </fieldset>
     );
@@ -66,16 +57,7 @@ export function FormField(props: FormFieldProps) {
         describedBy={describedBy}
         onChange={props.onChange}
       />
-      {hint && (
-        <p id={`${id}-hint`} class="hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} class="field-error">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -140,6 +122,24 @@ function ArrayItems({ field, pointer, value, context, onChange }: FormFieldProps
       >
         Add to {field.name}
       </button>
+    </>
+  );
+}
+
+/** A field's hint and its validation message, each with the id `aria-describedby` names. */
+function FieldNotes({ id, hint, error }: { id: string; hint: string; error: string | undefined }) {
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} class="hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} class="field-error">
+          {error}
+        </p>
+      )}
     </>
   );
 }
