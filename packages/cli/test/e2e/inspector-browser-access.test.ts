@@ -125,6 +125,27 @@ describe.skipIf(skip !== undefined)(
       expect(watched.problems).toEqual([]);
     });
 
+    it('over SSE, speaks 2025-11-25 and still runs tools and shows their log lines', async () => {
+      const port = await findFreePort();
+      const args = ['--transport', 'sse', '--inspector-allow-execute'];
+      const url = await serve([
+        '--extensions-dir',
+        EXAMPLE_EXTENSIONS,
+        '--port',
+        String(port),
+        ...args,
+      ]);
+      watched = await openWatchedPage(browser);
+      const { page } = watched;
+      await page.goto(url);
+      await page.getByRole('button', { name: /^catalog-audit_stock/ }).click();
+      await page.getByText('2025-11-25').first().waitFor();
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await page.getByRole('region', { name: 'Result' }).waitFor({ timeout: WAIT_MS });
+      await page.getByText(/Audited \d+ products/).waitFor({ timeout: WAIT_MS });
+      expect(watched.problems).toEqual([]);
+    });
+
     it('shows a grouped tool with its actions, their module ids and approval', async () => {
       const port = await findFreePort();
       const args = ['--grouping', 'namespace', '--inspector'];
