@@ -1,7 +1,11 @@
-import { findFreePort } from '@apcore-mcp/test-support';
+import { stripVTControlCharacters } from 'node:util';
+import { findFreePort, killProcessGroup, spawnTracked } from '@apcore-mcp/test-support';
 import { connectClient } from '@apcore-mcp/test-support/clients';
 import { describe, expect, it } from 'vitest';
 import {
+  assertBuilt,
+  BIN,
+  cleanEnv,
   EXAMPLE_EXTENSIONS,
   expectOneErrorLine,
   runCli,
@@ -50,6 +54,37 @@ describe('apcore-mcp dev', () => {
       }
     } finally {
       expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it('writes its logs for people when stderr is a terminal', async () => {
+    assertBuilt();
+    const port = await findFreePort();
+    const command = [process.execPath, BIN, 'dev', '--extensions-dir', EXAMPLE_EXTENSIONS];
+    // util-linux's script runs the command on a pseudo-terminal: its stderr is a TTY.
+    const child = spawnTracked(
+      'script',
+      ['-qfec', [...command, '--port', String(port)].join(' '), '/dev/null'],
+      { stdio: ['pipe', 'pipe', 'pipe'], env: cleanEnv() },
+    );
+    try {
+      let output = '';
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no inspector line:\n${output}`)), 20_000);
+        child.stdout?.on('data', (chunk: Buffer) => {
+          output += stripVTControlCharacters(chunk.toString());
+          if (/apcore-mcp: Tool Inspector at /.test(output)) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+      });
+      expect(output).toMatch(
+        /^\[\d{2}:\d{2}:\d{2}\.\d{3}\] INFO: Tool Inspector at http:\/\/127\.0\.0\.1:\d+\/inspector\/ \(it may call tools\)/m,
+      );
+      expect(output).not.toMatch(/^\{"level"/m);
+    } finally {
+      killProcessGroup(child.pid);
     }
   });
 
