@@ -124,7 +124,9 @@ describe('POST event streams of 2025-11-25 sessions (SEP-1699)', () => {
   it('are resumable: GET with the priming id as Last-Event-ID replays the answer', async () => {
     const url = await start();
     const headers = await openSession(url, '2025-11-25');
-    const response = await postCall(url, headers, 'slow-wait', { ms: 300 });
+    // Long enough to be still running when the client goes away, however busy the machine: the
+    // close then cancels it (a short call could answer first, and there would be no cancel).
+    const response = await postCall(url, headers, 'slow-wait', { ms: 60_000 });
     const primingText = await readUntil(response, (text) => PRIMING_EVENT.test(text), true);
     const lastEventId = PRIMING_EVENT.exec(primingText)?.[1] ?? '';
     // Until the server has seen the connection go, the stream is still attached (409): a client
