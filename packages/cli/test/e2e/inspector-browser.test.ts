@@ -95,6 +95,23 @@ describe.skipIf(skip !== undefined)(
       await saveScreenshot(page, 'tool-result');
     });
 
+    it('shows an image a tool answers with', async () => {
+      const page = await open();
+      await chooseTool(page, 'media-product_image');
+      await fieldOf(page, 'sku').fill('MUG-001');
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      const image = page.getByRole('region', { name: 'Result' }).getByRole('img');
+      await image.waitFor({ timeout: WAIT_MS });
+      expect(await image.getAttribute('alt')).toBe('Image returned by the tool (image/png)');
+      expect(await image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+      // Decoded and drawn by the browser, not merely present.
+      expect(
+        await image.evaluate(
+          (element) => (element as unknown as { naturalWidth: number }).naturalWidth,
+        ),
+      ).toBeGreaterThan(0);
+    });
+
     it('shows progress and log messages as they arrive', async () => {
       const page = await open();
       await chooseTool(page, 'catalog-audit_stock');
@@ -181,6 +198,16 @@ describe.skipIf(skip !== undefined)(
         return documentElement.scrollWidth - documentElement.clientWidth;
       });
       expect(overflow).toBeLessThanOrEqual(0);
+      // Every control of the form has a name a screen reader says.
+      const unlabelled = await page.evaluate(() => {
+        const { document } = globalThis as unknown as BrowserGlobals;
+        return Array.from(document.querySelectorAll('input, select, textarea'))
+          .filter(
+            (control) => (control.labels?.length ?? 0) === 0 && !control.getAttribute('aria-label'),
+          )
+          .map((control) => control.id);
+      });
+      expect(unlabelled).toEqual([]);
       await page.getByRole('group', { name: 'customer' }).waitFor();
       await saveScreenshot(page, 'narrow');
     });

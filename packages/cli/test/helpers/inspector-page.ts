@@ -45,6 +45,13 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
+/** A form control, as the label check reads it. */
+interface FormControl {
+  id: string;
+  labels?: ArrayLike<unknown> | null;
+  getAttribute(name: string): string | null;
+}
+
 /**
  * The little of the browser's globals the tests read inside `page.evaluate` (the tests are
  * type-checked without the DOM library, as the rest of the package).
@@ -58,6 +65,7 @@ export interface BrowserGlobals {
       labels?: ArrayLike<{ textContent: string | null }> | null;
     } | null;
     documentElement: { scrollWidth: number; clientWidth: number };
+    querySelectorAll(selectors: string): ArrayLike<FormControl>;
   };
   localStorage: { length: number };
   sessionStorage: { length: number };
