@@ -165,6 +165,24 @@ describe.skipIf(skip !== undefined)(
       expect(await question.count()).toBe(0);
     });
 
+    it("suggests a prompt argument's values as it is typed (completion/complete)", async () => {
+      const page = await open();
+      await page.getByRole('button', { name: /^Prompts/ }).click();
+      await page.getByRole('button', { name: /^restock_request/ }).click();
+      const sku = fieldOf(page, 'sku');
+      const list = await sku.getAttribute('list');
+      const suggestions = () =>
+        page
+          .locator(`datalist[id="${list}"] option`)
+          .evaluateAll((options) =>
+            options.map((option) => (option as unknown as { value: string }).value),
+          );
+      await sku.fill('mu');
+      await expect.poll(suggestions, { timeout: WAIT_MS }).toEqual(['MUG-001', 'MUG-002']);
+      await sku.fill('TE');
+      await expect.poll(suggestions, { timeout: WAIT_MS }).toEqual(['TEA-010', 'TEA-011']);
+    });
+
     it('runs a tool with the keyboard alone', async () => {
       const page = await open();
       /** Presses Tab until the focused element is the one `wanted` recognises (bounded). */

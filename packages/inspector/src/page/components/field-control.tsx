@@ -1,5 +1,6 @@
 import type { FieldModel } from '../logic/form-model.js';
 import type { FieldValue } from '../logic/form-values.js';
+import { type CompleteValue, useCompletions } from './use-completions.js';
 
 interface FieldControlProps {
   field: FieldModel;
@@ -7,6 +8,8 @@ interface FieldControlProps {
   value: FieldValue;
   invalid: boolean;
   describedBy: string;
+  /** Suggests values as the field is typed (prompt arguments, template variables). */
+  complete?: CompleteValue | undefined;
   onChange(value: FieldValue): void;
 }
 
@@ -17,6 +20,7 @@ export function FieldControl({
   value,
   invalid,
   describedBy,
+  complete,
   onChange,
 }: FieldControlProps) {
   const common = {
@@ -33,7 +37,14 @@ export function FieldControl({
       return field.multiline ? (
         <textarea {...common} value={text} rows={4} onInput={onText} />
       ) : (
-        <input {...common} type={field.inputType as 'text'} value={text} onInput={onText} />
+        <SuggestingInput
+          {...common}
+          argument={field.name}
+          type={field.inputType}
+          value={text}
+          complete={complete}
+          onInput={onText}
+        />
       );
     case 'number':
       return (
@@ -86,4 +97,42 @@ export function FieldControl({
         />
       );
   }
+}
+
+/** A text input; with `complete`, the server's suggestions as its list of options. */
+function SuggestingInput({
+  complete,
+  argument,
+  ...input
+}: {
+  id: string;
+  name: string;
+  /** What the server is asked to complete: the field's own name. */
+  argument: string;
+  type: string;
+  value: string;
+  complete: CompleteValue | undefined;
+  onInput(event: Event): void;
+  'aria-required': boolean;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+}) {
+  const options = useCompletions(complete, argument, input.value);
+  const listId = `${input.id}-suggestions`;
+  return (
+    <>
+      <input
+        {...input}
+        type={input.type as 'text'}
+        list={complete === undefined ? undefined : listId}
+      />
+      {complete !== undefined && (
+        <datalist id={listId}>
+          {options.map((option) => (
+            <option key={option} value={option} />
+          ))}
+        </datalist>
+      )}
+    </>
+  );
 }

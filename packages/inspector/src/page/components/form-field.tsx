@@ -3,6 +3,7 @@ import type { FieldValue } from '../logic/form-values.js';
 import { escapePointer, newFieldValue } from '../logic/form-values.js';
 import { fieldId } from '../logic/validate.js';
 import { FieldControl } from './field-control.js';
+import type { CompleteValue } from './use-completions.js';
 
 /** What every field of one form shares: its id prefix and the messages by field pointer. */
 export interface FieldContext {
@@ -10,6 +11,8 @@ export interface FieldContext {
   errors: ReadonlyMap<string, string>;
   /** Label by `title` (then the hint leaves it out) rather than by property name. */
   labelByTitle?: boolean;
+  /** Suggests values for the form's text fields. */
+  complete?: CompleteValue | undefined;
 }
 
 interface FormFieldProps {
@@ -55,6 +58,7 @@ export function FormField(props: FormFieldProps) {
         value={props.value}
         invalid={error !== undefined}
         describedBy={describedBy}
+        complete={context.complete}
         onChange={props.onChange}
       />
       <FieldNotes id={id} hint={hint} error={error} />

@@ -5,6 +5,7 @@ import { describeError } from '../logic/describe-error.js';
 import type { JsonSchema } from '../logic/json-schema.js';
 import { ContentBlock } from './content-view.js';
 import { SchemaForm } from './schema-form.js';
+import { useCompleter } from './use-completions.js';
 
 type Outcome = { kind: 'messages'; result: GetPromptResult } | { kind: 'failed'; message: string };
 
@@ -48,6 +49,7 @@ function PromptDetail({ client, prompt }: { client: Client; prompt: Prompt }) {
   const [outcome, setOutcome] = useState<Outcome | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const args = prompt.arguments ?? [];
+  const complete = useCompleter(client, { type: 'ref/prompt', name: prompt.name });
   const schema: JsonSchema = {
     type: 'object',
     properties: Object.fromEntries(
@@ -85,6 +87,7 @@ function PromptDetail({ client, prompt }: { client: Client; prompt: Prompt }) {
         idPrefix="prompt"
         schema={schema}
         submitLabel="Get prompt"
+        complete={complete}
         busy={busy}
         rawToggle={false}
         onSubmit={(values) => void get(values)}

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import type { JsonSchema } from '../logic/json-schema.js';
 import { ResourceReadView } from './resource-read-view.js';
 import { SchemaForm } from './schema-form.js';
+import { useCompleter } from './use-completions.js';
 import type { ServerLists } from './use-connection.js';
 import { type ResourceRead, readResourceViews } from './use-resource.js';
 
@@ -44,7 +45,12 @@ export function ResourcesView({ client, lists }: { client: Client; lists: Server
           <p class="hint">The server lists no resource templates.</p>
         )}
         {lists.templates.map((template) => (
-          <TemplateForm key={template.uriTemplate} template={template} onRead={readUri} />
+          <TemplateForm
+            key={template.uriTemplate}
+            client={client}
+            template={template}
+            onRead={readUri}
+          />
         ))}
       </section>
       <section class="detail-column" aria-label="Resource contents" aria-live="polite">
@@ -62,12 +68,14 @@ export function ResourcesView({ client, lists }: { client: Client; lists: Server
 }
 
 interface TemplateFormProps {
+  client: Client;
   template: ServerLists['templates'][number];
   onRead(uri: string): void;
 }
 
-function TemplateForm({ template, onRead }: TemplateFormProps) {
+function TemplateForm({ client, template, onRead }: TemplateFormProps) {
   const uriTemplate = new UriTemplate(template.uriTemplate);
+  const complete = useCompleter(client, { type: 'ref/resource', uri: template.uriTemplate });
   const schema: JsonSchema = {
     type: 'object',
     properties: Object.fromEntries(
@@ -87,6 +95,7 @@ function TemplateForm({ template, onRead }: TemplateFormProps) {
         idPrefix={prefix}
         schema={schema}
         submitLabel="Read"
+        complete={complete}
         rawToggle={false}
         onSubmit={(values) => onRead(uriTemplate.expand(values as Record<string, string>))}
       />

@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import type { JsonSchema } from '../logic/json-schema.js';
 import { FormField } from './form-field.js';
+import type { CompleteValue } from './use-completions.js';
 import { useSchemaForm } from './use-schema-form.js';
 import { ValidationSummary } from './validation-summary.js';
 
@@ -18,6 +19,8 @@ interface SchemaFormProps {
    * than by their property name (a tool's arguments, named as an agent sends them).
    */
   labelByTitle?: boolean;
+  /** Suggests values for its text fields as they are typed (`completion/complete`). */
+  complete?: CompleteValue | undefined;
   onSubmit(args: Record<string, unknown>): void;
   /** More buttons beside the submit button (Cancel, Decline, ...). */
   children?: ComponentChildren;
@@ -34,6 +37,7 @@ export function SchemaForm({
   busy = false,
   rawToggle = true,
   labelByTitle = false,
+  complete,
   onSubmit,
   children,
 }: SchemaFormProps) {
@@ -93,7 +97,7 @@ export function SchemaForm({
             field={field}
             pointer={`/${field.name.replaceAll('~', '~0').replaceAll('/', '~1')}`}
             value={form.values[field.name] ?? ''}
-            context={{ idPrefix, errors: form.errors, labelByTitle }}
+            context={{ idPrefix, errors: form.errors, labelByTitle, complete }}
             onChange={(next) => form.setValues({ ...form.values, [field.name]: next })}
           />
         ))
