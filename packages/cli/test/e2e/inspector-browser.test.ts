@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { chromiumSkipReason, findFreePort } from '@apcore-mcp/test-support';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -53,7 +54,9 @@ describe.skipIf(skip !== undefined)(
 
     beforeAll(async () => {
       const port = await findFreePort();
-      server = startCli(['dev', '--extensions-dir', EXAMPLE_EXTENSIONS, '--port', String(port)]);
+      const skillsDir = join(EXAMPLE_EXTENSIONS, '..', 'skills');
+      const args = ['--extensions-dir', EXAMPLE_EXTENSIONS, '--skills-dir', skillsDir];
+      server = startCli(['dev', ...args, '--port', String(port)]);
       [, inspectorUrl = ''] = await server.waitForStderr(INSPECTOR_LINE);
       browser = await launchChromium();
     }, 60_000);
@@ -181,6 +184,18 @@ describe.skipIf(skip !== undefined)(
       await expect.poll(suggestions, { timeout: WAIT_MS }).toEqual(['MUG-001', 'MUG-002']);
       await sku.fill('TE');
       await expect.poll(suggestions, { timeout: WAIT_MS }).toEqual(['TEA-010', 'TEA-011']);
+    });
+
+    it('shows the skills an agent is offered, with their tools and SKILL.md', async () => {
+      const page = await open();
+      await page.getByRole('button', { name: 'Skills', exact: true }).click();
+      await page.getByRole('button', { name: /^find-products/ }).waitFor({ timeout: WAIT_MS });
+      await page.getByRole('button', { name: /^orders\b/ }).click();
+      await page.getByRole('heading', { name: 'Handling an order' }).waitFor({ timeout: WAIT_MS });
+      // The tools it names, as this caller's tool list names them.
+      const facts = await page.locator('article dl').textContent();
+      expect(facts).toContain('catalog-get_product, orders-place_order');
+      await saveScreenshot(page, 'skills');
     });
 
     it('runs a tool with the keyboard alone', async () => {

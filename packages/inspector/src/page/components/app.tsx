@@ -4,15 +4,17 @@ import { Header } from './header.js';
 import { PromptsView } from './prompts-view.js';
 import { QuestionPanel } from './question-panel.js';
 import { ResourcesView } from './resources-view.js';
+import { SkillsView, useSkillsClient } from './skills-view.js';
 import { TokenForm } from './token-form.js';
 import { ToolsView } from './tools-view.js';
 import { useConnection } from './use-connection.js';
 
-type Section = 'tools' | 'resources' | 'prompts';
+type Section = 'tools' | 'resources' | 'prompts' | 'skills';
 const SECTIONS: readonly { id: Section; label: string }[] = [
   { id: 'tools', label: 'Tools' },
   { id: 'resources', label: 'Resources' },
   { id: 'prompts', label: 'Prompts' },
+  { id: 'skills', label: 'Skills' },
 ];
 
 /** The whole page: header, token form when needed, the sections, the server's questions. */
@@ -36,11 +38,15 @@ export function App({ config }: { config: InspectorPageConfig }) {
     setAskingToken(false);
     void connection.connect(value);
   };
-  const counts: Record<Section, number> = {
+  const skills = useSkillsClient(client);
+  const counts: Record<Section, number | undefined> = {
     tools: lists.tools.length,
     resources: lists.resources.length + lists.templates.length,
     prompts: lists.prompts.length,
+    skills: undefined, // known once listed, in the section itself
   };
+  // Skills only when the server declares the extension.
+  const sections = SECTIONS.filter(({ id }) => id !== 'skills' || skills !== undefined);
 
   return (
     <>
@@ -62,14 +68,15 @@ export function App({ config }: { config: InspectorPageConfig }) {
         {client !== undefined && (
           <>
             <nav class="sections" aria-label="Sections">
-              {SECTIONS.map(({ id, label }) => (
+              {sections.map(({ id, label }) => (
                 <button
                   type="button"
                   key={id}
                   aria-current={section === id ? 'page' : undefined}
                   onClick={() => setSection(id)}
                 >
-                  {label} <span class="count">({counts[id]})</span>
+                  {label}
+                  {counts[id] !== undefined && <span class="count"> ({counts[id]})</span>}
                 </button>
               ))}
             </nav>
@@ -83,6 +90,9 @@ export function App({ config }: { config: InspectorPageConfig }) {
             )}
             {section === 'resources' && <ResourcesView client={client} lists={lists} />}
             {section === 'prompts' && <PromptsView client={client} prompts={lists.prompts} />}
+            {section === 'skills' && skills !== undefined && (
+              <SkillsView skills={skills} lists={lists} />
+            )}
           </>
         )}
       </main>
