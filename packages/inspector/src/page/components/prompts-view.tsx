@@ -4,6 +4,7 @@ import { viewContentItem } from '../logic/content.js';
 import { describeError } from '../logic/describe-error.js';
 import type { JsonSchema } from '../logic/json-schema.js';
 import { ContentBlock } from './content-view.js';
+import { ItemList } from './item-list.js';
 import { SchemaForm } from './schema-form.js';
 import { useCompleter } from './use-completions.js';
 
@@ -18,21 +19,15 @@ export function PromptsView({ client, prompts }: { client: Client; prompts: Prom
       <section class="list-column" aria-labelledby="prompts-heading">
         <h2 id="prompts-heading">Prompts</h2>
         {prompts.length === 0 && <p class="hint">The server lists no prompts.</p>}
-        <ul class="item-list">
-          {prompts.map((entry) => (
-            <li key={entry.name}>
-              <button
-                type="button"
-                class="item"
-                aria-current={entry.name === selected ? 'true' : undefined}
-                onClick={() => setSelected(entry.name)}
-              >
-                <span class="item-name">{entry.name}</span>
-                {entry.title !== undefined && <span class="item-sub"> {entry.title}</span>}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <ItemList
+          entries={prompts.map((entry) => ({
+            key: entry.name,
+            name: entry.name,
+            sub: entry.title,
+          }))}
+          selected={selected}
+          onSelect={setSelected}
+        />
       </section>
       <div class="detail-column">
         {prompt === undefined ? (

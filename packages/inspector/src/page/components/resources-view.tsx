@@ -1,6 +1,7 @@
 import { type Client, UriTemplate } from '@modelcontextprotocol/client';
 import { useState } from 'preact/hooks';
 import type { JsonSchema } from '../logic/json-schema.js';
+import { ItemList } from './item-list.js';
 import { ResourceReadView } from './resource-read-view.js';
 import { SchemaForm } from './schema-form.js';
 import { useCompleter } from './use-completions.js';
@@ -21,25 +22,15 @@ export function ResourcesView({ client, lists }: { client: Client; lists: Server
       <section class="list-column" aria-labelledby="resources-heading">
         <h2 id="resources-heading">Resources</h2>
         {lists.resources.length === 0 && <p class="hint">The server lists no resources.</p>}
-        <ul class="item-list">
-          {lists.resources.map((resource) => (
-            <li key={resource.uri}>
-              <button
-                type="button"
-                class="item"
-                aria-current={read?.uri === resource.uri ? 'true' : undefined}
-                onClick={() => readUri(resource.uri)}
-              >
-                <span class="item-name">{resource.uri}</span>
-                <span class="item-sub">
-                  {' '}
-                  {resource.title ?? resource.name}
-                  {resource.mimeType !== undefined && ` · ${resource.mimeType}`}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <ItemList
+          entries={lists.resources.map((resource) => ({
+            key: resource.uri,
+            name: resource.uri,
+            sub: `${resource.title ?? resource.name}${resource.mimeType === undefined ? '' : ` · ${resource.mimeType}`}`,
+          }))}
+          selected={read?.uri}
+          onSelect={readUri}
+        />
         <h2>Resource templates</h2>
         {lists.templates.length === 0 && (
           <p class="hint">The server lists no resource templates.</p>

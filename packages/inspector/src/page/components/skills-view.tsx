@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { type Skill, SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { describeError } from '../logic/describe-error.js';
+import { ItemList } from './item-list.js';
 import { Markdown } from './markdown.js';
 import type { ServerLists } from './use-connection.js';
 
@@ -40,21 +41,15 @@ export function SkillsView({ skills, lists }: { skills: SkillsClient; lists: Ser
         {listing.state === 'ready' && found.length === 0 && (
           <p class="hint">The server offers this caller no skills.</p>
         )}
-        <ul class="item-list">
-          {found.map((skill) => (
-            <li key={skill.uri}>
-              <button
-                type="button"
-                class="item"
-                aria-current={skill.uri === selected ? 'true' : undefined}
-                onClick={() => setSelected(skill.uri)}
-              >
-                <span class="item-name">{skill.frontmatter.name}</span>
-                <span class="item-sub"> {skill.frontmatter.description}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <ItemList
+          entries={found.map((skill) => ({
+            key: skill.uri,
+            name: skill.frontmatter.name,
+            sub: skill.frontmatter.description,
+          }))}
+          selected={selected}
+          onSelect={setSelected}
+        />
       </section>
       <div class="detail-column">
         {chosen === undefined ? (

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { useMemo, useState } from 'preact/hooks';
 import { matchesToolFilter, readToolInfo } from '../logic/tool-info.js';
+import { ItemList } from './item-list.js';
 import { ToolDetail } from './tool-detail.js';
 import type { LogEntry, ServerLists } from './use-connection.js';
 
@@ -41,26 +42,19 @@ export function ToolsView({ client, lists, allowExecute, onLog }: ToolsViewProps
         <p class="hint" aria-live="polite">
           {shown.length} of {infos.length} tools
         </p>
-        <ul class="item-list">
-          {shown.map(({ tool, info }) => (
-            <li key={tool.name}>
-              <button
-                type="button"
-                class="item"
-                aria-current={tool.name === selected ? 'true' : undefined}
-                onClick={() => setSelected(tool.name)}
-              >
-                <span class="item-name">{tool.name}</span>
-                {info.moduleId !== undefined && info.moduleId !== tool.name && (
-                  <span class="item-sub"> {info.moduleId}</span>
-                )}
-                {info.badges.length > 0 && (
-                  <span class="item-badges"> {info.badges.join(' · ')}</span>
-                )}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <ItemList
+          entries={shown.map(({ tool, info }) => ({
+            key: tool.name,
+            name: tool.name,
+            sub:
+              info.moduleId !== undefined && info.moduleId !== tool.name
+                ? info.moduleId
+                : undefined,
+            badges: info.badges,
+          }))}
+          selected={selected}
+          onSelect={setSelected}
+        />
       </section>
       <div class="detail-column">
         {chosen === undefined ? (
