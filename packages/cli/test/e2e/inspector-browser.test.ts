@@ -196,6 +196,12 @@ describe.skipIf(skip !== undefined)(
       const facts = await page.locator('article dl').textContent();
       expect(facts).toContain('catalog-get_product, orders-place_order');
       await saveScreenshot(page, 'skills');
+      // A link to a file of the skill opens that file, read and verified, in the page.
+      await page.getByRole('link', { name: 'the refund rules' }).click();
+      await page.getByRole('heading', { name: 'Refund rules' }).waitFor({ timeout: WAIT_MS });
+      expect(page.url()).toBe(inspectorUrl);
+      await page.getByRole('button', { name: 'SKILL.md', exact: true }).click();
+      await page.getByRole('heading', { name: 'Handling an order' }).waitFor({ timeout: WAIT_MS });
     });
 
     it('runs a tool with the keyboard alone', async () => {

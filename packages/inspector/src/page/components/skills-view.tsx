@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { type Skill, SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { describeError } from '../logic/describe-error.js';
+import { resolveBeside } from '../logic/skill-paths.js';
 import { ItemList } from './item-list.js';
 import { Markdown } from './markdown.js';
 import type { ServerLists } from './use-connection.js';
@@ -62,20 +63,29 @@ export function SkillsView({ skills, lists }: { skills: SkillsClient; lists: Ser
   );
 }
 
-type Manifest =
+type Opened =
   | { state: 'loading' }
-  | { state: 'read'; body: string }
+  | { state: 'read'; text: string }
   | { state: 'failed'; message: string };
 
 function SkillDetail({ skills, skill }: { skills: SkillsClient; skill: Skill }) {
-  const [manifest, setManifest] = useState<Manifest>({ state: 'loading' });
+  // Which file of the skill is shown: its `SKILL.md` (undefined), or one beside it.
+  const [file, setFile] = useState<string | undefined>(undefined);
+  const [opened, setOpened] = useState<Opened>({ state: 'loading' });
   useEffect(() => {
-    skills.read(skill).then(
-      (file) => setManifest({ state: 'read', body: file.body ?? file.text ?? '' }),
-      (error: unknown) => setManifest({ state: 'failed', message: describeError(error).message }),
+    let current = true;
+    setOpened({ state: 'loading' });
+    skills.read(skill, file).then(
+      (read) => current && setOpened({ state: 'read', text: read.body ?? read.text ?? '' }),
+      (error: unknown) =>
+        current && setOpened({ state: 'failed', message: describeError(error).message }),
     );
-  }, [skills, skill]);
+    return () => {
+      current = false;
+    };
+  }, [skills, skill, file]);
   const tools = skill._meta?.['apcore/tools'];
+  const root = skill.uri.slice(0, skill.uri.lastIndexOf('/') + 1);
   const files = skill.resources === 'dynamic' ? [] : skill.resources;
   return (
     <article aria-labelledby="skill-heading">
@@ -92,21 +102,40 @@ function SkillDetail({ skills, skill }: { skills: SkillsClient; skill: Skill }) 
             <dd>{tools.map(String).join(', ')}</dd>
           </>
         )}
-        <dt>Files</dt>
-        <dd>
-          {skill.resources === 'dynamic'
-            ? 'listed by the server on request'
-            : files
-                .map(
-                  (file) => `${file.uri.slice(file.uri.lastIndexOf('/') + 1)} (${file.size} bytes)`,
-                )
-                .join(', ')}
-        </dd>
       </dl>
-      <h3>SKILL.md</h3>
-      {manifest.state === 'loading' && <p class="hint">Reading…</p>}
-      {manifest.state === 'failed' && <p class="error">{manifest.message}</p>}
-      {manifest.state === 'read' && <Markdown text={manifest.body} />}
+      <h3>Files</h3>
+      {skill.resources === 'dynamic' ? (
+        <p class="hint">The server lists this skill's files on request.</p>
+      ) : (
+        <ul class="files">
+          {files.map(({ uri, size }) => {
+            const path = uri.startsWith(root) ? uri.slice(root.length) : uri;
+            const shown = (file ?? 'SKILL.md') === path;
+            return (
+              <li key={uri}>
+                <button
+                  type="button"
+                  class="secondary"
+                  aria-pressed={shown}
+                  onClick={() => setFile(path === 'SKILL.md' ? undefined : path)}
+                >
+                  {path}
+                </button>{' '}
+                <span class="hint">{size} bytes</span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <h3>{file ?? 'SKILL.md'}</h3>
+      {opened.state === 'loading' && <p class="hint">Reading…</p>}
+      {opened.state === 'failed' && <p class="error">{opened.message}</p>}
+      {opened.state === 'read' && (
+        <Markdown
+          text={opened.text}
+          onRelativeLink={(href) => setFile(resolveBeside(file, href))}
+        />
+      )}
     </article>
   );
 }
