@@ -46,6 +46,7 @@ export type { ServeOptions } from './options/serve-options.js';
 export { createRandomStateKey, resolveStateKey } from './options/state-key.js';
 export type { TransportName } from './options/transports.js';
 export type { CorsOptions } from './transports/cors.js';
+export { isLoopbackAddress } from './transports/http-guard.js';
 export type { ListenErrorDetails } from './transports/listen-error.js';
 export {
   DEFAULT_MAX_SESSIONS,

@@ -1,3 +1,4 @@
+import { isLoopbackAddress } from '@apcore-mcp/server/options';
 import { CliError } from '../cli-error.js';
 import { ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
@@ -29,13 +30,6 @@ export function withDevPresets(
   };
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '::1', '[::1]']);
-
-/** Whether `host` is reachable from this machine only. */
-function isLoopbackHost(host: string): boolean {
-  return LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(host);
-}
-
 /**
  * `apcore-mcp dev`: `serve` for writing modules. Streamable HTTP on loopback, `--watch`, the
  * inspector with execution allowed, human-readable logs when stderr is a terminal, and the
@@ -52,7 +46,7 @@ export async function runDevCommand(resolved: ResolvedSettings, io: CliIo): Prom
     );
   }
   const host = textSetting(resolved, 'host') ?? '127.0.0.1';
-  if (!isLoopbackHost(host)) {
+  if (!isLoopbackAddress(host)) {
     const source = describeSource(sourceOf(resolved, 'host'));
     throw devRefusal(
       `apcore-mcp dev lets the inspector call tools, so it listens on loopback only (got ${host} from ${source}); use apcore-mcp serve --inspector to serve on ${host}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidOptionError } from '../kernel/invalid-option-error.js';
+import { invalidOption } from '../__fixtures__/invalid-option.js';
 import { checkServeOptions } from '../options/resolve-options.js';
 import { DEFAULT_INSPECTOR_PREFIX, resolveInspector } from './inspector-option.js';
 
@@ -34,16 +34,7 @@ describe('resolveInspector', () => {
     ['inspector.prefix', { prefix: '/metrics/inspector' }],
     ['inspector.allowExecute', { allowExecute: 'yes' }],
   ])('refuses a bad %s (%j), naming it', (option, value) => {
-    const error = (() => {
-      try {
-        resolveInspector(value);
-      } catch (thrown) {
-        return thrown;
-      }
-      return undefined;
-    })();
-    expect(InvalidOptionError.isInstance(error)).toBe(true);
-    expect((error as InvalidOptionError).option).toBe(option);
+    expect(() => resolveInspector(value)).toThrow(invalidOption(option));
   });
 
   it('is refused on stdio, with a sentence saying where it is served', () => {

@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { AuthInfo } from '@modelcontextprotocol/server';
-import type { RouterCallExtra } from '../kernel/call-extra.js';
+import { attachToRequestAuth, type RouterCallExtra } from '../kernel/call-extra.js';
 
 /** The `authInfo.extra` key marking a request of a read-only inspector page. */
 const READ_ONLY_INSPECTOR_KEY = 'apcoreReadOnlyInspector';
@@ -33,8 +32,7 @@ export function isInspectorPageRequest(request: IncomingMessage, prefix: string)
 
 /**
  * Marks a request of a read-only inspector page, so that every call it carries is refused by
- * {@link isReadOnlyInspectorCall}'s entry. The SDK passes `request.auth` on to the handlers as
- * `extra.authInfo`, the one per-request channel it has.
+ * {@link isReadOnlyInspectorCall}'s entry.
  *
  * @example
  * ```ts
@@ -42,9 +40,7 @@ export function isInspectorPageRequest(request: IncomingMessage, prefix: string)
  * ```
  */
 export function markReadOnlyInspectorRequest(request: IncomingMessage): void {
-  const carrier = request as IncomingMessage & { auth?: AuthInfo };
-  const auth = carrier.auth ?? { token: '', clientId: '', scopes: [] };
-  carrier.auth = { ...auth, extra: { ...auth.extra, [READ_ONLY_INSPECTOR_KEY]: true } };
+  attachToRequestAuth(request, READ_ONLY_INSPECTOR_KEY, true);
 }
 
 /**

@@ -222,9 +222,22 @@ export const REQUEST_CLOSED_KEY = 'apcoreRequestClosed';
  * `extra.authInfo`, the one per-request channel it has).
  */
 export function attachRequestClosedSignal(request: IncomingMessage, signal: AbortSignal): void {
+  attachToRequestAuth(request, REQUEST_CLOSED_KEY, signal);
+}
+
+/**
+ * Adds `value` under `key` to what the SDK hands every handler of this HTTP request
+ * (`request.auth.extra`, passed on as `extra.authInfo.extra`), keeping what is already there.
+ *
+ * @example
+ * ```ts
+ * attachToRequestAuth(request, 'apcoreRequestClosed', signal);
+ * ```
+ */
+export function attachToRequestAuth(request: IncomingMessage, key: string, value: unknown): void {
   const carrier = request as IncomingMessage & { auth?: AuthInfo };
   const auth = carrier.auth ?? { token: '', clientId: '', scopes: [] };
-  carrier.auth = { ...auth, extra: { ...auth.extra, [REQUEST_CLOSED_KEY]: signal } };
+  carrier.auth = { ...auth, extra: { ...auth.extra, [key]: value } };
 }
 
 /** The signal {@link attachRequestClosedSignal} attached to the call's HTTP request, if any. */

@@ -29,16 +29,33 @@ export async function admit(
   policy: AdmissionPolicy,
   endpointPath: string,
 ): Promise<boolean> {
-  const refusal = checkRequest(request, policy.guard);
-  if (refusal) {
-    policy.logger.warn(
-      { host: request.headers.host, origin: request.headers.origin },
-      `Refused HTTP request: ${refusal.message}`,
-    );
-    sendJsonRpcError(response, refusal.status, refusal.message);
-    return false;
-  }
+  if (!passGuard(request, response, policy, 'HTTP request')) return false;
   return authenticateRequest(request, response, policy, endpointPath);
+}
+
+/**
+ * The Host/Origin checks alone, for every route but `/health`: a refused request is answered
+ * (403) and logged as a refused `what`; `false` = refused.
+ *
+ * @example
+ * ```ts
+ * if (!passGuard(request, response, { guard, logger }, '/metrics')) return true;
+ * ```
+ */
+export function passGuard(
+  request: IncomingMessage,
+  response: ServerResponse,
+  policy: Pick<AdmissionPolicy, 'guard' | 'logger'>,
+  what: string,
+): boolean {
+  const refusal = checkRequest(request, policy.guard);
+  if (refusal === undefined) return true;
+  policy.logger.warn(
+    { host: request.headers.host, origin: request.headers.origin },
+    `Refused ${what}: ${refusal.message}`,
+  );
+  sendJsonRpcError(response, refusal.status, refusal.message);
+  return false;
 }
 
 /**

@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ServedInspector } from '../inspector/inspector-assets.js';
+import type { InspectorPageConfig, ServedInspector } from '../inspector/inspector-assets.js';
 import {
   isInspectorPageRequest,
   markReadOnlyInspectorRequest,
 } from '../inspector/inspector-page-request.js';
 import { endpointFromPage, isInspectorPath, serveInspector } from '../inspector/inspector-route.js';
-import { sendJsonRpcError } from '../kernel/http-response.js';
 import type { Logger } from '../kernel/logger.js';
-import { checkRequest, type GuardPolicy } from './http-guard.js';
+import { passGuard } from './http-admission.js';
+import type { GuardPolicy } from './http-guard.js';
 
 /**
  * The inspector as the HTTP handler serves it: the page under its prefix, and the mark on the
@@ -22,7 +22,7 @@ export class InspectorRoutes {
   readonly #inspector: ServedInspector;
   readonly #guard: GuardPolicy;
   readonly #logger: Logger;
-  readonly #config: Parameters<typeof serveInspector>[4];
+  readonly #config: InspectorPageConfig;
 
   constructor(options: {
     inspector: ServedInspector;
@@ -55,15 +55,8 @@ export class InspectorRoutes {
    * route but `/health` passes (the page itself needs no credentials: it asks for them).
    */
   serve(request: IncomingMessage, response: ServerResponse, pathname: string): void {
-    const refusal = checkRequest(request, this.#guard);
-    if (refusal) {
-      this.#logger.warn(
-        { host: request.headers.host },
-        `Refused the inspector: ${refusal.message}`,
-      );
-      sendJsonRpcError(response, refusal.status, refusal.message);
-      return;
-    }
+    const policy = { guard: this.#guard, logger: this.#logger };
+    if (!passGuard(request, response, policy, 'the inspector')) return;
     serveInspector(request, response, pathname, this.#inspector, this.#config);
   }
 

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson, sendJsonRpcError } from '../kernel/http-response.js';
+import { sendJson } from '../kernel/http-response.js';
 import type { Logger } from '../kernel/logger.js';
-import { checkRequest, type GuardPolicy } from './http-guard.js';
+import { passGuard } from './http-admission.js';
+import type { GuardPolicy } from './http-guard.js';
 
 /**
  * The body of `GET /health`: fast, unauthenticated, and naming no module.
@@ -80,12 +81,7 @@ export async function serveObservability(
     return true;
   }
   if (pathname !== '/metrics' || routes.metrics === undefined) return false;
-  const refusal = checkRequest(request, routes.guard);
-  if (refusal) {
-    routes.logger.warn({ host: request.headers.host }, `Refused /metrics: ${refusal.message}`);
-    sendJsonRpcError(response, refusal.status, refusal.message);
-    return true;
-  }
+  if (!passGuard(request, response, routes, '/metrics')) return true;
   if (routes.authorizeMetrics && !(await routes.authorizeMetrics(request, response))) return true;
   const text = await routes.metrics.text();
   response.writeHead(200, { 'content-type': routes.metrics.contentType });
