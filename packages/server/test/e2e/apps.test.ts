@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { Registry } from '@apcore-mcp/runtime';
-import { createRecordingLogger } from '@apcore-mcp/test-support';
-import { connectClient, type McpClientHandle } from '@apcore-mcp/test-support/clients';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerHandle, startServer } from '../../src/index.js';
-import { connectFixtureOverStdio, fixturePath } from '../helpers/fixture-path.js';
+import {
+  DEFINITIONS_TARGETS,
+  type DefinitionsConnection,
+  type DefinitionsTarget,
+} from '../helpers/definitions-target.js';
+import { connectFixtureOverStdio, connectOverHttp, fixturePath } from '../helpers/fixture-path.js';
 
 const APP_MIME_TYPE = 'text/html;profile=mcp-app';
 const CARD_URI = 'ui://shop.card/card.html';
@@ -18,42 +20,18 @@ const CHART_UI_META = {
   prefersBorder: false,
 };
 
-type Target = ['2025-11-25' | '2026-07-28', 'http' | 'stdio'];
-
-const TARGETS: Target[] = [
-  ['2025-11-25', 'http'],
-  ['2026-07-28', 'http'],
-  ['2025-11-25', 'stdio'],
-  ['2026-07-28', 'stdio'],
-];
-
 /** Serves the apps fixture modules (in process over HTTP, or a spawned stdio child) to a client. */
-async function connectToApps([era, transport]: Target): Promise<{
-  client: McpClientHandle;
-  close(): Promise<void>;
-}> {
+async function connectToApps([era, transport]: DefinitionsTarget): Promise<DefinitionsConnection> {
   if (transport === 'stdio') {
     const client = await connectFixtureOverStdio(era, 'apps-server.mjs');
     return { client, close: () => client.close() };
   }
   const registry = new Registry({ extensionsDir: fixturePath('apps-extensions') });
   await registry.discover();
-  const server: ServerHandle = await startServer(registry, {
-    transport: 'streamable-http',
-    port: 0,
-    logger: createRecordingLogger(),
-  });
-  const client = await connectClient({ era, transport: 'http', url: server.url ?? '' });
-  return {
-    client,
-    close: async () => {
-      await client.close();
-      await server.close();
-    },
-  };
+  return connectOverHttp(era, registry);
 }
 
-describe.each(TARGETS)('module UIs (MCP Apps), %s client over %s', (era, transport) => {
+describe.each(DEFINITIONS_TARGETS)('module UIs (MCP Apps), %s client over %s', (era, transport) => {
   let connection: Awaited<ReturnType<typeof connectToApps>>;
   beforeAll(async () => {
     connection = await connectToApps([era, transport]);

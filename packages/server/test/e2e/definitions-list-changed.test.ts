@@ -3,47 +3,34 @@ import type { AddressInfo } from 'node:net';
 import * as core from '@apcore-mcp/core';
 import * as runtime from '@apcore-mcp/runtime';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
-import {
-  type ChangedList,
-  connectClient,
-  type McpClientHandle,
-} from '@apcore-mcp/test-support/clients';
+import { type ChangedList, connectClient } from '@apcore-mcp/test-support/clients';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMcpHandler, type McpHandler, startServer } from '../../src/index.js';
+import { createMcpHandler, type McpHandler } from '../../src/index.js';
 import { createChangingDefinitions } from '../fixtures/changing-definitions.mjs';
-import { DEFINITIONS_TARGETS, type DefinitionsTarget } from '../helpers/definitions-target.js';
-import { connectFixtureOverStdio } from '../helpers/fixture-path.js';
+import {
+  DEFINITIONS_TARGETS,
+  type DefinitionsConnection,
+  type DefinitionsTarget,
+} from '../helpers/definitions-target.js';
+import { connectFixtureOverStdio, connectOverHttp } from '../helpers/fixture-path.js';
 
 const names = (listed: Record<string, unknown>[], key = 'name'): unknown[] =>
   listed.map((entry) => entry[key]);
 
 /** A client of a server of live definitions: in process over HTTP, or a spawned stdio child. */
-async function connectToChangingDefinitions([era, transport]: DefinitionsTarget): Promise<{
-  client: McpClientHandle;
-  close(): Promise<void>;
-}> {
+async function connectToChangingDefinitions([
+  era,
+  transport,
+]: DefinitionsTarget): Promise<DefinitionsConnection> {
   if (transport === 'stdio') {
     const client = await connectFixtureOverStdio(era, 'changing-definitions-server.mjs');
     return { client, close: () => client.close() };
   }
   const registry = new runtime.Registry();
   const { options, announceWith } = createChangingDefinitions(core, registry);
-  const server = await startServer(registry, {
-    transport: 'streamable-http',
-    port: 0,
-    dynamic: true,
-    logger: createRecordingLogger(),
-    ...options,
-  });
-  announceWith(() => server.definitionsChanged());
-  const client = await connectClient({ era, transport: 'http', url: server.url ?? '' });
-  return {
-    client,
-    close: async () => {
-      await client.close();
-      await server.close();
-    },
-  };
+  const connection = await connectOverHttp(era, registry, { dynamic: true, ...options });
+  announceWith(() => connection.server.definitionsChanged());
+  return connection;
 }
 
 describe.each(DEFINITIONS_TARGETS)('live definitions, %s client over %s', (era, transport) => {

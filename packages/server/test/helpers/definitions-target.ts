@@ -1,15 +1,12 @@
 import * as core from '@apcore-mcp/core';
-import { createRecordingLogger } from '@apcore-mcp/test-support';
-import {
-  type ClientEra,
-  type ConnectionDefaults,
-  connectClient,
-  type McpClientHandle,
+import type {
+  ClientEra,
+  ConnectionDefaults,
+  McpClientHandle,
 } from '@apcore-mcp/test-support/clients';
-import { type ServerHandle, startServer } from '../../src/index.js';
 import { createFixtureDefinitions } from '../fixtures/fixture-definitions.mjs';
 import { createFixtureRuntime } from '../fixtures/fixture-modules.mjs';
-import { connectFixtureOverStdio } from './fixture-path.js';
+import { connectFixtureOverStdio, connectOverHttp } from './fixture-path.js';
 
 /** Where a definitions test connects: a client era over Streamable HTTP or a spawned stdio child. */
 export type DefinitionsTarget = [ClientEra, 'http' | 'stdio'];
@@ -44,23 +41,5 @@ export async function connectToDefinitions(
   const { registry, executor } = createFixtureRuntime(core);
   const { touch, ...definitions } = createFixtureDefinitions(core);
   registry.register('fixture.touch', touch);
-  const server: ServerHandle = await startServer(executor, {
-    transport: 'streamable-http',
-    port: 0,
-    logger: createRecordingLogger(),
-    ...definitions,
-  });
-  const client = await connectClient({
-    ...defaults,
-    era,
-    transport: 'http',
-    url: server.url ?? '',
-  });
-  return {
-    client,
-    close: async () => {
-      await client.close();
-      await server.close();
-    },
-  };
+  return connectOverHttp(era, executor, definitions, defaults);
 }

@@ -1,11 +1,18 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRecordingLogger } from '@apcore-mcp/test-support';
 import {
   type ClientEra,
   type ConnectionDefaults,
   connectClient,
   type McpClientHandle,
 } from '@apcore-mcp/test-support/clients';
+import {
+  type RegistryOrExecutor,
+  type ServeOptions,
+  type ServerHandle,
+  startServer,
+} from '../../src/index.js';
 
 const serverRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -43,4 +50,48 @@ export function connectFixtureOverStdio(
     cwd: serverRoot,
     stderr: 'ignore',
   });
+}
+
+/** A connected test client, the server it talks to, and how to close both. */
+export interface ServedConnection {
+  client: McpClientHandle;
+  server: ServerHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts `served` over Streamable HTTP on a free port, in process, with `options`, and connects a
+ * client of `era` to it with `defaults`; `close()` closes the client, then the server.
+ *
+ * @example
+ * ```ts
+ * const { client, close } = await connectOverHttp('2026-07-28', registry, { dynamic: true });
+ * ```
+ */
+export async function connectOverHttp(
+  era: ClientEra,
+  served: RegistryOrExecutor,
+  options: ServeOptions = {},
+  defaults: ConnectionDefaults = {},
+): Promise<ServedConnection> {
+  const server = await startServer(served, {
+    transport: 'streamable-http',
+    port: 0,
+    logger: createRecordingLogger(),
+    ...options,
+  });
+  const client = await connectClient({
+    ...defaults,
+    era,
+    transport: 'http',
+    url: server.url ?? '',
+  });
+  return {
+    client,
+    server,
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
 }
