@@ -185,6 +185,12 @@ export type {
 } from './module-ui.js';
 export { describeUiProblem, toModuleUi } from './module-ui.js';
 export { setOwnEntry } from './own-entry.js';
+export {
+  REDACTED_VALUE,
+  redactOutput,
+  redactSensitive,
+  SECRET_KEY_PREFIX,
+} from './redact-sensitive.js';
 export type { JsonValue } from './serialize-output.js';
 export { serializeOutput, toJsonValue } from './serialize-output.js';
 export { suggestClosest } from './suggest-closest.js';

@@ -5,6 +5,7 @@ import {
   isExecutorLike,
   type Logger,
   readContentItems,
+  redactOutput,
   serializeOutput,
 } from '@apcore-mcp/core';
 import { ErrorMapper } from '@apcore-mcp/errors';
@@ -41,6 +42,12 @@ export interface DispatchToolCallsOptions {
    * runs the module its `action` names, with the other arguments (see `routeGroupedCall`).
    */
   groups?: OpenaiToolGroups;
+  /**
+   * Replace every secret of an output by `***REDACTED***` before the model reads it: what the
+   * module's output schema marks `x-sensitive: true`, and keys starting with `_secret_`.
+   * Default `true`, as on the MCP side.
+   */
+  redactOutput?: boolean;
 }
 
 /** A tool call of either API. */
@@ -157,11 +164,17 @@ async function runCall(call: ParsedCall, dispatch: Dispatch): Promise<ToolCallOu
   const { moduleId, inputs, errorPrefix } = target;
   try {
     const factory = dispatch.options.contextFactory;
+    // Read before the call: some executors rewrite a module's schemas when it first runs.
+    const outputSchema = dispatch.executor.registry.getDefinition(moduleId, {
+      copy: false,
+    })?.outputSchema;
     const output =
       factory === undefined
         ? await dispatch.executor.call(moduleId, inputs)
         : await dispatch.executor.call(moduleId, inputs, factory.createContext({ moduleId }));
-    return answer(call, toOutputText(output));
+    const shown =
+      dispatch.options.redactOutput === false ? output : redactOutput(output, outputSchema);
+    return answer(call, toOutputText(shown));
   } catch (error) {
     return answer(
       call,

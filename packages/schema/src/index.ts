@@ -1,4 +1,5 @@
 // Any new export added here becomes public API: named exports only, no wildcards.
+export { allowRedactedValues } from './allow-redacted-values.js';
 export { ensureObjectType } from './ensure-object-type.js';
 export {
   DEFAULT_MAX_REF_DEPTH,

@@ -2,11 +2,12 @@
 // resource URIs and errors, the masked value, nesting limits, the metadata and health bodies.
 // Named exports only.
 
+export { REDACTED_VALUE } from '@apcore-mcp/core';
+
 export {
   PROTECTED_RESOURCE_METADATA_PATH,
   type ProtectedResourceMetadata,
 } from './auth/protected-resource.js';
-export { MASKED_VALUE } from './calls/mask-sensitive.js';
 export { ACTIONS_META_KEY, GROUP_META_KEY } from './grouping/group-served-tools.js';
 export type { McpToolSchema } from './kernel/mcp-tool.js';
 export { DOCS_URI_PREFIX } from './resources/documentation-resources.js';

@@ -79,7 +79,7 @@ describe('apcore-mcp --ledger', () => {
         subject: '@anonymous',
         outcome: 'ok',
         cost: 2,
-        arguments: { user: 'ann', password: '***' },
+        arguments: { user: 'ann', password: '***REDACTED***' },
       },
       { tool: 'login', outcome: 'SCHEMA_VALIDATION_ERROR', arguments: { user: 'ann' } },
       { tool: 'remove', outcome: 'APPROVAL_DENIED', arguments: { path: '/tmp/x' } },

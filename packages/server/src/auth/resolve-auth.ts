@@ -1,4 +1,4 @@
-import { MASKED_VALUE } from '../calls/mask-sensitive.js';
+import { REDACTED_VALUE } from '@apcore-mcp/core';
 import { describeValue } from '../kernel/describe-value.js';
 import { InvalidOptionError, type OptionSentence } from '../kernel/invalid-option-error.js';
 import { resolveBoolean, resolveInteger } from '../kernel/read-option.js';
@@ -147,7 +147,7 @@ function readSecret(value: unknown): Uint8Array {
   else {
     throw new InvalidOptionError({
       option: 'auth.secret',
-      value: MASKED_VALUE,
+      value: REDACTED_VALUE,
       expected: 'a string or a Uint8Array',
       // A number or a boolean is no secret: saying which helps find the slip.
       sentence: [
@@ -159,7 +159,7 @@ function readSecret(value: unknown): Uint8Array {
   if (bytes.byteLength < MIN_SECRET_BYTES) {
     throw new InvalidOptionError({
       option: 'auth.secret',
-      value: MASKED_VALUE,
+      value: REDACTED_VALUE,
       expected: `at least ${MIN_SECRET_BYTES} bytes for HS256`,
       sentence: [
         { option: 'auth.secret' },

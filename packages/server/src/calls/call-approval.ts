@@ -6,6 +6,7 @@ import {
   type Identity,
   type McpElicitSender,
   type RegistryLike,
+  redactSensitive,
   toJsonValue,
 } from '@apcore-mcp/core';
 import type { Logger } from '../kernel/logger.js';
@@ -14,7 +15,6 @@ import type { ApprovalOption, ToolApprovalHandler } from './approval-option.js';
 import { ApprovalRequiredError } from './approval-required-error.js';
 import type { CallObserver } from './call-observer.js';
 import type { CallRounds } from './call-rounds.js';
-import { maskSensitive } from './mask-sensitive.js';
 
 /** What one call's {@link CallApproval} works with. */
 export interface CallApprovalOptions {
@@ -134,7 +134,7 @@ export class CallApproval implements ApprovalHandler {
     const question = () => {
       const { description, inputSchema } = readModule(registry, moduleId);
       // Shown to the client, maybe to a screen or a log: secrets stay masked, as in the ledger.
-      const shown = maskSensitive(args, inputSchema) as Record<string, unknown>;
+      const shown = redactSensitive(args, inputSchema) as Record<string, unknown>;
       return {
         message: describeCall(moduleId, description, shown),
         requestedSchema: confirmSchema(moduleId),

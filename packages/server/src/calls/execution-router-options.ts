@@ -30,6 +30,11 @@ export interface ExecutionRouterOptions {
    * with a `RESULT_TOO_LARGE` tool error. Default 1 MiB.
    */
   maxResultBytes?: number;
+  /**
+   * Replace every secret of a result (what the output schema marks `x-sensitive`, keys
+   * starting with `_secret_`) by `***REDACTED***`, in results and streamed chunks; default true.
+   */
+  redactOutput?: boolean;
   /** Builds contexts for an executor without `createContext`. */
   contextFactory?: ContextFactory;
   /** The caller when the request carries none. */

@@ -106,7 +106,10 @@ export class ExecutionRouter {
       })),
       createApprovalEntry(approvalHere), // asked here unless the executor asks
     ];
-    this.#run = composeCall(pipeline, createExecuteCall(executor));
+    this.#run = composeCall(
+      pipeline,
+      createExecuteCall(executor, { redactOutput: options.redactOutput ?? true }),
+    );
     // Every running call follows this one signal: many calls in flight are not a leak.
     setMaxListeners(0, this.#shutdown.signal);
   }

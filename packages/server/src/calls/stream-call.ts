@@ -9,7 +9,7 @@ import type { OpenedCall } from './open-call.js';
 
 /**
  * Runs a streaming call through `executor.stream()`: each chunk goes to the client as a progress
- * notification, and the merged chunks are the call's output (content chunks concatenate).
+ * notification (after `redact`), and the merged chunks are the call's output (content chunks concatenate).
  *
  * @throws {TypeError} the call has no progress channel or the executor cannot stream.
  * @example
@@ -21,6 +21,7 @@ export function streamCall(
   executor: ExecutorLike,
   call: OpenedCall,
   args: Record<string, unknown>,
+  redact: (chunk: Record<string, unknown>) => unknown = (chunk) => chunk,
 ): Promise<Record<string, unknown>> {
   const { moduleId, progress } = call;
   const stream = executor.stream;
@@ -31,12 +32,12 @@ export function streamCall(
     moduleId,
     chunks: stream.call(executor, moduleId, args, call.context),
     signal: call.cancellation.signal,
-    onChunk: (chunk, index) => progress(index, undefined, describeChunk(chunk)),
+    onChunk: (chunk, index) => progress(index, undefined, describeChunk(redact(chunk))),
   });
 }
 
 /** A chunk as a progress message: its JSON, or for content the text and placeholders of its items (never an image's bytes). */
-function describeChunk(chunk: Record<string, unknown>): string {
+function describeChunk(chunk: unknown): string {
   const items = readContentItems(chunk);
   return items === undefined ? serializeOutput(chunk) : describeContent(items);
 }

@@ -54,7 +54,7 @@ describe('the call ledger', () => {
       subject: 'ann',
       tool: 'auth-login',
       moduleId: 'auth.login',
-      arguments: { user: 'ann', password: '***' },
+      arguments: { user: 'ann', password: '***REDACTED***' },
       outcome: 'ok',
       cost: 3,
     });

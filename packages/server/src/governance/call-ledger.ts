@@ -1,6 +1,5 @@
-import { type Logger, silentLogger } from '@apcore-mcp/core';
+import { type Logger, redactSensitive, silentLogger } from '@apcore-mcp/core';
 import type { CallRecorder, GovernedCall, SettledCall } from '../calls/call-governance.js';
-import { maskSensitive } from '../calls/mask-sensitive.js';
 import { readErrorCode } from '../kernel/tool-call-result.js';
 import type { LedgerRecord, LedgerStore } from './ledger-record.js';
 
@@ -50,7 +49,10 @@ function toLedgerRecord(
     subject: call.subject,
     tool: call.tool,
     moduleId: served.moduleId,
-    arguments: maskSensitive(call.arguments, served.tool.inputSchema) as LedgerRecord['arguments'],
+    arguments: redactSensitive(
+      call.arguments,
+      served.tool.inputSchema,
+    ) as LedgerRecord['arguments'],
     durationMs: Math.round(settled.durationMs * 1000) / 1000,
     outcome: failed ? (readErrorCode(settled.result) ?? UNKNOWN_ERROR) : 'ok',
     // Only a call that got past governance consumed anything.

@@ -6,7 +6,7 @@ const RECORD = {
   subject: 'alice',
   tool: 'auth-login',
   moduleId: 'auth.login',
-  arguments: { user: 'ann', password: '***' },
+  arguments: { user: 'ann', password: '***REDACTED***' },
   durationMs: 4.213,
   outcome: 'ok',
   cost: 2,

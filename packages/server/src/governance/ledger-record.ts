@@ -6,7 +6,7 @@
  * ```ts
  * const record: LedgerRecord = {
  *   time: '2026-11-24T14:02:11.532Z', subject: 'alice', tool: 'orders-refund_order',
- *   moduleId: 'orders.refund_order', arguments: { orderId: 'A-17', cardNumber: '***' },
+ *   moduleId: 'orders.refund_order', arguments: { orderId: 'A-17', cardNumber: '***REDACTED***' },
  *   durationMs: 4.21, outcome: 'ok', cost: 2,
  * };
  * ```
@@ -20,7 +20,7 @@ export interface LedgerRecord {
   readonly tool: string;
   /** The module the tool runs. */
   readonly moduleId: string;
-  /** The call's arguments, every property marked `x-sensitive: true` replaced by `"***"`. */
+  /** The call's arguments, every property marked `x-sensitive: true` replaced by `"***REDACTED***"`. */
   readonly arguments: Readonly<Record<string, unknown>>;
   /** From the call's arrival to its answer, in milliseconds (rounded to µs). */
   readonly durationMs: number;

@@ -20,6 +20,11 @@ export interface ServedTool {
    * action name. A call names the action in `action` and runs that module.
    */
   readonly actions?: ReadonlyMap<string, ServedTool>;
+  /**
+   * The module's output schema as converted, when the tool does not advertise it (its root is
+   * not an object): redaction still reads its `x-sensitive` marks. Otherwise `tool.outputSchema`.
+   */
+  readonly outputSchema?: Readonly<Record<string, unknown>>;
   /** How its calls become MCP tasks, when its module supports them (`taskSupport`). */
   readonly task?: { readonly support: 'optional' | 'required'; readonly start: TaskStart };
 }

@@ -90,6 +90,7 @@ export async function inspectServer(
     builder: new ToolBuilder({
       logger: resolved.logger ?? silentLogger,
       toolNames: resolved.toolNames,
+      redactOutput: resolved.redactOutput,
     }),
     ...toModuleFilter(resolved),
     grouping: resolved.grouping,

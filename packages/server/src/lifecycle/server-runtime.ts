@@ -91,12 +91,22 @@ export class ServerRuntime {
     this.logger = logger;
     this.#toolList = new ToolListBroadcast(() => this.#servers, logger);
     this.#shared = openSharedState(options, logger);
+    if (!options.redactOutput) {
+      logger.warn(
+        { option: 'redactOutput' },
+        'Output redaction is off (redactOutput: false, --no-redact-output): values marked x-sensitive and _secret_ keys reach clients as modules return them',
+      );
+    }
     const { store, roundClaims } = this.#shared;
     // Opened first: a ledger file that cannot be opened stops the start before anything else.
     this.#governance = openGovernance({ ...options, store, registry: target.registry, logger });
     this.tools = new ToolTable({
       registry: target.registry,
-      builder: new ToolBuilder({ logger, toolNames: options.toolNames }),
+      builder: new ToolBuilder({
+        logger,
+        toolNames: options.toolNames,
+        redactOutput: options.redactOutput,
+      }),
       logger,
       grouping: options.grouping,
       encodeTable: features.encodeTable,

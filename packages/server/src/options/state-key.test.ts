@@ -23,7 +23,10 @@ describe('resolveStateKey', () => {
     expect(() => resolveStateKey('not a key at all!')).toThrow(invalidOption('stateKey'));
     const secret = 'ab'.repeat(31);
     expect(() => resolveStateKey(secret)).toThrow(
-      expect.objectContaining({ value: '***', message: expect.not.stringContaining(secret) }),
+      expect.objectContaining({
+        value: '***REDACTED***',
+        message: expect.not.stringContaining(secret),
+      }),
     );
   });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { MASKED_VALUE } from '../calls/mask-sensitive.js';
+import { REDACTED_VALUE } from '@apcore-mcp/core';
 import { InvalidOptionError, type OptionSentence } from '../kernel/invalid-option-error.js';
 
 /** The HMAC key length the SDK's requestState codec demands (256 bits). */
@@ -55,7 +55,7 @@ function decodeKey(value: unknown): Uint8Array {
 function invalidKey(sentence: OptionSentence): InvalidOptionError {
   return new InvalidOptionError({
     option: 'stateKey',
-    value: MASKED_VALUE,
+    value: REDACTED_VALUE,
     expected: `a key of at least ${MIN_KEY_BYTES} bytes, as hex or base64 text or a Uint8Array`,
     sentence,
   });

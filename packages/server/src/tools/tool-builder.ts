@@ -14,7 +14,7 @@ import {
   toModuleFilter,
   toToolName,
 } from '@apcore-mcp/core';
-import { SchemaConverter } from '@apcore-mcp/schema';
+import { allowRedactedValues, SchemaConverter } from '@apcore-mcp/schema';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import type { ServedTool } from '../kernel/served-tool.js';
 import { addAppUiMeta } from './app-ui-meta.js';
@@ -34,6 +34,11 @@ export interface ToolBuilderOptions {
   schemaConverter?: SchemaConverter;
   /** How modules are named as tools; default `'safe'` (see `toToolName` in `@apcore-mcp/core`). */
   toolNames?: ToolNameStyle;
+  /**
+   * Whether results are redacted (`redactOutput`, default true): an advertised output schema
+   * then also accepts `***REDACTED***` where a value is secret.
+   */
+  redactOutput?: boolean;
 }
 
 /**
@@ -76,6 +81,7 @@ export interface BuildToolsResult {
 export class ToolBuilder {
   readonly #logger: Logger;
   readonly #converter: SchemaConverter;
+  readonly #redactOutput: boolean;
   /** How this builder names modules as tools. */
   readonly toolNames: ToolNameStyle;
 
@@ -83,6 +89,7 @@ export class ToolBuilder {
     this.#logger = options.logger ?? silentLogger;
     this.#converter = options.schemaConverter ?? new SchemaConverter({ logger: this.#logger });
     this.toolNames = options.toolNames ?? 'safe';
+    this.#redactOutput = options.redactOutput ?? true;
   }
 
   /**
@@ -164,8 +171,12 @@ export class ToolBuilder {
     try {
       // Conversion only reads the schemas and builds new ones: no need for copies of them.
       const descriptor = registry.getDefinition(moduleId, { copy: false });
-      if (descriptor)
-        return { served: toServedTool(moduleId, descriptor, this.buildTool(descriptor)) };
+      if (descriptor) {
+        const tool = this.buildTool(descriptor);
+        return {
+          served: toServedTool(moduleId, descriptor, tool, this.#unadvertised(descriptor, tool)),
+        };
+      }
       reason = 'the registry has no definition for it';
     } catch (error) {
       reason = error instanceof Error ? error.message : String(error);
@@ -187,6 +198,13 @@ export class ToolBuilder {
     return meta;
   }
 
+  /** The output schema the tool does not advertise (a non-object root), for redaction. */
+  #unadvertised(descriptor: ModuleDescriptor, tool: McpTool): Record<string, unknown> | undefined {
+    if (tool.outputSchema !== undefined || !this.#redactOutput) return undefined;
+    const converted = this.#converter.convertOutputSchema(descriptor);
+    return Object.keys(converted).length === 0 ? undefined : converted;
+  }
+
   #buildOutputSchema(descriptor: ModuleDescriptor): McpTool['outputSchema'] | undefined {
     const converted = this.#converter.convertOutputSchema(descriptor);
     if (Object.keys(converted).length === 0) return undefined;
@@ -198,13 +216,21 @@ export class ToolBuilder {
       );
       return undefined;
     }
-    return converted as McpTool['outputSchema'];
+    const advertised = this.#redactOutput ? allowRedactedValues(converted) : converted;
+    return advertised as McpTool['outputSchema'];
   }
 }
 
 /** A built tool as served: with how its calls become tasks, when its module supports them. */
-function toServedTool(moduleId: string, descriptor: ModuleDescriptor, tool: McpTool): ServedTool {
+function toServedTool(
+  moduleId: string,
+  descriptor: ModuleDescriptor,
+  tool: McpTool,
+  outputSchema: Record<string, unknown> | undefined,
+): ServedTool {
   const support = tool.execution?.taskSupport;
-  if (support === undefined) return { moduleId, tool };
-  return { moduleId, tool, task: { support, start: readTaskStart(descriptor.annotations) } };
+  const served: ServedTool =
+    outputSchema === undefined ? { moduleId, tool } : { moduleId, tool, outputSchema };
+  if (support === undefined) return served;
+  return { ...served, task: { support, start: readTaskStart(descriptor.annotations) } };
 }

@@ -57,8 +57,8 @@ async function start(): Promise<string> {
 function expectMasked(message: string): void {
   expect(message).toContain('Approve running vault.rotate?');
   expect(message).toContain('"account": "ops"');
-  expect(message).toContain('"password": "***"');
-  expect(message).toContain('"token": "***"');
+  expect(message).toContain('"password": "***REDACTED***"');
+  expect(message).toContain('"token": "***REDACTED***"');
   expect(message).not.toContain(SECRET_VALUE);
 }
 

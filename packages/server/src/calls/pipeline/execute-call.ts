@@ -1,27 +1,35 @@
-import type { ExecutorLike } from '@apcore-mcp/core';
+import { type ExecutorLike, redactOutput } from '@apcore-mcp/core';
 import { toSuccessResult } from '../../kernel/tool-result.js';
 import { streamCall } from '../stream-call.js';
 import type { CallHandler } from './call-middleware.js';
 
 /**
  * The end of the pipeline: the executor runs the module (`stream()` for a streaming call, each
- * chunk sent as progress), and its output becomes the result.
+ * chunk sent as progress), and its output becomes the result. Every path to a module (direct,
+ * grouped, tool search, a task's attempt) ends here, so this is where secrets are redacted
+ * (`redactOutput`): from the result and from each streamed chunk, before anything is sent.
  *
  * @example
  * ```ts
- * const run = composeCall(entries, createExecuteCall(executor));
+ * const run = composeCall(entries, createExecuteCall(executor, { redactOutput: true }));
  * ```
  */
-export function createExecuteCall(executor: ExecutorLike): CallHandler {
+export function createExecuteCall(
+  executor: ExecutorLike,
+  options: { redactOutput: boolean },
+): CallHandler {
   return async (call) => {
     const { opened, served } = call;
     if (opened === undefined || served === undefined) {
       throw new TypeError('a call is executed once opened');
     }
+    const redact = options.redactOutput
+      ? (output: unknown) => redactOutput(output, served.outputSchema ?? served.tool.outputSchema)
+      : (output: unknown) => output;
     const output =
       opened.progress === undefined
         ? await executor.call(opened.moduleId, call.arguments, opened.context)
-        : await streamCall(executor, opened, call.arguments);
-    return toSuccessResult(served.tool, output);
+        : await streamCall(executor, opened, call.arguments, redact);
+    return toSuccessResult(served.tool, redact(output));
   };
 }

@@ -40,6 +40,20 @@ export const CALL_OPTIONS = {
       },
     ],
   }),
+  /**
+   * Replace every secret in tool results by `***REDACTED***` (values the output schema marks
+   * `x-sensitive: true`, keys starting with `_secret_`); default true. Off, a WARNING at start.
+   */
+  redactOutput: booleanOption({
+    defaultValue: true,
+    cli: [
+      {
+        key: 'redact-output',
+        kind: 'boolean',
+        help: 'Replace values the output schema marks x-sensitive (and _secret_ keys) by ***REDACTED*** in tool results; --no-redact-output turns it off',
+      },
+    ],
+  }),
   /** Builds the context of each call for an executor the server did not create. */
   contextFactory: declareOption<ContextFactory, ContextFactory | undefined>({
     expected: 'an object with a createContext(request) method',
