@@ -106,10 +106,7 @@ export class ExecutionRouter {
       })),
       createApprovalEntry(approvalHere), // asked here unless the executor asks
     ];
-    this.#run = composeCall(
-      pipeline,
-      createExecuteCall(executor, { redactOutput: options.redactOutput ?? true }),
-    );
+    this.#run = composeCall(pipeline, createExecuteCall(executor, options));
     // Every running call follows this one signal: many calls in flight are not a leak.
     setMaxListeners(0, this.#shutdown.signal);
   }

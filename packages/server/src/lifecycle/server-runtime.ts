@@ -91,12 +91,7 @@ export class ServerRuntime {
     this.logger = logger;
     this.#toolList = new ToolListBroadcast(() => this.#servers, logger);
     this.#shared = openSharedState(options, logger);
-    if (!options.redactOutput) {
-      logger.warn(
-        { option: 'redactOutput' },
-        'Output redaction is off (redactOutput: false, --no-redact-output): values marked x-sensitive and _secret_ keys reach clients as modules return them',
-      );
-    }
+    warnWhenRedactionIsOff(options, logger);
     const { store, roundClaims } = this.#shared;
     // Opened first: a ledger file that cannot be opened stops the start before anything else.
     this.#governance = openGovernance({ ...options, store, registry: target.registry, logger });
@@ -287,4 +282,16 @@ export class ServerRuntime {
     this.router.observer = metrics;
     return metrics;
   }
+}
+
+/** Said once at start: results then carry the secrets modules return. */
+function warnWhenRedactionIsOff(
+  options: Pick<ResolvedOptions, 'redactOutput'>,
+  logger: Logger,
+): void {
+  if (options.redactOutput) return;
+  logger.warn(
+    { option: 'redactOutput' },
+    'Output redaction is off (redactOutput: false, --no-redact-output): values marked x-sensitive and _secret_ keys reach clients as modules return them',
+  );
 }

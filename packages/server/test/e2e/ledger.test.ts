@@ -67,7 +67,11 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('the ledger with a %s clien
         subject: '@anonymous',
         outcome: 'ok',
         cost: 2,
-        args: { user: 'ann', password: '***REDACTED***', devices: [{ id: 'd1', token: '***REDACTED***' }] },
+        args: {
+          user: 'ann',
+          password: '***REDACTED***',
+          devices: [{ id: 'd1', token: '***REDACTED***' }],
+        },
       },
       {
         tool: 'math-add',

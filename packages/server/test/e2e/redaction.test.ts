@@ -45,11 +45,9 @@ let http: ServerHandle;
 let sse: ServerHandle;
 
 beforeAll(async () => {
-  [http, sse] = await Promise.all(
-    (['streamable-http', 'sse'] as const).map((transport) =>
-      startServer(createRegistry(), { transport, port: 0, logger: createRecordingLogger() }),
-    ),
-  );
+  const start = (transport: 'streamable-http' | 'sse') =>
+    startServer(createRegistry(), { transport, port: 0, logger: createRecordingLogger() });
+  [http, sse] = await Promise.all([start('streamable-http'), start('sse')]);
 });
 
 afterAll(async () => {

@@ -7,7 +7,7 @@ import type { CallHandler } from './call-middleware.js';
  * The end of the pipeline: the executor runs the module (`stream()` for a streaming call, each
  * chunk sent as progress), and its output becomes the result. Every path to a module (direct,
  * grouped, tool search, a task's attempt) ends here, so this is where secrets are redacted
- * (`redactOutput`): from the result and from each streamed chunk, before anything is sent.
+ * (`redactOutput`, default on): from the result and from each streamed chunk, before anything is sent.
  *
  * @example
  * ```ts
@@ -16,14 +16,15 @@ import type { CallHandler } from './call-middleware.js';
  */
 export function createExecuteCall(
   executor: ExecutorLike,
-  options: { redactOutput: boolean },
+  options: { redactOutput?: boolean | undefined } = {},
 ): CallHandler {
+  const redactOn = options.redactOutput !== false;
   return async (call) => {
     const { opened, served } = call;
     if (opened === undefined || served === undefined) {
       throw new TypeError('a call is executed once opened');
     }
-    const redact = options.redactOutput
+    const redact = redactOn
       ? (output: unknown) => redactOutput(output, served.outputSchema ?? served.tool.outputSchema)
       : (output: unknown) => output;
     const output =
