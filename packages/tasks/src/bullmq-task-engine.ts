@@ -71,7 +71,7 @@ export class BullmqTaskEngine implements TaskEngine {
     const limits = { ttlMs, timeoutMs, pollIntervalMs };
     const record = newTaskRecord({ taskId: randomUUID(), call, owner, now: Date.now(), limits });
     const { taskId } = record.view;
-    if (!(await this.#store.create(record, maxTasks))) throw new TaskLimitError(maxTasks ?? 0);
+    if (!(await this.#store.create(record, maxTasks))) throw new TaskLimitError({ limit: 'maxTasks', max: maxTasks ?? 0 });
     try {
       await this.#queue.enqueue({ taskId, attempt: record.attempt });
     } catch (error) {
