@@ -52,10 +52,11 @@ export class TaskLimitError extends ApcoreMcpError {
 }
 
 function describeRefusal({ limit, max, oldestExpiresAt }: TaskLimitErrorInit): string {
+  const tasks = max === 1 ? '1 live task' : `${max} live tasks`;
   const reached =
     limit === 'maxTasksPerSubject'
-      ? `Task quota reached: this subject has ${max} live tasks (maxTasksPerSubject).`
-      : `Task limit reached: ${max} live tasks on this server (maxTasks).`;
+      ? `Task quota reached: this subject has ${tasks} (maxTasksPerSubject).`
+      : `Task limit reached: ${tasks} on this server (maxTasks).`;
   const frees = 'A slot frees when one of them is cancelled, or ends and its result is fetched';
   const oldest = oldestExpiresAt === undefined ? '' : `; the oldest expires at ${oldestExpiresAt}`;
   return `${reached} ${frees}${oldest}.`;

@@ -117,19 +117,23 @@ describe('MemoryTaskEngine task slots', () => {
     expect(refused.details).toMatchObject({ limit: 'maxTasks', max: 2 });
   });
 
-  it('keeps at most maxTasks released records, forgetting the one released first', async () => {
+  it('keeps at most maxTasks released records, forgetting the oldest', async () => {
+    vi.useFakeTimers();
     const { engine, end } = controlledEngine({ maxTasks: 2, maxTasksPerSubject: 2 });
-    const released: string[] = [];
-    for (let round = 0; round < 3; round += 1) {
-      const { taskId } = await engine.create(CALL, 'alice');
+    const oldest = (await engine.create(CALL, 'alice')).taskId;
+    vi.advanceTimersByTime(1);
+    const older = (await engine.create(CALL, 'alice')).taskId;
+    for (const taskId of [older, oldest]) {
       await end(taskId);
       await engine.release(taskId, 'alice');
-      released.push(taskId);
     }
-    const [first, second, third] = released as [string, string, string];
-    expect(await engine.get(first, 'alice')).toBe(undefined);
-    expect((await engine.get(second, 'alice'))?.status).toBe('completed');
-    expect((await engine.get(third, 'alice'))?.status).toBe('completed');
+    vi.advanceTimersByTime(1);
+    const newest = (await engine.create(CALL, 'alice')).taskId;
+    await end(newest);
+    await engine.release(newest, 'alice');
+    expect(await engine.get(oldest, 'alice')).toBe(undefined);
+    expect((await engine.get(older, 'alice'))?.status).toBe('completed');
+    expect((await engine.get(newest, 'alice'))?.status).toBe('completed');
     // Released records never hold a slot: two live tasks still fit beside them.
     await engine.create(CALL, 'alice');
     await engine.create(CALL, 'alice');

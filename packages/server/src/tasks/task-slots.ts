@@ -17,7 +17,7 @@ export interface SlotBounds {
  * Which tasks of the in-memory engine hold a slot, by subject. A task takes a slot when it is
  * created and gives it back when it is released (its owner fetched its outcome, or it was
  * cancelled) or forgotten (it expired). A released task's record is kept for `tasks/get`, but
- * at most `maxTasks` of them: beyond, the one released first is to be forgotten, so memory
+ * at most `maxTasks` of them: beyond, the oldest (created first) is to be forgotten, so memory
  * holds at most twice `maxTasks` tasks whatever the callers do.
  *
  * @example
@@ -33,8 +33,8 @@ export class TaskSlots {
   readonly #live = new Map<string, number>();
   /** Subject -> its live task ids, oldest first. */
   readonly #bySubject = new Map<string | null, Set<string>>();
-  /** Released task ids, released first first. */
-  readonly #released = new Set<string>();
+  /** Released task id -> when it expires. */
+  readonly #released = new Map<string, number>();
 
   constructor(bounds: SlotBounds) {
     this.#bounds = bounds;
@@ -65,10 +65,13 @@ export class TaskSlots {
    * released; returns the released tasks to forget now to stay within the bound.
    */
   release(taskId: string, owner: string | null): string[] {
-    if (!this.#free(taskId, owner)) return [];
-    this.#released.add(taskId);
+    const expiresAt = this.#live.get(taskId);
+    if (expiresAt === undefined || !this.#free(taskId, owner)) return [];
+    this.#released.set(taskId, expiresAt);
     const excess = this.#released.size - this.#bounds.maxTasks;
-    return excess > 0 ? [...this.#released].slice(0, excess) : [];
+    if (excess <= 0) return [];
+    const oldestFirst = [...this.#released].sort(([, a], [, b]) => a - b);
+    return oldestFirst.slice(0, excess).map(([stale]) => stale);
   }
 
   /** Forgets `taskId`, live or released. */
