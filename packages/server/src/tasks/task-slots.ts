@@ -24,7 +24,7 @@ export interface SlotBounds {
  * ```ts
  * const slots = new TaskSlots({ maxTasks: 1000, maxTasksPerSubject: 100 });
  * slots.take(taskId, 'alice', Date.now() + ttlMs);
- * for (const stale of slots.release(taskId)) forget(stale);
+ * for (const stale of slots.release(taskId, 'alice')) forget(stale);
  * ```
  */
 export class TaskSlots {
