@@ -138,6 +138,7 @@ export { ModuleTimeoutError } from './errors/module-timeout-error.js';
 export { DuplicateModuleIdError, InvalidModuleIdError } from './errors/registry-errors.js';
 export type { FieldError, SchemaValidationErrorOptions } from './errors/schema-validation-error.js';
 export { SchemaValidationError } from './errors/schema-validation-error.js';
+export type { TaskLimit, TaskLimitErrorInit } from './errors/task-limit-error.js';
 export { TaskLimitError } from './errors/task-limit-error.js';
 export type {
   InvalidToolNameErrorDetails,

@@ -25,10 +25,17 @@ export interface BullmqTaskEngineOptions {
   /** The polling interval suggested to clients, in ms (default 1000). */
   pollIntervalMs?: number;
   /**
-   * How many unexpired tasks all the engines sharing the prefix keep together; a `create` beyond
-   * it throws `TaskLimitError`. Default: no limit.
+   * How many live tasks all the engines sharing the prefix hold together (default 1000): a
+   * `create` beyond it throws `TaskLimitError`. A task is live until it is cancelled, its owner
+   * is handed its outcome (`release`), or it expires. As many released tasks are kept besides;
+   * beyond, the oldest are forgotten early.
    */
   maxTasks?: number;
+  /**
+   * How many live tasks one owner (subject) holds across all the engines sharing the prefix
+   * (default 100); a `create` beyond it throws `TaskLimitError`.
+   */
+  maxTasksPerSubject?: number;
   /** Where the engine reports what goes wrong (pino-compatible; default: silent). */
   logger?: Logger;
   /**
@@ -62,9 +69,7 @@ export interface BullmqTaskEngineOptions {
  * const settings: EngineSettings = resolveEngineOptions({ connection: 'redis://127.0.0.1:6379' });
  * ```
  */
-export type EngineSettings = Required<Omit<BullmqTaskEngineOptions, 'maxTasks'>> & {
-  maxTasks: number | undefined;
-};
+export type EngineSettings = Required<BullmqTaskEngineOptions>;
 
 const ONE_HOUR_MS = 3_600_000;
 
@@ -84,7 +89,8 @@ export function resolveEngineOptions(options: BullmqTaskEngineOptions): EngineSe
     ttlMs: options.ttlMs ?? ONE_HOUR_MS,
     timeoutMs: options.timeoutMs ?? ONE_HOUR_MS,
     pollIntervalMs: options.pollIntervalMs ?? 1000,
-    maxTasks: options.maxTasks,
+    maxTasks: options.maxTasks ?? 1000,
+    maxTasksPerSubject: options.maxTasksPerSubject ?? 100,
     logger: options.logger ?? silentLogger,
     runAttempts: options.runAttempts ?? true,
     concurrency: options.concurrency ?? 10,
@@ -93,7 +99,7 @@ export function resolveEngineOptions(options: BullmqTaskEngineOptions): EngineSe
   };
   for (const name of NUMBER_OPTIONS) {
     const value = settings[name];
-    if (value !== undefined && (!Number.isSafeInteger(value) || value < 1)) {
+    if (!Number.isSafeInteger(value) || value < 1) {
       throw new RangeError(`${name} must be a positive integer, got ${String(value)}`);
     }
   }
@@ -105,6 +111,7 @@ const NUMBER_OPTIONS = [
   'timeoutMs',
   'pollIntervalMs',
   'maxTasks',
+  'maxTasksPerSubject',
   'concurrency',
   'workerLostAfterMs',
   'shutdownGraceMs',

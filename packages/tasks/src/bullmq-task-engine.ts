@@ -16,6 +16,7 @@ import {
   ended,
   isOverdue,
   newTaskRecord,
+  releasedSlot,
   type TaskRecord,
   timedOut,
 } from './task-record.js';
@@ -67,15 +68,25 @@ export class BullmqTaskEngine implements TaskEngine {
   }
 
   async create(call: TaskCall, owner: string | null): Promise<TaskView> {
-    const { ttlMs, timeoutMs, pollIntervalMs, maxTasks } = this.#settings;
+    const { ttlMs, timeoutMs, pollIntervalMs } = this.#settings;
     const limits = { ttlMs, timeoutMs, pollIntervalMs };
     const record = newTaskRecord({ taskId: randomUUID(), call, owner, now: Date.now(), limits });
     const { taskId } = record.view;
-    if (!(await this.#store.create(record, maxTasks))) throw new TaskLimitError(maxTasks ?? 0);
+    const outcome = await this.#store.create(record);
+    if (!outcome.created) {
+      const { limit, oldestExpiresAt } = outcome;
+      throw new TaskLimitError({
+        limit,
+        max: this.#settings[limit],
+        ...(oldestExpiresAt === undefined
+          ? {}
+          : { oldestExpiresAt: new Date(oldestExpiresAt).toISOString() }),
+      });
+    }
     try {
       await this.#queue.enqueue({ taskId, attempt: record.attempt });
     } catch (error) {
-      await this.#store.remove(taskId).catch(() => {});
+      await this.#store.remove(taskId, owner).catch(() => {});
       throw error;
     }
     return record.view;
@@ -113,9 +124,18 @@ export class BullmqTaskEngine implements TaskEngine {
     const after = await this.#store.change(taskId, (record) => {
       if (record.view.owner !== owner || isTerminalTaskStatus(record.view.status)) return undefined;
       if (isOverdue(record, Date.now())) return timedOut(record, Date.now());
-      return ended(record, Date.now(), 'cancelled', 'Cancelled by the client');
+      return releasedSlot(ended(record, Date.now(), 'cancelled', 'Cancelled by the client'));
     });
     return after?.view.owner === owner;
+  }
+
+  async release(taskId: string, owner: string | null): Promise<void> {
+    await this.#store.change(taskId, (record) => {
+      const { status } = record.view;
+      const handedOver = status === 'completed' || status === 'failed';
+      if (record.view.owner !== owner || !handedOver || record.released === true) return undefined;
+      return releasedSlot(record);
+    });
   }
 
   onChange(listener: (task: TaskView) => void): () => void {

@@ -37,7 +37,11 @@ export async function createBullmqTaskEngine(
   const connections = openRedisConnections(settings.connection, settings.logger);
   try {
     await connections.commands.ping();
-    const store = new TaskStore(connections.commands, settings.prefix);
+    const { maxTasks, maxTasksPerSubject } = settings;
+    const store = new TaskStore(connections.commands, settings.prefix, {
+      maxTasks,
+      maxTasksPerSubject,
+    });
     const queue = new AttemptQueue(connections.commands, settings.prefix, settings.logger);
     const engine = new BullmqTaskEngine({ settings, connections, store, queue });
     await connections.subscribe(store.channel, (message) => {

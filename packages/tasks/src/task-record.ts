@@ -34,6 +34,11 @@ export interface TaskRecord {
   deadline: number;
   timeoutMs: number;
   questions: PendingQuestionsSnapshot;
+  /**
+   * Whether the task gave its slot back: cancelled, or its owner was handed its outcome. Its
+   * record stays until it expires, counting against no bound.
+   */
+  released?: boolean;
 }
 
 /**
@@ -165,6 +170,18 @@ export function ended(
   error?: TaskError,
 ): TaskRecord {
   return changed(record, now, { status, statusMessage, ...(error === undefined ? {} : { error }) });
+}
+
+/**
+ * The task giving its slot back (see {@link TaskRecord.released}).
+ *
+ * @example
+ * ```ts
+ * releasedSlot(ended(record, Date.now(), 'cancelled', 'Cancelled by the client'));
+ * ```
+ */
+export function releasedSlot(record: TaskRecord): TaskRecord {
+  return { ...record, released: true };
 }
 
 /**

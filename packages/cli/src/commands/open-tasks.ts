@@ -13,7 +13,8 @@ import {
 
 /**
  * The Redis task engine of `--tasks` (`@apcore-mcp/tasks`, loaded with the flag only), bounded
- * by the task settings (`--task-ttl`, `--task-timeout`, `--max-tasks`); `undefined` without
+ * by the task settings (`--task-ttl`, `--task-timeout`, `--max-tasks`,
+ * `--max-tasks-per-subject`; the engine's defaults are the server's); `undefined` without
  * `--tasks`. It runs attempts in this process for `worker`, and for `serve` with
  * `--task-worker`. The server closes it on shutdown.
  *
@@ -30,7 +31,8 @@ export async function openTasks(
 ): Promise<TaskEngine | undefined> {
   const url = textSetting(resolved, 'tasks');
   if (url === undefined) return undefined;
-  const { taskTtlMs, taskTimeoutMs, maxTasks, taskPollIntervalMs } = resolved.serveOptions;
+  const { taskTtlMs, taskTimeoutMs, maxTasks, maxTasksPerSubject, taskPollIntervalMs } =
+    resolved.serveOptions;
   const lostAfter = numberSetting(resolved, 'task-lost-after');
   const { createBullmqTaskEngine } = await import('@apcore-mcp/tasks');
   try {
@@ -42,6 +44,7 @@ export async function openTasks(
       timeoutMs: taskTimeoutMs,
       pollIntervalMs: taskPollIntervalMs,
       maxTasks,
+      maxTasksPerSubject,
       workerLostAfterMs: lostAfter === undefined ? undefined : lostAfter * 1000,
     });
   } catch (error) {

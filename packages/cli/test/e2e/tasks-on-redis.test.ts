@@ -94,8 +94,9 @@ describe.skipIf(skip !== undefined)(
     });
 
     /** A server taking tasks into Redis and running none itself; resolves to its URL. */
-    async function startFront(): Promise<string> {
-      const front = startCli(httpServeArgs(dir, await findFreePort(), ['--tasks', redis.url]));
+    async function startFront(args: readonly string[] = []): Promise<string> {
+      const serveArgs = httpServeArgs(dir, await findFreePort(), ['--tasks', redis.url, ...args]);
+      const front = startCli(serveArgs);
       fronts.push(front);
       const [, , url] = await front.waitForStderr(SERVING_LINE);
       return url ?? '';
@@ -161,6 +162,23 @@ describe.skipIf(skip !== undefined)(
       });
       const completed = await pollTask(front, retried, (task) => task.status === 'completed');
       expect(answerOf(completed)).toEqual({ releasedBy: next.child.pid });
+    });
+
+    it('holds a caller to --max-tasks-per-subject across fronts, until a task is cancelled', async () => {
+      const bound = ['--max-tasks-per-subject', '1'];
+      const [first, second] = [await startFront(bound), await startFront(bound)];
+      const held = await startTask(first, 'jobs-hold');
+      const refused = await requestTasks(second, 'tools/call', {
+        name: 'jobs-hold',
+        arguments: {},
+      });
+      expect(refused.result).toMatchObject({
+        isError: true,
+        _meta: { 'apcore/errorCode': 'TASK_LIMIT_REACHED' },
+      });
+      expect(JSON.stringify(refused.result?.content)).toContain('1 live task (maxTasksPerSubject)');
+      expect((await requestTasks(second, 'tasks/cancel', { taskId: held })).error).toBeUndefined();
+      await startTask(second, 'jobs-hold');
     });
   },
 );

@@ -52,6 +52,10 @@ export type TaskAttemptRunner = (
  * process; `@apcore-mcp/tasks` keeps them in Redis and runs them on BullMQ workers, any instance
  * answering for any task. Every method checks the owner: another subject's task is unknown.
  *
+ * A task is live from its creation until it is cancelled, its owner is handed its outcome
+ * (`release`), or it expires; the engines bound the live tasks of all subjects together
+ * (`maxTasks`) and of each subject (`maxTasksPerSubject`).
+ *
  * @example
  * ```ts
  * engine.start(runAttempt);
@@ -65,7 +69,8 @@ export interface TaskEngine {
   /**
    * Creates a task for `call` and starts it; resolves once `get` finds it.
    *
-   * @throws {TaskLimitError} when the engine holds as many tasks as it may.
+   * @throws {TaskLimitError} when as many tasks as a bound of the engine allows are live, for
+   *   all subjects together or for `owner`.
    */
   create(call: TaskCall, owner: string | null): Promise<TaskView>;
   /** The task, when it exists and belongs to `owner`. */
@@ -79,8 +84,19 @@ export interface TaskEngine {
     owner: string | null,
     responses: Record<string, unknown>,
   ): Promise<boolean>;
-  /** Cancels the task (a task that ended stays as it is). `false` when unknown. */
+  /**
+   * Cancels the task (a task that ended stays as it is). `false` when unknown. A cancelled task
+   * no longer counts against the engine's bounds.
+   */
   cancel(taskId: string, owner: string | null): Promise<boolean>;
+  /**
+   * Tells the engine that `owner` was handed the outcome of its ended task (a 2026-07-28
+   * `tasks/get` answering a completed or failed task, a 2025-11-25 `tasks/result`): the task no
+   * longer counts against the engine's bounds; its record stays for `get` until it expires. Does
+   * nothing for a task still running, another owner's, or an unknown one. Optional: an engine
+   * without it counts tasks its own way.
+   */
+  release?(taskId: string, owner: string | null): Promise<void>;
   /** Calls `listener` with the task after each change of status; returns the unsubscribe. */
   onChange(listener: (task: TaskView) => void): () => void;
   /**

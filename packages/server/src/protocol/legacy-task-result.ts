@@ -46,7 +46,7 @@ export interface LegacyResultRequest {
  * with the related-task `_meta`), and each answer goes to the engine as it comes. A question
  * the client cannot answer (it did not declare the capability) or a request that fails ends
  * this `tasks/result` with that error; the task keeps waiting, and a later `tasks/result`
- * asks again.
+ * asks again. Answering an ended task releases its slot (`engine.release`).
  *
  * @throws {ProtocolError} -32602 for a task that is not the caller's (or no longer exists).
  * @example
@@ -67,7 +67,11 @@ export async function answerLegacyTaskResult(request: LegacyResultRequest): Prom
       const changed = waitForTaskChange(engine, taskId, { timeoutMs: lookMs, signal });
       const task = await engine.get(taskId, owner);
       if (task === undefined) throw taskNotFound(taskId);
-      if (isTerminalTaskStatus(task.status)) return finalAnswerOf(task);
+      if (isTerminalTaskStatus(task.status)) {
+        // The answer hands the owner the task's outcome: the task stops holding a slot.
+        await engine.release?.(taskId, owner);
+        return finalAnswerOf(task);
+      }
       lookMs = task.pollIntervalMs;
       for (const [key, question] of Object.entries(task.inputRequests ?? {})) {
         if (asking.has(key)) continue;

@@ -40,7 +40,9 @@ const TASK_PARAMS: StandardSchemaV1<TaskParams> = {
  * on `server`, over `engine`. Each request must declare the extension among its capabilities
  * (else -32021 naming it) and names a task of its caller: another caller's task, like one that
  * never existed or expired, is -32602 `Task not found`. `tasks/update` and `tasks/cancel`
- * answer an empty acknowledgement; what changed shows on the next `tasks/get`. A 2025-11-25
+ * answer an empty acknowledgement; what changed shows on the next `tasks/get`; a `tasks/get`
+ * answering a completed or failed task hands its owner the outcome and releases the task's slot
+ * (`engine.release`). A 2025-11-25
  * connection's `tasks/get`, `tasks/result` and `tasks/cancel` go to the experimental task API
  * of that revision, over the same engine; the handlers of that API are returned.
  *
@@ -61,8 +63,13 @@ export function registerTaskHandlers(
   };
   server.setRequestHandler('tasks/get', { params: TASK_PARAMS }, async ({ taskId }, ctx) => {
     if (!isModernRequest(ctx)) return legacy.get(taskId, ctx);
-    const task = await engine.get(taskId, ownerOf(ctx));
+    const owner = ownerOf(ctx);
+    const task = await engine.get(taskId, owner);
     if (task === undefined) throw taskNotFound(taskId);
+    // This answer hands the owner the task's outcome: the task stops holding a slot.
+    if (task.status === 'completed' || task.status === 'failed') {
+      await engine.release?.(taskId, owner);
+    }
     return toDetailedTask(task);
   });
   server.setRequestHandler('tasks/update', { params: TASK_PARAMS }, async (params, ctx) => {

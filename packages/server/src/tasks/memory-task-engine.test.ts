@@ -3,7 +3,13 @@ import { silentLogger, TaskLimitError } from '@apcore-mcp/core';
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryTaskEngine, type TaskLimits } from './memory-task-engine.js';
 
-const LIMITS: TaskLimits = { ttlMs: 60_000, timeoutMs: 60_000, maxTasks: 10, pollIntervalMs: 500 };
+const LIMITS: TaskLimits = {
+  ttlMs: 60_000,
+  timeoutMs: 60_000,
+  maxTasks: 10,
+  maxTasksPerSubject: 10,
+  pollIntervalMs: 500,
+};
 const CALL: TaskCall = { tool: 'job', arguments: {}, identity: null, era: '2026-07-28' };
 
 /** An engine whose attempts wait until the test settles them, one by one. */

@@ -4,18 +4,18 @@ import {
   isTerminalTaskStatus,
   PendingQuestions,
   type TaskCall,
-  TaskLimitError,
   type TaskRound,
   type TaskView,
 } from '@apcore-mcp/core';
 import type { Logger } from '../kernel/logger.js';
+import { TaskSlots } from './task-slots.js';
 
 /**
  * The limits of the in-memory engine.
  *
  * @example
  * ```ts
- * const limits: TaskLimits = { ttlMs: 3_600_000, timeoutMs: 3_600_000, maxTasks: 1000, pollIntervalMs: 1000 };
+ * const limits: TaskLimits = { ttlMs: 3_600_000, timeoutMs: 3_600_000, maxTasks: 1000, maxTasksPerSubject: 100, pollIntervalMs: 1000 };
  * ```
  */
 export interface TaskLimits {
@@ -23,8 +23,13 @@ export interface TaskLimits {
   ttlMs: number;
   /** How long a task may take before it fails (from its creation). */
   timeoutMs: number;
-  /** How many tasks are kept at once; one more is refused with {@link TaskLimitError}. */
+  /**
+   * How many live tasks all subjects may have together; one more is refused with
+   * `TaskLimitError`. As many released tasks are kept besides.
+   */
   maxTasks: number;
+  /** How many live tasks one subject (owner) may have; one more is refused. */
+  maxTasksPerSubject: number;
   /** The polling interval suggested to clients. */
   pollIntervalMs: number;
 }
@@ -41,7 +46,9 @@ interface Entry {
 /**
  * Tasks kept in this process and run here: the default engine of a single instance. A task is
  * forgotten `ttlMs` after its creation; one still running after `timeoutMs` fails, its attempt
- * aborted; `close()` cancels what still runs.
+ * aborted; `close()` cancels what still runs. A task is live, and counts against `maxTasks`
+ * and its owner's `maxTasksPerSubject`, until it is cancelled, its owner is handed its outcome
+ * (`release`), or it is forgotten.
  *
  * @example
  * ```ts
@@ -53,12 +60,14 @@ export class MemoryTaskEngine implements TaskEngine {
   readonly #limits: TaskLimits;
   readonly #logger: Logger;
   readonly #tasks = new Map<string, Entry>();
+  readonly #slots: TaskSlots;
   readonly #listeners = new Set<(task: TaskView) => void>();
   #run: TaskAttemptRunner | undefined;
 
   constructor(limits: TaskLimits, logger: Logger) {
     this.#limits = limits;
     this.#logger = logger;
+    this.#slots = new TaskSlots(limits);
   }
 
   start(run: TaskAttemptRunner): void {
@@ -66,9 +75,9 @@ export class MemoryTaskEngine implements TaskEngine {
   }
 
   async create(call: TaskCall, owner: string | null): Promise<TaskView> {
-    if (this.#tasks.size >= this.#limits.maxTasks) throw new TaskLimitError(this.#limits.maxTasks);
-    const now = new Date().toISOString();
     const taskId = randomUUID();
+    this.#slots.take(taskId, owner, Date.now() + this.#limits.ttlMs);
+    const now = new Date().toISOString();
     const entry: Entry = {
       view: {
         taskId,
@@ -124,7 +133,13 @@ export class MemoryTaskEngine implements TaskEngine {
     entry.view.inputRequests = undefined;
     this.#change(entry, { status: 'cancelled', statusMessage: 'Cancelled by the client' });
     entry.attempt?.abort(new Error('The task was cancelled'));
+    this.#release(entry);
     return true;
+  }
+
+  async release(taskId: string, owner: string | null): Promise<void> {
+    const entry = this.#find(taskId, owner);
+    if (entry !== undefined && isTerminalTaskStatus(entry.view.status)) this.#release(entry);
   }
 
   onChange(listener: (task: TaskView) => void): () => void {
@@ -138,11 +153,19 @@ export class MemoryTaskEngine implements TaskEngine {
       entry.attempt?.abort(new Error('The server shut down'));
     }
     this.#tasks.clear();
+    this.#slots.clear();
   }
 
   #find(taskId: string, owner: string | null): Entry | undefined {
     const entry = this.#tasks.get(taskId);
     return entry?.view.owner === owner ? entry : undefined;
+  }
+
+  /** Gives back the task's slot; forgets the released tasks beyond the bound. */
+  #release(entry: Entry): void {
+    for (const taskId of this.#slots.release(entry.view.taskId, entry.view.owner)) {
+      this.#forget(taskId);
+    }
   }
 
   #runAttempt(entry: Entry, round: TaskRound | undefined): void {
@@ -205,6 +228,7 @@ export class MemoryTaskEngine implements TaskEngine {
     for (const timer of entry.timers) clearTimeout(timer);
     entry.attempt?.abort(new Error('The task expired'));
     this.#tasks.delete(taskId);
+    this.#slots.forget(taskId, entry.view.owner);
   }
 
   #change(entry: Entry, change: Pick<TaskView, 'status'> & { statusMessage?: string }): void {

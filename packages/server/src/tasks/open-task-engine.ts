@@ -9,7 +9,7 @@ import { runTaskAttempt } from './run-task-attempt.js';
  *
  * @example
  * ```ts
- * const options: TaskEngineOptions = { tasks: undefined, taskTtlMs: 3_600_000, taskTimeoutMs: 3_600_000, maxTasks: 1000, taskPollIntervalMs: 1000 };
+ * const options: TaskEngineOptions = { tasks: undefined, taskTtlMs: 3_600_000, taskTimeoutMs: 3_600_000, maxTasks: 1000, maxTasksPerSubject: 100, taskPollIntervalMs: 1000 };
  * ```
  */
 export interface TaskEngineOptions {
@@ -17,6 +17,7 @@ export interface TaskEngineOptions {
   taskTtlMs: number;
   taskTimeoutMs: number;
   maxTasks: number;
+  maxTasksPerSubject: number;
   taskPollIntervalMs: number;
 }
 
@@ -36,6 +37,7 @@ export function openTaskEngine(options: TaskEngineOptions, logger: Logger): Task
     ttlMs: options.taskTtlMs,
     timeoutMs: options.taskTimeoutMs,
     maxTasks: options.maxTasks,
+    maxTasksPerSubject: options.maxTasksPerSubject,
     pollIntervalMs: options.taskPollIntervalMs,
   };
   return new MemoryTaskEngine(limits, logger);

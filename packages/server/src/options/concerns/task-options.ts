@@ -53,7 +53,10 @@ export const TASK_OPTIONS = {
       },
     ],
   }),
-  /** How many tasks the in-memory engine keeps at once; one more is refused. Default 1000. */
+  /**
+   * How many live tasks all subjects may have together; one more is refused. A task is live
+   * until it is cancelled, its owner fetched its outcome, or it expires. Default 1000.
+   */
   maxTasks: integerOption({
     minimum: 1,
     defaultValue: 1000,
@@ -61,7 +64,22 @@ export const TASK_OPTIONS = {
       {
         key: 'max-tasks',
         kind: 'integer',
-        help: 'Most tasks kept at once in memory; a call that would make one more is refused',
+        help: 'Most live tasks of all callers together; a call that would make one more is refused',
+      },
+    ],
+  }),
+  /**
+   * How many live tasks one subject (the authenticated caller; every unauthenticated caller is
+   * one subject) may have; one more is refused. Default 100.
+   */
+  maxTasksPerSubject: integerOption({
+    minimum: 1,
+    defaultValue: 100,
+    cli: [
+      {
+        key: 'max-tasks-per-subject',
+        kind: 'integer',
+        help: 'Most live tasks of one caller; a call that would make one more is refused',
       },
     ],
   }),
