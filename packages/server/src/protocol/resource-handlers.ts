@@ -16,6 +16,7 @@ import type { ServedSkills } from '../skills/served-skills.js';
 import { type DefinitionAsking, runAskingDefinition } from './asking-definition-call.js';
 import { isModernRequest } from './definition-request.js';
 import { markLegacyNotFound } from './legacy-not-found-code.js';
+import { toResourceReadError } from './resource-read-failure.js';
 import type { ResourceSubscriptions } from './resource-subscriptions.js';
 
 /**
@@ -46,7 +47,9 @@ export interface ResourceHandlerOptions {
  * `subscriptions`) `resources/subscribe` / `resources/unsubscribe` on `server`. A URI nothing
  * serves is answered -32602 on 2026-07-28 and -32002 on 2025-11-25, with `data: { uri }`; a URI
  * that looks meant for a template but does not match it is -32602 in both, naming the template.
- * A defined resource's `read` may ask the client, as a prompt's `get` may.
+ * A read that fails is answered by {@link toResourceReadError} (a served file gone or outside
+ * its folder is not found; the detail is logged, never sent). A defined resource's `read` may
+ * ask the client, as a prompt's `get` may.
  *
  * @example
  * ```ts
@@ -68,7 +71,10 @@ export function registerResourceHandlers(server: Server, options: ResourceHandle
   }));
   server.setRequestHandler('resources/read', async (request, ctx) => {
     const { uri } = request.params;
-    const result = await readResource(uri, ctx, options);
+    const result = await readResource(uri, ctx, options).catch((error: unknown) => {
+      const { logger } = options.asking;
+      throw toResourceReadError(error, { uri, logger, notFound: () => notFound(server, uri, ctx) });
+    });
     if (result !== undefined) return result;
     throw notFound(server, uri, ctx, defined);
   });
@@ -117,7 +123,7 @@ function notFound(
   server: Server,
   uri: string,
   ctx: ServerContext,
-  defined: DefinedResources | undefined,
+  defined?: DefinedResources,
 ): ProtocolError {
   const template = defined?.nearestTemplate(uri);
   if (template !== undefined) {
