@@ -8,6 +8,7 @@ import type { ServerRuntime } from '../lifecycle/server-runtime.js';
 import { toRouterCallExtra } from '../protocol/to-router-call-extra.js';
 import { toolsOfRequest } from '../protocol/tools-of-request.js';
 import { type AttachedTools, createAttachedTools } from './attached-tools.js';
+import { readAttachedResource } from './read-attached-resource.js';
 import { ToolNameTakenError } from './tool-name-taken-error.js';
 
 /** A handler as the SDK stores it: the request in, the result out. */
@@ -136,8 +137,7 @@ function createHandler(
         const { uri } = (request as { params: { uri: string } }).params;
         // A resource this caller may not see is not ours to answer: the host's "not found".
         const visible = toolsOfRequest(ctx, runtime.toolsFor, runtime.identity);
-        const result =
-          runtime.resources.read(uri, visible) ?? (await runtime.apps.read(uri, visible));
+        const result = await readAttachedResource(runtime, uri, visible);
         if (result !== undefined) return result;
         if (previous !== undefined) return previous(request, ctx);
         throw new SdkResourceNotFoundError(uri, `Resource not found: ${uri}`);

@@ -12,6 +12,7 @@ import type { McpTool } from '../kernel/mcp-tool.js';
 import type { ServerRuntime } from '../lifecycle/server-runtime.js';
 import { toRouterCallExtra } from '../protocol/to-router-call-extra.js';
 import { type AttachedTools, createAttachedTools } from './attached-tools.js';
+import { readAttachedResource } from './read-attached-resource.js';
 import { ToolNameTakenError } from './tool-name-taken-error.js';
 
 /**
@@ -128,8 +129,7 @@ function syncResources(
   for (const [uri, resource] of wanted) {
     if (registered.has(uri)) continue;
     const read = (async (url: URL) =>
-      runtime.resources.read(url.href) ??
-      (await runtime.apps.read(url.href)) ?? { contents: [] }) as ReadResourceCallback;
+      (await readAttachedResource(runtime, url.href)) ?? { contents: [] }) as ReadResourceCallback;
     const { name, uri: _uri, ...metadata } = resource;
     registered.set(uri, mcp.registerResource(name, uri, metadata, read));
   }

@@ -21,6 +21,9 @@ export const HTTP_ENDPOINT_OPTIONS = [
   'sessionIdleTimeoutMs',
   'instanceId',
   'sseKeepAliveMs',
+  'maxListenStreamsPerSubject',
+  'maxSubscriptionsPerSession',
+  'maxResourceUriLength',
   'authenticate',
   'cors',
 ] as const satisfies readonly (keyof ResolvedOptions & keyof HttpEndpointOptions)[];

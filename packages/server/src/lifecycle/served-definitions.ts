@@ -41,7 +41,9 @@ export class ServedDefinitions {
   readonly prompts: PromptCatalog;
   /** The skills of the `skills` directory; absent without one. Read by {@link loadSkills}. */
   readonly skills: ServedSkills | undefined;
-  readonly subscriptions = new ResourceSubscriptions();
+  readonly subscriptions: ResourceSubscriptions;
+  /** The longest resource URI read or subscribed to, in characters. */
+  readonly maxResourceUriLength: number;
   /** Where a definition that fails, or an update that cannot be sent, is logged. */
   readonly logger: Logger;
   readonly #listeners = new Set<(uri: string) => void>();
@@ -51,6 +53,10 @@ export class ServedDefinitions {
   /** `servers`: the live SDK servers, which updates are sent to. */
   constructor(options: ResolvedOptions, logger: Logger, servers: () => Iterable<Server>) {
     this.logger = logger;
+    this.subscriptions = new ResourceSubscriptions({
+      maxPerSession: options.maxSubscriptionsPerSession,
+    });
+    this.maxResourceUriLength = options.maxResourceUriLength;
     this.resources = new DefinedResources({
       resources: options.resources,
       templates: options.resourceTemplates,

@@ -158,6 +158,7 @@ export class ServerRuntime {
    */
   load(): void {
     this.tools.refresh();
+    this.apps.confineUiFolders();
     if (this.tools.size === 0) {
       this.logger.warn('No modules registered; server starting with zero tools');
     }
@@ -173,6 +174,7 @@ export class ServerRuntime {
         if (change.type === 'added') this.#warnAboutClientLimits([change.name]);
         if (change.type !== 'removed') {
           warnAboutParamHeaders(this.tools.list(), this.logger, change.name);
+          this.apps.confineUiFolders();
         }
         this.broadcastToolListChanged();
       });

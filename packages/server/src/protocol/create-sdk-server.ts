@@ -19,6 +19,7 @@ import { registerCompletionHandler } from './completion-handler.js';
 import { answerLegacyNotFoundWithItsCode } from './legacy-not-found-code.js';
 import { LegacyTasksServer } from './legacy-tasks-server.js';
 import { registerPromptHandlers } from './prompt-handlers.js';
+import { DEFAULT_MAX_RESOURCE_URI_LENGTH } from './resource-bounds.js';
 import { registerResourceHandlers } from './resource-handlers.js';
 import type { ResourceSubscriptions } from './resource-subscriptions.js';
 import { registerSkillHandlers, SKILLS_EXTENSION_ID } from './skill-handlers.js';
@@ -43,6 +44,8 @@ import { toolsOfRequest } from './tools-of-request.js';
 export interface ServedDefinitionSources {
   resources: DefinedResources;
   subscriptions: ResourceSubscriptions;
+  /** The longest URI read or subscribed to, in characters (`DEFAULT_MAX_RESOURCE_URI_LENGTH`). */
+  maxResourceUriLength?: number;
   prompts: PromptCatalog;
   /** The skills of the `skills` directory, when there is one. */
   skills?: ServedSkills | undefined;
@@ -198,6 +201,7 @@ function registerDefinitionHandlers(
     defined: definitions?.resources,
     skills,
     subscriptions: subscribable(options) ? definitions?.subscriptions : undefined,
+    maxUriLength: definitions?.maxResourceUriLength ?? DEFAULT_MAX_RESOURCE_URI_LENGTH,
     visibleTools,
     asking,
   });

@@ -16,6 +16,8 @@ import type { ServedSkills } from '../skills/served-skills.js';
 import { type DefinitionAsking, runAskingDefinition } from './asking-definition-call.js';
 import { isModernRequest } from './definition-request.js';
 import { markLegacyNotFound } from './legacy-not-found-code.js';
+import { refuseLongUri, refuseSubscriptions, toProtocolError } from './resource-bounds.js';
+import { toResourceReadError } from './resource-read-failure.js';
 import type { ResourceSubscriptions } from './resource-subscriptions.js';
 
 /**
@@ -36,6 +38,8 @@ export interface ResourceHandlerOptions {
   /** The skills: each `SKILL.md` listed, every file of a skill readable (as the caller may see). */
   skills?: ServedSkills | undefined;
   subscriptions: ResourceSubscriptions | undefined;
+  /** The longest URI read or subscribed to, in characters; a longer one is refused (-32602). */
+  maxUriLength: number;
   visibleTools: (ctx: ServerContext) => ToolSource;
   /** How a defined resource's `read` asks the client, and where its failures are logged. */
   asking: DefinitionAsking;
@@ -45,8 +49,12 @@ export interface ResourceHandlerOptions {
  * Registers `resources/list`, `resources/templates/list`, `resources/read` and (with
  * `subscriptions`) `resources/subscribe` / `resources/unsubscribe` on `server`. A URI nothing
  * serves is answered -32602 on 2026-07-28 and -32002 on 2025-11-25, with `data: { uri }`; a URI
+ * longer than `maxUriLength`, or a subscription over the session's share, is -32602 naming the
+ * option and its limit; a URI
  * that looks meant for a template but does not match it is -32602 in both, naming the template.
- * A defined resource's `read` may ask the client, as a prompt's `get` may.
+ * A read that fails is answered by {@link toResourceReadError} (a served file gone or outside
+ * its folder is not found; the detail is logged, never sent). A defined resource's `read` may
+ * ask the client, as a prompt's `get` may.
  *
  * @example
  * ```ts
@@ -68,7 +76,11 @@ export function registerResourceHandlers(server: Server, options: ResourceHandle
   }));
   server.setRequestHandler('resources/read', async (request, ctx) => {
     const { uri } = request.params;
-    const result = await readResource(uri, ctx, options);
+    refuseOverlongUri(uri, options.maxUriLength);
+    const result = await readResource(uri, ctx, options).catch((error: unknown) => {
+      const { logger } = options.asking;
+      throw toResourceReadError(error, { uri, logger, notFound: () => notFound(server, uri, ctx) });
+    });
     if (result !== undefined) return result;
     throw notFound(server, uri, ctx, defined);
   });
@@ -76,13 +88,18 @@ export function registerResourceHandlers(server: Server, options: ResourceHandle
   if (subscriptions === undefined) return;
   server.setRequestHandler('resources/subscribe', (request, ctx) => {
     const { uri } = request.params;
+    refuseOverlongUri(uri, options.maxUriLength);
     const served =
       defined?.match(uri) !== undefined ||
       docs.read(uri, visibleTools(ctx)) !== undefined ||
       apps?.serves(uri, visibleTools(ctx)) === true ||
       skills?.serves(uri, visibleTools(ctx)) === true;
     if (!served) throw notFound(server, uri, ctx, defined);
-    subscriptions.add(server, uri);
+    if (!subscriptions.add(server, uri)) {
+      throw toProtocolError(
+        refuseSubscriptions({ limit: subscriptions.maxPerSession, listen: false }),
+      );
+    }
     return {};
   });
   server.setRequestHandler('resources/unsubscribe', (request) => {
@@ -112,12 +129,17 @@ async function readResource(
   );
 }
 
+function refuseOverlongUri(uri: string, limit: number): void {
+  const refusal = refuseLongUri(uri, limit);
+  if (refusal !== undefined) throw toProtocolError(refusal);
+}
+
 /** The error for a URI nothing serves: by the request's revision, or a template's mismatch. */
 function notFound(
   server: Server,
   uri: string,
   ctx: ServerContext,
-  defined: DefinedResources | undefined,
+  defined?: DefinedResources,
 ): ProtocolError {
   const template = defined?.nearestTemplate(uri);
   if (template !== undefined) {

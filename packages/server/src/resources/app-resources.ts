@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import type { ModuleUi, RegistryLike } from '@apcore-mcp/core';
 import { APP_RESOURCE_MIME_TYPE, type UiResourceMeta } from '../kernel/apps-extension.js';
+import { type ConfinedFiles, confineFiles } from '../kernel/confined-files.js';
 import type { ServedTool, ToolSource } from '../kernel/served-tool.js';
 import { appResourceUri, moduleIdOfAppUri } from '../tools/app-ui-meta.js';
 import type { McpReadResourceResult, McpResource } from './mcp-resource.js';
@@ -11,7 +11,8 @@ import type { McpReadResourceResult, McpResource } from './mcp-resource.js';
  * `ui://<moduleId>/...` resource of `text/html;profile=mcp-app`, with its CSP, permissions and
  * border preference under `_meta.ui` both in the listing and in what a read answers. Read from
  * the registry at request time, cut to the modules the caller may see, as the `docs://`
- * resources are; a UI file is read from disk on every read, so an edit shows at once.
+ * resources are; a UI file is read from disk on every read, so an edit shows at once, and only
+ * inside the folder it was in when the server took its module in ({@link confineUiFolders}).
  *
  * @example
  * ```ts
@@ -22,6 +23,8 @@ import type { McpReadResourceResult, McpResource } from './mcp-resource.js';
 export class AppResources {
   readonly #registry: RegistryLike;
   readonly #tools: ToolSource;
+  /** Each UI file (absolute path) -> its folder, whose real path was taken once. */
+  readonly #folders = new Map<string, ConfinedFiles>();
 
   constructor(options: { registry: RegistryLike; tools: ToolSource }) {
     this.#registry = options.registry;
@@ -37,6 +40,18 @@ export class AppResources {
     return this.#tools
       .list()
       .some((served) => hasUi(served) || [...(served.actions?.values() ?? [])].some(hasUi));
+  }
+
+  /**
+   * Takes the real path of the folder of every served module's UI file not seen before: later
+   * reads of that file stay inside that folder, whatever is swapped in there afterwards. Called
+   * when the modules are loaded and whenever one is added; a UI read before is confined then.
+   */
+  confineUiFolders(): void {
+    for (const { moduleId } of servedModules(this.#tools)) {
+      const file = this.#readUi(moduleId)?.file;
+      if (file !== undefined) this.#folderOf(file);
+    }
   }
 
   /** The UIs of the modules `visibleTools` shows, as `resources/list` entries. */
@@ -66,7 +81,8 @@ export class AppResources {
    * The UI at `uri`; `undefined` when it is no UI of a module `visibleTools` shows (not found,
    * so a hidden module's UI is not revealed).
    *
-   * @throws when the module's UI file cannot be read.
+   * @throws {UnreadableFileError} when the module's UI file is missing, or lies outside its
+   *   folder now; the system's error when it cannot be read otherwise.
    */
   async read(
     uri: string,
@@ -74,7 +90,7 @@ export class AppResources {
   ): Promise<McpReadResourceResult | undefined> {
     const ui = this.#find(uri, visibleTools);
     if (ui === undefined) return undefined;
-    const text = ui.html ?? (await readFile(resolve(ui.file ?? ''), 'utf8'));
+    const text = ui.html ?? (await this.#readFile(ui.file ?? ''));
     return { contents: [{ uri, mimeType: APP_RESOURCE_MIME_TYPE, text, ...withUiMeta(ui) }] };
   }
 
@@ -85,6 +101,20 @@ export class AppResources {
     }
     const ui = this.#readUi(moduleId);
     return ui !== undefined && appResourceUri(moduleId, ui) === uri ? ui : undefined;
+  }
+
+  async #readFile(file: string): Promise<string> {
+    return (await this.#folderOf(file).read(basename(resolve(file)))).toString('utf8');
+  }
+
+  #folderOf(file: string): ConfinedFiles {
+    const path = resolve(file);
+    let folder = this.#folders.get(path);
+    if (folder === undefined) {
+      folder = confineFiles(dirname(path));
+      this.#folders.set(path, folder);
+    }
+    return folder;
   }
 
   #readUi(moduleId: string): ModuleUi | undefined {

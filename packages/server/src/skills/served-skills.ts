@@ -1,6 +1,6 @@
 import type { Logger } from '@apcore-mcp/core';
-import type { Skill, SkillFiles } from '@modelcontextprotocol/server/ext/skills';
-import { nodeSkillFiles } from '@modelcontextprotocol/server/ext/skills/node';
+import type { Skill } from '@modelcontextprotocol/server/ext/skills';
+import { type ConfinedFiles, confineFiles } from '../kernel/confined-files.js';
 import type { ToolSource } from '../kernel/served-tool.js';
 import type { McpReadResourceResult, McpResource } from '../resources/mcp-resource.js';
 import { type LoadedSkill, loadSkills, uriToPath } from './load-skills.js';
@@ -60,8 +60,11 @@ export interface Page<T> {
  */
 export class ServedSkills {
   readonly #dir: string;
-  /** Reads refuse a symlink or special file put in place of a file since it was listed. */
-  readonly #files: SkillFiles;
+  /**
+   * Where reads happen: never outside the directory, whatever is swapped in under it after a
+   * load. Taken again with each load, so a directory the operator moved is followed.
+   */
+  #files: ConfinedFiles;
   readonly #logger: Logger;
   readonly #pageSize: number;
   #skills: readonly LoadedSkill[] = [];
@@ -69,7 +72,7 @@ export class ServedSkills {
 
   constructor(options: { dir: string; logger: Logger; pageSize: number }) {
     this.#dir = options.dir;
-    this.#files = nodeSkillFiles(options.dir);
+    this.#files = confineFiles(options.dir);
     this.#logger = options.logger;
     this.#pageSize = options.pageSize;
   }
@@ -87,9 +90,11 @@ export class ServedSkills {
   reload(): Promise<boolean> {
     this.#reloading = this.#reloading.then(async () => {
       try {
+        const files = confineFiles(this.#dir);
         const next = await loadSkills(this.#dir, this.#logger);
         const changed = JSON.stringify(next) !== JSON.stringify(this.#skills);
         this.#skills = next;
+        this.#files = files;
         return changed;
       } catch (error) {
         this.#logger.warn(
@@ -137,10 +142,14 @@ export class ServedSkills {
     return this.#fileOf(uri, tools) !== undefined;
   }
 
-  /** Reads a file of a skill `tools` may see; `undefined` when there is none at `uri`. */
+  /**
+   * Reads a file of a skill `tools` may see; `undefined` when there is none at `uri`.
+   *
+   * @throws {UnreadableFileError} when the file is gone, or now lies outside the directory.
+   */
   async read(uri: string, tools: ToolSource): Promise<McpReadResourceResult | undefined> {
     if (this.#fileOf(uri, tools) === undefined) return undefined;
-    const bytes = Buffer.from(await this.#files.read(uriToPath(uri)));
+    const bytes = await this.#files.read(uriToPath(uri));
     const mimeType = mimeTypeOf(uri);
     const content = isTextMimeType(mimeType)
       ? { uri, mimeType, text: bytes.toString('utf8') }

@@ -4,6 +4,7 @@ import type { ServedInspector } from '../inspector/inspector-assets.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { ResolvedCors } from './cors.js';
 import type { GuardPolicy } from './http-guard.js';
+import type { ListenStreamBounds } from './listen-stream-share.js';
 import type { RuntimeHealth } from './observability-routes.js';
 import type { ListedTool } from './param-header-gate.js';
 import type { ServerChanges } from './server-changes.js';
@@ -19,7 +20,7 @@ import type { UsageSource } from './usage-route.js';
  * const endpoint: HttpEndpointOptions = toHttpEndpointOptions(runtime, resolved, metrics);
  * ```
  */
-export interface HttpEndpointOptions {
+export interface HttpEndpointOptions extends ListenStreamBounds {
   /** The Streamable HTTP endpoint path. */
   path: string;
   /** Streamable HTTP without sessions: a fresh server per POST. */

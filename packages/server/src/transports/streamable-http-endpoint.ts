@@ -11,6 +11,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { sendJsonRpcError, sendSessionNotFound } from '../kernel/http-response.js';
 import type { Logger } from '../kernel/logger.js';
+import { type ListenStreamBounds, ListenStreamShare } from './listen-stream-share.js';
 import { type ListedTool, refuseParamHeaderMismatch } from './param-header-gate.js';
 import { streamQuietAnswers } from './quiet-answer-stream.js';
 import { isModernRequest } from './request-era.js';
@@ -30,8 +31,8 @@ interface Session {
   idle?: IdleWatch;
 }
 
-/** Options of {@link StreamableHttpEndpoint}. */
-export interface StreamableHttpEndpointOptions {
+/** Options of {@link StreamableHttpEndpoint}; the bounds are those of 2026-07-28 listen streams. */
+export interface StreamableHttpEndpointOptions extends ListenStreamBounds {
   createServer: () => Server;
   /** What is published to 2026-07-28 clients' `subscriptions/listen` streams. */
   changes?: ServerChanges | undefined;
@@ -76,6 +77,7 @@ export class StreamableHttpEndpoint {
   readonly #instanceId: string | undefined;
   readonly #keepAliveMs: number;
   readonly #listedTool: ListedTool;
+  readonly #listenStreams: ListenStreamShare;
   /** Serves 2026-07-28 requests; 2025 ones never reach it (`legacy: 'reject'`). */
   readonly #modern: McpHttpHandler;
   readonly #serveModern: ReturnType<typeof toNodeHandler>;
@@ -90,6 +92,7 @@ export class StreamableHttpEndpoint {
     this.#instanceId = options.instanceId;
     this.#keepAliveMs = options.sseKeepAliveMs;
     this.#listedTool = options.listedTool;
+    this.#listenStreams = new ListenStreamShare(options, options.logger);
     const onerror = (error: Error): void =>
       this.#logger.debug({ err: error }, 'MCP 2026-07-28 request refused or failed');
     const maxRequestBodySize = options.maxBodyBytes;
@@ -116,6 +119,7 @@ export class StreamableHttpEndpoint {
     if (isModernRequest(request, body)) {
       const exchange = { request, response, body, listedTool: this.#listedTool };
       if (refuseParamHeaderMismatch({ ...exchange, logger: this.#logger })) return;
+      if (!this.#listenStreams.admit(request, response, body)) return;
       return this.#serveModern(request, response, body);
     }
     if (this.#stateless) return this.#handleStateless(request, response, body);

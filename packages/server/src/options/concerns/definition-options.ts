@@ -10,8 +10,13 @@ import {
   type DefinitionSource,
   resolveDefinitionList,
 } from '../../kernel/definition-list.js';
+import {
+  DEFAULT_MAX_RESOURCE_URI_LENGTH,
+  DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION,
+} from '../../protocol/resource-bounds.js';
 import { resolveSkillsOption, type SkillsOption } from '../../skills/skills-option.js';
 import { declareOption } from '../option-declaration.js';
+import { integerOption } from '../primitive-options.js';
 
 const NONE = Object.freeze([]);
 const none: DefinitionSource<never> = Object.freeze({ current: () => NONE, live: false });
@@ -103,6 +108,38 @@ export const DEFINITION_OPTIONS = {
         key: 'skills-dir',
         kind: 'directory',
         help: 'Serve the skills of this directory (each folder with a SKILL.md) through the MCP skills extension',
+      },
+    ],
+  }),
+  /**
+   * The most resources one 2025-11-25 session may be subscribed to at once, and the most URIs
+   * one 2026-07-28 `subscriptions/listen` request may ask for; default 100
+   * (`DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION`). One more is refused with -32602 naming it.
+   */
+  maxSubscriptionsPerSession: integerOption({
+    minimum: 1,
+    defaultValue: DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION,
+    cli: [
+      {
+        key: 'max-subscriptions-per-session',
+        kind: 'integer',
+        help: 'Most resources one session may subscribe to (and URIs one listen request may ask for)',
+      },
+    ],
+  }),
+  /**
+   * The longest resource URI, in characters, a client may read or subscribe to (also each URI
+   * of a `subscriptions/listen` request); default 2048 (`DEFAULT_MAX_RESOURCE_URI_LENGTH`). A
+   * longer one is refused with -32602 naming it.
+   */
+  maxResourceUriLength: integerOption({
+    minimum: 1,
+    defaultValue: DEFAULT_MAX_RESOURCE_URI_LENGTH,
+    cli: [
+      {
+        key: 'max-resource-uri-length',
+        kind: 'integer',
+        help: 'Longest resource URI (characters) a client may read or subscribe to',
       },
     ],
   }),

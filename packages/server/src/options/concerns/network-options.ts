@@ -1,4 +1,6 @@
 // Where and how the server listens.
+
+import { DEFAULT_MAX_LISTEN_STREAMS_PER_SUBJECT } from '../../transports/listen-stream-share.js';
 import {
   DEFAULT_MAX_SESSIONS,
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
@@ -146,6 +148,24 @@ export const NETWORK_OPTIONS = {
         kind: 'integer',
         scale: 1000,
         help: 'Seconds between keep-alive comments on a quiet event stream, below the read timeout of any proxy in front (0: none)',
+      },
+    ],
+  }),
+  /**
+   * The most 2026-07-28 `subscriptions/listen` streams one authenticated subject may hold open
+   * at once on Streamable HTTP (counted per process); default 16
+   * (`DEFAULT_MAX_LISTEN_STREAMS_PER_SUBJECT`). One more is refused with -32602 naming it.
+   * Without authentication only the endpoint's bound on all streams (1024) applies.
+   */
+  maxListenStreamsPerSubject: integerOption({
+    minimum: 1,
+    defaultValue: DEFAULT_MAX_LISTEN_STREAMS_PER_SUBJECT,
+    transports: STREAMABLE_HTTP,
+    cli: [
+      {
+        key: 'max-listen-streams-per-subject',
+        kind: 'integer',
+        help: 'Most 2026-07-28 subscriptions/listen streams one authenticated subject may hold open on Streamable HTTP',
       },
     ],
   }),
