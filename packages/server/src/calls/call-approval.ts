@@ -31,6 +31,11 @@ export interface CallApprovalOptions {
   trace?: ToolCallTrace | undefined;
   /** Hears every decision (metrics). */
   observer?: CallObserver | undefined;
+  /**
+   * A call that becomes a task once its own module is approved: `becomeTask` ends the call's
+   * quick part (it throws) as soon as `moduleId` is approved, before it runs.
+   */
+  taskOnceApproved?: { moduleId: string; becomeTask: () => Promise<void> } | undefined;
 }
 
 interface Decision {
@@ -95,6 +100,8 @@ export class CallApproval implements ApprovalHandler {
       `Approval ${approved ? 'granted' : 'denied'} for ${moduleId} (${how}: ${reason})`,
     );
     this.#options.observer?.approval?.({ approved, how });
+    const task = this.#options.taskOnceApproved;
+    if (approved && task?.moduleId === moduleId) await task.becomeTask();
     return decision;
   }
 
