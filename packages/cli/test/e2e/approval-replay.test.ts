@@ -31,7 +31,7 @@ export default defineModule({
 `;
 
 const REPLAY_WARNING = /A state key is given but no --store: an approval answered once/;
-const ACCEPT = { approval: { action: 'accept', content: { confirm: true } } };
+const ACCEPT = { approval: { action: 'accept', content: {} } };
 const WIPE = { name: 'disks-wipe', arguments: { disk: 'sda' } };
 
 let nextId = 1;

@@ -31,6 +31,11 @@ export interface CallApprovalOptions {
   trace?: ToolCallTrace | undefined;
   /** Hears every decision (metrics). */
   observer?: CallObserver | undefined;
+  /**
+   * A call that becomes a task once its own module is approved: `becomeTask` ends the call's
+   * quick part (it throws) as soon as `moduleId` is approved, before it runs.
+   */
+  taskOnceApproved?: { moduleId: string; becomeTask: () => Promise<void> } | undefined;
 }
 
 interface Decision {
@@ -95,6 +100,8 @@ export class CallApproval implements ApprovalHandler {
       `Approval ${approved ? 'granted' : 'denied'} for ${moduleId} (${how}: ${reason})`,
     );
     this.#options.observer?.approval?.({ approved, how });
+    const task = this.#options.taskOnceApproved;
+    if (approved && task?.moduleId === moduleId) await task.becomeTask();
     return decision;
   }
 
@@ -137,7 +144,7 @@ export class CallApproval implements ApprovalHandler {
       const shown = redactSensitive(args, inputSchema) as Record<string, unknown>;
       return {
         message: describeCall(moduleId, description, shown),
-        requestedSchema: confirmSchema(moduleId),
+        requestedSchema: approvalSchema(),
       };
     };
     // 2026-07-28: answered from the rounds so far, or asked by ending this attempt.
@@ -163,20 +170,12 @@ export class CallApproval implements ApprovalHandler {
   }
 }
 
-/** Approved only when the user accepted and ticked `confirm`. */
-function decideFromAnswer(answer: {
-  action: 'accept' | 'decline' | 'cancel';
-  content?: Record<string, unknown> | undefined;
-}): Decision {
-  if (answer.action === 'accept' && answer.content?.confirm === true) {
+/** Accept approves, whatever content comes with it; decline and cancel deny. */
+function decideFromAnswer(answer: { action: 'accept' | 'decline' | 'cancel' }): Decision {
+  if (answer.action === 'accept') {
     return { approved: true, how: 'elicit', reason: 'the user accepted' };
   }
-  const reason =
-    answer.action === 'accept'
-      ? 'the user accepted without confirming'
-      : answer.action === 'decline'
-        ? 'the user declined'
-        : 'the user cancelled';
+  const reason = answer.action === 'decline' ? 'the user declined' : 'the user cancelled';
   return { approved: false, how: 'elicit', reason };
 }
 
@@ -215,20 +214,12 @@ export function describeCall(
   return lines.join('\n');
 }
 
-/** One required boolean: the form a client shows for the question. */
-export function confirmSchema(moduleId: string): Record<string, unknown> {
-  return {
-    type: 'object',
-    properties: {
-      confirm: {
-        type: 'boolean',
-        title: `Run ${moduleId}`,
-        description: 'Approve this call with the arguments shown.',
-        default: false,
-      },
-    },
-    required: ['confirm'],
-  };
+/**
+ * The form of the question: no field at all. The client's Accept approves and its Decline or
+ * Cancel denies; a field a person must also tick would turn an Accept into a denial.
+ */
+function approvalSchema(): Record<string, unknown> {
+  return { type: 'object', properties: {} };
 }
 
 function copyArguments(args: Record<string, unknown>): Record<string, unknown> {

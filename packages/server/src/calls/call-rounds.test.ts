@@ -185,7 +185,7 @@ describe('the rounds of a 2026-07-28 call', () => {
     const { input, asked } = roundOf({
       responses: {
         user_name: { action: 'accept', content: { name: 'Ada' } },
-        approval: { action: 'accept', content: { confirm: true } },
+        approval: { action: 'accept' },
       },
     });
     const rounds = roundsOf(input);
@@ -226,17 +226,15 @@ describe('the rounds of a 2026-07-28 call', () => {
     };
     const { value, rounds } = await untilDone(run, ({ questions }) =>
       'approval' in questions
-        ? { approval: { action: 'accept', content: { confirm: true } } }
+        ? { approval: { action: 'accept', content: {} } }
         : { elicitation: { action: 'accept', content: { copy: 2 } } },
     );
     expect(rounds.map(({ questions }) => Object.keys(questions))).toEqual([
       ['approval'],
       ['elicitation'],
     ]);
-    expect(value).toEqual([
-      { action: 'accept', content: { confirm: true } },
-      { action: 'accept', content: { copy: 2 } },
-    ]);
+    // The second attempt reads the approval as granted in the state it carried forward.
+    expect(value).toEqual([{ action: 'accept' }, { action: 'accept', content: { copy: 2 } }]);
   });
 
   it('hands a declined approval to the approval, and never records it as granted', async () => {
@@ -256,7 +254,7 @@ describe('the rounds of a 2026-07-28 call', () => {
     await attempt(roundsOf(first.input), ask);
     const retry = roundOf({
       state: first.asked[0]?.state ?? {},
-      responses: { approval: { action: 'accept', content: { confirm: true } } },
+      responses: { approval: { action: 'accept' } },
     });
     const other = { ...CALL, arguments: { path: '/etc' } };
     const result = await attempt(roundsOf(retry.input, EVERYTHING, other), ask);

@@ -139,13 +139,11 @@ export class CallRounds {
     question: () => FormQuestion,
   ): Promise<McpElicitResult> {
     const key = approvalKey(moduleId, inputs);
-    if (this.#state.approved.includes(key)) return { action: 'accept', content: { confirm: true } };
+    if (this.#state.approved.includes(key)) return { action: 'accept' };
     const answer = this.#approvalAnswers.get(key);
     if (answer !== undefined) {
       // Granted from now on: a later round of this attempt carries it forward.
-      if (answer.action === 'accept' && answer.content?.confirm === true) {
-        this.#state.approved.push(key);
-      }
+      if (answer.action === 'accept') this.#state.approved.push(key);
       return answer;
     }
     const request: McpInputRequest = { method: 'elicitation/create', params: question() };

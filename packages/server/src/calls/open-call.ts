@@ -105,6 +105,10 @@ export function openCall(
     logger,
     trace: extra.trace,
     observer: options.observer,
+    taskOnceApproved:
+      extra.becomeTaskOnceApproved === true && extra.becomeTask !== undefined
+        ? { moduleId, becomeTask: extra.becomeTask }
+        : undefined,
   });
   const streaming = shouldStream(options.executor, served, extra);
   const progress = createProgressSender(extra, logger);

@@ -154,6 +154,12 @@ export interface RouterCallExtra {
    * (its module starts tasks explicitly); it ends the call's quick part.
    */
   becomeTask?: () => Promise<void>;
+  /**
+   * Set with `becomeTask` on a call whose module starts its task at once but must first be
+   * approved by the user: the call becomes the task as soon as its module is approved, so the
+   * approval is asked on the call itself, before any task exists.
+   */
+  becomeTaskOnceApproved?: boolean;
   /** The JSON-RPC id of the request. */
   requestId?: string | number;
   /** The W3C trace context the client sent in the request's `_meta` (`traceparent`, ...). */

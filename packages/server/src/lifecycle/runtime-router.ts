@@ -47,7 +47,7 @@ export function createRuntimeRouter(parts: {
       ...parts.governance,
       tracing: parts.tracing?.entry,
       guard: options.inspector?.allowExecute === false ? refuseReadOnlyInspector : undefined,
-      task: createTaskEntry(parts.tasks),
+      task: createTaskEntry(parts.tasks, { approvalAsksUser: options.approval === 'elicit' }),
     },
     roundClaims: parts.roundClaims,
     ...(parts.visibility === undefined ? {} : { toolsFor: parts.toolsFor }),

@@ -1,3 +1,4 @@
+import { REQUIRES_APPROVAL_META_KEY } from '@apcore-mcp/annotations';
 import type { TaskCall, TaskEngine, TaskRound } from '@apcore-mcp/core';
 import { TaskLimitError } from '@apcore-mcp/core';
 import { createToolErrorResult } from '@apcore-mcp/errors';
@@ -13,17 +14,22 @@ import { TASKS_EXTENSION, toCreateTaskResult } from './task-results.js';
  * module's `taskSupport`) from a client that takes tasks (2026-07-28: the tasks extension among
  * the request's capabilities; 2025-11-25: the request asked for a task) answers with a new task
  * in `engine`: at once (`taskStart: 'immediate'`, and always on 2025-11-25), or where the
- * module calls `becomeTask()` (`'explicit'`: what it asks before is asked on the call). Placed
- * after the input check and the limits, so those refuse on the call itself; the task's attempts
- * then run the whole pipeline again as `extra.task`, passing through here. Anything else (a
- * grouped tool's action too) passes through untouched.
+ * module calls `becomeTask()` (`'explicit'`: what it asks before is asked on the call). On
+ * 2026-07-28 a module that needs the user's approval (`approvalAsksUser`: the `approval`
+ * option is `'elicit'`) is asked on the call too, before any task exists: its call becomes the
+ * task once approved. Placed after the input check and the limits, so those refuse on the call
+ * itself; the task's attempts then run the whole pipeline again as `extra.task`, passing
+ * through here. Anything else (a grouped tool's action too) passes through untouched.
  *
  * @example
  * ```ts
- * const entries = [validate, admit, createTaskEntry(engine), rounds, open, approval];
+ * const entries = [validate, admit, createTaskEntry(engine, { approvalAsksUser: true }), rounds, open, approval];
  * ```
  */
-export function createTaskEntry(engine: TaskEngine): CallMiddleware {
+export function createTaskEntry(
+  engine: TaskEngine,
+  options: { approvalAsksUser: boolean },
+): CallMiddleware {
   return async (call, next) => {
     const task = call.served?.task;
     // A grouped tool's action stays a plain call: its task could not name the action again.
@@ -37,7 +43,11 @@ export function createTaskEntry(engine: TaskEngine): CallMiddleware {
     }
     // 2025-11-25 answers a task request with a task, and has no rounds to carry what a quick
     // part asked into it: there, every task-supporting call is a task from its start.
-    if (task.start === 'immediate' || call.extra.era === '2025-11-25') {
+    if (call.extra.era === '2025-11-25') return createTask(engine, call, call.extra.inputRound);
+    // The user approves the call itself: no task is made for a call they may refuse.
+    const onceApproved =
+      task.start === 'immediate' && options.approvalAsksUser && asksApproval(call);
+    if (task.start === 'immediate' && !onceApproved) {
       return createTask(engine, call, call.extra.inputRound);
     }
     const round = call.extra.inputRound;
@@ -46,6 +56,7 @@ export function createTaskEntry(engine: TaskEngine): CallMiddleware {
       becomeTask: async () => {
         throw new BecomeTaskSignal();
       },
+      ...(onceApproved ? { becomeTaskOnceApproved: true } : {}),
     };
     try {
       return await next();
@@ -73,6 +84,11 @@ export function takesTasks(extra: RouterCallExtra): boolean {
     extra.clientCapabilities as { extensions?: Record<string, unknown> } | undefined
   )?.extensions;
   return typeof extensions === 'object' && extensions !== null && TASKS_EXTENSION in extensions;
+}
+
+/** Whether the tool's module requires approval (`requiresApproval`), as its listing says. */
+function asksApproval(call: ToolCall): boolean {
+  return call.served?.tool._meta?.[REQUIRES_APPROVAL_META_KEY] === true;
 }
 
 async function createTask(

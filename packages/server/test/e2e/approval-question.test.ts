@@ -81,7 +81,7 @@ describe('the approval question masks x-sensitive arguments', () => {
     const messages: string[] = [];
     client.setRequestHandler(ElicitRequestSchema, (request) => {
       messages.push(String(request.params.message));
-      return { action: 'accept', content: { confirm: true } };
+      return { action: 'accept', content: {} };
     });
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
     try {

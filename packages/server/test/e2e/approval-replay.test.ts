@@ -11,7 +11,7 @@ import { postToolCall, type RawAnswer } from '../helpers/modern-raw.js';
 
 const STATE_KEY = 'cd'.repeat(32);
 const DELETE_A = { name: 'files-delete', arguments: { path: '/tmp/a' } };
-const ACCEPT = { approval: { action: 'accept', content: { confirm: true } } };
+const ACCEPT = { approval: { action: 'accept', content: {} } };
 const DELETED = { content: [{ type: 'text', text: '{"deleted":"/tmp/a"}' }] };
 
 const start = useInteractiveHttpServers();

@@ -134,6 +134,22 @@ describe.each(['stdio', 'http'] as const)('2025-11-25 tasks over %s', (transport
     expect(tasks.asked.map((question) => question.message)).toEqual(['What is your name?']);
   });
 
+  it('asks the approval of a task while it runs, through tasks/result, and completes', async () => {
+    const tasks = await connect(target);
+    const task = await tasks.createTask('job-approved');
+    const result = await tasks.client.experimental.tasks.getTaskResult(
+      task.taskId,
+      CallToolResultSchema,
+    );
+    expect(textOf(result)).toBe('Approved and done');
+    expect(tasks.asked).toEqual([
+      {
+        message: expect.stringMatching(/^Approve running job\.approved\?/),
+        meta: { [RELATED_TASK]: { taskId: task.taskId } },
+      },
+    ]);
+  });
+
   it('cancels a task, then refuses to cancel it again and has no result for it', async () => {
     const tasks = await connect(target);
     const { experimental } = tasks.client;

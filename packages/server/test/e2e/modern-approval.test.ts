@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { useInteractiveHttpServers } from '../helpers/interactive-http.js';
 import { postToolCall } from '../helpers/modern-raw.js';
 
-const ACCEPT = { approval: { action: 'accept', content: { confirm: true } } };
+const ACCEPT = { approval: { action: 'accept', content: {} } };
 
 describe("approval: 'elicit' for 2026-07-28 clients (input_required)", () => {
   const start = useInteractiveHttpServers();
@@ -33,15 +33,14 @@ describe("approval: 'elicit' for 2026-07-28 clients (input_required)", () => {
     }
   }
 
-  it('asks with the call described, and runs the module once the user confirms', async () => {
+  it('asks with the call described, and runs the module once the user accepts', async () => {
     const { url, probe, logger } = await start();
-    const { result, asked } = await callOnce(url, () => ({
-      action: 'accept',
-      content: { confirm: true },
-    }));
+    const { result, asked } = await callOnce(url, () => ({ action: 'accept', content: {} }));
     expect(asked).toHaveLength(1);
     expect(asked[0]?.message).toMatch(/^Approve running files\.delete\?/);
     expect(asked[0]?.message).toContain('/tmp/a');
+    // No field to fill in or tick: Accept alone approves.
+    expect(asked[0]?.requestedSchema).toEqual({ type: 'object', properties: {} });
     expect(result.isError).toBeFalsy();
     expect(JSON.parse(firstText(result))).toEqual({ deleted: '/tmp/a' });
     expect(probe.ran).toEqual(['files.delete']);

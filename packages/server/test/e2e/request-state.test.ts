@@ -8,7 +8,7 @@ import { postToolCall } from '../helpers/modern-raw.js';
 
 const STATE_KEY = 'ab'.repeat(32);
 const DELETE_A = { name: 'files-delete', arguments: { path: '/tmp/a' } };
-const ACCEPT = { approval: { action: 'accept', content: { confirm: true } } };
+const ACCEPT = { approval: { action: 'accept', content: {} } };
 
 /** Asks for approval of `files-delete /tmp/a` and returns the requestState the server signed. */
 async function askApproval(url: string): Promise<string> {
@@ -39,7 +39,7 @@ describe('signed requestState on 2026-07-28 HTTP requests', () => {
     const forged = await postToolCall(url, {
       name: 'files-delete',
       arguments: { path: '/tmp/a' },
-      inputResponses: { approval: { action: 'accept', content: { confirm: true } } },
+      inputResponses: { approval: { action: 'accept', content: {} } },
       requestState: 'v1.e30.forged',
     });
     expect(forged.body.error).toMatchObject({

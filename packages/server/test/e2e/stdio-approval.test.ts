@@ -21,7 +21,7 @@ function connectFixture(era: ClientEra) {
 }
 
 describe('approval and elicit() of a 2026-07-28 client over stdio (child process)', () => {
-  it('asks through input_required and runs once confirmed, or answers denied', async () => {
+  it('asks through input_required and runs once accepted, or answers denied', async () => {
     const client = await connectFixture('2026-07-28');
     try {
       const asked: string[] = [];
@@ -31,7 +31,7 @@ describe('approval and elicit() of a 2026-07-28 client over stdio (child process
         {
           onElicit: (request) => {
             asked.push(request.message);
-            return { action: 'accept', content: { confirm: true } };
+            return { action: 'accept', content: {} };
           },
         },
       );
@@ -93,7 +93,7 @@ describe('a forged requestState over stdio (child process, 2026-07-28)', () => {
       call(1, {
         name: 'files-remove',
         arguments: { path: '/tmp/x' },
-        inputResponses: { approval: { action: 'accept', content: { confirm: true } } },
+        inputResponses: { approval: { action: 'accept', content: {} } },
         requestState: 'v1.e30.forged',
       });
       const refused = await server.waitForMessage((message) => message.id === 1);

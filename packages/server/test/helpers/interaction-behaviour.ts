@@ -101,10 +101,7 @@ export function describeInteractionBehaviour(transport: string, connect: Connect
       it('asks nothing about a call whose arguments fail validation', async () => {
         const { executor, probe } = createInteractiveRuntime();
         connection = await connect(executor, {}, ELICITATION);
-        const seen = answerElicitations(connection.client, {
-          action: 'accept',
-          content: { confirm: true },
-        });
+        const seen = answerElicitations(connection.client, { action: 'accept' });
         const result = await connection.client.callTool({
           name: 'files-delete',
           arguments: { path: 42 },
@@ -118,10 +115,8 @@ export function describeInteractionBehaviour(transport: string, connect: Connect
       it('asks with the module id, description and arguments; runs on accept', async () => {
         const { executor, probe } = createInteractiveRuntime();
         connection = await connect(executor, {}, ELICITATION);
-        const seen = answerElicitations(connection.client, {
-          action: 'accept',
-          content: { confirm: true },
-        });
+        // Accept alone approves: the form has no field the user must also fill in or tick.
+        const seen = answerElicitations(connection.client, { action: 'accept', content: {} });
         const result = await connection.client.callTool({
           name: 'files-delete',
           arguments: { path: '/tmp/report.txt' },
@@ -133,17 +128,29 @@ export function describeInteractionBehaviour(transport: string, connect: Connect
         const question = seen[0]?.message ?? '';
         expect(question).toContain('files.delete');
         expect(question).toContain('Deletes a file.');
-        expect(question).toContain('"path": "/tmp/report.txt"');
-        expect(seen[0]?.requestedSchema?.required).toEqual(['confirm']);
+        // The arguments as a block of their own, after the text.
+        expect(question).toContain('Arguments:\n{\n  "path": "/tmp/report.txt"\n}');
+        expect(seen[0]?.requestedSchema).toEqual({ type: 'object', properties: {} });
         expect(connection.logger.messages('info')).toContain(
           'Approval granted for files.delete (elicit: the user accepted)',
         );
       });
 
+      it('runs on an accept that carries no content at all', async () => {
+        const { executor, probe } = createInteractiveRuntime();
+        connection = await connect(executor, {}, ELICITATION);
+        answerElicitations(connection.client, { action: 'accept' });
+        const result = await connection.client.callTool({
+          name: 'files-delete',
+          arguments: { path: '/tmp/report.txt' },
+        });
+        expect(result.isError).toBeFalsy();
+        expect(probe.ran).toEqual(['files.delete']);
+      });
+
       it.each([
         ['declines', { action: 'decline' }],
         ['cancels', { action: 'cancel' }],
-        ['accepts without confirming', { action: 'accept', content: { confirm: false } }],
       ] as const)(
         'denies the call when the user %s; the module never runs',
         async (_label, answer) => {
@@ -204,10 +211,7 @@ export function describeInteractionBehaviour(transport: string, connect: Connect
       it("'deny' refuses without asking", async () => {
         const { executor, probe } = createInteractiveRuntime();
         connection = await connect(executor, { approval: 'deny' }, ELICITATION);
-        const seen = answerElicitations(connection.client, {
-          action: 'accept',
-          content: { confirm: true },
-        });
+        const seen = answerElicitations(connection.client, { action: 'accept' });
         const result = await connection.client.callTool({
           name: 'files-delete',
           arguments: { path: '/x' },
