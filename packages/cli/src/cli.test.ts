@@ -62,6 +62,33 @@ describe('run: help and version', () => {
     expect(out).toContain('-o, --output');
   });
 
+  it("shows dev's own defaults, not serve's", async () => {
+    const { code, out } = await runCaptured(['dev', '--help']);
+    expect(code).toBe(0);
+    const flat = out.replace(/\s+/g, ' ');
+    expect(flat).toContain(
+      '[choices: "stdio", "streamable-http", "sse"] [default: streamable-http]',
+    );
+    expect(flat).toMatch(/--watch [^[]*\[boolean\] \[default: true\]/);
+    expect(flat).toMatch(/--inspector-allow-execute [^[]*\[boolean\] \[default: true\]/);
+    expect(flat).not.toContain('[default: stdio]');
+  });
+
+  it('describes the ledger `ledger tail` and `usage` read, not the one serve writes', async () => {
+    for (const argv of [
+      ['ledger', 'tail', '--help'],
+      ['usage', '--help'],
+    ]) {
+      const { code, out } = await runCaptured(argv);
+      expect(code).toBe(0);
+      const flat = out.replace(/\s+/g, ' ');
+      expect(flat).toContain('--ledger The ledger file to read');
+      expect(flat).not.toContain('Append one JSON line');
+    }
+    const serve = await runCaptured(['serve', '--help']);
+    expect(serve.out.replace(/\s+/g, ' ')).toContain('--ledger Append one JSON line per tool call');
+  });
+
   it('prints its own package version', async () => {
     const { code, out } = await runCaptured(['--version']);
     expect(code).toBe(0);
