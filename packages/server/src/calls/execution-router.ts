@@ -81,7 +81,7 @@ export class ExecutionRouter {
       createObserveEntry(tools, () => this.observer), // metrics: every answer, refusals too
       this.#admitWhileAccepting, // refused once shutdown began; counted while in flight
       createRouteEntry({ tools, toolsFor: options.toolsFor, logger: this.#logger }),
-      logAnsweredCall, // one debug line per answered call
+      logAnsweredCall, // one line per answered call: debug, or warn/error for a failure
       entries.record, // the ledger and usage hear every answered call of a served tool
       answerErrors, // thrown -> sanitized error result; a grouped call's prefix
       createResultSizeEntry(options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES), // never sent whole
