@@ -1,12 +1,8 @@
 import yargs, { type Argv } from 'yargs';
 import { CliError } from './cli-error.js';
 import { withHelpText } from './command-line-help.js';
-import {
-  type SettingOverrides,
-  withJsonAndSettings,
-  withSettings,
-} from './command-line-options.js';
-import { DEV_PRESETS } from './commands/dev-presets.js';
+import { withJsonAndSettings, withSettings } from './command-line-options.js';
+import { DEV_HELP_DEFAULTS } from './commands/dev-presets.js';
 import { ExitCode } from './exit-codes.js';
 import { CLI_VERSION } from './package-version.js';
 import { toKebabCase } from './settings/setting-names.js';
@@ -195,13 +191,6 @@ function withInspectionCommands(parser: Argv, pick: PickCommand): Argv {
     );
 }
 
-/** `dev`'s presets as the defaults its `--help` shows. */
-function devDefaults(): SettingOverrides {
-  return Object.fromEntries(
-    Object.entries(DEV_PRESETS).map(([key, defaultValue]) => [key, { defaultValue }]),
-  );
-}
-
 function buildParser(argv: readonly string[], select: (invocation: Invocation) => void): Argv {
   const pick: PickCommand = (command) => (flags) => select({ command, flags });
   const serveKeys = SETTING_SPECS.map((spec) => spec.key);
@@ -217,7 +206,7 @@ function buildParser(argv: readonly string[], select: (invocation: Invocation) =
     .command(
       'dev',
       'Serve for writing modules: Streamable HTTP on 127.0.0.1, --watch, and the Tool Inspector allowed to call tools',
-      (dev) => withSettings(dev, serveKeys, devDefaults()),
+      (dev) => withSettings(dev, serveKeys, DEV_HELP_DEFAULTS),
       pick('dev'),
     )
     .command(

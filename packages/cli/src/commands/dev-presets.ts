@@ -1,3 +1,4 @@
+import type { SettingOverrides } from '../command-line-options.js';
 import { toCamelCase } from '../settings/setting-names.js';
 import type { SettingValue } from '../settings/setting-specs.js';
 
@@ -35,3 +36,17 @@ export function withDevPresets(
   });
   return { ...flags, ...Object.fromEntries(presets) };
 }
+
+/**
+ * {@link DEV_PRESETS} as the defaults `dev --help` shows.
+ *
+ * @example
+ * ```ts
+ * withSettings(parser, keys, DEV_HELP_DEFAULTS);
+ * ```
+ */
+export const DEV_HELP_DEFAULTS: SettingOverrides = Object.freeze(
+  Object.fromEntries(
+    Object.entries(DEV_PRESETS).map(([key, defaultValue]) => [key, { defaultValue }]),
+  ),
+);

@@ -117,32 +117,34 @@ async function linesBefore(sentinel: () => Promise<unknown>, tool: string): Prom
 }
 
 describe('the log line of a failed call, at the default level', () => {
-  it.each<ClientEra>([
-    '2025-11-25',
-    '2026-07-28',
-  ])('is written once per failed call, at warn or error, with tool, code and trace id (%s)', async (era) => {
-    const url = await serve();
-    const client = await connectClient({ era, transport: 'http', url });
-    try {
-      const note = { note: SECRET_ARGUMENT };
-      expect((await client.callTool('jobs-ok', note)).isError).toBeFalsy();
-      expect((await client.callTool('jobs-crash', note)).isError).toBe(true);
-      expect((await client.callTool('jobs-refuse', note)).isError).toBe(true);
-      expect((await client.callTool('jobs-count', { count: SECRET_ARGUMENT })).isError).toBe(true);
-      const lines = await linesBefore(() => client.callTool('jobs-crash', {}), 'jobs-crash');
-      expect(lines.map(({ level, tool, errorCode }) => ({ level, tool, errorCode }))).toEqual([
-        { level: ERROR, tool: 'jobs-crash', errorCode: 'INTERNAL_ERROR' },
-        { level: WARN, tool: 'jobs-refuse', errorCode: 'GENERAL_INVALID_INPUT' },
-        { level: WARN, tool: 'jobs-count', errorCode: 'SCHEMA_VALIDATION_ERROR' },
-      ]);
-      for (const line of lines) expect(line.traceId).toMatch(/^[0-9a-f]{32}$/);
-      // The unexpected failure keeps its stack on the server.
-      expect(lines[0]?.err?.stack).toContain('TypeError: disk full');
-      expect(server?.stderr()).not.toContain(SECRET_ARGUMENT);
-    } finally {
-      await client.close();
-    }
-  });
+  it.each<ClientEra>(['2025-11-25', '2026-07-28'])(
+    'is written once per failed call, at warn or error, with tool, code and trace id (%s)',
+    async (era) => {
+      const url = await serve();
+      const client = await connectClient({ era, transport: 'http', url });
+      try {
+        const note = { note: SECRET_ARGUMENT };
+        expect((await client.callTool('jobs-ok', note)).isError).toBeFalsy();
+        expect((await client.callTool('jobs-crash', note)).isError).toBe(true);
+        expect((await client.callTool('jobs-refuse', note)).isError).toBe(true);
+        expect((await client.callTool('jobs-count', { count: SECRET_ARGUMENT })).isError).toBe(
+          true,
+        );
+        const lines = await linesBefore(() => client.callTool('jobs-crash', {}), 'jobs-crash');
+        expect(lines.map(({ level, tool, errorCode }) => ({ level, tool, errorCode }))).toEqual([
+          { level: ERROR, tool: 'jobs-crash', errorCode: 'INTERNAL_ERROR' },
+          { level: WARN, tool: 'jobs-refuse', errorCode: 'GENERAL_INVALID_INPUT' },
+          { level: WARN, tool: 'jobs-count', errorCode: 'SCHEMA_VALIDATION_ERROR' },
+        ]);
+        for (const line of lines) expect(line.traceId).toMatch(/^[0-9a-f]{32}$/);
+        // The unexpected failure keeps its stack on the server.
+        expect(lines[0]?.err?.stack).toContain('TypeError: disk full');
+        expect(server?.stderr()).not.toContain(SECRET_ARGUMENT);
+      } finally {
+        await client.close();
+      }
+    },
+  );
 
   it("is written once for a task's failed attempt", async () => {
     const url = await serve();
