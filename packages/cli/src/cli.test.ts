@@ -42,6 +42,7 @@ describe('run: help and version', () => {
       '--tags',
       '--prefix',
       '--validate-inputs',
+      '--timeout',
       '--watch',
       '--approval',
       '--state-key-file',
@@ -115,6 +116,21 @@ describe('run: invalid arguments exit 1 with one line naming the flag', () => {
       'Error: --port must be an integer between 1 and 65535 (got "abc")',
     ],
     ['an empty --name', ['--name', ''], 'Error: --name must not be empty'],
+    [
+      '--timeout 0',
+      ['--timeout', '0'],
+      'Error: --timeout must be an integer of at least 1 (got "0")',
+    ],
+    [
+      '--timeout 1.5',
+      ['--timeout', '1.5'],
+      'Error: --timeout must be an integer of at least 1 (got "1.5")',
+    ],
+    [
+      '--task-timeout 0',
+      ['--task-timeout', '0'],
+      'Error: --task-timeout must be an integer of at least 1 (got "0")',
+    ],
     [
       'worker without --tasks',
       ['worker', '--extensions-dir', '.'],

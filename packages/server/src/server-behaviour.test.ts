@@ -132,7 +132,7 @@ describe('the server over the core runtime', () => {
     await connection.client.callTool({ name: 'math-add', arguments: { a: 1, b: 1 } });
     await connection.client.callTool({ name: 'boom-fail', arguments: {} });
     const calls = connection.logger.entries.filter((entry) =>
-      entry.message.startsWith('Tool call'),
+      entry.message?.startsWith('Tool call'),
     );
     expect(calls.map(({ level, message }) => ({ level, message }))).toEqual([
       { level: 'debug', message: 'Tool call' },

@@ -20,6 +20,7 @@ export const ATTACH_OPTION_NAMES = [
   'dynamic',
   'validateInputs',
   'maxResultBytes',
+  'callTimeoutMs',
   'approval',
   'identity',
   'contextFactory',

@@ -30,6 +30,11 @@ export interface ExecutionRouterOptions {
    * with a `RESULT_TOO_LARGE` tool error. Default 1 MiB.
    */
   maxResultBytes?: number;
+  /**
+   * The time limit, in ms, of a call whose module declares none, given to each call's context
+   * (`MCP_CALL_TIMEOUT_KEY`); default: the executor's own.
+   */
+  callTimeoutMs?: number | undefined;
   /** Builds contexts for an executor without `createContext`. */
   contextFactory?: ContextFactory;
   /** The caller when the request carries none. */

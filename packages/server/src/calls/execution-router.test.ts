@@ -93,7 +93,7 @@ describe('ExecutionRouter', () => {
     });
     await router.handleCall('x.run', { secret: 'hunter2' });
     await router.handleCall('x.missing', { secret: 'hunter2' });
-    expect(logger.entries.filter((entry) => entry.message.startsWith('Tool call'))).toEqual([
+    expect(logger.entries.filter((entry) => entry.message?.startsWith('Tool call'))).toEqual([
       {
         level: 'debug',
         message: 'Tool call',

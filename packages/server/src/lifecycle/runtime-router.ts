@@ -41,6 +41,7 @@ export function createRuntimeRouter(parts: {
     logger: parts.logger,
     validateInputs: options.validateInputs,
     maxResultBytes: options.maxResultBytes,
+    callTimeoutMs: options.callTimeoutMs,
     approval: options.approval,
     entries: {
       ...parts.governance,

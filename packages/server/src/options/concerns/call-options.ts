@@ -2,6 +2,7 @@
 import type { ContextFactory, Identity } from '@apcore-mcp/core';
 import { DEFAULT_MAX_RESULT_BYTES } from '../../calls/pipeline/result-size-entry.js';
 import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
+import { resolveInteger } from '../../kernel/read-option.js';
 import { declareOption } from '../option-declaration.js';
 import { booleanOption, integerOption } from '../primitive-options.js';
 
@@ -37,6 +38,27 @@ export const CALL_OPTIONS = {
         key: 'max-result-bytes',
         kind: 'integer',
         help: 'Largest tool result sent, in bytes of its serialized content; a larger one is answered with a RESULT_TOO_LARGE tool error',
+      },
+    ],
+  }),
+  /**
+   * How long a call may run, in ms, when its module declares no `timeoutMs`; a call over it
+   * fails with `MODULE_TIMEOUT`. Given to each call's context (`MCP_CALL_TIMEOUT_KEY`), so it
+   * applies to every `@apcore-mcp/runtime` executor: the one `serve()` makes for a registry, or
+   * yours. Default: the executor's own (30 s for the runtime's). Not inside a task, which
+   * `taskTimeoutMs` bounds.
+   */
+  callTimeoutMs: declareOption<number, number | undefined>({
+    expected: 'an integer of at least 1',
+    defaultValue: undefined,
+    limits: { minimum: 1 },
+    resolve: (value, { option }) => resolveInteger(option, value, 1, 1),
+    cli: [
+      {
+        key: 'timeout',
+        kind: 'integer',
+        scale: 1000,
+        help: 'Seconds a tool call may run before it fails with MODULE_TIMEOUT, for modules that set no timeoutMs of their own (default 30)',
       },
     ],
   }),
