@@ -42,6 +42,7 @@ describe('run: help and version', () => {
       '--tags',
       '--prefix',
       '--validate-inputs',
+      '--timeout',
       '--watch',
       '--approval',
       '--state-key-file',
@@ -60,6 +61,33 @@ describe('run: help and version', () => {
     expect(out).toContain('--strict');
     expect(out).toContain('--embed-annotations');
     expect(out).toContain('-o, --output');
+  });
+
+  it("shows dev's own defaults, not serve's", async () => {
+    const { code, out } = await runCaptured(['dev', '--help']);
+    expect(code).toBe(0);
+    const flat = out.replace(/\s+/g, ' ');
+    expect(flat).toContain(
+      '[choices: "stdio", "streamable-http", "sse"] [default: streamable-http]',
+    );
+    expect(flat).toMatch(/--watch [^[]*\[boolean\] \[default: true\]/);
+    expect(flat).toMatch(/--inspector-allow-execute [^[]*\[boolean\] \[default: true\]/);
+    expect(flat).not.toContain('[default: stdio]');
+  });
+
+  it('describes the ledger `ledger tail` and `usage` read, not the one serve writes', async () => {
+    for (const argv of [
+      ['ledger', 'tail', '--help'],
+      ['usage', '--help'],
+    ]) {
+      const { code, out } = await runCaptured(argv);
+      expect(code).toBe(0);
+      const flat = out.replace(/\s+/g, ' ');
+      expect(flat).toContain('--ledger The ledger file to read');
+      expect(flat).not.toContain('Append one JSON line');
+    }
+    const serve = await runCaptured(['serve', '--help']);
+    expect(serve.out.replace(/\s+/g, ' ')).toContain('--ledger Append one JSON line per tool call');
   });
 
   it('prints its own package version', async () => {
@@ -88,6 +116,21 @@ describe('run: invalid arguments exit 1 with one line naming the flag', () => {
       'Error: --port must be an integer between 1 and 65535 (got "abc")',
     ],
     ['an empty --name', ['--name', ''], 'Error: --name must not be empty'],
+    [
+      '--timeout 0',
+      ['--timeout', '0'],
+      'Error: --timeout must be an integer of at least 1 (got "0")',
+    ],
+    [
+      '--timeout 1.5',
+      ['--timeout', '1.5'],
+      'Error: --timeout must be an integer of at least 1 (got "1.5")',
+    ],
+    [
+      '--task-timeout 0',
+      ['--task-timeout', '0'],
+      'Error: --task-timeout must be an integer of at least 1 (got "0")',
+    ],
     [
       'worker without --tasks',
       ['worker', '--extensions-dir', '.'],

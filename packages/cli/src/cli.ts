@@ -1,14 +1,12 @@
 import { CliError } from './cli-error.js';
+import { withDevPresets } from './commands/dev-presets.js';
 import { ExitCode } from './exit-codes.js';
 import { type CliIo, resolveIo } from './io.js';
 import { type Invocation, parseCommandLine } from './parse-command-line.js';
 import { resolveSettings } from './settings/resolve-settings.js';
 
 async function runInvocation(invocation: Invocation, io: CliIo): Promise<number> {
-  const flags =
-    invocation.command === 'dev'
-      ? (await import('./commands/dev-command.js')).withDevPresets(invocation.flags)
-      : invocation.flags;
+  const flags = invocation.command === 'dev' ? withDevPresets(invocation.flags) : invocation.flags;
   const resolved = await resolveSettings({ flags, io });
   for (const warning of resolved.warnings) io.stderr.write(`Warning: ${warning}\n`);
   // Each command is loaded when it runs: starting the server should not load, say, the

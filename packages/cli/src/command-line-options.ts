@@ -1,6 +1,19 @@
 import type { Argv, Options } from 'yargs';
 import { DEFAULT_CONFIG_FILE } from './settings/setting-names.js';
-import { SETTING_SPECS, type SettingSpec } from './settings/setting-specs.js';
+import { SETTING_SPECS, type SettingSpec, type SettingValue } from './settings/setting-specs.js';
+
+/**
+ * What a command says of a setting differently from `serve`: its own default (`dev` serves
+ * Streamable HTTP) or its own line of help (`ledger tail` reads the ledger `serve` writes).
+ *
+ * @example
+ * ```ts
+ * const overrides: SettingOverrides = { ledger: { help: 'The ledger file to read' } };
+ * ```
+ */
+export type SettingOverrides = Readonly<
+  Record<string, { readonly defaultValue?: SettingValue; readonly help?: string }>
+>;
 
 const FOLD: Record<'lower' | 'upper', (value: unknown) => unknown> = {
   lower: (value) => (typeof value === 'string' ? value.toLowerCase() : value),
@@ -17,6 +30,7 @@ function toOption(spec: SettingSpec): Options {
   const option: Options = {
     describe: spec.help,
     group: groupTitle(spec.concern),
+    // Shown only: the command's defaults are applied by its settings, not by yargs.
     ...(spec.defaultValue === undefined ? {} : { defaultDescription: String(spec.defaultValue) }),
   };
   if (spec.kind === 'boolean') return { ...option, type: 'boolean' };
@@ -32,14 +46,19 @@ function toOption(spec: SettingSpec): Options {
 
 /**
  * Adds `--config` and the flags of these settings (not the environment-only ones) to a command,
- * each under its concern's heading in `--help`.
+ * each under its concern's heading in `--help`, with the command's own defaults and help where
+ * it has some.
  *
  * @example
  * ```ts
  * withSettings(parser, ['extensions-dir', 'tags']);
  * ```
  */
-export function withSettings(parser: Argv, keys: readonly string[]): Argv {
+export function withSettings(
+  parser: Argv,
+  keys: readonly string[],
+  overrides: SettingOverrides = {},
+): Argv {
   let configured = parser.option('config', {
     type: 'string',
     requiresArg: true,
@@ -47,7 +66,7 @@ export function withSettings(parser: Argv, keys: readonly string[]): Argv {
   });
   for (const spec of SETTING_SPECS) {
     if (keys.includes(spec.key) && spec.envOnly !== true)
-      configured = configured.option(spec.key, toOption(spec));
+      configured = configured.option(spec.key, toOption({ ...spec, ...overrides[spec.key] }));
   }
   return configured;
 }
@@ -60,8 +79,12 @@ export function withSettings(parser: Argv, keys: readonly string[]): Argv {
  * withJsonAndSettings(parser, ['ledger']);
  * ```
  */
-export function withJsonAndSettings(parser: Argv, keys: readonly string[]): Argv {
-  return withSettings(parser, keys).option('json', {
+export function withJsonAndSettings(
+  parser: Argv,
+  keys: readonly string[],
+  overrides: SettingOverrides = {},
+): Argv {
+  return withSettings(parser, keys, overrides).option('json', {
     type: 'boolean',
     describe: 'Print JSON instead of a table',
   });

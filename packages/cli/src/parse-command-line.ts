@@ -2,6 +2,7 @@ import yargs, { type Argv } from 'yargs';
 import { CliError } from './cli-error.js';
 import { withHelpText } from './command-line-help.js';
 import { withJsonAndSettings, withSettings } from './command-line-options.js';
+import { DEV_HELP_DEFAULTS } from './commands/dev-presets.js';
 import { ExitCode } from './exit-codes.js';
 import { CLI_VERSION } from './package-version.js';
 import { toKebabCase } from './settings/setting-names.js';
@@ -75,7 +76,11 @@ function withOpenaiExport(parser: Argv): Argv {
 
 /** `ledger tail` and `usage` read the ledger file a server wrote. */
 function withLedgerReader(parser: Argv): Argv {
-  return withJsonAndSettings(parser, ['ledger']);
+  return withJsonAndSettings(parser, ['ledger'], {
+    ledger: {
+      help: 'The ledger file to read: the JSON lines a server started with --ledger wrote',
+    },
+  });
 }
 
 function withLedgerTail(parser: Argv): Argv {
@@ -201,7 +206,7 @@ function buildParser(argv: readonly string[], select: (invocation: Invocation) =
     .command(
       'dev',
       'Serve for writing modules: Streamable HTTP on 127.0.0.1, --watch, and the Tool Inspector allowed to call tools',
-      (dev) => withSettings(dev, serveKeys),
+      (dev) => withSettings(dev, serveKeys, DEV_HELP_DEFAULTS),
       pick('dev'),
     )
     .command(

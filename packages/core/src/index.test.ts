@@ -50,6 +50,7 @@ describe('public API', () => {
         'composeSteps',
         'endsCallAttempt',
         'MCP_APPROVAL_KEY',
+        'MCP_CALL_TIMEOUT_KEY',
         'MCP_ELICIT_KEY',
         'MCP_PROGRESS_KEY',
         'elicit',

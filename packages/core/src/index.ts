@@ -154,6 +154,7 @@ export {
   CALL_ATTEMPT_ENDED,
   endsCallAttempt,
   MCP_APPROVAL_KEY,
+  MCP_CALL_TIMEOUT_KEY,
   MCP_ELICIT_KEY,
   MCP_PROGRESS_KEY,
 } from './mcp-context-keys.js';

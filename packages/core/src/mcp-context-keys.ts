@@ -41,6 +41,19 @@ export const MCP_ELICIT_KEY = '_mcp_elicit';
 export const MCP_APPROVAL_KEY = '_mcp_approval';
 
 /**
+ * The `context.data` key under which a call made through an MCP server carries the server's
+ * default time limit, in milliseconds (its `callTimeoutMs` option): the runtime's `Executor`
+ * gives it, instead of its own `defaultTimeoutMs`, to every module of the call tree that declares
+ * no `timeoutMs`. Absent when the server was given none.
+ *
+ * @example
+ * ```ts
+ * const context = executor.createContext({ moduleId: 'reports.build', data: { [MCP_CALL_TIMEOUT_KEY]: 120_000 } });
+ * ```
+ */
+export const MCP_CALL_TIMEOUT_KEY = '_mcp_call_timeout_ms';
+
+/**
  * Sends one `notifications/progress` for the call it was made for.
  *
  * @example

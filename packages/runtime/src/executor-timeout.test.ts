@@ -1,5 +1,10 @@
 import { getEventListeners } from 'node:events';
-import { defineModule, ExecutionCancelledError, ModuleTimeoutError } from '@apcore-mcp/core';
+import {
+  defineModule,
+  ExecutionCancelledError,
+  MCP_CALL_TIMEOUT_KEY,
+  ModuleTimeoutError,
+} from '@apcore-mcp/core';
 import { describe, expect, it } from 'vitest';
 import { createExecutor } from './__fixtures__/executor-fixtures.js';
 import { createWaiter } from './__fixtures__/waiting-modules.js';
@@ -35,6 +40,21 @@ describe('timeouts', () => {
   it("use the module's own timeoutMs over the default", async () => {
     const executor = createExecutor({ quick: createWaiter({}, 15) }, { defaultTimeoutMs: 60_000 });
     await expect(executor.call('quick', {})).rejects.toMatchObject({ details: { timeoutMs: 15 } });
+  });
+
+  it("use an MCP server's call timeout over the default, and the module's own over both", async () => {
+    const executor = createExecutor(
+      { slow: createWaiter({}), quick: createWaiter({}, 15) },
+      { defaultTimeoutMs: 60_000 },
+    );
+    const context = () =>
+      executor.createContext({ moduleId: 'slow', data: { [MCP_CALL_TIMEOUT_KEY]: 20 } });
+    await expect(executor.call('slow', {}, context())).rejects.toMatchObject({
+      details: { timeoutMs: 20 },
+    });
+    await expect(executor.call('quick', {}, context())).rejects.toMatchObject({
+      details: { timeoutMs: 15 },
+    });
   });
 
   it('are off when the timeout is 0', async () => {

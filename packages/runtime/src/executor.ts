@@ -8,7 +8,6 @@ import {
   type ExecutorLike,
   type Identity,
   isRecord,
-  MCP_IN_TASK_KEY,
   type ModuleLike,
   ModuleNotFoundError,
   readModuleCallSteps,
@@ -17,6 +16,7 @@ import {
 import { assertAccess, canCallTopLevel } from './access-check.js';
 import { checkApproval, readContextApprovalHandler, requiresApproval } from './approval.js';
 import { createCallContext } from './call-context.js';
+import { timeoutOf } from './call-timeout.js';
 import { Context } from './context.js';
 import {
   type AccessControl,
@@ -184,7 +184,7 @@ export class Executor implements ExecutorLike, ContextFactory {
       yield* runModuleStream(prepared, {
         middlewares: this.#middlewares,
         call: this.#middlewareCall(prepared),
-        timeoutMs: this.#timeoutOf(prepared.module, prepared.context),
+        timeoutMs: timeoutOf(prepared, this.#options.defaultTimeoutMs),
         checkOutput: (output) => this.#checkOutput(prepared, output),
       });
     } finally {
@@ -242,7 +242,7 @@ export class Executor implements ExecutorLike, ContextFactory {
     inputs: Record<string, unknown>,
   ): Promise<Record<string, unknown>> {
     const output = await runModule(prepared, inputs, {
-      timeoutMs: this.#timeoutOf(prepared.module, prepared.context),
+      timeoutMs: timeoutOf(prepared, this.#options.defaultTimeoutMs),
     });
     this.#checkOutput(prepared, output);
     return output;
@@ -279,20 +279,7 @@ export class Executor implements ExecutorLike, ContextFactory {
     });
   }
 
-  #timeoutOf(module: ModuleLike, context: { readonly data?: unknown }): number {
-    const own = module.timeoutMs;
-    if (typeof own === 'number' && Number.isFinite(own) && own >= 0) return own;
-    // Inside an MCP task the task's own time limit bounds the module (0: no limit here).
-    return runsInTask(context) ? 0 : this.#options.defaultTimeoutMs;
-  }
-
   #middlewareCall(prepared: PreparedCall): MiddlewareCall {
     return { moduleId: prepared.moduleId, context: prepared.context, logger: this.#options.logger };
   }
-}
-
-/** Whether the call runs as an MCP task (the server marks it in `context.data`). */
-function runsInTask(context: { readonly data?: unknown }): boolean {
-  const { data } = context;
-  return isRecord(data) && data[MCP_IN_TASK_KEY] === true;
 }

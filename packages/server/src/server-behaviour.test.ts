@@ -127,25 +127,24 @@ describe('the server over the core runtime', () => {
     ).rejects.toMatchObject({ code: -32602, message: 'MCP error -32602: Unknown tool: text-echo' });
   });
 
-  it('logs one debug line per call and the stack of unexpected errors', async () => {
+  it('logs a call at debug, and a failed one once at error with its stack when unexpected', async () => {
     connection = await connectInMemory(createFixtureRuntime(core).executor);
     await connection.client.callTool({ name: 'math-add', arguments: { a: 1, b: 1 } });
     await connection.client.callTool({ name: 'boom-fail', arguments: {} });
-    const calls = connection.logger.entries.filter((entry) => entry.message === 'Tool call');
-    expect(calls.map((entry) => entry.object)).toEqual([
-      { tool: 'math-add', durationMs: expect.any(Number), isError: false },
-      {
-        tool: 'boom-fail',
-        durationMs: expect.any(Number),
-        isError: true,
-        errorCode: 'INTERNAL_ERROR',
-      },
+    const calls = connection.logger.entries.filter((entry) =>
+      entry.message?.startsWith('Tool call'),
+    );
+    expect(calls.map(({ level, message }) => ({ level, message }))).toEqual([
+      { level: 'debug', message: 'Tool call' },
+      { level: 'error', message: 'Tool call failed' },
     ]);
-    const [error] = connection.logger.at('error');
-    const fields = error?.object as { tool?: string; err?: Error } | undefined;
-    expect(fields?.tool).toBe('boom-fail');
-    expect(fields?.err).toBeInstanceOf(Error);
-    expect(String(fields?.err?.stack)).toContain('disk full');
+    expect(calls[0]?.object).toEqual({ tool: 'math-add', durationMs: expect.any(Number) });
+    const fields = calls[1]?.object as Record<string, unknown> & { err?: Error };
+    expect(fields).toMatchObject({ tool: 'boom-fail', errorCode: 'INTERNAL_ERROR' });
+    expect(fields.traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(fields.err).toBeInstanceOf(Error);
+    expect(String(fields.err?.stack)).toContain('disk full');
+    expect(connection.logger.at('error')).toHaveLength(1);
   });
 
   it('answers tools/call for unknown methods with the SDK error, not a crash', async () => {

@@ -11,29 +11,9 @@ import {
 import { runServeCommand } from './serve-command.js';
 
 /**
- * What `dev` turns on unless the command line says otherwise: Streamable HTTP, reloading on
- * file changes, and an inspector that may call tools (flag names as yargs gives them).
- *
- * @example
- * ```ts
- * withDevPresets({ extensionsDir: './ext' }); // { extensionsDir: './ext', transport: 'streamable-http', watch: true, inspectorAllowExecute: true }
- * ```
- */
-export function withDevPresets(
-  flags: Readonly<Record<string, unknown>>,
-): Readonly<Record<string, unknown>> {
-  return {
-    ...flags,
-    transport: flags.transport ?? 'streamable-http',
-    watch: flags.watch ?? true,
-    inspectorAllowExecute: flags.inspectorAllowExecute ?? true,
-  };
-}
-
-/**
- * `apcore-mcp dev`: `serve` for writing modules. Streamable HTTP on loopback, `--watch`, the
- * inspector with execution allowed, human-readable logs when stderr is a terminal, and the
- * inspector's address printed once the server listens.
+ * `apcore-mcp dev`: `serve` for writing modules, with its presets (`withDevPresets`): Streamable
+ * HTTP on loopback, `--watch`, the inspector with execution allowed, human-readable logs when
+ * stderr is a terminal, and the inspector's address printed once the server listens.
  *
  * @throws {CliError} another transport, or a host other than loopback (exit 1): an inspector
  *   that may call tools must not be reachable from the network.

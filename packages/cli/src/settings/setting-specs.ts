@@ -57,12 +57,13 @@ function toSettingValue(
   return setting.kind === 'boolean' ? false : undefined;
 }
 
+/** The option's bounds in the setting's unit, which counts whole ones: 1 ms is at least 1 s. */
 function scaleLimits(limits: OptionLimits, scale = 1): OptionLimits {
   const { minimum, maximum } = limits;
   return {
     ...limits,
-    ...(minimum === undefined ? {} : { minimum: minimum / scale }),
-    ...(maximum === undefined ? {} : { maximum: maximum / scale }),
+    ...(minimum === undefined ? {} : { minimum: Math.ceil(minimum / scale) }),
+    ...(maximum === undefined ? {} : { maximum: Math.floor(maximum / scale) }),
   };
 }
 

@@ -21,6 +21,7 @@ export const ATTACH_OPTION_NAMES = [
   'validateInputs',
   'maxResultBytes',
   'redactOutput',
+  'callTimeoutMs',
   'approval',
   'identity',
   'contextFactory',

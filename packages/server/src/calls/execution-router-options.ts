@@ -35,6 +35,11 @@ export interface ExecutionRouterOptions {
    * starting with `_secret_`) by `***REDACTED***`, in results and streamed chunks; default true.
    */
   redactOutput?: boolean;
+  /**
+   * The time limit, in ms, of a call whose module declares none, given to each call's context
+   * (`MCP_CALL_TIMEOUT_KEY`); default: the executor's own.
+   */
+  callTimeoutMs?: number | undefined;
   /** Builds contexts for an executor without `createContext`. */
   contextFactory?: ContextFactory;
   /** The caller when the request carries none. */

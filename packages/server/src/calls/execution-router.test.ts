@@ -84,32 +84,32 @@ describe('ExecutionRouter', () => {
     expect(router.activeCalls).toBe(0);
   });
 
-  it('logs one debug line per call', async () => {
+  it('logs one line per call: debug for a success, warn for a refusal', async () => {
     const logger = createRecordingLogger();
     const router = new ExecutionRouter({
       executor: createExecutor(async () => ({})),
       tools: createToolSource([plainTool]),
       logger,
     });
-    await router.handleCall('x.run');
-    await router.handleCall('x.missing');
-    expect(logger.entries.filter((entry) => entry.message === 'Tool call')).toEqual([
+    await router.handleCall('x.run', { secret: 'hunter2' });
+    await router.handleCall('x.missing', { secret: 'hunter2' });
+    expect(logger.entries.filter((entry) => entry.message?.startsWith('Tool call'))).toEqual([
       {
         level: 'debug',
         message: 'Tool call',
-        object: { tool: 'x.run', durationMs: expect.any(Number), isError: false },
+        object: { tool: 'x.run', durationMs: expect.any(Number) },
       },
       {
-        level: 'debug',
-        message: 'Tool call',
+        level: 'warn',
+        message: 'Tool call failed',
         object: {
           tool: 'x.missing',
           durationMs: expect.any(Number),
-          isError: true,
           errorCode: 'MODULE_NOT_FOUND',
         },
       },
     ]);
+    expect(JSON.stringify(logger.entries)).not.toContain('hunter2');
   });
 
   it('builds no call record for a logger whose debug level is off (pino, for one)', async () => {

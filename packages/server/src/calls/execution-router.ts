@@ -6,7 +6,7 @@ import { type RouterCallExtra, resolveIdentity } from '../kernel/call-extra.js';
 import type { Logger } from '../kernel/logger.js';
 import type { ToolCallResult } from '../kernel/tool-call-result.js';
 import { createMemoryLimitStore } from '../store/memory-limit-store.js';
-import { claimRoundsIn } from '../store/round-claims.js';
+import { claimRoundsIn, type RoundClaims } from '../store/round-claims.js';
 import { resolveApproval } from './approval-option.js';
 import { CallCounter } from './call-counter.js';
 import type { CallAnswer, CallObserver } from './call-observer.js';
@@ -74,14 +74,12 @@ export class ExecutionRouter {
     const approvalHere = (call: ToolCall): boolean =>
       !executorAsks && call.served?.tool._meta?.[REQUIRES_APPROVAL_META_KEY] === true;
     const approval = resolveApproval(options.approval);
-    const claims =
-      options.roundClaims ?? claimRoundsIn(createMemoryLimitStore(), ROUND_CLAIM_LIFETIME_MS);
     const pipeline: (CallMiddleware | undefined)[] = [
       entries.tracing, // a span around everything below
       createObserveEntry(tools, () => this.observer), // metrics: every answer, refusals too
       this.#admitWhileAccepting, // refused once shutdown began; counted while in flight
       createRouteEntry({ tools, toolsFor: options.toolsFor, logger: this.#logger }),
-      logAnsweredCall, // one debug line per answered call
+      logAnsweredCall, // one line per answered call: debug, or warn/error for a failure
       entries.record, // the ledger and usage hear every answered call of a served tool
       answerErrors, // thrown -> sanitized error result; a grouped call's prefix
       createResultSizeEntry(options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES), // never sent whole
@@ -94,7 +92,7 @@ export class ExecutionRouter {
       }),
       admitOnce(entries.admit), // rate limits and budgets (a task's, once when created)
       entries.task, // a call that becomes a task answers with it; its attempts run all this again
-      createRoundsEntry(claims), // 2026-07-28: earlier rounds' answers, each claimed once
+      createRoundsEntry(options.roundClaims ?? claimRoundsInMemory()), // 2026-07-28 answers, once
       createOpenEntry(() => ({
         executor,
         contextFactory,
@@ -103,6 +101,7 @@ export class ExecutionRouter {
         approval,
         approvalInContext: executorAsks,
         observer: this.observer,
+        callTimeoutMs: options.callTimeoutMs,
       })),
       createApprovalEntry(approvalHere), // asked here unless the executor asks
     ];
@@ -177,6 +176,11 @@ export class ExecutionRouter {
   abortAll(): void {
     this.#shutdown.abort(new Error('Server shut down'));
   }
+}
+
+/** Where rounds are claimed when no shared store is given: this router's memory. */
+function claimRoundsInMemory(): RoundClaims {
+  return claimRoundsIn(createMemoryLimitStore(), ROUND_CLAIM_LIFETIME_MS);
 }
 
 /** `admit`, but not again for the attempts of a task: the task was admitted when created. */

@@ -1,3 +1,4 @@
+import { INTERNAL_ERROR_CODE } from '@apcore-mcp/errors';
 import { type RouterCallExtra, readCallTraceId } from '../kernel/call-extra.js';
 import { isLevelEnabled, type Logger, withFields } from '../kernel/logger.js';
 import { readErrorCode, type ToolCallResult } from '../kernel/tool-call-result.js';
@@ -9,7 +10,7 @@ import { readErrorCode, type ToolCallResult } from '../kernel/tool-call-result.j
  *
  * @example
  * ```ts
- * logCall(withCallTrace(logger, extra), 'math-add', result, startedAt);
+ * logCall(withCallTrace(logger, extra), { tool: 'math-add', result, startedAt });
  * ```
  */
 export function withCallTrace(logger: Logger, extra: RouterCallExtra): Logger {
@@ -18,32 +19,85 @@ export function withCallTrace(logger: Logger, extra: RouterCallExtra): Logger {
 }
 
 /**
- * Logs an answered call at debug: tool, duration, and the error code of a failure. Never
- * throws: a logger that fails must not turn an answered call into a failure.
+ * An answered call, as its log line tells it.
  *
  * @example
  * ```ts
- * logCall(logger, 'math-add', result, performance.now() - 3);
+ * const answered: AnsweredCall = { tool: 'math-add', result, startedAt: performance.now() };
  * ```
  */
-export function logCall(
-  logger: Logger,
-  name: string,
-  result: ToolCallResult,
-  startedAt: number,
-): void {
-  if (!isLevelEnabled(logger, 'debug')) return;
+export interface AnsweredCall {
+  /** The tool's name as the client called it. */
+  tool: string;
+  result: ToolCallResult;
+  /** When the server took the call (`performance.now()`). */
+  startedAt: number;
+  /** A failed call: what the steps threw, when the error result was made from a throw. */
+  failure?: { readonly thrown: unknown } | undefined;
+  /** The call's trace id when the server knows one (a client's `traceparent`, a span). */
+  traceId?: string | undefined;
+  /** The context the module got, whose trace id names a failure the server had no id for. */
+  context?: unknown;
+}
+
+/**
+ * Logs an answered call, once. A success at debug (tool, duration). A failure at warn, with the
+ * tool, its error code and trace id, or at error when the module failed unexpectedly (an
+ * `INTERNAL_ERROR`, with the error and its stack); a module error's `cause` rides along. Never
+ * the arguments. Never throws: a logger that fails must not turn an answered call into a
+ * failure.
+ *
+ * @example
+ * ```ts
+ * logCall(logger, { tool: 'math-add', result, startedAt: performance.now() - 3 });
+ * ```
+ */
+export function logCall(logger: Logger, answered: AnsweredCall): void {
   try {
-    logger.debug(
-      {
-        tool: name,
-        durationMs: Math.round((performance.now() - startedAt) * 100) / 100,
-        isError: result.isError === true,
-        ...(result.isError ? { errorCode: readErrorCode(result) } : {}),
-      },
-      'Tool call',
-    );
+    if (answered.result.isError === true) logFailure(logger, answered);
+    else if (isLevelEnabled(logger, 'debug')) {
+      logger.debug({ tool: answered.tool, durationMs: durationOf(answered) }, 'Tool call');
+    }
   } catch {
     // Answered is answered, whatever the logger does.
   }
+}
+
+function logFailure(logger: Logger, answered: AnsweredCall): void {
+  const errorCode = readErrorCode(answered.result);
+  const unexpected = errorCode === INTERNAL_ERROR_CODE;
+  const thrown = answered.failure?.thrown;
+  // The stack of what went wrong stays on the server: the error itself, or what caused it.
+  const err = unexpected ? thrown : readProperty(thrown, 'cause');
+  const traceId =
+    answered.traceId ?? readString(thrown, 'traceId') ?? readString(answered.context, 'traceId');
+  const record = {
+    tool: answered.tool,
+    ...(errorCode === undefined ? {} : { errorCode }),
+    ...(traceId === undefined ? {} : { traceId }),
+    durationMs: durationOf(answered),
+    ...(err === undefined ? {} : { err }),
+  };
+  if (unexpected) logger.error(record, 'Tool call failed');
+  else logger.warn(record, 'Tool call failed');
+}
+
+function durationOf(answered: AnsweredCall): number {
+  return Math.round((performance.now() - answered.startedAt) * 100) / 100;
+}
+
+/** Reads `value[key]` without throwing: a hostile error's getter must not lose the log line. */
+function readProperty(value: unknown, key: string): unknown {
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function'))
+    return undefined;
+  try {
+    return (value as Record<string, unknown>)[key];
+  } catch {
+    return undefined;
+  }
+}
+
+function readString(value: unknown, key: string): string | undefined {
+  const read = readProperty(value, key);
+  return typeof read === 'string' && read !== '' ? read : undefined;
 }

@@ -5,6 +5,7 @@ import {
   type Identity,
   MCP_APPROVAL_KEY,
   MCP_ASK_KEY,
+  MCP_CALL_TIMEOUT_KEY,
   MCP_ELICIT_KEY,
   MCP_IN_TASK_KEY,
   MCP_LOG_KEY,
@@ -49,6 +50,8 @@ export interface OpenCallOptions {
   rounds: CallRounds | undefined;
   /** Hears the call's approval decisions. */
   observer?: CallObserver | undefined;
+  /** The time limit of a module that declares none, for the executor (`MCP_CALL_TIMEOUT_KEY`). */
+  callTimeoutMs?: number | undefined;
 }
 
 /**
@@ -121,6 +124,7 @@ export function openCall(
   if (options.approvalInContext) data[MCP_APPROVAL_KEY] = approval;
   if (extra.becomeTask !== undefined) data[MCP_TASK_KEY] = extra.becomeTask;
   if (extra.task !== undefined) data[MCP_IN_TASK_KEY] = true;
+  if (options.callTimeoutMs !== undefined) data[MCP_CALL_TIMEOUT_KEY] = options.callTimeoutMs;
   if (extra.trace !== undefined) data[MODULE_CALL_STEPS_KEY] = [extra.trace.moduleCallStep];
   const request = new CallContextRequest({ moduleId, data, identity, cancellation });
   const traceId = readCallTraceId(extra);

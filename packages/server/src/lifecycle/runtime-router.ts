@@ -42,6 +42,7 @@ export function createRuntimeRouter(parts: {
     validateInputs: options.validateInputs,
     maxResultBytes: options.maxResultBytes,
     redactOutput: options.redactOutput,
+    callTimeoutMs: options.callTimeoutMs,
     approval: options.approval,
     entries: {
       ...parts.governance,

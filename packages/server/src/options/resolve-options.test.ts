@@ -131,6 +131,19 @@ describe('resolveOptions', () => {
     });
   });
 
+  it('takes callTimeoutMs as a whole number of milliseconds of at least 1, and no default', () => {
+    expect(resolveOptions({}, SERVE).callTimeoutMs).toBeUndefined();
+    expect(resolveOptions({ callTimeoutMs: 1500 }, SERVE).callTimeoutMs).toBe(1500);
+    for (const value of [0, -1000, 1.5, Number.NaN, '30000']) {
+      expect(() => resolveOptions({ callTimeoutMs: value as number }, SERVE)).toThrow(
+        invalidOption('callTimeoutMs'),
+      );
+    }
+    expect(() => resolveOptions({ callTimeoutMs: 0 }, SERVE)).toThrow(
+      'callTimeoutMs must be at least 1, got 0',
+    );
+  });
+
   it('takes toolNames safe or module-id in any case, and names both on anything else', () => {
     expect(resolveOptions({ toolNames: 'module-id' }, SERVE).toolNames).toBe('module-id');
     expect(resolveOptions({ toolNames: 'SAFE' as 'safe' }, SERVE).toolNames).toBe('safe');

@@ -51,6 +51,7 @@ interface ServeOptionsContract {
   cacheHints?: CacheHints;
   validateInputs?: boolean;
   maxResultBytes?: number;
+  callTimeoutMs?: number;
   allowedOrigins?: Allowlist;
   allowedHosts?: Allowlist;
   maxBodyBytes?: number;
@@ -99,6 +100,7 @@ interface ResolvedOptionsContract {
   cacheHints: CacheHints | undefined;
   validateInputs: boolean;
   maxResultBytes: number;
+  callTimeoutMs: number | undefined;
   allowedOrigins: Allowlist | undefined;
   allowedHosts: Allowlist | undefined;
   maxBodyBytes: number;

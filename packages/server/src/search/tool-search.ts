@@ -3,6 +3,7 @@ import { createToolErrorResult, ErrorMapper } from '@apcore-mcp/errors';
 import type { InputRequiredResult } from '@modelcontextprotocol/server';
 import type { ExecutionRouter } from '../calls/execution-router.js';
 import { InputValidator } from '../calls/input-validator.js';
+import { logCall, withCallTrace } from '../calls/log-call.js';
 import { type RouterCallExtra, resolveIdentity } from '../kernel/call-extra.js';
 import type { Logger } from '../kernel/logger.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
@@ -59,7 +60,6 @@ export class ToolSearch {
   readonly #toolsFor: ToolsFor;
   readonly #identity: Identity | undefined;
   readonly #validator: InputValidator;
-  readonly #mapper: ErrorMapper;
   readonly #logger: Logger;
 
   constructor(options: ToolSearchOptions) {
@@ -72,7 +72,6 @@ export class ToolSearch {
     const logger = options.logger ?? silentLogger;
     this.#logger = logger;
     this.#validator = new InputValidator({ logger });
-    this.#mapper = new ErrorMapper({ logger });
   }
 
   /** The two tools `tools/list` shows. */
@@ -115,17 +114,33 @@ export class ToolSearch {
     args: Record<string, unknown>,
     extra: RouterCallExtra,
   ): Promise<ToolCallResult | InputRequiredResult> {
+    const startedAt = performance.now();
+    const own = this.#answerOwn(name, args, extra);
+    if (own === undefined) return this.#callTool(args, extra);
+    // The router logs the calls it answers; these it never sees.
+    logCall(withCallTrace(this.#logger, extra), { tool: name, startedAt, ...own });
+    return own.result;
+  }
+
+  /** What `search_tools` answers, and `call_tool` when it refuses; `undefined`: run the target. */
+  #answerOwn(
+    name: string,
+    args: Record<string, unknown>,
+    extra: RouterCallExtra,
+  ): OwnAnswer | undefined {
     const tool = name === SEARCH_TOOLS_NAME ? SEARCH_TOOLS_TOOL : CALL_TOOL_TOOL;
     const failures = this.#validator.validate(tool, args);
-    if (failures !== undefined) return this.#mapper.toMcpError(validationFailed(failures));
+    if (failures !== undefined) return mapped(validationFailed(failures));
     if (name === SEARCH_TOOLS_NAME) return this.#search(args, extra);
     const target = args.name as string;
-    if (this.handles(target)) {
-      return createToolErrorResult(
-        `${CALL_TOOL_NAME} cannot call ${target}; call ${target} directly`,
-        'GENERAL_INVALID_INPUT',
-      );
-    }
+    return this.handles(target) ? { result: callingItself(target) } : undefined;
+  }
+
+  async #callTool(
+    args: Record<string, unknown>,
+    extra: RouterCallExtra,
+  ): Promise<ToolCallResult | InputRequiredResult> {
+    const target = args.name as string;
     const targetArgs = (args.arguments ?? {}) as Record<string, unknown>;
     const served = this.#tools.get(target) !== undefined;
     const answer = await this.#router.handleCall(target, targetArgs, extra);
@@ -134,7 +149,7 @@ export class ToolSearch {
     return served ? answer : createToolErrorResult(`Unknown tool: ${target}`, 'MODULE_NOT_FOUND');
   }
 
-  #search(args: Record<string, unknown>, extra: RouterCallExtra): ToolCallResult {
+  #search(args: Record<string, unknown>, extra: RouterCallExtra): OwnAnswer {
     const candidates = this.#toolsFor(resolveIdentity(extra, this.#identity)).list();
     let hits: ServedTool[];
     try {
@@ -147,7 +162,7 @@ export class ToolSearch {
         candidates,
       );
     } catch (error) {
-      return this.#mapper.toMcpError(error);
+      return mapped(error);
     }
     const tools = hits.map(({ tool }) => ({
       name: tool.name,
@@ -155,9 +170,30 @@ export class ToolSearch {
       ...(tool.description === undefined ? {} : { description: tool.description }),
       inputSchema: tool.inputSchema,
     }));
-    return {
-      content: [{ type: 'text', text: JSON.stringify({ tools }) }],
+    const result = {
+      content: [{ type: 'text' as const, text: JSON.stringify({ tools }) }],
       structuredContent: { tools },
     };
+    return { result };
   }
+}
+
+/** What the search tools answer themselves, with what was thrown for the log line. */
+interface OwnAnswer {
+  result: ToolCallResult;
+  failure?: { readonly thrown: unknown };
+}
+
+/** Maps without logging: {@link logCall} writes the one line of the failed call. */
+const ERROR_MAPPER = new ErrorMapper();
+
+function mapped(thrown: unknown): OwnAnswer {
+  return { result: ERROR_MAPPER.toMcpError(thrown), failure: { thrown } };
+}
+
+function callingItself(target: string): ToolCallResult {
+  return createToolErrorResult(
+    `${CALL_TOOL_NAME} cannot call ${target}; call ${target} directly`,
+    'GENERAL_INVALID_INPUT',
+  );
 }

@@ -13,7 +13,13 @@ import { connectTaskClient, TASKS_EXTENSION, type TaskClient } from '../helpers/
 class WatchedEngine implements TaskEngine {
   readonly created: string[] = [];
   readonly #inner = new MemoryTaskEngine(
-    { ttlMs: 60_000, timeoutMs: 60_000, maxTasks: 100, pollIntervalMs: 20 },
+    {
+      ttlMs: 60_000,
+      timeoutMs: 60_000,
+      maxTasks: 100,
+      maxTasksPerSubject: 100,
+      pollIntervalMs: 20,
+    },
     createRecordingLogger(),
   );
 
@@ -33,6 +39,9 @@ class WatchedEngine implements TaskEngine {
   }
   cancel(taskId: string, owner: string | null) {
     return this.#inner.cancel(taskId, owner);
+  }
+  release(taskId: string, owner: string | null) {
+    return this.#inner.release(taskId, owner);
   }
   onChange(listener: (task: TaskView) => void) {
     return this.#inner.onChange(listener);

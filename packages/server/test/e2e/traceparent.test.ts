@@ -81,8 +81,8 @@ describe.each<ClientEra>(['2025-11-25', '2026-07-28'])('traceparent, tracing off
       { tool: 'trace-echo', traceId: TRACE_ID },
       { tool: 'trace-fail', traceId: TRACE_ID },
     ]);
-    expect(traceIdsLogged(logger, 'Tool call')).toEqual([TRACE_ID, TRACE_ID]);
-    expect(traceIdsLogged(logger, 'Unexpected error during tool execution')).toEqual([TRACE_ID]);
+    expect(traceIdsLogged(logger, 'Tool call')).toEqual([TRACE_ID]);
+    expect(traceIdsLogged(logger, 'Tool call failed')).toEqual([TRACE_ID]);
   });
 
   it.each([

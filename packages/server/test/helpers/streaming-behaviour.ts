@@ -141,7 +141,7 @@ export function describeStreamingBehaviour(transport: string, connect: Connect):
         expect(
           logger.entries.some(
             (entry) =>
-              entry.message === 'Tool call' &&
+              entry.message === 'Tool call failed' &&
               (entry.object as { tool?: string }).tool === 'report-endless',
           ),
         ).toBe(true),

@@ -86,6 +86,7 @@ export function App({ config }: { config: InspectorPageConfig }) {
                 lists={lists}
                 allowExecute={config.allowExecute}
                 onLog={connection.onLog}
+                questions={connection.questions}
               />
             )}
             {section === 'resources' && <ResourcesView client={client} lists={lists} />}

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { viewContentItem } from '../logic/content.js';
 import { formatJson } from '../logic/json-schema.js';
+import { contentBesideStructured } from '../logic/result-content.js';
 import { ContentBlock } from './content-view.js';
 import type { CallOutcome } from './run-panel.js';
 
@@ -49,7 +50,7 @@ function CallResult({ outcome }: { outcome: Extract<CallOutcome, { kind: 'result
           )}
         </p>
       )}
-      {result.content.map((item, index) => (
+      {contentBesideStructured(result.content, result.structuredContent).map((item, index) => (
         <ContentBlock key={index} view={viewContentItem(item)} />
       ))}
       {result.structuredContent !== undefined && (

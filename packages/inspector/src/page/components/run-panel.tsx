@@ -1,12 +1,16 @@
 import type { CallToolResult, Client, Progress, Tool } from '@modelcontextprotocol/client';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { isInputRoundProgress } from '../logic/call-progress.js';
 import { describeError, type Failure } from '../logic/describe-error.js';
 import type { JsonSchema } from '../logic/json-schema.js';
 import { CALL_LOG_LEVEL_META } from '../mcp/connect.js';
+import type { QuestionQueue } from '../mcp/questions.js';
+import { LogList } from './log-list.js';
 import { ProgressView } from './progress-view.js';
 import { ResultView } from './result-view.js';
 import { SchemaForm } from './schema-form.js';
 import type { LogEntry } from './use-connection.js';
+import { useQuestionPending } from './use-question-pending.js';
 
 /** How the last call ended: the result or the failure, and how long it took. */
 export type CallOutcome =
@@ -17,10 +21,20 @@ interface RunPanelProps {
   client: Client;
   tool: Tool;
   onLog(listener: (entry: LogEntry) => void): () => void;
+  /** The server's questions: while one waits, the call waits for the user's answer. */
+  questions: QuestionQueue;
+}
+
+/** Module progress only: the SDK's note that it is asking is shown as the question itself. */
+function keepModuleProgress(set: (progress: Progress) => void) {
+  return (progress: Progress) => {
+    if (!isInputRoundProgress(progress)) set(progress);
+  };
 }
 
 /** The tool's form, Run and Cancel, then progress, logs and the result as they arrive. */
-export function RunPanel({ client, tool, onLog }: RunPanelProps) {
+export function RunPanel({ client, tool, onLog, questions }: RunPanelProps) {
+  const asking = useQuestionPending(questions);
   const [running, setRunning] = useState<AbortController | undefined>(undefined);
   const [progress, setProgress] = useState<Progress | undefined>(undefined);
   const [logs, setLogs] = useState<LogEntry[]>([]);
@@ -40,7 +54,11 @@ export function RunPanel({ client, tool, onLog }: RunPanelProps) {
     try {
       const result = await client.callTool(
         { name: tool.name, arguments: args, _meta: CALL_LOG_LEVEL_META },
-        { signal: controller.signal, onprogress: setProgress, resetTimeoutOnProgress: true },
+        {
+          signal: controller.signal,
+          onprogress: keepModuleProgress(setProgress),
+          resetTimeoutOnProgress: true,
+        },
       );
       setOutcome({ kind: 'result', result, elapsedMs: performance.now() - started });
     } catch (error) {
@@ -75,21 +93,8 @@ export function RunPanel({ client, tool, onLog }: RunPanelProps) {
           </button>
         )}
       </SchemaForm>
-      <ProgressView running={running !== undefined} progress={progress} />
-      {logs.length > 0 && (
-        <section aria-labelledby="logs-heading" class="logs">
-          <h4 id="logs-heading">Log messages</h4>
-          <ol>
-            {logs.map((entry) => (
-              <li key={entry.id}>
-                <span class={`level level-${entry.level}`}>{entry.level}</span>{' '}
-                {entry.logger !== undefined && <span class="logger">{entry.logger}: </span>}
-                {typeof entry.data === 'string' ? entry.data : JSON.stringify(entry.data)}
-              </li>
-            ))}
-          </ol>
-        </section>
-      )}
+      <ProgressView running={running !== undefined} asking={asking} progress={progress} />
+      <LogList logs={logs} />
       {outcome !== undefined && <ResultView outcome={outcome} />}
     </section>
   );

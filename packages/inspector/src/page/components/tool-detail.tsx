@@ -1,6 +1,7 @@
 import type { Client, Tool } from '@modelcontextprotocol/client';
 import { useEffect, useRef } from 'preact/hooks';
 import type { ToolInfo } from '../logic/tool-info.js';
+import type { QuestionQueue } from '../mcp/questions.js';
 import { Badges } from './badges.js';
 import { DocsPage } from './docs-page.js';
 import { GroupActions } from './group-actions.js';
@@ -16,6 +17,7 @@ interface ToolDetailProps {
   documented: ReadonlySet<string>;
   allowExecute: boolean;
   onLog(listener: (entry: LogEntry) => void): () => void;
+  questions: QuestionQueue;
 }
 
 /** Everything about one tool, then the form to try it (or the read-only notice). */
@@ -26,6 +28,7 @@ export function ToolDetail({
   documented,
   allowExecute,
   onLog,
+  questions,
 }: ToolDetailProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -62,7 +65,7 @@ export function ToolDetail({
         </section>
       )}
       {allowExecute ? (
-        <RunPanel client={client} tool={tool} onLog={onLog} />
+        <RunPanel client={client} tool={tool} onLog={onLog} questions={questions} />
       ) : (
         <p class="notice" role="note">
           read-only: this server does not let the inspector run tools. Start it with

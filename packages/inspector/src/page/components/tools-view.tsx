@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { useMemo, useState } from 'preact/hooks';
 import { matchesToolFilter, readToolInfo } from '../logic/tool-info.js';
+import type { QuestionQueue } from '../mcp/questions.js';
 import { ItemList } from './item-list.js';
 import { ToolDetail } from './tool-detail.js';
 import type { LogEntry, ServerLists } from './use-connection.js';
@@ -10,10 +11,12 @@ interface ToolsViewProps {
   lists: ServerLists;
   allowExecute: boolean;
   onLog(listener: (entry: LogEntry) => void): () => void;
+  /** The server's questions, for the running call to say when it waits for an answer. */
+  questions: QuestionQueue;
 }
 
 /** The searchable tool list beside (or, on a narrow screen, above) the chosen tool. */
-export function ToolsView({ client, lists, allowExecute, onLog }: ToolsViewProps) {
+export function ToolsView({ client, lists, allowExecute, onLog, questions }: ToolsViewProps) {
   const [filter, setFilter] = useState('');
   const [selected, setSelected] = useState<string | undefined>(undefined);
   const infos = useMemo(
@@ -70,6 +73,7 @@ export function ToolsView({ client, lists, allowExecute, onLog }: ToolsViewProps
             documented={documented}
             allowExecute={allowExecute}
             onLog={onLog}
+            questions={questions}
           />
         )}
       </div>

@@ -42,6 +42,8 @@ export class ToolCall {
   rounds: CallRounds | undefined;
   /** Its context, cancellation and approval, once it got past every refusal. */
   opened: OpenedCall | undefined;
+  /** What the steps threw, once the errors entry made it the call's error result. */
+  failure: { readonly thrown: unknown } | undefined;
   /** Whether it got past every refusal (validation, limits) to approval and the executor. */
   get ran(): boolean {
     return this.opened !== undefined;

@@ -2,6 +2,7 @@
 import type { ContextFactory, Identity } from '@apcore-mcp/core';
 import { DEFAULT_MAX_RESULT_BYTES } from '../../calls/pipeline/result-size-entry.js';
 import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
+import { resolveInteger } from '../../kernel/read-option.js';
 import { declareOption } from '../option-declaration.js';
 import { booleanOption, integerOption } from '../primitive-options.js';
 
@@ -51,6 +52,27 @@ export const CALL_OPTIONS = {
         key: 'redact-output',
         kind: 'boolean',
         help: 'Replace values the output schema marks x-sensitive (and _secret_ keys) by ***REDACTED*** in tool results; --no-redact-output turns it off',
+      },
+    ],
+  }),
+  /**
+   * How long a call may run, in ms, when its module declares no `timeoutMs`; a call over it
+   * fails with `MODULE_TIMEOUT`. Given to each call's context (`MCP_CALL_TIMEOUT_KEY`), so it
+   * applies to every `@apcore-mcp/runtime` executor: the one `serve()` makes for a registry, or
+   * yours. Default: the executor's own (30 s for the runtime's). Not inside a task, which
+   * `taskTimeoutMs` bounds.
+   */
+  callTimeoutMs: declareOption<number, number | undefined>({
+    expected: 'an integer of at least 1',
+    defaultValue: undefined,
+    limits: { minimum: 1 },
+    resolve: (value, { option }) => resolveInteger(option, value, 1, 1),
+    cli: [
+      {
+        key: 'timeout',
+        kind: 'integer',
+        scale: 1000,
+        help: 'Seconds a tool call may run before it fails with MODULE_TIMEOUT, for modules that set no timeoutMs of their own (default 30)',
       },
     ],
   }),
