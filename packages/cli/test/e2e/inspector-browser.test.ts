@@ -153,7 +153,9 @@ describe.skipIf(skip !== undefined)(
       expect(message.split('\n').length).toBeGreaterThan(3);
 
       await saveScreenshot(page, 'approval');
-      // Nothing to fill in or tick: Accept alone approves.
+      // Nothing to fill in or tick, and no form hint to puzzle over: Accept alone approves.
+      expect(await question.getByRole('checkbox').count()).toBe(0);
+      expect(await question.innerText()).not.toContain('No arguments');
       await question.getByRole('button', { name: 'Accept' }).click();
       const result = page.getByRole('region', { name: 'Result' });
       // Approved, the module ran: it knows no such order, and says so with its apcore code.

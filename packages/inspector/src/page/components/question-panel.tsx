@@ -35,6 +35,7 @@ export function QuestionPanel({ questions }: { questions: QuestionQueue }) {
         submitLabel="Accept"
         rawToggle={false}
         labelByTitle
+        emptyHint={null}
         onSubmit={(content) =>
           question.answer({ action: 'accept', content: content as Record<string, string> })
         }

@@ -21,6 +21,11 @@ interface SchemaFormProps {
   labelByTitle?: boolean;
   /** Suggests values for its text fields as they are typed (`completion/complete`). */
   complete?: CompleteValue | undefined;
+  /**
+   * Said when the schema has no fields (default "No arguments."); `null` says nothing, for a
+   * question that is answered by its buttons alone (an approval).
+   */
+  emptyHint?: string | null;
   onSubmit(args: Record<string, unknown>): void;
   /** More buttons beside the submit button (Cancel, Decline, ...). */
   children?: ComponentChildren;
@@ -38,6 +43,7 @@ export function SchemaForm({
   rawToggle = true,
   labelByTitle = false,
   complete,
+  emptyHint = 'No arguments.',
   onSubmit,
   children,
 }: SchemaFormProps) {
@@ -89,7 +95,7 @@ export function SchemaForm({
           />
         </div>
       ) : form.model.fields.length === 0 ? (
-        <p class="hint">No arguments.</p>
+        emptyHint !== null && <p class="hint">{emptyHint}</p>
       ) : (
         form.model.fields.map((field) => (
           <FormField
