@@ -6,10 +6,10 @@ import type {
   TaskView,
 } from '@apcore-mcp/core';
 import { TaskLimitError } from '@apcore-mcp/core';
-import { redisSkipReason, startRedisServer, type TestRedisServer } from '@apcore-mcp/test-support';
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { redisSkipReason } from '@apcore-mcp/test-support';
+import { describe, expect, it, vi } from 'vitest';
 import { type BullmqTaskEngineOptions, createBullmqTaskEngine } from '../../src/index.js';
+import { useRedisForEngines } from '../helpers/redis-for-engines.js';
 
 /** How long one step may take on a busy machine before the test gives up on it. */
 const STEP_TIMEOUT_MS = 20_000;
@@ -40,31 +40,16 @@ interface Attempt {
 describe.skipIf(skip !== undefined)(
   `BullMQ task engine${skip ? ` (skipped: ${skip})` : ''}`,
   () => {
-    let redis: TestRedisServer;
-    let inspector: Redis;
-    const opened: TaskEngine[] = [];
-
-    beforeAll(async () => {
-      redis = await startRedisServer();
-      inspector = new Redis(redis.url);
-    });
-    afterEach(async () => {
-      await Promise.all(opened.splice(0).map((engine) => engine.close()));
-      await inspector.flushall();
-    });
-    afterAll(async () => {
-      await inspector.quit();
-      await redis.stop();
-    });
+    const redis = useRedisForEngines();
 
     /** An engine that only creates and answers tasks, as a front without a worker is. */
     async function front(options: Partial<BullmqTaskEngineOptions> = {}): Promise<TaskEngine> {
       const engine = await createBullmqTaskEngine({
-        connection: redis.url,
+        connection: redis.url(),
         runAttempts: false,
         ...options,
       });
-      opened.push(engine);
+      redis.track(engine);
       engine.start(() => Promise.reject(new Error('a front runs no attempt')));
       return engine;
     }
@@ -75,8 +60,8 @@ describe.skipIf(skip !== undefined)(
      */
     async function worker(options: Partial<BullmqTaskEngineOptions> = {}) {
       const attempts: Attempt[] = [];
-      const engine = await createBullmqTaskEngine({ connection: redis.url, ...options });
-      opened.push(engine);
+      const engine = await createBullmqTaskEngine({ connection: redis.url(), ...options });
+      redis.track(engine);
       engine.start(
         (call, context) =>
           new Promise<AttemptOutcome>((settle) => {
@@ -192,7 +177,7 @@ describe.skipIf(skip !== undefined)(
       running.settle(DONE);
       // Whatever the attempt answers after, the task stays cancelled.
       await vi.waitFor(
-        async () => expect(await inspector.keys('*attempts:*attempt-1*')).toEqual([]),
+        async () => expect(await redis.inspector().keys('*attempts:*attempt-1*')).toEqual([]),
         { timeout: STEP_TIMEOUT_MS },
       );
       expect((await other.get(taskId, null))?.status).toBe('cancelled');
@@ -223,7 +208,7 @@ describe.skipIf(skip !== undefined)(
     it('keeps a task for its ttlMs, then forgets it', async () => {
       const creator = await front({ ttlMs: 1000 });
       const { taskId } = await creator.create(CALL, null);
-      const expiresIn = await inspector.pttl(`apcore-mcp:tasks:task:${taskId}`);
+      const expiresIn = await redis.inspector().pttl(`apcore-mcp:tasks:task:${taskId}`);
       expect(expiresIn).toBeGreaterThan(0);
       expect(expiresIn).toBeLessThanOrEqual(1000);
       await vi.waitFor(async () => expect(await creator.get(taskId, null)).toBe(undefined), {

@@ -1,9 +1,9 @@
 import type { AttemptOutcome, TaskCall, TaskEngine, TaskView } from '@apcore-mcp/core';
 import { TaskLimitError } from '@apcore-mcp/core';
-import { redisSkipReason, startRedisServer, type TestRedisServer } from '@apcore-mcp/test-support';
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { redisSkipReason } from '@apcore-mcp/test-support';
+import { describe, expect, it, vi } from 'vitest';
 import { type BullmqTaskEngineOptions, createBullmqTaskEngine } from '../../src/index.js';
+import { useRedisForEngines } from '../helpers/redis-for-engines.js';
 
 /** How long one step may take on a busy machine before the test gives up on it. */
 const STEP_TIMEOUT_MS = 20_000;
@@ -26,22 +26,7 @@ async function refusalOf(created: Promise<unknown>): Promise<TaskLimitError> {
 describe.skipIf(skip !== undefined)(
   `BullMQ task engine bounds${skip ? ` (skipped: ${skip})` : ''}`,
   () => {
-    let redis: TestRedisServer;
-    let inspector: Redis;
-    const opened: TaskEngine[] = [];
-
-    beforeAll(async () => {
-      redis = await startRedisServer();
-      inspector = new Redis(redis.url);
-    });
-    afterEach(async () => {
-      await Promise.all(opened.splice(0).map((engine) => engine.close()));
-      await inspector.flushall();
-    });
-    afterAll(async () => {
-      await inspector.quit();
-      await redis.stop();
-    });
+    const redis = useRedisForEngines();
 
     /** An instance that creates and answers tasks; with `finishing`, its attempts end at once. */
     async function instance(
@@ -49,11 +34,11 @@ describe.skipIf(skip !== undefined)(
       finishing = false,
     ): Promise<TaskEngine> {
       const engine = await createBullmqTaskEngine({
-        connection: redis.url,
+        connection: redis.url(),
         runAttempts: finishing,
         ...options,
       });
-      opened.push(engine);
+      redis.track(engine);
       engine.start(async () => DONE);
       return engine;
     }
@@ -157,7 +142,7 @@ describe.skipIf(skip !== undefined)(
           expect(TaskLimitError.isInstance(outcome.reason)).toBe(true);
         }
       }
-      expect(await inspector.zcard('apcore-mcp:tasks:live')).toBe(5);
+      expect(await redis.inspector().zcard('apcore-mcp:tasks:live')).toBe(5);
     });
 
     it('bounds live tasks by default: 100 per subject', async () => {
@@ -180,8 +165,8 @@ describe.skipIf(skip !== undefined)(
       expect(await runner.get(oldest, 'alice')).toBe(undefined);
       expect(await runner.get(older, 'alice')).toMatchObject({ status: 'completed' });
       expect(await runner.get(newest, 'alice')).toMatchObject({ status: 'completed' });
-      expect(await inspector.zcard('apcore-mcp:tasks:live')).toBe(0);
-      expect(await inspector.exists('apcore-mcp:tasks:live:subject:alice')).toBe(0);
+      expect(await redis.inspector().zcard('apcore-mcp:tasks:live')).toBe(0);
+      expect(await redis.inspector().exists('apcore-mcp:tasks:live:subject:alice')).toBe(0);
     });
   },
 );
