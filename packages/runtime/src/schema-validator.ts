@@ -22,7 +22,8 @@ const AJV_OPTIONS: Options = {
 /** Field name of the root value itself (a root that is not an object, say). */
 export const ROOT_FIELD = '(root)';
 
-function decodePointerSegment(segment: string): string {
+/** One segment of a JSON pointer, its `~1` and `~0` escapes decoded. */
+export function decodePointerSegment(segment: string): string {
   return segment.replaceAll('~1', '/').replaceAll('~0', '~');
 }
 
@@ -77,8 +78,11 @@ function createAjv(draft2020: boolean): Ajv | Ajv2020 {
 
 const sharedAjv: { draft07?: Ajv | Ajv2020; draft2020?: Ajv | Ajv2020 } = {};
 
-/** One ajv instance per draft, created on first use. */
-function getAjv(draft2020: boolean): Ajv | Ajv2020 {
+/**
+ * One ajv instance per draft (all errors, the formats), created on first use and shared by
+ * every compilation and schema check of the process.
+ */
+export function getAjv(draft2020: boolean): Ajv | Ajv2020 {
   const key = draft2020 ? 'draft2020' : 'draft07';
   sharedAjv[key] ??= createAjv(draft2020);
   return sharedAjv[key];
