@@ -1,0 +1,92 @@
+import type { ModuleDescriptor } from '@apcore-mcp/core';
+import { findSchemaProblems, type SchemaProblem } from '@apcore-mcp/runtime';
+import { specTypeSchemas } from '@modelcontextprotocol/server';
+import type { McpTool } from '../kernel/mcp-tool.js';
+
+/** Problems named in one reason; the rest are counted. */
+const MAX_PROBLEMS_NAMED = 5;
+
+/** The SDK's own `Tool` schema (the protocol model both revisions are encoded from). */
+const TOOL_SCHEMA = specTypeSchemas.Tool['~standard'];
+
+/**
+ * Why a module's schemas cannot be served, or `undefined` when they can: each must be valid
+ * JSON Schema (draft 2020-12, the dialect MCP assumes, or the one its `$schema` names; see
+ * `findSchemaProblems`). A client that validates `tools/list` refuses the whole list over one
+ * broken schema, so such a module is not served. The schemas are read as the module wrote them,
+ * so every pointer leads into its own file.
+ *
+ * @example
+ * ```ts
+ * describeSchemaProblems(descriptor);
+ * // 'its input schema is not valid JSON Schema: /required: must be array (got "x")'
+ * ```
+ */
+export function describeSchemaProblems(descriptor: ModuleDescriptor): string | undefined {
+  for (const side of ['input', 'output'] as const) {
+    const problems = findSchemaProblems(
+      side === 'input' ? descriptor.inputSchema : descriptor.outputSchema,
+    );
+    if (problems.length > 0) {
+      return `its ${side} schema is not valid JSON Schema: ${listProblems(problems)}`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Why a built tool breaks the MCP `Tool` schema, or `undefined` when it does not: checked with
+ * the SDK's own `Tool` schema, on the tool as it travels (JSON), and against what 2025-11-25
+ * adds: each property of a root object schema is itself an object (`properties?: { [key:
+ * string]: object }`; the 1.x SDK's client refuses a whole list with a `true` there).
+ *
+ * @example
+ * ```ts
+ * describeToolProblems({ name: 'a', inputSchema: { type: 'object', properties: { x: true } } });
+ * // 'its tool breaks the MCP Tool schema: /inputSchema/properties/x: must be an object schema (got true)'
+ * ```
+ */
+export function describeToolProblems(tool: McpTool): string | undefined {
+  const problems = [...checkToolSchema(tool), ...checkPropertySchemas(tool)];
+  if (problems.length === 0) return undefined;
+  return `its tool breaks the MCP Tool schema: ${listProblems(problems)}`;
+}
+
+function checkToolSchema(tool: McpTool): SchemaProblem[] {
+  if (TOOL_SCHEMA.validate(tool).issues === undefined) return [];
+  // JSON drops keys whose value is `undefined`: judge what clients receive.
+  const issues = TOOL_SCHEMA.validate(JSON.parse(JSON.stringify(tool))).issues ?? [];
+  return issues.map((issue) => ({
+    pointer: toPointer((issue.path ?? []).map((key) => (typeof key === 'object' ? key.key : key))),
+    message: issue.message,
+  }));
+}
+
+function checkPropertySchemas(tool: McpTool): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  for (const side of ['inputSchema', 'outputSchema'] as const) {
+    const properties: unknown = tool[side]?.properties;
+    if (typeof properties !== 'object' || properties === null) continue;
+    for (const [name, schema] of Object.entries(properties)) {
+      if (typeof schema === 'object' && schema !== null && !Array.isArray(schema)) continue;
+      problems.push({
+        pointer: toPointer([side, 'properties', name]),
+        message: `must be an object schema (got ${JSON.stringify(schema)})`,
+      });
+    }
+  }
+  return problems;
+}
+
+function toPointer(path: readonly PropertyKey[]): string {
+  return path.map((key) => `/${String(key).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+}
+
+/** `/a: must be ...; /b: must be ...`, the first few of them, the rest counted. */
+function listProblems(problems: readonly SchemaProblem[]): string {
+  const named = problems
+    .slice(0, MAX_PROBLEMS_NAMED)
+    .map(({ pointer, message }) => `${pointer === '' ? '(root)' : pointer}: ${message}`);
+  const more = problems.length - named.length;
+  return more > 0 ? `${named.join('; ')}; and ${more} more` : named.join('; ');
+}
