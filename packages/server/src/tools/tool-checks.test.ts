@@ -65,7 +65,10 @@ describe('describeToolProblems', () => {
   });
 
   it('refuses a property schema that is not an object, which 2025-11-25 clients reject', () => {
-    const outputSchema = { type: 'object', properties: { b: false } };
+    const outputSchema = {
+      type: 'object',
+      properties: { b: false },
+    } as unknown as McpTool['outputSchema'];
     expect(describeToolProblems({ ...tool({ properties: { a: true } }), outputSchema })).toBe(
       'its tool breaks the MCP Tool schema: /inputSchema/properties/a: must be an object schema (got true); ' +
         '/outputSchema/properties/b: must be an object schema (got false)',

@@ -1,13 +1,7 @@
 import type { ModuleDescriptor } from '@apcore-mcp/core';
 import { findSchemaProblems, type SchemaProblem } from '@apcore-mcp/runtime';
-import { specTypeSchemas } from '@modelcontextprotocol/server';
 import type { McpTool } from '../kernel/mcp-tool.js';
-
-/** Problems named in one reason; the rest are counted. */
-const MAX_PROBLEMS_NAMED = 5;
-
-/** The SDK's own `Tool` schema (the protocol model both revisions are encoded from). */
-const TOOL_SCHEMA = specTypeSchemas.Tool['~standard'];
+import { findSpecTypeProblems, listProblems, toPointer } from '../kernel/spec-type-problems.js';
 
 /**
  * Why a module's schemas cannot be served, or `undefined` when they can: each must be valid
@@ -36,7 +30,7 @@ export function describeSchemaProblems(descriptor: ModuleDescriptor): string | u
 
 /**
  * Why a built tool breaks the MCP `Tool` schema, or `undefined` when it does not: checked with
- * the SDK's own `Tool` schema, on the tool as it travels (JSON), and against what 2025-11-25
+ * the SDK's own `Tool` schema (see `findSpecTypeProblems`), and against what 2025-11-25
  * adds: each property of a root object schema is itself an object (`properties?: { [key:
  * string]: object }`; the 1.x SDK's client refuses a whole list with a `true` there).
  *
@@ -47,19 +41,9 @@ export function describeSchemaProblems(descriptor: ModuleDescriptor): string | u
  * ```
  */
 export function describeToolProblems(tool: McpTool): string | undefined {
-  const problems = [...checkToolSchema(tool), ...checkPropertySchemas(tool)];
+  const problems = [...findSpecTypeProblems('Tool', tool), ...checkPropertySchemas(tool)];
   if (problems.length === 0) return undefined;
   return `its tool breaks the MCP Tool schema: ${listProblems(problems)}`;
-}
-
-function checkToolSchema(tool: McpTool): SchemaProblem[] {
-  if (TOOL_SCHEMA.validate(tool).issues === undefined) return [];
-  // JSON drops keys whose value is `undefined`: judge what clients receive.
-  const issues = TOOL_SCHEMA.validate(JSON.parse(JSON.stringify(tool))).issues ?? [];
-  return issues.map((issue) => ({
-    pointer: toPointer((issue.path ?? []).map((key) => (typeof key === 'object' ? key.key : key))),
-    message: issue.message,
-  }));
 }
 
 function checkPropertySchemas(tool: McpTool): SchemaProblem[] {
@@ -76,17 +60,4 @@ function checkPropertySchemas(tool: McpTool): SchemaProblem[] {
     }
   }
   return problems;
-}
-
-function toPointer(path: readonly PropertyKey[]): string {
-  return path.map((key) => `/${String(key).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
-}
-
-/** `/a: must be ...; /b: must be ...`, the first few of them, the rest counted. */
-function listProblems(problems: readonly SchemaProblem[]): string {
-  const named = problems
-    .slice(0, MAX_PROBLEMS_NAMED)
-    .map(({ pointer, message }) => `${pointer === '' ? '(root)' : pointer}: ${message}`);
-  const more = problems.length - named.length;
-  return more > 0 ? `${named.join('; ')}; and ${more} more` : named.join('; ');
 }

@@ -1,7 +1,9 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { useMemo, useState } from 'preact/hooks';
+import type { NotServedEntry } from '../../page-config.js';
 import { matchesToolFilter, readToolInfo } from '../logic/tool-info.js';
 import { ItemList } from './item-list.js';
+import { NotServedView } from './not-served-view.js';
 import { ToolDetail } from './tool-detail.js';
 import type { LogEntry, ServerLists } from './use-connection.js';
 
@@ -9,11 +11,16 @@ interface ToolsViewProps {
   client: Client;
   lists: ServerLists;
   allowExecute: boolean;
+  /** What the server does not serve, listed under the tools. */
+  notServed: readonly NotServedEntry[];
   onLog(listener: (entry: LogEntry) => void): () => void;
 }
 
-/** The searchable tool list beside (or, on a narrow screen, above) the chosen tool. */
-export function ToolsView({ client, lists, allowExecute, onLog }: ToolsViewProps) {
+/**
+ * The searchable tool list beside (or, on a narrow screen, above) the chosen tool, and what the
+ * server does not serve beneath it.
+ */
+export function ToolsView({ client, lists, allowExecute, notServed, onLog }: ToolsViewProps) {
   const [filter, setFilter] = useState('');
   const [selected, setSelected] = useState<string | undefined>(undefined);
   const infos = useMemo(
@@ -55,6 +62,7 @@ export function ToolsView({ client, lists, allowExecute, onLog }: ToolsViewProps
           selected={selected}
           onSelect={setSelected}
         />
+        <NotServedView entries={notServed} />
       </section>
       <div class="detail-column">
         {chosen === undefined ? (
