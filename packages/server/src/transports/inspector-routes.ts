@@ -68,8 +68,8 @@ export class InspectorRoutes {
 
   /** The page's config, with what is not served right now (paths left out: they stay in the log). */
   #pageConfig(): InspectorPageConfig {
-    const notServed = this.#notServed?.();
-    if (notServed === undefined) return this.#config;
+    const notServed = this.#notServed?.() ?? [];
+    if (notServed.length === 0) return this.#config;
     const entries = notServed.map(({ kind, name, reason }) => ({ kind, name, reason }));
     return { ...this.#config, notServed: entries };
   }
