@@ -1,6 +1,6 @@
 import type { ModuleDescriptor } from '@apcore-mcp/core';
 import { findSchemaProblems, type SchemaProblem } from '@apcore-mcp/runtime';
-import type { McpTool } from '../kernel/mcp-tool.js';
+import type { McpTool, McpToolSchema } from '../kernel/mcp-tool.js';
 import { findSpecTypeProblems, listProblems, toPointer } from '../kernel/spec-type-problems.js';
 
 /**
@@ -32,7 +32,9 @@ export function describeSchemaProblems(descriptor: ModuleDescriptor): string | u
  * Why a built tool breaks the MCP `Tool` schema, or `undefined` when it does not: checked with
  * the SDK's own `Tool` schema (see `findSpecTypeProblems`), and against what 2025-11-25
  * adds: each property of a root object schema is itself an object (`properties?: { [key:
- * string]: object }`; the 1.x SDK's client refuses a whole list with a `true` there).
+ * string]: object }`; the 1.x SDK's client refuses a whole list with a `true` there). The
+ * SDK's schema judges the tool's fields and the roots of its schemas; what lies inside each
+ * property schema is JSON Schema {@link describeSchemaProblems} has checked already.
  *
  * @example
  * ```ts
@@ -41,9 +43,33 @@ export function describeSchemaProblems(descriptor: ModuleDescriptor): string | u
  * ```
  */
 export function describeToolProblems(tool: McpTool): string | undefined {
-  const problems = [...findSpecTypeProblems('Tool', tool), ...checkPropertySchemas(tool)];
+  const problems = [
+    ...findSpecTypeProblems('Tool', withPropertiesStubbed(tool)),
+    ...checkPropertySchemas(tool),
+  ];
   if (problems.length === 0) return undefined;
   return `its tool breaks the MCP Tool schema: ${listProblems(problems)}`;
+}
+
+/**
+ * The tool with each property schema of its root schemas as `{}`: walking them again, value by
+ * value, as the SDK's JSON values took ten times as long as building the tool (bench: building
+ * 100 tools went from 0.8 ms to 8 ms), for nothing the meta-schema had not checked.
+ */
+function withPropertiesStubbed(tool: McpTool): McpTool {
+  const stubbed: McpTool = { ...tool, inputSchema: stubProperties(tool.inputSchema) };
+  if (tool.outputSchema !== undefined) stubbed.outputSchema = stubProperties(tool.outputSchema);
+  return stubbed;
+}
+
+function stubProperties(schema: McpToolSchema): McpToolSchema {
+  const { properties } = schema;
+  if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) {
+    return schema;
+  }
+  const stubs: Record<string, Record<string, never>> = {};
+  for (const name of Object.keys(properties)) stubs[name] = {};
+  return { ...schema, properties: stubs };
 }
 
 function checkPropertySchemas(tool: McpTool): SchemaProblem[] {
