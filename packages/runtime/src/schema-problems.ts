@@ -1,5 +1,6 @@
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import { decodePointerSegment, getAjv } from './schema-validator.js';
+import type { ErrorObject } from 'ajv';
+import { loadMetaSchemaValidators, type MetaSchemaValidator } from './meta-schema-validators.js';
+import { decodePointerSegment } from './schema-validator.js';
 
 /**
  * One way a JSON Schema breaks its meta-schema: where, and what would be valid there.
@@ -18,12 +19,8 @@ export interface SchemaProblem {
 
 /** The meta-schemas a schema is checked against, by what its `$schema` names. */
 const DIALECTS = [
-  {
-    marker: '2020-12',
-    metaSchema: 'https://json-schema.org/draft/2020-12/schema',
-    draft2020: true,
-  },
-  { marker: 'draft-07', metaSchema: 'http://json-schema.org/draft-07/schema', draft2020: false },
+  { marker: '2020-12', validator: 'draft2020' },
+  { marker: 'draft-07', validator: 'draft07' },
 ] as const;
 
 /** Errors that only say "no branch matched": the branches' own errors say what would. */
@@ -36,8 +33,8 @@ const MAX_VALUE_LENGTH = 40;
  * Checks a JSON Schema against its meta-schema: draft 2020-12 (the dialect MCP assumes when
  * `$schema` is absent) or draft-07 when `$schema` names it. A schema declaring another dialect
  * is not checked (`[]`). Each problem names the JSON pointer of the value at fault and what
- * would be valid there, one problem per pointer. The meta-schema's validator is compiled once
- * per process, by the first call (which loads ajv).
+ * would be valid there, one problem per pointer. The meta-schemas' validators are loaded once
+ * per process, by the first call (see `loadMetaSchemaValidators`).
  *
  * @example
  * ```ts
@@ -52,14 +49,13 @@ export function findSchemaProblems(schema: unknown): SchemaProblem[] {
   return describeProblems(validate.errors ?? [], schema);
 }
 
-function metaSchemaOf(schema: unknown): ValidateFunction | undefined {
+function metaSchemaOf(schema: unknown): MetaSchemaValidator | undefined {
   const declared = (schema as { $schema?: unknown } | null)?.$schema;
   const dialect =
     typeof declared === 'string'
       ? DIALECTS.find(({ marker }) => declared.includes(marker))
       : DIALECTS[0];
-  if (dialect === undefined) return undefined;
-  return getAjv(dialect.draft2020).getSchema(dialect.metaSchema);
+  return dialect === undefined ? undefined : loadMetaSchemaValidators()[dialect.validator];
 }
 
 function describeProblems(errors: readonly ErrorObject[], schema: unknown): SchemaProblem[] {

@@ -78,11 +78,8 @@ function createAjv(draft2020: boolean): Ajv | Ajv2020 {
 
 const sharedAjv: { draft07?: Ajv | Ajv2020; draft2020?: Ajv | Ajv2020 } = {};
 
-/**
- * One ajv instance per draft (all errors, the formats), created on first use and shared by
- * every compilation and schema check of the process.
- */
-export function getAjv(draft2020: boolean): Ajv | Ajv2020 {
+/** One ajv instance per draft, created on first use. */
+function getAjv(draft2020: boolean): Ajv | Ajv2020 {
   const key = draft2020 ? 'draft2020' : 'draft07';
   sharedAjv[key] ??= createAjv(draft2020);
   return sharedAjv[key];
