@@ -112,6 +112,11 @@ export interface RegistryLike {
   getDefinition(moduleId: string, options?: DefinitionOptions): ModuleDescriptor | null;
   on(event: RegistryEvent, callback: RegistryEventCallback): void;
   off?(event: RegistryEvent, callback: RegistryEventCallback): void;
+  /**
+   * The file a module was loaded from, or `null` (registered in code, or unknown): named when
+   * the module cannot be served. Optional: a registry without it is served the same way.
+   */
+  fileOf?(moduleId: string): string | null;
 }
 
 /**

@@ -47,6 +47,15 @@ describe('readInspectorAssets', () => {
     ]);
   });
 
+  it('embeds what is not served, each entry with its known fields only', async () => {
+    const assets = await readInspectorAssets(fixtures);
+    const entry = { kind: 'module', name: 'bad', reason: 'its input schema </script>' } as const;
+    const withFile = { ...entry, file: '/srv/extensions/bad.ts' };
+    const text = embeddedConfig(assets.page({ ...config, notServed: [withFile] }));
+    expect(text).not.toContain('<');
+    expect(JSON.parse(text).notServed).toEqual([entry]);
+  });
+
   it('serves the built files with their content types', async () => {
     const assets = await readInspectorAssets(fixtures);
     const script = assets.asset('inspector.js');

@@ -19,6 +19,26 @@ export interface InspectorPageConfig {
   allowExecute: boolean;
   /** true when the server checks bearer tokens: the page asks for one before connecting. */
   authRequired: boolean;
+  /**
+   * What the server was given but does not serve, and why: listed under "Not served". The
+   * server leaves it out when it checks credentials (the page is served without them).
+   */
+  notServed?: readonly NotServedEntry[];
+}
+
+/**
+ * A module, resource, resource template or prompt the server does not serve, and why.
+ *
+ * @example
+ * ```ts
+ * const entry: NotServedEntry = { kind: 'module', name: 'orders.place', reason: 'its input schema is not valid JSON Schema: ...' };
+ * ```
+ */
+export interface NotServedEntry {
+  kind: 'module' | 'resource' | 'resourceTemplate' | 'prompt';
+  /** The module id, the resource's URI, the template, or the prompt's name. */
+  name: string;
+  reason: string;
 }
 
 /** The id of the `<script type="application/json">` element that carries the config. */
@@ -39,8 +59,9 @@ export const CONFIG_PLACEHOLDER = '"__APCORE_INSPECTOR_CONFIG__"';
  */
 export function embedConfig(config: InspectorPageConfig): string {
   const { endpoint, transport, allowExecute, authRequired } = config;
-  return JSON.stringify({ endpoint, transport, allowExecute, authRequired }).replaceAll(
-    '<',
-    '\\u003c',
-  );
+  const known: InspectorPageConfig = { endpoint, transport, allowExecute, authRequired };
+  if (config.notServed !== undefined) {
+    known.notServed = config.notServed.map(({ kind, name, reason }) => ({ kind, name, reason }));
+  }
+  return JSON.stringify(known).replaceAll('<', '\\u003c');
 }

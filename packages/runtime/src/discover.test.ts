@@ -99,6 +99,16 @@ describe('Registry.discover', () => {
     expect((await registry.discoverDetailed()).loaded).toEqual(['image.resize']);
   });
 
+  it('tells the file each module was loaded from, until it is unregistered', async () => {
+    const registry = new Registry({ extensionsDir: root });
+    await registry.discover();
+    expect(registry.fileOf('image.resize')).toBe(join(root, 'image/resize.ts'));
+    registry.unregister('image.resize');
+    expect(registry.fileOf('image.resize')).toBeNull();
+    registry.register('in_code', { description: 'x', inputSchema: {}, execute: () => ({}) });
+    expect(registry.fileOf('in_code')).toBeNull();
+  });
+
   it('loads an empty directory as zero modules', async () => {
     const empty = await createTempDir();
     try {

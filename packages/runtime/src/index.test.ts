@@ -12,6 +12,7 @@ describe('public API', () => {
         'MODULE_FILE_EXTENSIONS',
         'Registry',
         'compileSchema',
+        'findSchemaProblems',
         'isModuleFileName',
         'loadExtensionFile',
         'loadModuleFile',

@@ -4,6 +4,11 @@ export { ACL, EXTERNAL_CALLER } from './acl.js';
 export type { ACLConditions } from './acl-conditions.js';
 export type { ContextCreateOptions, ContextState } from './context.js';
 export { Context } from './context.js';
+export type {
+  DiscoveredDefinition,
+  DiscoveryFailure,
+  DiscoveryReport,
+} from './discovery-report.js';
 export { Executor } from './executor.js';
 export type {
   AccessControl,
@@ -16,12 +21,9 @@ export type { ExtensionFileExport, LoadModuleFileOptions } from './load-module-f
 export { loadExtensionFile, loadModuleFile } from './load-module-file.js';
 export { matchPattern } from './match-pattern.js';
 export { mergeChunks } from './merge-chunks.js';
-export type {
-  DiscoveredDefinition,
-  DiscoveryFailure,
-  DiscoveryReport,
-  RegistryOptions,
-} from './registry.js';
+export type { RegisterOptions, RegistryOptions } from './registry.js';
 export { Registry } from './registry.js';
+export type { SchemaProblem } from './schema-problems.js';
+export { findSchemaProblems } from './schema-problems.js';
 export type { SchemaCheck } from './schema-validator.js';
 export { compileSchema } from './schema-validator.js';

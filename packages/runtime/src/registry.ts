@@ -18,6 +18,7 @@ import {
   silentLogger,
 } from '@apcore-mcp/core';
 import { describeModule } from './descriptor.js';
+import type { DiscoveryReport } from './discovery-report.js';
 import { findModuleFiles } from './find-module-files.js';
 import { type ExtensionFileExport, loadExtensionFile } from './load-module-file.js';
 import { mapConcurrent } from './map-concurrent.js';
@@ -30,34 +31,17 @@ export interface RegistryOptions {
   logger?: Logger;
 }
 
-/** A file discovery could not turn into a registered module, and why. */
-export interface DiscoveryFailure {
-  path: string;
-  reason: string;
-}
-
 /**
- * A file of the extensions directory that exports a definition (a resource, resource template
- * or prompt made by `@apcore-mcp/core`'s `define*` functions) instead of a module.
+ * Options of {@link Registry.register}.
  *
  * @example
  * ```ts
- * const found: DiscoveredDefinition = { path: '/app/extensions/readme.js', definition };
+ * registry.register('image.resize', module, { file: '/app/extensions/image/resize.ts' });
  * ```
  */
-export interface DiscoveredDefinition {
-  path: string;
-  definition: Definition;
-}
-
-/** The outcome of one discovery run. */
-export interface DiscoveryReport {
-  /** Ids registered by this run, in file order. */
-  loaded: string[];
-  /** Files skipped, with the reason. */
-  failed: DiscoveryFailure[];
-  /** Definition files found by this run, in file order: served beside the modules, not registered. */
-  definitions: DiscoveredDefinition[];
+export interface RegisterOptions {
+  /** The file the module was loaded from, told by {@link Registry.fileOf}. */
+  file?: string;
 }
 
 /**
@@ -79,6 +63,8 @@ export class Registry implements RegistryLike {
   readonly #extensionsDir: string | null;
   /** Module file path -> the id discovery registered it under. */
   readonly #sources = new Map<string, string>();
+  /** Module id -> the file it was loaded from, when registered with one. */
+  readonly #files = new Map<string, string>();
   /** Definition file path -> its definition, in the order discovery found them. */
   readonly #definitions = new Map<string, Definition>();
   #lastDiscovery: DiscoveryReport | null = null;
@@ -113,18 +99,20 @@ export class Registry implements RegistryLike {
   }
 
   /**
-   * Adds `module` under `moduleId` and emits `register`.
+   * Adds `module` under `moduleId` and emits `register`; `file` is where it was loaded from
+   * (discovery passes it), for {@link Registry.fileOf}.
    *
    * @throws {InvalidModuleIdError} the id is malformed or longer than 192 characters.
    * @throws {DuplicateModuleIdError} the id is taken.
    * @throws TypeError `module` lacks a description, an input schema, or execute/stream.
    */
-  register(moduleId: string, module: ModuleLike): void {
+  register(moduleId: string, module: ModuleLike, options: RegisterOptions = {}): void {
     assertValidModuleId(moduleId);
     const problem = describeModuleProblem(module);
     if (problem !== null) throw new TypeError(`Cannot register ${moduleId}: module ${problem}`);
     if (this.#modules.has(moduleId)) throw new DuplicateModuleIdError({ moduleId });
     this.#modules.set(moduleId, module);
+    if (options.file !== undefined) this.#files.set(moduleId, options.file);
     this.#emit('register', moduleId, module);
   }
 
@@ -134,7 +122,13 @@ export class Registry implements RegistryLike {
     if (module === undefined) return false;
     this.#modules.delete(moduleId);
     this.#emit('unregister', moduleId, module);
+    this.#files.delete(moduleId);
     return true;
+  }
+
+  /** The file the module registered under `moduleId` was loaded from; `null` when none was told. */
+  fileOf(moduleId: string): string | null {
+    return this.#files.get(moduleId) ?? null;
   }
 
   /** The module registered under `moduleId`, as registered, or `null`. */
@@ -245,7 +239,7 @@ export class Registry implements RegistryLike {
     const moduleId =
       typeof module.moduleId === 'string' ? module.moduleId : moduleIdFromPath(rootDir, path);
     try {
-      this.register(moduleId, module);
+      this.register(moduleId, module, { file: path });
     } catch (error) {
       return error instanceof Error ? error.message : String(error);
     }

@@ -22,7 +22,8 @@ const AJV_OPTIONS: Options = {
 /** Field name of the root value itself (a root that is not an object, say). */
 export const ROOT_FIELD = '(root)';
 
-function decodePointerSegment(segment: string): string {
+/** One segment of a JSON pointer, its `~1` and `~0` escapes decoded. */
+export function decodePointerSegment(segment: string): string {
   return segment.replaceAll('~1', '/').replaceAll('~0', '~');
 }
 

@@ -73,8 +73,9 @@ export async function runConfigValidateCommand(
     io.stdout.write('\nNo extensions-dir set: pass --extensions-dir when serving.\n');
     return ExitCode.Success;
   }
-  const { registry, skippedFiles } = await loadModulesForListing(resolved);
-  const { tools, skipped } = await buildListedTools(registry, resolved);
+  const source = await loadModulesForListing(resolved);
+  const { tools, skipped } = await buildListedTools(source, resolved);
+  const { skippedFiles } = source;
   io.stdout.write(
     `\n${extensionsDir}: ${tools.length} tools to serve, ${skippedFiles.length + skipped.length} skipped.\n`,
   );

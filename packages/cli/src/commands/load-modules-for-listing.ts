@@ -9,7 +9,7 @@ import type { ResolvedSettings } from '../settings/settings.js';
 
 /** A file or module a listing left out, and why. */
 export interface SkippedEntry {
-  /** The module file, relative to the extensions directory (a file that did not load). */
+  /** The file, relative to the extensions directory: one that did not load, or the module's. */
   path?: string;
   /** The module (one that loaded but cannot be served). */
   moduleId?: string;
@@ -47,26 +47,45 @@ export function reportSkipped(entries: readonly SkippedEntry[], io: CliIo): void
   io.stderr.write(`Skipped ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}:\n`);
   for (const entry of entries) {
     const reason = entry.reason.split('\n').join('\n    ');
-    io.stderr.write(`  ${entry.path ?? entry.moduleId}: ${reason}\n`);
+    io.stderr.write(`  ${describeEntry(entry)}: ${reason}\n`);
   }
 }
 
+/** `orders.place (orders/place.ts)`, a module and its file; `broken.mjs`, a file alone. */
+function describeEntry({ moduleId, path }: SkippedEntry): string {
+  if (moduleId === undefined) return path ?? '';
+  return path === undefined ? moduleId : `${moduleId} (${path})`;
+}
+
+/** What `serve` would serve of a listing's registry, and the modules it would leave out. */
+export type ListedTools = Omit<ServerInventory, 'skipped'> & { skipped: SkippedEntry[] };
+
 /**
  * The tools a listing command shows: built as `serve` would build them, named by
- * `--tool-names`, grouped by `--grouping`.
+ * `--tool-names`, grouped by `--grouping`; the modules left out with their file (relative to
+ * the extensions directory) and why.
  *
  * @throws {CliError} `TOOL_NAME_COLLISION` (exit 1) when two modules would get one tool name.
  */
 export async function buildListedTools(
-  registry: Registry,
+  source: ListingSource,
   resolved: ResolvedSettings,
-): Promise<ServerInventory> {
+): Promise<ListedTools> {
   const { tags, anyTags, excludeTags, prefix, toolNames } = resolved.serveOptions;
   const { grouping, maxTools, toonDescriptions, groupAnnotations } = resolved.serveOptions;
   const options = { tags, anyTags, excludeTags, prefix, toolNames };
   const folding = { grouping, maxTools, toonDescriptions, groupAnnotations };
   try {
-    return await inspectServer(registry, withoutUnset({ ...options, ...folding }));
+    const inventory = await inspectServer(
+      source.registry,
+      withoutUnset({ ...options, ...folding }),
+    );
+    const skipped = inventory.skipped.map(({ moduleId, file, reason }) => ({
+      moduleId,
+      ...(file === undefined ? {} : { path: relative(source.rootDir, file) }),
+      reason,
+    }));
+    return { ...inventory, skipped };
   } catch (error) {
     if (!ToolNameCollisionError.isInstance(error)) throw error;
     throw new CliError(error.message, {

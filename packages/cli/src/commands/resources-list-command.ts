@@ -20,8 +20,9 @@ export async function runResourcesListCommand(
   flags: Readonly<Record<string, unknown>>,
   io: CliIo,
 ): Promise<number> {
-  const { registry, skippedFiles } = await loadModulesForListing(resolved);
-  const { skipped, listResources } = await buildListedTools(registry, resolved);
+  const source = await loadModulesForListing(resolved);
+  const { registry, skippedFiles } = source;
+  const { skipped, listResources } = await buildListedTools(source, resolved);
   const defined = registry.definitions.flatMap((definition) =>
     isDefinition(definition, 'resource')
       ? [

@@ -1,3 +1,4 @@
+import { relative } from 'node:path';
 import { type Definition, isDefinition, type Logger } from '@apcore-mcp/core';
 import { type DiscoveryReport, Executor, Registry } from '@apcore-mcp/runtime';
 import {
@@ -113,8 +114,16 @@ async function loadModules(
   return { report: await files.loadAll(), files };
 }
 
-/** One plain line once the server accepts connections (and handles signals): where to connect. */
-function announce(handle: ServerHandle, transport: TransportName, io: CliIo): void {
+/**
+ * One plain line once the server accepts connections (and handles signals): where to connect;
+ * then one line per module or definition it does not serve, with its file and why.
+ */
+function announce(
+  handle: ServerHandle,
+  transport: TransportName,
+  io: CliIo,
+  rootDir: string,
+): void {
   const where =
     (handle.url === undefined ? '' : ` at ${handle.url}`) +
     (handle.metricsUrl === undefined ? '' : `, metrics at ${handle.metricsUrl}`);
@@ -124,6 +133,11 @@ function announce(handle: ServerHandle, transport: TransportName, io: CliIo): vo
   );
   if (handle.inspectorUrl !== undefined) {
     io.stderr.write(`apcore-mcp: Tool Inspector at ${handle.inspectorUrl}\n`);
+  }
+  for (const { kind, name, file, reason } of handle.notServed) {
+    const what = kind === 'resourceTemplate' ? 'resource template' : kind;
+    const from = file === undefined ? '' : ` (${relative(rootDir, file)})`;
+    io.stderr.write(`apcore-mcp: not serving ${what} ${name}${from}: ${reason}\n`);
   }
 }
 
@@ -224,7 +238,7 @@ export async function runServeCommand(
   // Announce serving once changes are seen too: none made after the line is missed.
   await watcher?.ready;
   await skillsWatcher?.ready;
-  announce(handle, transport, io);
+  announce(handle, transport, io, rootDir);
   await handle.closed;
   await watcher?.close();
   await skillsWatcher?.close();

@@ -80,15 +80,17 @@ function toJsonEntry({ moduleId, tool, actions }: ServedTool): Record<string, un
  * annotations, required arguments) as a table, or with `--json` as `{ tools, skipped }` (the MCP
  * tool definitions, each with its `moduleId` beside its `name`; a grouped tool has its `group`
  * and `actions` instead). Names follow `--tool-names`, grouping `--grouping`.
- * Skipped files and modules are reported on stderr (and in the JSON).
+ * Skipped files and modules (a module whose schemas are not valid JSON Schema, say) are
+ * reported on stderr, and in the JSON's `skipped`: `{ path?, moduleId?, reason }`.
  */
 export async function runToolsListCommand(
   resolved: ResolvedSettings,
   flags: Readonly<Record<string, unknown>>,
   io: CliIo,
 ): Promise<number> {
-  const { registry, skippedFiles } = await loadModulesForListing(resolved);
-  const { tools, skipped } = await buildListedTools(registry, resolved);
+  const source = await loadModulesForListing(resolved);
+  const { registry, skippedFiles } = source;
+  const { tools, skipped } = await buildListedTools(source, resolved);
   const entries: SkippedEntry[] = [...skippedFiles, ...skipped];
   if (flags.json === true) {
     const json = { tools: tools.map(toJsonEntry), skipped: entries };

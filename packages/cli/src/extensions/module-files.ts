@@ -188,11 +188,11 @@ export class ModuleFiles {
     const previous = previousId === undefined ? null : this.#registry.get(previousId);
     if (previousId !== undefined) this.#registry.unregister(previousId);
     try {
-      this.#registry.register(moduleId, module);
+      this.#registry.register(moduleId, module, { file: path });
     } catch (error) {
       // Put the previous version back: a clash or a bad id must not cost the working tool.
       if (previousId !== undefined && previous !== null)
-        this.#registry.register(previousId, previous);
+        this.#registry.register(previousId, previous, { file: path });
       return { reason: error instanceof Error ? error.message : String(error) };
     }
     this.#sources.set(path, moduleId);

@@ -117,6 +117,25 @@ export default {
     expect(server.stderr()).toContain('Removed module greet: greet.mjs is gone');
   });
 
+  it('serves a module once its invalid schema is fixed, and leaves it out again when it breaks', async () => {
+    const broken = `export default {
+  description: 'Add',
+  inputSchema: { type: 'object', required: 'x' },
+  execute: () => ({ answer: 'added' }),
+};\n`;
+    await writeFile(join(dir, 'add.mjs'), broken);
+    const skipped =
+      /Skipping module add \(\S+add\.mjs\): its input schema is not valid JSON Schema: \/required: must be array \(got \\"x\\"\)/g;
+    await server.waitForStderr(skipped);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['greet']);
+    await writeFile(join(dir, 'add.mjs'), moduleSource('Add', 'added'));
+    expect(await waitForTools((names) => names.includes('add'))).toEqual(['greet', 'add']);
+    expect(await answerOf('add')).toEqual({ answer: 'added' });
+    await writeFile(join(dir, 'add.mjs'), broken);
+    expect(await waitForTools((names) => !names.includes('add'))).toEqual(['greet']);
+    expect(server.stderr().match(skipped)).toHaveLength(2);
+  });
+
   it('follows renames: a moved file, an editor saving by renaming a new copy over the file', async () => {
     await rename(join(dir, 'greet.mjs'), join(dir, 'hello.mjs'));
     expect(

@@ -189,3 +189,23 @@ export function narrowGroupedTool(
     .map(([action, member]) => ({ member: { action, moduleId: member.moduleId }, served: member }));
   return buildGroupedEntry(served.tool.name, served.moduleId, members, options);
 }
+
+/**
+ * Whether two listed entries run the same modules: the same entry, or two groups of the very
+ * same module entries under the same actions (a relisted group that is unchanged keeps its
+ * object).
+ *
+ * @example
+ * ```ts
+ * runSameModules(previous.get(name)!, served); // true: nothing to tell clients
+ * ```
+ */
+export function runSameModules(before: ServedTool, after: ServedTool): boolean {
+  if (before === after) return true;
+  if (before.actions === undefined || after.actions === undefined) return false;
+  if (before.actions.size !== after.actions.size) return false;
+  for (const [action, served] of after.actions) {
+    if (before.actions.get(action) !== served) return false;
+  }
+  return true;
+}

@@ -8,7 +8,8 @@ import type { GovernedCall, SettledCall } from '../calls/call-governance.js';
 import { ExecutionRouter } from '../calls/execution-router.js';
 import { inspectServer } from '../lifecycle/inspect-server.js';
 import { ToolBuilder } from '../tools/tool-builder.js';
-import { type ToolChange, ToolTable } from '../tools/tool-table.js';
+import { ToolTable } from '../tools/tool-table.js';
+import type { ToolChange } from '../tools/tool-table-options.js';
 import { resolveToolGrouping } from './grouping-options.js';
 
 function createTable(grouping: Parameters<typeof resolveToolGrouping>[0]) {

@@ -15,6 +15,22 @@ export interface InspectorPageConfig {
   allowExecute: boolean;
   /** The server checks credentials: the page asks for a bearer token before it connects. */
   authRequired: boolean;
+  /** What the server does not serve, and why (absent when the server checks credentials). */
+  notServed?: readonly InspectorNotServedEntry[];
+}
+
+/**
+ * One entry of the page's "Not served" list: a module or definition the server left out.
+ *
+ * @example
+ * ```ts
+ * const entry: InspectorNotServedEntry = { kind: 'module', name: 'orders.place', reason: 'its input schema ...' };
+ * ```
+ */
+export interface InspectorNotServedEntry {
+  kind: 'module' | 'resource' | 'resourceTemplate' | 'prompt';
+  name: string;
+  reason: string;
 }
 
 /**

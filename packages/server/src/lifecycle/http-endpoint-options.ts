@@ -57,6 +57,7 @@ export function toHttpEndpointOptions(
     metrics,
     usage: runtime.usage,
     inspector: runtime.inspector,
+    notServed: () => runtime.notServed(),
     listedTool: (name, identity) => runtime.toolsFor(identity ?? runtime.identity).get(name)?.tool,
     changes: {
       onToolListChanged: runtime.onToolListChanged,

@@ -1,11 +1,13 @@
 import { type Logger, onResourceUpdated } from '@apcore-mcp/core';
 import type { Server } from '@modelcontextprotocol/server';
+import type { NotServedEntry } from '../kernel/not-served.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
 import { PromptCatalog } from '../prompts/prompt-catalog.js';
 import { ResourceSubscriptions } from '../protocol/resource-subscriptions.js';
 import { DefinedResources } from '../resources/defined-resources.js';
 import { ServedSkills } from '../skills/served-skills.js';
 import type { DefinitionListChanges } from '../transports/server-changes.js';
+import { DefinitionChecks } from './definition-checks.js';
 import { DefinitionListAnnouncer } from './definition-list-announcer.js';
 
 const FIRST_MODERN_REVISION = '2026-07-28';
@@ -44,6 +46,11 @@ export class ServedDefinitions {
   readonly subscriptions: ResourceSubscriptions;
   /** The longest resource URI read or subscribed to, in characters. */
   readonly maxResourceUriLength: number;
+  /**
+   * The definitions given but not served (they break the MCP schema of their type), and why;
+   * each is also logged once as a warning.
+   */
+  readonly notServed: () => NotServedEntry[];
   /** Where a definition that fails, or an update that cannot be sent, is logged. */
   readonly logger: Logger;
   readonly #listeners = new Set<(uri: string) => void>();
@@ -57,11 +64,16 @@ export class ServedDefinitions {
       maxPerSession: options.maxSubscriptionsPerSession,
     });
     this.maxResourceUriLength = options.maxResourceUriLength;
+    const checks = new DefinitionChecks(logger);
+    const given = [options.resources, options.resourceTemplates, options.prompts] as const;
     this.resources = new DefinedResources({
-      resources: options.resources,
-      templates: options.resourceTemplates,
+      resources: checks.servable(options.resources),
+      templates: checks.servable(options.resourceTemplates),
     });
-    this.prompts = new PromptCatalog(options.prompts);
+    this.prompts = new PromptCatalog(checks.servable(options.prompts));
+    this.notServed = () => checks.notServed(given);
+    // Judged now, so that a definition left out is told at start, not at its first listing.
+    this.notServed();
     this.skills =
       options.skills === undefined ? undefined : new ServedSkills({ ...options.skills, logger });
     this.#lists = new DefinitionListAnnouncer({

@@ -6,6 +6,7 @@ import { type OpenedGovernance, openGovernance } from '../governance/open-govern
 import type { ServedInspector } from '../inspector/inspector-assets.js';
 import type { Logger } from '../kernel/logger.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
+import type { NotServedEntry } from '../kernel/not-served.js';
 import type { ToolsFor } from '../kernel/served-tool.js';
 import { loadServerMetrics, type ServerMetrics } from '../metrics/server-metrics.js';
 import { type OpenedTracing, openTracing } from '../observability/open-tracing.js';
@@ -234,6 +235,22 @@ export class ServerRuntime {
     };
     return server;
   };
+
+  /**
+   * What the server was given but does not serve right now, and why: modules whose schemas or
+   * tool are invalid (or whose tool name is taken), and definitions that break their MCP schema.
+   */
+  notServed(): NotServedEntry[] {
+    const modules = this.tools.skipped().map(
+      ({ moduleId, reason, file }): NotServedEntry => ({
+        kind: 'module',
+        name: moduleId,
+        reason,
+        ...(file === undefined ? {} : { file }),
+      }),
+    );
+    return [...modules, ...this.definitions.notServed()];
+  }
 
   /** The MCP definitions of the tools served right now. */
   get toolDefinitions(): McpTool[] {

@@ -1,5 +1,6 @@
 import type { Logger } from '../kernel/logger.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
+import type { NotServedEntry } from '../kernel/not-served.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import { type ResolveDefaults, resolveOptions } from '../options/resolve-options.js';
 import type { ResolvedOptions, ServeOptions } from '../options/serve-options.js';
@@ -34,6 +35,12 @@ export interface ServerHandle {
   readonly inspectorUrl: string | undefined;
   /** The tools served right now. */
   readonly tools: McpTool[];
+  /**
+   * What the server was given but does not serve right now, and why (each also logged as a
+   * warning): modules whose schemas are not valid JSON Schema or whose tool breaks the MCP
+   * `Tool` schema, and resources, templates or prompts that break theirs.
+   */
+  readonly notServed: readonly NotServedEntry[];
   /**
    * Tells the server that what the `resources`, `resourceTemplates` or `prompts` functions
    * return has changed: it reads them again and sends `notifications/resources/list_changed`
@@ -214,6 +221,9 @@ function createHandle(
     ...urls,
     get tools() {
       return runtime.toolDefinitions;
+    },
+    get notServed() {
+      return runtime.notServed();
     },
     definitionsChanged: () => runtime.definitions.announceListChanges(),
     close,

@@ -51,20 +51,7 @@ export class PromptCatalog {
 
   /** The prompts, as `prompts/list` shows them. */
   list(): McpPrompt[] {
-    return this.current().map((prompt) => {
-      const listed: McpPrompt = { name: prompt.name };
-      if (prompt.title !== undefined) listed.title = prompt.title;
-      if (prompt.description !== undefined) listed.description = prompt.description;
-      if (prompt.arguments.length > 0) {
-        listed.arguments = prompt.arguments.map(({ name, title, description, required }) => ({
-          name,
-          ...(title === undefined ? {} : { title }),
-          ...(description === undefined ? {} : { description }),
-          required,
-        }));
-      }
-      return listed;
-    });
+    return this.current().map(toListedPrompt);
   }
 
   /** Whether any prompt argument has values to suggest (an `enum` or `complete`). */
@@ -80,4 +67,27 @@ export class PromptCatalog {
   find(name: string): PromptDefinition | undefined {
     return this.current().find((prompt) => prompt.name === name);
   }
+}
+
+/**
+ * A prompt as `prompts/list` shows it.
+ *
+ * @example
+ * ```ts
+ * toListedPrompt(definePrompt({ name: 'greet', get: () => 'Hi' })); // { name: 'greet' }
+ * ```
+ */
+export function toListedPrompt(prompt: PromptDefinition): McpPrompt {
+  const listed: McpPrompt = { name: prompt.name };
+  if (prompt.title !== undefined) listed.title = prompt.title;
+  if (prompt.description !== undefined) listed.description = prompt.description;
+  if (prompt.arguments.length > 0) {
+    listed.arguments = prompt.arguments.map(({ name, title, description, required }) => ({
+      name,
+      ...(title === undefined ? {} : { title }),
+      ...(description === undefined ? {} : { description }),
+      required,
+    }));
+  }
+  return listed;
 }

@@ -70,20 +70,12 @@ export class DefinedResources {
 
   /** The resources, as `resources/list` shows them. */
   list(): McpResource[] {
-    return this.#resources
-      .current()
-      .map(({ uri, name, title, description, mimeType }) =>
-        withDefined({ uri, name }, { title, description, mimeType }),
-      );
+    return this.#resources.current().map(toListedResource);
   }
 
   /** The templates, as `resources/templates/list` shows them. */
   listTemplates(): McpResourceTemplate[] {
-    return this.#templates
-      .current()
-      .map(({ uriTemplate, name, title, description, mimeType }) =>
-        withDefined({ uriTemplate, name }, { title, description, mimeType }),
-      );
+    return this.#templates.current().map(toListedTemplate);
   }
 
   /** Whether any template has values to suggest for a variable (`complete`). */
@@ -148,6 +140,32 @@ export class DefinedResources {
     }
     return parsed;
   }
+}
+
+/**
+ * A resource as `resources/list` shows it.
+ *
+ * @example
+ * ```ts
+ * toListedResource(readme); // { uri: 'docs://readme', name: 'readme', mimeType: 'text/markdown' }
+ * ```
+ */
+export function toListedResource(resource: ResourceDefinition): McpResource {
+  const { uri, name, title, description, mimeType } = resource;
+  return withDefined({ uri, name }, { title, description, mimeType });
+}
+
+/**
+ * A resource template as `resources/templates/list` shows it.
+ *
+ * @example
+ * ```ts
+ * toListedTemplate(orders); // { uriTemplate: 'orders://{id}', name: 'order' }
+ * ```
+ */
+export function toListedTemplate(template: ResourceTemplateDefinition): McpResourceTemplate {
+  const { uriTemplate, name, title, description, mimeType } = template;
+  return withDefined({ uriTemplate, name }, { title, description, mimeType });
 }
 
 /** `base` with those of `optional` that are set. */

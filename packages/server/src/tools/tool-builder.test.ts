@@ -158,6 +158,38 @@ describe('ToolBuilder.buildTools', () => {
     expect(logger.messages('warn')).toEqual([`Skipping module a.cyclic: ${skipped[0]?.reason}`]);
   });
 
+  it('skips a module whose schema is not valid JSON Schema, naming its file, the pointer and what would be valid', () => {
+    const registry = new runtime.Registry();
+    const noop = () => ({});
+    registry.register('good', { description: 'Good', inputSchema: {}, execute: noop });
+    const bad = {
+      description: 'Bad',
+      inputSchema: { type: 'object', properties: { x: { type: 'nmber' } }, required: 'x' },
+      execute: noop,
+    };
+    registry.register('bad', bad, { file: '/app/extensions/bad.js' });
+    registry.register('bad_in_code', { ...bad, description: 'Also bad' });
+    const logger = createRecordingLogger();
+    const { tools, skipped } = new ToolBuilder({ logger }).buildTools(registry);
+    expect(tools.map((served) => served.moduleId)).toEqual(['good']);
+    const reason = expect.stringMatching(
+      /^its input schema is not valid JSON Schema: \/properties\/x\/type: must be equal to one of the allowed values: array, boolean, .+; \/required: must be array \(got "x"\)$/,
+    );
+    expect(skipped).toEqual([
+      { moduleId: 'bad', file: '/app/extensions/bad.js', reason },
+      { moduleId: 'bad_in_code', reason },
+    ]);
+    expect(logger.messages('warn')).toEqual([
+      `Skipping module bad (/app/extensions/bad.js): ${skipped[0]?.reason}`,
+      `Skipping module bad_in_code: ${skipped[1]?.reason}`,
+    ]);
+    expect(logger.at('warn')[0]?.object).toEqual({
+      moduleId: 'bad',
+      file: '/app/extensions/bad.js',
+      reason: skipped[0]?.reason,
+    });
+  });
+
   it('applies tags and prefix together', () => {
     const registry = new ForeignRegistry();
     registry.add(describeModule('api.a', { tags: ['public'] }));

@@ -18,6 +18,7 @@ import { allowRedactedValues, SchemaConverter } from '@apcore-mcp/schema';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import type { ServedTool } from '../kernel/served-tool.js';
 import { addAppUiMeta } from './app-ui-meta.js';
+import { describeSchemaProblems, describeToolProblems } from './tool-checks.js';
 
 /**
  * Options of {@link ToolBuilder}.
@@ -52,6 +53,8 @@ export interface ToolBuilderOptions {
 export interface SkippedModule {
   moduleId: string;
   reason: string;
+  /** The file the module was loaded from, when its registry knows it (`fileOf`). */
+  file?: string;
 }
 
 /**
@@ -155,7 +158,10 @@ export class ToolBuilder {
 
   /**
    * Builds the tool of one registered module, or says why it could not (after logging a
-   * warning). Never throws; whether its name is free is the caller's to check.
+   * warning naming the module, its file when the registry knows it, and the reason). A module
+   * is left out when its schemas are not valid JSON Schema or its tool breaks the MCP `Tool`
+   * schema (see `tool-checks.ts`): a client that validates the list would refuse every tool
+   * over it. Never throws; whether its name is free is the caller's to check.
    *
    * @example
    * ```ts
@@ -169,20 +175,33 @@ export class ToolBuilder {
   ): { served: ServedTool } | { skipped: SkippedModule } {
     let reason: string;
     try {
-      // Conversion only reads the schemas and builds new ones: no need for copies of them.
+      // Checks and conversion only read the schemas and build new ones: no need for copies.
       const descriptor = registry.getDefinition(moduleId, { copy: false });
-      if (descriptor) {
-        const tool = this.buildTool(descriptor);
-        return {
-          served: toServedTool(moduleId, descriptor, tool, this.#unadvertised(descriptor, tool)),
-        };
+      if (!descriptor) {
+        reason = 'the registry has no definition for it';
+      } else {
+        const built = this.#buildChecked(descriptor);
+        if (typeof built !== 'string') {
+          const outputSchema = this.#unadvertised(descriptor, built);
+          return { served: toServedTool(moduleId, descriptor, built, outputSchema) };
+        }
+        reason = built;
       }
-      reason = 'the registry has no definition for it';
     } catch (error) {
       reason = error instanceof Error ? error.message : String(error);
     }
-    this.#logger.warn({ moduleId, reason }, `Skipping module ${moduleId}: ${reason}`);
-    return { skipped: { moduleId, reason } };
+    const file = registry.fileOf?.(moduleId) ?? undefined;
+    const where = file === undefined ? '' : ` (${file})`;
+    this.#logger.warn({ moduleId, file, reason }, `Skipping module ${moduleId}${where}: ${reason}`);
+    return { skipped: { moduleId, reason, ...(file === undefined ? {} : { file }) } };
+  }
+
+  /** The module's tool, or why it must not be served. */
+  #buildChecked(descriptor: ModuleDescriptor): McpTool | string {
+    const schemaProblems = describeSchemaProblems(descriptor);
+    if (schemaProblems !== undefined) return schemaProblems;
+    const tool = this.buildTool(descriptor);
+    return describeToolProblems(tool) ?? tool;
   }
 
   #buildMeta(descriptor: ModuleDescriptor): Record<string, unknown> {

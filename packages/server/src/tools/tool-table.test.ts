@@ -3,7 +3,8 @@ import * as runtime from '@apcore-mcp/runtime';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
 import { ToolBuilder } from './tool-builder.js';
-import { type ToolChange, ToolTable } from './tool-table.js';
+import { ToolTable } from './tool-table.js';
+import type { ToolChange } from './tool-table-options.js';
 
 function defineNoop() {
   return core.defineModule({
@@ -34,6 +35,36 @@ describe('ToolTable', () => {
       { type: 'removed', name: 'a-one', moduleId: 'a.one' },
     ]);
     expect(listener.listening).toBe(false);
+  });
+
+  it('tells which modules it does not serve, until one is served or unregistered', () => {
+    const registry = new runtime.Registry();
+    const broken = core.defineModule({
+      description: 'Broken.',
+      inputSchema: { type: 'object', required: 'x' },
+      execute: () => ({}),
+    });
+    registry.register('a.broken', broken, { file: '/ext/a/broken.js' });
+    const table = new ToolTable({ registry, builder: new ToolBuilder() });
+    table.refresh();
+    table.start();
+    expect(table.skipped()).toEqual([
+      {
+        moduleId: 'a.broken',
+        file: '/ext/a/broken.js',
+        reason: 'its input schema is not valid JSON Schema: /required: must be array (got "x")',
+      },
+    ]);
+    // The file is fixed: the old module goes, the new one is served.
+    registry.unregister('a.broken');
+    expect(table.skipped()).toEqual([]);
+    registry.register('a.broken', defineNoop());
+    expect(table.list().map((served) => served.moduleId)).toEqual(['a.broken']);
+    // And broken again: the tool goes, the module is listed as not served.
+    registry.unregister('a.broken');
+    registry.register('a.broken', broken);
+    expect(table.size).toBe(0);
+    expect(table.skipped().map((entry) => entry.moduleId)).toEqual(['a.broken']);
   });
 
   it('keeps going when a subscriber throws', () => {

@@ -10,56 +10,15 @@ import {
   ToolNameTable,
   toModuleFilter,
 } from '@apcore-mcp/core';
-import { groupServedTools, narrowGroupedTool } from '../grouping/group-served-tools.js';
+import {
+  groupServedTools,
+  narrowGroupedTool,
+  runSameModules,
+} from '../grouping/group-served-tools.js';
 import type { ToolGrouping } from '../grouping/grouping-options.js';
 import type { ServedTool, ToolSource } from '../kernel/served-tool.js';
-import type { BuildToolsResult, ToolBuilder } from './tool-builder.js';
-
-/**
- * One change to the tool table.
- *
- * @example
- * ```ts
- * table.onChange((change: ToolChange) => console.error(change.type, change.name));
- * ```
- */
-export interface ToolChange {
-  /** `changed`: a grouped tool whose modules changed (it keeps its name). */
-  type: 'added' | 'removed' | 'changed';
-  /** The tool name clients see. */
-  name: string;
-  /** The module behind it (for a grouped tool, its group). */
-  moduleId: string;
-}
-
-/**
- * Options of {@link ToolTable}.
- *
- * @example
- * ```ts
- * const options: ToolTableOptions = { registry, builder, tags: ['public'] };
- * ```
- */
-export interface ToolTableOptions {
-  registry: RegistryLike;
-  builder: ToolBuilder;
-  /** Only modules carrying all of these tags are served. */
-  tags?: readonly string[];
-  /** Only modules carrying at least one of these tags are served. */
-  anyTags?: readonly string[];
-  /** Modules carrying any of these tags are not served. */
-  excludeTags?: readonly string[];
-  /** Only modules whose id starts with this are served. */
-  prefix?: string;
-  /** How modules are folded into grouped tools; one tool per module when absent. */
-  grouping?: ToolGrouping;
-  /**
-   * Encodes grouped tools' action tables under `toonDescriptions` (`@apcore-mcp/toon`'s
-   * `encodeActionTable`); required then, unused otherwise.
-   */
-  encodeTable?: EncodeActionTable | undefined;
-  logger?: Logger;
-}
+import type { BuildToolsResult, SkippedModule, ToolBuilder } from './tool-builder.js';
+import type { ToolChange, ToolTableOptions } from './tool-table-options.js';
 
 /**
  * Keeps the table of served tools and, once started, follows the registry's `register` and
@@ -87,6 +46,8 @@ export class ToolTable implements ToolSource {
   /** What clients see: the module entries, some folded into grouped ones, keyed by tool name. */
   #listed = new Map<string, ServedTool>();
   #names: ToolNameTable;
+  /** The modules that pass the filters but are not served, and why, by module id. */
+  readonly #skipped = new Map<string, SkippedModule>();
   readonly #subscribers = new Set<(change: ToolChange) => void>();
   #listening = false;
 
@@ -135,6 +96,15 @@ export class ToolTable implements ToolSource {
   }
 
   /**
+   * The modules that pass the filters but are not served right now (their schemas or tool are
+   * invalid, their tool name is taken), and why, in the order they were skipped. A module
+   * leaves the list once it is served or unregistered.
+   */
+  skipped(): SkippedModule[] {
+    return [...this.#skipped.values()];
+  }
+
+  /**
    * A grouped tool narrowed to the actions in `kept`, as a caller who may run only those sees
    * it (see `narrowGroupedTool`); `served` itself when nothing is left out.
    */
@@ -153,6 +123,8 @@ export class ToolTable implements ToolSource {
   refresh(): BuildToolsResult {
     const result = this.#builder.buildTools(this.#registry, this.#filter);
     this.#modules.clear();
+    this.#skipped.clear();
+    for (const skipped of result.skipped) this.#skipped.set(skipped.moduleId, skipped);
     this.#names = result.names;
     for (const served of result.tools) this.#modules.set(served.tool.name, served);
     this.#relist();
@@ -202,25 +174,32 @@ export class ToolTable implements ToolSource {
   #add(moduleId: string): void {
     if (!this.#passesFilter(moduleId)) return;
     const outcome = this.#builder.tryBuildTool(this.#registry, moduleId);
-    if (!('served' in outcome)) return;
+    if (!('served' in outcome)) {
+      this.#skipped.set(moduleId, outcome.skipped);
+      return;
+    }
     const { tool } = outcome.served;
     try {
       this.#names.add(moduleId);
     } catch (error) {
       if (!ToolNameCollisionError.isInstance(error)) throw error;
       const [holder] = error.details.moduleIds;
+      const reason = `its tool name "${tool.name}" is already served for module ${holder}`;
       this.#logger.warn(
         { moduleId, toolName: tool.name, servedModuleId: holder },
-        `Skipping module ${moduleId}: its tool name "${tool.name}" is already served for module ${holder}`,
+        `Skipping module ${moduleId}: ${reason}`,
       );
+      this.#skipped.set(moduleId, { moduleId, reason });
       return;
     }
+    this.#skipped.delete(moduleId);
     this.#modules.set(tool.name, outcome.served);
     this.#logger.info({ moduleId, toolName: tool.name }, `Tool registered: ${tool.name}`);
     this.#relist();
   }
 
   #remove(moduleId: string): void {
+    this.#skipped.delete(moduleId);
     const name = this.#names.nameOf(moduleId);
     if (name === undefined) return;
     this.#names.delete(moduleId);
@@ -249,7 +228,7 @@ export class ToolTable implements ToolSource {
     this.#listed = new Map();
     for (const served of listed) {
       const before = previous.get(served.tool.name);
-      const kept = before !== undefined && sameModules(before, served) ? before : served;
+      const kept = before !== undefined && runSameModules(before, served) ? before : served;
       this.#listed.set(served.tool.name, kept);
     }
     for (const [name, served] of previous) {
@@ -278,18 +257,4 @@ export class ToolTable implements ToolSource {
       }
     }
   }
-}
-
-/**
- * Whether two listed entries run the same modules: the same entry, or two groups of the very
- * same module entries under the same actions.
- */
-function sameModules(before: ServedTool, after: ServedTool): boolean {
-  if (before === after) return true;
-  if (before.actions === undefined || after.actions === undefined) return false;
-  if (before.actions.size !== after.actions.size) return false;
-  for (const [action, served] of after.actions) {
-    if (before.actions.get(action) !== served) return false;
-  }
-  return true;
 }

@@ -1,6 +1,6 @@
 import type { ExecutorLike, Identity, Logger } from '@apcore-mcp/core';
 import type { ServedTool, ToolSource } from '../kernel/served-tool.js';
-import type { ToolChange } from './tool-table.js';
+import type { ToolChange } from './tool-table-options.js';
 
 /**
  * An executor that can say, without running anything, whether a top-level call on behalf of an

@@ -95,6 +95,7 @@ class McpHttpHandler implements HttpRequestHandler {
         endpointPath: this.#endpointPath,
         transport: options.transport,
         authRequired: options.bearer !== undefined || options.authenticate !== undefined,
+        notServed: options.notServed,
       });
     this.#admission = {
       guard: options.guard,

@@ -1,6 +1,7 @@
 import type { Authenticate } from '../auth/authenticate.js';
 import type { BearerAuth } from '../auth/bearer-auth.js';
 import type { ServedInspector } from '../inspector/inspector-assets.js';
+import type { NotServedEntry } from '../kernel/not-served.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { ResolvedCors } from './cors.js';
 import type { GuardPolicy } from './http-guard.js';
@@ -53,6 +54,8 @@ export interface HttpEndpointOptions extends ListenStreamBounds {
   changes?: ServerChanges | undefined;
   /** The browser Tool Inspector served under its prefix; no inspector routes when absent. */
   inspector?: ServedInspector | undefined;
+  /** What the server was given but does not serve, and why: listed by the inspector page. */
+  notServed?: (() => readonly NotServedEntry[]) | undefined;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
 } from '../inspector/inspector-page-request.js';
 import { endpointFromPage, isInspectorPath, serveInspector } from '../inspector/inspector-route.js';
 import type { Logger } from '../kernel/logger.js';
+import type { NotServedEntry } from '../kernel/not-served.js';
 import { passGuard } from './http-admission.js';
 import type { GuardPolicy } from './http-guard.js';
 
@@ -23,6 +24,7 @@ export class InspectorRoutes {
   readonly #guard: GuardPolicy;
   readonly #logger: Logger;
   readonly #config: InspectorPageConfig;
+  readonly #notServed: (() => readonly NotServedEntry[]) | undefined;
 
   constructor(options: {
     inspector: ServedInspector;
@@ -32,11 +34,15 @@ export class InspectorRoutes {
     endpointPath: string;
     transport: 'streamable-http' | 'sse';
     authRequired: boolean;
+    /** What the page lists as not served; read for each page, never when credentials are checked. */
+    notServed?: (() => readonly NotServedEntry[]) | undefined;
   }) {
     const { inspector } = options;
     this.#inspector = inspector;
     this.#guard = options.guard;
     this.#logger = options.logger;
+    // The page itself is served without credentials: it names nothing a token would guard.
+    this.#notServed = options.authRequired ? undefined : options.notServed;
     this.#config = {
       endpoint: endpointFromPage(inspector.prefix, options.endpointPath),
       transport: options.transport,
@@ -57,7 +63,15 @@ export class InspectorRoutes {
   serve(request: IncomingMessage, response: ServerResponse, pathname: string): void {
     const policy = { guard: this.#guard, logger: this.#logger };
     if (!passGuard(request, response, policy, 'the inspector')) return;
-    serveInspector(request, response, pathname, this.#inspector, this.#config);
+    serveInspector(request, response, pathname, this.#inspector, this.#pageConfig());
+  }
+
+  /** The page's config, with what is not served right now (paths left out: they stay in the log). */
+  #pageConfig(): InspectorPageConfig {
+    const notServed = this.#notServed?.() ?? [];
+    if (notServed.length === 0) return this.#config;
+    const entries = notServed.map(({ kind, name, reason }) => ({ kind, name, reason }));
+    return { ...this.#config, notServed: entries };
   }
 
   /** Marks an admitted MCP request the read-only page sent, so its tool calls are refused. */

@@ -181,6 +181,35 @@ describe('the inspector on startServer', () => {
     }
   });
 
+  it('tells the page what is not served and why, never a file, and nothing when it checks tokens', async () => {
+    const registry = new Registry();
+    const broken = defineModule({
+      description: 'Broken.',
+      inputSchema: { type: 'object', required: 'x' },
+      execute: () => ({}),
+    });
+    registry.register('orders.broken', broken, { file: '/srv/extensions/orders/broken.ts' });
+    const options: ServeOptions = { transport: 'streamable-http', port: 0, inspector: true };
+    server = await startServer(registry, { ...options, logger: createRecordingLogger() });
+    const page = await fetch(new URL('/inspector/', server.url).href);
+    expect(pageConfig(await page.text()).notServed).toEqual([
+      {
+        kind: 'module',
+        name: 'orders.broken',
+        reason: 'its input schema is not valid JSON Schema: /required: must be array (got "x")',
+      },
+    ]);
+    expect(server.notServed).toEqual([
+      expect.objectContaining({ name: 'orders.broken', file: '/srv/extensions/orders/broken.ts' }),
+    ]);
+    await server.close();
+    const signer = await createTestSigner('ES256');
+    const auth = { jwks: signer.jwks, audience: 'https://mcp.example.test/mcp' };
+    server = await startServer(registry, { ...options, auth, logger: createRecordingLogger() });
+    const guarded = await fetch(new URL('/inspector/', server.url).href);
+    expect(pageConfig(await guarded.text())).not.toHaveProperty('notServed');
+  });
+
   it('serves the page without a token and tells it to ask for one', async () => {
     const signer = await createTestSigner('ES256');
     const audience = 'https://mcp.example.test/mcp';

@@ -8,6 +8,7 @@ import { SkillsView, useSkillsClient } from './skills-view.js';
 import { TokenForm } from './token-form.js';
 import { ToolsView } from './tools-view.js';
 import { useConnection } from './use-connection.js';
+import { useNotServed } from './use-not-served.js';
 
 type Section = 'tools' | 'resources' | 'prompts' | 'skills';
 const SECTIONS: readonly { id: Section; label: string }[] = [
@@ -21,6 +22,7 @@ const SECTIONS: readonly { id: Section; label: string }[] = [
 export function App({ config }: { config: InspectorPageConfig }) {
   const connection = useConnection(config);
   const { client, status, lists } = connection;
+  const notServed = useNotServed(config, lists);
   // The token lives in this variable only: never in storage, a cookie or the URL.
   const [token, setToken] = useState<string | undefined>(undefined);
   const [askingToken, setAskingToken] = useState(config.authRequired);
@@ -85,6 +87,7 @@ export function App({ config }: { config: InspectorPageConfig }) {
                 client={client}
                 lists={lists}
                 allowExecute={config.allowExecute}
+                notServed={notServed}
                 onLog={connection.onLog}
                 questions={connection.questions}
               />

@@ -1,8 +1,10 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { useMemo, useState } from 'preact/hooks';
+import type { NotServedEntry } from '../../page-config.js';
 import { matchesToolFilter, readToolInfo } from '../logic/tool-info.js';
 import type { QuestionQueue } from '../mcp/questions.js';
 import { ItemList } from './item-list.js';
+import { NotServedView } from './not-served-view.js';
 import { ToolDetail } from './tool-detail.js';
 import type { LogEntry, ServerLists } from './use-connection.js';
 
@@ -10,13 +12,25 @@ interface ToolsViewProps {
   client: Client;
   lists: ServerLists;
   allowExecute: boolean;
+  /** What the server does not serve, listed under the tools. */
+  notServed: readonly NotServedEntry[];
   onLog(listener: (entry: LogEntry) => void): () => void;
   /** The server's questions, for the running call to say when it waits for an answer. */
   questions: QuestionQueue;
 }
 
-/** The searchable tool list beside (or, on a narrow screen, above) the chosen tool. */
-export function ToolsView({ client, lists, allowExecute, onLog, questions }: ToolsViewProps) {
+/**
+ * The searchable tool list beside (or, on a narrow screen, above) the chosen tool, and what the
+ * server does not serve beneath it.
+ */
+export function ToolsView({
+  client,
+  lists,
+  allowExecute,
+  notServed,
+  onLog,
+  questions,
+}: ToolsViewProps) {
   const [filter, setFilter] = useState('');
   const [selected, setSelected] = useState<string | undefined>(undefined);
   const infos = useMemo(
@@ -58,6 +72,7 @@ export function ToolsView({ client, lists, allowExecute, onLog, questions }: Too
           selected={selected}
           onSelect={setSelected}
         />
+        <NotServedView entries={notServed} />
       </section>
       <div class="detail-column">
         {chosen === undefined ? (

@@ -1,0 +1,22 @@
+/**
+ * Something a server was given but does not serve, and why: a module whose schemas or tool are
+ * invalid, or a resource, resource template or prompt that breaks its MCP schema.
+ *
+ * @example
+ * ```ts
+ * const entry: NotServedEntry = {
+ *   kind: 'module',
+ *   name: 'orders.place',
+ *   file: '/app/extensions/orders/place.ts',
+ *   reason: 'its input schema is not valid JSON Schema: /required: must be array (got "x")',
+ * };
+ * ```
+ */
+export interface NotServedEntry {
+  readonly kind: 'module' | 'resource' | 'resourceTemplate' | 'prompt';
+  /** The module id, the resource's URI, the template, or the prompt's name. */
+  readonly name: string;
+  readonly reason: string;
+  /** The file it was loaded from, when known. */
+  readonly file?: string;
+}
