@@ -20,3 +20,20 @@ export interface NotServedEntry {
   /** The file it was loaded from, when known. */
   readonly file?: string;
 }
+
+/**
+ * A module the tool builder left out, as a {@link NotServedEntry}.
+ *
+ * @example
+ * ```ts
+ * moduleNotServed({ moduleId: 'a.b', reason: 'its input schema ...' }).kind; // 'module'
+ * ```
+ */
+export function moduleNotServed(skipped: {
+  moduleId: string;
+  reason: string;
+  file?: string | undefined;
+}): NotServedEntry {
+  const { moduleId, reason, file } = skipped;
+  return { kind: 'module', name: moduleId, reason, ...(file === undefined ? {} : { file }) };
+}

@@ -35,6 +35,7 @@ export function createRuntimeRouter(parts: {
   tasks: TaskEngine;
 }): ExecutionRouter {
   const { target, options } = parts;
+  warnWhenRedactionIsOff(options, parts.logger);
   return new ExecutionRouter({
     executor: target.executor,
     tools: parts.tools,
@@ -55,4 +56,16 @@ export function createRuntimeRouter(parts: {
     ...(options.contextFactory === undefined ? {} : { contextFactory: options.contextFactory }),
     ...(options.identity === undefined ? {} : { identity: options.identity }),
   });
+}
+
+/** Said once at start: results then carry the secrets modules return. */
+function warnWhenRedactionIsOff(
+  options: Pick<ResolvedOptions, 'redactOutput'>,
+  logger: Logger,
+): void {
+  if (options.redactOutput) return;
+  logger.warn(
+    { option: 'redactOutput' },
+    'Output redaction is off (redactOutput: false, --no-redact-output): values marked x-sensitive and _secret_ keys reach clients as modules return them',
+  );
 }

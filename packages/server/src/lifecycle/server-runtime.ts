@@ -6,7 +6,7 @@ import { type OpenedGovernance, openGovernance } from '../governance/open-govern
 import type { ServedInspector } from '../inspector/inspector-assets.js';
 import type { Logger } from '../kernel/logger.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
-import type { NotServedEntry } from '../kernel/not-served.js';
+import { moduleNotServed, type NotServedEntry } from '../kernel/not-served.js';
 import type { ToolsFor } from '../kernel/served-tool.js';
 import { loadServerMetrics, type ServerMetrics } from '../metrics/server-metrics.js';
 import { type OpenedTracing, openTracing } from '../observability/open-tracing.js';
@@ -92,7 +92,6 @@ export class ServerRuntime {
     this.logger = logger;
     this.#toolList = new ToolListBroadcast(() => this.#servers, logger);
     this.#shared = openSharedState(options, logger);
-    warnWhenRedactionIsOff(options, logger);
     const { store, roundClaims } = this.#shared;
     // Opened first: a ledger file that cannot be opened stops the start before anything else.
     this.#governance = openGovernance({ ...options, store, registry: target.registry, logger });
@@ -241,15 +240,7 @@ export class ServerRuntime {
    * tool are invalid (or whose tool name is taken), and definitions that break their MCP schema.
    */
   notServed(): NotServedEntry[] {
-    const modules = this.tools.skipped().map(
-      ({ moduleId, reason, file }): NotServedEntry => ({
-        kind: 'module',
-        name: moduleId,
-        reason,
-        ...(file === undefined ? {} : { file }),
-      }),
-    );
-    return [...modules, ...this.definitions.notServed()];
+    return [...this.tools.skipped().map(moduleNotServed), ...this.definitions.notServed()];
   }
 
   /** The MCP definitions of the tools served right now. */
@@ -301,16 +292,4 @@ export class ServerRuntime {
     this.router.observer = metrics;
     return metrics;
   }
-}
-
-/** Said once at start: results then carry the secrets modules return. */
-function warnWhenRedactionIsOff(
-  options: Pick<ResolvedOptions, 'redactOutput'>,
-  logger: Logger,
-): void {
-  if (options.redactOutput) return;
-  logger.warn(
-    { option: 'redactOutput' },
-    'Output redaction is off (redactOutput: false, --no-redact-output): values marked x-sensitive and _secret_ keys reach clients as modules return them',
-  );
 }
