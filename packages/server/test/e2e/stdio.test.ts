@@ -83,7 +83,7 @@ describe('the stdio child process', () => {
     const stderr = server.stderr();
     expect(stderr).toContain('apcore-mcp server started: 12 tools registered, transport=stdio');
     expect(stderr).toContain('"name":"apcore-mcp"');
-    expect(stderr).toContain('"msg":"Tool call"');
+    expect(stderr).toContain('"msg":"Tool call failed"');
     // The unexpected error is logged with its stack on the server side only.
     expect(stderr).toContain('disk full at /var/lib/secret/state.db');
     expect(stderr).toContain('Skipping module broken.schema');
