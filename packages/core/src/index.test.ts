@@ -73,6 +73,7 @@ describe('public API', () => {
         'REDACTED_VALUE',
         'redactSensitive',
         'redactOutput',
+        'readProperty',
         'SECRET_KEY_PREFIX',
         'supportsContextApproval',
         'moduleIdFromPath',

@@ -187,6 +187,7 @@ export type {
 } from './module-ui.js';
 export { describeUiProblem, toModuleUi } from './module-ui.js';
 export { setOwnEntry } from './own-entry.js';
+export { readProperty } from './read-property.js';
 export {
   REDACTED_VALUE,
   redactOutput,

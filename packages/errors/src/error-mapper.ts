@@ -1,7 +1,6 @@
-import type { Logger, ModuleErrorLike } from '@apcore-mcp/core';
+import { type Logger, type ModuleErrorLike, readProperty } from '@apcore-mcp/core';
 import { formatValidationErrors } from './format-validation-errors.js';
 import { readModuleErrorCode } from './is-module-error-like.js';
-import { readProperty } from './read-property.js';
 import {
   createToolErrorResult,
   INTERNAL_ERROR_CODE,

@@ -1,4 +1,4 @@
-import { isPlainRecord, readProperty } from './read-property.js';
+import { isRecord, readProperty } from '@apcore-mcp/core';
 
 /** The header of every validation error text (FR-ERROR-002). */
 const VALIDATION_HEADER = 'Input validation failed';
@@ -36,7 +36,7 @@ function formatEntry(entry: unknown): string | undefined {
 }
 
 function formatRecordEntry(entry: unknown): string | undefined {
-  if (!isPlainRecord(entry)) {
+  if (!isRecord(entry)) {
     return undefined;
   }
   const message = readString(entry, 'message');

@@ -1,3 +1,4 @@
+import { readProperty } from '@apcore-mcp/core';
 import { INTERNAL_ERROR_CODE } from '@apcore-mcp/errors';
 import { type RouterCallExtra, readCallTraceId } from '../kernel/call-extra.js';
 import { isLevelEnabled, type Logger, withFields } from '../kernel/logger.js';
@@ -84,17 +85,6 @@ function logFailure(logger: Logger, answered: AnsweredCall): void {
 
 function durationOf(answered: AnsweredCall): number {
   return Math.round((performance.now() - answered.startedAt) * 100) / 100;
-}
-
-/** Reads `value[key]` without throwing: a hostile error's getter must not lose the log line. */
-function readProperty(value: unknown, key: string): unknown {
-  if (value === null || (typeof value !== 'object' && typeof value !== 'function'))
-    return undefined;
-  try {
-    return (value as Record<string, unknown>)[key];
-  } catch {
-    return undefined;
-  }
 }
 
 function readString(value: unknown, key: string): string | undefined {

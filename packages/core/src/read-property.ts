@@ -1,6 +1,11 @@
 /**
  * Reads `value[key]` without ever throwing: hostile errors may carry getters that throw or be
- * revoked proxies, and the error path must survive them.
+ * revoked proxies, and the error path (mapping, logging) must survive them.
+ *
+ * @example
+ * ```ts
+ * readProperty(error, 'cause'); // undefined for a primitive or a getter that throws
+ * ```
  */
 export function readProperty(value: unknown, key: string): unknown {
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) {
@@ -11,9 +16,4 @@ export function readProperty(value: unknown, key: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** True for a non-null, non-array object. */
-export function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
