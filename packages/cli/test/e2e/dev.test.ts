@@ -8,12 +8,11 @@ import {
   cleanEnv,
   EXAMPLE_EXTENSIONS,
   expectOneErrorLine,
+  INSPECTOR_LINE,
   runCli,
   SERVING_LINE,
   startCli,
 } from '../helpers/cli-process.js';
-
-const INSPECTOR_LINE = /apcore-mcp: Tool Inspector at (http:\/\/\S+)\n/;
 
 describe('apcore-mcp dev', () => {
   it('serves Streamable HTTP on loopback with the inspector allowed to call tools', async () => {

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   EXAMPLE_EXTENSIONS,
   httpServeArgs,
+  INSPECTOR_LINE,
   type ServerProcess,
   startCli,
 } from '../helpers/cli-process.js';
@@ -22,7 +23,6 @@ import {
   type TokenFixture,
 } from '../helpers/token-fixture.js';
 
-const INSPECTOR_LINE = /apcore-mcp: Tool Inspector at (http:\/\/\S+)\n/;
 const WAIT_MS = 20_000;
 const AUDIENCE = 'https://shop.example.test/mcp';
 const skip = chromiumSkipReason();

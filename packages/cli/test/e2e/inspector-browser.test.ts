@@ -2,7 +2,12 @@ import { join } from 'node:path';
 import { chromiumSkipReason, findFreePort } from '@apcore-mcp/test-support';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLE_EXTENSIONS, type ServerProcess, startCli } from '../helpers/cli-process.js';
+import {
+  EXAMPLE_EXTENSIONS,
+  INSPECTOR_LINE,
+  type ServerProcess,
+  startCli,
+} from '../helpers/cli-process.js';
 import {
   type BrowserGlobals,
   launchChromium,
@@ -11,7 +16,6 @@ import {
   type WatchedPage,
 } from '../helpers/inspector-page.js';
 
-const INSPECTOR_LINE = /apcore-mcp: Tool Inspector at (http:\/\/\S+)\n/;
 const WAIT_MS = 20_000;
 const skip = chromiumSkipReason();
 

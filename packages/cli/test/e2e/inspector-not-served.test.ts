@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chromiumSkipReason, findFreePort } from '@apcore-mcp/test-support';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, startCli } from '../helpers/cli-process.js';
+import { INSPECTOR_LINE, type ServerProcess, startCli } from '../helpers/cli-process.js';
 import {
   launchChromium,
   openWatchedPage,
@@ -12,7 +12,6 @@ import {
   type WatchedPage,
 } from '../helpers/inspector-page.js';
 
-const INSPECTOR_LINE = /apcore-mcp: Tool Inspector at (http:\/\/\S+)\n/;
 const WAIT_MS = 20_000;
 const skip = chromiumSkipReason();
 

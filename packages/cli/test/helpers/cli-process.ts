@@ -187,3 +187,6 @@ export function httpServeArgs(
 
 /** The URL the CLI prints once an HTTP server listens. */
 export const SERVING_LINE = /apcore-mcp: serving (\d+) tools? over [^\n]+ at (http:\/\/\S+)\n/;
+
+/** The address of the Tool Inspector the CLI prints when it serves one. */
+export const INSPECTOR_LINE = /apcore-mcp: Tool Inspector at (http:\/\/\S+)\n/;
