@@ -22,7 +22,7 @@ const FOLD: Record<'lower' | 'upper', (value: unknown) => unknown> = {
 
 /** The heading `--help` lists a concern's flags under. */
 function groupTitle(concern: string): string {
-  return `${concern[0]?.toUpperCase() ?? ''}${concern.slice(1)}:`;
+  return `${concern[0]?.toUpperCase() ?? ''}${concern.slice(1).replaceAll('-', ' ')}:`;
 }
 
 /** A setting as a yargs option: text unless boolean, so our own checks report bad values. */

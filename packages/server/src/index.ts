@@ -17,6 +17,7 @@ export type { Logger, LogLevel } from './kernel/logger.js';
 export type { McpTool } from './kernel/mcp-tool.js';
 export type { ServedTool } from './kernel/served-tool.js';
 export type { ToolCallResult } from './kernel/tool-call-result.js';
+export type { TransportName } from './kernel/transports.js';
 export { createMcpHandler, type McpHandler } from './lifecycle/create-mcp-handler.js';
 export { createMcpServer } from './lifecycle/create-mcp-server.js';
 export {
@@ -28,7 +29,6 @@ export type { RegistryOrExecutor } from './lifecycle/resolve-target.js';
 export { serve } from './lifecycle/serve.js';
 export { type ServerHandle, startServer } from './lifecycle/start-server.js';
 export type { ServeOptions } from './options/serve-options.js';
-export type { TransportName } from './options/transports.js';
 export type { SkippedModule } from './tools/tool-builder.js';
 export type { NextFunction } from './transports/http-handler.js';
 export { ListenError } from './transports/listen-error.js';

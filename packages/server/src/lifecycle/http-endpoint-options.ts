@@ -2,6 +2,7 @@ import { createBearerAuth } from '../auth/bearer-auth.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
 import type { HttpEndpointOptions } from '../transports/http-transport-options.js';
+import { featureHttpRoutes } from './feature-routes.js';
 import type { ServerRuntime } from './server-runtime.js';
 
 /**
@@ -58,6 +59,7 @@ export function toHttpEndpointOptions(
     usage: runtime.usage,
     inspector: runtime.inspector,
     notServed: () => runtime.notServed(),
+    routes: featureHttpRoutes(resolved, runtime.logger),
     listedTool: (name, identity) => runtime.toolsFor(identity ?? runtime.identity).get(name)?.tool,
     changes: {
       onToolListChanged: runtime.onToolListChanged,

@@ -1,4 +1,4 @@
-import { SERVE_DEFAULTS } from '../options/option-declaration.js';
+import { SERVE_DEFAULTS } from '../kernel/option-declaration.js';
 import type { ServeOptions } from '../options/serve-options.js';
 import type { RegistryOrExecutor } from './resolve-target.js';
 import { startWithDefaults } from './start-server.js';

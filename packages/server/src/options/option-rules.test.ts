@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { invalidOption } from '../__fixtures__/invalid-option.js';
-import { SERVE_DEFAULTS } from './option-declaration.js';
+import { SERVE_DEFAULTS } from '../kernel/option-declaration.js';
 import { checkServeOptions, resolveOptions } from './resolve-options.js';
 
 const START = { ...SERVE_DEFAULTS, handleSignals: false, allowAnyPort: true };

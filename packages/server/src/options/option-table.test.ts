@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { invalidOption } from '../__fixtures__/invalid-option.js';
-import { type AnyOptionDeclaration, defaultOf, SERVE_DEFAULTS } from './option-declaration.js';
+import {
+  type AnyOptionDeclaration,
+  defaultOf,
+  SERVE_DEFAULTS,
+} from '../kernel/option-declaration.js';
 import { OPTION_NAMES, OPTION_TABLE, SERVE_OPTIONS } from './option-table.js';
 import { resolveOptions } from './resolve-options.js';
 import type { ServeOptions } from './serve-options.js';

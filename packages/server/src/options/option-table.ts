@@ -1,3 +1,4 @@
+import type { AnyOptionDeclaration, OptionConcern } from '../kernel/option-declaration.js';
 import { APPROVAL_OPTIONS } from './concerns/approval-options.js';
 import { CALL_OPTIONS } from './concerns/call-options.js';
 import { DEFINITION_OPTIONS } from './concerns/definition-options.js';
@@ -9,7 +10,22 @@ import { OBSERVABILITY_OPTIONS } from './concerns/observability-options.js';
 import { SECURITY_OPTIONS } from './concerns/security-options.js';
 import { TASK_OPTIONS } from './concerns/task-options.js';
 import { TOOL_OPTIONS } from './concerns/tool-options.js';
-import type { AnyOptionDeclaration, OptionConcern } from './option-declaration.js';
+import { FEATURE_OPTION_TABLE, FEATURE_OPTIONS } from './feature-options.js';
+
+/** The frame's own options by concern; the features' (by feature) follow them. */
+const FRAME_OPTION_TABLE = {
+  network: NETWORK_OPTIONS,
+  tools: TOOL_OPTIONS,
+  definitions: DEFINITION_OPTIONS,
+  calls: CALL_OPTIONS,
+  approval: APPROVAL_OPTIONS,
+  security: SECURITY_OPTIONS,
+  governance: GOVERNANCE_OPTIONS,
+  observability: OBSERVABILITY_OPTIONS,
+  tasks: TASK_OPTIONS,
+  inspector: INSPECTOR_OPTIONS,
+  lifecycle: LIFECYCLE_OPTIONS,
+} as const satisfies Record<OptionConcern, Record<string, AnyOptionDeclaration>>;
 
 /**
  * Every option of `serve()`, `startServer()`, `createMcpHandler()` and `attachToServer()`, by
@@ -25,18 +41,9 @@ import type { AnyOptionDeclaration, OptionConcern } from './option-declaration.j
  * ```
  */
 export const OPTION_TABLE = {
-  network: NETWORK_OPTIONS,
-  tools: TOOL_OPTIONS,
-  definitions: DEFINITION_OPTIONS,
-  calls: CALL_OPTIONS,
-  approval: APPROVAL_OPTIONS,
-  security: SECURITY_OPTIONS,
-  governance: GOVERNANCE_OPTIONS,
-  observability: OBSERVABILITY_OPTIONS,
-  tasks: TASK_OPTIONS,
-  inspector: INSPECTOR_OPTIONS,
-  lifecycle: LIFECYCLE_OPTIONS,
-} as const satisfies Record<OptionConcern, Record<string, AnyOptionDeclaration>>;
+  ...FRAME_OPTION_TABLE,
+  ...FEATURE_OPTION_TABLE,
+};
 
 /**
  * The same declarations by option name.
@@ -58,6 +65,7 @@ export const SERVE_OPTIONS = {
   ...TASK_OPTIONS,
   ...INSPECTOR_OPTIONS,
   ...LIFECYCLE_OPTIONS,
+  ...FEATURE_OPTIONS,
 };
 
 /**

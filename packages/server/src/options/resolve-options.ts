@@ -1,15 +1,15 @@
 import { InvalidOptionError } from '../kernel/invalid-option-error.js';
-import { checkKnownOptions } from './known-options.js';
 import {
   type AnyOptionDeclaration,
   defaultOf,
   type EntryDefaults,
   SERVE_DEFAULTS,
-} from './option-declaration.js';
+} from '../kernel/option-declaration.js';
+import type { TransportName } from '../kernel/transports.js';
+import { checkKnownOptions } from './known-options.js';
 import { checkOptionRules } from './option-rules.js';
 import { SERVE_OPTIONS } from './option-table.js';
 import type { ResolvedByOption, ResolvedOptions, ServeOptions } from './serve-options.js';
-import type { TransportName } from './transports.js';
 
 /**
  * What differs between the entry points: their defaults and whether port 0 is allowed.

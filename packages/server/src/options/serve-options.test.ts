@@ -11,6 +11,7 @@ import type { LimitsOptions, ResolvedLimits } from '../governance/limits-option.
 import type { ToolGrouping } from '../grouping/grouping-options.js';
 import type { CacheHints } from '../kernel/cache-hints.js';
 import type { Logger, LogLevel } from '../kernel/logger.js';
+import type { TransportName } from '../kernel/transports.js';
 import type { MetricsOption, MetricsRegistry } from '../metrics/server-metrics.js';
 import type { TracingOption } from '../observability/tracing-option.js';
 import type { LimitStore } from '../store/limit-store.js';
@@ -18,7 +19,6 @@ import type { CorsOptions, ResolvedCors } from '../transports/cors.js';
 import type { TlsOptions } from '../transports/tls-option.js';
 import type { ResolvedUsage, UsageOption } from '../usage/usage-option.js';
 import type { ResolvedOptions, ServeOptions } from './serve-options.js';
-import type { TransportName } from './transports.js';
 
 type Hook = () => void | Promise<void>;
 type Allowlist = readonly string[] | '*';

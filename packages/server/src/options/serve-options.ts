@@ -1,5 +1,5 @@
 import type { GROUPING_OPTION_NAMES, ToolGrouping } from '../grouping/grouping-options.js';
-import type { AcceptedOf, ResolvedOf } from './option-declaration.js';
+import type { AcceptedOf, ResolvedOf } from '../kernel/option-declaration.js';
 import type { SERVE_OPTIONS } from './option-table.js';
 
 type Table = typeof SERVE_OPTIONS;

@@ -5,6 +5,7 @@ import type { Authenticate } from '../auth/authenticate.js';
 import type { BearerAuth } from '../auth/bearer-auth.js';
 import { resolveIdentity, toAuthInfo } from '../kernel/call-extra.js';
 import { sendJsonRpcError } from '../kernel/http-response.js';
+import type { GuardChecks } from '../kernel/http-route.js';
 import type { Logger } from '../kernel/logger.js';
 import { checkRequest, type GuardPolicy } from './http-guard.js';
 
@@ -47,8 +48,9 @@ export function passGuard(
   response: ServerResponse,
   policy: Pick<AdmissionPolicy, 'guard' | 'logger'>,
   what: string,
+  checks?: GuardChecks,
 ): boolean {
-  const refusal = checkRequest(request, policy.guard);
+  const refusal = checkRequest(request, policy.guard, checks);
   if (refusal === undefined) return true;
   policy.logger.warn(
     { host: request.headers.host, origin: request.headers.origin },

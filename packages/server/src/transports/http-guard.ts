@@ -4,6 +4,7 @@ import {
   localhostAllowedOrigins,
   validateHostHeader,
 } from '@modelcontextprotocol/server';
+import type { GuardChecks } from '../kernel/http-route.js';
 
 /** The `Host` names a loopback-bound server accepts by default (the SDK's list). */
 export const LOOPBACK_HOST_NAMES: readonly string[] = Object.freeze(localhostAllowedHostnames());
@@ -42,11 +43,13 @@ export interface GuardRefusal {
 export function checkRequest(
   request: IncomingMessage,
   policy: GuardPolicy,
+  checks: GuardChecks = {},
 ): GuardRefusal | undefined {
   const host = request.headers.host;
   if (!isHostAllowed(host, resolveHostList(request, policy.allowedHosts))) {
     return { status: 403, message: `Forbidden: Host not allowed: ${host ?? '(none)'}` };
   }
+  if (checks.origin === false) return undefined;
   const origin = request.headers.origin;
   const corsAllowed = origin !== undefined && policy.corsOrigins?.includes(origin) === true;
   if (!corsAllowed && !isOriginAllowed(origin, policy.allowedOrigins)) {

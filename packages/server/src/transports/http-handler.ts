@@ -1,18 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/server';
-import { isMetadataPath, serveProtectedResourceMetadata } from '../auth/protected-resource.js';
 import { attachRequestClosedSignal } from '../kernel/call-extra.js';
 import { sendJson, sendJsonRpcError } from '../kernel/http-response.js';
+import type { HttpExchange, HttpRoute } from '../kernel/http-route.js';
 import type { Logger } from '../kernel/logger.js';
 import { applyCors } from './cors.js';
-import { type AdmissionPolicy, admit, authenticateRequest } from './http-admission.js';
+import { frameRoutes } from './frame-routes.js';
+import { type AdmissionPolicy, admit, passGuard } from './http-admission.js';
 import type { HttpEndpointOptions } from './http-transport-options.js';
 import { InspectorRoutes } from './inspector-routes.js';
-import { type ObservabilityRoutes, serveObservability } from './observability-routes.js';
 import { readJsonBody, refuseTooLarge } from './read-json-body.js';
 import { SSE_MESSAGES_PATH, SSE_STREAM_PATH, SseEndpoint } from './sse-endpoint.js';
 import { StreamableHttpEndpoint } from './streamable-http-endpoint.js';
-import { serveUsage, USAGE_PATH } from './usage-route.js';
 
 /** Options of {@link createHttpRequestHandler}. */
 export interface HttpRequestHandlerOptions extends HttpEndpointOptions {
@@ -53,13 +52,29 @@ const ALLOWED_METHODS: Record<Route, readonly string[]> = {
   'sse-message': ['POST'],
 };
 
+/** A request on its way through the guards: which route owns it, if any. */
+interface Passage extends HttpExchange {
+  /** The MCP endpoint route the path names, if it names one. */
+  readonly endpoint: Route | undefined;
+  /** The first route that owns the path, if any. */
+  readonly route: HttpRoute | undefined;
+  readonly next: NextFunction | undefined;
+}
+
+/**
+ * One step of the HTTP side: it answers the request itself (`true`), or lets the next step
+ * have it (`false`). The handler is the ordered list of them, as the SDK's middleware is.
+ */
+type HttpGuard = (passage: Passage) => boolean | Promise<boolean>;
+
 /**
  * Builds the HTTP side of the server: `GET /health`, `GET /metrics`, `GET /usage` and the
- * inspector page (when on), the protected resource metadata (under `auth`), the MCP endpoint(s)
- * of the chosen transport, and 404 (or `next()`) for everything else; CORS preflights of those paths are answered first. Before an
- * MCP request reaches the SDK it passes the Host/Origin checks (403), authentication (401/403),
- * the content-type check (415), the body size limit (413, counted while streaming) and the JSON
- * nesting limits (400); nothing runs for a refused request.
+ * inspector page (when on), the protected resource metadata (under `auth`), the features'
+ * routes, the MCP endpoint(s) of the chosen transport, and 404 (or `next()`) for everything
+ * else; CORS preflights of those paths are answered first. Before an MCP request reaches the
+ * SDK it passes the Host/Origin checks (403), authentication (401/403), the content-type check
+ * (415), the body size limit (413, counted while streaming) and the JSON nesting limits (400);
+ * nothing runs for a refused request.
  */
 export function createHttpRequestHandler(options: HttpRequestHandlerOptions): HttpRequestHandler {
   return new McpHttpHandler(options);
@@ -69,11 +84,13 @@ class McpHttpHandler implements HttpRequestHandler {
   readonly #options: HttpRequestHandlerOptions;
   readonly #streamable: StreamableHttpEndpoint | undefined;
   readonly #sse: SseEndpoint | undefined;
-  readonly #observability: ObservabilityRoutes;
   readonly #admission: AdmissionPolicy;
   readonly #inspector: InspectorRoutes | undefined;
   /** The resource the endpoint is (`path`, or `/sse`): what tokens and metadata are for. */
   readonly #endpointPath: string;
+  readonly #routes: readonly HttpRoute[];
+  /** What happens to a request, in order: the first guard that answers it ends its way. */
+  readonly #guards: readonly HttpGuard[];
   #accepting = true;
 
   constructor(options: HttpRequestHandlerOptions) {
@@ -103,20 +120,19 @@ class McpHttpHandler implements HttpRequestHandler {
       bearer: options.bearer,
       logger,
     };
-    const { bearer } = options;
-    this.#observability = {
-      health: options.health,
-      metrics: options.metrics,
-      sessions,
-      guard: options.guard,
-      logger,
-      ...(bearer?.options.protectMetrics === true
-        ? {
-            authorizeMetrics: (request, response) =>
-              authenticateRequest(request, response, this.#admission, this.#endpointPath),
-          }
-        : {}),
-    };
+    const endpointPath = this.#endpointPath;
+    const inspector = this.#inspector;
+    this.#routes = [
+      ...frameRoutes(options, { endpointPath, sessions, inspector }),
+      ...(options.routes ?? []),
+    ];
+    this.#guards = [
+      answerUnknownPath, // 404, or the host's next(): a path nobody here serves
+      this.#applyCors, // preflights, and the CORS headers of the answer
+      serveRoute, // /health, /metrics, metadata, the inspector, /usage, the features' routes
+      this.#refuseMethodOrShutdown, // 405; 503 once closing
+      this.#serveEndpoint, // admission, body limits, then the SDK transport
+    ];
   }
 
   handle = async (
@@ -125,35 +141,36 @@ class McpHttpHandler implements HttpRequestHandler {
     next?: NextFunction,
   ): Promise<void> => {
     try {
-      const url = new URL(request.url ?? '/', 'http://localhost');
-      const { pathname } = url;
-      const route = matchRoute(this.#options, pathname);
-      if (route === undefined && !this.#servesOtherPath(pathname)) {
-        if (next) next();
-        else sendJson(response, 404, { error: 'Not found', path: pathname });
-        return;
+      const passage = this.#passageOf(request, response, next);
+      for (const guard of this.#guards) {
+        if (await guard(passage)) return;
       }
-      if (this.#options.cors && applyCors(request, response, this.#options.cors)) return;
-      if (await serveObservability(request, response, pathname, this.#observability)) return;
-      if (this.#serveMetadata(request, response, pathname)) return;
-      if (this.#inspector?.owns(pathname))
-        return this.#inspector.serve(request, response, pathname);
-      const usage = pathname === USAGE_PATH ? this.#options.usage : undefined;
-      if (usage) {
-        const admitUsage = () => admit(request, response, this.#admission, this.#endpointPath);
-        return serveUsage(request, response, usage, admitUsage);
-      }
-      if (route === undefined) {
-        sendJson(response, 404, { error: 'Not found', path: pathname });
-        return;
-      }
-      if (this.#refuseMethodOrShutdown(route, request, response)) return;
-      await this.#dispatch(route, request, response, url);
     } catch (error) {
       this.#options.logger.error({ err: error, url: request.url }, 'HTTP request failed');
       sendJsonRpcError(response, 500, 'Internal server error');
     }
   };
+
+  #passageOf(
+    request: IncomingMessage,
+    response: ServerResponse,
+    next: NextFunction | undefined,
+  ): Passage {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const { pathname } = url;
+    const admission = this.#admission;
+    const endpointPath = this.#endpointPath;
+    return {
+      request,
+      response,
+      url,
+      next,
+      endpoint: matchRoute(this.#options, pathname),
+      route: this.#routes.find((route) => route.owns(pathname)),
+      passGuard: (what, checks) => passGuard(request, response, admission, what, checks),
+      admit: () => admit(request, response, admission, endpointPath),
+    };
+  }
 
   handleExpectContinue = (request: IncomingMessage, response: ServerResponse): void => {
     if (Number(request.headers['content-length']) > this.#options.maxBodyBytes) {
@@ -164,37 +181,22 @@ class McpHttpHandler implements HttpRequestHandler {
     void this.handle(request, response);
   };
 
-  /**
-   * `/health`, `/metrics`, `/usage` and the inspector (when on) and, under `auth`, the protected
-   * resource metadata.
-   */
-  #servesOtherPath(pathname: string): boolean {
-    if (pathname === '/health' || pathname === '/metrics') return true;
-    if (pathname === USAGE_PATH && this.#options.usage !== undefined) return true;
-    if (this.#inspector?.owns(pathname)) return true;
-    const auth = this.#options.bearer?.options;
-    return auth !== undefined && isMetadataPath(pathname, this.#endpointPath, auth);
-  }
-
-  #serveMetadata(request: IncomingMessage, response: ServerResponse, pathname: string): boolean {
-    const auth = this.#options.bearer?.options;
-    if (auth === undefined) return false;
-    return serveProtectedResourceMetadata(request, response, pathname, this.#endpointPath, auth);
-  }
-
   async close(): Promise<void> {
     this.#accepting = false;
     await Promise.allSettled([this.#streamable?.close(), this.#sse?.close()]);
   }
 
-  #refuseMethodOrShutdown(
-    route: Route,
-    request: IncomingMessage,
-    response: ServerResponse,
-  ): boolean {
-    if (!ALLOWED_METHODS[route].includes(request.method ?? '')) {
+  readonly #applyCors: HttpGuard = ({ request, response, route }) => {
+    const { cors } = this.#options;
+    if (cors === undefined || route?.cors === 'public') return false;
+    return applyCors(request, response, cors);
+  };
+
+  readonly #refuseMethodOrShutdown: HttpGuard = ({ request, response, endpoint }) => {
+    if (endpoint === undefined) return false;
+    if (!ALLOWED_METHODS[endpoint].includes(request.method ?? '')) {
       sendJsonRpcError(response, 405, 'Method not allowed.', {
-        allow: ALLOWED_METHODS[route].join(', '),
+        allow: ALLOWED_METHODS[endpoint].join(', '),
       });
       return true;
     }
@@ -203,30 +205,44 @@ class McpHttpHandler implements HttpRequestHandler {
       return true;
     }
     return false;
-  }
+  };
 
-  async #dispatch(
-    route: Route,
-    request: IncomingMessage,
-    response: ServerResponse,
-    url: URL,
-  ): Promise<void> {
-    if (!(await admit(request, response, this.#admission, this.#endpointPath))) return;
+  readonly #serveEndpoint: HttpGuard = async (passage) => {
+    const { request, response, url, endpoint } = passage;
+    if (endpoint === undefined || !(await passage.admit())) return true;
     this.#inspector?.markRequest(request);
     let body: unknown;
     if (request.method === 'POST') {
       const parsed = await readJsonBody(request, response, this.#options.maxBodyBytes);
-      if (!parsed.ok) return;
+      if (!parsed.ok) return true;
       body = parsed.body;
     }
-    if (route === 'mcp') {
+    if (endpoint === 'mcp') {
       if (request.method === 'POST') watchRequestClosed(request, response);
-      return this.#streamable?.handle(request, response, body);
+      await this.#streamable?.handle(request, response, body);
+    } else if (endpoint === 'sse-stream') {
+      await this.#sse?.openStream(request, response);
+    } else {
+      await this.#sse?.postMessage(request, response, url.searchParams.get('sessionId'), body);
     }
-    if (route === 'sse-stream') return this.#sse?.openStream(request, response);
-    return this.#sse?.postMessage(request, response, url.searchParams.get('sessionId'), body);
-  }
+    return true;
+  };
 }
+
+/** A path neither a route nor the endpoint serves: the host's `next()`, or 404. */
+const answerUnknownPath: HttpGuard = ({ response, url, endpoint, route, next }) => {
+  if (endpoint !== undefined || route !== undefined) return false;
+  if (next) next();
+  else sendJson(response, 404, { error: 'Not found', path: url.pathname });
+  return true;
+};
+
+/** The route that owns the path answers it. */
+const serveRoute: HttpGuard = async (passage) => {
+  if (passage.route === undefined) return false;
+  await passage.route.serve(passage);
+  return true;
+};
 
 /**
  * Aborts the calls a POST carries when the client closes it before their answers were written:

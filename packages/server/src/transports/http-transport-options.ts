@@ -1,6 +1,7 @@
 import type { Authenticate } from '../auth/authenticate.js';
 import type { BearerAuth } from '../auth/bearer-auth.js';
 import type { ServedInspector } from '../inspector/inspector-assets.js';
+import type { HttpRoute } from '../kernel/http-route.js';
 import type { NotServedEntry } from '../kernel/not-served.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { ResolvedCors } from './cors.js';
@@ -56,6 +57,8 @@ export interface HttpEndpointOptions extends ListenStreamBounds {
   inspector?: ServedInspector | undefined;
   /** What the server was given but does not serve, and why: listed by the inspector page. */
   notServed?: (() => readonly NotServedEntry[]) | undefined;
+  /** The features' routes, asked after the frame's own (`/health`, `/metrics`, ...). */
+  routes?: readonly HttpRoute[] | undefined;
 }
 
 /**

@@ -4,7 +4,7 @@ import {
   type ApprovalOption,
   resolveApproval,
 } from '../../calls/approval-option.js';
-import { declareOption } from '../option-declaration.js';
+import { declareOption } from '../../kernel/option-declaration.js';
 import { resolveStateKey } from '../state-key.js';
 
 /**

@@ -2,8 +2,8 @@
 import type { ContextFactory, Identity } from '@apcore-mcp/core';
 import { DEFAULT_MAX_RESULT_BYTES } from '../../calls/pipeline/result-size-entry.js';
 import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
+import { declareOption } from '../../kernel/option-declaration.js';
 import { resolveInteger } from '../../kernel/read-option.js';
-import { declareOption } from '../option-declaration.js';
 import { booleanOption, integerOption } from '../primitive-options.js';
 
 /**

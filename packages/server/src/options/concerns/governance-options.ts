@@ -9,10 +9,10 @@ import {
 } from '../../governance/limits-option.js';
 import { describeValue } from '../../kernel/describe-value.js';
 import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
+import { declareOption } from '../../kernel/option-declaration.js';
+import { HTTP_TRANSPORTS } from '../../kernel/transports.js';
 import type { LimitStore } from '../../store/limit-store.js';
 import { type ResolvedUsage, resolveUsage, type UsageOption } from '../../usage/usage-option.js';
-import { declareOption } from '../option-declaration.js';
-import { HTTP_TRANSPORTS } from '../transports.js';
 
 /**
  * The governance options of `serve()`, declared once.

@@ -4,8 +4,8 @@ import {
   type ResolvedInspector,
   resolveInspector,
 } from '../../inspector/inspector-option.js';
-import { declareOption } from '../option-declaration.js';
-import { HTTP_TRANSPORTS } from '../transports.js';
+import { declareOption } from '../../kernel/option-declaration.js';
+import { HTTP_TRANSPORTS } from '../../kernel/transports.js';
 
 /**
  * The inspector options of `serve()`, declared once.

@@ -1,6 +1,6 @@
 // When the server starts and stops, and what it runs then.
 import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
-import { declareOption } from '../option-declaration.js';
+import { declareOption } from '../../kernel/option-declaration.js';
 import { booleanOption, functionOption } from '../primitive-options.js';
 
 /**

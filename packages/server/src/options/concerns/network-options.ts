@@ -1,14 +1,14 @@
 // Where and how the server listens.
 
+import { declareOption } from '../../kernel/option-declaration.js';
+import { HTTP_TRANSPORTS, TRANSPORTS, type TransportName } from '../../kernel/transports.js';
 import { DEFAULT_MAX_LISTEN_STREAMS_PER_SUBJECT } from '../../transports/listen-stream-share.js';
 import {
   DEFAULT_MAX_SESSIONS,
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
 } from '../../transports/session-limits.js';
 import { DEFAULT_SSE_KEEP_ALIVE_MS } from '../../transports/sse-keep-alive.js';
-import { declareOption } from '../option-declaration.js';
 import { booleanOption, choiceOption, integerOption } from '../primitive-options.js';
-import { HTTP_TRANSPORTS, TRANSPORTS, type TransportName } from '../transports.js';
 import {
   INSTANCE_ID_EXPECTED,
   resolveHost,

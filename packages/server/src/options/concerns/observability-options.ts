@@ -2,9 +2,9 @@
 import { describeValue } from '../../kernel/describe-value.js';
 import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 import type { Logger, LogLevel } from '../../kernel/logger.js';
+import { declareOption } from '../../kernel/option-declaration.js';
 import type { MetricsOption, MetricsRegistry } from '../../metrics/server-metrics.js';
 import { resolveTracing, type TracingOption } from '../../observability/tracing-option.js';
-import { declareOption } from '../option-declaration.js';
 import { resolvePort } from './read-http-options.js';
 
 /** The SRS's spelling of the levels; any case is accepted, and `warn` as well as `warning`. */

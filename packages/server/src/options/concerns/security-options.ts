@@ -1,11 +1,11 @@
 import type { AuthOptions, ResolvedAuth } from '../../auth/auth-options.js';
 import type { Authenticate } from '../../auth/authenticate.js';
 import { DEFAULT_ROLES_CLAIM, resolveAuth } from '../../auth/resolve-auth.js';
+import { declareOption } from '../../kernel/option-declaration.js';
+import { HTTP_TRANSPORTS } from '../../kernel/transports.js';
 import { type CorsOptions, type ResolvedCors, resolveCors } from '../../transports/cors.js';
 import { resolveTls, type TlsOptions } from '../../transports/tls-option.js';
-import { declareOption } from '../option-declaration.js';
 import { functionOption } from '../primitive-options.js';
-import { HTTP_TRANSPORTS } from '../transports.js';
 import { resolveAllowedHosts, resolveAllowedOrigins } from './read-http-options.js';
 
 type Allowlist = readonly string[] | '*';

@@ -2,7 +2,7 @@
 
 import type { TaskEngine } from '@apcore-mcp/core';
 import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
-import { declareOption } from '../option-declaration.js';
+import { declareOption } from '../../kernel/option-declaration.js';
 import { integerOption } from '../primitive-options.js';
 
 /** One hour: how long tasks are kept, and how long one may take, unless told. */

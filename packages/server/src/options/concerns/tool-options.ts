@@ -8,8 +8,8 @@ import {
 import { type ModuleAnnotations, TOOL_NAME_STYLES } from '@apcore-mcp/core';
 import { resolveAnnotationsByGroup, resolveGrouping } from '../../grouping/grouping-options.js';
 import { type CacheHints, resolveCacheHints } from '../../kernel/cache-hints.js';
+import { declareOption } from '../../kernel/option-declaration.js';
 import { readPackageVersion } from '../../kernel/package-version.js';
-import { declareOption } from '../option-declaration.js';
 import { booleanOption, choiceOption, integerOption } from '../primitive-options.js';
 import {
   MAX_NAME_LENGTH,

@@ -1,4 +1,4 @@
-import type { OptionSentence } from '../kernel/invalid-option-error.js';
+import type { OptionSentence } from './invalid-option-error.js';
 import type { TransportName } from './transports.js';
 
 /**
