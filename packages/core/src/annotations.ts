@@ -3,7 +3,7 @@ import {
   DEFAULT_ANNOTATIONS,
   type ModuleAnnotations,
 } from './contract.js';
-import { isRecord } from './module-like.js';
+import { isRecord } from './is-record.js';
 import { setOwnEntry } from './own-entry.js';
 
 /**

@@ -1,10 +1,10 @@
 import { fillAnnotations } from './annotations.js';
 import type { ContentResult } from './content/content-item.js';
 import type { JsonSchema, ModuleAnnotations, ModuleExample } from './contract.js';
+import { isRecord } from './is-record.js';
 import { copyJson, deepFreeze } from './json-copy.js';
 import type { ModuleContext } from './module-context.js';
 import { assertValidModuleId } from './module-id.js';
-import { isRecord } from './module-like.js';
 import { describeUiProblem, type ModuleUi, type ModuleUiInput, toModuleUi } from './module-ui.js';
 import { readTaskStart, readTaskSupport } from './tasks/task-support.js';
 

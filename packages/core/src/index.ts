@@ -89,12 +89,10 @@ export type {
   TemplateParams,
 } from './definitions/define-resource-template.js';
 export { defineResourceTemplate } from './definitions/define-resource-template.js';
-export type {
-  BrandedDefinition,
-  Definition,
-  DefinitionKind,
-} from './definitions/definition-brand.js';
-export { DEFINITION_MARKER, isDefinition } from './definitions/definition-brand.js';
+export type { Definition } from './definitions/definition.js';
+export { isDefinition } from './definitions/definition.js';
+export type { BrandedDefinition, DefinitionKind } from './definitions/definition-brand.js';
+export { DEFINITION_MARKER } from './definitions/definition-brand.js';
 export type {
   CompletionContext,
   DefinitionContext,
@@ -146,6 +144,7 @@ export type {
   ToolNameCollisionErrorDetails,
 } from './errors/tool-name-errors.js';
 export { InvalidToolNameError, ToolNameCollisionError } from './errors/tool-name-errors.js';
+export { isRecord } from './is-record.js';
 export { copyJson } from './json-copy.js';
 export type { Logger } from './logger.js';
 export { silentLogger } from './logger.js';
@@ -177,7 +176,7 @@ export {
   moduleIdFromPath,
 } from './module-id.js';
 export type { ModuleLike } from './module-like.js';
-export { describeModuleProblem, isModuleLike, isRecord } from './module-like.js';
+export { describeModuleProblem, isModuleLike } from './module-like.js';
 export type {
   ModuleUi,
   ModuleUiCsp,

@@ -3,8 +3,6 @@ import { isRecord } from './is-record.js';
 import type { ModuleContext } from './module-context.js';
 import { describeUiProblem, type ModuleUiInput } from './module-ui.js';
 
-export { isRecord };
-
 /**
  * What a registry (`@apcore-mcp/runtime`'s `Registry`) accepts as a module: any object with a
  * `description`, an `inputSchema` and an `execute` and/or `stream` method. Modules made by `defineModule` qualify,

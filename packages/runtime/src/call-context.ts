@@ -1,5 +1,5 @@
 import { Context } from './context.js';
-import type { Executor } from './executor.js';
+import type { ContextExecutor } from './context-executor.js';
 
 /**
  * The context a module runs under when `executor` calls it from `parent`: the parent's child
@@ -14,7 +14,7 @@ import type { Executor } from './executor.js';
  */
 export function createCallContext(
   parent: Context,
-  call: { moduleId: string; signal: AbortSignal; executor: Executor },
+  call: { moduleId: string; signal: AbortSignal; executor: ContextExecutor },
 ): Context {
   const chain = parent.callChain;
   return new Context({

@@ -1,11 +1,11 @@
 import type { Identity } from '@apcore-mcp/core';
-import type { Executor } from './executor.js';
+import type { ContextExecutor } from './context-executor.js';
 import { createRandomTraceId } from './random-trace-id.js';
 
 /** Options of {@link Context.create}. */
 export interface ContextCreateOptions {
   /** The executor modules use for nested calls (`context.executor.call(...)`). */
-  executor?: Executor | null;
+  executor?: ContextExecutor | null;
   /** The authenticated caller, if any. */
   identity?: Identity | null;
   /** A bag of values shared by every context of the call tree. */
@@ -38,7 +38,7 @@ export interface ContextState {
   data: Record<string, unknown>;
   /** Aborts when the call is cancelled or times out. */
   signal: AbortSignal;
-  executor: Executor | null;
+  executor: ContextExecutor | null;
 }
 
 /** The call chain of a top-level context. */
@@ -66,7 +66,7 @@ export class Context {
   readonly data: Record<string, unknown>;
   /** Aborts when the call times out or the caller cancels. */
   readonly signal: AbortSignal;
-  readonly #executor: Executor | null;
+  readonly #executor: ContextExecutor | null;
 
   /** Prefer {@link Context.create}; the constructor takes a complete state. */
   constructor(state: ContextState) {
@@ -104,7 +104,7 @@ export class Context {
    * The executor running this call, for nested calls. Throws when the context was created
    * without one and never passed through an executor.
    */
-  get executor(): Executor {
+  get executor(): ContextExecutor {
     if (this.#executor === null) {
       throw new TypeError(
         'This context has no executor: create it with Context.create({ executor }) or pass it to executor.call()',

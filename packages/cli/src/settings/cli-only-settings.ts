@@ -1,20 +1,5 @@
-import type { CliSetting, OptionConcern, OptionLimits } from '@apcore-mcp/server/options';
+import type { CliOnlySetting } from './cli-only-setting.js';
 import { TASK_ENGINE_SETTINGS } from './task-engine-settings.js';
-
-/**
- * A setting of the command itself, building no `serve()` option: declared as the option
- * table's settings are, with the concern `--help` lists it under.
- *
- * @example
- * ```ts
- * const setting: CliOnlySetting = { concern: 'modules', key: 'extensions-dir', kind: 'directory', help: '...' };
- * ```
- */
-export interface CliOnlySetting extends CliSetting {
-  readonly concern: OptionConcern | 'modules';
-  /** The bounds of its value, when it has some. */
-  readonly limits?: OptionLimits;
-}
 
 /**
  * The settings only the command has: where the modules are, the ACL rules it loads into the

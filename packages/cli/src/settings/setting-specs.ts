@@ -6,7 +6,8 @@ import {
   type OptionLimits,
   serveDefaultOf,
 } from '@apcore-mcp/server/options';
-import { CLI_ONLY_SETTINGS, type CliOnlySetting } from './cli-only-settings.js';
+import type { CliOnlySetting } from './cli-only-setting.js';
+import { CLI_ONLY_SETTINGS } from './cli-only-settings.js';
 
 /**
  * A setting's value once read: text, a number, a flag, or a list.

@@ -1,4 +1,4 @@
-import type { CliOnlySetting } from './cli-only-settings.js';
+import type { CliOnlySetting } from './cli-only-setting.js';
 
 /**
  * The settings of the Redis task engine the command builds (`@apcore-mcp/tasks`): where tasks

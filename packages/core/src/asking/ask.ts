@@ -1,6 +1,6 @@
 import { ClientCapabilityRequiredError } from '../errors/client-capability-required-error.js';
+import { isRecord } from '../is-record.js';
 import { endsCallAttempt, MCP_ELICIT_KEY, type McpElicitSender } from '../mcp-context-keys.js';
-import { isRecord } from '../module-like.js';
 import {
   type CreateMessageRequestParams,
   type CreateMessageResult,

@@ -1,5 +1,5 @@
+import { isRecord } from '../is-record.js';
 import type { McpElicitResult } from '../mcp-context-keys.js';
-import { isRecord } from '../module-like.js';
 import type { CreateMessageResult, McpInputRequest, Root } from './input-requests.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describeKind } from '../content/binary-data.js';
-import { isRecord } from '../module-like.js';
+import { isRecord } from '../is-record.js';
 
 /**
  * The checks every `define*` runs on its input, each throwing a `TypeError` that starts with the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { definePrompt } from './define-prompt.js';
-import { isDefinition } from './definition-brand.js';
+import { isDefinition } from './definition.js';
 import { DefinitionResultError } from './definition-result-error.js';
 
 const context = { identity: null, signal: new AbortController().signal };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineResourceTemplate } from './define-resource-template.js';
-import { isDefinition } from './definition-brand.js';
+import { isDefinition } from './definition.js';
 import { onResourceUpdated } from './resource-updates.js';
 
 const empty = (): string => '';

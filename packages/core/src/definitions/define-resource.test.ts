@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineResource } from './define-resource.js';
-import { isDefinition } from './definition-brand.js';
+import { isDefinition } from './definition.js';
 import { DefinitionResultError } from './definition-result-error.js';
 import { onResourceUpdated } from './resource-updates.js';
 

@@ -6,7 +6,7 @@ import {
 } from '../content/content-item.js';
 import { readContentItems } from '../content/read-content-result.js';
 import { InvalidResultError } from '../errors/invalid-result-error.js';
-import { isRecord } from '../module-like.js';
+import { isRecord } from '../is-record.js';
 
 /**
  * What a prompt message's `content` may be: a string (one text item), an MCP content item

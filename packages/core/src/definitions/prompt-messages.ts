@@ -1,6 +1,6 @@
 import { describeKind } from '../content/binary-data.js';
 import type { ContentItem } from '../content/content-item.js';
-import { isRecord } from '../module-like.js';
+import { isRecord } from '../is-record.js';
 import { DefinitionResultError } from './definition-result-error.js';
 import { type PromptContentInput, toPromptContent } from './prompt-content.js';
 

@@ -1,6 +1,6 @@
 import { type BinaryData, describeKind, toBase64Data } from '../content/binary-data.js';
 import type { ResourceContents } from '../content/content-item.js';
-import { isRecord } from '../module-like.js';
+import { isRecord } from '../is-record.js';
 import { DefinitionResultError } from './definition-result-error.js';
 
 /**

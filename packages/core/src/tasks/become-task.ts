@@ -1,4 +1,4 @@
-import { isRecord } from '../module-like.js';
+import { isRecord } from '../is-record.js';
 
 /**
  * The key under which the server puts, in a call's `context.data`, what {@link becomeTask}

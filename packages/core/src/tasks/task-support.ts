@@ -1,4 +1,4 @@
-import { isRecord } from '../module-like.js';
+import { isRecord } from '../is-record.js';
 
 /**
  * Whether a module's calls may run as MCP tasks (the tool's `execution.taskSupport`):

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { describeModule, ForeignRegistry } from '../__fixtures__/foreign-runtime.js';
 import { governanceEntries, type TestGovernance } from '../__fixtures__/governance-entries.js';
 import { createToolSource } from '../__fixtures__/tool-source.js';
-import { ANONYMOUS_SUBJECT, type GovernedCall, type SettledCall } from './call-governance.js';
+import { ANONYMOUS_SUBJECT } from '../kernel/anonymous-subject.js';
+import type { GovernedCall, SettledCall } from './call-governance.js';
 import { ExecutionRouter } from './execution-router.js';
 
 function createRouter(

@@ -6,17 +6,6 @@ import type { CallMiddleware } from './pipeline/call-middleware.js';
 import type { ToolCall } from './pipeline/tool-call.js';
 
 /**
- * The subject of calls made without an identity (stdio without `identity`, HTTP without auth).
- * Limits and budgets still apply to it, as to one shared caller.
- *
- * @example
- * ```ts
- * if (call.subject === ANONYMOUS_SUBJECT) logger.warn('unauthenticated call');
- * ```
- */
-export const ANONYMOUS_SUBJECT = '@anonymous';
-
-/**
  * One tool call as governance sees it: the real module it runs, who makes it (the authenticated
  * subject, never a client-asserted id) and its arguments.
  *
@@ -30,7 +19,7 @@ export interface GovernedCall {
   readonly tool: string;
   /** The served entry: module id, definition, annotations, input schema. */
   readonly served: ServedTool;
-  /** `identity.id`, or {@link ANONYMOUS_SUBJECT} when the call has no identity. */
+  /** `identity.id`, or `@anonymous` (`ANONYMOUS_SUBJECT`) when the call has no identity. */
   readonly subject: string;
   readonly identity: Identity | undefined;
   /** The arguments the module gets (untrusted; never modify them). */

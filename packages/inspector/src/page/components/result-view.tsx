@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
+import type { CallOutcome } from '../logic/call-outcome.js';
 import { viewContentItem } from '../logic/content.js';
 import { formatJson } from '../logic/json-schema.js';
 import { contentBesideStructured } from '../logic/result-content.js';
 import { ContentBlock } from './content-view.js';
-import type { CallOutcome } from './run-panel.js';
 
 /** The call's result: content items, structured content, errors with their codes, the time. */
 export function ResultView({ outcome }: { outcome: CallOutcome }) {

@@ -1,5 +1,6 @@
-import type { CallToolResult, Client, Progress, Tool } from '@modelcontextprotocol/client';
+import type { Client, Progress, Tool } from '@modelcontextprotocol/client';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import type { CallOutcome } from '../logic/call-outcome.js';
 import { isInputRoundProgress } from '../logic/call-progress.js';
 import { describeError, type Failure } from '../logic/describe-error.js';
 import type { JsonSchema } from '../logic/json-schema.js';
@@ -11,11 +12,6 @@ import { ResultView } from './result-view.js';
 import { SchemaForm } from './schema-form.js';
 import type { LogEntry } from './use-connection.js';
 import { useQuestionPending } from './use-question-pending.js';
-
-/** How the last call ended: the result or the failure, and how long it took. */
-export type CallOutcome =
-  | { kind: 'result'; result: CallToolResult; elapsedMs: number }
-  | { kind: 'failure'; failure: Failure; elapsedMs: number };
 
 interface RunPanelProps {
   client: Client;

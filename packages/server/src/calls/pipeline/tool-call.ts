@@ -1,8 +1,8 @@
 import type { Identity, ModuleErrorLike } from '@apcore-mcp/core';
+import { ANONYMOUS_SUBJECT } from '../../kernel/anonymous-subject.js';
 import { type RouterCallExtra, readCallTraceId } from '../../kernel/call-extra.js';
 import type { Logger } from '../../kernel/logger.js';
 import type { ServedTool } from '../../kernel/served-tool.js';
-import { ANONYMOUS_SUBJECT } from '../call-governance.js';
 import type { CallRounds } from '../call-rounds.js';
 import type { OpenedCall } from '../open-call.js';
 

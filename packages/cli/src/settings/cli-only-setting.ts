@@ -1,0 +1,16 @@
+import type { CliSetting, OptionConcern, OptionLimits } from '@apcore-mcp/server/options';
+
+/**
+ * A setting of the command itself, building no `serve()` option: declared as the option
+ * table's settings are, with the concern `--help` lists it under.
+ *
+ * @example
+ * ```ts
+ * const setting: CliOnlySetting = { concern: 'modules', key: 'extensions-dir', kind: 'directory', help: '...' };
+ * ```
+ */
+export interface CliOnlySetting extends CliSetting {
+  readonly concern: OptionConcern | 'modules';
+  /** The bounds of its value, when it has some. */
+  readonly limits?: OptionLimits;
+}
