@@ -1,8 +1,9 @@
 import { isMetadataPath, serveProtectedResourceMetadata } from '../auth/protected-resource.js';
 import { sendJson } from '../kernel/http-response.js';
 import type { HttpRoute } from '../kernel/http-route.js';
+import type { Logger } from '../kernel/logger.js';
 import { admit, authenticateRequest } from './http-admission.js';
-import type { HttpRequestHandlerOptions } from './http-handler.js';
+import type { HttpEndpointOptions } from './http-transport-options.js';
 import type { InspectorRoutes } from './inspector-routes.js';
 import { type ObservabilityRoutes, serveObservability } from './observability-routes.js';
 import { serveUsage, USAGE_PATH } from './usage-route.js';
@@ -13,7 +14,7 @@ import { serveUsage, USAGE_PATH } from './usage-route.js';
  * (when on). The features' routes follow them.
  */
 export function frameRoutes(
-  options: HttpRequestHandlerOptions,
+  options: HttpEndpointOptions & { logger: Logger },
   parts: {
     endpointPath: string;
     sessions: () => number;
