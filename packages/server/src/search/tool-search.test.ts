@@ -109,13 +109,10 @@ describe('tool search', () => {
     register(registry, 'crm.delete_customer', 'Deletes a customer.');
     const tools = new ToolTable({ registry, builder: new ToolBuilder() });
     tools.refresh();
-    const router = new ExecutionRouter({ executor: { registry, call: async () => ({}) }, tools });
     const seen: (string | undefined)[] = [];
     const search = new ToolSearch({
       tools,
-      router,
       createIndex: createToolIndex,
-      identity: { id: 'default-caller' },
       toolsFor: (identity) => {
         seen.push(identity?.id);
         const visible = tools.list().filter((served) => !served.moduleId.includes('delete'));
@@ -126,7 +123,13 @@ describe('tool search', () => {
         };
       },
     });
-    const result = await search.handleCall(
+    const router = new ExecutionRouter({
+      executor: { registry, call: async () => ({}) },
+      tools,
+      identity: { id: 'default-caller' },
+      entries: { search: search.entry },
+    });
+    const result = await router.handleCall(
       'search_tools',
       { query: 'customer', limit: 5 },
       { identity: { id: 'alice' } },
@@ -137,7 +140,7 @@ describe('tool search', () => {
       'crm-lookup_customer',
       'crm-merge_customer',
     ]);
-    await search.handleCall('search_tools', { query: 'customer' }, {});
+    await router.handleCall('search_tools', { query: 'customer' }, {});
     expect(seen).toEqual(['alice', 'default-caller']);
   });
 });
