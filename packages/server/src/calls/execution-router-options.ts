@@ -57,10 +57,13 @@ export interface ExecutionRouterOptions {
    * usage), `admit` may refuse a valid call before anything runs (rate limits, budgets; a
    * task's attempts were admitted with the task), `task` may answer with a task the call
    * becomes (its attempts then run the whole list again), `guard` may refuse a call whose
-   * request may not call tools at all (a read-only inspector page's) before anything is checked.
+   * request may not call tools at all (a read-only inspector page's) before anything is checked,
+   * `search` answers the tool search's own tools before the call is routed (`call_tool` goes on
+   * as a call of its target, meeting every step after it).
    */
   entries?: {
     tracing?: CallMiddleware | undefined;
+    search?: CallMiddleware | undefined;
     guard?: CallMiddleware | undefined;
     record?: CallMiddleware | undefined;
     admit?: CallMiddleware | undefined;

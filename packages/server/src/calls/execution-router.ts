@@ -22,6 +22,7 @@ import { answerQuestions } from './pipeline/questions-entry.js';
 import { createResultSizeEntry, DEFAULT_MAX_RESULT_BYTES } from './pipeline/result-size-entry.js';
 import { createRoundsEntry } from './pipeline/rounds-entry.js';
 import { createRouteEntry } from './pipeline/route-entry.js';
+import { holdToTaskSupport } from './pipeline/task-support-entry.js';
 import { ToolCall } from './pipeline/tool-call.js';
 import { createValidateEntry } from './pipeline/validate-entry.js';
 import { resolveContextFactory } from './resolve-context-factory.js';
@@ -33,7 +34,9 @@ export type { ExecutionRouterOptions } from './execution-router-options.js';
 /**
  * Routes MCP tool calls through the apcore executor and turns the outcome into a
  * {@link ToolCallResult}. `handleCall` never throws: every failure becomes the ErrorMapper's
- * `isError` result. It also counts the calls in flight so shutdown can wait for them.
+ * `isError` result; `answerRequest`, what a client's `tools/call` goes through, rejects with
+ * the JSON-RPC error of a refusal the protocol answers so. It also counts the calls in flight
+ * so shutdown can wait for them.
  *
  * A call goes through one ordered list of call middlewares, built in the constructor: reading
  * it tells everything that happens to a call, and in which order. A streaming module (`stream`
@@ -62,7 +65,8 @@ export class ExecutionRouter {
 
   constructor(options: ExecutionRouterOptions) {
     const { executor, tools, entries = {} } = options;
-    this.#logger = options.logger ?? silentLogger;
+    const logger = options.logger ?? silentLogger;
+    this.#logger = logger;
     this.#identity = options.identity;
     this.observer = options.observer;
     const contextFactory = resolveContextFactory(executor, options.contextFactory);
@@ -78,18 +82,16 @@ export class ExecutionRouter {
       entries.tracing, // a span around everything below
       createObserveEntry(tools, () => this.observer), // metrics: every answer, refusals too
       this.#admitWhileAccepting, // refused once shutdown began; counted while in flight
-      createRouteEntry({ tools, toolsFor: options.toolsFor, logger: this.#logger }),
       logAnsweredCall, // one line per answered call: debug, or warn/error for a failure
       entries.record, // the ledger and usage hear every answered call of a served tool
-      answerErrors, // thrown -> sanitized error result; a grouped call's prefix
+      answerErrors, // thrown -> sanitized error result, or a ProtocolRefusal's JSON-RPC error
       createResultSizeEntry(options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES), // never sent whole
       answerQuestions, // a question asked ends the attempt with it, however it was handled
+      entries.search, // tool search: answers search_tools; call_tool goes on as its target's call
+      createRouteEntry({ tools, toolsFor: options.toolsFor, logger }),
+      holdToTaskSupport, // a task asked of a plain tool; a task-only tool called without one
       entries.guard, // a request that may call no tool (a read-only inspector page's)
-      createValidateEntry({
-        always: options.validateInputs === true,
-        approvalHere,
-        logger: this.#logger,
-      }),
+      createValidateEntry({ always: options.validateInputs === true, approvalHere, logger }),
       admitOnce(entries.admit), // rate limits and budgets (a task's, once when created)
       entries.task, // a call that becomes a task answers with it; its attempts run all this again
       createRoundsEntry(options.roundClaims ?? claimRoundsInMemory()), // 2026-07-28 answers, once
@@ -139,9 +141,34 @@ export class ExecutionRouter {
     args: Record<string, unknown> = {},
     extra: RouterCallExtra = {},
   ): Promise<CallAnswer> {
+    return this.#run(this.#toolCall(name, args, extra));
+  }
+
+  /**
+   * Answers a client's `tools/call` request: {@link handleCall}, except that a call a step
+   * refused with a `ProtocolRefusal` (an unknown tool, a task asked of a plain tool, a task-only
+   * tool called without a task) rejects with its JSON-RPC error, once every step counted it.
+   *
+   * @example
+   * ```ts
+   * const answer = await router.answerRequest(params.name, params.arguments ?? {}, extra);
+   * ```
+   */
+  async answerRequest(
+    name: string,
+    args: Record<string, unknown>,
+    extra: RouterCallExtra,
+  ): Promise<CallAnswer> {
+    const call = this.#toolCall(name, args, extra);
+    const answer = await this.#run(call);
+    const protocolError = call.failure?.protocolError;
+    if (protocolError !== undefined) throw protocolError;
+    return answer;
+  }
+
+  #toolCall(name: string, args: Record<string, unknown>, extra: RouterCallExtra): ToolCall {
     const identity = resolveIdentity(extra, this.#identity);
-    const logger = this.#logger;
-    return this.#run(new ToolCall({ name, arguments: args, extra, identity, logger }));
+    return new ToolCall({ name, arguments: args, extra, identity, logger: this.#logger });
   }
 
   readonly #admitWhileAccepting: CallMiddleware = async (_call, next) => {

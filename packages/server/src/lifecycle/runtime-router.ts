@@ -6,6 +6,7 @@ import type { Logger } from '../kernel/logger.js';
 import type { ToolsFor } from '../kernel/served-tool.js';
 import type { OpenedTracing } from '../observability/open-tracing.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
+import type { ToolSearch } from '../search/tool-search.js';
 import type { RoundClaims } from '../store/round-claims.js';
 import { createTaskEntry } from '../tasks/task-entry.js';
 import type { ToolTable } from '../tools/tool-table.js';
@@ -14,7 +15,8 @@ import type { ResolvedTarget } from './resolve-target.js';
 
 /**
  * The router of every call of a runtime: its executor and tools, and the pipeline entries of
- * the features the options turn on (governance, tracing, the read-only inspector, tasks).
+ * the features the options turn on (governance, tracing, tool search, the read-only inspector,
+ * tasks).
  *
  * @example
  * ```ts
@@ -33,6 +35,8 @@ export function createRuntimeRouter(parts: {
   governance: OpenedGovernance['entries'];
   tracing: OpenedTracing | undefined;
   tasks: TaskEngine;
+  /** With `toolSearch`: its step answers `search_tools` and resolves `call_tool`. */
+  toolSearch: ToolSearch | undefined;
 }): ExecutionRouter {
   const { target, options } = parts;
   warnWhenRedactionIsOff(options, parts.logger);
@@ -48,6 +52,7 @@ export function createRuntimeRouter(parts: {
     entries: {
       ...parts.governance,
       tracing: parts.tracing?.entry,
+      search: parts.toolSearch?.entry,
       guard: options.inspector?.allowExecute === false ? refuseReadOnlyInspector : undefined,
       task: createTaskEntry(parts.tasks, { approvalAsksUser: options.approval === 'elicit' }),
     },

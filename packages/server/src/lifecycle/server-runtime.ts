@@ -119,11 +119,11 @@ export class ServerRuntime {
     this.tasks = openTaskEngine(options, logger);
     const governance = this.#governance.entries;
     const { tools, toolsFor, tracing, tasks } = this;
+    const toolSearch = this.#openToolSearch(options, features);
+    this.#toolSearch = toolSearch;
     const parts = { target, options, visibility, roundClaims, governance, tracing, tasks };
-    this.router = createRuntimeRouter({ ...parts, tools, logger, toolsFor });
+    this.router = createRuntimeRouter({ ...parts, tools, logger, toolsFor, toolSearch });
     startTaskEngine(this.tasks, this.router);
-    this.#toolSearch = this.#openToolSearch(options, features);
-    const toolSearch = this.#toolSearch;
     this.front = new ToolFront({ tools: this.tools, router: this.router, toolSearch });
     this.listsPerCaller = visibility !== undefined;
     this.resources = new DocumentationResources({ registry: target.registry, tools: this.tools });
@@ -141,12 +141,10 @@ export class ServerRuntime {
     if (!options.toolSearch) return undefined;
     return openToolSearch({
       tools: this.tools,
-      router: this.router,
       createIndex: features.createToolIndex,
       logger: this.logger,
-      // A caller finds and calls only what its ACL lets it see.
+      // A caller finds only what its ACL lets it see (the router's identity when none is given).
       toolsFor: this.toolsFor,
-      ...(options.identity === undefined ? {} : { identity: options.identity }),
     });
   }
 

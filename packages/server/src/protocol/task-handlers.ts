@@ -1,13 +1,13 @@
 import type { Identity, TaskEngine } from '@apcore-mcp/core';
 import {
   CLIENT_CAPABILITIES_META_KEY,
-  MissingRequiredClientCapabilityError,
   ProtocolError,
   ProtocolErrorCode,
   type Server,
   type ServerContext,
   type StandardSchemaV1,
 } from '@modelcontextprotocol/server';
+import { missingTasksCapability } from '../calls/pipeline/task-support-entry.js';
 import { resolveIdentity } from '../kernel/call-extra.js';
 import { TASKS_EXTENSION, toDetailedTask } from '../tasks/task-results.js';
 import { isModernRequest } from './definition-request.js';
@@ -90,22 +90,6 @@ export function registerTaskHandlers(
     legacy.result(taskId, ctx),
   );
   return legacy;
-}
-
-/**
- * The -32021 error of a request that needs the tasks extension from a client that did not
- * declare it.
- *
- * @example
- * ```ts
- * throw missingTasksCapability();
- * ```
- */
-export function missingTasksCapability(): MissingRequiredClientCapabilityError {
-  return new MissingRequiredClientCapabilityError(
-    { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
-    `Missing required client capability: the ${TASKS_EXTENSION} extension`,
-  );
 }
 
 function requireTasksCapability(ctx: ServerContext): void {

@@ -12,7 +12,7 @@ import type { CreateToolIndex } from './tool-search-index.js';
  * @throws {TypeError} when `createIndex` was not loaded.
  * @example
  * ```ts
- * const search = openToolSearch({ tools: table, router, createIndex: features.createToolIndex });
+ * const search = openToolSearch({ tools: table, createIndex: features.createToolIndex });
  * ```
  */
 export function openToolSearch(

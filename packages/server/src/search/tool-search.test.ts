@@ -1,6 +1,7 @@
 import { defineModule } from '@apcore-mcp/core';
-import { Registry } from '@apcore-mcp/runtime';
+import { Executor, Registry } from '@apcore-mcp/runtime';
 import { createToolIndex } from '@apcore-mcp/search';
+import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { connectInMemory } from '../__fixtures__/in-memory.js';
@@ -109,13 +110,10 @@ describe('tool search', () => {
     register(registry, 'crm.delete_customer', 'Deletes a customer.');
     const tools = new ToolTable({ registry, builder: new ToolBuilder() });
     tools.refresh();
-    const router = new ExecutionRouter({ executor: { registry, call: async () => ({}) }, tools });
     const seen: (string | undefined)[] = [];
     const search = new ToolSearch({
       tools,
-      router,
       createIndex: createToolIndex,
-      identity: { id: 'default-caller' },
       toolsFor: (identity) => {
         seen.push(identity?.id);
         const visible = tools.list().filter((served) => !served.moduleId.includes('delete'));
@@ -126,7 +124,13 @@ describe('tool search', () => {
         };
       },
     });
-    const result = await search.handleCall(
+    const router = new ExecutionRouter({
+      executor: { registry, call: async () => ({}) },
+      tools,
+      identity: { id: 'default-caller' },
+      entries: { search: search.entry },
+    });
+    const result = await router.handleCall(
       'search_tools',
       { query: 'customer', limit: 5 },
       { identity: { id: 'alice' } },
@@ -137,7 +141,58 @@ describe('tool search', () => {
       'crm-lookup_customer',
       'crm-merge_customer',
     ]);
-    await search.handleCall('search_tools', { query: 'customer' }, {});
+    await router.handleCall('search_tools', { query: 'customer' }, {});
     expect(seen).toEqual(['alice', 'default-caller']);
+  });
+
+  it('runs call_tool as its target: the same steps, one log line and one metric under its name', async () => {
+    const registry = new Registry();
+    register(registry, 'crm.lookup', 'Looks someone up.');
+    registry.register(
+      'crm.export',
+      defineModule({
+        description: 'Exports every customer.',
+        annotations: { taskSupport: 'required' },
+        inputSchema: { type: 'object', properties: {} },
+        execute: () => ({ exported: true }),
+      }),
+    );
+    const tools = new ToolTable({ registry, builder: new ToolBuilder() });
+    tools.refresh();
+    const search = new ToolSearch({ tools, createIndex: createToolIndex });
+    const logger = createRecordingLogger();
+    const counted: (string | undefined)[] = [];
+    const router = new ExecutionRouter({
+      executor: new Executor(registry),
+      tools,
+      logger,
+      entries: { search: search.entry },
+      observer: { answered: ({ tool }) => counted.push(tool), approval: () => {} },
+    });
+    const extra = { era: '2026-07-28' as const, tasksServed: true };
+    await router.answerRequest('search_tools', { query: 'customer' }, extra);
+    const found = await router.answerRequest(
+      'call_tool',
+      { name: 'crm-lookup', arguments: { customerId: 'c-1' } },
+      extra,
+    );
+    expect(found).toMatchObject({ content: [{ text: '{"moduleId":"crm.lookup"}' }] });
+    await expect(
+      router.answerRequest('call_tool', { name: 'crm-export', arguments: {} }, extra),
+    ).rejects.toMatchObject({ code: -32021 });
+    const legacy = { era: '2025-11-25' as const, tasksServed: true, taskRequested: true };
+    await expect(
+      router.answerRequest('search_tools', { query: 'x' }, legacy),
+    ).rejects.toMatchObject({ code: -32601, message: expect.stringContaining('search_tools') });
+    expect(counted).toEqual([undefined, 'crm-lookup', 'crm-export', undefined]);
+    const lines = logger.entries.filter((entry) => entry.message?.startsWith('Tool call'));
+    expect(lines.map((entry) => [entry.message, (entry.object as { tool?: string }).tool])).toEqual(
+      [
+        ['Tool call', 'search_tools'],
+        ['Tool call', 'crm-lookup'],
+        ['Tool call failed', 'crm-export'],
+        ['Tool call failed', 'search_tools'],
+      ],
+    );
   });
 });

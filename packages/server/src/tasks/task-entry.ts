@@ -4,10 +4,10 @@ import { TaskLimitError } from '@apcore-mcp/core';
 import { createToolErrorResult } from '@apcore-mcp/errors';
 import type { CallAnswer } from '../calls/call-observer.js';
 import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
+import { takesTasks } from '../calls/pipeline/task-support-entry.js';
 import type { ToolCall } from '../calls/pipeline/tool-call.js';
-import type { RouterCallExtra } from '../kernel/call-extra.js';
 import { BecomeTaskSignal } from './become-task-signal.js';
-import { TASKS_EXTENSION, toCreateTaskResult } from './task-results.js';
+import { toCreateTaskResult } from './task-results.js';
 
 /**
  * The pipeline entry that turns calls into MCP tasks. A call of a task-supporting tool (its
@@ -65,25 +65,6 @@ export function createTaskEntry(
       return createTask(engine, call, round);
     }
   };
-}
-
-/**
- * Whether the client of this request takes tasks from the server answering it (which serves
- * them): on 2026-07-28 it lists the tasks extension in the request's capabilities; on
- * 2025-11-25 the request asked for a task.
- *
- * @example
- * ```ts
- * if (!takesTasks(extra) && support === 'required') throw missingTasksCapability();
- * ```
- */
-export function takesTasks(extra: RouterCallExtra): boolean {
-  if (extra.tasksServed !== true) return false;
-  if (extra.era === '2025-11-25') return extra.taskRequested === true;
-  const extensions = (
-    extra.clientCapabilities as { extensions?: Record<string, unknown> } | undefined
-  )?.extensions;
-  return typeof extensions === 'object' && extensions !== null && TASKS_EXTENSION in extensions;
 }
 
 /** Whether the tool's module requires approval (`requiresApproval`), as its listing says. */

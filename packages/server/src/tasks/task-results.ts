@@ -1,8 +1,7 @@
 import type { TaskView } from '@apcore-mcp/core';
 import type { TaskCreatedResult } from '../kernel/task-created-result.js';
 
-/** The extension's identifier, under `capabilities.extensions` (2026-07-28). */
-export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+export { TASKS_EXTENSION } from '../kernel/tasks-extension.js';
 
 /**
  * The fields of a task every answer about it carries (`Task`): never its owner.

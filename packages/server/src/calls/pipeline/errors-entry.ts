@@ -5,6 +5,7 @@ import { isInterimAnswer } from '../../kernel/task-created-result.js';
 import type { ToolCallResult } from '../../kernel/tool-call-result.js';
 import { ApprovalRequiredError } from '../approval-required-error.js';
 import type { CallMiddleware } from './call-middleware.js';
+import { ProtocolRefusal } from './protocol-refusal.js';
 
 /** Maps without logging: the log entry writes the one line of a failed call, stack included. */
 const ERROR_MAPPER = new ErrorMapper();
@@ -13,7 +14,8 @@ const ERROR_MAPPER = new ErrorMapper();
  * Turns whatever the steps inside throw into the sanitized error result the client gets (what
  * was thrown stays on the call, for its log line), and puts a grouped call's prefix
  * (`[orders/refund] `) before the text of any error result. Inside it, a refusal may simply
- * throw.
+ * throw; one the client must get as a JSON-RPC error throws a {@link ProtocolRefusal}, answered
+ * here with its counted result and kept on the call for the router's request exit.
  *
  * @example
  * ```ts
@@ -25,8 +27,13 @@ export const answerErrors: CallMiddleware = async (call, next) => {
   try {
     answer = await next();
   } catch (error) {
-    call.failure = { thrown: error };
-    answer = toErrorResult(error);
+    if (ProtocolRefusal.isInstance(error)) {
+      call.failure = { thrown: error, protocolError: error.protocolError };
+      answer = error.result;
+    } else {
+      call.failure = { thrown: error };
+      answer = toErrorResult(error);
+    }
   }
   return isInterimAnswer(answer) ? answer : withErrorPrefix(answer, call.errorPrefix);
 };

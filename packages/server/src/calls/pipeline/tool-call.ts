@@ -1,4 +1,5 @@
 import type { Identity, ModuleErrorLike } from '@apcore-mcp/core';
+import type { ProtocolError } from '@modelcontextprotocol/server';
 import { ANONYMOUS_SUBJECT } from '../../kernel/anonymous-subject.js';
 import { type RouterCallExtra, readCallTraceId } from '../../kernel/call-extra.js';
 import type { Logger } from '../../kernel/logger.js';
@@ -17,8 +18,11 @@ import type { OpenedCall } from '../open-call.js';
  * ```
  */
 export class ToolCall {
-  /** The tool's name as the client called it. */
-  readonly tool: string;
+  /**
+   * The tool's name as the client called it; under tool search, `call_tool`'s target once the
+   * search entry resolved it (the call then runs, and is counted, as a call of that tool).
+   */
+  tool: string;
   readonly identity: Identity | undefined;
   /** `identity.id`, or {@link ANONYMOUS_SUBJECT}: what limits are counted by. */
   readonly subject: string;
@@ -42,8 +46,11 @@ export class ToolCall {
   rounds: CallRounds | undefined;
   /** Its context, cancellation and approval, once it got past every refusal. */
   opened: OpenedCall | undefined;
-  /** What the steps threw, once the errors entry made it the call's error result. */
-  failure: { readonly thrown: unknown } | undefined;
+  /**
+   * What the steps threw, once the errors entry made it the call's error result; with the
+   * JSON-RPC error the client gets instead, for a `ProtocolRefusal`.
+   */
+  failure: { readonly thrown: unknown; readonly protocolError?: ProtocolError } | undefined;
   /** Whether it got past every refusal (validation, limits) to approval and the executor. */
   get ran(): boolean {
     return this.opened !== undefined;
