@@ -23,6 +23,7 @@ export const LAYERS = [
   'skills', // the skills of a skills directory (SKILL.md and its files), what each caller may see
   'completions', // completion/complete values for prompt arguments and template variables
   'calls', // the call pipeline and its core entries, the context a module gets
+  'requests', // the pipeline of every other MCP request: its request object, steps and registration
   'observability', // the tracing entry
   'metrics', // the metrics observer
   'usage', // per tool figures for GET /usage

@@ -6,7 +6,13 @@ export {
   loadCallTracing,
   type SpanTracer,
 } from './load-call-tracing.js';
-export type { ObservedAnswer, ObservedApproval, ObservedCall } from './observed-call.js';
+export { loadRequestTracing, type RequestTracingOptions } from './load-request-tracing.js';
+export type {
+  ObservedAnswer,
+  ObservedApproval,
+  ObservedCall,
+  ObservedRequest,
+} from './observed-call.js';
 export {
   loadServerMetrics,
   type MetricsRegistry,
@@ -22,3 +28,4 @@ export type {
   TracedCallExtra,
   TracedTools,
 } from './traced-call.js';
+export type { RequestTracingEntry, TracedRequest } from './traced-request.js';

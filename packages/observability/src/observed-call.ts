@@ -34,6 +34,25 @@ export interface ObservedCall {
 }
 
 /**
+ * One answered MCP request other than a tool call (`resources/read`, `prompts/get`,
+ * `completion/complete`, a list method...) as the metrics hear it. `target` is a bounded name
+ * (the served prompt, the resource template or URI, `_unknown`; `''` for a method naming
+ * nothing) and `outcome` a bounded one (`ok`, `input_required`, an apcore code, a JSON-RPC
+ * error's name): the server never passes a client's string here.
+ *
+ * @example
+ * ```ts
+ * const request: ObservedRequest = { method: 'prompts/get', target: 'greet', outcome: 'ok', durationMs: 0.3 };
+ * ```
+ */
+export interface ObservedRequest {
+  method: string;
+  target: string;
+  outcome: string;
+  durationMs: number;
+}
+
+/**
  * One approval decision, and who made it (the `approval` policy, the user, a handler).
  *
  * @example

@@ -1,6 +1,6 @@
 import type { Counter, Histogram, Registry } from 'prom-client';
 import { callOutcome } from './call-outcome.js';
-import type { ObservedApproval, ObservedCall } from './observed-call.js';
+import type { ObservedApproval, ObservedCall, ObservedRequest } from './observed-call.js';
 
 /**
  * A prom-client `Registry`, as far as an option check can tell one: it takes metrics and writes
@@ -83,6 +83,8 @@ export interface ServerMetrics {
   answered(call: ObservedCall): void;
   /** Counts one approval decision. */
   approval(decision: ObservedApproval): void;
+  /** Counts and times one answered request other than a tool call: quick, never throws. */
+  answeredRequest(request: ObservedRequest): void;
 }
 
 /**
@@ -120,6 +122,11 @@ export async function loadServerMetrics(
         how: decision.how,
       });
     },
+    answeredRequest: ({ method, target, outcome, durationMs }) => {
+      const labels = { method, target, outcome };
+      series.requests.inc(labels);
+      series.requestDuration.observe(labels, durationMs / 1000);
+    },
   };
 }
 
@@ -130,6 +137,8 @@ interface CallSeries {
   calls: Counter<'tool' | 'outcome'>;
   duration: Histogram<'tool' | 'outcome'>;
   approvals: Counter<'decision' | 'how'>;
+  requests: Counter<'method' | 'target' | 'outcome'>;
+  requestDuration: Histogram<'method' | 'target' | 'outcome'>;
 }
 
 /** Counts and times one call under its bounded labels. */
@@ -167,7 +176,21 @@ function registerSeries(
     labelNames: ['decision', 'how'] as const,
     registers,
   });
-  return { calls, duration, approvals };
+  const byRequest = ['method', 'target', 'outcome'] as const;
+  const requests = new prom.Counter({
+    name: 'apcore_mcp_requests_total',
+    help: 'MCP requests other than tool calls answered (resources/read, prompts/get, completion/complete, lists...), by method, target (the prompt, the resource template or URI) and outcome.',
+    labelNames: byRequest,
+    registers,
+  });
+  const requestDuration = new prom.Histogram({
+    name: 'apcore_mcp_request_duration_seconds',
+    help: 'How long MCP requests other than tool calls took to answer, by method, target and outcome.',
+    labelNames: byRequest,
+    buckets: CALL_DURATION_BUCKETS,
+    registers,
+  });
+  return { calls, duration, approvals, requests, requestDuration };
 }
 
 /** The gauges, read from the server's state when scraped rather than kept up to date. */

@@ -55,6 +55,8 @@ export class ExecutionRouter {
   readonly #identity: Identity | undefined;
   readonly #run: CallHandler;
   readonly #calls = new CallCounter();
+  /** The other requests in flight (reads, prompts, lists...): shutdown waits for them too. */
+  readonly #requests = new CallCounter();
   readonly #shutdown = new AbortController();
   #accepting = true;
   /**
@@ -181,13 +183,35 @@ export class ExecutionRouter {
     }
   };
 
-  /** Refuses calls from now on ("Server is shutting down"); running calls go on. */
+  /**
+   * Runs a request other than a tool call (`resources/read`, `prompts/get`, a list...) counted
+   * in flight, so {@link ExecutionRouter.drain} waits for it too; once shutdown began, answers
+   * `undefined` and runs nothing. Not counted in {@link ExecutionRouter.activeCalls}.
+   *
+   * @example
+   * ```ts
+   * const answer = await router.admitRequest(() => handler(params, ctx));
+   * if (answer === undefined) throw shuttingDown;
+   * ```
+   */
+  async admitRequest<T>(run: () => Promise<T>): Promise<T | undefined> {
+    if (!this.#accepting) return undefined;
+    this.#requests.enter();
+    try {
+      return await run();
+    } finally {
+      this.#requests.leave();
+    }
+  }
+
+  /** Refuses calls and requests from now on ("Server is shutting down"); running ones go on. */
   stopAccepting(): void {
     this.#accepting = false;
   }
 
   /**
-   * Waits until no call is running, or `timeoutMs` passed. Resolves `true` when drained.
+   * Waits until no call (nor request admitted by {@link ExecutionRouter.admitRequest}) is
+   * running, or `timeoutMs` passed. Resolves `true` when drained.
    *
    * @example
    * ```ts
@@ -195,8 +219,12 @@ export class ExecutionRouter {
    * if (!(await router.drain(5000))) router.abortAll();
    * ```
    */
-  drain(timeoutMs: number): Promise<boolean> {
-    return this.#calls.whenIdle(timeoutMs);
+  async drain(timeoutMs: number): Promise<boolean> {
+    const drained = await Promise.all([
+      this.#calls.whenIdle(timeoutMs),
+      this.#requests.whenIdle(timeoutMs),
+    ]);
+    return drained.every(Boolean);
   }
 
   /** Aborts the signal of every running call (modules that honour it stop early). */

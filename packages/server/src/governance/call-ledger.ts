@@ -1,6 +1,7 @@
 import { type Logger, redactSensitive, silentLogger } from '@apcore-mcp/core';
 import type { CallRecorder, GovernedCall, SettledCall } from '../calls/call-governance.js';
 import { readErrorCode } from '../kernel/tool-call-result.js';
+import { type McpRequest, type RequestTarget, targetKey } from '../requests/mcp-request.js';
 import type { LedgerRecord, LedgerStore } from './ledger-record.js';
 
 /** Options of {@link createCallLedger}. */
@@ -13,15 +14,32 @@ export interface CallLedgerOptions {
   now?: () => number;
 }
 
+/**
+ * Hears every answered request other than a tool call that names a target (`resources/read`,
+ * `prompts/get`, `completion/complete`), refused ones too. Must not throw.
+ *
+ * @example
+ * ```ts
+ * const recorder: RequestRecorder = { settleRequest: (request, { outcome }) => console.error(request.method, outcome) };
+ * ```
+ */
+export interface RequestRecorder {
+  settleRequest(
+    request: McpRequest & { target: RequestTarget },
+    settled: { outcome: string; durationMs: number },
+  ): void;
+}
+
 /** The outcome of a failure that carries no error code. */
 const UNKNOWN_ERROR = 'ERROR';
 
 /**
  * The ledger as a governance part: `settle` turns every answered call (refused ones too) into
- * one {@link LedgerRecord} and appends it to the store. It admits every call, never awaits, and
+ * one {@link LedgerRecord} and appends it to the store, `settleRequest` every answered read,
+ * prompt or completion (its `method` set, no module, no cost). It admits every call, never awaits, and
  * never throws: a failing store is logged at WARN.
  */
-export function createCallLedger(options: CallLedgerOptions): CallRecorder {
+export function createCallLedger(options: CallLedgerOptions): CallRecorder & RequestRecorder {
   const { store, costOf } = options;
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? Date.now;
@@ -31,6 +49,13 @@ export function createCallLedger(options: CallLedgerOptions): CallRecorder {
         store.append(toLedgerRecord(call, settled, { costOf, now }));
       } catch (error) {
         logger.warn({ err: error, tool: call.tool }, 'Could not append a ledger record');
+      }
+    },
+    settleRequest(request, settled) {
+      try {
+        store.append(toRequestRecord(request, settled, now));
+      } catch (error) {
+        logger.warn({ err: error, method: request.method }, 'Could not append a ledger record');
       }
     },
   };
@@ -59,5 +84,29 @@ function toLedgerRecord(
     cost: settled.ran ? clock.costOf(served.moduleId) : 0,
   };
   // Written only when known: a fresh id the context made up would match nothing elsewhere.
+  return traceId === undefined ? record : { ...record, traceId };
+}
+
+/**
+ * One request's record: the target's key as `tool`, its arguments with `_secret_` keys masked
+ * (prompt arguments have no schema to mark others), nothing spent.
+ */
+function toRequestRecord(
+  request: McpRequest & { target: RequestTarget },
+  settled: { outcome: string; durationMs: number },
+  now: () => number,
+): LedgerRecord {
+  const record: LedgerRecord = {
+    time: new Date(now() - settled.durationMs).toISOString(),
+    subject: request.subject,
+    method: request.method,
+    tool: targetKey(request.target),
+    moduleId: '',
+    arguments: redactSensitive(request.target.arguments, undefined) as LedgerRecord['arguments'],
+    durationMs: Math.round(settled.durationMs * 1000) / 1000,
+    outcome: settled.outcome,
+    cost: 0,
+  };
+  const { traceId } = request;
   return traceId === undefined ? record : { ...record, traceId };
 }

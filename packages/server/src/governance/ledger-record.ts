@@ -16,9 +16,17 @@ export interface LedgerRecord {
   readonly time: string;
   /** The authenticated subject (`identity.id`), or `@anonymous`. */
   readonly subject: string;
-  /** The tool name the client called. */
+  /**
+   * The MCP method, written for requests other than tool calls only (`resources/read`,
+   * `prompts/get`, `completion/complete`); absent: a `tools/call`.
+   */
+  readonly method?: string;
+  /**
+   * The tool name the client called; for another request, what it named: `prompt:<name>`,
+   * `resource:<uri>`, `completion:prompt:<name>` or `completion:resource:<uri template>`.
+   */
   readonly tool: string;
-  /** The module the tool runs. */
+  /** The module the tool runs; `''` for a request other than a tool call (no module runs). */
   readonly moduleId: string;
   /** The call's arguments, every property marked `x-sensitive: true` replaced by `"***REDACTED***"`. */
   readonly arguments: Readonly<Record<string, unknown>>;
@@ -87,6 +95,9 @@ export function parseLedgerLine(line: string): LedgerRecord {
   const args = record.arguments;
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
     throw new SyntaxError('"arguments" is not an object');
+  }
+  if (record.method !== undefined && typeof record.method !== 'string') {
+    throw new SyntaxError('"method" is not a string');
   }
   if (record.traceId !== undefined && typeof record.traceId !== 'string') {
     throw new SyntaxError('"traceId" is not a string');

@@ -18,6 +18,19 @@ import type { ResolvedLimits } from './limits-option.js';
  */
 export interface LimitsGovernance extends CallAdmission {
   admit(call: GovernedCall): Promise<ToolCallResult | undefined>;
+  /**
+   * Admits a request other than a tool call (`resources/read`, `prompts/get`,
+   * `completion/complete`) of `subject`: it counts as one call toward `limits.calls` (it has no
+   * cost and destroys nothing, so budgets and destructive limits do not apply).
+   */
+  admitRequest(subject: string): Promise<ToolCallResult | undefined>;
+}
+
+/** What the counters of one call or request depend on. */
+interface Counted {
+  readonly subject: string;
+  readonly destructive: boolean;
+  readonly cost: number;
 }
 
 /** One counter a call adds to, with what its refusal needs to say. */
@@ -62,26 +75,33 @@ export function createLimitsGovernance(options: {
     storeFailing = false;
     return decision;
   };
+  const admitCounted = async (counted: Counted): Promise<ToolCallResult | undefined> => {
+    const now = limits.now();
+    const planned = planCounters(limits, counted, now);
+    if (planned.length === 0) return undefined;
+    let decision: LimitDecision;
+    try {
+      decision = await consume(planned, now);
+    } catch (error) {
+      if (!storeFailing) logger.warn({ err: error }, 'Limit store unavailable; refusing calls');
+      storeFailing = true;
+      return refuseStoreUnavailable();
+    }
+    if (decision.admitted) return undefined;
+    const refused = planned[decision.refused];
+    if (refused === undefined) return refuseStoreUnavailable();
+    const { kind, window } = refused;
+    const { cost } = counted;
+    return refuseOverLimit({ kind, limit: window, cost, current: decision.current, now });
+  };
   return {
-    async admit(call) {
-      const now = limits.now();
-      const cost = hasLimits(limits.budget) ? costOf(call.served.moduleId) : 0;
-      const planned = planCounters(limits, call, cost, now);
-      if (planned.length === 0) return undefined;
-      let decision: LimitDecision;
-      try {
-        decision = await consume(planned, now);
-      } catch (error) {
-        if (!storeFailing) logger.warn({ err: error }, 'Limit store unavailable; refusing calls');
-        storeFailing = true;
-        return refuseStoreUnavailable();
-      }
-      if (decision.admitted) return undefined;
-      const refused = planned[decision.refused];
-      if (refused === undefined) return refuseStoreUnavailable();
-      const { kind, window } = refused;
-      return refuseOverLimit({ kind, limit: window, cost, current: decision.current, now });
-    },
+    admit: (call) =>
+      admitCounted({
+        subject: call.subject,
+        destructive: call.served.tool.annotations?.destructiveHint === true,
+        cost: hasLimits(limits.budget) ? costOf(call.served.moduleId) : 0,
+      }),
+    admitRequest: (subject) => admitCounted({ subject, destructive: false, cost: 0 }),
   };
 }
 
@@ -90,15 +110,10 @@ function hasLimits(limits: WindowLimits): boolean {
 }
 
 /** Every counter this call adds to, in the order refusals are reported. */
-function planCounters(
-  limits: ResolvedLimits,
-  call: GovernedCall,
-  cost: number,
-  now: number,
-): PlannedCounter[] {
+function planCounters(limits: ResolvedLimits, counted: Counted, now: number): PlannedCounter[] {
   // Braces: a Redis Cluster keeps every counter of one subject in one slot, as a script needs.
-  const subject = `{${encodeURIComponent(call.subject)}}`;
-  const destructive = call.served.tool.annotations?.destructiveHint === true;
+  const subject = `{${encodeURIComponent(counted.subject)}}`;
+  const { destructive, cost } = counted;
   const planned: PlannedCounter[] = [];
   const add = (kind: LimitKind, windowLimits: WindowLimits, amount: number): void => {
     for (const window of toWindowedLimits(windowLimits, now)) {

@@ -5,8 +5,9 @@ import { parseLimits } from './parse-limits.js';
 /**
  * The `limits` option of `serve()`: rate limits and budgets per subject (the authenticated
  * caller's `identity.id`; calls without an identity share one anonymous subject). Limits are
- * given as `{ perMinute, perHour, perDay }` or in the CLI's syntax (`'60/min,1000/day'`). Only
- * `tools/call` counts; a refused call runs nothing and counts toward nothing.
+ * given as `{ perMinute, perHour, perDay }` or in the CLI's syntax (`'60/min,1000/day'`).
+ * `tools/call`, `resources/read`, `prompts/get` and `completion/complete` count toward `calls`
+ * (only tool calls toward the others); a refused one runs nothing and counts toward nothing.
  *
  * @example
  * ```ts
@@ -18,7 +19,10 @@ import { parseLimits } from './parse-limits.js';
  * ```
  */
 export interface LimitsOptions {
-  /** Calls per subject, of any tool (whole numbers). */
+  /**
+   * Calls per subject, of any tool, and reads, prompts and completions (each counts as one call;
+   * whole numbers).
+   */
   calls?: WindowLimits | string;
   /**
    * Calls per subject of tools annotated destructive, counted in addition to `calls`: such a

@@ -1,6 +1,7 @@
 import type { Logger, RegistryLike } from '@apcore-mcp/core';
 import { admitEntry, type CallRecorder, recordEntry } from '../calls/call-governance.js';
 import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
+import type { RequestStep } from '../requests/request-step.js';
 import type { LimitStore } from '../store/limit-store.js';
 import type { ResolvedUsage } from '../usage/usage-option.js';
 import { UsageTracker } from '../usage/usage-tracker.js';
@@ -10,6 +11,7 @@ import type { LedgerStore } from './ledger-record.js';
 import { openLimitsGovernance } from './limits-governance.js';
 import type { ResolvedLimits } from './limits-option.js';
 import { moduleCostReader } from './module-cost.js';
+import { admitRequestStep, recordRequestStep } from './request-governance.js';
 
 /**
  * The governance of one served registry: its pipeline entries for the router, the usage tracker
@@ -26,6 +28,11 @@ export interface OpenedGovernance {
    * none of its parts is on, so the call pays nothing for it.
    */
   readonly entries: { admit: CallMiddleware | undefined; record: CallMiddleware | undefined };
+  /**
+   * The same for the request pipeline (reads, prompts, completions): `admit` (limits) and
+   * `record` (the ledger; usage counts tool calls only).
+   */
+  readonly requestSteps: { admit: RequestStep | undefined; record: RequestStep | undefined };
   readonly usage: UsageTracker | undefined;
   /** Writes out and closes the ledger, then closes the store; never rejects. */
   close(): Promise<void>;
@@ -65,11 +72,15 @@ export function openGovernance(options: {
   const costOf = moduleCostReader(registry);
   const limits = openLimitsGovernance(options.limits, options.store, costOf, logger);
   const ledger = ledgerStore && createCallLedger({ store: ledgerStore, logger, costOf });
-  const recorders = [ledger, usage].filter((part): part is CallRecorder => part !== undefined);
+  const recorders: CallRecorder[] = [ledger, usage].filter((part) => part !== undefined);
   return {
     entries: {
       admit: limits && admitEntry(limits),
       record: recorders.length === 0 ? undefined : recordEntry(recorders),
+    },
+    requestSteps: {
+      admit: limits && admitRequestStep(limits),
+      record: ledger && recordRequestStep(ledger),
     },
     usage,
     close: async () => {

@@ -16,7 +16,8 @@ export interface SummarizeUsageOptions {
 
 /**
  * The figures of `GET /usage` (calls, errors, p50/p95 duration, last call, per tool) computed
- * from ledger records: what `apcore-mcp usage` prints. Percentiles are taken over every
+ * from ledger records: what `apcore-mcp usage` prints. Tool calls only: the records of reads,
+ * prompts and completions (with a `method`) are left out. Percentiles are taken over every
  * matching call; `since` is the given time, else the first record's, else `null`.
  *
  * @example
@@ -34,7 +35,8 @@ export function summarizeUsage(
   let first = Number.POSITIVE_INFINITY;
   for (const record of records) {
     const startedAt = Date.parse(record.time);
-    if (!(startedAt >= since)) continue;
+    // Usage is per tool: the lines of reads, prompts and completions are not tool calls.
+    if (!(startedAt >= since) || record.method !== undefined) continue;
     first = Math.min(first, startedAt);
     table.add({
       tool: record.tool,

@@ -6,6 +6,7 @@ import type { Logger } from '../kernel/logger.js';
 import type { ToolsFor } from '../kernel/served-tool.js';
 import type { OpenedTracing } from '../observability/open-tracing.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
+import { RequestPipeline } from '../requests/request-pipeline.js';
 import type { ToolSearch } from '../search/tool-search.js';
 import type { RoundClaims } from '../store/round-claims.js';
 import { createTaskEntry } from '../tasks/task-entry.js';
@@ -60,6 +61,33 @@ export function createRuntimeRouter(parts: {
     ...(parts.visibility === undefined ? {} : { toolsFor: parts.toolsFor }),
     ...(options.contextFactory === undefined ? {} : { contextFactory: options.contextFactory }),
     ...(options.identity === undefined ? {} : { identity: options.identity }),
+  });
+}
+
+/**
+ * The pipeline of every other request of a runtime (reads, prompts, completions, lists...):
+ * the router's shutdown gate, and the steps of the features the options turn on (tracing,
+ * limits, the ledger). Metrics join when they have loaded (`observer`).
+ *
+ * @example
+ * ```ts
+ * const requests = createRuntimeRequests({ router, options, logger, requestSteps, tracing });
+ * ```
+ */
+export function createRuntimeRequests(parts: {
+  router: ExecutionRouter;
+  options: ResolvedOptions;
+  logger: Logger;
+  requestSteps: OpenedGovernance['requestSteps'];
+  tracing: OpenedTracing | undefined;
+}): RequestPipeline {
+  const { options } = parts;
+  return new RequestPipeline({
+    gate: parts.router,
+    logger: parts.logger,
+    identity: options.identity,
+    maxResultBytes: options.maxResultBytes,
+    steps: { ...parts.requestSteps, tracing: parts.tracing?.requestEntry },
   });
 }
 

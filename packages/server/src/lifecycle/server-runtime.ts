@@ -13,6 +13,7 @@ import { type OpenedTracing, openTracing } from '../observability/open-tracing.j
 import type { ResolvedOptions } from '../options/serve-options.js';
 import { createSdkServer } from '../protocol/create-sdk-server.js';
 import { ToolFront } from '../protocol/tool-front.js';
+import type { RequestPipeline } from '../requests/request-pipeline.js';
 import { AppResources } from '../resources/app-resources.js';
 import { DocumentationResources } from '../resources/documentation-resources.js';
 import { openToolSearch, warnAboutShadowedTools } from '../search/open-tool-search.js';
@@ -28,7 +29,7 @@ import type { UsageReader } from '../usage/usage-reader.js';
 import type { ServerFeatures } from './load-server-features.js';
 import { openUsageReader } from './open-usage-reader.js';
 import type { ResolvedTarget } from './resolve-target.js';
-import { createRuntimeRouter } from './runtime-router.js';
+import { createRuntimeRequests, createRuntimeRouter } from './runtime-router.js';
 import { ServedDefinitions } from './served-definitions.js';
 import { openSharedState, type SharedState } from './shared-state.js';
 import { ToolListBroadcast } from './tool-list-broadcast.js';
@@ -43,6 +44,7 @@ export class ServerRuntime {
   /** The served tools; follows the registry under `dynamic`. */
   readonly tools: ToolTable;
   readonly router: ExecutionRouter;
+  readonly requests: RequestPipeline; // every request but tool calls (the router's)
   readonly #options: ResolvedOptions;
   /** Where the server logs. */
   readonly logger: Logger;
@@ -117,12 +119,13 @@ export class ServerRuntime {
     this.tracing = openTracing(options.tracing, this.tools);
     this.inspector = features.inspector;
     this.tasks = openTaskEngine(options, logger);
-    const governance = this.#governance.entries;
+    const { entries: governance, requestSteps } = this.#governance;
     const { tools, toolsFor, tracing, tasks } = this;
     const toolSearch = this.#openToolSearch(options, features);
     this.#toolSearch = toolSearch;
-    const parts = { target, options, visibility, roundClaims, governance, tracing, tasks };
-    this.router = createRuntimeRouter({ ...parts, tools, logger, toolsFor, toolSearch });
+    const parts = { target, options, visibility, roundClaims, governance, tracing, tasks, logger };
+    this.router = createRuntimeRouter({ ...parts, tools, toolsFor, toolSearch });
+    this.requests = createRuntimeRequests({ ...parts, router: this.router, requestSteps });
     startTaskEngine(this.tasks, this.router);
     this.front = new ToolFront({ tools: this.tools, router: this.router, toolSearch });
     this.listsPerCaller = visibility !== undefined;
@@ -215,6 +218,7 @@ export class ServerRuntime {
       name: this.#options.name,
       version: this.#options.version,
       tools: this.front,
+      requests: this.requests,
       resources: this.resources,
       apps: this.apps,
       definitions: this.definitions,
@@ -288,6 +292,7 @@ export class ServerRuntime {
       inFlight: () => this.router.activeCalls,
     });
     this.router.observer = metrics;
+    this.requests.observer = metrics;
     return metrics;
   }
 }

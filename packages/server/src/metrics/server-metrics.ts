@@ -1,5 +1,6 @@
 import type { CallObserver } from '../calls/call-observer.js';
 import { loadOptionalPackage } from '../kernel/load-optional-package.js';
+import type { RequestObserver } from '../requests/request-step.js';
 
 /**
  * A prom-client `Registry`, as far as the `metrics` option needs one: it takes our series and
@@ -45,7 +46,8 @@ export interface MetricsSources {
 }
 
 /**
- * The server's Prometheus series, fed by the router as a {@link CallObserver}; the HTTP side
+ * The server's Prometheus series, fed by the router as a {@link CallObserver} and by the request
+ * pipeline as a {@link RequestObserver}; the HTTP side
  * serves their text on `GET /metrics`.
  *
  * @example
@@ -55,7 +57,7 @@ export interface MetricsSources {
  * const text = await metrics.text();
  * ```
  */
-export interface ServerMetrics extends CallObserver {
+export interface ServerMetrics extends CallObserver, RequestObserver {
   /** The `Content-Type` of {@link ServerMetrics.text}. */
   readonly contentType: string;
   /** The series in the text exposition format. */

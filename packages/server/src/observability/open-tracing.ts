@@ -1,7 +1,11 @@
+import type { CallAnswer } from '../calls/call-observer.js';
 import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
+import type { ToolCall } from '../calls/pipeline/tool-call.js';
 import { loadOptionalPackage } from '../kernel/load-optional-package.js';
 import { readPackageVersion } from '../kernel/package-version.js';
 import type { ToolSource } from '../kernel/served-tool.js';
+import type { McpRequest } from '../requests/mcp-request.js';
+import type { RequestAnswer, RequestStep } from '../requests/request-step.js';
 import type { TracingOption, TracingOptions } from './tracing-option.js';
 
 /** The instrumentation scope of our spans. */
@@ -23,6 +27,8 @@ export interface OpenedTracing {
    * waits for {@link OpenedTracing.ready}, so no call comes before the package has loaded.
    */
   entry: CallMiddleware;
+  /** The request pipeline's step: a span per request other than a tool call, everything below inside it. */
+  requestEntry: RequestStep;
   /**
    * Resolves once the package has loaded.
    *
@@ -44,38 +50,50 @@ export interface OpenedTracing {
  */
 export function openTracing(option: TracingOption, tools: ToolSource): OpenedTracing | undefined {
   if (option === false) return undefined;
-  const loading = loadCallTracing(option, tools);
-  let run: CallMiddleware = async (call, next) => {
+  const loading = loadTracing(option, tools);
+  const entry = whenLoaded<ToolCall, CallAnswer>(loading.then((loaded) => loaded.call));
+  const requestEntry = whenLoaded<McpRequest, RequestAnswer>(
+    loading.then((loaded) => loaded.request),
+  );
+  return { entry, requestEntry, ready: () => loading.then(() => undefined) };
+}
+
+/**
+ * A step that waits for `loading` the first time, then goes straight to the loaded step (or
+ * past it, if it failed to load).
+ */
+function whenLoaded<T, A>(
+  loading: Promise<(item: T, next: () => Promise<A>) => Promise<A>>,
+): (item: T, next: () => Promise<A>) => Promise<A> {
+  let run = async (item: T, next: () => Promise<A>): Promise<A> => {
     const loaded = await loading.catch(() => undefined);
-    return loaded === undefined ? next() : loaded(call, next);
+    return loaded === undefined ? next() : loaded(item, next);
   };
-  // From then on a call goes straight to the loaded entry (or past it, if it failed to load).
   loading.then(
     (loaded) => {
       run = loaded;
     },
     () => {
-      run = (_call, next) => next();
+      run = (_item, next) => next();
     },
   );
-  return {
-    entry: (call, next) => run(call, next),
-    ready: () => loading.then(() => undefined),
-  };
+  return (item, next) => run(item, next);
 }
 
-async function loadCallTracing(
+async function loadTracing(
   option: true | TracingOptions,
   tools: ToolSource,
-): Promise<CallMiddleware> {
+): Promise<{ call: CallMiddleware; request: RequestStep }> {
   const observability = await loadOptionalPackage(
     '@apcore-mcp/observability',
     'the tracing option',
     () => import('@apcore-mcp/observability'),
   );
-  return observability.loadCallTracing({
-    tools,
-    tracer: option === true ? undefined : option.tracer,
-    scope: { name: TRACER_NAME, version: readPackageVersion() },
-  });
+  const tracer = option === true ? undefined : option.tracer;
+  const scope = { name: TRACER_NAME, version: readPackageVersion() };
+  const [call, request] = await Promise.all([
+    observability.loadCallTracing({ tools, tracer, scope }),
+    observability.loadRequestTracing({ tracer, scope }),
+  ]);
+  return { call, request };
 }

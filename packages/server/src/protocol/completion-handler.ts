@@ -1,8 +1,16 @@
 import type { Identity, Logger } from '@apcore-mcp/core';
-import { ProtocolError, ProtocolErrorCode, type Server } from '@modelcontextprotocol/server';
+import {
+  type CompleteRequest,
+  ProtocolError,
+  ProtocolErrorCode,
+  type Server,
+} from '@modelcontextprotocol/server';
 import { completeValues } from '../completions/complete-values.js';
 import { findCompletionSource } from '../completions/completion-target.js';
 import type { PromptCatalog } from '../prompts/prompt-catalog.js';
+import type { RequestTarget } from '../requests/mcp-request.js';
+import { registerRequestHandler } from '../requests/register-request-handler.js';
+import type { RequestPipeline } from '../requests/request-pipeline.js';
 import type { DefinedResources } from '../resources/defined-resources.js';
 import { answerDefinitionCall, definitionContextOf } from './definition-request.js';
 
@@ -19,6 +27,8 @@ export interface CompletionHandlerOptions {
   resources: DefinedResources;
   identity: Identity | undefined;
   logger: Logger;
+  /** The request pipeline the handler runs through; none: registered as it is. */
+  requests?: RequestPipeline | undefined;
 }
 
 /**
@@ -33,21 +43,35 @@ export interface CompletionHandlerOptions {
  * ```
  */
 export function registerCompletionHandler(server: Server, options: CompletionHandlerOptions): void {
-  server.setRequestHandler('completion/complete', async (request, ctx) => {
-    const { ref, argument } = request.params;
-    const source = findCompletionSource(ref, argument.name, options);
-    if ('problem' in source) {
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, source.problem);
-    }
-    const context = {
-      ...definitionContextOf(ctx, options.identity),
-      arguments: request.params.context?.arguments ?? {},
-    };
-    const completion = await answerDefinitionCall(
-      options.logger,
-      `Completing ${source.label}`,
-      () => completeValues(source, argument.value, context),
-    );
-    return { completion };
-  });
+  const target = ({ params }: CompleteRequest): RequestTarget => {
+    const { ref, argument } = params;
+    const name = ref.type === 'ref/prompt' ? `prompt:${ref.name}` : `resource:${ref.uri}`;
+    const served = !('problem' in findCompletionSource(ref, argument.name, options));
+    const completed = { argument: argument.name, value: argument.value };
+    return { kind: 'completion', name, label: served ? name : undefined, arguments: completed };
+  };
+  const { requests } = options;
+  registerRequestHandler(
+    server,
+    requests,
+    'completion/complete',
+    async (request, ctx) => {
+      const { ref, argument } = request.params;
+      const source = findCompletionSource(ref, argument.name, options);
+      if ('problem' in source) {
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, source.problem);
+      }
+      const context = {
+        ...definitionContextOf(ctx, options.identity),
+        arguments: request.params.context?.arguments ?? {},
+      };
+      const completion = await answerDefinitionCall(
+        options.logger,
+        `Completing ${source.label}`,
+        () => completeValues(source, argument.value, context),
+      );
+      return { completion };
+    },
+    target,
+  );
 }

@@ -6,6 +6,8 @@ import type { CacheHints } from '../kernel/cache-hints.js';
 import type { ToolSource, ToolsFor } from '../kernel/served-tool.js';
 import { isTaskCreatedResult, type TaskCreatedResult } from '../kernel/task-created-result.js';
 import type { PromptCatalog } from '../prompts/prompt-catalog.js';
+import { registerRequestHandler } from '../requests/register-request-handler.js';
+import type { RequestPipeline } from '../requests/request-pipeline.js';
 import type { AppResources } from '../resources/app-resources.js';
 import type { DefinedResources } from '../resources/defined-resources.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
@@ -68,6 +70,11 @@ export interface SdkServerOptions {
   version: string;
   /** The tools to list (read on every `tools/list`, so changes show up at once) and call. */
   tools: ToolFront;
+  /**
+   * The request pipeline every handler runs through (tracing, metrics, the shutdown gate, the
+   * ledger, limits, the result cap); none: the handlers are registered as they are.
+   */
+  requests?: RequestPipeline | undefined;
   /** Answers `resources/list` and `resources/read`; no resources capability when absent. */
   resources?: ResourceSource;
   /**
@@ -137,20 +144,19 @@ export function createSdkServer(options: SdkServerOptions): Server {
     },
     options.tasks !== undefined,
   );
-  const { tools } = options;
-  const { toolsFor } = options;
+  const { tools, toolsFor, requests } = options;
   const visibleTools = (ctx: ServerContext): ToolSource =>
     toolsFor === undefined ? tools.served : toolsOfRequest(ctx, toolsFor, options.identity);
   const skills = servedSkills(options);
-  server.setRequestHandler('tools/list', (_request, ctx) => {
+  registerRequestHandler(server, requests, 'tools/list', (_request, ctx) => {
     const listed = tools.list(visibleTools(ctx));
     return { tools: skills === undefined ? listed : withSkillLinks(listed, skills) };
   });
+  const { tasks: engine, identity } = options;
   const legacyTasks =
-    options.tasks === undefined
-      ? undefined
-      : registerTaskHandlers(server, { engine: options.tasks, identity: options.identity });
-  server.setRequestHandler('tools/call', async (request, ctx) => {
+    engine === undefined ? undefined : registerTaskHandlers(server, { engine, identity, requests });
+  // `tools/call` runs through the router's pipeline alone (see RequestPipeline).
+  registerRequestHandler(server, requests, 'tools/call', async (request, ctx) => {
     const { params } = request;
     const extra = toRouterCallExtra(ctx, server, options.requestState, params);
     if (options.tasks !== undefined) extra.tasksServed = true;
@@ -176,7 +182,7 @@ function registerDefinitionHandlers(
   options: SdkServerOptions,
   visibleTools: (ctx: ServerContext) => ToolSource,
 ): void {
-  const { definitions, identity, resources } = options;
+  const { definitions, identity, resources, requests } = options;
   const logger = definitions?.logger ?? silentLogger;
   const asking: DefinitionAsking = {
     server,
@@ -186,15 +192,15 @@ function registerDefinitionHandlers(
     logger,
   };
   if (definitions !== undefined && hasPrompts(options)) {
-    registerPromptHandlers(server, { prompts: definitions.prompts, asking });
+    registerPromptHandlers(server, { prompts: definitions.prompts, asking, requests });
   }
   if (definitions !== undefined && completes(options)) {
-    registerCompletionHandler(server, { ...definitions, identity, logger });
+    registerCompletionHandler(server, { ...definitions, identity, logger, requests });
   }
   if (resources === undefined) return;
   answerLegacyNotFoundWithItsCode(server);
   const skills = servedSkills(options);
-  if (skills !== undefined) registerSkillHandlers(server, { skills, visibleTools });
+  if (skills !== undefined) registerSkillHandlers(server, { skills, visibleTools, requests });
   registerResourceHandlers(server, {
     docs: resources,
     apps: options.apps,
@@ -204,6 +210,7 @@ function registerDefinitionHandlers(
     maxUriLength: definitions?.maxResourceUriLength ?? DEFAULT_MAX_RESOURCE_URI_LENGTH,
     visibleTools,
     asking,
+    requests,
   });
 }
 

@@ -6,6 +6,9 @@ import {
 } from '@modelcontextprotocol/server';
 import { checkPromptArguments } from '../prompts/check-prompt-arguments.js';
 import type { PromptCatalog } from '../prompts/prompt-catalog.js';
+import type { RequestTarget } from '../requests/mcp-request.js';
+import { registerRequestHandler } from '../requests/register-request-handler.js';
+import type { RequestPipeline } from '../requests/request-pipeline.js';
 import { type DefinitionAsking, runAskingDefinition } from './asking-definition-call.js';
 
 /** The params of `prompts/get` as this server reads them: the arguments are checked below. */
@@ -40,6 +43,8 @@ const PROMPT_GET_PARAMS: StandardSchemaV1<PromptGetParams> = {
 export interface PromptHandlerOptions {
   prompts: PromptCatalog;
   asking: DefinitionAsking;
+  /** The request pipeline the handlers run through; none: registered as they are. */
+  requests?: RequestPipeline | undefined;
 }
 
 /**
@@ -55,29 +60,49 @@ export interface PromptHandlerOptions {
  * ```
  */
 export function registerPromptHandlers(server: Server, options: PromptHandlerOptions): void {
-  const { prompts } = options;
-  server.setRequestHandler('prompts/list', () => ({ prompts: prompts.list() }));
-  server.setRequestHandler('prompts/get', { params: PROMPT_GET_PARAMS }, async (params, ctx) => {
-    const { name, arguments: given } = params;
-    const prompt = prompts.find(name);
-    if (prompt === undefined) {
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${name}`, { name });
-    }
-    const checked = checkPromptArguments(prompt, given);
-    if ('problem' in checked) {
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, checked.problem, { name });
-    }
-    const call = { tool: `prompt ${name}`, arguments: checked.args };
-    const messages = await runAskingDefinition(
-      ctx,
-      options.asking,
-      { call, what: `Getting prompt ${name}` },
-      (context) => prompt.get(checked.args, context),
-    );
-    if (!Array.isArray(messages)) return messages;
-    return {
-      ...(prompt.description === undefined ? {} : { description: prompt.description }),
-      messages,
-    };
+  const { prompts, requests } = options;
+  registerRequestHandler(server, requests, 'prompts/list', () => ({ prompts: prompts.list() }));
+  const target = (params: PromptGetParams): RequestTarget => ({
+    kind: 'prompt',
+    name: params.name,
+    label: prompts.find(params.name) === undefined ? undefined : params.name,
+    arguments: isArguments(params.arguments) ? params.arguments : {},
   });
+  const schemas = { params: PROMPT_GET_PARAMS };
+  registerRequestHandler(
+    server,
+    requests,
+    'prompts/get',
+    schemas,
+    async (params, ctx) => {
+      const { name, arguments: given } = params;
+      const prompt = prompts.find(name);
+      if (prompt === undefined) {
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${name}`, {
+          name,
+        });
+      }
+      const checked = checkPromptArguments(prompt, given);
+      if ('problem' in checked) {
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, checked.problem, { name });
+      }
+      const call = { tool: `prompt ${name}`, arguments: checked.args };
+      const messages = await runAskingDefinition(
+        ctx,
+        options.asking,
+        { call, what: `Getting prompt ${name}` },
+        (context) => prompt.get(checked.args, context),
+      );
+      if (!Array.isArray(messages)) return messages;
+      return {
+        ...(prompt.description === undefined ? {} : { description: prompt.description }),
+        messages,
+      };
+    },
+    target,
+  );
+}
+
+function isArguments(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

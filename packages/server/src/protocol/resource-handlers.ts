@@ -2,11 +2,15 @@ import type { InputRequiredResult } from '@modelcontextprotocol/server';
 import {
   ProtocolError,
   ProtocolErrorCode,
+  type ReadResourceRequest,
   ResourceNotFoundError as SdkResourceNotFoundError,
   type Server,
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { ToolSource } from '../kernel/served-tool.js';
+import type { RequestTarget } from '../requests/mcp-request.js';
+import { registerRequestHandler } from '../requests/register-request-handler.js';
+import type { RequestPipeline } from '../requests/request-pipeline.js';
 import type { AppResources } from '../resources/app-resources.js';
 import type { DefinedResources } from '../resources/defined-resources.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
@@ -43,6 +47,8 @@ export interface ResourceHandlerOptions {
   visibleTools: (ctx: ServerContext) => ToolSource;
   /** How a defined resource's `read` asks the client, and where its failures are logged. */
   asking: DefinitionAsking;
+  /** The request pipeline the handlers run through; none: registered as they are. */
+  requests?: RequestPipeline | undefined;
 }
 
 /**
@@ -62,8 +68,8 @@ export interface ResourceHandlerOptions {
  * ```
  */
 export function registerResourceHandlers(server: Server, options: ResourceHandlerOptions): void {
-  const { docs, apps, defined, skills, visibleTools } = options;
-  server.setRequestHandler('resources/list', (_request, ctx) => ({
+  const { docs, apps, defined, skills, visibleTools, requests } = options;
+  registerRequestHandler(server, requests, 'resources/list', (_request, ctx) => ({
     resources: [
       ...docs.list(visibleTools(ctx)),
       ...(apps?.list(visibleTools(ctx)) ?? []),
@@ -71,22 +77,46 @@ export function registerResourceHandlers(server: Server, options: ResourceHandle
       ...(skills?.resources(visibleTools(ctx)) ?? []),
     ],
   }));
-  server.setRequestHandler('resources/templates/list', () => ({
+  registerRequestHandler(server, requests, 'resources/templates/list', () => ({
     resourceTemplates: defined?.listTemplates() ?? [],
   }));
-  server.setRequestHandler('resources/read', async (request, ctx) => {
-    const { uri } = request.params;
-    refuseOverlongUri(uri, options.maxUriLength);
-    const result = await readResource(uri, ctx, options).catch((error: unknown) => {
-      const { logger } = options.asking;
-      throw toResourceReadError(error, { uri, logger, notFound: () => notFound(server, uri, ctx) });
-    });
-    if (result !== undefined) return result;
-    throw notFound(server, uri, ctx, defined);
-  });
-  const { subscriptions } = options;
+  registerReadHandler(server, options);
+  registerSubscriptionHandlers(server, options);
+}
+
+/** `resources/read`, a read that may ask the client, through the request pipeline. */
+function registerReadHandler(server: Server, options: ResourceHandlerOptions): void {
+  const { defined, requests } = options;
+  // An overlong URI is refused below; what names it elsewhere is cut to the limit.
+  const target = ({ params }: ReadResourceRequest) =>
+    resourceTarget(params.uri.slice(0, options.maxUriLength), defined);
+  registerRequestHandler(
+    server,
+    requests,
+    'resources/read',
+    async (request, ctx) => {
+      const { uri } = request.params;
+      refuseOverlongUri(uri, options.maxUriLength);
+      const result = await readResource(uri, ctx, options).catch((error: unknown) => {
+        const { logger } = options.asking;
+        throw toResourceReadError(error, {
+          uri,
+          logger,
+          notFound: () => notFound(server, uri, ctx),
+        });
+      });
+      if (result !== undefined) return result;
+      throw notFound(server, uri, ctx, defined);
+    },
+    target,
+  );
+}
+
+/** `resources/subscribe` and `resources/unsubscribe` (2025-11-25), with `subscriptions`. */
+function registerSubscriptionHandlers(server: Server, options: ResourceHandlerOptions): void {
+  const { docs, apps, defined, skills, visibleTools, requests, subscriptions } = options;
   if (subscriptions === undefined) return;
-  server.setRequestHandler('resources/subscribe', (request, ctx) => {
+  registerRequestHandler(server, requests, 'resources/subscribe', (request, ctx) => {
     const { uri } = request.params;
     refuseOverlongUri(uri, options.maxUriLength);
     const served =
@@ -102,7 +132,7 @@ export function registerResourceHandlers(server: Server, options: ResourceHandle
     }
     return {};
   });
-  server.setRequestHandler('resources/unsubscribe', (request) => {
+  registerRequestHandler(server, requests, 'resources/unsubscribe', (request) => {
     subscriptions.remove(server, request.params.uri);
     return {};
   });
@@ -127,6 +157,19 @@ async function readResource(
     { call, what: `Reading resource ${uri}` },
     (context) => defined.read(uri, context),
   );
+}
+
+/**
+ * What a read names: its URI, labelled (for metrics and span names) by the template it matches
+ * or the defined resource's own URI; a URI served otherwise (`docs://`, `ui://`, a skill's
+ * file) is labelled once read. A template's variables are its arguments in the ledger.
+ */
+function resourceTarget(uri: string, defined: DefinedResources | undefined): RequestTarget {
+  const found = defined?.match(uri);
+  if (found === undefined) return { kind: 'resource', name: uri, label: undefined, arguments: {} };
+  if ('resource' in found) return { kind: 'resource', name: uri, label: uri, arguments: {} };
+  const { template, params } = found;
+  return { kind: 'resource', name: uri, label: template.uriTemplate, arguments: params };
 }
 
 function refuseOverlongUri(uri: string, limit: number): void {

@@ -12,6 +12,8 @@ import {
   SKILLS_LIST_METHOD,
 } from '@modelcontextprotocol/server/ext/skills';
 import type { ToolSource } from '../kernel/served-tool.js';
+import { registerRequestHandler } from '../requests/register-request-handler.js';
+import type { RequestPipeline } from '../requests/request-pipeline.js';
 import type { ServedSkills } from '../skills/served-skills.js';
 import { isModernRequest } from './definition-request.js';
 
@@ -29,6 +31,8 @@ export { SKILLS_EXTENSION_ID };
 export interface SkillHandlerOptions {
   skills: ServedSkills;
   visibleTools: (ctx: ServerContext) => ToolSource;
+  /** The request pipeline the handlers run through; none: registered as they are. */
+  requests?: RequestPipeline | undefined;
 }
 
 type UriParams = { uri: string; cursor?: string };
@@ -66,9 +70,11 @@ const NO_CACHE = { ttlMs: 0, cacheScope: 'private' } as const;
  * ```
  */
 export function registerSkillHandlers(server: Server, options: SkillHandlerOptions): void {
-  const { skills, visibleTools } = options;
+  const { skills, visibleTools, requests } = options;
   const cache = (ctx: ServerContext) => (isModernRequest(ctx) ? NO_CACHE : {});
-  server.setRequestHandler(
+  registerRequestHandler(
+    server,
+    requests,
     SKILLS_LIST_METHOD,
     { params: paramsSchema<{ cursor?: string }>(false) },
     (params, ctx) => {
@@ -80,7 +86,9 @@ export function registerSkillHandlers(server: Server, options: SkillHandlerOptio
       };
     },
   );
-  server.setRequestHandler(
+  registerRequestHandler(
+    server,
+    requests,
     SKILLS_GET_METHOD,
     { params: paramsSchema<{ uri: string }>(true) },
     (params, ctx) => {
@@ -89,7 +97,9 @@ export function registerSkillHandlers(server: Server, options: SkillHandlerOptio
       return { ...cache(ctx), skill };
     },
   );
-  server.setRequestHandler(
+  registerRequestHandler(
+    server,
+    requests,
     RESOURCES_DIRECTORY_READ_METHOD,
     { params: paramsSchema<UriParams>(true) },
     (params, ctx) => {

@@ -9,12 +9,20 @@ import {
 } from '@modelcontextprotocol/server';
 import { missingTasksCapability } from '../calls/pipeline/task-support-entry.js';
 import { resolveIdentity } from '../kernel/call-extra.js';
+import { registerRequestHandler } from '../requests/register-request-handler.js';
+import type { RequestPipeline } from '../requests/request-pipeline.js';
+import type { RequestAnswer } from '../requests/request-step.js';
 import { TASKS_EXTENSION, toDetailedTask } from '../tasks/task-results.js';
 import { isModernRequest } from './definition-request.js';
 import { createLegacyTaskHandlers, type LegacyTaskHandlers } from './legacy-task-handlers.js';
 import { taskNotFound } from './task-not-found.js';
 
 type TaskParams = { taskId: string; inputResponses?: Record<string, unknown> };
+
+type TaskHandler = (
+  params: TaskParams,
+  ctx: ServerContext,
+) => RequestAnswer | Promise<RequestAnswer>;
 
 /** Takes params naming a task; `tasks/update`'s answers, when present, must be an object. */
 const TASK_PARAMS: StandardSchemaV1<TaskParams> = {
@@ -53,15 +61,22 @@ const TASK_PARAMS: StandardSchemaV1<TaskParams> = {
  */
 export function registerTaskHandlers(
   server: Server,
-  options: { engine: TaskEngine; identity: Identity | undefined },
+  options: {
+    engine: TaskEngine;
+    identity: Identity | undefined;
+    /** The request pipeline the handlers run through; none: registered as they are. */
+    requests?: RequestPipeline | undefined;
+  },
 ): LegacyTaskHandlers {
-  const { engine } = options;
+  const { engine, requests } = options;
   const legacy = createLegacyTaskHandlers(server, options);
   const ownerOf = (ctx: ServerContext): string | null => {
     requireTasksCapability(ctx);
     return resolveIdentity({ authInfo: ctx.http?.authInfo }, options.identity)?.id ?? null;
   };
-  server.setRequestHandler('tasks/get', { params: TASK_PARAMS }, async ({ taskId }, ctx) => {
+  const handle = (method: string, handler: TaskHandler): void =>
+    registerRequestHandler(server, requests, method, { params: TASK_PARAMS }, handler);
+  handle('tasks/get', async ({ taskId }, ctx) => {
     if (!isModernRequest(ctx)) return legacy.get(taskId, ctx);
     const owner = ownerOf(ctx);
     const task = await engine.get(taskId, owner);
@@ -72,7 +87,7 @@ export function registerTaskHandlers(
     }
     return toDetailedTask(task);
   });
-  server.setRequestHandler('tasks/update', { params: TASK_PARAMS }, async (params, ctx) => {
+  handle('tasks/update', async (params, ctx) => {
     // The SDK lifts a request's `inputResponses` (an MRTR field) into the request context.
     const responses = ctx.mcpReq.inputResponses ?? params.inputResponses ?? {};
     if (!(await engine.update(params.taskId, ownerOf(ctx), responses))) {
@@ -80,15 +95,13 @@ export function registerTaskHandlers(
     }
     return {};
   });
-  server.setRequestHandler('tasks/cancel', { params: TASK_PARAMS }, async ({ taskId }, ctx) => {
+  handle('tasks/cancel', async ({ taskId }, ctx) => {
     if (!isModernRequest(ctx)) return legacy.cancel(taskId, ctx);
     if (!(await engine.cancel(taskId, ownerOf(ctx)))) throw taskNotFound(taskId);
     return {};
   });
   // 2025-11-25 only: the SDK answers a 2026-07-28 `tasks/result` -32601 before any handler.
-  server.setRequestHandler('tasks/result', { params: TASK_PARAMS }, ({ taskId }, ctx) =>
-    legacy.result(taskId, ctx),
-  );
+  handle('tasks/result', ({ taskId }, ctx) => legacy.result(taskId, ctx));
   return legacy;
 }
 

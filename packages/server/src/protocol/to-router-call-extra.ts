@@ -6,12 +6,11 @@ import {
   PROTOCOL_VERSION_META_KEY,
   type Server,
   type ServerContext,
-  TRACEPARENT_META_KEY,
-  TRACESTATE_META_KEY,
 } from '@modelcontextprotocol/server';
 import type { InputRound, RouterCallExtra } from '../kernel/call-extra.js';
 import { toInputRequestWire } from '../kernel/input-request-wire.js';
-import { readTraceparentTraceId } from '../observability/read-traceparent.js';
+import { readTraceCarrier } from '../requests/mcp-request.js';
+import { readTraceparentTraceId } from '../requests/read-traceparent.js';
 import type { CallState, CallStateCodec } from './call-state-codec.js';
 
 /**
@@ -112,14 +111,4 @@ function toClientRequest(request: McpInputRequest) {
     default:
       return { method: request.method } as const;
   }
-}
-
-/** The W3C trace context a client put in the request's `_meta`, as a propagation carrier. */
-function readTraceCarrier(
-  meta: object | undefined,
-): { traceparent: string; tracestate?: string } | undefined {
-  const traceparent = (meta as Record<string, unknown> | undefined)?.[TRACEPARENT_META_KEY];
-  if (typeof traceparent !== 'string') return undefined;
-  const tracestate = (meta as Record<string, unknown>)[TRACESTATE_META_KEY];
-  return typeof tracestate === 'string' ? { traceparent, tracestate } : { traceparent };
 }

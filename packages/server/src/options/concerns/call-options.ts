@@ -28,7 +28,8 @@ export const CALL_OPTIONS = {
   }),
   /**
    * The largest tool result answered, in bytes of its serialized content (JSON, UTF-8); a larger
-   * one is answered with a `RESULT_TOO_LARGE` tool error, never cut. Default 1 MiB.
+   * one is answered with a `RESULT_TOO_LARGE` tool error, never cut. A resource read, prompt or
+   * completion result over it gets a -32603 error with that code. Default 1 MiB.
    */
   maxResultBytes: integerOption({
     minimum: 1,
@@ -37,7 +38,7 @@ export const CALL_OPTIONS = {
       {
         key: 'max-result-bytes',
         kind: 'integer',
-        help: 'Largest tool result sent, in bytes of its serialized content; a larger one is answered with a RESULT_TOO_LARGE tool error',
+        help: 'Largest tool, resource, prompt or completion result sent, in bytes of its serialized content; a larger one is answered with a RESULT_TOO_LARGE error',
       },
     ],
   }),

@@ -38,7 +38,7 @@ export const GOVERNANCE_OPTIONS = {
         key: 'rate-limit',
         kind: 'rate-limit',
         subKey: 'calls',
-        help: 'Calls per subject, e.g. 60/min,1000/day (units: min, hour, day); over it a call gets RATE_LIMITED',
+        help: 'Calls per subject (tools/call, resources/read, prompts/get, completion/complete), e.g. 60/min,1000/day (units: min, hour, day); over it a call gets RATE_LIMITED',
       },
       {
         key: 'rate-limit-destructive',
