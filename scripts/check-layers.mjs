@@ -32,8 +32,8 @@ export const LAYERS = [
   'tasks', // calls that become MCP tasks: the entry, the engines, running an attempt
   'protocol', // SDK servers and their handlers, both revisions
   'auth', // bearer tokens, protected-resource metadata
-  'inspector', // the browser Tool Inspector: its option, its page, the read-only refusal
   'transports', // stdio, Streamable HTTP, SSE, the HTTP guard
+  'feature-api', // what a feature is written against: ServerFeature, what it is told and adds
   'features', // one folder per capability, none importing another; the feature list beside them
   'options', // the option table: each serve() option declared once, per concern
   'lifecycle', // serve, startServer, createMcpHandler, shutdown

@@ -12,10 +12,10 @@ export type {
   ToolApprovalRequest,
 } from './calls/approval-option.js';
 export { DEFAULT_MAX_RESULT_BYTES } from './calls/pipeline/result-size-entry.js';
+export type { InspectorOption, InspectorOptions } from './features/inspector/inspector-option.js';
 export type { LimitWindow, WindowLimits } from './governance/limit-windows.js';
 export type { LimitsOptions } from './governance/limits-option.js';
 export { parseLimits } from './governance/parse-limits.js';
-export type { InspectorOption, InspectorOptions } from './inspector/inspector-option.js';
 export type { CacheHintOption, CacheHints } from './kernel/cache-hints.js';
 export {
   InvalidOptionError,

@@ -3,6 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { loadServerFeatures } from '../lifecycle/load-server-features.js';
+import { openFeatures } from '../lifecycle/opened-features.js';
 import { type RegistryOrExecutor, resolveTarget } from '../lifecycle/resolve-target.js';
 import { ServerRuntime } from '../lifecycle/server-runtime.js';
 import { resolveOptions } from '../options/resolve-options.js';
@@ -31,7 +32,8 @@ export async function connectInMemory(
     { transport: 'stdio', handleSignals: false, allowAnyPort: true },
   );
   const features = await loadServerFeatures(resolved);
-  const runtime = new ServerRuntime(resolveTarget(target), resolved, logger, features);
+  const opened = await openFeatures(resolved, logger);
+  const runtime = new ServerRuntime(resolveTarget(target), resolved, logger, features, opened);
   runtime.load();
   const client = await connectClient(runtime, clientCapabilities);
   return {

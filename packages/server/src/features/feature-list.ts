@@ -1,3 +1,4 @@
+import { INSPECTOR_FEATURE } from './inspector/inspector-feature.js';
 import { SERVER_CARD_FEATURE } from './server-card/server-card-feature.js';
 
 /**
@@ -6,7 +7,7 @@ import { SERVER_CARD_FEATURE } from './server-card/server-card-feature.js';
  *
  * @example
  * ```ts
- * SERVER_FEATURES.map((feature) => feature.name); // ['server-card']
+ * SERVER_FEATURES.map((feature) => feature.name); // ['inspector', 'server-card']
  * ```
  */
-export const SERVER_FEATURES = [SERVER_CARD_FEATURE] as const;
+export const SERVER_FEATURES = [INSPECTOR_FEATURE, SERVER_CARD_FEATURE] as const;

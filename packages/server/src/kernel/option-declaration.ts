@@ -20,7 +20,6 @@ export type OptionConcern =
   | 'governance'
   | 'observability'
   | 'tasks'
-  | 'inspector'
   | 'lifecycle';
 
 /**

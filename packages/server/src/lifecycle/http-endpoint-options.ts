@@ -1,8 +1,9 @@
 import { createBearerAuth } from '../auth/bearer-auth.js';
+import type { HttpFeatureFrame } from '../feature-api/server-feature.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
 import type { HttpEndpointOptions } from '../transports/http-transport-options.js';
-import { featureHttpRoutes } from './feature-routes.js';
+import { SSE_STREAM_PATH } from '../transports/sse-endpoint.js';
 import type { ServerRuntime } from './server-runtime.js';
 
 /**
@@ -57,14 +58,28 @@ export function toHttpEndpointOptions(
     health: runtime.health,
     metrics,
     usage: runtime.usage,
-    inspector: runtime.inspector,
-    notServed: () => runtime.notServed(),
-    routes: featureHttpRoutes(resolved, runtime.logger),
+    routes: runtime.features.httpRoutes(httpFeatureFrame(runtime, resolved)),
+    onAdmittedRequest: runtime.features.onAdmittedRequest,
     listedTool: (name, identity) => runtime.toolsFor(identity ?? runtime.identity).get(name)?.tool,
     changes: {
       onToolListChanged: runtime.onToolListChanged,
       onResourceUpdated: runtime.definitions.onResourceUpdated,
       onDefinitionListChanged: runtime.definitions.onListChanged,
     },
+  };
+}
+
+/** What the features serving HTTP routes are told of the endpoint. */
+function httpFeatureFrame(runtime: ServerRuntime, resolved: ResolvedOptions): HttpFeatureFrame {
+  const transport = resolved.transport === 'sse' ? 'sse' : 'streamable-http';
+  return {
+    name: resolved.name,
+    version: resolved.version,
+    transport,
+    endpointPath: transport === 'sse' ? SSE_STREAM_PATH : resolved.path,
+    tls: resolved.tls !== undefined,
+    authRequired: resolved.auth !== undefined || resolved.authenticate !== undefined,
+    logger: runtime.logger,
+    notServed: () => runtime.notServed(),
   };
 }

@@ -1,7 +1,5 @@
 import type { EncodeActionTable } from '@apcore-mcp/annotations';
 import type { ToolGrouping } from '../grouping/grouping-options.js';
-import type { ServedInspector } from '../inspector/inspector-assets.js';
-import type { ResolvedInspector } from '../inspector/inspector-option.js';
 import { loadOptionalPackage } from '../kernel/load-optional-package.js';
 import type { CreateToolIndex } from '../search/tool-search-index.js';
 
@@ -19,14 +17,12 @@ export interface ServerFeatures {
   encodeTable?: EncodeActionTable;
   /** With `toolSearch`: `@apcore-mcp/search`'s index builder. */
   createToolIndex?: CreateToolIndex;
-  /** With `inspector`: `@apcore-mcp/inspector`'s page, read into memory. */
-  inspector?: ServedInspector;
 }
 
 /**
- * Loads the packages the options need, and only those: a server without `toonDescriptions`,
- * `toolSearch` or `inspector` never imports `@apcore-mcp/toon`, `@apcore-mcp/search` or
- * `@apcore-mcp/inspector`. Called while the runtime opens, so a missing package stops the start
+ * Loads the packages the options need, and only those: a server without `toonDescriptions` or
+ * `toolSearch` never imports `@apcore-mcp/toon` or `@apcore-mcp/search` (a feature loads its own
+ * when it opens). Called while the runtime opens, so a missing package stops the start
  * rather than the first request.
  *
  * @throws {MissingPackageError} when an option's package is not installed.
@@ -38,9 +34,8 @@ export interface ServerFeatures {
 export async function loadServerFeatures(options: {
   grouping: Pick<ToolGrouping, 'toonDescriptions'>;
   toolSearch: boolean;
-  inspector?: ResolvedInspector | undefined;
 }): Promise<ServerFeatures> {
-  const [toon, search, inspector] = await Promise.all([
+  const [toon, search] = await Promise.all([
     options.grouping.toonDescriptions
       ? loadOptionalPackage(
           '@apcore-mcp/toon',
@@ -55,24 +50,9 @@ export async function loadServerFeatures(options: {
           () => import('@apcore-mcp/search'),
         )
       : undefined,
-    options.inspector ? loadInspector(options.inspector) : undefined,
   ]);
   return {
     ...(toon === undefined ? {} : { encodeTable: toon.encodeActionTable }),
     ...(search === undefined ? {} : { createToolIndex: search.createToolIndex }),
-    ...(inspector === undefined ? {} : { inspector }),
-  };
-}
-
-async function loadInspector(resolved: ResolvedInspector): Promise<ServedInspector> {
-  const inspector = await loadOptionalPackage(
-    '@apcore-mcp/inspector',
-    'the inspector option',
-    () => import('@apcore-mcp/inspector'),
-  );
-  return {
-    ...resolved,
-    assets: await inspector.loadInspectorAssets(),
-    contentSecurityPolicy: inspector.INSPECTOR_CONTENT_SECURITY_POLICY,
   };
 }

@@ -1,6 +1,7 @@
 import { createDefaultLogger } from '../kernel/logger.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
 import { loadServerFeatures } from './load-server-features.js';
+import { openFeatures } from './opened-features.js';
 import { type RegistryOrExecutor, resolveTarget } from './resolve-target.js';
 import { ServerRuntime } from './server-runtime.js';
 
@@ -24,7 +25,8 @@ export async function openRuntime(
   const target = resolveTarget(registryOrExecutor);
   const features = await loadServerFeatures(resolved);
   const logger = resolved.logger ?? createDefaultLogger(resolved.logLevel);
-  const runtime = new ServerRuntime(target, resolved, logger, features);
+  const opened = await openFeatures(resolved, logger);
+  const runtime = new ServerRuntime(target, resolved, logger, features, opened);
   try {
     runtime.load();
     await runtime.definitions.loadSkills();

@@ -1,7 +1,7 @@
 import type { TaskEngine } from '@apcore-mcp/core';
 import { ExecutionRouter } from '../calls/execution-router.js';
+import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
 import type { OpenedGovernance } from '../governance/open-governance.js';
-import { refuseReadOnlyInspector } from '../inspector/read-only-entry.js';
 import type { Logger } from '../kernel/logger.js';
 import type { ToolsFor } from '../kernel/served-tool.js';
 import type { OpenedTracing } from '../observability/open-tracing.js';
@@ -16,7 +16,7 @@ import type { ResolvedTarget } from './resolve-target.js';
 
 /**
  * The router of every call of a runtime: its executor and tools, and the pipeline entries of
- * the features the options turn on (governance, tracing, tool search, the read-only inspector,
+ * the features the options turn on (governance, tracing, tool search, the features' guard,
  * tasks).
  *
  * @example
@@ -38,6 +38,8 @@ export function createRuntimeRouter(parts: {
   tasks: TaskEngine;
   /** With `toolSearch`: its step answers `search_tools` and resolves `call_tool`. */
   toolSearch: ToolSearch | undefined;
+  /** The open features' step before any check (a read-only inspector page's refusal). */
+  guard: CallMiddleware | undefined;
 }): ExecutionRouter {
   const { target, options } = parts;
   warnWhenRedactionIsOff(options, parts.logger);
@@ -54,7 +56,7 @@ export function createRuntimeRouter(parts: {
       ...parts.governance,
       tracing: parts.tracing?.entry,
       search: parts.toolSearch?.entry,
-      guard: options.inspector?.allowExecute === false ? refuseReadOnlyInspector : undefined,
+      guard: parts.guard,
       task: createTaskEntry(parts.tasks, { approvalAsksUser: options.approval === 'elicit' }),
     },
     roundClaims: parts.roundClaims,

@@ -3,7 +3,6 @@ import { type Identity, toModuleFilter } from '@apcore-mcp/core';
 import type { Server } from '@modelcontextprotocol/server';
 import type { ExecutionRouter } from '../calls/execution-router.js';
 import { type OpenedGovernance, openGovernance } from '../governance/open-governance.js';
-import type { ServedInspector } from '../inspector/inspector-assets.js';
 import type { Logger } from '../kernel/logger.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import { moduleNotServed, type NotServedEntry } from '../kernel/not-served.js';
@@ -28,6 +27,7 @@ import type { RuntimeHealth } from '../transports/observability-routes.js';
 import type { UsageReader } from '../usage/usage-reader.js';
 import type { ServerFeatures } from './load-server-features.js';
 import { openUsageReader } from './open-usage-reader.js';
+import type { OpenedFeatures } from './opened-features.js';
 import type { ResolvedTarget } from './resolve-target.js';
 import { createRuntimeRequests, createRuntimeRouter } from './runtime-router.js';
 import { ServedDefinitions } from './served-definitions.js';
@@ -79,8 +79,8 @@ export class ServerRuntime {
   readonly #toolSearch: ToolSearch | undefined;
   /** With `tracing`: the router's tracing entry, its package loading from the opening on. */
   readonly tracing: OpenedTracing | undefined;
-  /** With `inspector`: the page the HTTP transports serve, and whether it may call tools. */
-  readonly inspector: ServedInspector | undefined;
+  /** The features the options turned on, opened, and what they add to the frame. */
+  readonly features: OpenedFeatures;
   #unsubscribe: (() => void) | undefined;
 
   /** `features`: what the options need of optional packages, loaded by `loadServerFeatures`. */
@@ -89,6 +89,7 @@ export class ServerRuntime {
     options: ResolvedOptions,
     logger: Logger,
     features: ServerFeatures,
+    opened: OpenedFeatures,
   ) {
     this.#options = options;
     this.logger = logger;
@@ -117,14 +118,15 @@ export class ServerRuntime {
     });
     this.toolsFor = (identity) => visibility?.viewFor(identity) ?? this.tools;
     this.tracing = openTracing(options.tracing, this.tools);
-    this.inspector = features.inspector;
+    this.features = opened;
     this.tasks = openTaskEngine(options, logger);
     const { entries: governance, requestSteps } = this.#governance;
     const { tools, toolsFor, tracing, tasks } = this;
     const toolSearch = this.#openToolSearch(options, features);
     this.#toolSearch = toolSearch;
     const parts = { target, options, visibility, roundClaims, governance, tracing, tasks, logger };
-    this.router = createRuntimeRouter({ ...parts, tools, toolsFor, toolSearch });
+    const guard = opened.callGuard;
+    this.router = createRuntimeRouter({ ...parts, tools, toolsFor, toolSearch, guard });
     this.requests = createRuntimeRequests({ ...parts, router: this.router, requestSteps });
     startTaskEngine(this.tasks, this.router);
     this.front = new ToolFront({ tools: this.tools, router: this.router, toolSearch });

@@ -115,7 +115,7 @@ export async function startWithDefaults(
     { tools: runtime.tools.size, transport: resolved.transport, url: running.url, metricsUrl },
     `apcore-mcp server started: ${runtime.tools.size} tools registered, transport=${resolved.transport}${running.url ? `, url=${running.url}` : ''}`,
   );
-  const inspectorUrl = announceInspector(runtime, running.url, logger);
+  const inspectorUrl = runtime.features.announce('inspector', running.url);
   const handle = createHandle(runtime, running, resolved, logger, { metricsUrl, inspectorUrl });
   await runStartupHook(resolved, logger, handle);
   return handle;
@@ -229,20 +229,6 @@ function createHandle(
     close,
     closed,
   };
-}
-
-/** The inspector page's address, told once at start: people open it by hand. */
-function announceInspector(
-  runtime: ServerRuntime,
-  serverUrl: string | undefined,
-  logger: Logger,
-): string | undefined {
-  const { inspector } = runtime;
-  if (inspector === undefined || serverUrl === undefined) return undefined;
-  const inspectorUrl = new URL(`${inspector.prefix}/`, serverUrl).href;
-  const mode = inspector.allowExecute ? 'it may call tools' : 'read only';
-  logger.info({ inspectorUrl }, `Tool Inspector at ${inspectorUrl} (${mode})`);
-  return inspectorUrl;
 }
 
 /** Runs `onStartup`; when it fails the server is shut down again and the error is rethrown. */

@@ -1,4 +1,12 @@
 // The rules between options, each written once: the CLI maps their errors to its flags.
+import { silentLogger } from '@apcore-mcp/core';
+import type {
+  FeatureFrame,
+  FeatureOptionDeclarations,
+  ResolvedFeatureOptions,
+  ServerFeature,
+} from '../feature-api/server-feature.js';
+import { SERVER_FEATURES } from '../features/feature-list.js';
 import { InvalidOptionError } from '../kernel/invalid-option-error.js';
 import type { ResolvedByOption, ServeOptions } from './serve-options.js';
 
@@ -38,28 +46,25 @@ const metricsPortNeedsMetrics: OptionRule = (resolved, given) => {
   });
 };
 
-/** The inspector's page and the MCP endpoint cannot share a path: one would hide the other. */
-const inspectorBesideEndpoint: OptionRule = (resolved) => {
-  const prefix = resolved.inspector?.prefix;
-  if (prefix === undefined) return;
-  if (resolved.path !== prefix && !resolved.path.startsWith(`${prefix}/`)) return;
-  throw new InvalidOptionError({
-    option: 'inspector.prefix',
-    value: prefix,
-    expected: `a path other than the MCP endpoint ${resolved.path}`,
-    sentence: [
-      { option: 'inspector.prefix' },
-      ` ${prefix} would hide the MCP endpoint `,
-      { option: 'path' },
-      ` ${resolved.path}: give the inspector a path of its own`,
-    ],
-  });
+/** Each feature's own check of its options against the frame's. */
+const featureChecks: OptionRule = (resolved) => {
+  const frame: FeatureFrame = {
+    name: resolved.name,
+    version: resolved.version,
+    transport: resolved.transport,
+    path: resolved.path,
+    logger: resolved.logger ?? silentLogger,
+  };
+  // The resolved options hold every feature's own: the option table is built from the list.
+  const options = resolved as unknown as ResolvedFeatureOptions<FeatureOptionDeclarations>;
+  const features: readonly ServerFeature[] = SERVER_FEATURES;
+  for (const feature of features) feature.checkOptions?.(options, frame);
 };
 
 const OPTION_RULES: readonly OptionRule[] = [
   oneWayToAuthenticate,
   metricsPortNeedsMetrics,
-  inspectorBesideEndpoint,
+  featureChecks,
 ];
 
 /**

@@ -3,7 +3,6 @@ import { APPROVAL_OPTIONS } from './concerns/approval-options.js';
 import { CALL_OPTIONS } from './concerns/call-options.js';
 import { DEFINITION_OPTIONS } from './concerns/definition-options.js';
 import { GOVERNANCE_OPTIONS } from './concerns/governance-options.js';
-import { INSPECTOR_OPTIONS } from './concerns/inspector-options.js';
 import { LIFECYCLE_OPTIONS } from './concerns/lifecycle-options.js';
 import { NETWORK_OPTIONS } from './concerns/network-options.js';
 import { OBSERVABILITY_OPTIONS } from './concerns/observability-options.js';
@@ -23,7 +22,6 @@ const FRAME_OPTION_TABLE = {
   governance: GOVERNANCE_OPTIONS,
   observability: OBSERVABILITY_OPTIONS,
   tasks: TASK_OPTIONS,
-  inspector: INSPECTOR_OPTIONS,
   lifecycle: LIFECYCLE_OPTIONS,
 } as const satisfies Record<OptionConcern, Record<string, AnyOptionDeclaration>>;
 
@@ -63,7 +61,6 @@ export const SERVE_OPTIONS = {
   ...GOVERNANCE_OPTIONS,
   ...OBSERVABILITY_OPTIONS,
   ...TASK_OPTIONS,
-  ...INSPECTOR_OPTIONS,
   ...LIFECYCLE_OPTIONS,
   ...FEATURE_OPTIONS,
 };

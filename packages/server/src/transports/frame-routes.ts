@@ -4,13 +4,12 @@ import type { HttpRoute } from '../kernel/http-route.js';
 import type { Logger } from '../kernel/logger.js';
 import { admit, authenticateRequest } from './http-admission.js';
 import type { HttpEndpointOptions } from './http-transport-options.js';
-import type { InspectorRoutes } from './inspector-routes.js';
 import { type ObservabilityRoutes, serveObservability } from './observability-routes.js';
 import { serveUsage, USAGE_PATH } from './usage-route.js';
 
 /**
  * The routes the frame serves beside the MCP endpoint, in the order they are asked: `/health`
- * and `/metrics`, the protected resource metadata (under `auth`), the inspector and `/usage`
+ * and `/metrics`, the protected resource metadata (under `auth`) and `/usage`
  * (when on). The features' routes follow them.
  */
 export function frameRoutes(
@@ -18,10 +17,9 @@ export function frameRoutes(
   parts: {
     endpointPath: string;
     sessions: () => number;
-    inspector: InspectorRoutes | undefined;
   },
 ): HttpRoute[] {
-  const { endpointPath, inspector } = parts;
+  const { endpointPath } = parts;
   const { bearer, guard, logger, usage } = options;
   const policy = { guard, authenticate: options.authenticate, bearer, logger };
   const observability: ObservabilityRoutes = {
@@ -54,10 +52,6 @@ export function frameRoutes(
         }
         sendJson(response, 404, { error: 'Not found', path: url.pathname });
       },
-    },
-    inspector && {
-      owns: (pathname) => inspector.owns(pathname),
-      serve: ({ request, response, url }) => inspector.serve(request, response, url.pathname),
     },
     usage && {
       owns: (pathname) => pathname === USAGE_PATH,

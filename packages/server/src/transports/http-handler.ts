@@ -8,7 +8,6 @@ import { applyCors } from './cors.js';
 import { frameRoutes } from './frame-routes.js';
 import { type AdmissionPolicy, admit, passGuard } from './http-admission.js';
 import type { HttpEndpointOptions } from './http-transport-options.js';
-import { InspectorRoutes } from './inspector-routes.js';
 import { readJsonBody, refuseTooLarge } from './read-json-body.js';
 import { SSE_MESSAGES_PATH, SSE_STREAM_PATH, SseEndpoint } from './sse-endpoint.js';
 import { StreamableHttpEndpoint } from './streamable-http-endpoint.js';
@@ -85,7 +84,6 @@ class McpHttpHandler implements HttpRequestHandler {
   readonly #streamable: StreamableHttpEndpoint | undefined;
   readonly #sse: SseEndpoint | undefined;
   readonly #admission: AdmissionPolicy;
-  readonly #inspector: InspectorRoutes | undefined;
   /** The resource the endpoint is (`path`, or `/sse`): what tokens and metadata are for. */
   readonly #endpointPath: string;
   readonly #routes: readonly HttpRoute[];
@@ -103,17 +101,6 @@ class McpHttpHandler implements HttpRequestHandler {
     const sessions = () => (this.#streamable?.sessionCount ?? 0) + (this.#sse?.sessionCount ?? 0);
     options.metrics?.countSessionsWith(sessions);
     this.#endpointPath = options.transport === 'sse' ? SSE_STREAM_PATH : options.path;
-    this.#inspector =
-      options.inspector &&
-      new InspectorRoutes({
-        inspector: options.inspector,
-        guard: options.guard,
-        logger,
-        endpointPath: this.#endpointPath,
-        transport: options.transport,
-        authRequired: options.bearer !== undefined || options.authenticate !== undefined,
-        notServed: options.notServed,
-      });
     this.#admission = {
       guard: options.guard,
       authenticate: options.authenticate,
@@ -121,11 +108,7 @@ class McpHttpHandler implements HttpRequestHandler {
       logger,
     };
     const endpointPath = this.#endpointPath;
-    const inspector = this.#inspector;
-    this.#routes = [
-      ...frameRoutes(options, { endpointPath, sessions, inspector }),
-      ...(options.routes ?? []),
-    ];
+    this.#routes = [...frameRoutes(options, { endpointPath, sessions }), ...(options.routes ?? [])];
     this.#guards = [
       answerUnknownPath, // 404, or the host's next(): a path nobody here serves
       this.#applyCors, // preflights, and the CORS headers of the answer
@@ -210,7 +193,7 @@ class McpHttpHandler implements HttpRequestHandler {
   readonly #serveEndpoint: HttpGuard = async (passage) => {
     const { request, response, url, endpoint } = passage;
     if (endpoint === undefined || !(await passage.admit())) return true;
-    this.#inspector?.markRequest(request);
+    this.#options.onAdmittedRequest?.(request);
     let body: unknown;
     if (request.method === 'POST') {
       const parsed = await readJsonBody(request, response, this.#options.maxBodyBytes);

@@ -1,8 +1,7 @@
+import type { IncomingMessage } from 'node:http';
 import type { Authenticate } from '../auth/authenticate.js';
 import type { BearerAuth } from '../auth/bearer-auth.js';
-import type { ServedInspector } from '../inspector/inspector-assets.js';
 import type { HttpRoute } from '../kernel/http-route.js';
-import type { NotServedEntry } from '../kernel/not-served.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { ResolvedCors } from './cors.js';
 import type { GuardPolicy } from './http-guard.js';
@@ -53,12 +52,10 @@ export interface HttpEndpointOptions extends ListenStreamBounds {
   listedTool: ListedTool;
   /** What is published to 2026-07-28 clients' `subscriptions/listen` streams. */
   changes?: ServerChanges | undefined;
-  /** The browser Tool Inspector served under its prefix; no inspector routes when absent. */
-  inspector?: ServedInspector | undefined;
-  /** What the server was given but does not serve, and why: listed by the inspector page. */
-  notServed?: (() => readonly NotServedEntry[]) | undefined;
   /** The features' routes, asked after the frame's own (`/health`, `/metrics`, ...). */
   routes?: readonly HttpRoute[] | undefined;
+  /** Sees each admitted MCP request before the SDK reads it (a feature marking its own). */
+  onAdmittedRequest?: ((request: IncomingMessage) => void) | undefined;
 }
 
 /**

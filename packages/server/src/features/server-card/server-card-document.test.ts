@@ -1,6 +1,6 @@
 import { silentLogger } from '@apcore-mcp/core';
 import { describe, expect, it } from 'vitest';
-import type { HttpFeatureFrame } from '../../kernel/server-feature.js';
+import type { HttpFeatureFrame } from '../../feature-api/server-feature.js';
 import {
   buildCatalog,
   buildServerCard,
@@ -17,6 +17,7 @@ const FRAME: HttpFeatureFrame = {
   tls: false,
   authRequired: false,
   logger: silentLogger,
+  notServed: () => [],
 };
 
 describe('the Server Card document', () => {

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { HttpFeatureFrame } from '../../kernel/server-feature.js';
+import type { HttpFeatureFrame } from '../../feature-api/server-feature.js';
 import type { ResolvedServerCard, ServerCardRepository } from './server-card-option.js';
 
 /** The media type of a Server Card, sent as its `Content-Type`. */

@@ -1,4 +1,4 @@
-import { defineServerFeature } from '../../kernel/server-feature.js';
+import { defineServerFeature } from '../../feature-api/server-feature.js';
 import { SERVER_CARD_OPTIONS } from './server-card-option.js';
 import { serverCardRoutes } from './server-card-routes.js';
 
@@ -14,6 +14,6 @@ import { serverCardRoutes } from './server-card-routes.js';
 export const SERVER_CARD_FEATURE = defineServerFeature({
   name: 'server-card',
   options: SERVER_CARD_OPTIONS,
-  httpRoutes: ({ serverCard }, frame) =>
-    serverCard === undefined ? [] : serverCardRoutes(serverCard, frame),
+  open: ({ serverCard }) =>
+    serverCard && { httpRoutes: (frame) => serverCardRoutes(serverCard, frame) },
 });

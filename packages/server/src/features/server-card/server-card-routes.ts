@@ -1,5 +1,5 @@
+import type { HttpFeatureFrame } from '../../feature-api/server-feature.js';
 import type { HttpExchange, HttpRoute } from '../../kernel/http-route.js';
-import type { HttpFeatureFrame } from '../../kernel/server-feature.js';
 import {
   buildCatalog,
   buildServerCard,

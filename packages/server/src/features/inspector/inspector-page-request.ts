@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { attachToRequestAuth, type RouterCallExtra } from '../kernel/call-extra.js';
+import { attachToRequestAuth, type RouterCallExtra } from '../../kernel/call-extra.js';
 
 /** The `authInfo.extra` key marking a request of a read-only inspector page. */
 const READ_ONLY_INSPECTOR_KEY = 'apcoreReadOnlyInspector';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { invalidOption } from '../__fixtures__/invalid-option.js';
-import { checkServeOptions } from '../options/resolve-options.js';
+import { invalidOption } from '../../__fixtures__/invalid-option.js';
+import { checkServeOptions } from '../../options/resolve-options.js';
 import { DEFAULT_INSPECTOR_PREFIX, resolveInspector } from './inspector-option.js';
 
 describe('resolveInspector', () => {

@@ -1,11 +1,12 @@
 // The browser Tool Inspector served beside the MCP endpoint.
+
+import { declareOption } from '../../kernel/option-declaration.js';
+import { HTTP_TRANSPORTS } from '../../kernel/transports.js';
 import {
   type InspectorOption,
   type ResolvedInspector,
   resolveInspector,
-} from '../../inspector/inspector-option.js';
-import { declareOption } from '../../kernel/option-declaration.js';
-import { HTTP_TRANSPORTS } from '../../kernel/transports.js';
+} from './inspector-option.js';
 
 /**
  * The inspector options of `serve()`, declared once.

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson } from '../kernel/http-response.js';
+import { sendJson } from '../../kernel/http-response.js';
 import type { InspectorPageConfig, ServedInspector } from './inspector-assets.js';
 
 /**

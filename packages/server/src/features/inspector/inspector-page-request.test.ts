@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import type { RouterCallExtra } from '../kernel/call-extra.js';
+import type { RouterCallExtra } from '../../kernel/call-extra.js';
 import {
   isInspectorPageRequest,
   isReadOnlyInspectorCall,

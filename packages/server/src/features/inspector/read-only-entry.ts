@@ -1,5 +1,5 @@
 import { ErrorCodes, type ModuleErrorLike } from '@apcore-mcp/core';
-import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
+import type { CallMiddleware } from '../../calls/pipeline/call-middleware.js';
 import { isReadOnlyInspectorCall } from './inspector-page-request.js';
 
 /**
