@@ -39,13 +39,13 @@ export type { TransportName } from './kernel/transports.js';
 export type { MetricsOption } from './metrics/server-metrics.js';
 export type { TracingOption, TracingOptions } from './observability/tracing-option.js';
 export { DEFAULT_SHUTDOWN_GRACE_MS } from './options/concerns/lifecycle-options.js';
-export { DEFAULT_MAX_BODY_BYTES } from './options/concerns/network-options.js';
 export { type OptionNotice, optionNotices } from './options/option-notices.js';
 export { OPTION_TABLE } from './options/option-table.js';
 export { checkServeOptions } from './options/resolve-options.js';
 export type { ServeOptions } from './options/serve-options.js';
 export { createRandomStateKey, resolveStateKey } from './options/state-key.js';
 export type { CorsOptions } from './transports/cors.js';
+export { DEFAULT_MAX_BODY_BYTES } from './transports/endpoint-options.js';
 export { isLoopbackAddress } from './transports/http-guard.js';
 export type { ListenErrorDetails } from './transports/listen-error.js';
 export {

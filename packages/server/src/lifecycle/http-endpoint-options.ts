@@ -2,13 +2,14 @@ import { createBearerAuth } from '../auth/bearer-auth.js';
 import type { HttpFeatureFrame } from '../feature-api/server-feature.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
+import { ENDPOINT_OPTIONS } from '../transports/endpoint-options.js';
 import type { HttpEndpointOptions } from '../transports/http-transport-options.js';
 import { SSE_STREAM_PATH } from '../transports/sse-endpoint.js';
 import type { ServerRuntime } from './server-runtime.js';
 
 /**
- * The resolved options the HTTP endpoint reads as they are: an option of the HTTP server is
- * declared in the option table, named here and read by the endpoint.
+ * The resolved options the HTTP endpoint reads as they are: its own (`ENDPOINT_OPTIONS`, declared
+ * beside it, every one of them), and these others it shares with the rest of the server.
  *
  * @example
  * ```ts
@@ -16,14 +17,7 @@ import type { ServerRuntime } from './server-runtime.js';
  * ```
  */
 export const HTTP_ENDPOINT_OPTIONS = [
-  'path',
-  'stateless',
-  'maxBodyBytes',
-  'maxSessions',
-  'sessionIdleTimeoutMs',
-  'instanceId',
-  'sseKeepAliveMs',
-  'maxListenStreamsPerSubject',
+  ...(Object.keys(ENDPOINT_OPTIONS) as (keyof typeof ENDPOINT_OPTIONS)[]),
   'maxSubscriptionsPerSession',
   'maxResourceUriLength',
   'authenticate',

@@ -4,6 +4,7 @@ import type { BearerAuth } from '../auth/bearer-auth.js';
 import type { HttpRoute } from '../kernel/http-route.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { ResolvedCors } from './cors.js';
+import type { ResolvedEndpointOptions } from './endpoint-options.js';
 import type { GuardPolicy } from './http-guard.js';
 import type { ListenStreamBounds } from './listen-stream-share.js';
 import type { RuntimeHealth } from './observability-routes.js';
@@ -13,28 +14,16 @@ import type { TlsOptions } from './tls-option.js';
 import type { UsageSource } from './usage-route.js';
 
 /**
- * The HTTP endpoint's options both entry points build from the resolved options: the options
- * it reads as they are, and what the runtime adds (the guard, the bearer check, the routes).
+ * The HTTP endpoint's options both entry points build from the resolved options: its own
+ * (`ENDPOINT_OPTIONS`, declared beside it), the other options it reads as they are, and what the
+ * runtime adds (the guard, the bearer check, the routes).
  *
  * @example
  * ```ts
  * const endpoint: HttpEndpointOptions = toHttpEndpointOptions(runtime, resolved, metrics);
  * ```
  */
-export interface HttpEndpointOptions extends ListenStreamBounds {
-  /** The Streamable HTTP endpoint path. */
-  path: string;
-  /** Streamable HTTP without sessions: a fresh server per POST. */
-  stateless: boolean;
-  maxBodyBytes: number;
-  /** The most sessions open at once (Streamable HTTP and SSE). */
-  maxSessions: number;
-  /** Streamable HTTP sessions idle this long are closed (`0`: never). */
-  sessionIdleTimeoutMs: number;
-  /** Leads every Streamable HTTP session id, for a load balancer to route on; none when absent. */
-  instanceId?: string | undefined;
-  /** How often a quiet event stream carries a keep-alive comment (`0`: never). */
-  sseKeepAliveMs: number;
+export interface HttpEndpointOptions extends ResolvedEndpointOptions, ListenStreamBounds {
   /** The custom check of the `authenticate` option. */
   authenticate: Authenticate | undefined;
   /** Answers preflights and adds CORS headers for these origins. */

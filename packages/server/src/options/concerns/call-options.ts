@@ -3,8 +3,8 @@ import type { ContextFactory, Identity } from '@apcore-mcp/core';
 import { DEFAULT_MAX_RESULT_BYTES } from '../../calls/pipeline/result-size-entry.js';
 import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 import { declareOption } from '../../kernel/option-declaration.js';
+import { booleanOption, integerOption } from '../../kernel/primitive-options.js';
 import { resolveInteger } from '../../kernel/read-option.js';
-import { booleanOption, integerOption } from '../primitive-options.js';
 
 /**
  * The options of `serve()` that shape each call, declared once.

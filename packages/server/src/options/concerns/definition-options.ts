@@ -11,12 +11,12 @@ import {
   resolveDefinitionList,
 } from '../../kernel/definition-list.js';
 import { declareOption } from '../../kernel/option-declaration.js';
+import { integerOption } from '../../kernel/primitive-options.js';
 import {
   DEFAULT_MAX_RESOURCE_URI_LENGTH,
   DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION,
 } from '../../protocol/resource-bounds.js';
 import { resolveSkillsOption, type SkillsOption } from '../../skills/skills-option.js';
-import { integerOption } from '../primitive-options.js';
 
 const NONE = Object.freeze([]);
 const none: DefinitionSource<never> = Object.freeze({ current: () => NONE, live: false });

@@ -1,7 +1,7 @@
 // When the server starts and stops, and what it runs then.
 import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 import { declareOption } from '../../kernel/option-declaration.js';
-import { booleanOption, functionOption } from '../primitive-options.js';
+import { booleanOption, functionOption } from '../../kernel/primitive-options.js';
 
 /**
  * The default `shutdownGraceMs`: 5 seconds.

@@ -31,38 +31,6 @@ export function resolvePort(value: unknown, allowAnyPort: boolean, option = 'por
   return value;
 }
 
-/** The MCP endpoint's path: starts with `/`, no query, no spaces; `/mcp` by default. */
-export function resolvePath(value: unknown): string {
-  if (value === undefined) return '/mcp';
-  if (typeof value !== 'string' || !value.startsWith('/') || /[?#\s]/.test(value)) {
-    const expected = "a URL path starting with '/' (no query, no spaces)";
-    throw new InvalidOptionError({ option: 'path', value, expected });
-  }
-  return value;
-}
-
-/**
- * What `instanceId` accepts, in words.
- *
- * @example
- * ```ts
- * new InvalidOptionError({ option: 'instanceId', value, expected: INSTANCE_ID_EXPECTED });
- * ```
- */
-export const INSTANCE_ID_EXPECTED =
-  "1 to 32 lower-case letters, digits or '-' (like 'a' or 'mcp-2')";
-
-/** Short and plain: it starts session ids, which only take visible ASCII, and proxy rules match it. */
-const INSTANCE_ID = /^[a-z0-9-]{1,32}$/;
-
-/** The name of an instance behind a load balancer, put at the start of its session ids. */
-export function resolveInstanceId(value: unknown): string {
-  if (typeof value !== 'string' || !INSTANCE_ID.test(value)) {
-    throw new InvalidOptionError({ option: 'instanceId', value, expected: INSTANCE_ID_EXPECTED });
-  }
-  return value;
-}
-
 /** Origins allowed besides the server's own: a list of origins, or `'*'`. */
 export function resolveAllowedOrigins(value: unknown): readonly string[] | '*' | undefined {
   const allowed = "an array of origins like 'https://app.example.com', or '*'";

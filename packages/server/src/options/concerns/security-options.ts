@@ -2,10 +2,10 @@ import type { AuthOptions, ResolvedAuth } from '../../auth/auth-options.js';
 import type { Authenticate } from '../../auth/authenticate.js';
 import { DEFAULT_ROLES_CLAIM, resolveAuth } from '../../auth/resolve-auth.js';
 import { declareOption } from '../../kernel/option-declaration.js';
+import { functionOption } from '../../kernel/primitive-options.js';
 import { HTTP_TRANSPORTS } from '../../kernel/transports.js';
 import { type CorsOptions, type ResolvedCors, resolveCors } from '../../transports/cors.js';
 import { resolveTls, type TlsOptions } from '../../transports/tls-option.js';
-import { functionOption } from '../primitive-options.js';
 import { resolveAllowedHosts, resolveAllowedOrigins } from './read-http-options.js';
 
 type Allowlist = readonly string[] | '*';

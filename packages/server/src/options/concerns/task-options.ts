@@ -3,7 +3,7 @@
 import type { TaskEngine } from '@apcore-mcp/core';
 import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 import { declareOption } from '../../kernel/option-declaration.js';
-import { integerOption } from '../primitive-options.js';
+import { integerOption } from '../../kernel/primitive-options.js';
 
 /** One hour: how long tasks are kept, and how long one may take, unless told. */
 const ONE_HOUR_MS = 3_600_000;

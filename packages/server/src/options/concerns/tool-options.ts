@@ -10,7 +10,7 @@ import { resolveAnnotationsByGroup, resolveGrouping } from '../../grouping/group
 import { type CacheHints, resolveCacheHints } from '../../kernel/cache-hints.js';
 import { declareOption } from '../../kernel/option-declaration.js';
 import { readPackageVersion } from '../../kernel/package-version.js';
-import { booleanOption, choiceOption, integerOption } from '../primitive-options.js';
+import { booleanOption, choiceOption, integerOption } from '../../kernel/primitive-options.js';
 import {
   MAX_NAME_LENGTH,
   resolveName,

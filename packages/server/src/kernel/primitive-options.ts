@@ -1,12 +1,7 @@
 // Declarations of the plain options: the check comes from the kind and the limits.
 
-import type { EntryDefaults, OptionDeclaration } from '../kernel/option-declaration.js';
-import {
-  resolveBoolean,
-  resolveChoice,
-  resolveFunction,
-  resolveInteger,
-} from '../kernel/read-option.js';
+import type { EntryDefaults, OptionDeclaration } from './option-declaration.js';
+import { resolveBoolean, resolveChoice, resolveFunction, resolveInteger } from './read-option.js';
 
 /** What every declaration may say besides its kind: transports, refusal, CLI settings. */
 type Placement = Pick<
