@@ -12,8 +12,8 @@ const BY_ERA: Readonly<Record<ProtocolEra, RevisionCodec>> = {
   '2026-07-28': rev2026Codec,
 };
 
-/** The revisions served, oldest first. */
-export const SERVED_REVISIONS: readonly RevisionCodec[] = [rev2025Codec, rev2026Codec];
+/** The revisions served, newest first. */
+export const SERVED_REVISIONS: readonly RevisionCodec[] = [rev2026Codec, rev2025Codec];
 
 /** The codec of what carries no revision: the newest. */
 const NEWEST = rev2026Codec;
