@@ -22,6 +22,7 @@ export const LAYERS = [
   'prompts', // the prompts declared with definePrompt, and their argument checks
   'skills', // the skills of a skills directory (SKILL.md and its files), what each caller may see
   'completions', // completion/complete values for prompt arguments and template variables
+  'revisions', // one codec per protocol revision (what differs between them) and picking one
   'calls', // the call pipeline and its core entries, the context a module gets
   'requests', // the pipeline of every other MCP request: its request object, steps and registration
   'observability', // the tracing entry

@@ -1,9 +1,9 @@
 import type { McpAsker, McpElicitSender } from '@apcore-mcp/core';
 import type { RouterCallExtra } from '../kernel/call-extra.js';
+import { declaresCapabilityFor } from '../kernel/declared-capability.js';
 import type { Logger } from '../kernel/logger.js';
 import type { CallRounds } from './call-rounds.js';
 import { createClientAsker, createElicitSender } from './client-senders.js';
-import { declaresCapabilityFor } from './declared-capability.js';
 
 /** How one call asks its client, as the module and the call's approval see it. */
 export interface CallAsking {

@@ -9,8 +9,8 @@ import {
 } from '@apcore-mcp/core';
 import type { InputRequiredResult } from '@modelcontextprotocol/server';
 import type { ClientCapabilities, FormQuestion, InputRound } from '../kernel/call-extra.js';
+import { declaresCapabilityFor } from '../kernel/declared-capability.js';
 import type { Logger } from '../kernel/logger.js';
-import { declaresCapabilityFor } from './declared-capability.js';
 import { GatheredRound, type PendingEntry } from './gathered-round.js';
 import { hashJson } from './hash-json.js';
 import { InputRequiredSignal } from './input-required-signal.js';

@@ -6,8 +6,8 @@ import {
   type McpProgressSender,
 } from '@apcore-mcp/core';
 import type { RouterCallExtra } from '../kernel/call-extra.js';
+import { declaresCapabilityFor } from '../kernel/declared-capability.js';
 import type { Logger } from '../kernel/logger.js';
-import { declaresCapabilityFor } from './declared-capability.js';
 
 /**
  * Sends `notifications/progress` for the call, only ever increasing: MCP requires progress to

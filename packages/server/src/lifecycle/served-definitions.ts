@@ -5,12 +5,11 @@ import type { ResolvedOptions } from '../options/serve-options.js';
 import { PromptCatalog } from '../prompts/prompt-catalog.js';
 import { ResourceSubscriptions } from '../protocol/resource-subscriptions.js';
 import { DefinedResources } from '../resources/defined-resources.js';
+import { revisionOfVersion } from '../revisions/pick-revision.js';
 import { ServedSkills } from '../skills/served-skills.js';
 import type { DefinitionListChanges } from '../transports/server-changes.js';
 import { DefinitionChecks } from './definition-checks.js';
 import { DefinitionListAnnouncer } from './definition-list-announcer.js';
-
-const FIRST_MODERN_REVISION = '2026-07-28';
 
 /**
  * Subscribes a listener to resource updates (the URI that changed); returns the unsubscribe.
@@ -136,14 +135,13 @@ export class ServedDefinitions {
   }
 
   /**
-   * A 2025-11-25 connection subscribed to the URI; a 2026-07-28 instance always takes it: on
-   * stdio the SDK delivers it to the `subscriptions/listen` streams that asked for that URI,
-   * and a per-request HTTP instance drops it (its streams hear it from the listeners instead).
+   * As the server's revision says: a 2025-11-25 connection subscribed to the URI; a 2026-07-28
+   * instance always takes it (on stdio the SDK delivers it to the `subscriptions/listen`
+   * streams that asked for that URI; a per-request HTTP instance drops it, its streams hear it
+   * from the listeners instead).
    */
   #wantsUpdate(server: Server, uri: string): boolean {
-    // Revisions are dates: every one from the first stateless revision on is that era's.
-    const version = server.getNegotiatedProtocolVersion();
-    const modern = version !== undefined && version >= FIRST_MODERN_REVISION;
-    return modern || this.subscriptions.has(server, uri);
+    const revision = revisionOfVersion(server.getNegotiatedProtocolVersion());
+    return !revision.updatesNeedSubscription || this.subscriptions.has(server, uri);
   }
 }

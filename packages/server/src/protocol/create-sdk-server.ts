@@ -5,21 +5,20 @@ import { APP_RESOURCE_MIME_TYPE, APPS_EXTENSION_ID } from '../kernel/apps-extens
 import type { CacheHints } from '../kernel/cache-hints.js';
 import type { ToolSource, ToolsFor } from '../kernel/served-tool.js';
 import { isTaskCreatedResult, type TaskCreatedResult } from '../kernel/task-created-result.js';
+import { TASKS_EXTENSION } from '../kernel/task-results.js';
 import type { PromptCatalog } from '../prompts/prompt-catalog.js';
 import { registerRequestHandler } from '../requests/register-request-handler.js';
 import type { RequestPipeline } from '../requests/request-pipeline.js';
 import type { AppResources } from '../resources/app-resources.js';
 import type { DefinedResources } from '../resources/defined-resources.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
+import { RevisionServer } from '../revisions/revision-server.js';
 import type { ServedSkills } from '../skills/served-skills.js';
 import { withSkillLinks } from '../skills/skill-links.js';
 import type { RoundClaims } from '../store/round-claims.js';
-import { TASKS_EXTENSION } from '../tasks/task-results.js';
 import type { DefinitionAsking } from './asking-definition-call.js';
 import type { CallStateCodec } from './call-state-codec.js';
 import { registerCompletionHandler } from './completion-handler.js';
-import { answerLegacyNotFoundWithItsCode } from './legacy-not-found-code.js';
-import { LegacyTasksServer } from './legacy-tasks-server.js';
 import { registerPromptHandlers } from './prompt-handlers.js';
 import { DEFAULT_MAX_RESOURCE_URI_LENGTH } from './resource-bounds.js';
 import { registerResourceHandlers } from './resource-handlers.js';
@@ -125,7 +124,7 @@ export interface SdkServerOptions {
  * ```
  */
 export function createSdkServer(options: SdkServerOptions): Server {
-  const server = new LegacyTasksServer(
+  const server = new RevisionServer(
     { name: options.name, version: options.version },
     {
       capabilities: {
@@ -142,7 +141,7 @@ export function createSdkServer(options: SdkServerOptions): Server {
       // The SDK refuses a state that fails verification (-32602) before any handler runs.
       requestState: { verify: options.requestState.verify },
     },
-    options.tasks !== undefined,
+    { tasks: options.tasks !== undefined },
   );
   const { tools, toolsFor, requests } = options;
   const visibleTools = (ctx: ServerContext): ToolSource =>
@@ -153,7 +152,7 @@ export function createSdkServer(options: SdkServerOptions): Server {
     return { tools: skills === undefined ? listed : withSkillLinks(listed, skills) };
   });
   const { tasks: engine, identity } = options;
-  const legacyTasks =
+  const answerCreatedTask =
     engine === undefined ? undefined : registerTaskHandlers(server, { engine, identity, requests });
   // `tools/call` runs through the router's pipeline alone (see RequestPipeline).
   registerRequestHandler(server, requests, 'tools/call', async (request, ctx) => {
@@ -161,12 +160,11 @@ export function createSdkServer(options: SdkServerOptions): Server {
     const extra = toRouterCallExtra(ctx, server, options.requestState, params);
     if (options.tasks !== undefined) extra.tasksServed = true;
     const answer = await tools.call(params.name, params.arguments ?? {}, extra);
-    if (isTaskCreatedResult(answer) && extra.era === '2025-11-25' && legacyTasks !== undefined) {
-      // 2025-11-25's CreateTaskResult, the task under `task`: LegacyTasksServer lets it past
-      // the SDK's check of tool results.
-      return legacyTasks.created(answer) as unknown as CallToolResult;
+    if (isTaskCreatedResult(answer) && answerCreatedTask !== undefined) {
+      // The task on the request's revision's wire: the SDK's result types know no task yet,
+      // and RevisionServer lets 2025-11-25's `{ task }` past the SDK's check of tool results.
+      return answerCreatedTask(answer, ctx) as unknown as CallToolResult;
     }
-    // The SDK's result types know no task yet; the extension's CreateTaskResult goes as it is.
     return answer as Exclude<typeof answer, TaskCreatedResult>;
   });
   registerDefinitionHandlers(server, options, visibleTools);
@@ -198,7 +196,6 @@ function registerDefinitionHandlers(
     registerCompletionHandler(server, { ...definitions, identity, logger, requests });
   }
   if (resources === undefined) return;
-  answerLegacyNotFoundWithItsCode(server);
   const skills = servedSkills(options);
   if (skills !== undefined) registerSkillHandlers(server, { skills, visibleTools, requests });
   registerResourceHandlers(server, {

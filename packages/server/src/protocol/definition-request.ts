@@ -8,7 +8,6 @@ import {
 } from '@apcore-mcp/core';
 import {
   MissingRequiredClientCapabilityError,
-  PROTOCOL_VERSION_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
   type ServerContext,
@@ -32,20 +31,6 @@ export function definitionContextOf(
     identity: resolveIdentity({ authInfo: ctx.http?.authInfo }, identity) ?? null,
     signal: ctx.mcpReq.signal,
   };
-}
-
-/**
- * Whether the request is a 2026-07-28 one (it carries the revision's `_meta` envelope); else
- * it came on a 2025-11-25 connection.
- *
- * @example
- * ```ts
- * if (!isModernRequest(ctx)) markLegacyNotFound(server, ctx.mcpReq.id);
- * ```
- */
-export function isModernRequest(ctx: ServerContext): boolean {
-  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-  return typeof envelope?.[PROTOCOL_VERSION_META_KEY] === 'string';
 }
 
 /**

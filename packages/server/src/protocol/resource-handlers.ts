@@ -3,7 +3,6 @@ import {
   ProtocolError,
   ProtocolErrorCode,
   type ReadResourceRequest,
-  ResourceNotFoundError as SdkResourceNotFoundError,
   type Server,
   type ServerContext,
 } from '@modelcontextprotocol/server';
@@ -15,11 +14,9 @@ import type { AppResources } from '../resources/app-resources.js';
 import type { DefinedResources } from '../resources/defined-resources.js';
 import type { ResourceSource } from '../resources/documentation-resources.js';
 import type { McpReadResourceResult } from '../resources/mcp-resource.js';
-import { ResourceNotFoundError } from '../resources/resource-not-found-error.js';
+import { revisionOfRequest } from '../revisions/pick-revision.js';
 import type { ServedSkills } from '../skills/served-skills.js';
 import { type DefinitionAsking, runAskingDefinition } from './asking-definition-call.js';
-import { isModernRequest } from './definition-request.js';
-import { markLegacyNotFound } from './legacy-not-found-code.js';
 import { refuseLongUri, refuseSubscriptions, toProtocolError } from './resource-bounds.js';
 import { toResourceReadError } from './resource-read-failure.js';
 import type { ResourceSubscriptions } from './resource-subscriptions.js';
@@ -177,7 +174,10 @@ function refuseOverlongUri(uri: string, limit: number): void {
   if (refusal !== undefined) throw toProtocolError(refusal);
 }
 
-/** The error for a URI nothing serves: by the request's revision, or a template's mismatch. */
+/**
+ * The error for a URI nothing serves: a template's mismatch, else the request's revision's
+ * "resource not found".
+ */
 function notFound(
   server: Server,
   uri: string,
@@ -192,9 +192,5 @@ function notFound(
       { uri, uriTemplate: template.uriTemplate },
     );
   }
-  if (!isModernRequest(ctx)) markLegacyNotFound(server, ctx.mcpReq.id);
-  const error = new ResourceNotFoundError(uri);
-  // The SDK's own class: -32602 with `data: { uri }`, as 2026-07-28 requires; a 2025-11-25
-  // connection gets -32002, the code of its revision, from the mark above.
-  return new SdkResourceNotFoundError(error.details.uri, error.message);
+  return revisionOfRequest(ctx).resourceNotFound(uri, { server, ctx });
 }

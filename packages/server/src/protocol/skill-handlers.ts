@@ -14,8 +14,8 @@ import {
 import type { ToolSource } from '../kernel/served-tool.js';
 import { registerRequestHandler } from '../requests/register-request-handler.js';
 import type { RequestPipeline } from '../requests/request-pipeline.js';
+import { revisionOfRequest } from '../revisions/pick-revision.js';
 import type { ServedSkills } from '../skills/served-skills.js';
-import { isModernRequest } from './definition-request.js';
 
 export { SKILLS_EXTENSION_ID };
 
@@ -57,9 +57,6 @@ function paramsSchema<P>(withUri: boolean): StandardSchemaV1<P> {
   };
 }
 
-// 2026-07-28 results carry cache attributes; skills follow the caller, so they stay private.
-const NO_CACHE = { ttlMs: 0, cacheScope: 'private' } as const;
-
 /**
  * Registers `skills/list` (paginated), `skills/get` and `resources/directory/read` (paginated)
  * on `server`. A URI that names no skill the caller may see, or no directory of one, is -32602.
@@ -71,7 +68,8 @@ const NO_CACHE = { ttlMs: 0, cacheScope: 'private' } as const;
  */
 export function registerSkillHandlers(server: Server, options: SkillHandlerOptions): void {
   const { skills, visibleTools, requests } = options;
-  const cache = (ctx: ServerContext) => (isModernRequest(ctx) ? NO_CACHE : {});
+  // Skills follow the caller: where results carry cache attributes, they stay private.
+  const cache = (ctx: ServerContext) => revisionOfRequest(ctx).privateResultHints;
   registerRequestHandler(
     server,
     requests,

@@ -1,6 +1,5 @@
 import type { Identity } from '@apcore-mcp/core';
 import {
-  PROTOCOL_VERSION_META_KEY,
   type Server,
   type ServerContext,
   TRACEPARENT_META_KEY,
@@ -9,6 +8,7 @@ import {
 import { ANONYMOUS_SUBJECT } from '../kernel/anonymous-subject.js';
 import { type ProtocolEra, resolveIdentity } from '../kernel/call-extra.js';
 import type { Logger } from '../kernel/logger.js';
+import { revisionOfRequest } from '../revisions/pick-revision.js';
 import { readTraceparentTraceId } from './read-traceparent.js';
 
 /**
@@ -106,10 +106,7 @@ export function openMcpRequest(parts: {
   const { ctx } = parts;
   const identity = resolveIdentity({ authInfo: ctx.http?.authInfo }, parts.identity);
   const traceCarrier = readTraceCarrier(ctx.mcpReq._meta);
-  // Typed `{}` by the SDK: the reserved keys are read by name.
-  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-  const modernVersion = envelope?.[PROTOCOL_VERSION_META_KEY];
-  const modern = typeof modernVersion === 'string';
+  const revision = revisionOfRequest(ctx);
   return {
     method: parts.method,
     target: parts.target,
@@ -119,8 +116,8 @@ export function openMcpRequest(parts: {
     ctx,
     startedAt: performance.now(),
     traceCarrier,
-    era: modern ? '2026-07-28' : '2025-11-25',
-    protocolVersion: modern ? modernVersion : parts.server.getNegotiatedProtocolVersion(),
+    era: revision.era,
+    protocolVersion: revision.protocolVersion(ctx, parts.server),
     sessionId: ctx.sessionId,
     requestId: ctx.mcpReq.id,
     traceId:

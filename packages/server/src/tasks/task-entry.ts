@@ -6,8 +6,9 @@ import type { CallAnswer } from '../calls/call-observer.js';
 import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
 import { takesTasks } from '../calls/pipeline/task-support-entry.js';
 import type { ToolCall } from '../calls/pipeline/tool-call.js';
+import { toCreateTaskResult } from '../kernel/task-results.js';
+import { revisionOfCall } from '../revisions/pick-revision.js';
 import { BecomeTaskSignal } from './become-task-signal.js';
-import { toCreateTaskResult } from './task-results.js';
 
 /**
  * The pipeline entry that turns calls into MCP tasks. A call of a task-supporting tool (its
@@ -41,9 +42,11 @@ export function createTaskEntry(
     ) {
       return next();
     }
-    // 2025-11-25 answers a task request with a task, and has no rounds to carry what a quick
-    // part asked into it: there, every task-supporting call is a task from its start.
-    if (call.extra.era === '2025-11-25') return createTask(engine, call, call.extra.inputRound);
+    // A revision without rounds (2025-11-25) cannot carry what a quick part asked into the
+    // task: there, every task-supporting call is a task from its start.
+    if (revisionOfCall(call.extra).tasksStartAtOnce) {
+      return createTask(engine, call, call.extra.inputRound);
+    }
     // The user approves the call itself: no task is made for a call they may refuse.
     const onceApproved =
       task.start === 'immediate' && options.approvalAsksUser && asksApproval(call);
@@ -97,7 +100,7 @@ function toTaskCall(
     tool: call.tool,
     arguments: call.arguments,
     identity: call.identity === undefined ? null : { ...call.identity },
-    era: extra.era ?? '2026-07-28',
+    era: revisionOfCall(extra).era,
   };
   if (extra.protocolVersion !== undefined) taskCall.protocolVersion = extra.protocolVersion;
   if (extra.clientCapabilities !== undefined) {

@@ -11,10 +11,10 @@ import {
 } from '@modelcontextprotocol/server';
 import { sendJsonRpcError, sendSessionNotFound } from '../kernel/http-response.js';
 import type { Logger } from '../kernel/logger.js';
+import { revisionOfHttpRequest } from '../revisions/http-request-revision.js';
 import { type ListenStreamBounds, ListenStreamShare } from './listen-stream-share.js';
 import { type ListedTool, refuseParamHeaderMismatch } from './param-header-gate.js';
 import { streamQuietAnswers } from './quiet-answer-stream.js';
-import { isModernRequest } from './request-era.js';
 import { requestIdOf } from './request-id.js';
 import type { ServerChanges } from './server-changes.js';
 import { SessionEventLog, SSE_RETRY_MS } from './session-event-log.js';
@@ -116,7 +116,8 @@ export class StreamableHttpEndpoint {
 
   /** Serves one request; `body` is the already read and parsed JSON of a POST. */
   async handle(request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> {
-    if (isModernRequest(request, body)) {
+    // A request of a revision without sessions is served on its own, by a server of its own.
+    if (!revisionOfHttpRequest(request, body).sessions) {
       const exchange = { request, response, body, listedTool: this.#listedTool };
       if (refuseParamHeaderMismatch({ ...exchange, logger: this.#logger })) return;
       if (!this.#listenStreams.admit(request, response, body)) return;

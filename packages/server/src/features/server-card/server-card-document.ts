@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import type { HttpFeatureFrame } from '../../feature-api/server-feature.js';
+import { SERVED_REVISIONS } from '../../revisions/pick-revision.js';
 import type { ResolvedServerCard, ServerCardRepository } from './server-card-option.js';
 
 /** The media type of a Server Card, sent as its `Content-Type`. */
@@ -8,9 +9,6 @@ export const SERVER_CARD_MEDIA_TYPE = 'application/mcp-server-card+json';
 /** The schema every Server Card names (`$schema`), version 2 of the Server Card shape. */
 export const SERVER_CARD_SCHEMA =
   'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json';
-
-/** The protocol revisions this server speaks, newest first. */
-const SERVED_REVISIONS = ['2026-07-28', '2025-11-25'] as const;
 
 /** A header a client must send to connect, as a Server Card describes it. */
 interface CardHeader {
@@ -118,7 +116,8 @@ export function buildServerCard(
         type: frame.transport,
         url: location.endpoint.href,
         ...(frame.authRequired ? { headers: [AUTHORIZATION_HEADER] } : {}),
-        supportedProtocolVersions: [...SERVED_REVISIONS],
+        // The protocol revisions this server speaks, newest first.
+        supportedProtocolVersions: SERVED_REVISIONS.map((revision) => revision.era),
       },
     ],
   };

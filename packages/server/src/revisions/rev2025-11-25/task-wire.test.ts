@@ -1,7 +1,7 @@
 import type { TaskView } from '@apcore-mcp/core';
 import { describe, expect, it } from 'vitest';
-import { toLegacyCreateTaskResult, toLegacyTask } from './legacy-task-results.js';
-import { toCreateTaskResult } from './task-results.js';
+import { toCreateTaskResult } from '../../kernel/task-results.js';
+import { toLegacyCreateTaskResult, toLegacyTask } from './task-wire.js';
 
 const VIEW: TaskView = {
   taskId: 't-1',

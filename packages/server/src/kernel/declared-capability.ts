@@ -1,5 +1,5 @@
 import { isRecord, type McpInputRequest } from '@apcore-mcp/core';
-import type { ClientCapabilities } from '../kernel/call-extra.js';
+import type { ClientCapabilities } from './call-extra.js';
 
 /**
  * Whether a client that declared `capabilities` may be sent `request`, by MCP's rules: a form

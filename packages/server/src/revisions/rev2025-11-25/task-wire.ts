@@ -1,5 +1,5 @@
 import type { TaskStatus, TaskView } from '@apcore-mcp/core';
-import type { TaskCreatedResult } from '../kernel/task-created-result.js';
+import type { TaskCreatedResult } from '../../kernel/task-created-result.js';
 
 /**
  * The `tasks` capability of a 2025-11-25 connection: `tools/call` may ask for a task, and
@@ -75,7 +75,7 @@ export function toLegacyTask(view: TaskFields): LegacyTask {
  *
  * @example
  * ```ts
- * if (isTaskCreatedResult(answer) && extra.era === '2025-11-25') return toLegacyCreateTaskResult(answer);
+ * if (isTaskCreatedResult(answer)) return toLegacyCreateTaskResult(answer);
  * ```
  */
 export function toLegacyCreateTaskResult(created: TaskCreatedResult): { task: LegacyTask } {

@@ -13,10 +13,10 @@ import {
   type Result,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { declaresCapabilityFor } from '../calls/declared-capability.js';
-import type { ClientCapabilities } from '../kernel/call-extra.js';
-import { waitForTaskChange } from '../tasks/wait-for-task-change.js';
-import { taskNotFound } from './task-not-found.js';
+import type { ClientCapabilities } from '../../kernel/call-extra.js';
+import { declaresCapabilityFor } from '../../kernel/declared-capability.js';
+import { taskNotFound } from '../task-not-found.js';
+import { waitForTaskChange } from './wait-for-task-change.js';
 
 /** How often to look at a task when its engine says nothing, before the task says. */
 const FIRST_LOOK_MS = 1000;

@@ -1,6 +1,6 @@
 import { isTerminalTaskStatus, type TaskEngine, type TaskView } from '@apcore-mcp/core';
 import type { Server } from '@modelcontextprotocol/server';
-import { toLegacyTask } from '../tasks/legacy-task-results.js';
+import { toLegacyTask } from './task-wire.js';
 
 /**
  * Tells a 2025-11-25 connection of each change of status of the tasks it created

@@ -7,43 +7,42 @@ import {
   type ServerContext,
   type ServerOptions,
 } from '@modelcontextprotocol/server';
-import { LEGACY_TASKS_CAPABILITY } from '../tasks/legacy-task-results.js';
-
-/** The one revision before 2026-07-28 that has tasks (experimental there). */
-const TASKS_REVISION = '2025-11-25';
+import { revisionOfVersion, SERVED_REVISIONS } from './pick-revision.js';
 
 type RequestHandler = (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>;
 
 /**
- * The SDK's low-level `Server`, able to serve the experimental tasks of 2025-11-25 beside the
- * tasks extension of 2026-07-28. With `legacyTasks`, a connection that negotiated 2025-11-25
- * is told of the `tasks` capability (a 2026-07-28 client never is: it learns of tasks from the
- * extension), and a `tools/call` may answer the 2025-11-25 `CreateTaskResult`, which the SDK
- * would otherwise refuse as a malformed `CallToolResult`.
+ * The SDK's low-level `Server`, fitted to every revision served: each codec prepares it once
+ * (`prepareServer`), the capabilities a connection is told are its revision's (with `tasks`,
+ * a 2025-11-25 connection hears of the `tasks` capability; a 2026-07-28 client learns of tasks
+ * from the extension), and a `tools/call` may answer a created task in its revision's shape
+ * (2025-11-25's `CreateTaskResult`, which the SDK would otherwise refuse as a malformed
+ * `CallToolResult`).
  *
  * @example
  * ```ts
- * const server = new LegacyTasksServer({ name: 'tools', version: '1.0.0' }, options, true);
+ * const server = new RevisionServer({ name: 'tools', version: '1.0.0' }, options, { tasks: true });
  * ```
  */
-export class LegacyTasksServer extends Server {
-  readonly #legacyTasks: boolean;
+export class RevisionServer extends Server {
+  readonly #tasks: boolean;
 
-  constructor(serverInfo: Implementation, options: ServerOptions, legacyTasks: boolean) {
+  constructor(serverInfo: Implementation, options: ServerOptions, served: { tasks: boolean }) {
     super(serverInfo, options);
-    this.#legacyTasks = legacyTasks;
+    this.#tasks = served.tasks;
+    for (const revision of SERVED_REVISIONS) revision.prepareServer(this);
   }
 
   /**
-   * The capabilities, with `tasks` on a 2025-11-25 connection. The SDK reads them to answer
+   * The capabilities, as the connection's revision declares them. The SDK reads them to answer
    * `initialize` once it has chosen the revision, and `server/discover` on 2026-07-28.
    */
   override getCapabilities(): ServerCapabilities {
-    const capabilities = super.getCapabilities();
-    if (!this.#legacyTasks || this.getNegotiatedProtocolVersion() !== TASKS_REVISION) {
-      return capabilities;
-    }
-    return { ...capabilities, tasks: LEGACY_TASKS_CAPABILITY };
+    const version = this.getNegotiatedProtocolVersion();
+    return revisionOfVersion(version).serverCapabilities(super.getCapabilities(), {
+      tasks: this.#tasks,
+      version,
+    });
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { TaskView } from '@apcore-mcp/core';
-import type { TaskCreatedResult } from '../kernel/task-created-result.js';
+import type { TaskCreatedResult } from './task-created-result.js';
 
-export { TASKS_EXTENSION } from '../kernel/tasks-extension.js';
+export { TASKS_EXTENSION } from './tasks-extension.js';
 
 /**
  * The fields of a task every answer about it carries (`Task`): never its owner.
