@@ -12,7 +12,10 @@ import {
   SKILLS_LIST_METHOD,
 } from '@modelcontextprotocol/server/ext/skills';
 import type { ToolSource } from '../kernel/served-tool.js';
-import { registerRequestHandler } from '../requests/register-request-handler.js';
+import {
+  type RequestHandlerTarget,
+  registerRequestHandler,
+} from '../requests/register-request-handler.js';
 import type { RequestPipeline } from '../requests/request-pipeline.js';
 import type { ServedSkills } from '../skills/served-skills.js';
 import { isModernRequest } from './definition-request.js';
@@ -69,11 +72,14 @@ const NO_CACHE = { ttlMs: 0, cacheScope: 'private' } as const;
  * registerSkillHandlers(server, { skills, visibleTools: () => tools });
  * ```
  */
-export function registerSkillHandlers(server: Server, options: SkillHandlerOptions): void {
+export function registerSkillHandlers(
+  target: RequestHandlerTarget,
+  options: SkillHandlerOptions,
+): void {
   const { skills, visibleTools, requests } = options;
   const cache = (ctx: ServerContext) => (isModernRequest(ctx) ? NO_CACHE : {});
   registerRequestHandler(
-    server,
+    target,
     requests,
     SKILLS_LIST_METHOD,
     { params: paramsSchema<{ cursor?: string }>(false) },
@@ -87,7 +93,7 @@ export function registerSkillHandlers(server: Server, options: SkillHandlerOptio
     },
   );
   registerRequestHandler(
-    server,
+    target,
     requests,
     SKILLS_GET_METHOD,
     { params: paramsSchema<{ uri: string }>(true) },
@@ -98,7 +104,7 @@ export function registerSkillHandlers(server: Server, options: SkillHandlerOptio
     },
   );
   registerRequestHandler(
-    server,
+    target,
     requests,
     RESOURCES_DIRECTORY_READ_METHOD,
     { params: paramsSchema<UriParams>(true) },

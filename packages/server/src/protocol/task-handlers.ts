@@ -9,7 +9,10 @@ import {
 } from '@modelcontextprotocol/server';
 import { missingTasksCapability } from '../calls/pipeline/task-support-entry.js';
 import { resolveIdentity } from '../kernel/call-extra.js';
-import { registerRequestHandler } from '../requests/register-request-handler.js';
+import {
+  type RequestHandlerTarget,
+  registerRequestHandler,
+} from '../requests/register-request-handler.js';
 import type { RequestPipeline } from '../requests/request-pipeline.js';
 import type { RequestAnswer } from '../requests/request-step.js';
 import { TASKS_EXTENSION, toDetailedTask } from '../tasks/task-results.js';
@@ -60,7 +63,7 @@ const TASK_PARAMS: StandardSchemaV1<TaskParams> = {
  * ```
  */
 export function registerTaskHandlers(
-  server: Server,
+  target: RequestHandlerTarget,
   options: {
     engine: TaskEngine;
     identity: Identity | undefined;
@@ -69,13 +72,13 @@ export function registerTaskHandlers(
   },
 ): LegacyTaskHandlers {
   const { engine, requests } = options;
-  const legacy = createLegacyTaskHandlers(server, options);
+  const legacy = createLegacyTaskHandlers(target.server, options);
   const ownerOf = (ctx: ServerContext): string | null => {
     requireTasksCapability(ctx);
     return resolveIdentity({ authInfo: ctx.http?.authInfo }, options.identity)?.id ?? null;
   };
   const handle = (method: string, handler: TaskHandler): void =>
-    registerRequestHandler(server, requests, method, { params: TASK_PARAMS }, handler);
+    registerRequestHandler(target, requests, method, { params: TASK_PARAMS }, handler);
   handle('tasks/get', async ({ taskId }, ctx) => {
     if (!isModernRequest(ctx)) return legacy.get(taskId, ctx);
     const owner = ownerOf(ctx);
