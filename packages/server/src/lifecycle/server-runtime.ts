@@ -12,6 +12,7 @@ import { loadServerMetrics, type ServerMetrics } from '../metrics/server-metrics
 import { type OpenedTracing, openTracing } from '../observability/open-tracing.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
 import { createSdkServer } from '../protocol/create-sdk-server.js';
+import type { McpSurfaceOptions } from '../protocol/mcp-surface-options.js';
 import { ToolFront } from '../protocol/tool-front.js';
 import type { RequestPipeline } from '../requests/request-pipeline.js';
 import { AppResources } from '../resources/app-resources.js';
@@ -212,11 +213,12 @@ export class ServerRuntime {
     this.definitions.stop();
   }
 
-  /** A new SDK server over the shared tools, router and resources; tracked until it closes. */
-  readonly createServer = (): Server => {
-    const server = createSdkServer({
-      name: this.#options.name,
-      version: this.#options.version,
+  /**
+   * What this runtime serves, as every host installs it (see `createMcpSurface`): the tools,
+   * resources, apps, definitions and tasks, through the request pipeline.
+   */
+  surfaceOptions(): McpSurfaceOptions {
+    return {
       tools: this.front,
       requests: this.requests,
       resources: this.resources,
@@ -229,6 +231,15 @@ export class ServerRuntime {
       ...(this.listsPerCaller ? { toolsFor: this.toolsFor } : {}),
       identity: this.#options.identity,
       tasks: this.tasks,
+    };
+  }
+
+  /** A new SDK server over the shared tools, router and resources; tracked until it closes. */
+  readonly createServer = (): Server => {
+    const server = createSdkServer({
+      name: this.#options.name,
+      version: this.#options.version,
+      ...this.surfaceOptions(),
     });
     this.#servers.add(server);
     server.onclose = () => {
