@@ -213,10 +213,7 @@ export class ServerRuntime {
     this.definitions.stop();
   }
 
-  /**
-   * What this runtime serves, as every host installs it (see `createMcpSurface`): the tools,
-   * resources, apps, definitions and tasks, through the request pipeline.
-   */
+  /** What this runtime serves, as every host installs it (see `createMcpSurface`). */
   surfaceOptions(): McpSurfaceOptions {
     return {
       tools: this.front,
@@ -234,13 +231,10 @@ export class ServerRuntime {
     };
   }
 
-  /** A new SDK server over the shared tools, router and resources; tracked until it closes. */
+  /** A new SDK server of the runtime's surface; tracked until it closes. */
   readonly createServer = (): Server => {
-    const server = createSdkServer({
-      name: this.#options.name,
-      version: this.#options.version,
-      ...this.surfaceOptions(),
-    });
+    const { name, version } = this.#options;
+    const server = createSdkServer({ name, version, ...this.surfaceOptions() });
     this.#servers.add(server);
     server.onclose = () => {
       this.#servers.delete(server);
@@ -248,10 +242,7 @@ export class ServerRuntime {
     return server;
   };
 
-  /**
-   * What the server was given but does not serve right now, and why: modules whose schemas or
-   * tool are invalid (or whose tool name is taken), and definitions that break their MCP schema.
-   */
+  /** What is given but not served now, and why: bad modules, taken names, bad definitions. */
   notServed(): NotServedEntry[] {
     return [...this.tools.skipped().map(moduleNotServed), ...this.definitions.notServed()];
   }
