@@ -3,7 +3,6 @@ import {
   type CompleteRequest,
   ProtocolError,
   ProtocolErrorCode,
-  type Server,
 } from '@modelcontextprotocol/server';
 import { completeValues } from '../completions/complete-values.js';
 import { findCompletionSource } from '../completions/completion-target.js';

@@ -1,7 +1,6 @@
 import {
   ProtocolError,
   ProtocolErrorCode,
-  type Server,
   type StandardSchemaV1,
 } from '@modelcontextprotocol/server';
 import { checkPromptArguments } from '../prompts/check-prompt-arguments.js';

@@ -1,7 +1,6 @@
 import {
   ProtocolError,
   ProtocolErrorCode,
-  type Server,
   type ServerContext,
   type StandardSchemaV1,
 } from '@modelcontextprotocol/server';

@@ -3,7 +3,6 @@ import {
   CLIENT_CAPABILITIES_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
-  type Server,
   type ServerContext,
   type StandardSchemaV1,
 } from '@modelcontextprotocol/server';
