@@ -1,136 +1,161 @@
-import {
-  fromJsonSchema,
-  type jsonSchemaValidator,
-  type McpServer,
-  type ReadResourceCallback,
-  type RegisteredResource,
-  type RegisteredTool,
-  type StandardSchemaWithJSON,
-  type ToolCallback,
-} from '@modelcontextprotocol/server';
-import type { McpTool } from '../kernel/mcp-tool.js';
+import type { ResourceTemplateDefinition } from '@apcore-mcp/core';
+import type { McpServer, ServerCapabilities } from '@modelcontextprotocol/server';
 import type { ServerRuntime } from '../lifecycle/server-runtime.js';
-import { toRouterCallExtra } from '../protocol/to-router-call-extra.js';
-import { type AttachedTools, createAttachedTools } from './attached-tools.js';
-import { readAttachedResource } from './read-attached-resource.js';
+import { type McpSurface, surfaceHandlers } from '../protocol/mcp-surface.js';
+import { installHandler, type SurfaceHandler } from '../requests/register-request-handler.js';
+import type { McpResource } from '../resources/mcp-resource.js';
+import { withSkillLinks } from '../skills/skill-links.js';
+import { type AttachedTools, answerWith, createAttachedTools } from './attached-tools.js';
+import { restoreCapabilities, widenCapabilities } from './host-capabilities.js';
+import {
+  type AnswerRequest,
+  type Registration,
+  registerPromptEntry,
+  registerResourceEntry,
+  registerTemplateEntry,
+  registerToolEntry,
+} from './mcp-server-entries.js';
 import { ToolNameTakenError } from './tool-name-taken-error.js';
 
 /**
- * Accepts every input: the router validates (`validateInputs`, the executor), so a call gets
- * our error messages, and the schema is still advertised verbatim.
+ * The methods an `McpServer` answers itself from what is registered with it: ours reach it
+ * through `registerTool`, `registerResource` and `registerPrompt`, each answered by our handler.
  */
-const PASS_THROUGH: jsonSchemaValidator = {
-  getValidator: () => (input) => ({ valid: true, data: input as never, errorMessage: undefined }),
-};
+const REGISTERED_METHODS: ReadonlySet<string> = new Set([
+  'tools/list',
+  'tools/call',
+  'resources/list',
+  'resources/read',
+  'resources/templates/list',
+  'prompts/list',
+  'prompts/get',
+  'completion/complete',
+]);
 
-/** A tool as `McpServer.registerTool` takes it. */
-interface ToolConfig {
-  title?: string;
-  description?: string;
-  inputSchema: StandardSchemaWithJSON;
-  outputSchema?: StandardSchemaWithJSON;
-  annotations?: McpTool['annotations'];
-  _meta?: Record<string, unknown>;
-}
+/** The capabilities `McpServer` declares itself as things are registered with it. */
+const REGISTERED_CAPABILITIES = ['tools', 'prompts', 'completions'] as const;
 
 /**
- * Attaches to a high-level `McpServer` through its public API: one `registerTool` per tool
- * (its JSON Schema advertised as is) and one `registerResource` per documentation resource,
- * kept in step with the tool table. `detach()` removes each of them. Its list is the same for
- * every caller: the executor's ACL refuses calls, but cannot narrow the list.
+ * Installs `surface` on a high-level `McpServer` through its public API: one `registerTool`,
+ * `registerResource` (templates with their completions) and `registerPrompt` (arguments
+ * `completable`) per thing served, each answered by the surface's handler and kept in step with
+ * the registry and definitions; the other methods (skills, subscriptions) with
+ * `setRequestHandler` where the host has none. Its lists are the same for every caller: the
+ * executor's ACL refuses calls, but cannot narrow the list. `detach()` removes each of them.
  */
-export function attachToMcpServer(mcp: McpServer, runtime: ServerRuntime): AttachedTools {
+export function attachToMcpServer(
+  mcp: McpServer,
+  runtime: ServerRuntime,
+  surface: McpSurface,
+): AttachedTools {
   if (runtime.listsPerCaller) {
     runtime.logger.warn(
       'An McpServer lists the same tools to every caller: attached tools the ACL denies a ' +
         'caller are listed to it (and refused when called). A low-level Server lists per caller.',
     );
   }
-  const tools = new Map<string, RegisteredTool>();
-  const resources = new Map<string, RegisteredResource>();
-  const addTool = (tool: McpTool) => {
-    tools.set(
-      tool.name,
-      mcp.registerTool(tool.name, toToolConfig(tool), toCallback(tool, mcp, runtime)),
-    );
-  };
-  const sync = () => {
-    const wanted = new Map(runtime.front.list().map((tool) => [tool.name, tool]));
-    for (const [name, handle] of tools) {
-      if (wanted.has(name)) continue;
-      handle.remove();
-      tools.delete(name);
-    }
-    for (const [name, tool] of wanted) if (!tools.has(name)) addTool(tool);
-    syncResources(mcp, runtime, resources);
-  };
+  const { server } = mcp;
+  const handlers = surfaceHandlers(surface, server);
+  const answer: AnswerRequest = (request, ctx) =>
+    answerWith(handlers.get(request.method) as SurfaceHandler, request, ctx);
+  const before = structuredClone(server.getCapabilities());
+  const direct = [...handlers.keys()].filter((method) => !REGISTERED_METHODS.has(method));
+  const leftToHost = direct.filter((method) => !isFree(mcp, method));
+  const installed = direct.filter((method) => !leftToHost.includes(method));
+  const registrations = new Map<string, Registration>();
+  const sync = () => syncRegistrations(mcp, runtime, answer, registrations);
   try {
-    for (const tool of runtime.front.list()) addTool(tool);
-    syncResources(mcp, runtime, resources);
+    server.registerCapabilities(widenCapabilities(before, ownCapabilities(surface)));
+    for (const [method, entry] of handlers) {
+      if (installed.includes(method)) installHandler(server, method, entry);
+    }
+    sync();
   } catch (error) {
-    for (const handle of [...tools.values(), ...resources.values()]) handle.remove();
+    for (const handle of registrations.values()) handle.remove();
+    for (const method of installed) server.removeRequestHandler(method);
     const clash = /^Tool (.+) is already registered$/.exec((error as Error).message ?? '');
     throw clash?.[1] === undefined ? error : new ToolNameTakenError(clash[1]);
   }
-  const unsubscribe = runtime.onToolListChanged(sync);
-  return createAttachedTools(runtime, unsubscribe, () => {
-    for (const handle of [...tools.values(), ...resources.values()]) handle.remove();
-    tools.clear();
-    resources.clear();
+  const stopTools = runtime.onToolListChanged(sync);
+  const stopDefinitions = runtime.definitions.onListChanged(sync);
+  return createAttachedTools({
+    runtime,
+    handlers,
+    leftToHost,
+    unsubscribe: () => {
+      stopTools();
+      stopDefinitions();
+    },
+    remove: () => {
+      for (const handle of registrations.values()) handle.remove();
+      registrations.clear();
+      for (const method of installed) server.removeRequestHandler(method);
+      if (before.logging === undefined) server.removeRequestHandler('logging/setLevel');
+      restoreCapabilities(server, before);
+    },
   });
 }
 
-function toToolConfig(tool: McpTool): ToolConfig {
-  return {
-    ...(tool.title === undefined ? {} : { title: tool.title }),
-    ...(tool.description === undefined ? {} : { description: tool.description }),
-    inputSchema: fromJsonSchema(tool.inputSchema, PASS_THROUGH),
-    ...(tool.outputSchema === undefined
-      ? {}
-      : { outputSchema: fromJsonSchema(tool.outputSchema, PASS_THROUGH) }),
-    ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
-    ...(tool._meta === undefined ? {} : { _meta: tool._meta }),
-  };
+function isFree(mcp: McpServer, method: string): boolean {
+  try {
+    mcp.server.assertCanSetRequestHandler(method);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-function toCallback(
-  tool: McpTool,
-  mcp: McpServer,
-  runtime: ServerRuntime,
-): ToolCallback<StandardSchemaWithJSON> {
-  return ((
-    args: Record<string, unknown> | undefined,
-    ctx: Parameters<typeof toRouterCallExtra>[0],
-  ) =>
-    runtime.front.call(
-      tool.name,
-      args ?? {},
-      toRouterCallExtra(ctx, mcp.server),
-    )) as ToolCallback<StandardSchemaWithJSON>;
+/** What we declare ourselves: all but what `McpServer` declares as things are registered. */
+function ownCapabilities(surface: McpSurface): ServerCapabilities {
+  const own: Record<string, unknown> = { ...surface.capabilities };
+  for (const key of REGISTERED_CAPABILITIES) delete own[key];
+  // `McpServer` declares `resources` with `listChanged`; `subscribe` is ours to add.
+  const { resources } = surface.capabilities;
+  own.resources = resources?.subscribe === true ? { subscribe: true } : undefined;
+  return own as ServerCapabilities;
 }
 
-/** One `registerResource` per documentation or UI resource served now; gone ones removed. */
-function syncResources(
+/**
+ * One registration per tool, resource, template and prompt served now, under a key of its
+ * kind; gone ones removed, new ones added.
+ */
+function syncRegistrations(
   mcp: McpServer,
   runtime: ServerRuntime,
-  registered: Map<string, RegisteredResource>,
+  answer: AnswerRequest,
+  registered: Map<string, Registration>,
 ): void {
-  const wanted = new Map(
-    [...runtime.resources.list(), ...runtime.apps.list()].map((resource) => [
-      resource.uri,
-      resource,
+  const { definitions } = runtime;
+  const skills = definitions.skills;
+  const tools = runtime.front.list();
+  const listed = skills === undefined || skills.isEmpty ? tools : withSkillLinks(tools, skills);
+  const resources: McpResource[] = [
+    ...runtime.resources.list(),
+    ...runtime.apps.list(),
+    ...definitions.resources.list(),
+    ...(skills?.resources(runtime.front.served) ?? []),
+  ];
+  const wanted = new Map<string, () => Registration>([
+    ...listed.map((tool) => [`tool:${tool.name}`, () => registerToolEntry(mcp, tool, answer)]),
+    ...resources.map((resource) => [
+      `resource:${resource.uri}`,
+      () => registerResourceEntry(mcp, resource, answer),
     ]),
-  );
-  for (const [uri, handle] of registered) {
-    if (wanted.has(uri)) continue;
+    ...definitions.resources
+      .current()
+      .filter((definition): definition is ResourceTemplateDefinition => 'uriTemplate' in definition)
+      .map((template) => [
+        `template:${template.name}`,
+        () => registerTemplateEntry(mcp, template, answer),
+      ]),
+    ...definitions.prompts
+      .current()
+      .map((prompt) => [`prompt:${prompt.name}`, () => registerPromptEntry(mcp, prompt, answer)]),
+  ] as [string, () => Registration][]);
+  for (const [key, handle] of registered) {
+    if (wanted.has(key)) continue;
     handle.remove();
-    registered.delete(uri);
+    registered.delete(key);
   }
-  for (const [uri, resource] of wanted) {
-    if (registered.has(uri)) continue;
-    const read = (async (url: URL) =>
-      (await readAttachedResource(runtime, url.href)) ?? { contents: [] }) as ReadResourceCallback;
-    const { name, uri: _uri, ...metadata } = resource;
-    registered.set(uri, mcp.registerResource(name, uri, metadata, read));
-  }
+  for (const [key, register] of wanted) if (!registered.has(key)) registered.set(key, register());
 }

@@ -2,7 +2,8 @@ import { InvalidOptionError } from '../kernel/invalid-option-error.js';
 import type { ServeOptions } from '../options/serve-options.js';
 
 /**
- * The options `attachToServer` takes: those about the tools and their calls. The host
+ * The options `attachToServer` takes: those about the tools and their calls, and what is served
+ * beside them (resources and templates, prompts, skills), as `serve()` takes them. The host
  * application owns the server, its transport, its name and its lifecycle.
  *
  * @example
@@ -28,10 +29,17 @@ export const ATTACH_OPTION_NAMES = [
   'tracing',
   'logger',
   'logLevel',
+  'resources',
+  'resourceTemplates',
+  'prompts',
+  'skills',
+  'maxSubscriptionsPerSession',
+  'maxResourceUriLength',
 ] as const satisfies readonly (keyof ServeOptions)[];
 
 /**
- * Options of `attachToServer`: the serve options that are about the tools and their calls.
+ * Options of `attachToServer`: the serve options about the tools, their calls and what is
+ * served beside them.
  *
  * @example
  * ```ts

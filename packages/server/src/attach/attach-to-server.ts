@@ -3,6 +3,7 @@ import { openRuntime } from '../lifecycle/open-runtime.js';
 import type { RegistryOrExecutor } from '../lifecycle/resolve-target.js';
 import { resolveOptions } from '../options/resolve-options.js';
 import { createRandomStateKey } from '../options/state-key.js';
+import { createMcpSurface } from '../protocol/mcp-surface.js';
 import { createMemoryLimitStore } from '../store/memory-limit-store.js';
 import { attachToLowLevelServer } from './attach-low-level.js';
 import { attachToMcpServer } from './attach-mcp-server.js';
@@ -34,16 +35,20 @@ function isLowLevelServer(value: unknown): value is Server {
 
 /**
  * Serves a registry's modules from an MCP server your application already has (SDK v2), beside
- * its own tools: the tools (and `docs://` documentation resources) are added to the server, and
- * every call of one of them goes through our router — the Executor, ACL, approval, validation —
- * exactly as with `serve()`. Takes the high-level `McpServer` (registered through `registerTool`
- * / `registerResource`) or the low-level `Server` (our handlers answer our tools and hand every
- * other name, URI and list page to the handlers the application registered, lists merged).
- * Attach before connecting the server. On an attached server, 2026-07-28 clients cannot be
- * asked for approval (the application's server does not verify our signed request state): use
- * `approval: 'allow' | 'deny'` or a handler, or 2025-11-25 elicitation.
+ * its own tools: the same surface `serve()` serves — tools, `docs://` and `ui://` resources,
+ * the `resources`, `resourceTemplates` and `prompts` definitions with their completions, the
+ * skills of a `skills` directory — every request answered by the same handlers (the
+ * Executor, ACL, approval, validation, the request pipeline), through the SDK's public API.
+ * Takes the high-level `McpServer` (each thing registered with `registerTool`,
+ * `registerResource` and `registerPrompt`) or the low-level `Server` (our handlers installed
+ * for every method it does not answer yet; one it already answers keeps its handler, listed in
+ * `leftToHost`, which serves ours by calling `attached.handle(request, ctx)`). Attach before
+ * connecting the server. Tasks are not served (they need a server of our own). On an attached
+ * server, 2026-07-28 clients cannot be asked for approval (the application's server does not
+ * verify our signed request state): use `approval: 'allow' | 'deny'` or a handler, or
+ * 2025-11-25 elicitation.
  *
- * @throws {ToolNameTakenError} when the server already has a tool under one of our names;
+ * @throws {ToolNameTakenError} when an `McpServer` already has a tool under one of our names;
  *   nothing is attached.
  * @throws {InvalidOptionError} for a bad option.
  * @throws {TypeError} for a bad registry, executor or server.
@@ -74,9 +79,11 @@ export async function attachToServer(
   );
   const runtime = await openRuntime(registryOrExecutor, resolved);
   try {
+    // Tasks need a server of our own: see the README's attach section.
+    const surface = createMcpSurface({ ...runtime.surfaceOptions(), tasks: undefined });
     return mcp
-      ? attachToMcpServer(server, runtime)
-      : await attachToLowLevelServer(server, runtime, resolved.dynamic);
+      ? attachToMcpServer(server, runtime, surface)
+      : attachToLowLevelServer(server, runtime, surface);
   } catch (error) {
     runtime.unload();
     throw error;

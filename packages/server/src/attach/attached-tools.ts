@@ -1,5 +1,20 @@
+import { ProtocolError, ProtocolErrorCode, type ServerContext } from '@modelcontextprotocol/server';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import type { ServerRuntime } from '../lifecycle/server-runtime.js';
+import type { SurfaceHandler } from '../requests/register-request-handler.js';
+
+/**
+ * A request as a host's handler received it: its method and params.
+ *
+ * @example
+ * ```ts
+ * const request: AttachedRequest = { method: 'tools/list', params: {} };
+ * ```
+ */
+export interface AttachedRequest {
+  method: string;
+  params?: Record<string, unknown> | undefined;
+}
 
 /**
  * What `attachToServer` added to a host server, and how to take it away again.
@@ -15,31 +30,57 @@ export interface AttachedTools {
   /** The tools added, as clients list them (read afresh: follows the registry with `dynamic`). */
   readonly tools: McpTool[];
   /**
-   * Removes exactly what was added — our tools, resources and handlers — and gives the host's
-   * own handlers back; stops following the registry. Idempotent.
+   * The methods the host's server already answered when attached: its handlers stay, and
+   * answer ours only if they call {@link handle} (a low-level `Server` with `tools/list` and
+   * `tools/call` of its own, typically).
+   */
+  readonly leftToHost: readonly string[];
+  /**
+   * The attached registry's answer to `request` (as `serve()` answers it, through the same
+   * handlers), for a host's own handler of a method in {@link leftToHost} to serve ours too:
+   * merge `tools/list`, hand `tools/call` of one of {@link tools} here.
+   *
+   * @throws {ProtocolError} -32601 for a method the registry does not serve, -32602 for bad params.
+   */
+  handle(request: AttachedRequest, ctx: ServerContext): Promise<Record<string, unknown>>;
+  /**
+   * Removes exactly what was added — our tools, resources, prompts and handlers — and gives
+   * the host's server back its own capabilities (before it connects); stops following the
+   * registry. Idempotent.
    */
   detach(): void;
 }
 
 /**
- * The handle of an attachment: lists the runtime's tools until detached; `detach()` stops
- * following tool changes, unloads the runtime and then runs `remove` (what only this kind of
- * host needs undone), once.
+ * The handle of an attachment: lists the runtime's tools and answers through `handlers` until
+ * detached; `detach()` stops following changes, unloads the runtime and then runs `remove`
+ * (what only this kind of host needs undone), once.
  *
  * @example
  * ```ts
- * return createAttachedTools(runtime, unsubscribe, () => restoreHandlers(server));
+ * return createAttachedTools({ runtime, handlers, leftToHost: [], unsubscribe, remove });
  * ```
  */
-export function createAttachedTools(
-  runtime: Pick<ServerRuntime, 'front' | 'unload'>,
-  unsubscribe: () => void,
-  remove: () => void,
-): AttachedTools {
+export function createAttachedTools(parts: {
+  runtime: Pick<ServerRuntime, 'front' | 'unload'>;
+  handlers: ReadonlyMap<string, SurfaceHandler>;
+  leftToHost: readonly string[];
+  unsubscribe: () => void;
+  remove: () => void;
+}): AttachedTools {
+  const { runtime, handlers, unsubscribe, remove } = parts;
   let attached = true;
   return {
     get tools() {
       return attached ? runtime.front.list() : [];
+    },
+    leftToHost: parts.leftToHost,
+    async handle(request, ctx) {
+      const entry = attached ? handlers.get(request.method) : undefined;
+      if (entry === undefined) {
+        throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
+      }
+      return (await answerWith(entry, request, ctx)) as Record<string, unknown>;
     },
     detach() {
       if (!attached) return;
@@ -49,4 +90,27 @@ export function createAttachedTools(
       remove();
     },
   };
+}
+
+/**
+ * Runs one surface handler on `request` as the SDK would: a handler with a params schema gets
+ * the params it checked, one without gets the request.
+ *
+ * @example
+ * ```ts
+ * await answerWith(handlers.get('prompts/get'), { method: 'prompts/get', params: { name } }, ctx);
+ * ```
+ */
+export async function answerWith(
+  entry: SurfaceHandler,
+  request: AttachedRequest,
+  ctx: ServerContext,
+): Promise<unknown> {
+  if (entry.schemas === undefined) return entry.handle({ params: {}, ...request }, ctx);
+  const checked = await entry.schemas.params['~standard'].validate(request.params ?? {});
+  if (checked.issues !== undefined) {
+    const problems = checked.issues.map((issue) => issue.message).join('; ');
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid params: ${problems}`);
+  }
+  return entry.handle(checked.value, ctx);
 }

@@ -11,6 +11,7 @@ import { loadServerMetrics, type ServerMetrics } from '../metrics/server-metrics
 import { type OpenedTracing, openTracing } from '../observability/open-tracing.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
 import { createSdkServer } from '../protocol/create-sdk-server.js';
+import type { McpSurfaceOptions } from '../protocol/mcp-surface-options.js';
 import { ToolFront } from '../protocol/tool-front.js';
 import type { RequestPipeline } from '../requests/request-pipeline.js';
 import { AppResources } from '../resources/app-resources.js';
@@ -214,11 +215,9 @@ export class ServerRuntime {
     this.definitions.stop();
   }
 
-  /** A new SDK server over the shared tools, router and resources; tracked until it closes. */
-  readonly createServer = (): Server => {
-    const server = createSdkServer({
-      name: this.#options.name,
-      version: this.#options.version,
+  /** What this runtime serves, as every host installs it (see `createMcpSurface`). */
+  surfaceOptions(): McpSurfaceOptions {
+    return {
       tools: this.front,
       requests: this.requests,
       resources: this.resources,
@@ -231,18 +230,19 @@ export class ServerRuntime {
       ...(this.listsPerCaller ? { toolsFor: this.toolsFor } : {}),
       identity: this.#options.identity,
       tasks: this.tasks,
-    });
-    this.#servers.add(server);
-    server.onclose = () => {
-      this.#servers.delete(server);
     };
+  }
+
+  /** A new SDK server of the runtime's surface; tracked until it closes. */
+  readonly createServer = (): Server => {
+    const { name, version } = this.#options;
+    const server = createSdkServer({ name, version, ...this.surfaceOptions() });
+    this.#servers.add(server);
+    server.onclose = () => this.#servers.delete(server);
     return server;
   };
 
-  /**
-   * What the server was given but does not serve right now, and why: modules whose schemas or
-   * tool are invalid (or whose tool name is taken), and definitions that break their MCP schema.
-   */
+  /** What is given but not served now, and why: bad modules, taken names, bad definitions. */
   notServed(): NotServedEntry[] {
     return [...this.tools.skipped().map(moduleNotServed), ...this.definitions.notServed()];
   }

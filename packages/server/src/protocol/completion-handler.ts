@@ -3,13 +3,15 @@ import {
   type CompleteRequest,
   ProtocolError,
   ProtocolErrorCode,
-  type Server,
 } from '@modelcontextprotocol/server';
 import { completeValues } from '../completions/complete-values.js';
 import { findCompletionSource } from '../completions/completion-target.js';
 import type { PromptCatalog } from '../prompts/prompt-catalog.js';
 import type { RequestTarget } from '../requests/mcp-request.js';
-import { registerRequestHandler } from '../requests/register-request-handler.js';
+import {
+  type RequestHandlerTarget,
+  registerRequestHandler,
+} from '../requests/register-request-handler.js';
 import type { RequestPipeline } from '../requests/request-pipeline.js';
 import type { DefinedResources } from '../resources/defined-resources.js';
 import { answerDefinitionCall, definitionContextOf } from './definition-request.js';
@@ -42,8 +44,11 @@ export interface CompletionHandlerOptions {
  * registerCompletionHandler(server, options);
  * ```
  */
-export function registerCompletionHandler(server: Server, options: CompletionHandlerOptions): void {
-  const target = ({ params }: CompleteRequest): RequestTarget => {
+export function registerCompletionHandler(
+  target: RequestHandlerTarget,
+  options: CompletionHandlerOptions,
+): void {
+  const targetOf = ({ params }: CompleteRequest): RequestTarget => {
     const { ref, argument } = params;
     const name = ref.type === 'ref/prompt' ? `prompt:${ref.name}` : `resource:${ref.uri}`;
     const served = !('problem' in findCompletionSource(ref, argument.name, options));
@@ -52,7 +57,7 @@ export function registerCompletionHandler(server: Server, options: CompletionHan
   };
   const { requests } = options;
   registerRequestHandler(
-    server,
+    target,
     requests,
     'completion/complete',
     async (request, ctx) => {
@@ -72,6 +77,6 @@ export function registerCompletionHandler(server: Server, options: CompletionHan
       );
       return { completion };
     },
-    target,
+    targetOf,
   );
 }

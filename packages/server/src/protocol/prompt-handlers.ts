@@ -1,13 +1,15 @@
 import {
   ProtocolError,
   ProtocolErrorCode,
-  type Server,
   type StandardSchemaV1,
 } from '@modelcontextprotocol/server';
 import { checkPromptArguments } from '../prompts/check-prompt-arguments.js';
 import type { PromptCatalog } from '../prompts/prompt-catalog.js';
 import type { RequestTarget } from '../requests/mcp-request.js';
-import { registerRequestHandler } from '../requests/register-request-handler.js';
+import {
+  type RequestHandlerTarget,
+  registerRequestHandler,
+} from '../requests/register-request-handler.js';
 import type { RequestPipeline } from '../requests/request-pipeline.js';
 import { type DefinitionAsking, runAskingDefinition } from './asking-definition-call.js';
 
@@ -59,10 +61,13 @@ export interface PromptHandlerOptions {
  * registerPromptHandlers(server, options);
  * ```
  */
-export function registerPromptHandlers(server: Server, options: PromptHandlerOptions): void {
+export function registerPromptHandlers(
+  target: RequestHandlerTarget,
+  options: PromptHandlerOptions,
+): void {
   const { prompts, requests } = options;
-  registerRequestHandler(server, requests, 'prompts/list', () => ({ prompts: prompts.list() }));
-  const target = (params: PromptGetParams): RequestTarget => ({
+  registerRequestHandler(target, requests, 'prompts/list', () => ({ prompts: prompts.list() }));
+  const targetOf = (params: PromptGetParams): RequestTarget => ({
     kind: 'prompt',
     name: params.name,
     label: prompts.find(params.name) === undefined ? undefined : params.name,
@@ -70,7 +75,7 @@ export function registerPromptHandlers(server: Server, options: PromptHandlerOpt
   });
   const schemas = { params: PROMPT_GET_PARAMS };
   registerRequestHandler(
-    server,
+    target,
     requests,
     'prompts/get',
     schemas,
@@ -99,7 +104,7 @@ export function registerPromptHandlers(server: Server, options: PromptHandlerOpt
         messages,
       };
     },
-    target,
+    targetOf,
   );
 }
 

@@ -8,7 +8,10 @@ import {
 } from '@modelcontextprotocol/server';
 import type { ToolSource } from '../kernel/served-tool.js';
 import type { RequestTarget } from '../requests/mcp-request.js';
-import { registerRequestHandler } from '../requests/register-request-handler.js';
+import {
+  type RequestHandlerTarget,
+  registerRequestHandler,
+} from '../requests/register-request-handler.js';
 import type { RequestPipeline } from '../requests/request-pipeline.js';
 import type { AppResources } from '../resources/app-resources.js';
 import type { DefinedResources } from '../resources/defined-resources.js';
@@ -64,9 +67,12 @@ export interface ResourceHandlerOptions {
  * registerResourceHandlers(server, options);
  * ```
  */
-export function registerResourceHandlers(server: Server, options: ResourceHandlerOptions): void {
+export function registerResourceHandlers(
+  target: RequestHandlerTarget,
+  options: ResourceHandlerOptions,
+): void {
   const { docs, apps, defined, skills, visibleTools, requests } = options;
-  registerRequestHandler(server, requests, 'resources/list', (_request, ctx) => ({
+  registerRequestHandler(target, requests, 'resources/list', (_request, ctx) => ({
     resources: [
       ...docs.list(visibleTools(ctx)),
       ...(apps?.list(visibleTools(ctx)) ?? []),
@@ -74,21 +80,21 @@ export function registerResourceHandlers(server: Server, options: ResourceHandle
       ...(skills?.resources(visibleTools(ctx)) ?? []),
     ],
   }));
-  registerRequestHandler(server, requests, 'resources/templates/list', () => ({
+  registerRequestHandler(target, requests, 'resources/templates/list', () => ({
     resourceTemplates: defined?.listTemplates() ?? [],
   }));
-  registerReadHandler(server, options);
-  registerSubscriptionHandlers(server, options);
+  registerReadHandler(target, options);
+  registerSubscriptionHandlers(target, options);
 }
 
 /** `resources/read`, a read that may ask the client, through the request pipeline. */
-function registerReadHandler(server: Server, options: ResourceHandlerOptions): void {
+function registerReadHandler(target: RequestHandlerTarget, options: ResourceHandlerOptions): void {
   const { defined, requests } = options;
   // An overlong URI is refused below; what names it elsewhere is cut to the limit.
-  const target = ({ params }: ReadResourceRequest) =>
+  const targetOf = ({ params }: ReadResourceRequest) =>
     resourceTarget(params.uri.slice(0, options.maxUriLength), defined);
   registerRequestHandler(
-    server,
+    target,
     requests,
     'resources/read',
     async (request, ctx) => {
@@ -99,21 +105,24 @@ function registerReadHandler(server: Server, options: ResourceHandlerOptions): v
         throw toResourceReadError(error, {
           uri,
           logger,
-          notFound: () => notFound(server, uri, ctx),
+          notFound: () => notFound(target.server, uri, ctx),
         });
       });
       if (result !== undefined) return result;
-      throw notFound(server, uri, ctx, defined);
+      throw notFound(target.server, uri, ctx, defined);
     },
-    target,
+    targetOf,
   );
 }
 
 /** `resources/subscribe` and `resources/unsubscribe` (2025-11-25), with `subscriptions`. */
-function registerSubscriptionHandlers(server: Server, options: ResourceHandlerOptions): void {
+function registerSubscriptionHandlers(
+  target: RequestHandlerTarget,
+  options: ResourceHandlerOptions,
+): void {
   const { docs, apps, defined, skills, visibleTools, requests, subscriptions } = options;
   if (subscriptions === undefined) return;
-  registerRequestHandler(server, requests, 'resources/subscribe', (request, ctx) => {
+  registerRequestHandler(target, requests, 'resources/subscribe', (request, ctx) => {
     const { uri } = request.params;
     refuseOverlongUri(uri, options.maxUriLength);
     const served =
@@ -121,16 +130,16 @@ function registerSubscriptionHandlers(server: Server, options: ResourceHandlerOp
       docs.read(uri, visibleTools(ctx)) !== undefined ||
       apps?.serves(uri, visibleTools(ctx)) === true ||
       skills?.serves(uri, visibleTools(ctx)) === true;
-    if (!served) throw notFound(server, uri, ctx, defined);
-    if (!subscriptions.add(server, uri)) {
+    if (!served) throw notFound(target.server, uri, ctx, defined);
+    if (!subscriptions.add(target.server, uri)) {
       throw toProtocolError(
         refuseSubscriptions({ limit: subscriptions.maxPerSession, listen: false }),
       );
     }
     return {};
   });
-  registerRequestHandler(server, requests, 'resources/unsubscribe', (request) => {
-    subscriptions.remove(server, request.params.uri);
+  registerRequestHandler(target, requests, 'resources/unsubscribe', (request) => {
+    subscriptions.remove(target.server, request.params.uri);
     return {};
   });
 }

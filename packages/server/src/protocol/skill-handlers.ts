@@ -1,7 +1,6 @@
 import {
   ProtocolError,
   ProtocolErrorCode,
-  type Server,
   type ServerContext,
   type StandardSchemaV1,
 } from '@modelcontextprotocol/server';
@@ -12,7 +11,10 @@ import {
   SKILLS_LIST_METHOD,
 } from '@modelcontextprotocol/server/ext/skills';
 import type { ToolSource } from '../kernel/served-tool.js';
-import { registerRequestHandler } from '../requests/register-request-handler.js';
+import {
+  type RequestHandlerTarget,
+  registerRequestHandler,
+} from '../requests/register-request-handler.js';
 import type { RequestPipeline } from '../requests/request-pipeline.js';
 import { revisionOfRequest } from '../revisions/pick-revision.js';
 import type { ServedSkills } from '../skills/served-skills.js';
@@ -66,12 +68,15 @@ function paramsSchema<P>(withUri: boolean): StandardSchemaV1<P> {
  * registerSkillHandlers(server, { skills, visibleTools: () => tools });
  * ```
  */
-export function registerSkillHandlers(server: Server, options: SkillHandlerOptions): void {
+export function registerSkillHandlers(
+  target: RequestHandlerTarget,
+  options: SkillHandlerOptions,
+): void {
   const { skills, visibleTools, requests } = options;
   // Skills follow the caller: where results carry cache attributes, they stay private.
   const cache = (ctx: ServerContext) => revisionOfRequest(ctx).privateResultHints;
   registerRequestHandler(
-    server,
+    target,
     requests,
     SKILLS_LIST_METHOD,
     { params: paramsSchema<{ cursor?: string }>(false) },
@@ -85,7 +90,7 @@ export function registerSkillHandlers(server: Server, options: SkillHandlerOptio
     },
   );
   registerRequestHandler(
-    server,
+    target,
     requests,
     SKILLS_GET_METHOD,
     { params: paramsSchema<{ uri: string }>(true) },
@@ -96,7 +101,7 @@ export function registerSkillHandlers(server: Server, options: SkillHandlerOptio
     },
   );
   registerRequestHandler(
-    server,
+    target,
     requests,
     RESOURCES_DIRECTORY_READ_METHOD,
     { params: paramsSchema<UriParams>(true) },

@@ -1,7 +1,10 @@
 import type { Identity, TaskEngine } from '@apcore-mcp/core';
-import type { Result, Server, ServerContext, StandardSchemaV1 } from '@modelcontextprotocol/server';
+import type { Result, ServerContext, StandardSchemaV1 } from '@modelcontextprotocol/server';
 import type { TaskCreatedResult } from '../kernel/task-created-result.js';
-import { registerRequestHandler } from '../requests/register-request-handler.js';
+import {
+  type RequestHandlerTarget,
+  registerRequestHandler,
+} from '../requests/register-request-handler.js';
 import type { RequestPipeline } from '../requests/request-pipeline.js';
 import type { RequestAnswer } from '../requests/request-step.js';
 import { revisionOfRequest } from '../revisions/pick-revision.js';
@@ -45,7 +48,7 @@ const TASK_PARAMS: StandardSchemaV1<TaskParams> = {
 export type CreatedTaskAnswerer = (answer: TaskCreatedResult, ctx: ServerContext) => Result;
 
 /**
- * Registers `tasks/get`, `tasks/update`, `tasks/cancel` and `tasks/result` on `server`, over
+ * Gives `target` `tasks/get`, `tasks/update`, `tasks/cancel` and `tasks/result`, over
  * `engine`, each answered by the task API of the request's revision (see each codec's
  * `taskApi`: the tasks extension on 2026-07-28, the experimental task API on 2025-11-25, one
  * engine under both). Returns how a `tools/call` that became a task is answered.
@@ -56,7 +59,7 @@ export type CreatedTaskAnswerer = (answer: TaskCreatedResult, ctx: ServerContext
  * ```
  */
 export function registerTaskHandlers(
-  server: Server,
+  target: RequestHandlerTarget,
   options: {
     engine: TaskEngine;
     identity: Identity | undefined;
@@ -71,13 +74,13 @@ export function registerTaskHandlers(
     const revision = revisionOfRequest(ctx);
     let api = apis.get(revision);
     if (api === undefined) {
-      api = revision.taskApi(server, { engine, identity });
+      api = revision.taskApi(target.server, { engine, identity });
       apis.set(revision, api);
     }
     return api;
   };
   const handle = (method: string, handler: TaskHandler): void =>
-    registerRequestHandler(server, requests, method, { params: TASK_PARAMS }, handler);
+    registerRequestHandler(target, requests, method, { params: TASK_PARAMS }, handler);
   handle('tasks/get', ({ taskId }, ctx) => apiOf(ctx).get(taskId, ctx));
   handle('tasks/update', (params, ctx) => apiOf(ctx).update(params, ctx));
   handle('tasks/cancel', ({ taskId }, ctx) => apiOf(ctx).cancel(taskId, ctx));

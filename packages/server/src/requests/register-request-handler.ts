@@ -12,57 +12,114 @@ import type { RequestAnswer } from './request-step.js';
 
 type Handler<I, R> = (input: I, ctx: ServerContext) => R | Promise<R>;
 
+/**
+ * One request handler as a surface holds it: the SDK's `{ params }` schema for a method outside
+ * the spec (the handler then gets the params it checked), else none (it gets the request).
+ *
+ * @example
+ * ```ts
+ * const entry: SurfaceHandler = { schemas: undefined, handle: () => ({ prompts: [] }) };
+ * ```
+ */
+export interface SurfaceHandler {
+  readonly schemas: { params: StandardSchemaV1 } | undefined;
+  readonly handle: (input: unknown, ctx: ServerContext) => Promise<RequestAnswer> | RequestAnswer;
+}
+
+/**
+ * Where request handlers go: the SDK `Server` whose connection they answer (its revision, its
+ * client, its notifications), and what takes each handler — that server's own
+ * `setRequestHandler` (see `serverTarget`), or a surface keeping them for a host to install its
+ * way.
+ *
+ * @example
+ * ```ts
+ * const target: RequestHandlerTarget = { server, add: (method, entry) => handlers.set(method, entry) };
+ * ```
+ */
+export interface RequestHandlerTarget {
+  readonly server: Server;
+  add(method: string, entry: SurfaceHandler): void;
+}
+
 /** `setRequestHandler` of either form, as this file calls it once the handler is wrapped. */
 type AnySetRequestHandler = (method: string, ...rest: unknown[]) => void;
 
 /**
- * `server.setRequestHandler(method, handler)` with the handler run through `requests` (the
+ * A target that installs each handler on `server` itself with `setRequestHandler`.
+ *
+ * @example
+ * ```ts
+ * registerRequestHandler(serverTarget(server), requests, 'prompts/list', listPrompts);
+ * ```
+ */
+export function serverTarget(server: Server): RequestHandlerTarget {
+  return { server, add: (method, entry) => installHandler(server, method, entry) };
+}
+
+/**
+ * `server.setRequestHandler(method, ...)` for one handler of a surface, in the form its schemas
+ * call for.
+ *
+ * @example
+ * ```ts
+ * installHandler(server, 'prompts/list', entry);
+ * ```
+ */
+export function installHandler(server: Server, method: string, entry: SurfaceHandler): void {
+  const set = server.setRequestHandler.bind(server) as AnySetRequestHandler;
+  if (entry.schemas === undefined) set(method, entry.handle);
+  else set(method, entry.schemas, entry.handle);
+}
+
+/**
+ * Gives `target` the handler of `method` (on a server: `setRequestHandler`), run through `requests` (the
  * request pipeline: tracing, metrics, the shutdown gate, the ledger, errors, the result cap,
- * limits); `target` names what the request asks for (the prompt, the resource, the completion's
+ * limits); `named` says what the request asks for (the prompt, the resource, the completion's
  * reference), for methods that name one. Without a pipeline (a bare SDK server), or for a
  * method with a pipeline of its own (`tools/call`), the handler is registered as it is.
  *
  * @example
  * ```ts
- * registerRequestHandler(server, requests, 'prompts/list', () => ({ prompts: catalog.list() }));
+ * registerRequestHandler(target, requests, 'prompts/list', () => ({ prompts: catalog.list() }));
  * ```
  */
 export function registerRequestHandler<M extends RequestMethod>(
-  server: Server,
+  target: RequestHandlerTarget,
   requests: RequestPipeline | undefined,
   method: M,
   handler: Handler<RequestTypeMap[M], HandlerResultTypeMap[M]>,
-  target?: (request: RequestTypeMap[M]) => RequestTarget,
+  named?: (request: RequestTypeMap[M]) => RequestTarget,
 ): void;
 /**
- * The same, with the SDK's `{ params }` schema: the handler (and `target`) get the params it
+ * The same, with the SDK's `{ params }` schema: the handler (and `named`) get the params it
  * checked.
  *
  * @example
  * ```ts
- * registerRequestHandler(server, requests, 'prompts/get', { params: PARAMS }, answer, promptTarget);
+ * registerRequestHandler(target, requests, 'prompts/get', { params: PARAMS }, answer, promptTarget);
  * ```
  */
 export function registerRequestHandler<P extends StandardSchemaV1, R extends RequestAnswer>(
-  server: Server,
+  target: RequestHandlerTarget,
   requests: RequestPipeline | undefined,
   method: string,
   schemas: { params: P },
   handler: Handler<StandardSchemaV1.InferOutput<P>, R>,
-  target?: (params: StandardSchemaV1.InferOutput<P>) => RequestTarget,
+  named?: (params: StandardSchemaV1.InferOutput<P>) => RequestTarget,
 ): void;
 export function registerRequestHandler(
-  server: Server,
+  target: RequestHandlerTarget,
   requests: RequestPipeline | undefined,
   method: string,
   ...rest: unknown[]
 ): void {
   const withSchemas = typeof rest[0] !== 'function';
-  const [handler, target] = (withSchemas ? rest.slice(1) : rest) as [
+  const [handler, named] = (withSchemas ? rest.slice(1) : rest) as [
     Handler<unknown, RequestAnswer>,
     ((input: unknown) => RequestTarget) | undefined,
   ];
-  const set = server.setRequestHandler.bind(server) as AnySetRequestHandler;
+  const { server } = target;
   const wrapped: Handler<unknown, RequestAnswer> =
     requests === undefined || !requests.serves(method)
       ? handler
@@ -71,12 +128,12 @@ export function registerRequestHandler(
             method,
             ctx,
             server,
-            target: target?.(input),
+            target: named?.(input),
             identity: requests.identity,
             logger: requests.logger,
           });
           return requests.run(request, async () => handler(input, ctx));
         };
-  if (withSchemas) set(method, rest[0], wrapped);
-  else set(method, wrapped);
+  const schemas = withSchemas ? (rest[0] as { params: StandardSchemaV1 }) : undefined;
+  target.add(method, { schemas, handle: wrapped });
 }

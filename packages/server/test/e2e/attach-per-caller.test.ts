@@ -6,6 +6,7 @@ import { InMemoryTransport, type Server } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { AUTH_IDENTITY_KEY, attachToServer } from '../../src/index.js';
 import {
+  attachTo,
   createExecutor,
   createHighLevelHost,
   createLowLevelHost,
@@ -59,7 +60,7 @@ describe('attachToServer on a low-level Server, per authenticated caller', () =>
     ['a customer', { id: 'bob', roles: ['customer'] }, ['ping', 'math-add']],
   ])('lists and reads for %s only what its ACL allows', async (_who, identity, listed) => {
     const host = createLowLevelHost();
-    const attached = await attachToServer(host, createRoleExecutor());
+    const attached = await attachTo(host, createRoleExecutor());
     try {
       const client = await connectAs(host, identity);
       expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(listed);

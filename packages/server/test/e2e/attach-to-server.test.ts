@@ -7,6 +7,7 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AttachedTools, attachToServer, ToolNameTakenError } from '../../src/index.js';
 import {
+  attachTo,
   createExecutor,
   createHighLevelHost,
   createLowLevelHost,
@@ -60,7 +61,7 @@ describe.each(hosts)('attachToServer on an %s', (_kind, createHost, listedToAnyo
     'serves the host’s tools and ours side by side, ours through the executor (%s)',
     async (era) => {
       host = createHost();
-      attached = await attachToServer(host, createExecutor().executor);
+      attached = await attachTo(host, createExecutor().executor);
       expect(attached.tools.map((tool) => tool.name)).toEqual(['admin-wipe', 'math-add']);
       const { listNames, call, client } = await connect(host, era);
       expect(await listNames()).toEqual(['ping', ...listedToAnyone]);
@@ -81,7 +82,7 @@ describe.each(hosts)('attachToServer on an %s', (_kind, createHost, listedToAnyo
 
   it('detach removes exactly what it added; the host’s own tool keeps working', async () => {
     host = createHost();
-    const mine = await attachToServer(host, createExecutor().executor);
+    const mine = await attachTo(host, createExecutor().executor);
     mine.detach();
     mine.detach();
     expect(mine.tools).toEqual([]);
@@ -96,8 +97,22 @@ describe.each(hosts)('attachToServer on an %s', (_kind, createHost, listedToAnyo
     expect(refused).toBe(true);
   });
 
-  it('refuses a registry tool whose name the host already has, attaching nothing', async () => {
+  it('takes the tool options (filters, tool search) and refuses server-only ones', async () => {
     host = createHost();
+    await expect(
+      attachToServer(host, createExecutor().registry, { port: 1 } as never),
+    ).rejects.toThrow(/^attachToServer does not take option 'port'/);
+    attached = await attachTo(host, createExecutor().executor, { toolSearch: true });
+    const { listNames, call } = await connect(host, '2025-11-25');
+    expect(await listNames()).toEqual(['ping', 'search_tools', 'call_tool']);
+    const added = await call('call_tool', { name: 'math-add', arguments: { a: 1, b: 2 } });
+    expect(JSON.parse(firstText(added))).toEqual({ sum: 3 });
+  });
+});
+
+describe('attachToServer on an McpServer whose tool takes one of our names', () => {
+  it('refuses a registry tool whose name the host already has, attaching nothing', async () => {
+    const host = createHighLevelHost();
     const { registry } = createExecutor();
     registry.register(
       'ping',
@@ -114,52 +129,59 @@ describe.each(hosts)('attachToServer on an %s', (_kind, createHost, listedToAnyo
     await expect(attempt).rejects.toSatisfy(ToolNameTakenError.isInstance);
     const { listNames } = await connect(host, '2026-07-28');
     expect(await listNames()).toEqual(['ping']);
-  });
-
-  it('takes the tool options (filters, tool search) and refuses server-only ones', async () => {
-    host = createHost();
-    await expect(
-      attachToServer(host, createExecutor().registry, { port: 1 } as never),
-    ).rejects.toThrow(/^attachToServer does not take option 'port'/);
-    attached = await attachToServer(host, createExecutor().executor, { toolSearch: true });
-    const { listNames, call } = await connect(host, '2025-11-25');
-    expect(await listNames()).toEqual(['ping', 'search_tools', 'call_tool']);
-    const added = await call('call_tool', { name: 'math-add', arguments: { a: 1, b: 2 } });
-    expect(JSON.parse(firstText(added))).toEqual({ sum: 3 });
+    await host.close();
   });
 });
 
 describe('attachToServer on a low-level Server with resources of its own', () => {
-  it('merges resource lists, hands the host its URIs and names, and its later list pages', async () => {
+  it('leaves the methods the host answers to its handlers, which serve ours through attached.handle', async () => {
     const host = createLowLevelHost();
     host.registerCapabilities({ resources: {} });
-    host.setRequestHandler('resources/list', () => ({
-      resources: [{ uri: 'app://readme', name: 'readme' }],
-    }));
-    host.setRequestHandler('resources/read', (request) => ({
-      contents: [{ uri: request.params.uri, text: 'the app readme' }],
-    }));
-    host.setRequestHandler('tools/list', (request) => {
-      return request.params?.cursor === undefined
-        ? { tools: [{ name: 'ping', inputSchema: { type: 'object' } }], nextCursor: 'page-2' }
-        : { tools: [{ name: 'pong', inputSchema: { type: 'object' } }] };
+    let attached: AttachedTools | undefined;
+    host.setRequestHandler('resources/list', async (request, ctx) => {
+      const ours = attached === undefined ? [] : (await attached.handle(request, ctx)).resources;
+      return { resources: [{ uri: 'app://readme', name: 'readme' }, ...(ours as [])] };
     });
-    const attached = await attachToServer(host, createExecutor().executor);
+    host.setRequestHandler('resources/read', async (request, ctx) => {
+      if (request.params.uri !== 'app://readme' && attached !== undefined) {
+        return (await attached.handle(request, ctx)) as never;
+      }
+      return { contents: [{ uri: request.params.uri, text: 'the app readme' }] };
+    });
+    attached = await attachTo(host, createExecutor().executor);
     try {
+      expect(attached.leftToHost).toEqual([
+        'tools/list',
+        'tools/call',
+        'resources/list',
+        'resources/read',
+      ]);
       const { client, call } = await connect(host, '2025-11-25');
       const uris = (await client.listResources()).resources.map((resource) => resource.uri);
       expect(uris).toEqual(['app://readme', 'docs://math.add', 'ui://math.add/app.html']);
       const readme = await client.readResource({ uri: 'app://readme' });
       expect(readme.contents[0]).toMatchObject({ text: 'the app readme' });
-      const first = await client.listTools();
-      expect(first.tools.map((tool) => tool.name)).toEqual(['ping', 'math-add']);
-      const second = await client.listTools({ cursor: first.nextCursor as string });
-      expect(second.tools.map((tool) => tool.name)).toEqual(['pong']);
+      const docs = await client.readResource({ uri: 'docs://math.add' });
+      expect(docs.contents[0]).toMatchObject({ text: '# math.add\nAdds a and b.' });
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([
+        'ping',
+        'math-add',
+      ]);
       expect(firstText(await call('nothing-here'))).toBe('host: no tool nothing-here');
     } finally {
       attached.detach();
       await host.close();
     }
+  });
+
+  it('refuses to attach to a Server already connected', async () => {
+    const host = createLowLevelHost();
+    const [, serverTransport] = InMemoryTransport.createLinkedPair();
+    await host.connect(serverTransport);
+    await expect(attachToServer(host, createExecutor().executor)).rejects.toThrow(
+      'attachToServer: attach before the server connects to a transport',
+    );
+    await host.close();
   });
 });
 

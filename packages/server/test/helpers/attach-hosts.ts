@@ -1,6 +1,31 @@
 import { defineModule } from '@apcore-mcp/core';
 import { ACL, Executor, Registry } from '@apcore-mcp/runtime';
-import { McpServer, Server } from '@modelcontextprotocol/server';
+import { McpServer, Server, type ServerContext } from '@modelcontextprotocol/server';
+import { type AttachedTools, type AttachOptions, attachToServer } from '../../src/index.js';
+
+/** The attachment each low-level host serves the registry's tools from. */
+const attachments = new WeakMap<Server, AttachedTools>();
+
+/**
+ * `attachToServer`, and for a low-level host, hands the attachment to the host's own
+ * `tools/list` and `tools/call`, which serve ours through `attached.handle` as an application
+ * would.
+ */
+export async function attachTo(
+  host: McpServer | Server,
+  target: Parameters<typeof attachToServer>[1],
+  options?: AttachOptions,
+): Promise<AttachedTools> {
+  const attached = await attachToServer(host, target, options);
+  if (host instanceof Server) attachments.set(host, attached);
+  return attached;
+}
+
+/** Ours to answer: attached and not yet detached. */
+function oursOf(host: Server): AttachedTools | undefined {
+  const attached = attachments.get(host);
+  return attached === undefined || attached.tools.length === 0 ? undefined : attached;
+}
 
 /** Two modules, one denied to everyone by the ACL; one with documentation. */
 export function createExecutor(): { registry: Registry; executor: Executor } {
@@ -44,15 +69,24 @@ export function createHighLevelHost(): McpServer {
 /** The application's own low-level server, with its own tools/list and tools/call handlers. */
 export function createLowLevelHost(): Server {
   const host = new Server({ name: 'host-app', version: '1.0.0' }, { capabilities: { tools: {} } });
-  host.setRequestHandler('tools/list', () => ({
-    tools: [{ name: 'ping', description: 'Answers pong.', inputSchema: { type: 'object' } }],
-  }));
-  host.setRequestHandler('tools/call', (request) => {
-    if (request.params.name === 'ping') return PONG;
-    return {
-      content: [{ type: 'text', text: `host: no tool ${request.params.name}` }],
-      isError: true,
-    };
+  const ping = {
+    name: 'ping',
+    description: 'Answers pong.',
+    inputSchema: { type: 'object' as const },
+  };
+  host.setRequestHandler('tools/list', async (request, ctx: ServerContext) => {
+    const ours = oursOf(host);
+    const theirs = ours === undefined ? [] : (await ours.handle(request, ctx)).tools;
+    return { tools: [ping, ...(theirs as (typeof ping)[])] };
+  });
+  host.setRequestHandler('tools/call', async (request, ctx: ServerContext) => {
+    const { name } = request.params;
+    if (name === 'ping') return PONG;
+    const ours = oursOf(host);
+    if (ours?.tools.some((tool) => tool.name === name)) {
+      return (await ours.handle(request, ctx)) as typeof PONG;
+    }
+    return { content: [{ type: 'text', text: `host: no tool ${name}` }], isError: true };
   });
   return host;
 }
