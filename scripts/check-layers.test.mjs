@@ -150,9 +150,10 @@ describe('check-layers', () => {
     ]);
   });
 
-  it('names every layer once, features between the transports and the options', () => {
+  it('names every layer once, features between their API and the options', () => {
     expect(new Set(LAYERS).size).toBe(LAYERS.length);
-    expect(LAYERS.indexOf('features')).toBe(LAYERS.indexOf('transports') + 1);
+    expect(LAYERS.indexOf('feature-api')).toBe(LAYERS.indexOf('transports') + 1);
+    expect(LAYERS.indexOf('features')).toBe(LAYERS.indexOf('feature-api') + 1);
     expect(LAYERS.indexOf('options')).toBe(LAYERS.indexOf('features') + 1);
   });
 });
