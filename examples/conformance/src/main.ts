@@ -2,13 +2,15 @@
 // and ./skills with the CLI and runs the conformance suite for both protocol revisions and the
 // skills and tasks extensions' scenarios; exits 1 when a scenario fails that its revision's
 // expected-failures file does not list, or an extension scenario's check is not SUCCESS (but
-// for the scenarios the suite itself still skips).
+// for the scenarios the suite itself still skips). With `--attached`, the same against an
+// application's own McpServer with the same directories attached (src/attached-host.ts): both
+// revisions and the skills scenarios (an attached server serves no tasks).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findFreePort } from '@apcore-mcp/test-support';
-import { runConformance } from './run-conformance.js';
-import { type ExtensionRun, SUITE_PENDING } from './run-extension-scenarios.js';
+import { ATTACHED_TARGET, runConformance } from './run-conformance.js';
+import { type ExtensionRun, SKILLS_SCENARIOS, SUITE_PENDING } from './run-extension-scenarios.js';
 
 /** Every check SUCCESS; for a scenario the suite still skips, its own checks SKIPPED. */
 function passes(run: ExtensionRun): boolean {
@@ -23,7 +25,12 @@ function passes(run: ExtensionRun): boolean {
 
 const resultsDir = await mkdtemp(join(tmpdir(), 'apcore-mcp-conformance-'));
 try {
-  const { runs, extensions } = await runConformance({ port: await findFreePort(), resultsDir });
+  const attached = process.argv.includes('--attached');
+  const { runs, extensions } = await runConformance({
+    port: await findFreePort(),
+    resultsDir,
+    ...(attached ? { target: ATTACHED_TARGET, scenarios: SKILLS_SCENARIOS } : {}),
+  });
   for (const run of runs) {
     const passed = run.scored.filter((outcome) => outcome.passed).length;
     console.log(`${run.requirements}: ${passed} of ${run.scored.length} required scenarios pass`);

@@ -6,8 +6,8 @@ import {
   runExtensionScenario,
   SKILLS_SCENARIOS,
 } from './run-extension-scenarios.js';
-import { type Requirements, runSuite, type SuiteRun } from './run-suite.js';
-import { serveExtensions } from './serve-extensions.js';
+import { expectedFailuresFile, type Requirements, runSuite, type SuiteRun } from './run-suite.js';
+import { type ServedExtensions, serveAttachedHost, serveExtensions } from './serve-extensions.js';
 
 /** The extensions directory written for the suite's scenarios, one module per tool it calls. */
 export const EXTENSIONS_DIR = fileURLToPath(new URL('../extensions', import.meta.url));
@@ -17,6 +17,35 @@ export const SKILLS_DIR = fileURLToPath(new URL('../skills', import.meta.url));
 
 /** Both revisions the server speaks, newest first. */
 export const REVISIONS: readonly Requirements[] = ['2026-07-28', '2025-11-25'];
+
+/**
+ * A server the suite runs against: how to start it on a port, and the expected-failures file
+ * of each revision's run.
+ *
+ * @example
+ * ```ts
+ * await runConformance({ port, resultsDir, target: ATTACHED_TARGET });
+ * ```
+ */
+export interface ConformanceTarget {
+  serve(port: number): Promise<ServedExtensions>;
+  expectedFailures(requirements: Requirements): string;
+}
+
+/** The `apcore-mcp` CLI serving {@link EXTENSIONS_DIR} and {@link SKILLS_DIR}. */
+export const CLI_TARGET: ConformanceTarget = {
+  serve: (port) => serveExtensions(EXTENSIONS_DIR, port, SKILLS_DIR),
+  expectedFailures: (requirements) => expectedFailuresFile(requirements),
+};
+
+/**
+ * An application's own `McpServer` (`src/attached-host.ts`) with the same directories attached
+ * by `attachToServer`; its baselines are `expected-failures-attached-<revision>.yaml`.
+ */
+export const ATTACHED_TARGET: ConformanceTarget = {
+  serve: serveAttachedHost,
+  expectedFailures: (requirements) => expectedFailuresFile(requirements, 'attached'),
+};
 
 /**
  * The extension scenarios the server runs besides both revisions: the skills extension's, and
@@ -32,10 +61,11 @@ export async function extensionScenarios(): Promise<string[]> {
 }
 
 /**
- * Serves {@link EXTENSIONS_DIR} and the skills of {@link SKILLS_DIR} with the `apcore-mcp` CLI
- * over Streamable HTTP on `port` and runs the suite once per revision against it, then each of
- * `scenarios` (default {@link extensionScenarios}: no revision's run includes them); stops the
- * server whatever happens.
+ * Starts `target` (default {@link CLI_TARGET}: the `apcore-mcp` CLI serving
+ * {@link EXTENSIONS_DIR} and the skills of {@link SKILLS_DIR} over Streamable HTTP) on `port`
+ * and runs the suite once per revision against it, then each of `scenarios` (default
+ * {@link extensionScenarios}: no revision's run includes them); stops the server whatever
+ * happens.
  *
  * @example
  * ```ts
@@ -47,13 +77,17 @@ export async function runConformance(options: {
   resultsDir: string;
   revisions?: readonly Requirements[];
   scenarios?: readonly string[];
+  target?: ConformanceTarget;
 }): Promise<{ runs: SuiteRun[]; extensions: ExtensionRun[] }> {
   const scenarios = options.scenarios ?? (await extensionScenarios());
-  const served = await serveExtensions(EXTENSIONS_DIR, options.port, SKILLS_DIR);
+  const target = options.target ?? CLI_TARGET;
+  const served = await target.serve(options.port);
   try {
     const runs: SuiteRun[] = [];
     for (const requirements of options.revisions ?? REVISIONS) {
-      runs.push(await runSuite(served.url, requirements, join(options.resultsDir, requirements)));
+      const outputDir = join(options.resultsDir, requirements);
+      const baseline = target.expectedFailures(requirements);
+      runs.push(await runSuite(served.url, requirements, outputDir, baseline));
     }
     const extensions: ExtensionRun[] = [];
     for (const scenario of scenarios) {

@@ -33,9 +33,23 @@ function suiteEntry(): string {
 }
 
 /**
+ * The expected-failures file of a revision: `expected-failures-<requirements>.yaml`, or
+ * `expected-failures-<target>-<requirements>.yaml` for a named target (`attached`).
+ *
+ * @example
+ * ```ts
+ * expectedFailuresFile('2025-11-25', 'attached'); // .../expected-failures-attached-2025-11-25.yaml
+ * ```
+ */
+export function expectedFailuresFile(requirements: Requirements, target?: string): string {
+  const name = target === undefined ? requirements : `${target}-${requirements}`;
+  return join(PACKAGE_DIR, `expected-failures-${name}.yaml`);
+}
+
+/**
  * Runs the official conformance suite's server scenarios that `requirements` requires against
- * `url`, with `expected-failures-<requirements>.yaml` as its baseline, and resolves to what it
- * scored. The suite is written for Node 22 (`fs.globSync`): on older Node it runs with the shim
+ * `url`, with `expectedFailures` (default `expected-failures-<requirements>.yaml`) as its
+ * baseline, and resolves to what it scored. The suite is written for Node 22 (`fs.globSync`): on older Node it runs with the shim
  * in `shim/`, which only adds that function.
  *
  * @example
@@ -47,6 +61,7 @@ export async function runSuite(
   url: string,
   requirements: Requirements,
   outputDir: string,
+  expectedFailures = expectedFailuresFile(requirements),
 ): Promise<SuiteRun> {
   const required = await requiredScenarios(requirements);
   const { output, exitCode } = await runSuiteCommand([
@@ -56,7 +71,7 @@ export async function runSuite(
     '--requirements',
     requirements,
     '--expected-failures',
-    join(PACKAGE_DIR, `expected-failures-${requirements}.yaml`),
+    expectedFailures,
     '--output-dir',
     outputDir,
   ]);

@@ -2,15 +2,19 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 
-/** A running `apcore-mcp` process and the MCP endpoint it announced. */
+/** A running server process and the MCP endpoint it announced. */
 export interface ServedExtensions {
   url: string;
   stop(): Promise<void>;
 }
 
-/** How long the CLI may take to announce its URL: a busy machine, not a hung one. */
+/** How long a server may take to announce its URL: a busy machine, not a hung one. */
 const START_TIMEOUT_MS = 60_000;
+
+/** This package's directory: the attached host's program runs from there. */
+const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 /** The `apcore-mcp` bin of the workspace's CLI package, as an installed project finds it. */
 function cliBin(): string {
@@ -20,9 +24,8 @@ function cliBin(): string {
 
 /**
  * Starts `apcore-mcp --extensions-dir DIR --transport streamable-http` on `port` of 127.0.0.1
- * (with `--skills-dir` when `skillsDir` is given),
- * in a process group of its own, and resolves once it announces where it serves. `stop()` ends
- * the group (SIGTERM, then SIGKILL after 5 s).
+ * (with `--skills-dir` when `skillsDir` is given) and resolves once it announces where it
+ * serves; see {@link spawnServer}.
  *
  * @example
  * ```ts
@@ -30,13 +33,12 @@ function cliBin(): string {
  * try { console.log(served.url); } finally { await served.stop(); }
  * ```
  */
-export async function serveExtensions(
+export function serveExtensions(
   extensionsDir: string,
   port: number,
   skillsDir?: string,
 ): Promise<ServedExtensions> {
-  const child = spawn(
-    process.execPath,
+  return spawnServer(
     [
       cliBin(),
       '--extensions-dir',
@@ -48,8 +50,37 @@ export async function serveExtensions(
       [String(port), '--log-level', 'error'],
       skillsDir === undefined ? [] : ['--skills-dir', skillsDir],
     ),
-    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
+}
+
+/**
+ * Starts `src/attached-host.ts` (an application's own `McpServer` with `./extensions` and
+ * `./skills` attached, over Streamable HTTP) on `port` of 127.0.0.1 and resolves once it
+ * announces where it serves; see {@link spawnServer}.
+ *
+ * @example
+ * ```ts
+ * const served = await serveAttachedHost(8931);
+ * try { console.log(served.url); } finally { await served.stop(); }
+ * ```
+ */
+export function serveAttachedHost(port: number): Promise<ServedExtensions> {
+  const program = join(PACKAGE_DIR, 'src', 'attached-host.ts');
+  const source = ['--import', 'tsx', '--conditions=@apcore-mcp/source'];
+  return spawnServer([...source, program, '--port', String(port)], PACKAGE_DIR);
+}
+
+/**
+ * Runs `node ARGS` (from `cwd`) in a process group of its own and resolves once it announces
+ * on stderr where it serves (`... at <url>`). `stop()` ends the group (SIGTERM, then SIGKILL
+ * after 5 s).
+ */
+async function spawnServer(args: readonly string[], cwd?: string): Promise<ServedExtensions> {
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+    ...(cwd === undefined ? {} : { cwd }),
+  });
   // Should this process end first (a test runner timing out), the server's group ends with it.
   const endWithUs = () => signalGroup(child, 'SIGKILL');
   process.once('exit', endWithUs);
@@ -63,14 +94,14 @@ export async function serveExtensions(
   }
 }
 
-/** The URL of the `serving ... at <url>` line, or a failure naming what the CLI said. */
+/** The URL of the `serving ... at <url>` line, or a failure naming what the server said. */
 function announcedUrl(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     let said = '';
     const timer = setTimeout(() => {
-      reject(new Error(`apcore-mcp did not announce its URL in ${START_TIMEOUT_MS} ms: ${said}`));
+      reject(new Error(`The server did not announce its URL in ${START_TIMEOUT_MS} ms: ${said}`));
     }, START_TIMEOUT_MS);
-    // The CLI announces where it serves on stderr, after its log lines.
+    // Servers announce where they serve on stderr, after their log lines.
     const lines = createInterface({ input: child.stderr as NodeJS.ReadableStream });
     lines.on('line', (line) => {
       said += `${line}\n`;
@@ -81,7 +112,7 @@ function announcedUrl(child: ChildProcess): Promise<string> {
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`apcore-mcp exited with ${code} before serving: ${said}`));
+      reject(new Error(`The server exited with ${code} before serving: ${said}`));
     });
   });
 }
