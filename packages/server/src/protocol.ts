@@ -1,5 +1,6 @@
 // `@apcore-mcp/server/protocol`: what clients see on the wire besides tools: `_meta` keys,
-// resource URIs and errors, the masked value, nesting limits, the metadata and health bodies.
+// resource URIs and errors, the masked value, nesting limits, the metadata and health bodies,
+// the codec of the `requestState` a 2026-07-28 input round carries.
 // Named exports only.
 
 export { REDACTED_VALUE } from '@apcore-mcp/core';
@@ -10,6 +11,7 @@ export {
 } from './auth/protected-resource.js';
 export { ACTIONS_META_KEY, GROUP_META_KEY } from './grouping/group-served-tools.js';
 export type { McpToolSchema } from './kernel/mcp-tool.js';
+export { type CallStateCodec, createCallStateCodec } from './protocol/call-state-codec.js';
 export { DOCS_URI_PREFIX } from './resources/documentation-resources.js';
 export type {
   McpReadResourceResult,

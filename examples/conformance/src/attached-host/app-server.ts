@@ -1,5 +1,6 @@
 import type { Registry } from '@apcore-mcp/runtime';
 import { type AttachOptions, attachToServer } from '@apcore-mcp/server';
+import type { CallStateCodec } from '@apcore-mcp/server/protocol';
 import { McpServer } from '@modelcontextprotocol/server';
 
 /** The name of the application's own tool, served beside the attached modules. */
@@ -13,14 +14,15 @@ export const HOST_TOOL = 'host_status';
  *
  * @example
  * ```ts
- * const handler = createMcpHandler(() => createAppServer(registry, { prompts }));
+ * const handler = createMcpHandler(() => createAppServer(registry, { prompts }, { verify }));
  * ```
  */
 export async function createAppServer(
   registry: Registry,
   options: AttachOptions,
+  requestState: { verify: CallStateCodec['verify'] },
 ): Promise<McpServer> {
-  const server = new McpServer({ name: 'conformance-host', version: '1.0.0' });
+  const server = new McpServer({ name: 'conformance-host', version: '1.0.0' }, { requestState });
   server.registerTool(
     HOST_TOOL,
     { description: "The host application's own tool: says it is up." },

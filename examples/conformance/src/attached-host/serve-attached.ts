@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { isDefinition } from '@apcore-mcp/core';
 import { Registry } from '@apcore-mcp/runtime';
 import type { AttachOptions } from '@apcore-mcp/server';
+import { createMemoryLimitStore } from '@apcore-mcp/server/governance';
+import { createRandomStateKey } from '@apcore-mcp/server/options';
+import { createCallStateCodec } from '@apcore-mcp/server/protocol';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import {
   createMcpHandler,
@@ -26,7 +29,11 @@ export interface AttachedHost {
  * definition files (the directory defines each URI and name once) and the skills directory;
  * the CLI's log level.
  */
-async function attachOptionsFor(registry: Registry, skillsDir: string): Promise<AttachOptions> {
+async function attachOptionsFor(
+  registry: Registry,
+  skillsDir: string,
+  stateKey: Uint8Array,
+): Promise<AttachOptions> {
   const definitions = (await registry.discoverDetailed()).definitions.map(
     (found) => found.definition,
   );
@@ -36,6 +43,10 @@ async function attachOptionsFor(registry: Registry, skillsDir: string): Promise<
     prompts: definitions.filter((found) => isDefinition(found, 'prompt')),
     skills: skillsDir,
     logLevel: 'error',
+    // One key and one store for every server the host builds: a 2026-07-28 input round signed
+    // by one request's server is verified, and claimed once, by the next request's.
+    stateKey,
+    store: createMemoryLimitStore(),
   };
 }
 
@@ -58,8 +69,11 @@ export async function serveAttached(options: {
   port: number;
 }): Promise<AttachedHost> {
   const registry = new Registry({ extensionsDir: options.extensionsDir });
-  const attachOptions = await attachOptionsFor(registry, options.skillsDir);
-  const buildServer = () => createAppServer(registry, attachOptions);
+  const stateKey = createRandomStateKey();
+  const attachOptions = await attachOptionsFor(registry, options.skillsDir, stateKey);
+  // The application's servers verify the requestState our rounds sign, as `serve()`'s do.
+  const requestState = { verify: createCallStateCodec(stateKey).verify };
+  const buildServer = () => createAppServer(registry, attachOptions, requestState);
   const modern = createMcpHandler(buildServer, { legacy: 'reject' });
   const legacy = createLegacySessions(buildServer);
   const fetch = async (request: Request): Promise<Response> => {

@@ -24,6 +24,8 @@ export const ATTACH_OPTION_NAMES = [
   'redactOutput',
   'callTimeoutMs',
   'approval',
+  'stateKey',
+  'store',
   'identity',
   'contextFactory',
   'tracing',

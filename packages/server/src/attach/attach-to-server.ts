@@ -71,10 +71,15 @@ export async function attachToServer(
   if (!mcp && !isLowLevelServer(server)) {
     throw new TypeError('attachToServer expects an SDK McpServer or Server');
   }
-  // Key and store are never used (no input rounds here): given, so no startup line is logged
-  // about making them up.
+  // A host that builds a server per request (2026-07-28 over HTTP) attaches to each one: it
+  // gives them all one `stateKey` and `store`, so an input round signed by one is verified, and
+  // claimed once, by the next. Otherwise these are the attachment's own, made up quietly.
   const resolved = resolveOptions(
-    { ...given, stateKey: createRandomStateKey(), store: createMemoryLimitStore() },
+    {
+      ...given,
+      stateKey: given.stateKey ?? createRandomStateKey(),
+      store: given.store ?? createMemoryLimitStore(),
+    },
     { transport: 'stdio', handleSignals: false, allowAnyPort: true },
   );
   const runtime = await openRuntime(registryOrExecutor, resolved);

@@ -30,6 +30,7 @@ import {
 import { registerTaskHandlers } from './task-handlers.js';
 import { toRouterCallExtra } from './to-router-call-extra.js';
 import { toolsOfRequest } from './tools-of-request.js';
+import { verifyHostRequestState } from './verify-host-request-state.js';
 
 /**
  * What a server serves, assembled once: its capabilities (the extensions among them) and its
@@ -66,7 +67,9 @@ export interface McpSurface {
 export function createMcpSurface(options: McpSurfaceOptions): McpSurface {
   return {
     capabilities: surfaceCapabilities(options),
-    addHandlers: (target) => addSurfaceHandlers(target, options),
+    // A host's server does not verify our requestState: its round handlers do it themselves.
+    addHandlers: (target) =>
+      addSurfaceHandlers(verifyHostRequestState(target, options.requestState), options),
   };
 }
 

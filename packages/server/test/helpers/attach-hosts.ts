@@ -1,6 +1,11 @@
 import { defineModule } from '@apcore-mcp/core';
 import { ACL, Executor, Registry } from '@apcore-mcp/runtime';
-import { McpServer, Server, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  type McpServerOptions,
+  Server,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import { type AttachedTools, type AttachOptions, attachToServer } from '../../src/index.js';
 
 /** The attachment each low-level host serves the registry's tools from. */
@@ -60,8 +65,8 @@ export function createExecutor(): { registry: Registry; executor: Executor } {
 const PONG = { content: [{ type: 'text' as const, text: 'pong' }] };
 
 /** The application's own high-level server, with a tool of its own. */
-export function createHighLevelHost(): McpServer {
-  const host = new McpServer({ name: 'host-app', version: '1.0.0' });
+export function createHighLevelHost(options?: McpServerOptions): McpServer {
+  const host = new McpServer({ name: 'host-app', version: '1.0.0' }, options);
   host.registerTool('ping', { description: 'Answers pong.' }, () => PONG);
   return host;
 }
