@@ -1,17 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { composeSteps } from '@apcore-mcp/core';
 import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
-import type {
-  FeatureFrame,
-  FeatureOptionDeclarations,
-  HttpFeatureFrame,
-  OpenedFeature,
-  ResolvedFeatureOptions,
-  ServerFeature,
-} from '../feature-api/server-feature.js';
-import { SERVER_FEATURES } from '../features/feature-list.js';
+import type { HttpFeatureFrame, OpenedFeature } from '../feature-api/server-feature.js';
 import type { HttpRoute } from '../kernel/http-route.js';
 import type { Logger } from '../kernel/logger.js';
+import { featureFrameOf, featuresWithOptions } from '../options/feature-options.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
 
 /**
@@ -67,18 +60,11 @@ export async function openFeatures(
   resolved: ResolvedOptions,
   logger: Logger,
 ): Promise<OpenedFeatures> {
-  const frame: FeatureFrame = {
-    name: resolved.name,
-    version: resolved.version,
-    transport: resolved.transport,
-    path: resolved.path,
-    logger,
-  };
-  // The resolved options hold every feature's own: the option table is built from the list.
-  const options = resolved as unknown as ResolvedFeatureOptions<FeatureOptionDeclarations>;
-  const features: readonly ServerFeature[] = SERVER_FEATURES;
+  const frame = featureFrameOf(resolved, logger);
   const opened = await Promise.all(
-    features.map(async (feature) => [feature.name, await feature.open?.(options, frame)] as const),
+    featuresWithOptions(resolved).map(
+      async ({ feature, options }) => [feature.name, await feature.open?.(options, frame)] as const,
+    ),
   );
   return new OpenedFeatures(
     new Map(opened.filter((entry): entry is [string, OpenedFeature] => entry[1] !== undefined)),

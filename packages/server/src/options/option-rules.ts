@@ -1,13 +1,7 @@
 // The rules between options, each written once: the CLI maps their errors to its flags.
 import { silentLogger } from '@apcore-mcp/core';
-import type {
-  FeatureFrame,
-  FeatureOptionDeclarations,
-  ResolvedFeatureOptions,
-  ServerFeature,
-} from '../feature-api/server-feature.js';
-import { SERVER_FEATURES } from '../features/feature-list.js';
 import { InvalidOptionError } from '../kernel/invalid-option-error.js';
+import { featureFrameOf, featuresWithOptions } from './feature-options.js';
 import type { ResolvedByOption, ServeOptions } from './serve-options.js';
 
 /** One rule: throws an `InvalidOptionError` when the options break it. */
@@ -48,17 +42,10 @@ const metricsPortNeedsMetrics: OptionRule = (resolved, given) => {
 
 /** Each feature's own check of its options against the frame's. */
 const featureChecks: OptionRule = (resolved) => {
-  const frame: FeatureFrame = {
-    name: resolved.name,
-    version: resolved.version,
-    transport: resolved.transport,
-    path: resolved.path,
-    logger: resolved.logger ?? silentLogger,
-  };
-  // The resolved options hold every feature's own: the option table is built from the list.
-  const options = resolved as unknown as ResolvedFeatureOptions<FeatureOptionDeclarations>;
-  const features: readonly ServerFeature[] = SERVER_FEATURES;
-  for (const feature of features) feature.checkOptions?.(options, frame);
+  const frame = featureFrameOf(resolved, resolved.logger ?? silentLogger);
+  for (const { feature, options } of featuresWithOptions(resolved)) {
+    feature.checkOptions?.(options, frame);
+  }
 };
 
 const OPTION_RULES: readonly OptionRule[] = [
