@@ -2,10 +2,9 @@ import { createRecordingLogger, type RecordingLogger } from '@apcore-mcp/test-su
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
-import { loadServerFeatures } from '../lifecycle/load-server-features.js';
-import { openFeatures } from '../lifecycle/opened-features.js';
-import { type RegistryOrExecutor, resolveTarget } from '../lifecycle/resolve-target.js';
-import { ServerRuntime } from '../lifecycle/server-runtime.js';
+import { openRuntime } from '../lifecycle/open-runtime.js';
+import type { RegistryOrExecutor } from '../lifecycle/resolve-target.js';
+import type { ServerRuntime } from '../lifecycle/server-runtime.js';
 import { resolveOptions } from '../options/resolve-options.js';
 import type { ServeOptions } from '../options/serve-options.js';
 
@@ -31,10 +30,7 @@ export async function connectInMemory(
     { logger, ...options },
     { transport: 'stdio', handleSignals: false, allowAnyPort: true },
   );
-  const features = await loadServerFeatures(resolved);
-  const opened = await openFeatures(resolved, logger);
-  const runtime = new ServerRuntime(resolveTarget(target), resolved, logger, features, opened);
-  runtime.load();
+  const runtime = await openRuntime(target, resolved);
   const client = await connectClient(runtime, clientCapabilities);
   return {
     client,

@@ -85,7 +85,11 @@ export async function attachToServer(
   const runtime = await openRuntime(registryOrExecutor, resolved);
   try {
     // Tasks need a server of our own: see the README's attach section.
-    const surface = createMcpSurface({ ...runtime.surfaceOptions(), tasks: undefined });
+    const surface = createMcpSurface({
+      ...runtime.surfaceOptions(),
+      tasks: undefined,
+      attached: true,
+    });
     return mcp
       ? attachToMcpServer(server, runtime, surface)
       : attachToLowLevelServer(server, runtime, surface);

@@ -1,10 +1,14 @@
 import type { IncomingMessage } from 'node:http';
+import type { ExecutionRouter } from '../calls/execution-router.js';
 import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
 import type { HttpRoute } from '../kernel/http-route.js';
 import type { Logger } from '../kernel/logger.js';
 import type { NotServedEntry } from '../kernel/not-served.js';
 import type { AnyOptionDeclaration, ResolvedOf } from '../kernel/option-declaration.js';
 import type { TransportName } from '../kernel/transports.js';
+import type { SurfacePart } from '../protocol/surface-part.js';
+import type { RequestStep } from '../requests/request-step.js';
+import type { FeatureRuntime } from './feature-runtime.js';
 
 /** The option declarations a feature owns, by option name. */
 export type FeatureOptionDeclarations = Record<string, AnyOptionDeclaration>;
@@ -76,6 +80,52 @@ export interface OpenedFeature {
   onAdmittedRequest?(request: IncomingMessage): void;
   /** Tells, once the server listens at `serverUrl`, where the feature is; returns that address. */
   announce?(serverUrl: string): string | undefined;
+  /** What it serves over MCP (capabilities, handlers), installed by every host. */
+  readonly surface?: SurfacePart;
+  /**
+   * Its steps in every tool call's pipeline, each in its slot of the router's list (see
+   * `CallSlot`); two features' steps in one slot run in the feature list's order.
+   */
+  readonly callSteps?: Partial<Record<CallSlot, CallMiddleware>>;
+  /** Its steps in every other request's pipeline, by slot, as `callSteps`. */
+  readonly requestSteps?: Partial<Record<RequestSlot, RequestStep>>;
+  /** Once the runtime's router runs calls: starts what runs them outside a request. */
+  start?(runtime: StartedRuntime): void;
+  /**
+   * At shutdown, while the router still takes calls: lets what the feature runs finish or hands
+   * it on (a task engine's attempts). Never rejects.
+   */
+  drain?(): Promise<void>;
+  /** At shutdown, after the last call answered: writes out and closes what it holds. */
+  close?(): Promise<void>;
+  /** Stops following what it watches (a directory, a registry), when the server unloads. */
+  stop?(): void;
+  /** What it was given but does not serve, and why (shown by the inspector, logged at start). */
+  notServed?(): readonly NotServedEntry[];
+}
+
+/**
+ * The slots of a tool call's pipeline a feature may fill, outermost first: `tracing` wraps
+ * everything, `record` hears every answered call, `search` answers a tool search's own tools,
+ * `guard` refuses a request that may call no tool, `admit` may refuse a valid call before it
+ * runs (limits, budgets), `task` may answer with the task the call becomes.
+ */
+export type CallSlot = 'tracing' | 'record' | 'search' | 'guard' | 'admit' | 'task';
+
+/** The slots of every other request's pipeline: a span, rate limits, the ledger. */
+export type RequestSlot = 'tracing' | 'admit' | 'record';
+
+/**
+ * What a feature may use of the runtime once its router runs calls.
+ *
+ * @example
+ * ```ts
+ * feature.start?.({ ...runtime, router });
+ * ```
+ */
+export interface StartedRuntime extends FeatureRuntime {
+  /** Runs tool calls through the whole pipeline (a task's attempts). */
+  readonly router: ExecutionRouter;
 }
 
 /**
@@ -113,6 +163,7 @@ export interface ServerFeature<
   open?(
     options: ResolvedFeatureOptions<Declarations>,
     frame: FeatureFrame,
+    runtime: FeatureRuntime,
   ): OpenedFeature | undefined | Promise<OpenedFeature | undefined>;
 }
 

@@ -3,6 +3,7 @@ import type { ResolvedOptions } from '../options/serve-options.js';
 import { loadServerFeatures } from './load-server-features.js';
 import { openFeatures } from './opened-features.js';
 import { type RegistryOrExecutor, resolveTarget } from './resolve-target.js';
+import { openRuntimeBase } from './runtime-base.js';
 import { ServerRuntime } from './server-runtime.js';
 
 /**
@@ -23,10 +24,16 @@ export async function openRuntime(
   resolved: ResolvedOptions,
 ): Promise<ServerRuntime> {
   const target = resolveTarget(registryOrExecutor);
-  const features = await loadServerFeatures(resolved);
+  const loaded = await loadServerFeatures(resolved);
   const logger = resolved.logger ?? createDefaultLogger(resolved.logLevel);
-  const opened = await openFeatures(resolved, logger);
-  const runtime = new ServerRuntime(target, resolved, logger, features, opened);
+  const base = openRuntimeBase(target, resolved, logger, loaded);
+  const opened = await openFeatures(resolved, logger, base.featureRuntime).catch(
+    async (error: unknown) => {
+      await base.governance.close();
+      throw error;
+    },
+  );
+  const runtime = new ServerRuntime(resolved, logger, loaded, base, opened);
   try {
     runtime.load();
     await runtime.definitions.loadSkills();

@@ -1,11 +1,21 @@
 import type { IncomingMessage } from 'node:http';
-import { composeSteps } from '@apcore-mcp/core';
+import { type CallStep, composeSteps } from '@apcore-mcp/core';
 import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
-import type { HttpFeatureFrame, OpenedFeature } from '../feature-api/server-feature.js';
+import type { FeatureRuntime } from '../feature-api/feature-runtime.js';
+import type {
+  CallSlot,
+  HttpFeatureFrame,
+  OpenedFeature,
+  RequestSlot,
+  StartedRuntime,
+} from '../feature-api/server-feature.js';
 import type { HttpRoute } from '../kernel/http-route.js';
 import type { Logger } from '../kernel/logger.js';
+import type { NotServedEntry } from '../kernel/not-served.js';
 import { featureFrameOf, featuresWithOptions } from '../options/feature-options.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
+import type { SurfacePart } from '../protocol/surface-part.js';
+import type { RequestStep } from '../requests/request-step.js';
 
 /**
  * The features one server opened, in the feature list's order, and what they add to the frame
@@ -13,7 +23,7 @@ import type { ResolvedOptions } from '../options/serve-options.js';
  *
  * @example
  * ```ts
- * const features = await openFeatures(resolved, logger);
+ * const features = await openFeatures(resolved, logger, runtime);
  * const routes = features.httpRoutes(frame);
  * ```
  */
@@ -24,16 +34,33 @@ export class OpenedFeatures {
     this.#opened = opened;
   }
 
+  get #all(): OpenedFeature[] {
+    return [...this.#opened.values()];
+  }
+
   /** Every open feature's HTTP routes, the earlier feature's first. */
   httpRoutes(frame: HttpFeatureFrame): HttpRoute[] {
-    return [...this.#opened.values()].flatMap((feature) => feature.httpRoutes?.(frame) ?? []);
+    return this.#all.flatMap((feature) => feature.httpRoutes?.(frame) ?? []);
   }
 
   /** The features' call guards as one step (`undefined` when none has one). */
   get callGuard(): CallMiddleware | undefined {
-    const guards = [...this.#opened.values()].flatMap((feature) => feature.callGuard ?? []);
-    if (guards.length <= 1) return guards[0];
-    return (call, next) => composeSteps(guards, () => next())(call);
+    return composeSlot(this.#all.flatMap((feature) => feature.callGuard ?? []));
+  }
+
+  /** The features' steps of a tool call's pipeline, one step per slot. */
+  callSteps(): Partial<Record<CallSlot, CallMiddleware>> {
+    return bySlot(this.#all.map((feature) => feature.callSteps ?? {}));
+  }
+
+  /** The features' steps of every other request's pipeline, one step per slot. */
+  requestSteps(): Partial<Record<RequestSlot, RequestStep>> {
+    return bySlot(this.#all.map((feature) => feature.requestSteps ?? {}));
+  }
+
+  /** What the features serve over MCP, in the list's order. */
+  get surfaceParts(): SurfacePart[] {
+    return this.#all.flatMap((feature) => feature.surface ?? []);
   }
 
   /** Shows an admitted MCP request to every feature that looks at them. */
@@ -45,28 +72,91 @@ export class OpenedFeatures {
   announce(name: string, serverUrl: string | undefined): string | undefined {
     return serverUrl === undefined ? undefined : this.#opened.get(name)?.announce?.(serverUrl);
   }
+
+  /** Starts what the features run outside requests, once the router runs calls. */
+  start(runtime: StartedRuntime): void {
+    for (const feature of this.#all) feature.start?.(runtime);
+  }
+
+  /** Lets what the features run finish, while the router still takes calls; never rejects. */
+  async drain(logger: Logger): Promise<void> {
+    await settleEach(this.#all, (feature) => feature.drain?.(), logger, 'drain');
+  }
+
+  /** Closes what the features hold, after the last call answered; never rejects. */
+  async close(logger: Logger): Promise<void> {
+    await settleEach(this.#all, (feature) => feature.close?.(), logger, 'close');
+  }
+
+  /** Stops what the features follow. */
+  stop(): void {
+    for (const feature of this.#all) feature.stop?.();
+  }
+
+  /** What the features were given but do not serve. */
+  notServed(): NotServedEntry[] {
+    return this.#all.flatMap((feature) => feature.notServed?.() ?? []);
+  }
 }
 
 /**
- * Opens every feature for one server, each with its own resolved options (loading what they
- * need: a missing optional package stops the start here).
+ * Opens every feature for one server, each with its own resolved options and the runtime's
+ * shared parts (loading what they need: a missing optional package stops the start here).
  *
  * @example
  * ```ts
- * const features = await openFeatures(resolved, logger);
+ * const features = await openFeatures(resolved, logger, runtime);
  * ```
  */
 export async function openFeatures(
   resolved: ResolvedOptions,
   logger: Logger,
+  runtime: FeatureRuntime,
 ): Promise<OpenedFeatures> {
   const frame = featureFrameOf(resolved, logger);
   const opened = await Promise.all(
     featuresWithOptions(resolved).map(
-      async ({ feature, options }) => [feature.name, await feature.open?.(options, frame)] as const,
+      async ({ feature, options }) =>
+        [feature.name, await feature.open?.(options, frame, runtime)] as const,
     ),
   );
   return new OpenedFeatures(
     new Map(opened.filter((entry): entry is [string, OpenedFeature] => entry[1] !== undefined)),
   );
+}
+
+/** Steps given by slot, several of one slot composed in order into one. */
+function bySlot<Slot extends string, Call, Answer>(
+  all: readonly Partial<Record<Slot, CallStep<Call, Answer>>>[],
+): Partial<Record<Slot, CallStep<Call, Answer>>> {
+  const slots = new Map<Slot, CallStep<Call, Answer>[]>();
+  for (const steps of all) {
+    for (const [slot, step] of Object.entries(steps) as [Slot, CallStep<Call, Answer>][]) {
+      slots.set(slot, [...(slots.get(slot) ?? []), step]);
+    }
+  }
+  const composed: Partial<Record<Slot, CallStep<Call, Answer>>> = {};
+  for (const [slot, steps] of slots) composed[slot] = composeSlot(steps);
+  return composed;
+}
+
+/** Several steps of one slot as one: each hands on to the next, the last to the pipeline. */
+function composeSlot<Call, Answer>(
+  steps: readonly CallStep<Call, Answer>[],
+): CallStep<Call, Answer> | undefined {
+  if (steps.length <= 1) return steps[0];
+  return (subject, next) => composeSteps(steps, () => next())(subject);
+}
+
+async function settleEach(
+  features: readonly OpenedFeature[],
+  run: (feature: OpenedFeature) => Promise<void> | undefined,
+  logger: Logger,
+  what: string,
+): Promise<void> {
+  for (const feature of features) {
+    await run(feature)?.catch((error: unknown) => {
+      logger.warn({ err: error }, `A feature could not ${what}`);
+    });
+  }
 }

@@ -1,12 +1,14 @@
-import type { TaskEngine } from '@apcore-mcp/core';
+import type { CallStep, TaskEngine } from '@apcore-mcp/core';
 import { ExecutionRouter } from '../calls/execution-router.js';
 import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
+import type { CallSlot, RequestSlot } from '../feature-api/server-feature.js';
 import type { OpenedGovernance } from '../governance/open-governance.js';
 import type { Logger } from '../kernel/logger.js';
 import type { ToolsFor } from '../kernel/served-tool.js';
 import type { OpenedTracing } from '../observability/open-tracing.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
 import { RequestPipeline } from '../requests/request-pipeline.js';
+import type { RequestStep } from '../requests/request-step.js';
 import type { ToolSearch } from '../search/tool-search.js';
 import type { RoundClaims } from '../store/round-claims.js';
 import { createTaskEntry } from '../tasks/task-entry.js';
@@ -38,8 +40,11 @@ export function createRuntimeRouter(parts: {
   tasks: TaskEngine;
   /** With `toolSearch`: its step answers `search_tools` and resolves `call_tool`. */
   toolSearch: ToolSearch | undefined;
-  /** The open features' step before any check (a read-only inspector page's refusal). */
-  guard: CallMiddleware | undefined;
+  /**
+   * The open features' steps by slot, and their guard before any check (a read-only
+   * inspector page's refusal).
+   */
+  features: { steps: Partial<Record<CallSlot, CallMiddleware>>; guard: CallMiddleware | undefined };
 }): ExecutionRouter {
   const { target, options } = parts;
   warnWhenRedactionIsOff(options, parts.logger);
@@ -52,13 +57,16 @@ export function createRuntimeRouter(parts: {
     redactOutput: options.redactOutput,
     callTimeoutMs: options.callTimeoutMs,
     approval: options.approval,
-    entries: {
-      ...parts.governance,
-      tracing: parts.tracing?.entry,
-      search: parts.toolSearch?.entry,
-      guard: parts.guard,
-      task: createTaskEntry(parts.tasks, { approvalAsksUser: options.approval === 'elicit' }),
-    },
+    entries: withFeatureSteps(
+      {
+        ...parts.governance,
+        tracing: parts.tracing?.entry,
+        search: parts.toolSearch?.entry,
+        guard: parts.features.guard,
+        task: createTaskEntry(parts.tasks, { approvalAsksUser: options.approval === 'elicit' }),
+      },
+      parts.features.steps,
+    ),
     roundClaims: parts.roundClaims,
     ...(parts.visibility === undefined ? {} : { toolsFor: parts.toolsFor }),
     ...(options.contextFactory === undefined ? {} : { contextFactory: options.contextFactory }),
@@ -80,7 +88,10 @@ export function createRuntimeRequests(parts: {
   router: ExecutionRouter;
   options: ResolvedOptions;
   logger: Logger;
-  requestSteps: OpenedGovernance['requestSteps'];
+  requestSteps: OpenedGovernance['requestSteps'] & {
+    /** The open features' steps by slot. */
+    features: Partial<Record<RequestSlot, RequestStep>>;
+  };
   tracing: OpenedTracing | undefined;
 }): RequestPipeline {
   const { options } = parts;
@@ -89,8 +100,32 @@ export function createRuntimeRequests(parts: {
     logger: parts.logger,
     identity: options.identity,
     maxResultBytes: options.maxResultBytes,
-    steps: { ...parts.requestSteps, tracing: parts.tracing?.requestEntry },
+    steps: withFeatureSteps(
+      {
+        admit: parts.requestSteps.admit,
+        record: parts.requestSteps.record,
+        tracing: parts.tracing?.requestEntry,
+      },
+      parts.requestSteps.features,
+    ),
   });
+}
+
+/**
+ * The frame's steps by slot with the features' after them in the same slot: a slot holding
+ * both runs the frame's first.
+ */
+function withFeatureSteps<Slot extends string, Call, Answer>(
+  frame: Partial<Record<Slot, CallStep<Call, Answer> | undefined>>,
+  features: Partial<Record<Slot, CallStep<Call, Answer>>>,
+): Partial<Record<Slot, CallStep<Call, Answer> | undefined>> {
+  const merged = { ...frame };
+  for (const [slot, step] of Object.entries(features) as [Slot, CallStep<Call, Answer>][]) {
+    const before = merged[slot];
+    merged[slot] =
+      before === undefined ? step : (call, next) => before(call, () => step(call, next));
+  }
+  return merged;
 }
 
 /** Said once at start: results then carry the secrets modules return. */

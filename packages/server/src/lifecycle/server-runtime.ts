@@ -23,13 +23,14 @@ import { warnAboutClientLimits } from '../tools/client-limits.js';
 import { openToolVisibility } from '../tools/open-tool-visibility.js';
 import { warnAboutParamHeaders } from '../tools/param-headers.js';
 import { ToolBuilder } from '../tools/tool-builder.js';
-import { ToolTable } from '../tools/tool-table.js';
+import type { ToolTable } from '../tools/tool-table.js';
 import type { RuntimeHealth } from '../transports/observability-routes.js';
 import type { UsageReader } from '../usage/usage-reader.js';
 import type { ServerFeatures } from './load-server-features.js';
 import { openUsageReader } from './open-usage-reader.js';
 import type { OpenedFeatures } from './opened-features.js';
 import type { ResolvedTarget } from './resolve-target.js';
+import type { RuntimeBase } from './runtime-base.js';
 import { createRuntimeRequests, createRuntimeRouter } from './runtime-router.js';
 import { ServedDefinitions } from './served-definitions.js';
 import { openSharedState, type SharedState } from './shared-state.js';
@@ -66,7 +67,7 @@ export class ServerRuntime {
   }
   /** Whether callers see different tools (the executor has an ACL to ask). */
   readonly listsPerCaller: boolean;
-  readonly #servers = new Set<Server>();
+  readonly #servers: Set<Server>;
   readonly #toolList: ToolListBroadcast;
   readonly #startedAt = performance.now();
   /** Where the calls that become MCP tasks live and run. */
@@ -84,54 +85,43 @@ export class ServerRuntime {
   readonly features: OpenedFeatures;
   #unsubscribe: (() => void) | undefined;
 
-  /** `features`: what the options need of optional packages, loaded by `loadServerFeatures`. */
+  /**
+   * `loaded`: what the options need of optional packages (`loadServerFeatures`); `base`: what
+   * the features opened on (`openRuntimeBase`); `opened`: the features.
+   */
   constructor(
-    target: ResolvedTarget,
     options: ResolvedOptions,
     logger: Logger,
-    features: ServerFeatures,
+    loaded: ServerFeatures,
+    base: RuntimeBase,
     opened: OpenedFeatures,
   ) {
+    const { target, shared, tools, visibility, featureRuntime } = base;
     this.#options = options;
     this.logger = logger;
+    this.#servers = base.servers;
     this.#toolList = new ToolListBroadcast(() => this.#servers, logger);
-    this.#shared = openSharedState(options, logger);
-    const { store, roundClaims } = this.#shared;
-    // Opened first: a ledger file that cannot be opened stops the start before anything else.
-    this.#governance = openGovernance({ ...options, store, registry: target.registry, logger });
-    this.tools = new ToolTable({
-      registry: target.registry,
-      builder: new ToolBuilder({
-        logger,
-        toolNames: options.toolNames,
-        redactOutput: options.redactOutput,
-      }),
-      logger,
-      grouping: options.grouping,
-      encodeTable: features.encodeTable,
-      ...toModuleFilter(options),
-    });
-    const visibility = openToolVisibility({
-      executor: target.executor,
-      tools: this.tools,
-      cacheHints: options.cacheHints,
-      logger,
-    });
-    this.toolsFor = (identity) => visibility?.viewFor(identity) ?? this.tools;
+    this.#shared = shared;
+    const { roundClaims } = shared;
+    this.#governance = base.governance;
+    this.tools = tools;
+    this.toolsFor = featureRuntime.toolsFor;
     this.tracing = openTracing(options.tracing, this.tools);
     this.features = opened;
     this.tasks = openTaskEngine(options, logger);
-    const { entries: governance, requestSteps } = this.#governance;
-    const { tools, toolsFor, tracing, tasks } = this;
-    const toolSearch = this.#openToolSearch(options, features);
+    const { toolsFor, tracing, tasks } = this;
+    const toolSearch = this.#openToolSearch(options, loaded);
     this.#toolSearch = toolSearch;
+    const governance = this.#governance.entries;
     const parts = { target, options, visibility, roundClaims, governance, tracing, tasks, logger };
-    const guard = opened.callGuard;
-    this.router = createRuntimeRouter({ ...parts, tools, toolsFor, toolSearch, guard });
+    const features = { steps: opened.callSteps(), guard: opened.callGuard };
+    this.router = createRuntimeRouter({ ...parts, tools, toolsFor, toolSearch, features });
+    const requestSteps = { ...this.#governance.requestSteps, features: opened.requestSteps() };
     this.requests = createRuntimeRequests({ ...parts, router: this.router, requestSteps });
     startTaskEngine(this.tasks, this.router);
+    opened.start({ ...featureRuntime, router: this.router });
     this.front = new ToolFront({ tools: this.tools, router: this.router, toolSearch });
-    this.listsPerCaller = visibility !== undefined;
+    this.listsPerCaller = featureRuntime.listsPerCaller;
     this.resources = new DocumentationResources({ registry: target.registry, tools: this.tools });
     this.apps = new AppResources({ registry: target.registry, tools: this.tools });
     this.definitions = new ServedDefinitions(options, logger, () => this.#servers);
@@ -143,11 +133,11 @@ export class ServerRuntime {
   }
 
   /** With `toolSearch`: the index over the tools, and the two tools that search and call. */
-  #openToolSearch(options: ResolvedOptions, features: ServerFeatures): ToolSearch | undefined {
+  #openToolSearch(options: ResolvedOptions, loaded: ServerFeatures): ToolSearch | undefined {
     if (!options.toolSearch) return undefined;
     return openToolSearch({
       tools: this.tools,
-      createIndex: features.createToolIndex,
+      createIndex: loaded.createToolIndex,
       logger: this.logger,
       // A caller finds only what its ACL lets it see (the router's identity when none is given).
       toolsFor: this.toolsFor,
@@ -204,6 +194,7 @@ export class ServerRuntime {
     await this.tasks.close().catch((error: unknown) => {
       this.logger.warn({ err: error }, 'Could not close the task engine');
     });
+    await this.features.close(this.logger);
     await this.#governance.close();
   }
 
@@ -213,6 +204,7 @@ export class ServerRuntime {
     this.#unsubscribe = undefined;
     this.tools.stop();
     this.definitions.stop();
+    this.features.stop();
   }
 
   /** What this runtime serves, as every host installs it (see `createMcpSurface`). */
@@ -230,6 +222,7 @@ export class ServerRuntime {
       ...(this.listsPerCaller ? { toolsFor: this.toolsFor } : {}),
       identity: this.#options.identity,
       tasks: this.tasks,
+      parts: this.features.surfaceParts,
     };
   }
 
@@ -244,7 +237,11 @@ export class ServerRuntime {
 
   /** What is given but not served now, and why: bad modules, taken names, bad definitions. */
   notServed(): NotServedEntry[] {
-    return [...this.tools.skipped().map(moduleNotServed), ...this.definitions.notServed()];
+    return [
+      ...this.tools.skipped().map(moduleNotServed),
+      ...this.definitions.notServed(),
+      ...this.features.notServed(),
+    ];
   }
 
   /** The MCP definitions of the tools served right now. */

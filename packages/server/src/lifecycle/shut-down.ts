@@ -31,6 +31,7 @@ export async function shutDown(parts: {
   // First, while the router still takes their calls: the engine lets its attempts finish or
   // hands their tasks on, rather than taking a refused or aborted attempt for the task's outcome.
   await step(logger, 'closing the task engine', () => runtime.tasks.close());
+  await runtime.features.drain(logger);
   runtime.router.stopAccepting();
   await drainCalls(runtime, options.shutdownGraceMs, logger);
   // A call counts as done once settled; its answer reaches the transport a few promise steps

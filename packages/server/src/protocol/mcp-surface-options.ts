@@ -10,6 +10,7 @@ import type { ServedSkills } from '../skills/served-skills.js';
 import type { RoundClaims } from '../store/round-claims.js';
 import type { CallStateCodec } from './call-state-codec.js';
 import type { ResourceSubscriptions } from './resource-subscriptions.js';
+import type { SurfacePart } from './surface-part.js';
 import type { ToolFront } from './tool-front.js';
 
 /**
@@ -88,4 +89,11 @@ export interface McpSurfaceOptions {
    * `tasks/cancel` are served over it too.
    */
   tasks?: TaskEngine | undefined;
+  /** What the features add: capabilities, handlers, hooks on the tool handlers. */
+  parts?: readonly SurfacePart[] | undefined;
+  /**
+   * Installed on a host's server (`attachToServer`): the parts that need our own `Server`
+   * are left out.
+   */
+  attached?: boolean;
 }

@@ -27,6 +27,7 @@ import {
   subscribable,
   surfaceCapabilities,
 } from './surface-capabilities.js';
+import { mergeCapabilities, type SurfaceContext, type SurfacePart } from './surface-part.js';
 import { registerTaskHandlers } from './task-handlers.js';
 import { toRouterCallExtra } from './to-router-call-extra.js';
 import { toolsOfRequest } from './tools-of-request.js';
@@ -65,8 +66,12 @@ export interface McpSurface {
  * ```
  */
 export function createMcpSurface(options: McpSurfaceOptions): McpSurface {
+  const parts = servedParts(options);
   return {
-    capabilities: surfaceCapabilities(options),
+    capabilities: mergeCapabilities([
+      surfaceCapabilities(options),
+      ...parts.map((part) => part.capabilities()),
+    ]),
     // A host's server does not verify our requestState: its round handlers do it themselves.
     addHandlers: (target) =>
       addSurfaceHandlers(verifyHostRequestState(target, options.requestState), options),
@@ -89,24 +94,42 @@ export function surfaceHandlers(surface: McpSurface, server: Server): Map<string
   return handlers;
 }
 
+/** The parts the host serves: all of them, but on a host's server those that need ours. */
+function servedParts(options: McpSurfaceOptions): readonly SurfacePart[] {
+  const parts = options.parts ?? [];
+  return options.attached ? parts.filter((part) => part.servedWhenAttached !== false) : parts;
+}
+
 function addSurfaceHandlers(target: RequestHandlerTarget, options: McpSurfaceOptions): void {
   const { tools, toolsFor, requests, identity } = options;
   const { server } = target;
   const visibleTools = (ctx: ServerContext): ToolSource =>
     toolsFor === undefined ? tools.served : toolsOfRequest(ctx, toolsFor, identity);
+  const context: SurfaceContext = {
+    requests,
+    identity,
+    visibleTools,
+    asking: definitionAsking(target, options),
+    cacheHints: options.cacheHints,
+  };
+  const hooks = servedParts(options).flatMap((part) => part.addHandlers?.(target, context) ?? []);
   const skills = servedSkills(options);
   registerRequestHandler(target, requests, 'tools/list', (_request, ctx) => {
-    const listed = tools.list(visibleTools(ctx));
-    return { tools: skills === undefined ? listed : withSkillLinks(listed, skills) };
+    let listed = tools.list(visibleTools(ctx));
+    if (skills !== undefined) listed = withSkillLinks(listed, skills);
+    for (const hook of hooks) listed = hook.listTools?.(listed) ?? listed;
+    return { tools: listed };
   });
   const { tasks: engine } = options;
   const answerCreatedTask =
-    engine === undefined ? undefined : registerTaskHandlers(target, { engine, identity, requests });
+    engine === undefined
+      ? hooks.find((hook) => hook.answerCreatedTask !== undefined)?.answerCreatedTask
+      : registerTaskHandlers(target, { engine, identity, requests });
   // `tools/call` runs through the router's pipeline alone (see RequestPipeline).
   registerRequestHandler(target, requests, 'tools/call', async (request, ctx) => {
     const { params } = request;
     const extra = toRouterCallExtra(ctx, server, options.requestState, params);
-    if (engine !== undefined) extra.tasksServed = true;
+    if (answerCreatedTask !== undefined) extra.tasksServed = true;
     const answer = await tools.call(params.name, params.arguments ?? {}, extra);
     if (isTaskCreatedResult(answer) && answerCreatedTask !== undefined) {
       // The task on the request's revision's wire: the SDK's result types know no task yet,
@@ -115,7 +138,21 @@ function addSurfaceHandlers(target: RequestHandlerTarget, options: McpSurfaceOpt
     }
     return answer as Exclude<typeof answer, TaskCreatedResult>;
   });
-  addDefinitionHandlers(target, options, visibleTools);
+  addDefinitionHandlers(target, options, visibleTools, context.asking);
+}
+
+/** How a prompt or resource read on `target`'s server asks its client. */
+function definitionAsking(
+  target: RequestHandlerTarget,
+  options: McpSurfaceOptions,
+): DefinitionAsking {
+  return {
+    server: target.server,
+    codec: options.requestState,
+    claims: options.roundClaims,
+    identity: options.identity,
+    logger: options.definitions?.logger ?? silentLogger,
+  };
 }
 
 /**
@@ -126,16 +163,10 @@ function addDefinitionHandlers(
   target: RequestHandlerTarget,
   options: McpSurfaceOptions,
   visibleTools: (ctx: ServerContext) => ToolSource,
+  asking: DefinitionAsking,
 ): void {
   const { definitions, identity, resources, requests } = options;
-  const logger = definitions?.logger ?? silentLogger;
-  const asking: DefinitionAsking = {
-    server: target.server,
-    codec: options.requestState,
-    claims: options.roundClaims,
-    identity,
-    logger,
-  };
+  const logger = asking.logger;
   if (definitions !== undefined && hasPrompts(options)) {
     registerPromptHandlers(target, { prompts: definitions.prompts, asking, requests });
   }

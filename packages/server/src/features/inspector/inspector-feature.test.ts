@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { silentLogger } from '@apcore-mcp/core';
 import { INSPECTOR_CONTENT_SECURITY_POLICY } from '@apcore-mcp/inspector';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openTestFeatureRuntime } from '../../__fixtures__/feature-runtime.js';
 import type { HttpFeatureFrame } from '../../feature-api/server-feature.js';
 import type { HttpRoute } from '../../kernel/http-route.js';
 import { INSPECTOR_FEATURE } from './inspector-feature.js';
@@ -43,13 +44,20 @@ describe('the inspector feature', () => {
   });
 
   it('is off, and loads nothing, without its option', async () => {
-    expect(await INSPECTOR_FEATURE.open?.({ inspector: undefined }, FRAME)).toBeUndefined();
+    expect(
+      await INSPECTOR_FEATURE.open?.(
+        { inspector: undefined },
+        FRAME,
+        await openTestFeatureRuntime(),
+      ),
+    ).toBeUndefined();
   });
 
   it('serves the page read into memory, its config naming what is not served', async () => {
     const opened = await INSPECTOR_FEATURE.open?.(
       { inspector: { prefix: '/inspector', allowExecute: true } },
       FRAME,
+      await openTestFeatureRuntime(),
     );
     const [route] = opened?.httpRoutes?.(HTTP_FRAME) ?? [];
     const served = await serveRoute(route ?? expect.fail('no route'));
@@ -68,6 +76,7 @@ describe('the inspector feature', () => {
     const opened = await INSPECTOR_FEATURE.open?.(
       { inspector: { prefix: '/debug', allowExecute: false } },
       FRAME,
+      await openTestFeatureRuntime(),
     );
     expect(opened?.callGuard).toBeDefined();
     expect(opened?.announce?.('http://127.0.0.1:8000/mcp')).toBe('http://127.0.0.1:8000/debug/');

@@ -1,0 +1,38 @@
+import type { ExecutorLike, Identity, RegistryLike } from '@apcore-mcp/core';
+import type { Server } from '@modelcontextprotocol/server';
+import type { CacheHints } from '../kernel/cache-hints.js';
+import type { ToolsFor } from '../kernel/served-tool.js';
+import type { LimitStore } from '../store/limit-store.js';
+import type { RoundClaims } from '../store/round-claims.js';
+import type { ToolTable } from '../tools/tool-table.js';
+
+/**
+ * What the runtime shares with a feature when the feature opens: the registry and executor it
+ * serves, the tool table every feature reads, what each caller may see of it, the store the
+ * instances behind one endpoint share, and the live SDK servers (to notify their clients).
+ *
+ * @example
+ * ```ts
+ * const opened = feature.open?.(options, frame, runtime);
+ * ```
+ */
+export interface FeatureRuntime {
+  readonly registry: RegistryLike;
+  readonly executor: ExecutorLike;
+  /** The served tools; follows the registry under `dynamic`. */
+  readonly tools: ToolTable;
+  /** What each caller may see of the tools (all of them without an ACL). */
+  readonly toolsFor: ToolsFor;
+  /** Whether callers see different tools (the executor has an ACL to ask). */
+  readonly listsPerCaller: boolean;
+  /** The caller when a request carries none (the `identity` option). */
+  readonly identity: Identity | undefined;
+  /** `ttlMs` / `cacheScope` of list and read results (the `cacheHints` option). */
+  readonly cacheHints: CacheHints | undefined;
+  /** Limits, budgets and round claims: shared by the instances behind one endpoint. */
+  readonly store: LimitStore;
+  /** Where each answered 2026-07-28 round is claimed once. */
+  readonly roundClaims: RoundClaims;
+  /** The SDK servers (connections, sessions) live right now. */
+  readonly servers: () => Iterable<Server>;
+}

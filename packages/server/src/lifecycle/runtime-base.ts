@@ -1,0 +1,88 @@
+import { toModuleFilter } from '@apcore-mcp/core';
+import type { Server } from '@modelcontextprotocol/server';
+import type { FeatureRuntime } from '../feature-api/feature-runtime.js';
+import { type OpenedGovernance, openGovernance } from '../governance/open-governance.js';
+import type { Logger } from '../kernel/logger.js';
+import type { ResolvedOptions } from '../options/serve-options.js';
+import { openToolVisibility } from '../tools/open-tool-visibility.js';
+import { ToolBuilder } from '../tools/tool-builder.js';
+import { ToolTable } from '../tools/tool-table.js';
+import type { ToolVisibility } from '../tools/tool-visibility.js';
+import type { ServerFeatures } from './load-server-features.js';
+import type { ResolvedTarget } from './resolve-target.js';
+import { openSharedState, type SharedState } from './shared-state.js';
+
+/**
+ * What a runtime is built on before its features open: the state the instances share, the
+ * governance, the tool table and what each caller may see of it, and the set of live SDK
+ * servers. The features get it (as a {@link FeatureRuntime}) when they open.
+ *
+ * @example
+ * ```ts
+ * const base = openRuntimeBase(target, resolved, logger, loaded);
+ * const features = await openFeatures(resolved, logger, base.featureRuntime);
+ * ```
+ */
+export interface RuntimeBase {
+  readonly target: ResolvedTarget;
+  readonly shared: SharedState;
+  readonly governance: OpenedGovernance;
+  readonly tools: ToolTable;
+  /** Set when callers see different tools (the executor has an ACL to ask). */
+  readonly visibility: ToolVisibility | undefined;
+  /** Every SDK server live right now; each leaves it when it closes. */
+  readonly servers: Set<Server>;
+  readonly featureRuntime: FeatureRuntime;
+}
+
+/**
+ * Opens the base of a runtime. The governance opens first: a ledger file that cannot be opened
+ * stops the start before anything else.
+ *
+ * @example
+ * ```ts
+ * const base = openRuntimeBase(target, resolved, logger, loaded);
+ * ```
+ */
+export function openRuntimeBase(
+  target: ResolvedTarget,
+  options: ResolvedOptions,
+  logger: Logger,
+  loaded: ServerFeatures,
+): RuntimeBase {
+  const shared = openSharedState(options, logger);
+  const { store, roundClaims } = shared;
+  const governance = openGovernance({ ...options, store, registry: target.registry, logger });
+  const tools = new ToolTable({
+    registry: target.registry,
+    builder: new ToolBuilder({
+      logger,
+      toolNames: options.toolNames,
+      redactOutput: options.redactOutput,
+    }),
+    logger,
+    grouping: options.grouping,
+    encodeTable: loaded.encodeTable,
+    ...toModuleFilter(options),
+  });
+  const visibility = openToolVisibility({
+    executor: target.executor,
+    tools,
+    cacheHints: options.cacheHints,
+    logger,
+  });
+  const servers = new Set<Server>();
+  const featureRuntime: FeatureRuntime = {
+    registry: target.registry,
+    executor: target.executor,
+    tools,
+    toolsFor: (identity) => visibility?.viewFor(identity) ?? tools,
+    listsPerCaller: visibility !== undefined,
+    identity: options.identity,
+    cacheHints: options.cacheHints,
+    store,
+    roundClaims,
+    servers: () => servers,
+  };
+  return { target, shared, governance, tools, visibility, servers, featureRuntime };
+}
