@@ -1,0 +1,89 @@
+import { createRecordingLogger } from '@apcore-mcp/test-support';
+import { describe, expect, it } from 'vitest';
+import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
+import type { ToolCall } from '../calls/pipeline/tool-call.js';
+import type { OpenedFeature } from '../feature-api/server-feature.js';
+import { OpenedFeatures } from './opened-features.js';
+
+/** A step that writes its name on the way in and out. */
+function tracedStep(name: string, trail: string[]): CallMiddleware {
+  return async (_call, next) => {
+    trail.push(`${name}>`);
+    const answer = await next();
+    trail.push(`<${name}`);
+    return answer;
+  };
+}
+
+const ANSWER = { content: [{ type: 'text' as const, text: 'done' }] };
+
+function featuresOf(...entries: [string, OpenedFeature][]): OpenedFeatures {
+  return new OpenedFeatures(new Map(entries));
+}
+
+describe('OpenedFeatures', () => {
+  it('runs two features’ steps of one slot in the list’s order, around the rest', async () => {
+    const trail: string[] = [];
+    const features = featuresOf(
+      ['first', { callSteps: { admit: tracedStep('first', trail) } }],
+      [
+        'second',
+        { callSteps: { admit: tracedStep('second', trail), record: tracedStep('r', trail) } },
+      ],
+    );
+    const steps = features.callSteps();
+    expect(Object.keys(steps).sort()).toEqual(['admit', 'record']);
+    const answer = await steps.admit?.({} as ToolCall, async () => {
+      trail.push('pipeline');
+      return ANSWER;
+    });
+    expect(answer).toBe(ANSWER);
+    expect(trail).toEqual(['first>', 'second>', 'pipeline', '<second', '<first']);
+  });
+
+  it('gives no step for a slot no feature fills, and no guard without one', () => {
+    const features = featuresOf(['quiet', {}]);
+    expect(features.callSteps()).toEqual({});
+    expect(features.requestSteps()).toEqual({});
+    expect(features.callGuard).toBeUndefined();
+    expect(features.surfaceParts).toEqual([]);
+  });
+
+  it('closes and drains every feature though one of them fails, saying which could not', async () => {
+    const closed: string[] = [];
+    const logger = createRecordingLogger();
+    const features = featuresOf(
+      ['broken', { close: () => Promise.reject(new Error('disk gone')), drain: async () => {} }],
+      [
+        'fine',
+        {
+          close: async () => void closed.push('fine'),
+          drain: async () => void closed.push('drained'),
+        },
+      ],
+    );
+    await features.drain(logger);
+    await features.close(logger);
+    expect(closed).toEqual(['drained', 'fine']);
+    expect(logger.entries.filter((entry) => entry.level === 'warn').map((e) => e.message)).toEqual([
+      'A feature could not close',
+    ]);
+  });
+
+  it('gathers what the features do not serve, and stops each one', () => {
+    const stopped: string[] = [];
+    const features = featuresOf(
+      [
+        'a',
+        {
+          notServed: () => [{ kind: 'module', name: 'x', reason: 'bad schema' }],
+          stop: () => void stopped.push('a'),
+        },
+      ],
+      ['b', { stop: () => void stopped.push('b') }],
+    );
+    expect(features.notServed()).toEqual([{ kind: 'module', name: 'x', reason: 'bad schema' }]);
+    features.stop();
+    expect(stopped).toEqual(['a', 'b']);
+  });
+});
