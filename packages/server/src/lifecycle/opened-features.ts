@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { composeSteps } from '@apcore-mcp/core';
+import { composeSteps } from '@apcore-mcp/core/bridge';
 import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
 import type { HttpFeatureFrame, OpenedFeature } from '../feature-api/server-feature.js';
 import type { HttpRoute } from '../kernel/http-route.js';
