@@ -1,4 +1,4 @@
-import { toToolName } from '@apcore-mcp/core';
+import { toToolName } from '@apcore-mcp/core/bridge';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { inputSchemaInlined, outputSchema } from '../workload/module-schemas.js';
 import { workloadModules } from '../workload/workload-modules.js';

@@ -1,4 +1,4 @@
-import { silentLogger } from '@apcore-mcp/core';
+import { silentLogger } from '@apcore-mcp/core/bridge';
 import { createMcpServer } from '@apcore-mcp/server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';

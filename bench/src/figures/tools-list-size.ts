@@ -1,4 +1,4 @@
-import { silentLogger } from '@apcore-mcp/core';
+import { silentLogger } from '@apcore-mcp/core/bridge';
 import type { Registry } from '@apcore-mcp/runtime';
 import { createMcpServer, inspectServer } from '@apcore-mcp/server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';

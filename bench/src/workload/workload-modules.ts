@@ -1,4 +1,5 @@
-import { type ModuleAnnotations, toToolName } from '@apcore-mcp/core';
+import type { ModuleAnnotations } from '@apcore-mcp/core';
+import { toToolName } from '@apcore-mcp/core/bridge';
 
 /**
  * The facts of one workload module besides its schemas (see `module-schemas.ts`), shared by

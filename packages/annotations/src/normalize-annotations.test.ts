@@ -1,4 +1,4 @@
-import { DEFAULT_ANNOTATIONS } from '@apcore-mcp/core';
+import { DEFAULT_ANNOTATIONS } from '@apcore-mcp/core/bridge';
 import { describe, expect, test } from 'vitest';
 import { ANNOTATION_DEFAULTS, normalizeAnnotations } from './normalize-annotations.js';
 

@@ -1,9 +1,9 @@
+import type { ModuleAnnotations } from '@apcore-mcp/core';
 import {
   type AnnotationFlag as CoreAnnotationFlag,
   DEFAULT_ANNOTATIONS,
-  type ModuleAnnotations,
   readAnnotationFlag,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 
 /** The six apcore annotation flags (`@apcore-mcp/core`'s). */
 export type AnnotationFlag = CoreAnnotationFlag;

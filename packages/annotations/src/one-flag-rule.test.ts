@@ -1,4 +1,4 @@
-import { fillAnnotations } from '@apcore-mcp/core';
+import { fillAnnotations } from '@apcore-mcp/core/bridge';
 import { describe, expect, it } from 'vitest';
 import { hasRequiresApproval } from './has-requires-approval.js';
 import { normalizeAnnotations } from './normalize-annotations.js';

@@ -1,4 +1,4 @@
-import type { Logger } from '@apcore-mcp/core';
+import type { Logger } from '@apcore-mcp/core/bridge';
 import { type DestinationStream, pino } from 'pino';
 import { prettyFactory } from 'pino-pretty';
 import type { CliIo } from './io.js';

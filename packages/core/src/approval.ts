@@ -45,8 +45,8 @@ export interface ApprovalHandler {
 export const CONTEXT_APPROVAL_MARKER = Symbol.for('apcore-mcp.context-approval');
 
 /**
- * Whether `executor` asks the {@link ApprovalHandler} a call's context carries under
- * `data[MCP_APPROVAL_KEY]` before running a module annotated `requiresApproval` — after its ACL,
+ * Whether `executor` asks the {@link ApprovalHandler} a call's client channel carries (its
+ * `approval`, read with `clientChannelOf`) before running a module annotated `requiresApproval` — after its ACL,
  * and for nested calls too. `@apcore-mcp/runtime`'s `Executor` does (recognised by
  * {@link CONTEXT_APPROVAL_MARKER}, so any copy of the package counts); a bridge must check
  * approval itself for executors that do not.

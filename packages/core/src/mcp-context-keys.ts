@@ -1,7 +1,9 @@
 /**
- * The `context.data` key under which a call made through an MCP server carries its progress
- * sender (a {@link McpProgressSender}). Present only when the client asked for progress (sent a
- * `progressToken`); {@link reportProgress} reads it.
+ * The `context.data` key under which a call made through an MCP server also carries its progress
+ * sender (a {@link McpProgressSender}), as the original apcore-mcp did: for modules written
+ * against it. Present only when the client asked for progress (sent a `progressToken`).
+ * `reportProgress` reads the call's client channel; it reads this key only for a context
+ * without a channel.
  *
  * @example
  * ```ts
@@ -12,9 +14,10 @@
 export const MCP_PROGRESS_KEY = '_mcp_progress';
 
 /**
- * The `context.data` key under which a call made through an MCP server carries its elicitation
- * sender (a {@link McpElicitSender}). Present only when the client declared the `elicitation`
- * capability; {@link elicit} reads it.
+ * The `context.data` key under which a call made through an MCP server also carries its
+ * elicitation sender (a {@link McpElicitSender}), as the original apcore-mcp did: for modules
+ * written against it. Present only when the client declared the `elicitation` capability.
+ * `elicit` reads the call's client channel; it reads this key only for a context without one.
  *
  * @example
  * ```ts
@@ -23,35 +26,6 @@ export const MCP_PROGRESS_KEY = '_mcp_progress';
  * ```
  */
 export const MCP_ELICIT_KEY = '_mcp_elicit';
-
-/**
- * The `context.data` key under which a call may carry an {@link ApprovalHandler} of its own.
- * The runtime's `Executor` asks it (besides its `approvalHandler` option) before every module
- * annotated `requiresApproval` in the call tree, nested calls included. An MCP server puts its
- * per-call approval there.
- *
- * @example
- * ```ts
- * const context = executor.createContext({
- *   moduleId: 'files.delete',
- *   data: { [MCP_APPROVAL_KEY]: { requestApproval: () => ({ status: 'approved' }) } },
- * });
- * ```
- */
-export const MCP_APPROVAL_KEY = '_mcp_approval';
-
-/**
- * The `context.data` key under which a call made through an MCP server carries the server's
- * default time limit, in milliseconds (its `callTimeoutMs` option): the runtime's `Executor`
- * gives it, instead of its own `defaultTimeoutMs`, to every module of the call tree that declares
- * no `timeoutMs`. Absent when the server was given none.
- *
- * @example
- * ```ts
- * const context = executor.createContext({ moduleId: 'reports.build', data: { [MCP_CALL_TIMEOUT_KEY]: 120_000 } });
- * ```
- */
-export const MCP_CALL_TIMEOUT_KEY = '_mcp_call_timeout_ms';
 
 /**
  * Sends one `notifications/progress` for the call it was made for.

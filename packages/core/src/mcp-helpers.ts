@@ -1,24 +1,9 @@
 import { type AskOptions, ask, readKey } from './asking/ask.js';
 import { formQuestion } from './asking/questions.js';
-import { MCP_PROGRESS_KEY, type McpProgressSender } from './mcp-context-keys.js';
+import { clientChannelOf } from './channel/client-channel-of.js';
 
 /** Anything with a `data` bag: our `Context`, apcore-js's, or nothing at all. */
 type ContextWithData = { readonly data?: unknown } | null | undefined;
-
-/**
- * `context.data[key]`, for any context (or none): the one way the helpers find their sender.
- *
- * @example
- * ```ts
- * const send = readData(context, MCP_PROGRESS_KEY);
- * ```
- */
-export function readData(context: ContextWithData, key: string): unknown {
-  if (typeof context !== 'object' || context === null) return undefined;
-  const data = context.data;
-  if (typeof data !== 'object' || data === null) return undefined;
-  return (data as Record<string, unknown>)[key];
-}
 
 /**
  * Tells the MCP client how far the current call has come (`notifications/progress`). Does
@@ -43,10 +28,10 @@ export async function reportProgress(
   total?: number,
   message?: string,
 ): Promise<void> {
-  const send = readData(context, MCP_PROGRESS_KEY);
-  if (typeof send !== 'function') return;
+  const send = clientChannelOf(context)?.reportProgress;
+  if (send === undefined) return;
   try {
-    await (send as McpProgressSender)(progress, total, message);
+    await send(progress, total, message);
   } catch {
     // Progress is advisory: failing to report it must never fail the call.
   }

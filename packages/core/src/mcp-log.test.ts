@@ -1,15 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
+import { MCP_CLIENT_CHANNEL_KEY } from './channel/client-channel.js';
+import { log } from './mcp-log.js';
 import {
   isMcpLogLevel,
-  log,
-  MCP_LOG_KEY,
   MCP_LOG_LEVELS,
   type McpLogLevel,
   type McpLogSender,
-} from './mcp-log.js';
+} from './mcp-log-record.js';
 
 function contextWith(send: McpLogSender, fields: Record<string, unknown> = {}) {
-  return { ...fields, data: { [MCP_LOG_KEY]: send } };
+  return { ...fields, data: { [MCP_CLIENT_CHANNEL_KEY]: { log: send } } };
 }
 
 describe('log without an MCP call', () => {
@@ -17,7 +17,10 @@ describe('log without an MCP call', () => {
     ['undefined', undefined],
     ['null', null],
     ['a context without data', {}],
-    ['a context whose sender is not a function', { data: { [MCP_LOG_KEY]: 'nope' } }],
+    [
+      'a context whose sender is not a function',
+      { data: { [MCP_CLIENT_CHANNEL_KEY]: { log: 'nope' } } },
+    ],
   ])('does nothing for %s', async (_label, context) => {
     await expect(log(context, 'info', 'hello')).resolves.toBeUndefined();
   });

@@ -1,4 +1,4 @@
-import { type Logger, type ModuleErrorLike, readProperty } from '@apcore-mcp/core';
+import { type Logger, type ModuleErrorLike, readProperty } from '@apcore-mcp/core/bridge';
 import { formatValidationErrors } from './format-validation-errors.js';
 import { readModuleErrorCode } from './is-module-error-like.js';
 import {

@@ -1,4 +1,4 @@
-import { isRecord, readProperty } from '@apcore-mcp/core';
+import { isRecord, readProperty } from '@apcore-mcp/core/bridge';
 
 /** The header of every validation error text (FR-ERROR-002). */
 const VALIDATION_HEADER = 'Input validation failed';

@@ -1,4 +1,4 @@
-import { type ModuleErrorLike, readProperty } from '@apcore-mcp/core';
+import { type ModuleErrorLike, readProperty } from '@apcore-mcp/core/bridge';
 
 /** apcore codes are UPPER_SNAKE_CASE; the bound keeps a hostile code from becoming an essay. */
 const APCORE_CODE_PATTERN = /^[A-Z][A-Z0-9_]{0,99}$/;

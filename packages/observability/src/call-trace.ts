@@ -1,4 +1,5 @@
-import { type CallStep, endsCallAttempt, type ModuleCall } from '@apcore-mcp/core';
+import { endsCallAttempt } from '@apcore-mcp/core';
+import type { CallStep, ModuleCall } from '@apcore-mcp/core/bridge';
 import {
   type Attributes,
   type Context,

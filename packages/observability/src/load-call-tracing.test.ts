@@ -1,4 +1,5 @@
-import { defineModule, MODULE_CALL_STEPS_KEY, type ModuleContext } from '@apcore-mcp/core';
+import { defineModule, type ModuleContext } from '@apcore-mcp/core';
+import { MODULE_CALL_STEPS_KEY } from '@apcore-mcp/core/bridge';
 import { Executor, Registry } from '@apcore-mcp/runtime';
 import { named, useSpanRecorder } from '@apcore-mcp/test-support/spans';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';

@@ -1,4 +1,4 @@
-import type { ExecutorLike } from '@apcore-mcp/core';
+import type { ExecutorLike } from '@apcore-mcp/core/bridge';
 import { describe, expect, it } from 'vitest';
 import { chatCall, createExecutor, modules } from './__fixtures__/dispatch-executor.js';
 import { dispatchToolCalls } from './dispatch-tool-calls.js';

@@ -1,4 +1,5 @@
-import { defineModule, REDACTED_VALUE } from '@apcore-mcp/core';
+import { defineModule } from '@apcore-mcp/core';
+import { REDACTED_VALUE } from '@apcore-mcp/core/bridge';
 import { Executor, Registry } from '@apcore-mcp/runtime';
 import { describe, expect, it } from 'vitest';
 import { dispatchToolCalls } from './dispatch-tool-calls.js';

@@ -7,7 +7,7 @@ import {
   readContentItems,
   redactOutput,
   serializeOutput,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 import { ErrorMapper } from '@apcore-mcp/errors';
 import { FunctionNames } from './function-names.js';
 import { InvalidArgumentError } from './invalid-argument-error.js';

@@ -11,7 +11,7 @@ import {
   type ModuleFilter,
   type RegistryLike,
   ToolNameTable,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 import type { OpenaiToolGroups } from './route-grouped-call.js';
 import { type ToGroupedOpenaiToolOptions, toGroupedOpenaiTool } from './to-grouped-openai-tool.js';
 import { toOpenaiTool } from './to-openai-tool.js';

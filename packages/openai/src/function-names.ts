@@ -1,9 +1,5 @@
-import {
-  InvalidToolNameError,
-  type RegistryLike,
-  ToolNameCollisionError,
-  ToolNameTable,
-} from '@apcore-mcp/core';
+import { InvalidToolNameError, ToolNameCollisionError } from '@apcore-mcp/core';
+import { type RegistryLike, ToolNameTable } from '@apcore-mcp/core/bridge';
 
 /**
  * The module behind each function name of a registry, built on first use from all of its

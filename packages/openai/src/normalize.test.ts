@@ -1,4 +1,5 @@
-import { InvalidToolNameError, toToolName } from '@apcore-mcp/core';
+import { InvalidToolNameError } from '@apcore-mcp/core';
+import { toToolName } from '@apcore-mcp/core/bridge';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { denormalize, isValidFunctionName, normalize } from './normalize.js';

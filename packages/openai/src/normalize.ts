@@ -1,4 +1,4 @@
-import { isSafeToolName, SAFE_TOOL_NAME_PATTERN, toToolName } from '@apcore-mcp/core';
+import { isSafeToolName, SAFE_TOOL_NAME_PATTERN, toToolName } from '@apcore-mcp/core/bridge';
 
 /** OpenAI's rule for function names: the same as every common MCP client's rule for tool names. */
 export const OPENAI_FUNCTION_NAME_PATTERN = SAFE_TOOL_NAME_PATTERN;

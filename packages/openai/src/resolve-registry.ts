@@ -1,4 +1,4 @@
-import { isExecutorLike, isRegistryLike, type RegistryLike } from '@apcore-mcp/core';
+import { isExecutorLike, isRegistryLike, type RegistryLike } from '@apcore-mcp/core/bridge';
 import { InvalidArgumentError } from './invalid-argument-error.js';
 
 /**

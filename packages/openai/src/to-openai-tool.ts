@@ -1,5 +1,5 @@
 import { toDescriptionSuffix } from '@apcore-mcp/annotations';
-import type { Logger, ModuleDescriptor } from '@apcore-mcp/core';
+import type { Logger, ModuleDescriptor } from '@apcore-mcp/core/bridge';
 import { SchemaConverter } from '@apcore-mcp/schema';
 import { assertStrictSchema } from './check-strict-schema.js';
 import { normalize } from './normalize.js';

@@ -14,7 +14,7 @@ import {
   type RegistryLike,
   ToolNameTable,
   toModuleFilter,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 import { exportGroupedTools } from './export-grouped-tools.js';
 import { InvalidArgumentError } from './invalid-argument-error.js';
 import { resolveRegistry } from './resolve-registry.js';

@@ -1,4 +1,5 @@
-import { copyJson, type JsonSchema, type Logger, setOwnEntry } from '@apcore-mcp/core';
+import type { JsonSchema } from '@apcore-mcp/core';
+import { copyJson, type Logger, setOwnEntry } from '@apcore-mcp/core/bridge';
 import { makeOwnNodeNullable } from './make-nullable.js';
 import { mergeAllOf } from './merge-all-of.js';
 import { isSchemaNode, readTypes, SchemaPath } from './schema-node.js';

@@ -1,4 +1,4 @@
-import { type Logger, silentLogger } from '@apcore-mcp/core';
+import { type Logger, silentLogger } from '@apcore-mcp/core/bridge';
 import type { Redis } from 'ioredis';
 import type { RedisLimitStoreOptions } from './redis-limit-store-options.js';
 

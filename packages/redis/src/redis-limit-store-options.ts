@@ -1,4 +1,4 @@
-import type { Logger } from '@apcore-mcp/core';
+import type { Logger } from '@apcore-mcp/core/bridge';
 
 /**
  * Options of `createRedisLimitStore`.

@@ -1,4 +1,5 @@
-import { ACLRuleError, type Identity, isRecord } from '@apcore-mcp/core';
+import { ACLRuleError, type Identity } from '@apcore-mcp/core';
+import { isRecord } from '@apcore-mcp/core/bridge';
 import type { Context } from './context.js';
 
 /**

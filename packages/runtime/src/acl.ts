@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { ACLRuleError, ConfigNotFoundError, isRecord } from '@apcore-mcp/core';
+import { ACLRuleError, ConfigNotFoundError } from '@apcore-mcp/core';
+import { isRecord } from '@apcore-mcp/core/bridge';
 import { type ACLConditions, type ConditionTest, compileConditions } from './acl-conditions.js';
 import type { Context } from './context.js';
 import { matchPattern } from './match-pattern.js';

@@ -1,13 +1,12 @@
+import { ApprovalDeniedError, type ModuleAnnotations } from '@apcore-mcp/core';
 import {
-  ApprovalDeniedError,
   type ApprovalHandler,
+  clientChannelOf,
   fillAnnotations,
   isRecord,
-  MCP_APPROVAL_KEY,
-  type ModuleAnnotations,
   type ModuleLike,
   readAnnotationFlag,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 import type { Context } from './context.js';
 
 /** The call an approval is checked for. */
@@ -53,12 +52,9 @@ export async function checkApproval(handler: ApprovalHandler, call: ApprovalChec
 }
 
 /**
- * The {@link ApprovalHandler} a call carries in `context.data[MCP_APPROVAL_KEY]`, or `null`
- * when it carries none (or something that is not a handler).
+ * The {@link ApprovalHandler} a call's client channel carries (`clientChannelOf(context)`), or
+ * `null` when it carries none (or something that is not a handler).
  */
 export function readContextApprovalHandler(context: Context): ApprovalHandler | null {
-  const candidate = context.data[MCP_APPROVAL_KEY];
-  return isRecord(candidate) && typeof candidate.requestApproval === 'function'
-    ? (candidate as unknown as ApprovalHandler)
-    : null;
+  return clientChannelOf(context)?.approval ?? null;
 }

@@ -1,10 +1,10 @@
-import { isRecord, MCP_CALL_TIMEOUT_KEY, MCP_IN_TASK_KEY } from '@apcore-mcp/core';
+import { clientChannelOf } from '@apcore-mcp/core/bridge';
 import type { PreparedCall } from './executor-options.js';
 
 /**
  * How long a module may run, in ms (0: no limit): its own `timeoutMs`; inside an MCP task none
  * (the task's own time limit bounds it); else the default an MCP server gave the call in
- * `context.data[MCP_CALL_TIMEOUT_KEY]`; else the executor's `defaultTimeoutMs`.
+ * its client channel (`callTimeoutMs`); else the executor's `defaultTimeoutMs`.
  *
  * @example
  * ```ts
@@ -17,10 +17,7 @@ export function timeoutOf(
 ): number {
   const own = module.timeoutMs;
   if (typeof own === 'number' && Number.isFinite(own) && own >= 0) return own;
-  const data = isRecord(context.data) ? context.data : {};
-  if (data[MCP_IN_TASK_KEY] === true) return 0;
-  const serverDefault = data[MCP_CALL_TIMEOUT_KEY];
-  return typeof serverDefault === 'number' && Number.isFinite(serverDefault) && serverDefault > 0
-    ? serverDefault
-    : defaultTimeoutMs;
+  const channel = clientChannelOf(context);
+  if (channel?.inTask === true) return 0;
+  return channel?.callTimeoutMs ?? defaultTimeoutMs;
 }

@@ -1,4 +1,4 @@
-import type { ExecutorLike } from '@apcore-mcp/core';
+import type { ExecutorLike } from '@apcore-mcp/core/bridge';
 
 /**
  * The executor a context carries for nested calls: what a module may do with

@@ -1,13 +1,10 @@
+import { defineModule, elicit, type ModuleContext, reportProgress } from '@apcore-mcp/core';
 import {
-  defineModule,
   type ExecutorLike,
-  elicit,
   isExecutorLike,
   isRegistryLike,
-  type ModuleContext,
   type RegistryLike,
-  reportProgress,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { Context } from './context.js';
 import { Executor } from './executor.js';

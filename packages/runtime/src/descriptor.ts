@@ -1,14 +1,13 @@
+import type { JsonSchema, ModuleExample } from '@apcore-mcp/core';
 import {
   copyJson,
   type DefinitionOptions,
   fillAnnotations,
   isRecord,
-  type JsonSchema,
   type ModuleDescriptor,
-  type ModuleExample,
   type ModuleLike,
   toModuleUi,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 
 function readString(value: unknown): string | null {
   return typeof value === 'string' ? value : null;

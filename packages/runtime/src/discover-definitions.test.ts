@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { isDefinition } from '@apcore-mcp/core';
+import { isDefinition } from '@apcore-mcp/core/bridge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempDir, removeTempDir, writeFiles } from './__fixtures__/temp-dir.js';
 import { loadModuleFile } from './load-module-file.js';

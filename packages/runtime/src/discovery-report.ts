@@ -1,4 +1,4 @@
-import type { Definition } from '@apcore-mcp/core';
+import type { Definition } from '@apcore-mcp/core/bridge';
 
 /** A file discovery could not turn into a registered module, and why. */
 export interface DiscoveryFailure {

@@ -1,5 +1,6 @@
 import { getEventListeners } from 'node:events';
-import { defineModule, ExecutionCancelledError, MCP_IN_TASK_KEY } from '@apcore-mcp/core';
+import { defineModule, ExecutionCancelledError } from '@apcore-mcp/core';
+import { MCP_CLIENT_CHANNEL_KEY } from '@apcore-mcp/core/bridge';
 import { describe, expect, it } from 'vitest';
 import { createExecutor } from './__fixtures__/executor-fixtures.js';
 import { createWaiter } from './__fixtures__/waiting-modules.js';
@@ -156,7 +157,10 @@ describe('calls that run as MCP tasks', () => {
       },
       { defaultTimeoutMs: 20 },
     );
-    const inTask = Context.create({ executor, data: { [MCP_IN_TASK_KEY]: true } });
+    const inTask = Context.create({
+      executor,
+      data: { [MCP_CLIENT_CHANNEL_KEY]: { inTask: true } },
+    });
     expect(await executor.call('slow', {}, inTask)).toEqual({ done: true });
     await expect(executor.call('slow', {}, Context.create({ executor }))).rejects.toMatchObject({
       code: 'MODULE_TIMEOUT',

@@ -1,4 +1,5 @@
-import { CONTENT_RESULT_KEY, image, text } from '@apcore-mcp/core';
+import { image, text } from '@apcore-mcp/core';
+import { CONTENT_RESULT_KEY } from '@apcore-mcp/core/bridge';
 import { describe, expect, it } from 'vitest';
 import { createExecutor, rejectionOf } from './__fixtures__/executor-fixtures.js';
 import { mergeChunks } from './merge-chunks.js';

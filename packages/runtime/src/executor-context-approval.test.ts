@@ -1,10 +1,9 @@
+import { ApprovalDeniedError, defineModule } from '@apcore-mcp/core';
 import {
-  ApprovalDeniedError,
   type ApprovalHandler,
-  defineModule,
-  MCP_APPROVAL_KEY,
+  MCP_CLIENT_CHANNEL_KEY,
   supportsContextApproval,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 import { describe, expect, it, vi } from 'vitest';
 import { ACL } from './acl.js';
 import { Executor } from './executor.js';
@@ -43,7 +42,7 @@ describe('the approval handler a context carries', () => {
     const handler = approving('approved');
     const context = executor.createContext({
       moduleId: 'files.cleanup',
-      data: { [MCP_APPROVAL_KEY]: handler },
+      data: { [MCP_CLIENT_CHANNEL_KEY]: { approval: handler } },
     });
     expect(await executor.call('files.cleanup', {}, context)).toEqual({ deleted: true });
     // files.cleanup needs no approval; the nested files.delete does.
@@ -73,7 +72,7 @@ describe('the approval handler a context carries', () => {
     const handler = approving('approved');
     const context = executor.createContext({
       moduleId: 'orders.refund',
-      data: { [MCP_APPROVAL_KEY]: handler },
+      data: { [MCP_CLIENT_CHANNEL_KEY]: { approval: handler } },
     });
     await expect(executor.call('orders.refund', { orderId: 7 }, context)).rejects.toMatchObject({
       code: 'SCHEMA_VALIDATION_ERROR',
@@ -109,7 +108,7 @@ describe('the approval handler a context carries', () => {
     const executor = new Executor(registry);
     const context = executor.createContext({
       moduleId: 'files.delete',
-      data: { [MCP_APPROVAL_KEY]: approving('rejected') },
+      data: { [MCP_CLIENT_CHANNEL_KEY]: { approval: approving('rejected') } },
     });
     const error = await executor.call('files.delete', {}, context).catch((caught) => caught);
     expect(ApprovalDeniedError.isInstance(error)).toBe(true);
@@ -124,7 +123,7 @@ describe('the approval handler a context carries', () => {
     const handler = approving('approved');
     const context = executor.createContext({
       moduleId: 'files.delete',
-      data: { [MCP_APPROVAL_KEY]: handler },
+      data: { [MCP_CLIENT_CHANNEL_KEY]: { approval: handler } },
     });
     await expect(executor.call('files.delete', {}, context)).rejects.toMatchObject({
       code: 'ACL_DENIED',
@@ -138,7 +137,7 @@ describe('the approval handler a context carries', () => {
     const executor = createExecutor({ approvalHandler: own });
     const context = executor.createContext({
       moduleId: 'files.delete',
-      data: { [MCP_APPROVAL_KEY]: carried },
+      data: { [MCP_CLIENT_CHANNEL_KEY]: { approval: carried } },
     });
     await expect(executor.call('files.delete', {}, context)).rejects.toMatchObject({
       code: 'APPROVAL_DENIED',
@@ -151,7 +150,7 @@ describe('the approval handler a context carries', () => {
     const executor = createExecutor();
     const context = executor.createContext({
       moduleId: 'files.delete',
-      data: { [MCP_APPROVAL_KEY]: approving('rejected') },
+      data: { [MCP_CLIENT_CHANNEL_KEY]: { approval: approving('rejected') } },
     });
     const consume = async () => {
       for await (const _chunk of executor.stream('files.delete', {}, context)) {
@@ -165,7 +164,7 @@ describe('the approval handler a context carries', () => {
     const executor = createExecutor();
     const context = executor.createContext({
       moduleId: 'files.delete',
-      data: { [MCP_APPROVAL_KEY]: 'yes please' },
+      data: { [MCP_CLIENT_CHANNEL_KEY]: { approval: 'yes please' } },
     });
     expect(await executor.call('files.delete', {}, context)).toEqual({ deleted: true });
   });

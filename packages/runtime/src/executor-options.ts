@@ -1,11 +1,11 @@
+import type { FieldError } from '@apcore-mcp/core';
 import {
   type ApprovalHandler,
-  type FieldError,
   type Logger,
   type ModuleLike,
   type RegistryLike,
   silentLogger,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 import type { Context } from './context.js';
 import type { Middleware } from './middleware.js';
 

@@ -1,10 +1,6 @@
 import { getEventListeners } from 'node:events';
-import {
-  defineModule,
-  ExecutionCancelledError,
-  MCP_CALL_TIMEOUT_KEY,
-  ModuleTimeoutError,
-} from '@apcore-mcp/core';
+import { defineModule, ExecutionCancelledError, ModuleTimeoutError } from '@apcore-mcp/core';
+import { MCP_CLIENT_CHANNEL_KEY } from '@apcore-mcp/core/bridge';
 import { describe, expect, it } from 'vitest';
 import { createExecutor } from './__fixtures__/executor-fixtures.js';
 import { createWaiter } from './__fixtures__/waiting-modules.js';
@@ -48,7 +44,10 @@ describe('timeouts', () => {
       { defaultTimeoutMs: 60_000 },
     );
     const context = () =>
-      executor.createContext({ moduleId: 'slow', data: { [MCP_CALL_TIMEOUT_KEY]: 20 } });
+      executor.createContext({
+        moduleId: 'slow',
+        data: { [MCP_CLIENT_CHANNEL_KEY]: { callTimeoutMs: 20 } },
+      });
     await expect(executor.call('slow', {}, context())).rejects.toMatchObject({
       details: { timeoutMs: 20 },
     });

@@ -1,10 +1,5 @@
-import {
-  type CallStep,
-  defineModule,
-  MODULE_CALL_STEPS_KEY,
-  type ModuleCall,
-  type ModuleContext,
-} from '@apcore-mcp/core';
+import { defineModule, type ModuleContext } from '@apcore-mcp/core';
+import { type CallStep, MODULE_CALL_STEPS_KEY, type ModuleCall } from '@apcore-mcp/core/bridge';
 import { describe, expect, it } from 'vitest';
 import { Executor } from './executor.js';
 import { Registry } from './registry.js';

@@ -1,18 +1,20 @@
 import {
+  ExecutionCancelledError,
+  type Identity,
+  ModuleNotFoundError,
+  SchemaValidationError,
+} from '@apcore-mcp/core';
+import {
   type ApprovalHandler,
   CONTEXT_APPROVAL_MARKER,
   type ContextFactory,
   type ContextRequest,
   composeSteps,
-  ExecutionCancelledError,
   type ExecutorLike,
-  type Identity,
   isRecord,
   type ModuleLike,
-  ModuleNotFoundError,
   readModuleCallSteps,
-  SchemaValidationError,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 import { assertAccess, canCallTopLevel } from './access-check.js';
 import { checkApproval, readContextApprovalHandler, requiresApproval } from './approval.js';
 import { createCallContext } from './call-context.js';

@@ -1,14 +1,14 @@
 import { createRequire } from 'node:module';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ModuleLoadError } from '@apcore-mcp/core';
 import {
   type Definition,
   describeModuleProblem,
   isDefinition,
   isRecord,
   type ModuleLike,
-  ModuleLoadError,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 import { ensureCoreResolvable } from './core-fallback-resolution.js';
 import { withUiBesideFile } from './ui-beside-file.js';
 

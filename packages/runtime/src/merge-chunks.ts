@@ -1,4 +1,4 @@
-import { CONTENT_RESULT_KEY, setOwnEntry } from '@apcore-mcp/core';
+import { CONTENT_RESULT_KEY, setOwnEntry } from '@apcore-mcp/core/bridge';
 
 /** Deeper than this, objects are no longer merged but replaced (guards against cycles). */
 const MAX_MERGE_DEPTH = 32;

@@ -1,4 +1,4 @@
-import type { Logger } from '@apcore-mcp/core';
+import type { Logger } from '@apcore-mcp/core/bridge';
 import type { Context } from './context.js';
 
 /** A hook's result: a replacement object, or nothing to keep the current value. */

@@ -1,4 +1,5 @@
-import { ErrorCodes, isRecord, ModuleError, toContentResult } from '@apcore-mcp/core';
+import { ErrorCodes, ModuleError } from '@apcore-mcp/core';
+import { isRecord, toContentResult } from '@apcore-mcp/core/bridge';
 
 function describeType(value: unknown): string {
   if (Array.isArray(value)) return 'an array';

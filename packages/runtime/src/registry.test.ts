@@ -1,10 +1,5 @@
-import {
-  DEFAULT_ANNOTATIONS,
-  DuplicateModuleIdError,
-  defineModule,
-  InvalidModuleIdError,
-  type ModuleLike,
-} from '@apcore-mcp/core';
+import { DuplicateModuleIdError, defineModule, InvalidModuleIdError } from '@apcore-mcp/core';
+import { DEFAULT_ANNOTATIONS, type ModuleLike } from '@apcore-mcp/core/bridge';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
 import { Registry } from './registry.js';

@@ -1,11 +1,10 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { ConfigNotFoundError, DuplicateModuleIdError } from '@apcore-mcp/core';
 import {
   assertValidModuleId,
-  ConfigNotFoundError,
   type Definition,
   type DefinitionOptions,
-  DuplicateModuleIdError,
   describeModuleProblem,
   type ListOptions,
   type Logger,
@@ -16,7 +15,7 @@ import {
   type RegistryEventCallback,
   type RegistryLike,
   silentLogger,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 import { describeModule } from './descriptor.js';
 import type { DiscoveryReport } from './discovery-report.js';
 import { findModuleFiles } from './find-module-files.js';

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { copyJson, type FieldError, isRecord } from '@apcore-mcp/core';
+import type { FieldError } from '@apcore-mcp/core';
+import { copyJson, isRecord } from '@apcore-mcp/core/bridge';
 import type { Ajv, ErrorObject, Options } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 

@@ -1,5 +1,5 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { describeUiProblem, type ModuleLike, toModuleUi } from '@apcore-mcp/core';
+import { describeUiProblem, type ModuleLike, toModuleUi } from '@apcore-mcp/core/bridge';
 
 /**
  * `module` with its UI file (`ui: './card.html'`) resolved against the directory of the file

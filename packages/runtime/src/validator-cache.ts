@@ -1,4 +1,5 @@
-import { ErrorCodes, ModuleError, type ModuleLike } from '@apcore-mcp/core';
+import { ErrorCodes, ModuleError } from '@apcore-mcp/core';
+import type { ModuleLike } from '@apcore-mcp/core/bridge';
 import { compileSchema, type SchemaCheck } from './schema-validator.js';
 
 interface CacheEntry {

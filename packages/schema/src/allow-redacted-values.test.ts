@@ -1,4 +1,4 @@
-import { REDACTED_VALUE, redactSensitive } from '@apcore-mcp/core';
+import { REDACTED_VALUE, redactSensitive } from '@apcore-mcp/core/bridge';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { allowRedactedValues } from './allow-redacted-values.js';

@@ -1,4 +1,4 @@
-import { isRecord, REDACTED_VALUE, SECRET_KEY_PREFIX } from '@apcore-mcp/core';
+import { isRecord, REDACTED_VALUE, SECRET_KEY_PREFIX } from '@apcore-mcp/core/bridge';
 import {
   DEFINITION_KEYWORDS,
   SCHEMA_ARRAY_KEYWORDS,

@@ -1,4 +1,4 @@
-import { copyJson, setOwnEntry } from '@apcore-mcp/core';
+import { copyJson, setOwnEntry } from '@apcore-mcp/core/bridge';
 import { enter, fail, type SchemaObject, type Walk } from './inline-refs-walk.js';
 
 /**

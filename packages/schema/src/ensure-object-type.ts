@@ -1,4 +1,5 @@
-import { type JsonSchema, setOwnEntry } from '@apcore-mcp/core';
+import type { JsonSchema } from '@apcore-mcp/core';
+import { setOwnEntry } from '@apcore-mcp/core/bridge';
 import { SchemaConversionError } from './schema-conversion-error.js';
 
 /**

@@ -1,4 +1,4 @@
-import { setOwnEntry } from '@apcore-mcp/core';
+import { setOwnEntry } from '@apcore-mcp/core/bridge';
 import { isJsonEqual } from './plain-object.js';
 import {
   ADJACENT_KEYWORD_GROUPS,

@@ -1,4 +1,5 @@
-import type { JsonSchema, Logger } from '@apcore-mcp/core';
+import type { JsonSchema } from '@apcore-mcp/core';
+import type { Logger } from '@apcore-mcp/core/bridge';
 import { describe, expect, test } from 'vitest';
 import { SchemaConversionError } from './schema-conversion-error.js';
 import { SchemaConverter } from './schema-converter.js';

@@ -1,4 +1,5 @@
-import type { JsonSchema, Logger, ModuleDescriptor } from '@apcore-mcp/core';
+import type { JsonSchema } from '@apcore-mcp/core';
+import type { Logger, ModuleDescriptor } from '@apcore-mcp/core/bridge';
 import { ensureObjectType } from './ensure-object-type.js';
 import { DEFAULT_MAX_REF_DEPTH, inlineRefs } from './inline-refs.js';
 import { SchemaConversionError } from './schema-conversion-error.js';

@@ -3,7 +3,7 @@
 // the codec of the `requestState` a 2026-07-28 input round carries.
 // Named exports only.
 
-export { REDACTED_VALUE } from '@apcore-mcp/core';
+export { REDACTED_VALUE } from '@apcore-mcp/core/bridge';
 
 export {
   PROTECTED_RESOURCE_METADATA_PATH,

@@ -1,5 +1,5 @@
 import * as core from '@apcore-mcp/core';
-import { MCP_ELICIT_KEY, MCP_PROGRESS_KEY } from '@apcore-mcp/core';
+import { MCP_ELICIT_KEY, MCP_PROGRESS_KEY } from '@apcore-mcp/core/bridge';
 import * as runtime from '@apcore-mcp/runtime';
 import { firstText } from '@apcore-mcp/test-support';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';

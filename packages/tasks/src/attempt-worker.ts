@@ -5,7 +5,7 @@ import {
   type Logger,
   type TaskAttemptRunner,
   type TaskView,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 import { type Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { ATTEMPT_QUEUE, type AttemptJob, type AttemptQueue } from './attempt-queue.js';

@@ -1,4 +1,4 @@
-import { type Logger, silentLogger } from '@apcore-mcp/core';
+import { type Logger, silentLogger } from '@apcore-mcp/core/bridge';
 import type { RedisOptions } from 'ioredis';
 
 /**

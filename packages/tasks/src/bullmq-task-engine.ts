@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { TaskLimitError } from '@apcore-mcp/core';
 import {
   isTerminalTaskStatus,
   type TaskAttemptRunner,
   type TaskCall,
   type TaskEngine,
-  TaskLimitError,
   type TaskView,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 import type { AttemptQueue } from './attempt-queue.js';
 import { AttemptWorker } from './attempt-worker.js';
 import type { EngineSettings } from './bullmq-task-engine-options.js';

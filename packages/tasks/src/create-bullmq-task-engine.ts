@@ -1,4 +1,4 @@
-import type { TaskEngine } from '@apcore-mcp/core';
+import type { TaskEngine } from '@apcore-mcp/core/bridge';
 import { AttemptQueue } from './attempt-queue.js';
 import { BullmqTaskEngine } from './bullmq-task-engine.js';
 import {

@@ -1,4 +1,4 @@
-import type { TaskCall } from '@apcore-mcp/core';
+import type { TaskCall } from '@apcore-mcp/core/bridge';
 import { describe, expect, it } from 'vitest';
 import {
   answered,

@@ -8,7 +8,7 @@ import {
   type TaskRound,
   type TaskStatus,
   type TaskView,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 
 /**
  * Everything the engine keeps of one task, as the JSON stored in Redis: what `tasks/get` shows,

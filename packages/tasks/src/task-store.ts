@@ -1,4 +1,5 @@
-import type { TaskLimit, TaskView } from '@apcore-mcp/core';
+import type { TaskLimit } from '@apcore-mcp/core';
+import type { TaskView } from '@apcore-mcp/core/bridge';
 import type { Redis } from 'ioredis';
 import { CHANGE_SCRIPT, CREATE_SCRIPT } from './record-scripts.js';
 import type { TaskRecord } from './task-record.js';

@@ -28,13 +28,16 @@ describe('findBoundaryViolations', () => {
     );
     writeFileSync(
       join(packageDir, 'src', 'index.ts'),
-      "import type { Ajv } from 'ajv';\nimport { a } from '@apcore-mcp/core';\nimport { b } from './b.js';\nimport { c } from '@apcore-mcp/runtime';\n",
+      "import type { Ajv } from 'ajv';\nimport { a } from '@apcore-mcp/core';\nimport { b } from './b.js';\nimport { c } from '@apcore-mcp/runtime';\n" +
+        "import { g } from '@apcore-mcp/core/bridge';\nimport { h } from '@apcore-mcp/runtime/x';\nimport { i } from 'node:fs';\n",
     );
     writeFileSync(join(packageDir, 'src', 'index.test.ts'), "import { d } from 'vitest';\n");
     writeFileSync(join(packageDir, 'src', '__fixtures__', 'f.ts'), "import { e } from 'yaml';\n");
     expect(findBoundaryViolations({ packageDir, allowed: ['@apcore-mcp/core'] })).toStrictEqual([
       'package.json dependencies: ajv',
       'index.ts: @apcore-mcp/runtime',
+      'index.ts: @apcore-mcp/runtime/x',
+      'index.ts: node:fs',
     ]);
   });
 });

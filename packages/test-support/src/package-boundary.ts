@@ -57,7 +57,8 @@ export function readPublishedSources(sourceDir: string): SourceFile[] {
 /**
  * Everything that breaks a package's boundary, one line each: a dependency (or peer or optional
  * dependency) outside `allowed`, and a run-time import in `src/` of anything but the package's
- * own files and `allowed`. Node's built-ins count as outside: a converter needs none.
+ * own files and `allowed` (a subpath of an allowed package included). Node's built-ins count as
+ * outside: a converter needs none.
  *
  * @example
  * ```ts
@@ -79,8 +80,15 @@ export function findBoundaryViolations(boundary: PackageBoundary): string[] {
   for (const { name, text } of readPublishedSources(join(packageDir, 'src'))) {
     for (const specifier of runtimeSpecifiers(text)) {
       if (specifier.startsWith('./') || specifier.startsWith('../')) continue;
-      if (!allowed.includes(specifier)) violations.push(`${name}: ${specifier}`);
+      if (allowed.includes(specifier) || allowed.includes(packageNameOf(specifier))) continue;
+      violations.push(`${name}: ${specifier}`);
     }
   }
   return violations;
+}
+
+/** The package a bare specifier loads from: `@scope/name/sub/path` is `@scope/name`'s. */
+function packageNameOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return parts.slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
 }

@@ -1,6 +1,6 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isDefinition } from '@apcore-mcp/core';
+import { isDefinition } from '@apcore-mcp/core/bridge';
 import { Registry } from '@apcore-mcp/runtime';
 import type { AttachOptions } from '@apcore-mcp/server';
 import { createMemoryLimitStore } from '@apcore-mcp/server/governance';

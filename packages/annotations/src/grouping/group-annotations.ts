@@ -1,4 +1,4 @@
-import { isRecord } from '@apcore-mcp/core';
+import { isRecord } from '@apcore-mcp/core/bridge';
 import { ANNOTATION_DEFAULTS, type AnnotationFlag } from '../normalize-annotations.js';
 
 /**

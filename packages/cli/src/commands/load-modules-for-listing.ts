@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
-import { silentLogger, ToolNameCollisionError } from '@apcore-mcp/core';
+import { ToolNameCollisionError } from '@apcore-mcp/core';
+import { silentLogger } from '@apcore-mcp/core/bridge';
 import { Registry } from '@apcore-mcp/runtime';
 import { inspectServer, type ServerInventory } from '@apcore-mcp/server';
 import { CliError } from '../cli-error.js';

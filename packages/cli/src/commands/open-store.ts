@@ -1,4 +1,4 @@
-import type { Logger } from '@apcore-mcp/core';
+import type { Logger } from '@apcore-mcp/core/bridge';
 import type { LimitStore } from '@apcore-mcp/server/governance';
 import { type ResolvedSettings, textSetting } from '../settings/settings.js';
 

@@ -1,4 +1,4 @@
-import type { Logger, TaskEngine } from '@apcore-mcp/core';
+import type { Logger, TaskEngine } from '@apcore-mcp/core/bridge';
 import { CliError } from '../cli-error.js';
 import { ExitCode } from '../exit-codes.js';
 import { hidePassword } from '../settings/parse-setting-value.js';

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { toModuleFilter } from '@apcore-mcp/core';
+import { toModuleFilter } from '@apcore-mcp/core/bridge';
 import { toOpenaiToolsDetailed } from '@apcore-mcp/openai';
 import { encodeActionTable } from '@apcore-mcp/toon';
 import { CliError } from '../cli-error.js';

@@ -1,4 +1,4 @@
-import { isDefinition } from '@apcore-mcp/core';
+import { isDefinition } from '@apcore-mcp/core/bridge';
 import { ExitCode } from '../exit-codes.js';
 import { formatTable } from '../format-table.js';
 import type { CliIo } from '../io.js';

@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { type Definition, isDefinition, type Logger } from '@apcore-mcp/core';
+import { type Definition, isDefinition, type Logger } from '@apcore-mcp/core/bridge';
 import { type DiscoveryReport, Executor, Registry } from '@apcore-mcp/runtime';
 import {
   InvalidOptionError,

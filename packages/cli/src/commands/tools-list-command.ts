@@ -1,4 +1,5 @@
-import type { ModuleAnnotations, RegistryLike } from '@apcore-mcp/core';
+import type { ModuleAnnotations } from '@apcore-mcp/core';
+import type { RegistryLike } from '@apcore-mcp/core/bridge';
 import type { McpTool, ServedTool } from '@apcore-mcp/server';
 import { ExitCode } from '../exit-codes.js';
 import { formatTable } from '../format-table.js';

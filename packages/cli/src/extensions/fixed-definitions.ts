@@ -1,4 +1,4 @@
-import type { Definition, Logger } from '@apcore-mcp/core';
+import type { Definition, Logger } from '@apcore-mcp/core/bridge';
 import type { DiscoveredDefinition } from '@apcore-mcp/runtime';
 import { describeDefinition } from './module-files.js';
 

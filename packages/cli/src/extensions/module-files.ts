@@ -1,6 +1,11 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { type Definition, type Logger, type ModuleLike, moduleIdFromPath } from '@apcore-mcp/core';
+import {
+  type Definition,
+  type Logger,
+  type ModuleLike,
+  moduleIdFromPath,
+} from '@apcore-mcp/core/bridge';
 import {
   type DiscoveryReport,
   type ExtensionFileExport,

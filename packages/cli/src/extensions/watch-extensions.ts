@@ -1,5 +1,5 @@
 import { relative, sep } from 'node:path';
-import type { Logger } from '@apcore-mcp/core';
+import type { Logger } from '@apcore-mcp/core/bridge';
 import { watch } from 'chokidar';
 import { isIgnoredSegment } from './module-files.js';
 

@@ -1,4 +1,4 @@
-import { isRecord } from '@apcore-mcp/core';
+import { isRecord } from '@apcore-mcp/core/bridge';
 import type { ServeOptions } from '@apcore-mcp/server';
 import { parseGroupAnnotationEntries } from './group-annotation-entries.js';
 import { SETTING_SPECS, type SettingSpec, type SettingValue } from './setting-specs.js';

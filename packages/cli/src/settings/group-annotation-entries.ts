@@ -1,4 +1,4 @@
-import { DEFAULT_ANNOTATIONS, isRecord } from '@apcore-mcp/core';
+import { DEFAULT_ANNOTATIONS, isRecord } from '@apcore-mcp/core/bridge';
 
 /** Annotations stated per group, as the server's `groupAnnotations` option takes them. */
 export type GroupAnnotationsSetting = Readonly<Record<string, Readonly<Record<string, boolean>>>>;

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { suggestClosest } from '@apcore-mcp/core';
+import { suggestClosest } from '@apcore-mcp/core/bridge';
 import { toEnvName, toKebabCase } from './setting-names.js';
 import { SETTING_SPECS } from './setting-specs.js';
 

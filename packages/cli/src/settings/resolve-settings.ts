@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { suggestClosest } from '@apcore-mcp/core';
+import { suggestClosest } from '@apcore-mcp/core/bridge';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../io.js';
 import { buildServeOptions, type SettingEntry } from './build-serve-options.js';

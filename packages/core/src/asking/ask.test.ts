@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
+import { MCP_CLIENT_CHANNEL_KEY } from '../channel/client-channel.js';
 import { ClientCapabilityRequiredError } from '../errors/client-capability-required-error.js';
 import { CALL_ATTEMPT_ENDED, MCP_ELICIT_KEY, type McpElicitSender } from '../mcp-context-keys.js';
 import { elicit } from '../mcp-helpers.js';
 import { ask, listRoots, sample } from './ask.js';
-import { MCP_ASK_KEY, type McpAsker } from './input-requests.js';
+import type { McpAsker } from './input-requests.js';
 import { formQuestion, rootsQuestion, samplingQuestion } from './questions.js';
 
 const NAME_FORM = {
@@ -27,7 +28,7 @@ function answering(responses: Record<string, unknown>) {
   const asker = vi.fn<McpAsker>(async (questions) =>
     Object.fromEntries(Object.keys(questions).map((key) => [key, responses[key] ?? null])),
   );
-  return { asker, context: { data: { [MCP_ASK_KEY]: asker } } };
+  return { asker, context: { data: { [MCP_CLIENT_CHANNEL_KEY]: { ask: asker } } } };
 }
 
 describe('ask', () => {
@@ -97,7 +98,7 @@ describe('ask', () => {
     const failing: McpAsker = async () => {
       throw new Error('connection closed');
     };
-    const context = { data: { [MCP_ASK_KEY]: failing } };
+    const context = { data: { [MCP_CLIENT_CHANNEL_KEY]: { ask: failing } } };
     expect(await listRoots(context)).toBeNull();
     await expect(listRoots(context, { required: true })).rejects.toThrow('connection closed');
   });
@@ -106,8 +107,10 @@ describe('ask', () => {
     const signal = Object.assign(new Error('ask first'), { [CALL_ATTEMPT_ENDED]: true });
     const context = {
       data: {
-        [MCP_ASK_KEY]: async () => {
-          throw signal;
+        [MCP_CLIENT_CHANNEL_KEY]: {
+          ask: async () => {
+            throw signal;
+          },
         },
       },
     };

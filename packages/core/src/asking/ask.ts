@@ -1,11 +1,10 @@
+import { clientChannelOf } from '../channel/client-channel-of.js';
 import { ClientCapabilityRequiredError } from '../errors/client-capability-required-error.js';
-import { isRecord } from '../is-record.js';
-import { endsCallAttempt, MCP_ELICIT_KEY, type McpElicitSender } from '../mcp-context-keys.js';
+import { endsCallAttempt, type McpElicitSender } from '../mcp-context-keys.js';
 import {
   type CreateMessageRequestParams,
   type CreateMessageResult,
   capabilityOf,
-  MCP_ASK_KEY,
   type McpAsker,
   type McpQuestion,
   type Root,
@@ -192,15 +191,10 @@ export function readKey(options: AskOptions, fallback: string): string {
 }
 
 function findAsker(context: AnyContext): McpAsker | undefined {
-  const data = isRecord(context) ? context.data : undefined;
-  if (!isRecord(data)) return undefined;
-  const asker = data[MCP_ASK_KEY];
-  if (typeof asker === 'function') return asker as McpAsker;
+  const channel = clientChannelOf(context);
+  if (channel?.ask !== undefined) return channel.ask;
   // A host that hands modules only an elicitation sender still answers forms.
-  const elicitSender = data[MCP_ELICIT_KEY];
-  return typeof elicitSender === 'function'
-    ? askThroughElicit(elicitSender as McpElicitSender)
-    : undefined;
+  return channel?.elicit === undefined ? undefined : askThroughElicit(channel.elicit);
 }
 
 function askThroughElicit(send: McpElicitSender): McpAsker {

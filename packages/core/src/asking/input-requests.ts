@@ -132,17 +132,6 @@ export type McpAsker = (
 ) => Promise<Record<string, unknown>>;
 
 /**
- * The `context.data` key under which a call made through an MCP server carries its
- * {@link McpAsker}; `ask()`, `elicit()`, `sample()` and `listRoots()` read it.
- *
- * @example
- * ```ts
- * const asker = context.data[MCP_ASK_KEY] as McpAsker | undefined;
- * ```
- */
-export const MCP_ASK_KEY = '_mcp_ask';
-
-/**
  * The client capability a request needs: `elicitation`, `sampling` or `roots`.
  *
  * @example

@@ -1,15 +1,4 @@
-import { isRecord } from '../is-record.js';
-
-/**
- * The key under which the server puts, in a call's `context.data`, what {@link becomeTask}
- * calls: a function that ends the call's quick part when the call may become a task.
- *
- * @example
- * ```ts
- * const become = context.data[MCP_TASK_KEY] as (() => Promise<void>) | undefined;
- * ```
- */
-export const MCP_TASK_KEY = '_mcp_task';
+import { clientChannelOf } from '../channel/client-channel-of.js';
 
 /**
  * Marks where the quick part of a call ends, in a module annotated `taskStart: 'explicit'`:
@@ -30,19 +19,5 @@ export const MCP_TASK_KEY = '_mcp_task';
 export async function becomeTask(
   context: { readonly data?: unknown } | null | undefined,
 ): Promise<void> {
-  const data = isRecord(context) ? context.data : undefined;
-  const become = isRecord(data) ? data[MCP_TASK_KEY] : undefined;
-  if (typeof become === 'function') await (become as () => Promise<void>)();
+  await clientChannelOf(context)?.becomeTask?.();
 }
-
-/**
- * The key under which the server marks, in `context.data`, a call that runs as an MCP task:
- * the executor then gives a module that declares no `timeoutMs` no time limit of its own, since
- * the task's time limit bounds it (and aborts its signal).
- *
- * @example
- * ```ts
- * const inTask = context.data[MCP_IN_TASK_KEY] === true;
- * ```
- */
-export const MCP_IN_TASK_KEY = '_mcp_in_task';

@@ -1,4 +1,4 @@
-import type { ModuleDescriptor } from '@apcore-mcp/core';
+import type { ModuleDescriptor } from '@apcore-mcp/core/bridge';
 
 /** A complete descriptor with sensible defaults, overridden field by field. */
 export function createDescriptor(

@@ -1,4 +1,4 @@
-import type { ExecutorLike } from '@apcore-mcp/core';
+import type { ExecutorLike } from '@apcore-mcp/core/bridge';
 import type { ChatToolCall } from '../types.js';
 import { createDescriptor } from './descriptor.js';
 import { createStaticRegistry } from './static-registry.js';

@@ -1,4 +1,4 @@
-import type { ListOptions, ModuleDescriptor, RegistryLike } from '@apcore-mcp/core';
+import type { ListOptions, ModuleDescriptor, RegistryLike } from '@apcore-mcp/core/bridge';
 
 /**
  * A registry holding fixed descriptors: enough for the converter, which only lists and reads

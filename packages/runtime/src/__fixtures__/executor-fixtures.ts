@@ -1,4 +1,5 @@
-import { defineModule, type ModuleLike } from '@apcore-mcp/core';
+import { defineModule } from '@apcore-mcp/core';
+import type { ModuleLike } from '@apcore-mcp/core/bridge';
 import { expect } from 'vitest';
 import { Executor } from '../executor.js';
 import type { ExecutorOptions } from '../executor-options.js';

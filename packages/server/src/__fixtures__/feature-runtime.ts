@@ -1,4 +1,4 @@
-import type { RegistryLike } from '@apcore-mcp/core';
+import type { RegistryLike } from '@apcore-mcp/core/bridge';
 import { Registry } from '@apcore-mcp/runtime';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import type { FeatureRuntime } from '../feature-api/feature-runtime.js';

@@ -3,7 +3,7 @@ import type {
   ModuleDescriptor,
   RegistryEventCallback,
   RegistryLike,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 
 /** One call a {@link ForeignExecutor} received. */
 export interface ReceivedCall {

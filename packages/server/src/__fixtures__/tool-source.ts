@@ -1,4 +1,4 @@
-import { MODULE_ID_META_KEY } from '@apcore-mcp/core';
+import { MODULE_ID_META_KEY } from '@apcore-mcp/core/bridge';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import type { ServedTool, ToolSource } from '../kernel/served-tool.js';
 

@@ -1,4 +1,4 @@
-import { REDACTED_VALUE } from '@apcore-mcp/core';
+import { REDACTED_VALUE } from '@apcore-mcp/core/bridge';
 import { describeValue } from '../kernel/describe-value.js';
 import { InvalidOptionError, type OptionSentence } from '../kernel/invalid-option-error.js';
 import { resolveBoolean, resolveInteger } from '../kernel/read-option.js';

@@ -1,14 +1,13 @@
+import { ApprovalDeniedError, type Identity } from '@apcore-mcp/core';
 import {
-  ApprovalDeniedError,
   type ApprovalHandler,
   type ApprovalRequest,
   type ApprovalResult,
-  type Identity,
   type McpElicitSender,
   type RegistryLike,
   redactSensitive,
   toJsonValue,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 import type { Logger } from '../kernel/logger.js';
 import type { ToolCallTrace } from '../kernel/tool-call-trace.js';
 import type { ApprovalOption, ToolApprovalHandler } from './approval-option.js';

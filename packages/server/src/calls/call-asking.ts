@@ -1,4 +1,4 @@
-import type { McpAsker, McpElicitSender } from '@apcore-mcp/core';
+import type { McpAsker, McpElicitSender } from '@apcore-mcp/core/bridge';
 import type { RouterCallExtra } from '../kernel/call-extra.js';
 import { declaresCapabilityFor } from '../kernel/declared-capability.js';
 import type { Logger } from '../kernel/logger.js';
@@ -7,9 +7,9 @@ import { createClientAsker, createElicitSender } from './client-senders.js';
 
 /** How one call asks its client, as the module and the call's approval see it. */
 export interface CallAsking {
-  /** The module's questions (`MCP_ASK_KEY`); absent where nobody can be asked. */
+  /** The module's questions (the channel's `ask`); absent where nobody can be asked. */
   ask: McpAsker | undefined;
-  /** One form (`MCP_ELICIT_KEY`, approvals); absent when the client cannot elicit. */
+  /** One form (the channel's `elicit`, approvals); absent when the client cannot elicit. */
   elicit: McpElicitSender | undefined;
   /** The rounds an approval asks through (2026-07-28, when the client can elicit). */
   approvalRounds: CallRounds | undefined;

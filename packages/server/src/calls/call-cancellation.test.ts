@@ -1,5 +1,6 @@
 import { getEventListeners } from 'node:events';
-import { type ContextRequest, defineModule, type ExecutorLike } from '@apcore-mcp/core';
+import { defineModule } from '@apcore-mcp/core';
+import type { ContextRequest, ExecutorLike } from '@apcore-mcp/core/bridge';
 import { Executor, Registry } from '@apcore-mcp/runtime';
 import { describe, expect, it } from 'vitest';
 import { createToolSource } from '../__fixtures__/tool-source.js';

@@ -1,4 +1,4 @@
-import type { ExecutorLike } from '@apcore-mcp/core';
+import type { ExecutorLike } from '@apcore-mcp/core/bridge';
 import { createToolErrorResult } from '@apcore-mcp/errors';
 import { describe, expect, it } from 'vitest';
 import { describeModule, ForeignRegistry } from '../__fixtures__/foreign-runtime.js';

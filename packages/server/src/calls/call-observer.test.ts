@@ -1,4 +1,4 @@
-import type { ExecutorLike } from '@apcore-mcp/core';
+import type { ExecutorLike } from '@apcore-mcp/core/bridge';
 import { describe, expect, it } from 'vitest';
 import { describeModule, ForeignRegistry } from '../__fixtures__/foreign-runtime.js';
 import { createToolSource } from '../__fixtures__/tool-source.js';

@@ -1,4 +1,4 @@
-import type { McpInputRequest, McpQuestion } from '@apcore-mcp/core';
+import type { McpInputRequest, McpQuestion } from '@apcore-mcp/core/bridge';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import type { InputRequiredResult } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';

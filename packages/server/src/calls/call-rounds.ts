@@ -6,7 +6,7 @@ import {
   type McpInputResponse,
   type McpQuestion,
   readInputResponse,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 import type { InputRequiredResult } from '@modelcontextprotocol/server';
 import type { ClientCapabilities, FormQuestion, InputRound } from '../kernel/call-extra.js';
 import { declaresCapabilityFor } from '../kernel/declared-capability.js';
@@ -116,7 +116,7 @@ export class CallRounds {
     );
   };
 
-  /** A form for `MCP_ELICIT_KEY`'s sender: the client's answer, or a cancel when none. */
+  /** One form (the channel's `elicit`): the client's answer, or a cancel when none. */
   async elicit(message: string, requestedSchema?: Record<string, unknown>) {
     const request: McpInputRequest = {
       method: 'elicitation/create',

@@ -1,10 +1,10 @@
+import { ClientCapabilityRequiredError } from '@apcore-mcp/core';
 import {
-  ClientCapabilityRequiredError,
   capabilityOf,
   type McpAsker,
   type McpElicitSender,
   type McpProgressSender,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 import type { RouterCallExtra } from '../kernel/call-extra.js';
 import { declaresCapabilityFor } from '../kernel/declared-capability.js';
 import type { Logger } from '../kernel/logger.js';

@@ -1,11 +1,6 @@
 import { STREAMING_META_KEY } from '@apcore-mcp/annotations';
-import {
-  ErrorCodes,
-  ExecutionCancelledError,
-  type ExecutorLike,
-  ModuleError,
-  toContentResult,
-} from '@apcore-mcp/core';
+import { ErrorCodes, ExecutionCancelledError, ModuleError } from '@apcore-mcp/core';
+import { type ExecutorLike, toContentResult } from '@apcore-mcp/core/bridge';
 import { mergeChunks } from '@apcore-mcp/runtime';
 import type { RouterCallExtra } from '../kernel/call-extra.js';
 import type { ServedTool } from '../kernel/served-tool.js';

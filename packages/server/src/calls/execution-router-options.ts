@@ -1,4 +1,5 @@
-import type { ContextFactory, ExecutorLike, Identity } from '@apcore-mcp/core';
+import type { Identity } from '@apcore-mcp/core';
+import type { ContextFactory, ExecutorLike } from '@apcore-mcp/core/bridge';
 import type { Logger } from '../kernel/logger.js';
 import type { ToolSource, ToolsFor } from '../kernel/served-tool.js';
 import type { RoundClaims } from '../store/round-claims.js';
@@ -37,7 +38,7 @@ export interface ExecutionRouterOptions {
   redactOutput?: boolean;
   /**
    * The time limit, in ms, of a call whose module declares none, given to each call's context
-   * (`MCP_CALL_TIMEOUT_KEY`); default: the executor's own.
+   * (its client channel's `callTimeoutMs`); default: the executor's own.
    */
   callTimeoutMs?: number | undefined;
   /** Builds contexts for an executor without `createContext`. */

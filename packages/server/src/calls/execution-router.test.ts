@@ -1,5 +1,5 @@
-import type { ExecutorLike } from '@apcore-mcp/core';
 import { defineModule } from '@apcore-mcp/core';
+import type { ExecutorLike } from '@apcore-mcp/core/bridge';
 import { Executor, Registry } from '@apcore-mcp/runtime';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { pino } from 'pino';

@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { REQUIRES_APPROVAL_META_KEY } from '@apcore-mcp/annotations';
-import { type Identity, silentLogger, supportsContextApproval } from '@apcore-mcp/core';
+import type { Identity } from '@apcore-mcp/core';
+import { silentLogger, supportsContextApproval } from '@apcore-mcp/core/bridge';
 import type { InputRequiredResult } from '@modelcontextprotocol/server';
 import { type RouterCallExtra, resolveIdentity } from '../kernel/call-extra.js';
 import type { Logger } from '../kernel/logger.js';

@@ -1,5 +1,5 @@
-import type { ContextRequest } from '@apcore-mcp/core';
-import { MCP_PROGRESS_KEY } from '@apcore-mcp/core';
+import type { ContextRequest } from '@apcore-mcp/core/bridge';
+import { MCP_PROGRESS_KEY } from '@apcore-mcp/core/bridge';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import {

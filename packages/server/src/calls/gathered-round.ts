@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import type { McpInputRequest } from '@apcore-mcp/core';
+import type { McpInputRequest } from '@apcore-mcp/core/bridge';
 import type { InputRequiredResult } from '@modelcontextprotocol/server';
 import type { Pending } from './rounds-state.js';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { toJsonValue } from '@apcore-mcp/core';
+import { toJsonValue } from '@apcore-mcp/core/bridge';
 
 /**
  * A SHA-256 of a JSON value with its object keys sorted: equal values, equal hashes. Keeps

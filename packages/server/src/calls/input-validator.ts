@@ -1,4 +1,4 @@
-import { type Logger, silentLogger, type ValidationErrorDetail } from '@apcore-mcp/core';
+import { type Logger, silentLogger, type ValidationErrorDetail } from '@apcore-mcp/core/bridge';
 import { compileSchema, type SchemaCheck } from '@apcore-mcp/runtime';
 import type { McpTool } from '../kernel/mcp-tool.js';
 

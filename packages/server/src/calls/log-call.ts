@@ -1,4 +1,4 @@
-import { readProperty } from '@apcore-mcp/core';
+import { readProperty } from '@apcore-mcp/core/bridge';
 import { INTERNAL_ERROR_CODE } from '@apcore-mcp/errors';
 import { type RouterCallExtra, readCallTraceId } from '../kernel/call-extra.js';
 import { isLevelEnabled, type Logger, withFields } from '../kernel/logger.js';

@@ -1,9 +1,5 @@
-import {
-  type McpLogLevel,
-  type McpLogRecord,
-  type McpLogSender,
-  toJsonValue,
-} from '@apcore-mcp/core';
+import type { McpLogLevel } from '@apcore-mcp/core';
+import { type McpLogRecord, type McpLogSender, toJsonValue } from '@apcore-mcp/core/bridge';
 import { type RouterCallExtra, readCallTraceId } from '../kernel/call-extra.js';
 import type { Logger } from '../kernel/logger.js';
 
@@ -20,7 +16,7 @@ const PINO_LEVEL: Readonly<Record<McpLogLevel, 'debug' | 'info' | 'warn' | 'erro
 };
 
 /**
- * The log of one call's modules: `send` is what `log()` finds in `context.data`; `close` ends
+ * The log of one call's modules: `send` is the call's channel's `log`, what `log()` calls; `close` ends
  * the call's channel to the client once it answered.
  *
  * @example
@@ -46,7 +42,7 @@ export interface ModuleLog {
  * @example
  * ```ts
  * const moduleLog = openModuleLog({ extra, moduleId: 'csv.import', logger });
- * data[MCP_LOG_KEY] = moduleLog.send;
+ * const channel = { log: moduleLog.send };
  * ```
  */
 export function openModuleLog(options: {

@@ -1,19 +1,13 @@
+import type { Identity } from '@apcore-mcp/core';
 import {
   type ContextFactory,
   type ContextRequest,
   type ExecutorLike,
-  type Identity,
-  MCP_APPROVAL_KEY,
-  MCP_ASK_KEY,
-  MCP_CALL_TIMEOUT_KEY,
-  MCP_ELICIT_KEY,
-  MCP_IN_TASK_KEY,
-  MCP_LOG_KEY,
-  MCP_PROGRESS_KEY,
-  MCP_TASK_KEY,
+  type McpClientChannel,
   type McpProgressSender,
   MODULE_CALL_STEPS_KEY,
-} from '@apcore-mcp/core';
+  toChannelData,
+} from '@apcore-mcp/core/bridge';
 import {
   type RouterCallExtra,
   readCallTraceId,
@@ -24,13 +18,12 @@ import type { Logger } from '../kernel/logger.js';
 import type { ServedTool } from '../kernel/served-tool.js';
 import type { ApprovalOption } from './approval-option.js';
 import { CallApproval } from './call-approval.js';
-import { openCallAsking } from './call-asking.js';
 import { CallCancellation } from './call-cancellation.js';
 import type { CallObserver } from './call-observer.js';
 import type { CallRounds } from './call-rounds.js';
-import { createProgressSender } from './client-senders.js';
+import { openClientChannel } from './client-channel.js';
 import { shouldStream } from './collect-stream.js';
-import { type ModuleLog, openModuleLog } from './module-log.js';
+import type { ModuleLog } from './module-log.js';
 
 /** What {@link openCall} needs from the router: its settings and the call's arguments. */
 export interface OpenCallOptions {
@@ -42,7 +35,7 @@ export interface OpenCallOptions {
   /** The caller when the request carries none. */
   identity: Identity | undefined;
   approval: ApprovalOption;
-  /** Hand the call's approval to the executor in `context.data` (it asks it itself). */
+  /** Hand the call's approval to the executor in the channel (it asks it itself). */
   approvalInContext: boolean;
   /** Bound to the tool name. */
   logger: Logger;
@@ -50,7 +43,7 @@ export interface OpenCallOptions {
   rounds: CallRounds | undefined;
   /** Hears the call's approval decisions. */
   observer?: CallObserver | undefined;
-  /** The time limit of a module that declares none, for the executor (`MCP_CALL_TIMEOUT_KEY`). */
+  /** The time limit of a module that declares none, for the executor (the channel's `callTimeoutMs`). */
   callTimeoutMs?: number | undefined;
 }
 
@@ -94,15 +87,14 @@ export function openCall(
   options: OpenCallOptions,
 ): OpenedCall {
   const { moduleId } = served;
-  const { logger } = options;
+  const { logger, rounds } = options;
   const cancellation = new CallCancellation(signalsOf(extra, options.shutdown));
   const identity = resolveIdentity(extra, options.identity);
-  const { rounds } = options;
-  const { ask, elicit, approvalRounds } = openCallAsking(extra, { rounds, cancellation, logger });
+  const client = openClientChannel(extra, { rounds, cancellation, logger, moduleId });
   const approval = new CallApproval({
     option: options.approval,
-    elicit,
-    rounds: approvalRounds,
+    elicit: client.elicit,
+    rounds: client.approvalRounds,
     identity,
     registry: options.executor.registry,
     logger,
@@ -114,17 +106,17 @@ export function openCall(
         : undefined,
   });
   const streaming = shouldStream(options.executor, served, extra);
-  const progress = createProgressSender(extra, logger);
-  const log = openModuleLog({ extra, moduleId, logger });
-  const data: Record<string, unknown> = { [MCP_LOG_KEY]: log.send };
-  // While streaming, the chunks are the progress: the module gets no sender of its own.
-  if (progress !== undefined && !streaming) data[MCP_PROGRESS_KEY] = progress;
-  if (elicit !== undefined) data[MCP_ELICIT_KEY] = elicit;
-  if (ask !== undefined) data[MCP_ASK_KEY] = ask;
-  if (options.approvalInContext) data[MCP_APPROVAL_KEY] = approval;
-  if (extra.becomeTask !== undefined) data[MCP_TASK_KEY] = extra.becomeTask;
-  if (extra.task !== undefined) data[MCP_IN_TASK_KEY] = true;
-  if (options.callTimeoutMs !== undefined) data[MCP_CALL_TIMEOUT_KEY] = options.callTimeoutMs;
+  const { reportProgress, ...talk } = client.channel;
+  const channel: McpClientChannel = {
+    ...talk,
+    // While streaming, the chunks are the progress: the module gets no sender of its own.
+    ...(streaming || reportProgress === undefined ? {} : { reportProgress }),
+    ...(options.approvalInContext ? { approval } : {}),
+    ...(extra.becomeTask === undefined ? {} : { becomeTask: extra.becomeTask }),
+    ...(extra.task === undefined ? {} : { inTask: true }),
+    ...(options.callTimeoutMs === undefined ? {} : { callTimeoutMs: options.callTimeoutMs }),
+  };
+  const data = toChannelData(channel);
   if (extra.trace !== undefined) data[MODULE_CALL_STEPS_KEY] = [extra.trace.moduleCallStep];
   const request = new CallContextRequest({ moduleId, data, identity, cancellation });
   const traceId = readCallTraceId(extra);
@@ -132,11 +124,11 @@ export function openCall(
   return {
     moduleId,
     approval,
-    progress: streaming ? progress : undefined,
+    progress: streaming ? client.progress : undefined,
     context: options.contextFactory?.createContext(request),
     cancellation,
     rounds,
-    log,
+    log: client.log,
   };
 }
 

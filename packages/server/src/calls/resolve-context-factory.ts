@@ -1,4 +1,4 @@
-import type { ContextFactory, ExecutorLike } from '@apcore-mcp/core';
+import type { ContextFactory, ExecutorLike } from '@apcore-mcp/core/bridge';
 
 /**
  * Who builds contexts for this executor: the `contextFactory` option, else the executor itself

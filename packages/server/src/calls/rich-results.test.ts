@@ -1,11 +1,5 @@
-import {
-  CONTENT_RESULT_KEY,
-  type ExecutorLike,
-  embeddedResource,
-  image,
-  resourceLink,
-  text,
-} from '@apcore-mcp/core';
+import { embeddedResource, image, resourceLink, text } from '@apcore-mcp/core';
+import { CONTENT_RESULT_KEY, type ExecutorLike } from '@apcore-mcp/core/bridge';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
 import { describeModule, ForeignRegistry } from '../__fixtures__/foreign-runtime.js';

@@ -4,7 +4,7 @@ import {
   type McpInputRequest,
   type McpInputResponse,
   readInputResponse,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 import type { InputRound } from '../kernel/call-extra.js';
 import { hashJson } from './hash-json.js';
 

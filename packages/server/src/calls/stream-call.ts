@@ -3,7 +3,7 @@ import {
   type ExecutorLike,
   readContentItems,
   serializeOutput,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 import { collectStream } from './collect-stream.js';
 import type { OpenedCall } from './open-call.js';
 

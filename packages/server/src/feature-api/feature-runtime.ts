@@ -1,4 +1,5 @@
-import type { ExecutorLike, Identity, RegistryLike } from '@apcore-mcp/core';
+import type { Identity } from '@apcore-mcp/core';
+import type { ExecutorLike, RegistryLike } from '@apcore-mcp/core/bridge';
 import type { Server } from '@modelcontextprotocol/server';
 import type { CacheHints } from '../kernel/cache-hints.js';
 import type { ToolsFor } from '../kernel/served-tool.js';

@@ -1,4 +1,4 @@
-import { type Logger, redactSensitive, silentLogger } from '@apcore-mcp/core';
+import { type Logger, redactSensitive, silentLogger } from '@apcore-mcp/core/bridge';
 import type { CallRecorder, GovernedCall, SettledCall } from '../calls/call-governance.js';
 import { readErrorCode } from '../kernel/tool-call-result.js';
 import { type McpRequest, type RequestTarget, targetKey } from '../requests/mcp-request.js';

@@ -1,7 +1,7 @@
 // The default export, not named imports: tests watch `fs.fsync` through it.
 import fs from 'node:fs';
 import { dirname } from 'node:path';
-import { type Logger, silentLogger } from '@apcore-mcp/core';
+import { type Logger, silentLogger } from '@apcore-mcp/core/bridge';
 import type { LedgerRecord, LedgerStore } from './ledger-record.js';
 
 /**

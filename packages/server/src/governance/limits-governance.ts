@@ -1,4 +1,4 @@
-import type { Logger } from '@apcore-mcp/core';
+import type { Logger } from '@apcore-mcp/core/bridge';
 import type { CallAdmission, GovernedCall } from '../calls/call-governance.js';
 import { refuseStoreUnavailable } from '../calls/store-unavailable.js';
 import type { ToolCallResult } from '../kernel/tool-call-result.js';

@@ -1,4 +1,4 @@
-import type { ModuleDescriptor, RegistryLike } from '@apcore-mcp/core';
+import type { ModuleDescriptor, RegistryLike } from '@apcore-mcp/core/bridge';
 
 /**
  * What one call of a module costs: its `metadata.cost` when that is a finite number of at least

@@ -1,4 +1,4 @@
-import type { Logger, RegistryLike } from '@apcore-mcp/core';
+import type { Logger, RegistryLike } from '@apcore-mcp/core/bridge';
 import { admitEntry, type CallRecorder, recordEntry } from '../calls/call-governance.js';
 import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
 import type { RequestStep } from '../requests/request-step.js';

@@ -10,8 +10,9 @@ import {
   toMcpAnnotations,
   toToolMeta,
 } from '@apcore-mcp/annotations';
-import type { Logger, ModuleAnnotations, ToolNameStyle } from '@apcore-mcp/core';
-import { toToolName } from '@apcore-mcp/core';
+import type { ModuleAnnotations } from '@apcore-mcp/core';
+import type { Logger, ToolNameStyle } from '@apcore-mcp/core/bridge';
+import { toToolName } from '@apcore-mcp/core/bridge';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import type { ServedTool } from '../kernel/served-tool.js';
 import type { ToolGrouping } from './grouping-options.js';

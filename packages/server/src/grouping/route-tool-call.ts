@@ -1,5 +1,5 @@
 import { ACTION_FIELD, propertiesOf } from '@apcore-mcp/annotations';
-import type { ModuleErrorLike } from '@apcore-mcp/core';
+import type { ModuleErrorLike } from '@apcore-mcp/core/bridge';
 import type { ServedTool } from '../kernel/served-tool.js';
 import type { ToolCallResult } from '../kernel/tool-call-result.js';
 import { moduleNotFound } from '../kernel/tool-result.js';

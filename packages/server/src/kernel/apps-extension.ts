@@ -1,4 +1,4 @@
-import type { ModuleUi } from '@apcore-mcp/core';
+import type { ModuleUi } from '@apcore-mcp/core/bridge';
 
 /**
  * The MCP Apps extension's identifier, under `capabilities.extensions`. Its three names are

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import type { Identity, McpInputRequest, McpLogLevel } from '@apcore-mcp/core';
+import type { Identity, McpLogLevel } from '@apcore-mcp/core';
+import type { McpInputRequest } from '@apcore-mcp/core/bridge';
 import type { AuthInfo, InputRequiredResult } from '@modelcontextprotocol/server';
 import type { ToolCallTrace } from './tool-call-trace.js';
 

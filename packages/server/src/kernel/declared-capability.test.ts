@@ -1,4 +1,4 @@
-import type { McpInputRequest } from '@apcore-mcp/core';
+import type { McpInputRequest } from '@apcore-mcp/core/bridge';
 import { describe, expect, it } from 'vitest';
 import { declaresCapabilityFor } from './declared-capability.js';
 

@@ -1,4 +1,4 @@
-import { isRecord, type McpInputRequest } from '@apcore-mcp/core';
+import { isRecord, type McpInputRequest } from '@apcore-mcp/core/bridge';
 import type { ClientCapabilities } from './call-extra.js';
 
 /**

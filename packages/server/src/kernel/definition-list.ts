@@ -1,4 +1,4 @@
-import { type Definition, type DefinitionKind, isDefinition } from '@apcore-mcp/core';
+import { type Definition, type DefinitionKind, isDefinition } from '@apcore-mcp/core/bridge';
 import { describeValue } from './describe-value.js';
 import { InvalidOptionError } from './invalid-option-error.js';
 

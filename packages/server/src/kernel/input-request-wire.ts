@@ -1,4 +1,4 @@
-import type { McpInputRequest } from '@apcore-mcp/core';
+import type { McpInputRequest } from '@apcore-mcp/core/bridge';
 import { inputRequired } from '@modelcontextprotocol/server';
 
 /**

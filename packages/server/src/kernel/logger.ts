@@ -1,7 +1,7 @@
-import { type Logger, silentLogger } from '@apcore-mcp/core';
+import { type Logger, silentLogger } from '@apcore-mcp/core/bridge';
 import { pino } from 'pino';
 
-export type { Logger } from '@apcore-mcp/core';
+export type { Logger } from '@apcore-mcp/core/bridge';
 
 /**
  * The levels `logLevel` accepts once normalized.

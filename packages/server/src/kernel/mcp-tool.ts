@@ -1,5 +1,5 @@
 import type { ToolAnnotations } from '@apcore-mcp/annotations';
-import type { JsonValue } from '@apcore-mcp/core';
+import type { JsonValue } from '@apcore-mcp/core/bridge';
 
 /**
  * A tool's input or output JSON Schema as MCP carries it: an object schema, passed on verbatim.

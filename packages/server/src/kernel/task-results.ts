@@ -1,4 +1,4 @@
-import type { TaskView } from '@apcore-mcp/core';
+import type { TaskView } from '@apcore-mcp/core/bridge';
 import type { TaskCreatedResult } from './task-created-result.js';
 
 export { TASKS_EXTENSION } from './tasks-extension.js';

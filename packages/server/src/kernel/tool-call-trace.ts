@@ -1,4 +1,4 @@
-import type { CallStep, ModuleCall } from '@apcore-mcp/core';
+import type { CallStep, ModuleCall } from '@apcore-mcp/core/bridge';
 
 /**
  * What an approval span records of the decision.

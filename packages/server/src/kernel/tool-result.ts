@@ -1,12 +1,11 @@
-import type { ModuleErrorLike } from '@apcore-mcp/core';
+import { ErrorCodes, ModuleError } from '@apcore-mcp/core';
+import type { ModuleErrorLike } from '@apcore-mcp/core/bridge';
 import {
-  ErrorCodes,
   MODULE_ID_META_KEY,
-  ModuleError,
   readContentItems,
   serializeOutput,
   toJsonValue,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 import type { McpTool } from './mcp-tool.js';
 import type { ToolCallResult } from './tool-call-result.js';
 

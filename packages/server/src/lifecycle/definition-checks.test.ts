@@ -1,4 +1,5 @@
 import * as core from '@apcore-mcp/core';
+import * as coreBridge from '@apcore-mcp/core/bridge';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFixtureRuntime } from '../../test/fixtures/fixture-modules.mjs';
 import { connectInMemory, type InMemoryConnection } from '../__fixtures__/in-memory.js';
@@ -6,12 +7,12 @@ import { connectInMemory, type InMemoryConnection } from '../__fixtures__/in-mem
 const read = (): string => 'x';
 
 /** A definition as another installed copy of core might make it: branded, fields unchecked. */
-function madeElsewhere<D extends core.Definition>(
+function madeElsewhere<D extends coreBridge.Definition>(
   definition: D,
   fields: Record<string, unknown>,
 ): D {
   const copy = { ...definition, ...fields };
-  Object.defineProperty(copy, core.DEFINITION_MARKER, { value: definition.kind });
+  Object.defineProperty(copy, coreBridge.DEFINITION_MARKER, { value: definition.kind });
   return copy as D;
 }
 

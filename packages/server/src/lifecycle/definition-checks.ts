@@ -1,4 +1,4 @@
-import type { Definition } from '@apcore-mcp/core';
+import type { Definition } from '@apcore-mcp/core/bridge';
 import { UriTemplate } from '@modelcontextprotocol/server';
 import type { DefinitionSource } from '../kernel/definition-list.js';
 import type { Logger } from '../kernel/logger.js';

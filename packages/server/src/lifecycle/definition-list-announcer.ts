@@ -1,4 +1,4 @@
-import type { Definition, Logger } from '@apcore-mcp/core';
+import type { Definition, Logger } from '@apcore-mcp/core/bridge';
 import type { Server } from '@modelcontextprotocol/server';
 import type { PromptCatalog } from '../prompts/prompt-catalog.js';
 import type { DefinedResources } from '../resources/defined-resources.js';

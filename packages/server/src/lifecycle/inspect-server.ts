@@ -1,4 +1,4 @@
-import { silentLogger, toModuleFilter } from '@apcore-mcp/core';
+import { silentLogger, toModuleFilter } from '@apcore-mcp/core/bridge';
 import type { ServedTool } from '../kernel/served-tool.js';
 import { resolveOptions } from '../options/resolve-options.js';
 import type { ServeOptions } from '../options/serve-options.js';

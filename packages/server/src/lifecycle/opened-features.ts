@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { type CallStep, composeSteps } from '@apcore-mcp/core';
+import { type CallStep, composeSteps } from '@apcore-mcp/core/bridge';
 import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
 import type { FeatureRuntime } from '../feature-api/feature-runtime.js';
 import type {

@@ -3,7 +3,7 @@ import {
   isExecutorLike,
   isRegistryLike,
   type RegistryLike,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 import { Executor, type ModuleSource } from '@apcore-mcp/runtime';
 
 /** The registry whose modules become tools and the executor that runs them. */

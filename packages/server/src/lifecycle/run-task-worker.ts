@@ -1,4 +1,4 @@
-import type { TaskEngine } from '@apcore-mcp/core';
+import type { TaskEngine } from '@apcore-mcp/core/bridge';
 import { InvalidOptionError } from '../kernel/invalid-option-error.js';
 import { type ResolveDefaults, resolveOptions } from '../options/resolve-options.js';
 import type { ResolvedOptions, ServeOptions } from '../options/serve-options.js';

@@ -1,4 +1,4 @@
-import { toModuleFilter } from '@apcore-mcp/core';
+import { toModuleFilter } from '@apcore-mcp/core/bridge';
 import type { Server } from '@modelcontextprotocol/server';
 import type { FeatureRuntime } from '../feature-api/feature-runtime.js';
 import { type OpenedGovernance, openGovernance } from '../governance/open-governance.js';

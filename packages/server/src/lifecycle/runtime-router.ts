@@ -1,4 +1,4 @@
-import type { CallStep, TaskEngine } from '@apcore-mcp/core';
+import type { CallStep, TaskEngine } from '@apcore-mcp/core/bridge';
 import { ExecutionRouter } from '../calls/execution-router.js';
 import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
 import type { CallSlot, RequestSlot } from '../feature-api/server-feature.js';

@@ -1,4 +1,4 @@
-import { type Logger, onResourceUpdated } from '@apcore-mcp/core';
+import { type Logger, onResourceUpdated } from '@apcore-mcp/core/bridge';
 import type { Server } from '@modelcontextprotocol/server';
 import type { NotServedEntry } from '../kernel/not-served.js';
 import type { ResolvedOptions } from '../options/serve-options.js';

@@ -1,5 +1,5 @@
-import type { TaskEngine } from '@apcore-mcp/core';
-import { type Identity, toModuleFilter } from '@apcore-mcp/core';
+import type { Identity } from '@apcore-mcp/core';
+import { type TaskEngine, toModuleFilter } from '@apcore-mcp/core/bridge';
 import type { Server } from '@modelcontextprotocol/server';
 import type { ExecutionRouter } from '../calls/execution-router.js';
 import { type OpenedGovernance, openGovernance } from '../governance/open-governance.js';

@@ -1,4 +1,4 @@
-import { suggestClosest } from '@apcore-mcp/core';
+import { suggestClosest } from '@apcore-mcp/core/bridge';
 import { describeValue } from '../kernel/describe-value.js';
 import { InvalidOptionError } from '../kernel/invalid-option-error.js';
 import { OPTION_NAMES } from './option-table.js';

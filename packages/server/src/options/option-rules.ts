@@ -1,5 +1,5 @@
 // The rules between options, each written once: the CLI maps their errors to its flags.
-import { silentLogger } from '@apcore-mcp/core';
+import { silentLogger } from '@apcore-mcp/core/bridge';
 import { InvalidOptionError } from '../kernel/invalid-option-error.js';
 import { featureFrameOf, featuresWithOptions } from './feature-options.js';
 import type { ResolvedByOption, ServeOptions } from './serve-options.js';

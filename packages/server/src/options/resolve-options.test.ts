@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { silentLogger } from '@apcore-mcp/core';
+import { silentLogger } from '@apcore-mcp/core/bridge';
 import { describe, expect, it } from 'vitest';
 import { invalidOption } from '../__fixtures__/invalid-option.js';
 import { InvalidOptionError } from '../kernel/invalid-option-error.js';

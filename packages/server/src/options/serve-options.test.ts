@@ -1,5 +1,6 @@
 import type { GroupingOption } from '@apcore-mcp/annotations';
-import type { ContextFactory, Identity, ModuleAnnotations, ToolNameStyle } from '@apcore-mcp/core';
+import type { Identity, ModuleAnnotations } from '@apcore-mcp/core';
+import type { ContextFactory, ToolNameStyle } from '@apcore-mcp/core/bridge';
 import type { Tracer } from '@opentelemetry/api';
 import type { Registry } from 'prom-client';
 import { describe, expectTypeOf, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { REDACTED_VALUE } from '@apcore-mcp/core';
+import { REDACTED_VALUE } from '@apcore-mcp/core/bridge';
 import { InvalidOptionError, type OptionSentence } from '../kernel/invalid-option-error.js';
 
 /** The HMAC key length the SDK's requestState codec demands (256 bits). */

@@ -1,14 +1,7 @@
-import {
-  type DefinitionContext,
-  type Identity,
-  type Logger,
-  MCP_ASK_KEY,
-  MCP_ELICIT_KEY,
-  MCP_LOG_KEY,
-} from '@apcore-mcp/core';
+import type { DefinitionContext, Identity } from '@apcore-mcp/core';
+import { type Logger, toChannelData } from '@apcore-mcp/core/bridge';
 import type { InputRequiredResult, Server, ServerContext } from '@modelcontextprotocol/server';
-import { openCallAsking } from '../calls/call-asking.js';
-import { openModuleLog } from '../calls/module-log.js';
+import { openClientChannel } from '../calls/client-channel.js';
 import { openCallRounds } from '../calls/open-call-rounds.js';
 import type { CallBinding } from '../calls/rounds-state.js';
 import type { RoundClaims } from '../store/round-claims.js';
@@ -66,11 +59,15 @@ export async function runAskingDefinition<T>(
   const extra = toRouterCallExtra(ctx, asking.server, asking.codec);
   const rounds = await openCallRounds(extra, call, { claims: asking.claims, logger });
   if (rounds === 'unavailable') throw storeUnavailableError();
-  const { ask, elicit } = openCallAsking(extra, { rounds, cancellation: ctx.mcpReq, logger });
-  const log = openModuleLog({ extra, moduleId: call.tool, logger });
+  const { channel, log } = openClientChannel(extra, {
+    rounds,
+    cancellation: ctx.mcpReq,
+    logger,
+    moduleId: call.tool,
+  });
   const context: DefinitionContext = {
     ...definitionContextOf(ctx, asking.identity),
-    data: { [MCP_ASK_KEY]: ask, [MCP_ELICIT_KEY]: elicit, [MCP_LOG_KEY]: log.send },
+    data: toChannelData(channel),
   };
   try {
     return await answerDefinitionCall(logger, what, async () => {

@@ -1,4 +1,5 @@
-import type { Identity, Logger } from '@apcore-mcp/core';
+import type { Identity } from '@apcore-mcp/core';
+import type { Logger } from '@apcore-mcp/core/bridge';
 import {
   type CompleteRequest,
   ProtocolError,

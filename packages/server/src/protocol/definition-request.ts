@@ -3,9 +3,9 @@ import {
   ClientCapabilityRequiredError,
   DefinitionResultError,
   ErrorCodes,
-  type Logger,
   ModuleError,
 } from '@apcore-mcp/core';
+import type { Logger } from '@apcore-mcp/core/bridge';
 import {
   MissingRequiredClientCapabilityError,
   ProtocolError,

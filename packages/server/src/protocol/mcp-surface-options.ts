@@ -1,4 +1,5 @@
-import type { Identity, Logger, TaskEngine } from '@apcore-mcp/core';
+import type { Identity } from '@apcore-mcp/core';
+import type { Logger, TaskEngine } from '@apcore-mcp/core/bridge';
 import type { CacheHints } from '../kernel/cache-hints.js';
 import type { ToolsFor } from '../kernel/served-tool.js';
 import type { PromptCatalog } from '../prompts/prompt-catalog.js';

@@ -1,4 +1,4 @@
-import type { Logger } from '@apcore-mcp/core';
+import type { Logger } from '@apcore-mcp/core/bridge';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { UnreadableFileError } from '../kernel/unreadable-file-error.js';
 

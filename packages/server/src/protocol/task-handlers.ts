@@ -1,4 +1,5 @@
-import type { Identity, TaskEngine } from '@apcore-mcp/core';
+import type { Identity } from '@apcore-mcp/core';
+import type { TaskEngine } from '@apcore-mcp/core/bridge';
 import type { Result, ServerContext, StandardSchemaV1 } from '@modelcontextprotocol/server';
 import type { TaskCreatedResult } from '../kernel/task-created-result.js';
 import {

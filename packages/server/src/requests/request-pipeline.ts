@@ -1,4 +1,5 @@
-import { composeSteps, type Identity } from '@apcore-mcp/core';
+import type { Identity } from '@apcore-mcp/core';
+import { composeSteps } from '@apcore-mcp/core/bridge';
 import { DEFAULT_MAX_RESULT_BYTES } from '../calls/pipeline/result-size-entry.js';
 import type { Logger } from '../kernel/logger.js';
 import { answerRequestErrors } from './errors-step.js';

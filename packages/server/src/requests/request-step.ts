@@ -1,4 +1,4 @@
-import type { CallStep } from '@apcore-mcp/core';
+import type { CallStep } from '@apcore-mcp/core/bridge';
 import type { McpRequest } from './mcp-request.js';
 
 /**

@@ -1,5 +1,5 @@
 import { basename, dirname, resolve } from 'node:path';
-import type { ModuleUi, RegistryLike } from '@apcore-mcp/core';
+import type { ModuleUi, RegistryLike } from '@apcore-mcp/core/bridge';
 import { APP_RESOURCE_MIME_TYPE, type UiResourceMeta } from '../kernel/apps-extension.js';
 import { type ConfinedFiles, confineFiles } from '../kernel/confined-files.js';
 import type { ServedTool, ToolSource } from '../kernel/served-tool.js';

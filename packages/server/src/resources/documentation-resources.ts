@@ -1,4 +1,4 @@
-import type { RegistryLike } from '@apcore-mcp/core';
+import type { RegistryLike } from '@apcore-mcp/core/bridge';
 import type { ToolSource } from '../kernel/served-tool.js';
 import type { McpReadResourceResult, McpResource } from './mcp-resource.js';
 

@@ -1,4 +1,4 @@
-import { silentLogger } from '@apcore-mcp/core';
+import { silentLogger } from '@apcore-mcp/core/bridge';
 import { createToolErrorResult } from '@apcore-mcp/errors';
 import { InputValidator } from '../calls/input-validator.js';
 import { withCallTrace } from '../calls/log-call.js';

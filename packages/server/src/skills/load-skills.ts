@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Logger } from '@apcore-mcp/core';
+import type { Logger } from '@apcore-mcp/core/bridge';
 import {
   type Skill,
   SkillCatalog,

@@ -1,4 +1,4 @@
-import type { Logger } from '@apcore-mcp/core';
+import type { Logger } from '@apcore-mcp/core/bridge';
 import type { Skill } from '@modelcontextprotocol/server/ext/skills';
 import { type ConfinedFiles, confineFiles } from '../kernel/confined-files.js';
 import type { ToolSource } from '../kernel/served-tool.js';

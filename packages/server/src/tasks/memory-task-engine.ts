@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { AttemptOutcome, TaskAttemptRunner, TaskEngine } from '@apcore-mcp/core';
+import type { AttemptOutcome, TaskAttemptRunner, TaskEngine } from '@apcore-mcp/core/bridge';
 import {
   isTerminalTaskStatus,
   PendingQuestions,
   type TaskCall,
   type TaskRound,
   type TaskView,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 import type { Logger } from '../kernel/logger.js';
 import { TaskSlots } from './task-slots.js';
 

@@ -1,5 +1,6 @@
-import type { AttemptOutcome, TaskCall, TaskView } from '@apcore-mcp/core';
-import { silentLogger, TaskLimitError } from '@apcore-mcp/core';
+import { TaskLimitError } from '@apcore-mcp/core';
+import type { AttemptOutcome, TaskCall, TaskView } from '@apcore-mcp/core/bridge';
+import { silentLogger } from '@apcore-mcp/core/bridge';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryTaskEngine, type TaskLimits } from './memory-task-engine.js';
 

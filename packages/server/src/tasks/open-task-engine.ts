@@ -1,4 +1,4 @@
-import type { TaskEngine } from '@apcore-mcp/core';
+import type { TaskEngine } from '@apcore-mcp/core/bridge';
 import type { ExecutionRouter } from '../calls/execution-router.js';
 import type { Logger } from '../kernel/logger.js';
 import { MemoryTaskEngine } from './memory-task-engine.js';

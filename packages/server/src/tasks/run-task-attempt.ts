@@ -1,10 +1,10 @@
+import type { Identity } from '@apcore-mcp/core';
 import type {
   AttemptContext,
   AttemptOutcome,
-  Identity,
   McpInputRequest,
   TaskCall,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 import { ERROR_CODE_META_KEY, INTERNAL_ERROR_CODE } from '@apcore-mcp/errors';
 import { type InputRequiredResult, isInputRequiredResult } from '@modelcontextprotocol/server';
 import type { ExecutionRouter } from '../calls/execution-router.js';

@@ -1,6 +1,6 @@
 import { REQUIRES_APPROVAL_META_KEY } from '@apcore-mcp/annotations';
-import type { TaskCall, TaskEngine, TaskRound } from '@apcore-mcp/core';
 import { TaskLimitError } from '@apcore-mcp/core';
+import type { TaskCall, TaskEngine, TaskRound } from '@apcore-mcp/core/bridge';
 import { createToolErrorResult } from '@apcore-mcp/errors';
 import type { CallAnswer } from '../calls/call-observer.js';
 import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';

@@ -1,4 +1,4 @@
-import type { ModuleDescriptor, ModuleUi } from '@apcore-mcp/core';
+import type { ModuleDescriptor, ModuleUi } from '@apcore-mcp/core/bridge';
 import { LEGACY_UI_RESOURCE_URI_KEY } from '../kernel/apps-extension.js';
 
 /** The scheme of the MCP Apps extension's UI resources. */

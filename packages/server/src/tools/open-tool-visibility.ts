@@ -1,4 +1,4 @@
-import type { ExecutorLike, Logger } from '@apcore-mcp/core';
+import type { ExecutorLike, Logger } from '@apcore-mcp/core/bridge';
 import type { CacheHints } from '../kernel/cache-hints.js';
 import type { ToolTable } from './tool-table.js';
 import { readAccessCheck, ToolVisibility } from './tool-visibility.js';

@@ -1,4 +1,4 @@
-import * as core from '@apcore-mcp/core';
+import * as coreBridge from '@apcore-mcp/core/bridge';
 import * as runtime from '@apcore-mcp/runtime';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ describe('ToolBuilder.buildTool', () => {
         version: '2.1.0',
         inputSchema: { properties: { width: { type: 'integer' } } },
         outputSchema: { type: 'object', properties: { path: { type: 'string' } } },
-        annotations: { ...core.DEFAULT_ANNOTATIONS, streaming: true, requiresApproval: true },
+        annotations: { ...coreBridge.DEFAULT_ANNOTATIONS, streaming: true, requiresApproval: true },
       }),
     );
     expect(tool).toEqual({
@@ -68,8 +68,8 @@ describe('ToolBuilder.buildTool', () => {
   it('shortens a name over 64 characters and keeps the full id in _meta', () => {
     const moduleId = `reports.${'quarterly_'.repeat(7)}summary`;
     const tool = builder.buildTool(describeModule(moduleId));
-    expect(tool.name).toBe(core.toToolName(moduleId));
-    expect(tool.name).toMatch(core.SAFE_TOOL_NAME_PATTERN);
+    expect(tool.name).toBe(coreBridge.toToolName(moduleId));
+    expect(tool.name).toMatch(coreBridge.SAFE_TOOL_NAME_PATTERN);
     expect(tool._meta?.['apcore/moduleId']).toBe(moduleId);
   });
 
@@ -211,7 +211,7 @@ describe('ToolBuilder.buildTools', () => {
     registry.add(describeModule(first));
     registry.add(describeModule(second));
     expect(() => new ToolBuilder().buildTools(registry)).toThrow(
-      `Modules "${first}" and "${second}" would both be served as the tool "${core.toToolName(first)}"`,
+      `Modules "${first}" and "${second}" would both be served as the tool "${coreBridge.toToolName(first)}"`,
     );
     // By module id they are two names.
     const byId = new ToolBuilder({ toolNames: 'module-id' }).buildTools(registry);

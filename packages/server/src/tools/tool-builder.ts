@@ -13,7 +13,7 @@ import {
   ToolNameTable,
   toModuleFilter,
   toToolName,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 import { allowRedactedValues, SchemaConverter } from '@apcore-mcp/schema';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import type { ServedTool } from '../kernel/served-tool.js';

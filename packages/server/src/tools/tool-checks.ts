@@ -1,4 +1,4 @@
-import type { ModuleDescriptor } from '@apcore-mcp/core';
+import type { ModuleDescriptor } from '@apcore-mcp/core/bridge';
 import { findSchemaProblems, type SchemaProblem } from '@apcore-mcp/runtime';
 import type { McpTool, McpToolSchema } from '../kernel/mcp-tool.js';
 import { findSpecTypeProblems, listProblems, toPointer } from '../kernel/spec-type-problems.js';

@@ -1,5 +1,5 @@
 import type { EncodeActionTable } from '@apcore-mcp/annotations';
-import type { Logger, RegistryLike } from '@apcore-mcp/core';
+import type { Logger, RegistryLike } from '@apcore-mcp/core/bridge';
 import type { ToolGrouping } from '../grouping/grouping-options.js';
 import type { ToolBuilder } from './tool-builder.js';
 

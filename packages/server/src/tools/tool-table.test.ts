@@ -1,4 +1,5 @@
 import * as core from '@apcore-mcp/core';
+import * as coreBridge from '@apcore-mcp/core/bridge';
 import * as runtime from '@apcore-mcp/runtime';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
@@ -103,7 +104,7 @@ describe('ToolTable', () => {
     registry.register(longId, defineNoop());
     const listener = new ToolTable({ registry, builder: new ToolBuilder() });
     listener.refresh();
-    const name = core.toToolName(longId);
+    const name = coreBridge.toToolName(longId);
     expect(listener.get(name)?.moduleId).toBe(longId);
     expect(listener.getByModuleId(longId)?.tool.name).toBe(name);
     expect(listener.get(longId)).toBeUndefined();
@@ -123,15 +124,15 @@ describe('ToolTable', () => {
     listener.onChange((change) => changes.push(change));
     registry.register(second, defineNoop());
     expect(changes).toEqual([]);
-    expect(listener.get(core.toToolName(first))?.moduleId).toBe(first);
+    expect(listener.get(coreBridge.toToolName(first))?.moduleId).toBe(first);
     expect(logger.messages('warn')).toEqual([
-      `Skipping module ${second}: its tool name "${core.toToolName(first)}" is already served for module ${first}`,
+      `Skipping module ${second}: its tool name "${coreBridge.toToolName(first)}" is already served for module ${first}`,
     ]);
     // Once the holder is gone, the name is free again.
     registry.unregister(first);
     registry.unregister(second);
     registry.register(second, defineNoop());
-    expect(listener.get(core.toToolName(second))?.moduleId).toBe(second);
+    expect(listener.get(coreBridge.toToolName(second))?.moduleId).toBe(second);
   });
 
   it('refuses to start over two modules with one name', () => {
@@ -156,7 +157,7 @@ describe('ToolTable', () => {
       getDefinition: (id: string) => registry.getDefinition(id),
     };
     const listener = new ToolTable({
-      registry: readOnly as unknown as core.RegistryLike,
+      registry: readOnly as unknown as coreBridge.RegistryLike,
       builder: new ToolBuilder(),
     });
     expect(listener.refresh().tools).toEqual([]);

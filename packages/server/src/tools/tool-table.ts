@@ -1,4 +1,5 @@
 import type { EncodeActionTable } from '@apcore-mcp/annotations';
+import { ToolNameCollisionError } from '@apcore-mcp/core';
 import {
   isModuleSelected,
   type Logger,
@@ -6,10 +7,9 @@ import {
   type RegistryEventCallback,
   type RegistryLike,
   silentLogger,
-  ToolNameCollisionError,
   ToolNameTable,
   toModuleFilter,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 import {
   groupServedTools,
   narrowGroupedTool,

@@ -1,4 +1,5 @@
 import * as core from '@apcore-mcp/core';
+import type * as coreBridge from '@apcore-mcp/core/bridge';
 import * as runtime from '@apcore-mcp/runtime';
 import { createRecordingLogger, firstText } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
@@ -46,7 +47,7 @@ describe('readAccessCheck', () => {
   it('finds nothing to ask without an ACL or without canCall', () => {
     const { executor, registry } = setUp(null);
     expect(readAccessCheck(executor)).toBeUndefined();
-    const foreign: core.ExecutorLike = { registry, call: async () => ({}) };
+    const foreign: coreBridge.ExecutorLike = { registry, call: async () => ({}) };
     expect(readAccessCheck(foreign)).toBeUndefined();
   });
 

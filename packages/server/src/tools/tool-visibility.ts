@@ -1,4 +1,5 @@
-import type { ExecutorLike, Identity, Logger } from '@apcore-mcp/core';
+import type { Identity } from '@apcore-mcp/core';
+import type { ExecutorLike, Logger } from '@apcore-mcp/core/bridge';
 import type { ServedTool, ToolSource } from '../kernel/served-tool.js';
 import type { ToolChange } from './tool-table-options.js';
 

@@ -1,4 +1,4 @@
-import { isRecord } from '@apcore-mcp/core';
+import { isRecord } from '@apcore-mcp/core/bridge';
 import { ProtocolErrorCode, type RequestId } from '@modelcontextprotocol/server';
 import { isNestedDeeperThan } from './json-depth.js';
 import { requestIdOf } from './request-id.js';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isRecord } from '@apcore-mcp/core';
+import { isRecord } from '@apcore-mcp/core/bridge';
 import { sendJson } from '../kernel/http-response.js';
 import type { Logger } from '../kernel/logger.js';
 import {

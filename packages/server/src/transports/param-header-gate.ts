@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Identity, isRecord } from '@apcore-mcp/core';
+import type { Identity } from '@apcore-mcp/core';
+import { isRecord } from '@apcore-mcp/core/bridge';
 import { sendJson } from '../kernel/http-response.js';
 import type { Logger } from '../kernel/logger.js';
 import type { McpTool } from '../kernel/mcp-tool.js';

@@ -1,4 +1,4 @@
-import { isRecord } from '@apcore-mcp/core';
+import { isRecord } from '@apcore-mcp/core/bridge';
 import type { RequestId } from '@modelcontextprotocol/server';
 
 /**

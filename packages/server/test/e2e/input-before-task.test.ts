@@ -1,5 +1,5 @@
-import type { TaskAttemptRunner, TaskCall, TaskEngine, TaskView } from '@apcore-mcp/core';
 import * as core from '@apcore-mcp/core';
+import type { TaskAttemptRunner, TaskCall, TaskEngine, TaskView } from '@apcore-mcp/core/bridge';
 import { Registry } from '@apcore-mcp/runtime';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { connectClient } from '@apcore-mcp/test-support/clients';

@@ -1,5 +1,5 @@
-import type { TaskEngine } from '@apcore-mcp/core';
 import { defineModule, reportProgress } from '@apcore-mcp/core';
+import type { TaskEngine } from '@apcore-mcp/core/bridge';
 import { Registry } from '@apcore-mcp/runtime';
 import { type BullmqTaskEngineOptions, createBullmqTaskEngine } from '@apcore-mcp/tasks';
 import { redisSkipReason, startRedisServer, type TestRedisServer } from '@apcore-mcp/test-support';

@@ -1,5 +1,5 @@
-import type { AttemptOutcome, TaskCall, TaskEngine, TaskView } from '@apcore-mcp/core';
 import { TaskLimitError } from '@apcore-mcp/core';
+import type { AttemptOutcome, TaskCall, TaskEngine, TaskView } from '@apcore-mcp/core/bridge';
 import { redisSkipReason } from '@apcore-mcp/test-support';
 import { describe, expect, it, vi } from 'vitest';
 import { type BullmqTaskEngineOptions, createBullmqTaskEngine } from '../../src/index.js';

@@ -1,4 +1,4 @@
-import type { TaskEngine } from '@apcore-mcp/core';
+import type { TaskEngine } from '@apcore-mcp/core/bridge';
 import { startRedisServer, type TestRedisServer } from '@apcore-mcp/test-support';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll } from 'vitest';

@@ -1,4 +1,4 @@
-import { type CallStep, composeSteps } from '@apcore-mcp/core';
+import { type CallStep, composeSteps } from '@apcore-mcp/core/bridge';
 import type { CallAnswer } from '../call-observer.js';
 import type { ToolCall } from './tool-call.js';
 

@@ -1,4 +1,4 @@
-import { type ExecutorLike, redactOutput } from '@apcore-mcp/core';
+import { type ExecutorLike, redactOutput } from '@apcore-mcp/core/bridge';
 import { toSuccessResult } from '../../kernel/tool-result.js';
 import { streamCall } from '../stream-call.js';
 import type { CallHandler } from './call-middleware.js';

@@ -1,4 +1,5 @@
-import type { Identity, ModuleErrorLike } from '@apcore-mcp/core';
+import type { Identity } from '@apcore-mcp/core';
+import type { ModuleErrorLike } from '@apcore-mcp/core/bridge';
 import type { ProtocolError } from '@modelcontextprotocol/server';
 import { ANONYMOUS_SUBJECT } from '../../kernel/anonymous-subject.js';
 import { type RouterCallExtra, readCallTraceId } from '../../kernel/call-extra.js';

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { silentLogger } from '@apcore-mcp/core';
+import { silentLogger } from '@apcore-mcp/core/bridge';
 import { INSPECTOR_CONTENT_SECURITY_POLICY } from '@apcore-mcp/inspector';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openTestFeatureRuntime } from '../../__fixtures__/feature-runtime.js';

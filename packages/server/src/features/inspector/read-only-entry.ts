@@ -1,4 +1,5 @@
-import { ErrorCodes, type ModuleErrorLike } from '@apcore-mcp/core';
+import { ErrorCodes } from '@apcore-mcp/core';
+import type { ModuleErrorLike } from '@apcore-mcp/core/bridge';
 import type { CallMiddleware } from '../../calls/pipeline/call-middleware.js';
 import { isReadOnlyInspectorCall } from './inspector-page-request.js';
 

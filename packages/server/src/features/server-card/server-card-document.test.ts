@@ -1,4 +1,4 @@
-import { silentLogger } from '@apcore-mcp/core';
+import { silentLogger } from '@apcore-mcp/core/bridge';
 import { describe, expect, it } from 'vitest';
 import type { HttpFeatureFrame } from '../../feature-api/server-feature.js';
 import {

@@ -1,5 +1,6 @@
 // How each call runs: its input check, its context, its caller.
-import type { ContextFactory, Identity } from '@apcore-mcp/core';
+import type { Identity } from '@apcore-mcp/core';
+import type { ContextFactory } from '@apcore-mcp/core/bridge';
 import { DEFAULT_MAX_RESULT_BYTES } from '../../calls/pipeline/result-size-entry.js';
 import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 import { declareOption } from '../../kernel/option-declaration.js';
@@ -58,8 +59,8 @@ export const CALL_OPTIONS = {
   }),
   /**
    * How long a call may run, in ms, when its module declares no `timeoutMs`; a call over it
-   * fails with `MODULE_TIMEOUT`. Given to each call's context (`MCP_CALL_TIMEOUT_KEY`), so it
-   * applies to every `@apcore-mcp/runtime` executor: the one `serve()` makes for a registry, or
+   * fails with `MODULE_TIMEOUT`. Given to each call's context (its client channel's
+   * `callTimeoutMs`), so it applies to every `@apcore-mcp/runtime` executor: the one `serve()` makes for a registry, or
    * yours. Default: the executor's own (30 s for the runtime's). Not inside a task, which
    * `taskTimeoutMs` bounds.
    */

@@ -1,6 +1,6 @@
 // How calls that become MCP tasks are kept and bounded.
 
-import type { TaskEngine } from '@apcore-mcp/core';
+import type { TaskEngine } from '@apcore-mcp/core/bridge';
 import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 import { declareOption } from '../../kernel/option-declaration.js';
 import { integerOption } from '../../kernel/primitive-options.js';

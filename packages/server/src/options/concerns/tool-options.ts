@@ -5,7 +5,8 @@ import {
   type GroupAnnotations,
   type GroupingOption,
 } from '@apcore-mcp/annotations';
-import { type ModuleAnnotations, TOOL_NAME_STYLES } from '@apcore-mcp/core';
+import type { ModuleAnnotations } from '@apcore-mcp/core';
+import { TOOL_NAME_STYLES } from '@apcore-mcp/core/bridge';
 import { resolveAnnotationsByGroup, resolveGrouping } from '../../grouping/grouping-options.js';
 import { type CacheHints, resolveCacheHints } from '../../kernel/cache-hints.js';
 import { declareOption } from '../../kernel/option-declaration.js';

@@ -1,4 +1,4 @@
-import type { McpInputRequest } from '@apcore-mcp/core';
+import type { McpInputRequest } from '@apcore-mcp/core/bridge';
 import type { CreateMessageRequest, ServerContext } from '@modelcontextprotocol/server';
 import type { ClientRequestSender, ElicitationAsk } from '../../kernel/call-extra.js';
 

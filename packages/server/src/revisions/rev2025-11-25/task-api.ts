@@ -1,4 +1,4 @@
-import { isTerminalTaskStatus } from '@apcore-mcp/core';
+import { isTerminalTaskStatus } from '@apcore-mcp/core/bridge';
 import {
   ProtocolError,
   ProtocolErrorCode,

@@ -4,7 +4,7 @@ import {
   type McpInputRequest,
   type TaskEngine,
   type TaskView,
-} from '@apcore-mcp/core';
+} from '@apcore-mcp/core/bridge';
 import {
   MissingRequiredClientCapabilityError,
   ProtocolError,

@@ -1,4 +1,4 @@
-import { isTerminalTaskStatus, type TaskEngine, type TaskView } from '@apcore-mcp/core';
+import { isTerminalTaskStatus, type TaskEngine, type TaskView } from '@apcore-mcp/core/bridge';
 import type { Server } from '@modelcontextprotocol/server';
 import { toLegacyTask } from './task-wire.js';
 

@@ -1,4 +1,4 @@
-import type { TaskView } from '@apcore-mcp/core';
+import type { TaskView } from '@apcore-mcp/core/bridge';
 import { describe, expect, it } from 'vitest';
 import { toCreateTaskResult } from '../../kernel/task-results.js';
 import { toLegacyCreateTaskResult, toLegacyTask } from './task-wire.js';

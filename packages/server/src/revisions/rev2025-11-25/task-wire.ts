@@ -1,4 +1,4 @@
-import type { TaskStatus, TaskView } from '@apcore-mcp/core';
+import type { TaskStatus, TaskView } from '@apcore-mcp/core/bridge';
 import type { TaskCreatedResult } from '../../kernel/task-created-result.js';
 
 /**

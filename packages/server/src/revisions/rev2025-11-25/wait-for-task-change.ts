@@ -1,4 +1,4 @@
-import type { TaskEngine } from '@apcore-mcp/core';
+import type { TaskEngine } from '@apcore-mcp/core/bridge';
 
 /**
  * Resolves at the next change of status of task `taskId` in `engine`, once `signal` aborts, or

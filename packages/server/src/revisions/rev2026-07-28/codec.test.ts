@@ -1,4 +1,4 @@
-import { silentLogger } from '@apcore-mcp/core';
+import { silentLogger } from '@apcore-mcp/core/bridge';
 import {
   CLIENT_CAPABILITIES_META_KEY,
   PROTOCOL_VERSION_META_KEY,
