@@ -2,6 +2,7 @@ import type { ExecutorLike, Identity, RegistryLike } from '@apcore-mcp/core';
 import type { Server } from '@modelcontextprotocol/server';
 import type { CacheHints } from '../kernel/cache-hints.js';
 import type { ToolsFor } from '../kernel/served-tool.js';
+import type { ServerChangeHub } from '../protocol/server-change-hub.js';
 import type { LimitStore } from '../store/limit-store.js';
 import type { RoundClaims } from '../store/round-claims.js';
 import type { ToolTable } from '../tools/tool-table.js';
@@ -35,4 +36,6 @@ export interface FeatureRuntime {
   readonly roundClaims: RoundClaims;
   /** The SDK servers (connections, sessions) live right now. */
   readonly servers: () => Iterable<Server>;
+  /** Where a change of what a feature serves (a list, a resource) is told to every client. */
+  readonly changes: ServerChangeHub;
 }
