@@ -18,10 +18,7 @@ export const LAYERS = [
   'store', // where limit counters and one-time approval rounds live (memory; Redis in @apcore-mcp/redis)
   'grouping', // folding modules into grouped tools, routing a grouped call to its action
   'tools', // building, naming and listing tools; what each caller may see
-  'resources', // docs:// resources, and the resources and templates declared with define*
-  'prompts', // the prompts declared with definePrompt, and their argument checks
-  'skills', // the skills of a skills directory (SKILL.md and its files), what each caller may see
-  'completions', // completion/complete values for prompt arguments and template variables
+  'completions', // the values a completion suggests, from a list or a function
   'revisions', // one codec per protocol revision (what differs between them) and picking one
   'calls', // the call pipeline and its core entries, the context a module gets
   'requests', // the pipeline of every other MCP request: its request object, steps and registration

@@ -9,19 +9,19 @@ export {
   PROTECTED_RESOURCE_METADATA_PATH,
   type ProtectedResourceMetadata,
 } from './auth/protected-resource.js';
+export { DOCS_URI_PREFIX } from './features/docs/documentation-resources.js';
 export { ACTIONS_META_KEY, GROUP_META_KEY } from './grouping/group-served-tools.js';
-export type { McpToolSchema } from './kernel/mcp-tool.js';
-export { type CallStateCodec, createCallStateCodec } from './protocol/call-state-codec.js';
-export { DOCS_URI_PREFIX } from './resources/documentation-resources.js';
 export type {
   McpReadResourceResult,
   McpResource,
   McpResourceTemplate,
-} from './resources/mcp-resource.js';
+} from './kernel/mcp-resource.js';
+export type { McpToolSchema } from './kernel/mcp-tool.js';
 export {
   LEGACY_RESOURCE_NOT_FOUND_CODE,
   RESOURCE_NOT_FOUND_CODE,
   ResourceNotFoundError,
-} from './resources/resource-not-found-error.js';
+} from './kernel/resource-not-found-error.js';
+export { type CallStateCodec, createCallStateCodec } from './protocol/call-state-codec.js';
 export { MAX_JSON_DEPTH, MAX_META_DEPTH } from './transports/json-nesting.js';
 export type { HealthStatus } from './transports/observability-routes.js';

@@ -1,7 +1,7 @@
 import { ApcoreMcpError, ErrorCodes, ModuleError } from '@apcore-mcp/core';
 import { describe, expect, it } from 'vitest';
 import { ApprovalRequiredError } from './calls/approval-required-error.js';
-import { ResourceNotFoundError } from './resources/resource-not-found-error.js';
+import { ResourceNotFoundError } from './kernel/resource-not-found-error.js';
 import { ListenError } from './transports/listen-error.js';
 
 describe('errors of the server', () => {

@@ -31,7 +31,7 @@ export function attachToLowLevelServer(
   if (server.transport !== undefined) {
     throw new Error('attachToServer: attach before the server connects to a transport');
   }
-  const handlers = surfaceHandlers(surface, server);
+  const { handlers } = surfaceHandlers(surface, server);
   const before = structuredClone(server.getCapabilities());
   const leftToHost = [...handlers.keys()].filter((method) => !isFree(server, method));
   const installed = [...handlers.keys()].filter((method) => !leftToHost.includes(method));

@@ -1,10 +1,8 @@
-import type { ResourceTemplateDefinition } from '@apcore-mcp/core';
 import type { McpServer, ServerCapabilities } from '@modelcontextprotocol/server';
+import type { McpTool } from '../kernel/mcp-tool.js';
 import type { ServerRuntime } from '../lifecycle/server-runtime.js';
 import { type McpSurface, surfaceHandlers } from '../protocol/mcp-surface.js';
 import { installHandler, type SurfaceHandler } from '../requests/register-request-handler.js';
-import type { McpResource } from '../resources/mcp-resource.js';
-import { withSkillLinks } from '../skills/skill-links.js';
 import { type AttachedTools, answerWith, createAttachedTools } from './attached-tools.js';
 import { restoreCapabilities, widenCapabilities } from './host-capabilities.js';
 import {
@@ -55,7 +53,7 @@ export function attachToMcpServer(
     );
   }
   const { server } = mcp;
-  const handlers = surfaceHandlers(surface, server);
+  const { handlers, listTools } = surfaceHandlers(surface, server);
   const answer: AnswerRequest = (request, ctx) =>
     answerWith(handlers.get(request.method) as SurfaceHandler, request, ctx);
   const before = structuredClone(server.getCapabilities());
@@ -63,7 +61,7 @@ export function attachToMcpServer(
   const leftToHost = direct.filter((method) => !isFree(mcp, method));
   const installed = direct.filter((method) => !leftToHost.includes(method));
   const registrations = new Map<string, Registration>();
-  const sync = () => syncRegistrations(mcp, runtime, answer, registrations);
+  const sync = () => syncRegistrations(mcp, { runtime, surface, listTools, answer }, registrations);
   try {
     server.registerCapabilities(widenCapabilities(before, ownCapabilities(surface)));
     for (const [method, entry] of handlers) {
@@ -77,7 +75,7 @@ export function attachToMcpServer(
     throw clash?.[1] === undefined ? error : new ToolNameTakenError(clash[1]);
   }
   const stopTools = runtime.onToolListChanged(sync);
-  const stopDefinitions = runtime.definitions.onListChanged(sync);
+  const stopDefinitions = runtime.changes.onDefinitionListChanged(sync);
   return createAttachedTools({
     runtime,
     handlers,
@@ -115,42 +113,43 @@ function ownCapabilities(surface: McpSurface): ServerCapabilities {
   return own as ServerCapabilities;
 }
 
+/** What the registrations are made from: the runtime's tools and the surface's parts. */
+interface RegistrationSources {
+  runtime: ServerRuntime;
+  surface: McpSurface;
+  /** What the parts add to the tool list (the skills' links). */
+  listTools: (tools: McpTool[]) => McpTool[];
+  answer: AnswerRequest;
+}
+
 /**
  * One registration per tool, resource, template and prompt served now, under a key of its
  * kind; gone ones removed, new ones added.
  */
 function syncRegistrations(
   mcp: McpServer,
-  runtime: ServerRuntime,
-  answer: AnswerRequest,
+  sources: RegistrationSources,
   registered: Map<string, Registration>,
 ): void {
-  const { definitions } = runtime;
-  const skills = definitions.skills;
-  const tools = runtime.front.list();
-  const listed = skills === undefined || skills.isEmpty ? tools : withSkillLinks(tools, skills);
-  const resources: McpResource[] = [
-    ...runtime.resources.list(),
-    ...runtime.apps.list(),
-    ...definitions.resources.list(),
-    ...(skills?.resources(runtime.front.served) ?? []),
-  ];
+  const { runtime, surface, listTools, answer } = sources;
+  const listed = listTools(runtime.front.list());
+  const served = runtime.front.served;
+  const resources = surface.resources.flatMap((source) => source.list?.(served) ?? []);
+  const { templates, prompts } = surface.hostEntries();
   const wanted = new Map<string, () => Registration>([
     ...listed.map((tool) => [`tool:${tool.name}`, () => registerToolEntry(mcp, tool, answer)]),
     ...resources.map((resource) => [
       `resource:${resource.uri}`,
       () => registerResourceEntry(mcp, resource, answer),
     ]),
-    ...definitions.resources
-      .current()
-      .filter((definition): definition is ResourceTemplateDefinition => 'uriTemplate' in definition)
-      .map((template) => [
-        `template:${template.name}`,
-        () => registerTemplateEntry(mcp, template, answer),
-      ]),
-    ...definitions.prompts
-      .current()
-      .map((prompt) => [`prompt:${prompt.name}`, () => registerPromptEntry(mcp, prompt, answer)]),
+    ...templates.map((template) => [
+      `template:${template.name}`,
+      () => registerTemplateEntry(mcp, template, answer),
+    ]),
+    ...prompts.map((prompt) => [
+      `prompt:${prompt.name}`,
+      () => registerPromptEntry(mcp, prompt, answer),
+    ]),
   ] as [string, () => Registration][]);
   for (const [key, handle] of registered) {
     if (wanted.has(key)) continue;

@@ -8,8 +8,8 @@ import {
   type ServerContext,
   type StandardSchemaWithJSON,
 } from '@modelcontextprotocol/server';
+import type { McpResource } from '../kernel/mcp-resource.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
-import type { McpResource } from '../resources/mcp-resource.js';
 import type { AttachedRequest } from './attached-tools.js';
 
 /**

@@ -3,6 +3,7 @@ import type { ExecutorLike, RegistryLike } from '@apcore-mcp/core/bridge';
 import type { Server } from '@modelcontextprotocol/server';
 import type { CacheHints } from '../kernel/cache-hints.js';
 import type { ToolsFor } from '../kernel/served-tool.js';
+import type { ServerChangeHub } from '../protocol/server-change-hub.js';
 import type { LimitStore } from '../store/limit-store.js';
 import type { RoundClaims } from '../store/round-claims.js';
 import type { ToolTable } from '../tools/tool-table.js';
@@ -36,4 +37,6 @@ export interface FeatureRuntime {
   readonly roundClaims: RoundClaims;
   /** The SDK servers (connections, sessions) live right now. */
   readonly servers: () => Iterable<Server>;
+  /** Where a change of what a feature serves (a list, a resource) is told to every client. */
+  readonly changes: ServerChangeHub;
 }

@@ -92,6 +92,16 @@ export interface OpenedFeature {
   /** Once the runtime's router runs calls: starts what runs them outside a request. */
   start?(runtime: StartedRuntime): void;
   /**
+   * Once the tools are loaded, before serving starts: reads what it serves (a directory) and
+   * warns about what it cannot serve. A rejection stops the start.
+   */
+  ready?(): Promise<void>;
+  /**
+   * The application said what it defines changed (`definitionsChanged()`): re-reads its live
+   * sources and tells clients of each list that changed. Never throws.
+   */
+  definitionsChanged?(): void;
+  /**
    * At shutdown, while the router still takes calls: lets what the feature runs finish or hands
    * it on (a task engine's attempts). Never rejects.
    */

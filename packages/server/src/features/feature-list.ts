@@ -1,5 +1,10 @@
+import { APPS_FEATURE } from './apps/apps-feature.js';
+import { DOCS_FEATURE } from './docs/docs-feature.js';
 import { INSPECTOR_FEATURE } from './inspector/inspector-feature.js';
+import { PROMPTS_FEATURE } from './prompts/prompts-feature.js';
+import { RESOURCES_FEATURE } from './resources/resources-feature.js';
 import { SERVER_CARD_FEATURE } from './server-card/server-card-feature.js';
+import { SKILLS_FEATURE } from './skills/skills-feature.js';
 
 /**
  * Every feature of the server, in the order their parts are installed (an HTTP route of an
@@ -7,7 +12,17 @@ import { SERVER_CARD_FEATURE } from './server-card/server-card-feature.js';
  *
  * @example
  * ```ts
- * SERVER_FEATURES.map((feature) => feature.name); // ['inspector', 'server-card']
+ * SERVER_FEATURES.map((feature) => feature.name); // ['inspector', 'server-card', 'docs', ...]
  * ```
  */
-export const SERVER_FEATURES = [INSPECTOR_FEATURE, SERVER_CARD_FEATURE] as const;
+export const SERVER_FEATURES = [
+  INSPECTOR_FEATURE,
+  SERVER_CARD_FEATURE,
+  // The resource sources, in the order a URI is read: the modules' own, then the definitions.
+  DOCS_FEATURE,
+  APPS_FEATURE,
+  SKILLS_FEATURE,
+  // Before the prompts: a client told of both lists' changes hears of the resources first.
+  RESOURCES_FEATURE,
+  PROMPTS_FEATURE,
+] as const;

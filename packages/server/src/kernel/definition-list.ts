@@ -35,6 +35,21 @@ export interface DefinitionSource<D extends Definition> {
   readonly live: boolean;
 }
 
+const EMPTY = Object.freeze([]);
+
+/**
+ * The default of an option of definitions: none, and never any.
+ *
+ * @example
+ * ```ts
+ * NO_DEFINITIONS.current(); // []
+ * ```
+ */
+export const NO_DEFINITIONS: DefinitionSource<never> = Object.freeze({
+  current: () => EMPTY,
+  live: false,
+});
+
 /** How one option of definitions is checked: its name, kind, key and the `define*` that makes it. */
 export interface DefinitionListRule<K extends DefinitionKind> {
   option: string;

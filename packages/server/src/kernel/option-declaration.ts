@@ -13,7 +13,6 @@ import type { TransportName } from './transports.js';
 export type OptionConcern =
   | 'network'
   | 'tools'
-  | 'definitions'
   | 'calls'
   | 'approval'
   | 'security'

@@ -74,7 +74,7 @@ export async function createMcpHandler(
     void http.handle(request, response, next);
   }) as McpHandler;
   Object.defineProperty(handler, 'tools', { get: () => runtime.toolDefinitions });
-  handler.definitionsChanged = () => runtime.definitions.announceListChanges();
+  handler.definitionsChanged = () => runtime.definitionsChanged();
   let closing: Promise<void> | undefined;
   handler.close = () => {
     // Mounted in the host's server: it takes the connections, so only the sessions close here.

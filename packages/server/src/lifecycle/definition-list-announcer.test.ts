@@ -36,7 +36,7 @@ describe('announcing changes of the defined lists', () => {
     });
     promptsFail = true;
     resources = [...resources, core.defineResource({ uri: 'test://b', name: 'b', read })];
-    expect(() => runtime.definitions.announceListChanges()).not.toThrow();
+    expect(() => runtime.definitionsChanged()).not.toThrow();
     await vi.waitFor(() => expect(heard).toEqual(['resources']));
     expect(logger.warnings()).toContain('Could not read the defined prompts');
   });
@@ -55,7 +55,7 @@ describe('announcing changes of the defined lists', () => {
     client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
       heard.push('resources');
     });
-    runtime.definitions.announceListChanges();
+    runtime.definitionsChanged();
     // A notification sent before this answer would have been handled before it.
     expect(await client.listPrompts()).toEqual({ prompts: [{ name: 'p' }] });
     expect(heard).toEqual([]);

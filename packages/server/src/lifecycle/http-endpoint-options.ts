@@ -57,8 +57,8 @@ export function toHttpEndpointOptions(
     listedTool: (name, identity) => runtime.toolsFor(identity ?? runtime.identity).get(name)?.tool,
     changes: {
       onToolListChanged: runtime.onToolListChanged,
-      onResourceUpdated: runtime.definitions.onResourceUpdated,
-      onDefinitionListChanged: runtime.definitions.onListChanged,
+      onResourceUpdated: runtime.changes.onResourceUpdated,
+      onDefinitionListChanged: runtime.changes.onDefinitionListChanged,
     },
   };
 }

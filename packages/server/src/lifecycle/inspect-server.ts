@@ -1,10 +1,10 @@
 import { silentLogger, toModuleFilter } from '@apcore-mcp/core/bridge';
+import { AppResources } from '../features/apps/app-resources.js';
+import { DocumentationResources } from '../features/docs/documentation-resources.js';
+import type { McpResource } from '../kernel/mcp-resource.js';
 import type { ServedTool } from '../kernel/served-tool.js';
 import { resolveOptions } from '../options/resolve-options.js';
 import type { ServeOptions } from '../options/serve-options.js';
-import { AppResources } from '../resources/app-resources.js';
-import { DocumentationResources } from '../resources/documentation-resources.js';
-import type { McpResource } from '../resources/mcp-resource.js';
 import { type SkippedModule, ToolBuilder } from '../tools/tool-builder.js';
 import { ToolTable } from '../tools/tool-table.js';
 import { loadServerFeatures } from './load-server-features.js';

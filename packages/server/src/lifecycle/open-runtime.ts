@@ -36,8 +36,7 @@ export async function openRuntime(
   const runtime = new ServerRuntime(resolved, logger, loaded, base, opened);
   try {
     runtime.load();
-    await runtime.definitions.loadSkills();
-    warnAboutUnservedSkillTools(runtime);
+    await runtime.features.ready();
     // A missing @apcore-mcp/observability fails the opening, not the first traced call.
     await runtime.tracing?.ready();
   } catch (error) {
@@ -49,14 +48,4 @@ export async function openRuntime(
     logger.warn('SSE transport is deprecated; use streamable-http instead');
   }
   return runtime;
-}
-
-/** A skill naming a module that is not served is shown to no one: say so once, at start. */
-function warnAboutUnservedSkillTools(runtime: ServerRuntime): void {
-  const unserved = runtime.definitions.skills?.unservedTools(runtime.tools) ?? [];
-  if (unserved.length === 0) return;
-  runtime.logger.warn(
-    { moduleIds: unserved },
-    `Skills name modules that are not served (${unserved.join(', ')}): those skills are shown to no caller`,
-  );
 }

@@ -78,6 +78,16 @@ export class OpenedFeatures {
     for (const feature of this.#all) feature.start?.(runtime);
   }
 
+  /** Has every feature read what it serves once the tools are loaded, in the list's order. */
+  async ready(): Promise<void> {
+    for (const feature of this.#all) await feature.ready?.();
+  }
+
+  /** Tells every feature that what the application defines changed. */
+  definitionsChanged(): void {
+    for (const feature of this.#all) feature.definitionsChanged?.();
+  }
+
   /** Lets what the features run finish, while the router still takes calls; never rejects. */
   async drain(logger: Logger): Promise<void> {
     await settleEach(this.#all, (feature) => feature.drain?.(), logger, 'drain');

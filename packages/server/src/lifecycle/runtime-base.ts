@@ -4,6 +4,8 @@ import type { FeatureRuntime } from '../feature-api/feature-runtime.js';
 import { type OpenedGovernance, openGovernance } from '../governance/open-governance.js';
 import type { Logger } from '../kernel/logger.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
+import { ResourceSubscriptions } from '../protocol/resource-subscriptions.js';
+import { ServerChangeHub } from '../protocol/server-change-hub.js';
 import { openToolVisibility } from '../tools/open-tool-visibility.js';
 import { ToolBuilder } from '../tools/tool-builder.js';
 import { ToolTable } from '../tools/tool-table.js';
@@ -32,6 +34,8 @@ export interface RuntimeBase {
   readonly visibility: ToolVisibility | undefined;
   /** Every SDK server live right now; each leaves it when it closes. */
   readonly servers: Set<Server>;
+  /** What each 2025-11-25 connection subscribed to (`maxSubscriptionsPerSession` each). */
+  readonly subscriptions: ResourceSubscriptions;
   readonly featureRuntime: FeatureRuntime;
 }
 
@@ -72,6 +76,10 @@ export function openRuntimeBase(
     logger,
   });
   const servers = new Set<Server>();
+  const subscriptions = new ResourceSubscriptions({
+    maxPerSession: options.maxSubscriptionsPerSession,
+  });
+  const changes = new ServerChangeHub({ servers: () => servers, subscriptions, logger });
   const featureRuntime: FeatureRuntime = {
     registry: target.registry,
     executor: target.executor,
@@ -83,6 +91,7 @@ export function openRuntimeBase(
     store,
     roundClaims,
     servers: () => servers,
+    changes,
   };
-  return { target, shared, governance, tools, visibility, servers, featureRuntime };
+  return { target, shared, governance, tools, visibility, servers, subscriptions, featureRuntime };
 }

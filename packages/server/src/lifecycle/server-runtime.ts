@@ -12,10 +12,10 @@ import { type OpenedTracing, openTracing } from '../observability/open-tracing.j
 import type { ResolvedOptions } from '../options/serve-options.js';
 import { createSdkServer } from '../protocol/create-sdk-server.js';
 import type { McpSurfaceOptions } from '../protocol/mcp-surface-options.js';
+import type { ResourceSubscriptions } from '../protocol/resource-subscriptions.js';
+import type { ServerChangeHub } from '../protocol/server-change-hub.js';
 import { ToolFront } from '../protocol/tool-front.js';
 import type { RequestPipeline } from '../requests/request-pipeline.js';
-import { AppResources } from '../resources/app-resources.js';
-import { DocumentationResources } from '../resources/documentation-resources.js';
 import { openToolSearch, warnAboutShadowedTools } from '../search/open-tool-search.js';
 import type { ToolSearch } from '../search/tool-search.js';
 import { openTaskEngine, startTaskEngine } from '../tasks/open-task-engine.js';
@@ -32,7 +32,6 @@ import type { OpenedFeatures } from './opened-features.js';
 import type { ResolvedTarget } from './resolve-target.js';
 import type { RuntimeBase } from './runtime-base.js';
 import { createRuntimeRequests, createRuntimeRouter } from './runtime-router.js';
-import { ServedDefinitions } from './served-definitions.js';
 import { openSharedState, type SharedState } from './shared-state.js';
 import { ToolListBroadcast } from './tool-list-broadcast.js';
 
@@ -50,12 +49,10 @@ export class ServerRuntime {
   readonly #options: ResolvedOptions;
   /** Where the server logs. */
   readonly logger: Logger;
-  /** The documentation resources of the served modules. */
-  readonly resources: DocumentationResources;
-  /** The UIs of the served modules (MCP Apps `ui://` resources). */
-  readonly apps: AppResources;
-  /** The resources, templates and prompts declared beside the modules, and their updates. */
-  readonly definitions: ServedDefinitions;
+  /** Where a change of what the features serve is told to every client. */
+  readonly changes: ServerChangeHub;
+  /** What each 2025-11-25 connection subscribed to. */
+  readonly #subscriptions: ResourceSubscriptions;
   /** What clients see of the tools: the list and the calls (tool search or not). */
   readonly front: ToolFront;
   /** What each caller may see of the tools (all of them without an ACL). */
@@ -122,9 +119,8 @@ export class ServerRuntime {
     opened.start({ ...featureRuntime, router: this.router });
     this.front = new ToolFront({ tools: this.tools, router: this.router, toolSearch });
     this.listsPerCaller = featureRuntime.listsPerCaller;
-    this.resources = new DocumentationResources({ registry: target.registry, tools: this.tools });
-    this.apps = new AppResources({ registry: target.registry, tools: this.tools });
-    this.definitions = new ServedDefinitions(options, logger, () => this.#servers);
+    this.changes = featureRuntime.changes;
+    this.#subscriptions = base.subscriptions;
     this.usage = openUsageReader({
       ...options,
       tracker: this.#governance.usage,
@@ -152,7 +148,6 @@ export class ServerRuntime {
    */
   load(): void {
     this.tools.refresh();
-    this.apps.confineUiFolders();
     if (this.tools.size === 0) {
       this.logger.warn('No modules registered; server starting with zero tools');
     }
@@ -168,7 +163,6 @@ export class ServerRuntime {
         if (change.type === 'added') this.#warnAboutClientLimits([change.name]);
         if (change.type !== 'removed') {
           warnAboutParamHeaders(this.tools.list(), this.logger, change.name);
-          this.apps.confineUiFolders();
         }
         this.broadcastToolListChanged();
       });
@@ -203,7 +197,6 @@ export class ServerRuntime {
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
     this.tools.stop();
-    this.definitions.stop();
     this.features.stop();
   }
 
@@ -212,9 +205,9 @@ export class ServerRuntime {
     return {
       tools: this.front,
       requests: this.requests,
-      resources: this.resources,
-      apps: this.apps,
-      definitions: this.definitions,
+      subscriptions: this.#subscriptions,
+      maxResourceUriLength: this.#options.maxResourceUriLength,
+      logger: this.logger,
       listChanged: this.#options.dynamic,
       cacheHints: this.#options.cacheHints,
       requestState: this.#shared.stateCodec,
@@ -237,16 +230,20 @@ export class ServerRuntime {
 
   /** What is given but not served now, and why: bad modules, taken names, bad definitions. */
   notServed(): NotServedEntry[] {
-    return [
-      ...this.tools.skipped().map(moduleNotServed),
-      ...this.definitions.notServed(),
-      ...this.features.notServed(),
-    ];
+    return [...this.tools.skipped().map(moduleNotServed), ...this.features.notServed()];
   }
 
   /** The MCP definitions of the tools served right now. */
   get toolDefinitions(): McpTool[] {
     return this.tools.list().map((served) => served.tool);
+  }
+
+  /**
+   * The application said what it defines changed: each feature re-reads its live sources and
+   * tells clients of each list that changed; never throws.
+   */
+  definitionsChanged(): void {
+    this.features.definitionsChanged();
   }
 
   /** How many SDK servers (connections, sessions) are live. */

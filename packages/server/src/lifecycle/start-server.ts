@@ -225,7 +225,7 @@ function createHandle(
     get notServed() {
       return runtime.notServed();
     },
-    definitionsChanged: () => runtime.definitions.announceListChanges(),
+    definitionsChanged: () => runtime.definitionsChanged(),
     close,
     closed,
   };

@@ -1,7 +1,6 @@
 import type { AnyOptionDeclaration, OptionConcern } from '../kernel/option-declaration.js';
 import { APPROVAL_OPTIONS } from './concerns/approval-options.js';
 import { CALL_OPTIONS } from './concerns/call-options.js';
-import { DEFINITION_OPTIONS } from './concerns/definition-options.js';
 import { GOVERNANCE_OPTIONS } from './concerns/governance-options.js';
 import { LIFECYCLE_OPTIONS } from './concerns/lifecycle-options.js';
 import { NETWORK_OPTIONS } from './concerns/network-options.js';
@@ -15,7 +14,6 @@ import { FEATURE_OPTION_TABLE, FEATURE_OPTIONS } from './feature-options.js';
 const FRAME_OPTION_TABLE = {
   network: NETWORK_OPTIONS,
   tools: TOOL_OPTIONS,
-  definitions: DEFINITION_OPTIONS,
   calls: CALL_OPTIONS,
   approval: APPROVAL_OPTIONS,
   security: SECURITY_OPTIONS,
@@ -54,7 +52,6 @@ export const OPTION_TABLE = {
 export const SERVE_OPTIONS = {
   ...NETWORK_OPTIONS,
   ...TOOL_OPTIONS,
-  ...DEFINITION_OPTIONS,
   ...CALL_OPTIONS,
   ...APPROVAL_OPTIONS,
   ...SECURITY_OPTIONS,

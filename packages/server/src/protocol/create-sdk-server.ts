@@ -4,7 +4,7 @@ import { RevisionServer } from '../revisions/revision-server.js';
 import { createMcpSurface } from './mcp-surface.js';
 import type { McpSurfaceOptions } from './mcp-surface-options.js';
 
-export type { McpSurfaceOptions, ServedDefinitionSources } from './mcp-surface-options.js';
+export type { McpSurfaceOptions } from './mcp-surface-options.js';
 
 /**
  * What {@link createSdkServer} serves (an {@link McpSurfaceOptions}), and how it introduces

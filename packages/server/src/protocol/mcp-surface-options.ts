@@ -2,42 +2,12 @@ import type { Identity } from '@apcore-mcp/core';
 import type { Logger, TaskEngine } from '@apcore-mcp/core/bridge';
 import type { CacheHints } from '../kernel/cache-hints.js';
 import type { ToolsFor } from '../kernel/served-tool.js';
-import type { PromptCatalog } from '../prompts/prompt-catalog.js';
 import type { RequestPipeline } from '../requests/request-pipeline.js';
-import type { AppResources } from '../resources/app-resources.js';
-import type { DefinedResources } from '../resources/defined-resources.js';
-import type { ResourceSource } from '../resources/documentation-resources.js';
-import type { ServedSkills } from '../skills/served-skills.js';
 import type { RoundClaims } from '../store/round-claims.js';
 import type { CallStateCodec } from './call-state-codec.js';
 import type { ResourceSubscriptions } from './resource-subscriptions.js';
 import type { SurfacePart } from './surface-part.js';
 import type { ToolFront } from './tool-front.js';
-
-/**
- * What a server serves beside the tools, declared with `@apcore-mcp/core`'s `define*`: the
- * resources and templates (while there are any, clients may subscribe to them; 2025-11-25
- * subscriptions are kept in `subscriptions`), and the prompts (the `prompts` capability and
- * handlers while there are any); `completion/complete` while an argument or variable suggests
- * values. A live source (an option given as a function) declares its capabilities, with
- * `listChanged`, from the start.
- *
- * @example
- * ```ts
- * const sources: ServedDefinitionSources = { resources: defined, subscriptions: new ResourceSubscriptions() };
- * ```
- */
-export interface ServedDefinitionSources {
-  resources: DefinedResources;
-  subscriptions: ResourceSubscriptions;
-  /** The longest URI read or subscribed to, in characters (`DEFAULT_MAX_RESOURCE_URI_LENGTH`). */
-  maxResourceUriLength?: number;
-  prompts: PromptCatalog;
-  /** The skills of the `skills` directory, when there is one. */
-  skills?: ServedSkills | undefined;
-  /** Where a definition that fails is logged. */
-  logger: Logger;
-}
 
 /**
  * What an {@link McpSurface} serves: the tools and what is served beside them, and how each
@@ -56,15 +26,18 @@ export interface McpSurfaceOptions {
    * ledger, limits, the result cap); none: the handlers are registered as they are.
    */
   requests?: RequestPipeline | undefined;
-  /** Answers `resources/list` and `resources/read`; no resources capability when absent. */
-  resources?: ResourceSource;
   /**
-   * The modules' UIs (MCP Apps), served with `resources`: the apps extension is declared while
-   * a served module has one.
+   * What each 2025-11-25 connection subscribed to, while a part declares `resources.subscribe`
+   * (`resources/subscribe` and `resources/unsubscribe` are answered then).
    */
-  apps?: AppResources | undefined;
-  /** What is declared beside the modules (`define*`): served with `resources`. */
-  definitions?: ServedDefinitionSources | undefined;
+  subscriptions?: ResourceSubscriptions | undefined;
+  /**
+   * The longest resource URI read or subscribed to, in characters
+   * (`DEFAULT_MAX_RESOURCE_URI_LENGTH` when absent).
+   */
+  maxResourceUriLength?: number | undefined;
+  /** Where a prompt, resource or completion that fails is logged. */
+  logger?: Logger | undefined;
   /** Advertise `tools.listChanged` (the server sends `notifications/tools/list_changed`). */
   listChanged?: boolean;
   /** `ttlMs` / `cacheScope` of list and read results, for 2026-07-28 clients only. */

@@ -5,6 +5,7 @@ import type {
   ServerCapabilities,
   ServerContext,
 } from '@modelcontextprotocol/server';
+import type { McpTool } from '../kernel/mcp-tool.js';
 import type { ToolSource } from '../kernel/served-tool.js';
 import { isTaskCreatedResult, type TaskCreatedResult } from '../kernel/task-created-result.js';
 import {
@@ -12,22 +13,20 @@ import {
   registerRequestHandler,
   type SurfaceHandler,
 } from '../requests/register-request-handler.js';
-import { withSkillLinks } from '../skills/skill-links.js';
 import type { DefinitionAsking } from './asking-definition-call.js';
 import { registerCompletionHandler } from './completion-handler.js';
 import type { McpSurfaceOptions } from './mcp-surface-options.js';
-import { registerPromptHandlers } from './prompt-handlers.js';
 import { DEFAULT_MAX_RESOURCE_URI_LENGTH } from './resource-bounds.js';
 import { registerResourceHandlers } from './resource-handlers.js';
-import { registerSkillHandlers } from './skill-handlers.js';
+import type { ResourceSource } from './resource-source.js';
+import { surfaceCapabilities } from './surface-capabilities.js';
 import {
-  completes,
-  hasPrompts,
-  servedSkills,
-  subscribable,
-  surfaceCapabilities,
-} from './surface-capabilities.js';
-import { mergeCapabilities, type SurfaceContext, type SurfacePart } from './surface-part.js';
+  type HostEntries,
+  mergeCapabilities,
+  type SurfaceContext,
+  type SurfaceHooks,
+  type SurfacePart,
+} from './surface-part.js';
 import { registerTaskHandlers } from './task-handlers.js';
 import { toRouterCallExtra } from './to-router-call-extra.js';
 import { toolsOfRequest } from './tools-of-request.js';
@@ -51,9 +50,13 @@ export interface McpSurface {
   readonly capabilities: ServerCapabilities;
   /**
    * Gives `target` every handler, each answering for `target.server` (its connection's
-   * revision, client and notifications).
+   * revision, client and notifications); returns what the parts add to the tool list there.
    */
-  addHandlers(target: RequestHandlerTarget): void;
+  addHandlers(target: RequestHandlerTarget): Pick<SurfaceHooks, 'listTools'>;
+  /** Every part's resource source, in the feature list's order. */
+  readonly resources: readonly ResourceSource[];
+  /** What a host registering entries one by one registers beside the resources, as now. */
+  hostEntries(): Required<HostEntries>;
 }
 
 /**
@@ -67,14 +70,27 @@ export interface McpSurface {
  */
 export function createMcpSurface(options: McpSurfaceOptions): McpSurface {
   const parts = servedParts(options);
+  const capabilities = mergeCapabilities([
+    surfaceCapabilities(options),
+    ...parts.map((part) => part.capabilities()),
+  ]);
   return {
-    capabilities: mergeCapabilities([
-      surfaceCapabilities(options),
-      ...parts.map((part) => part.capabilities()),
-    ]),
+    capabilities,
     // A host's server does not verify our requestState: its round handlers do it themselves.
     addHandlers: (target) =>
-      addSurfaceHandlers(verifyHostRequestState(target, options.requestState), options),
+      addSurfaceHandlers(
+        verifyHostRequestState(target, options.requestState),
+        options,
+        capabilities,
+      ),
+    resources: parts.flatMap((part) => part.resources ?? []),
+    hostEntries: () => {
+      const entries = parts.map((part) => part.hostEntries?.() ?? {});
+      return {
+        templates: entries.flatMap((entry) => entry.templates ?? []),
+        prompts: entries.flatMap((entry) => entry.prompts ?? []),
+      };
+    },
   };
 }
 
@@ -84,14 +100,20 @@ export function createMcpSurface(options: McpSurfaceOptions): McpSurface {
  *
  * @example
  * ```ts
- * const handlers = surfaceHandlers(surface, host);
+ * const { handlers } = surfaceHandlers(surface, host);
  * await handlers.get('prompts/list')?.handle({ method: 'prompts/list' }, ctx);
  * ```
  */
-export function surfaceHandlers(surface: McpSurface, server: Server): Map<string, SurfaceHandler> {
+export function surfaceHandlers(
+  surface: McpSurface,
+  server: Server,
+): { handlers: Map<string, SurfaceHandler>; listTools: (tools: McpTool[]) => McpTool[] } {
   const handlers = new Map<string, SurfaceHandler>();
-  surface.addHandlers({ server, add: (method, entry) => handlers.set(method, entry) });
-  return handlers;
+  const hooks = surface.addHandlers({
+    server,
+    add: (method, entry) => handlers.set(method, entry),
+  });
+  return { handlers, listTools: (tools) => hooks.listTools?.(tools) ?? tools };
 }
 
 /** The parts the host serves: all of them, but on a host's server those that need ours. */
@@ -100,7 +122,11 @@ function servedParts(options: McpSurfaceOptions): readonly SurfacePart[] {
   return options.attached ? parts.filter((part) => part.servedWhenAttached !== false) : parts;
 }
 
-function addSurfaceHandlers(target: RequestHandlerTarget, options: McpSurfaceOptions): void {
+function addSurfaceHandlers(
+  target: RequestHandlerTarget,
+  options: McpSurfaceOptions,
+  capabilities: ServerCapabilities,
+): Pick<SurfaceHooks, 'listTools'> {
   const { tools, toolsFor, requests, identity } = options;
   const { server } = target;
   const visibleTools = (ctx: ServerContext): ToolSource =>
@@ -112,14 +138,13 @@ function addSurfaceHandlers(target: RequestHandlerTarget, options: McpSurfaceOpt
     asking: definitionAsking(target, options),
     cacheHints: options.cacheHints,
   };
-  const hooks = servedParts(options).flatMap((part) => part.addHandlers?.(target, context) ?? []);
-  const skills = servedSkills(options);
-  registerRequestHandler(target, requests, 'tools/list', (_request, ctx) => {
-    let listed = tools.list(visibleTools(ctx));
-    if (skills !== undefined) listed = withSkillLinks(listed, skills);
-    for (const hook of hooks) listed = hook.listTools?.(listed) ?? listed;
-    return { tools: listed };
-  });
+  const parts = servedParts(options);
+  const hooks = parts.flatMap((part) => part.addHandlers?.(target, context) ?? []);
+  const listTools = (listed: McpTool[]): McpTool[] =>
+    hooks.reduce((tools, hook) => hook.listTools?.(tools) ?? tools, listed);
+  registerRequestHandler(target, requests, 'tools/list', (_request, ctx) => ({
+    tools: listTools(tools.list(visibleTools(ctx))),
+  }));
   const { tasks: engine } = options;
   const answerCreatedTask =
     engine === undefined
@@ -138,7 +163,8 @@ function addSurfaceHandlers(target: RequestHandlerTarget, options: McpSurfaceOpt
     }
     return answer as Exclude<typeof answer, TaskCreatedResult>;
   });
-  addDefinitionHandlers(target, options, visibleTools, context.asking);
+  addResourceHandlers(target, options, { parts, capabilities, context });
+  return { listTools };
 }
 
 /** How a prompt or resource read on `target`'s server asks its client. */
@@ -151,38 +177,37 @@ function definitionAsking(
     codec: options.requestState,
     claims: options.roundClaims,
     identity: options.identity,
-    logger: options.definitions?.logger ?? silentLogger,
+    logger: options.logger ?? silentLogger,
   };
 }
 
 /**
- * The handlers of what is served beside the tools: prompts and completions while there are
- * any, resources (`docs://`, `ui://`, skills and defined) with `resources`.
+ * The frame's handlers of what the parts serve beside the tools: the resource methods while a
+ * part has a resource source (subscriptions while one declares `resources.subscribe`), and
+ * `completion/complete` while one declares `completions`.
  */
-function addDefinitionHandlers(
+function addResourceHandlers(
   target: RequestHandlerTarget,
   options: McpSurfaceOptions,
-  visibleTools: (ctx: ServerContext) => ToolSource,
-  asking: DefinitionAsking,
+  surface: {
+    parts: readonly SurfacePart[];
+    capabilities: ServerCapabilities;
+    context: SurfaceContext;
+  },
 ): void {
-  const { definitions, identity, resources, requests } = options;
-  const logger = asking.logger;
-  if (definitions !== undefined && hasPrompts(options)) {
-    registerPromptHandlers(target, { prompts: definitions.prompts, asking, requests });
+  const { parts, capabilities, context } = surface;
+  const { identity, requests, visibleTools, asking } = context;
+  if (capabilities.completions !== undefined) {
+    const providers = parts.flatMap((part) => part.completions ?? []);
+    registerCompletionHandler(target, { providers, identity, logger: asking.logger, requests });
   }
-  if (definitions !== undefined && completes(options)) {
-    registerCompletionHandler(target, { ...definitions, identity, logger, requests });
-  }
-  if (resources === undefined) return;
-  const skills = servedSkills(options);
-  if (skills !== undefined) registerSkillHandlers(target, { skills, visibleTools, requests });
+  const sources = parts.flatMap((part) => part.resources ?? []);
+  if (sources.length === 0) return;
+  const subscribes = capabilities.resources?.subscribe === true;
   registerResourceHandlers(target, {
-    docs: resources,
-    apps: options.apps,
-    defined: definitions?.resources,
-    skills,
-    subscriptions: subscribable(options) ? definitions?.subscriptions : undefined,
-    maxUriLength: definitions?.maxResourceUriLength ?? DEFAULT_MAX_RESOURCE_URI_LENGTH,
+    sources,
+    subscriptions: subscribes ? options.subscriptions : undefined,
+    maxUriLength: options.maxResourceUriLength ?? DEFAULT_MAX_RESOURCE_URI_LENGTH,
     visibleTools,
     asking,
     requests,

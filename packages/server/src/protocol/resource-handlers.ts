@@ -1,11 +1,11 @@
-import type { InputRequiredResult } from '@modelcontextprotocol/server';
-import {
+import type {
+  InputRequiredResult,
   ProtocolError,
-  ProtocolErrorCode,
-  type ReadResourceRequest,
-  type Server,
-  type ServerContext,
+  ReadResourceRequest,
+  Server,
+  ServerContext,
 } from '@modelcontextprotocol/server';
+import type { McpReadResourceResult } from '../kernel/mcp-resource.js';
 import type { ToolSource } from '../kernel/served-tool.js';
 import type { RequestTarget } from '../requests/mcp-request.js';
 import {
@@ -13,34 +13,26 @@ import {
   registerRequestHandler,
 } from '../requests/register-request-handler.js';
 import type { RequestPipeline } from '../requests/request-pipeline.js';
-import type { AppResources } from '../resources/app-resources.js';
-import type { DefinedResources } from '../resources/defined-resources.js';
-import type { ResourceSource } from '../resources/documentation-resources.js';
-import type { McpReadResourceResult } from '../resources/mcp-resource.js';
 import { revisionOfRequest } from '../revisions/pick-revision.js';
-import type { ServedSkills } from '../skills/served-skills.js';
-import { type DefinitionAsking, runAskingDefinition } from './asking-definition-call.js';
+import type { DefinitionAsking } from './asking-definition-call.js';
 import { refuseLongUri, refuseSubscriptions, toProtocolError } from './resource-bounds.js';
 import { toResourceReadError } from './resource-read-failure.js';
+import type { ResourceSource } from './resource-source.js';
 import type { ResourceSubscriptions } from './resource-subscriptions.js';
 
 /**
- * Where the resource handlers read: the modules' `docs://` and `ui://` resources (cut to what
- * each caller may see) and the defined resources and templates; with `subscriptions`, 2025-11-25
- * connections may subscribe.
+ * Where the resource handlers read: the features' sources, in the feature list's order (the
+ * modules' `docs://` and `ui://` resources and skill files, cut to what each caller may see,
+ * then the defined resources and templates); with `subscriptions`, 2025-11-25 connections may
+ * subscribe.
  *
  * @example
  * ```ts
- * registerResourceHandlers(server, { docs, defined, subscriptions, visibleTools, asking });
+ * registerResourceHandlers(server, { sources, subscriptions, maxUriLength: 2048, visibleTools, asking });
  * ```
  */
 export interface ResourceHandlerOptions {
-  docs: ResourceSource;
-  /** The modules' `ui://` resources (MCP Apps), cut to what each caller may see. */
-  apps?: AppResources | undefined;
-  defined: DefinedResources | undefined;
-  /** The skills: each `SKILL.md` listed, every file of a skill readable (as the caller may see). */
-  skills?: ServedSkills | undefined;
+  sources: readonly ResourceSource[];
   subscriptions: ResourceSubscriptions | undefined;
   /** The longest URI read or subscribed to, in characters; a longer one is refused (-32602). */
   maxUriLength: number;
@@ -71,17 +63,12 @@ export function registerResourceHandlers(
   target: RequestHandlerTarget,
   options: ResourceHandlerOptions,
 ): void {
-  const { docs, apps, defined, skills, visibleTools, requests } = options;
+  const { sources, visibleTools, requests } = options;
   registerRequestHandler(target, requests, 'resources/list', (_request, ctx) => ({
-    resources: [
-      ...docs.list(visibleTools(ctx)),
-      ...(apps?.list(visibleTools(ctx)) ?? []),
-      ...(defined?.list() ?? []),
-      ...(skills?.resources(visibleTools(ctx)) ?? []),
-    ],
+    resources: sources.flatMap((source) => source.list?.(visibleTools(ctx)) ?? []),
   }));
   registerRequestHandler(target, requests, 'resources/templates/list', () => ({
-    resourceTemplates: defined?.listTemplates() ?? [],
+    resourceTemplates: sources.flatMap((source) => source.listTemplates?.() ?? []),
   }));
   registerReadHandler(target, options);
   registerSubscriptionHandlers(target, options);
@@ -89,10 +76,10 @@ export function registerResourceHandlers(
 
 /** `resources/read`, a read that may ask the client, through the request pipeline. */
 function registerReadHandler(target: RequestHandlerTarget, options: ResourceHandlerOptions): void {
-  const { defined, requests } = options;
+  const { sources, requests } = options;
   // An overlong URI is refused below; what names it elsewhere is cut to the limit.
   const targetOf = ({ params }: ReadResourceRequest) =>
-    resourceTarget(params.uri.slice(0, options.maxUriLength), defined);
+    resourceTarget(params.uri.slice(0, options.maxUriLength), sources);
   registerRequestHandler(
     target,
     requests,
@@ -109,7 +96,7 @@ function registerReadHandler(target: RequestHandlerTarget, options: ResourceHand
         });
       });
       if (result !== undefined) return result;
-      throw notFound(target.server, uri, ctx, defined);
+      throw notFound(target.server, uri, ctx, sources);
     },
     targetOf,
   );
@@ -120,17 +107,13 @@ function registerSubscriptionHandlers(
   target: RequestHandlerTarget,
   options: ResourceHandlerOptions,
 ): void {
-  const { docs, apps, defined, skills, visibleTools, requests, subscriptions } = options;
+  const { sources, visibleTools, requests, subscriptions } = options;
   if (subscriptions === undefined) return;
   registerRequestHandler(target, requests, 'resources/subscribe', (request, ctx) => {
     const { uri } = request.params;
     refuseOverlongUri(uri, options.maxUriLength);
-    const served =
-      defined?.match(uri) !== undefined ||
-      docs.read(uri, visibleTools(ctx)) !== undefined ||
-      apps?.serves(uri, visibleTools(ctx)) === true ||
-      skills?.serves(uri, visibleTools(ctx)) === true;
-    if (!served) throw notFound(target.server, uri, ctx, defined);
+    const served = sources.some((source) => source.serves(uri, visibleTools(ctx)));
+    if (!served) throw notFound(target.server, uri, ctx, sources);
     if (!subscriptions.add(target.server, uri)) {
       throw toProtocolError(
         refuseSubscriptions({ limit: subscriptions.maxPerSession, listen: false }),
@@ -144,38 +127,31 @@ function registerSubscriptionHandlers(
   });
 }
 
+/** The first source's answer for `uri`, in order; `undefined` when none serves it. */
 async function readResource(
   uri: string,
   ctx: ServerContext,
   options: ResourceHandlerOptions,
 ): Promise<McpReadResourceResult | InputRequiredResult | undefined> {
-  const documentation = options.docs.read(uri, options.visibleTools(ctx));
-  if (documentation !== undefined) return documentation;
-  const app = await options.apps?.read(uri, options.visibleTools(ctx));
-  if (app !== undefined) return app;
-  const skillFile = await options.skills?.read(uri, options.visibleTools(ctx));
-  if (skillFile !== undefined || options.defined === undefined) return skillFile;
-  const { defined } = options;
-  const call = { tool: `resource ${uri}`, arguments: {} };
-  return runAskingDefinition(
-    ctx,
-    options.asking,
-    { call, what: `Reading resource ${uri}` },
-    (context) => defined.read(uri, context),
-  );
+  const read = { ctx, visibleTools: options.visibleTools(ctx), asking: options.asking };
+  for (const source of options.sources) {
+    const answer = await source.read(uri, read);
+    if (answer !== undefined) return answer;
+  }
+  return undefined;
 }
 
 /**
- * What a read names: its URI, labelled (for metrics and span names) by the template it matches
- * or the defined resource's own URI; a URI served otherwise (`docs://`, `ui://`, a skill's
- * file) is labelled once read. A template's variables are its arguments in the ledger.
+ * What a read names: its URI, labelled (for metrics and span names) by the first source that
+ * names it (a template it matches, a defined resource's own URI); a URI served otherwise
+ * (`docs://`, `ui://`, a skill's file) is labelled once read.
  */
-function resourceTarget(uri: string, defined: DefinedResources | undefined): RequestTarget {
-  const found = defined?.match(uri);
-  if (found === undefined) return { kind: 'resource', name: uri, label: undefined, arguments: {} };
-  if ('resource' in found) return { kind: 'resource', name: uri, label: uri, arguments: {} };
-  const { template, params } = found;
-  return { kind: 'resource', name: uri, label: template.uriTemplate, arguments: params };
+function resourceTarget(uri: string, sources: readonly ResourceSource[]): RequestTarget {
+  for (const source of sources) {
+    const target = source.targetOf?.(uri);
+    if (target !== undefined) return target;
+  }
+  return { kind: 'resource', name: uri, label: undefined, arguments: {} };
 }
 
 function refuseOverlongUri(uri: string, limit: number): void {
@@ -184,22 +160,18 @@ function refuseOverlongUri(uri: string, limit: number): void {
 }
 
 /**
- * The error for a URI nothing serves: a template's mismatch, else the request's revision's
- * "resource not found".
+ * The error for a URI nothing serves: a source's own (a template's mismatch), else the
+ * request's revision's "resource not found".
  */
 function notFound(
   server: Server,
   uri: string,
   ctx: ServerContext,
-  defined?: DefinedResources,
+  sources: readonly ResourceSource[] = [],
 ): ProtocolError {
-  const template = defined?.nearestTemplate(uri);
-  if (template !== undefined) {
-    return new ProtocolError(
-      ProtocolErrorCode.InvalidParams,
-      `Resource not found: ${uri} does not match the template ${template.uriTemplate}`,
-      { uri, uriTemplate: template.uriTemplate },
-    );
+  for (const source of sources) {
+    const error = source.notFound?.(uri);
+    if (error !== undefined) return error;
   }
   return revisionOfRequest(ctx).resourceNotFound(uri, { server, ctx });
 }

@@ -3,10 +3,10 @@ import { CallToolResultSchema, ToolSchema } from '@modelcontextprotocol/core';
 import type * as V1 from '@modelcontextprotocol/sdk/types.js';
 import type * as V2 from '@modelcontextprotocol/server';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { McpReadResourceResult, McpResource } from '../kernel/mcp-resource.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import type { ToolCallResult } from '../kernel/tool-call-result.js';
 import { toSuccessResult } from '../kernel/tool-result.js';
-import type { McpReadResourceResult, McpResource } from '../resources/mcp-resource.js';
 
 const tool: McpTool = {
   name: 'math-add',

@@ -1,4 +1,4 @@
-import type { Identity } from '@apcore-mcp/core';
+import type { Identity, PromptDefinition, ResourceTemplateDefinition } from '@apcore-mcp/core';
 import type { Result, ServerCapabilities, ServerContext } from '@modelcontextprotocol/server';
 import type { CacheHints } from '../kernel/cache-hints.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
@@ -7,6 +7,8 @@ import type { TaskCreatedResult } from '../kernel/task-created-result.js';
 import type { RequestHandlerTarget } from '../requests/register-request-handler.js';
 import type { RequestPipeline } from '../requests/request-pipeline.js';
 import type { DefinitionAsking } from './asking-definition-call.js';
+import type { CompletionProvider } from './completion-handler.js';
+import type { ResourceSource } from './resource-source.js';
 
 /**
  * What the surface tells a part when it installs the part's handlers on one server: the request
@@ -50,6 +52,20 @@ export interface SurfaceHooks {
 }
 
 /**
+ * What a host that registers what it serves one by one (an `McpServer`, see `attachToServer`)
+ * registers of a part beside its resources: its templates and prompts as they are now.
+ *
+ * @example
+ * ```ts
+ * const entries: HostEntries = { prompts: catalog.current() };
+ * ```
+ */
+export interface HostEntries {
+  readonly templates?: readonly ResourceTemplateDefinition[];
+  readonly prompts?: readonly PromptDefinition[];
+}
+
+/**
  * One part of an {@link McpSurface}, as a feature contributes it: the capabilities (the
  * extensions among them) it declares, and the request handlers it gives every server that
  * installs the surface. Parts never know of each other: the surface merges their capabilities
@@ -71,6 +87,19 @@ export interface SurfacePart {
    * the frame's tool handlers on that server, if anything.
    */
   addHandlers?(target: RequestHandlerTarget, context: SurfaceContext): SurfaceHooks | undefined;
+  /**
+   * What it serves among the resources: the frame's `resources/*` methods (installed once, while
+   * a part has a source) list every part's source and read from the first that serves a URI,
+   * in the feature list's order.
+   */
+  readonly resources?: ResourceSource;
+  /**
+   * What it suggests values for: `completion/complete` (installed while a part declares the
+   * `completions` capability) asks the parts' completers of the reference's kind.
+   */
+  readonly completions?: CompletionProvider;
+  /** What an `McpServer` host registers of it beside its resources (templates, prompts). */
+  hostEntries?(): HostEntries;
   /**
    * `false` for a part a host's server cannot serve through the SDK's public API (its answers
    * need our own `Server`): `attachToServer` then leaves it out. Default `true`.

@@ -1,5 +1,5 @@
 import type { ModuleDescriptor, ModuleUi } from '@apcore-mcp/core/bridge';
-import { LEGACY_UI_RESOURCE_URI_KEY } from '../kernel/apps-extension.js';
+import { LEGACY_UI_RESOURCE_URI_KEY } from '../kernel/ui-resource-uri-key.js';
 
 /** The scheme of the MCP Apps extension's UI resources. */
 const UI_SCHEME = 'ui://';

@@ -1,3 +1,5 @@
+import type { DefinitionListName } from '../protocol/server-change-hub.js';
+
 /**
  * Subscribes a listener to tool list changes; returns the unsubscribe function.
  *
@@ -19,22 +21,11 @@ export type ToolListChanges = (listener: () => void) => () => void;
 export type ResourceUpdateChanges = (listener: (uri: string) => void) => () => void;
 
 /**
- * A list of what is defined beside the modules that can change: `resources` (the resources and
- * the templates, announced together as `notifications/resources/list_changed`) or `prompts`.
- *
- * @example
- * ```ts
- * const list: DefinitionListName = 'prompts';
- * ```
- */
-export type DefinitionListName = 'resources' | 'prompts';
-
-/**
  * Subscribes a listener to changes of the defined lists; returns the unsubscribe function.
  *
  * @example
  * ```ts
- * const onDefinitionListChanged: DefinitionListChanges = (listener) => definitions.onListChanged(listener);
+ * const onDefinitionListChanged: DefinitionListChanges = (listener) => changes.onDefinitionListChanged(listener);
  * ```
  */
 export type DefinitionListChanges = (listener: (list: DefinitionListName) => void) => () => void;

@@ -4,7 +4,7 @@ import {
   ResourceNotFoundError as SdkResourceNotFoundError,
 } from '@modelcontextprotocol/server';
 import type { RouterCallExtra } from '../../kernel/call-extra.js';
-import { ResourceNotFoundError } from '../../resources/resource-not-found-error.js';
+import { ResourceNotFoundError } from '../../kernel/resource-not-found-error.js';
 import type { RevisionCodec } from '../revision-codec.js';
 import { toClientRequests } from './client-requests.js';
 import { answerLegacyNotFoundWithItsCode, markLegacyNotFound } from './not-found-code.js';

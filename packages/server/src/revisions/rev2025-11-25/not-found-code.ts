@@ -1,5 +1,5 @@
 import type { Server } from '@modelcontextprotocol/server';
-import { LEGACY_RESOURCE_NOT_FOUND_CODE } from '../../resources/resource-not-found-error.js';
+import { LEGACY_RESOURCE_NOT_FOUND_CODE } from '../../kernel/resource-not-found-error.js';
 
 // The SDK answers a missing resource -32602 in both revisions (it rewrites a thrown -32002 as
 // it encodes the error), as 2026-07-28 requires; 2025-11-25 names -32002.

@@ -1,6 +1,6 @@
 import { ResourceNotFoundError as SdkResourceNotFoundError } from '@modelcontextprotocol/server';
 import type { RouterCallExtra } from '../../kernel/call-extra.js';
-import { ResourceNotFoundError } from '../../resources/resource-not-found-error.js';
+import { ResourceNotFoundError } from '../../kernel/resource-not-found-error.js';
 import { envelopeCapabilitiesOf, envelopeVersionOf } from '../request-envelope.js';
 import type { RevisionCodec } from '../revision-codec.js';
 import { toInputRound } from './input-round.js';

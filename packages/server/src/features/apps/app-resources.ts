@@ -1,10 +1,11 @@
 import { basename, dirname, resolve } from 'node:path';
 import type { ModuleUi, RegistryLike } from '@apcore-mcp/core/bridge';
-import { APP_RESOURCE_MIME_TYPE, type UiResourceMeta } from '../kernel/apps-extension.js';
-import { type ConfinedFiles, confineFiles } from '../kernel/confined-files.js';
-import type { ServedTool, ToolSource } from '../kernel/served-tool.js';
-import { appResourceUri, moduleIdOfAppUri } from '../tools/app-ui-meta.js';
-import type { McpReadResourceResult, McpResource } from './mcp-resource.js';
+import { type ConfinedFiles, confineFiles } from '../../kernel/confined-files.js';
+import type { McpReadResourceResult, McpResource } from '../../kernel/mcp-resource.js';
+import type { ServedTool, ToolSource } from '../../kernel/served-tool.js';
+import type { ResourceRead, ResourceSource } from '../../protocol/resource-source.js';
+import { appResourceUri, moduleIdOfAppUri } from '../../tools/app-ui-meta.js';
+import { APP_RESOURCE_MIME_TYPE, type UiResourceMeta } from './apps-extension.js';
 
 /**
  * The UIs of the served modules (the MCP Apps extension): each module with a `ui` is a
@@ -17,10 +18,10 @@ import type { McpReadResourceResult, McpResource } from './mcp-resource.js';
  * @example
  * ```ts
  * const apps = new AppResources({ registry, tools: table });
- * await apps.read('ui://catalog.get_product/card.html');
+ * await apps.read('ui://catalog.get_product/card.html', { visibleTools: table });
  * ```
  */
-export class AppResources {
+export class AppResources implements ResourceSource {
   readonly #registry: RegistryLike;
   readonly #tools: ToolSource;
   /** Each UI file (absolute path) -> its folder, whose real path was taken once. */
@@ -86,9 +87,9 @@ export class AppResources {
    */
   async read(
     uri: string,
-    visibleTools: ToolSource = this.#tools,
+    read: Pick<ResourceRead, 'visibleTools'>,
   ): Promise<McpReadResourceResult | undefined> {
-    const ui = this.#find(uri, visibleTools);
+    const ui = this.#find(uri, read.visibleTools);
     if (ui === undefined) return undefined;
     const text = ui.html ?? (await this.#readFile(ui.file ?? ''));
     return { contents: [{ uri, mimeType: APP_RESOURCE_MIME_TYPE, text, ...withUiMeta(ui) }] };

@@ -1,4 +1,5 @@
-import { InvalidOptionError } from '../kernel/invalid-option-error.js';
+import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
+import { declareOption } from '../../kernel/option-declaration.js';
 
 /**
  * What the `skills` option takes: the skills directory, or it with the page size of
@@ -38,3 +39,33 @@ export function resolveSkillsOption(value: unknown): { dir: string; pageSize: nu
 function invalid(value: unknown): InvalidOptionError {
   return new InvalidOptionError({ option: 'skills', value, expected: EXPECTED });
 }
+
+/**
+ * The option of `serve()` that serves a skills directory.
+ *
+ * @example
+ * ```ts
+ * await serve(registry, { skills: './skills' });
+ * ```
+ */
+export const SKILLS_OPTIONS = {
+  /**
+   * A skills directory: every folder in it with a `SKILL.md` is a skill, served through the
+   * skills extension (`io.modelcontextprotocol/skills`: `skills/list`, `skills/get`,
+   * `resources/directory/read`) and as `skill://` resources. A path, or `{ dir, pageSize }`
+   * (entries per `skills/list` and directory page, default 50). Re-read on
+   * `definitionsChanged()`.
+   */
+  skills: declareOption<SkillsOption, { dir: string; pageSize: number } | undefined>({
+    expected: 'a directory path, or { dir, pageSize }',
+    defaultValue: undefined,
+    resolve: resolveSkillsOption,
+    cli: [
+      {
+        key: 'skills-dir',
+        kind: 'directory',
+        help: 'Serve the skills of this directory (each folder with a SKILL.md) through the MCP skills extension',
+      },
+    ],
+  }),
+};

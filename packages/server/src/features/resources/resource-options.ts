@@ -1,13 +1,10 @@
-// What the server offers beside tools: resources, resource templates and prompts declared with
-// @apcore-mcp/core's define* functions.
-import type {
-  PromptDefinition,
-  ResourceDefinition,
-  ResourceTemplateDefinition,
-} from '@apcore-mcp/core';
+// The resources and resource templates declared with @apcore-mcp/core's define* functions, and
+// the bounds of what clients may read and subscribe to.
+import type { ResourceDefinition, ResourceTemplateDefinition } from '@apcore-mcp/core';
 import {
   type DefinitionList,
   type DefinitionSource,
+  NO_DEFINITIONS,
   resolveDefinitionList,
 } from '../../kernel/definition-list.js';
 import { declareOption } from '../../kernel/option-declaration.js';
@@ -16,20 +13,17 @@ import {
   DEFAULT_MAX_RESOURCE_URI_LENGTH,
   DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION,
 } from '../../protocol/resource-bounds.js';
-import { resolveSkillsOption, type SkillsOption } from '../../skills/skills-option.js';
-
-const NONE = Object.freeze([]);
-const none: DefinitionSource<never> = Object.freeze({ current: () => NONE, live: false });
 
 /**
- * The options of `serve()` that declare what is served beside the tools, declared once.
+ * The options of `serve()` that declare the resources and templates served beside the tools,
+ * and bound the URIs clients read and subscribe to (every resource's, not only these).
  *
  * @example
  * ```ts
  * await serve(registry, { resources: [readme], resourceTemplates: [userProfile] });
  * ```
  */
-export const DEFINITION_OPTIONS = {
+export const RESOURCE_OPTIONS = {
   /**
    * Resources made by `defineResource`, served beside each module's `docs://` resource: an
    * array, or a function returning the current ones (read on every request; the server then
@@ -41,7 +35,7 @@ export const DEFINITION_OPTIONS = {
     DefinitionSource<ResourceDefinition>
   >({
     expected: 'an array of definitions made by defineResource, or a function returning one',
-    defaultValue: none,
+    defaultValue: NO_DEFINITIONS,
     resolve: (value) =>
       resolveDefinitionList(
         {
@@ -62,7 +56,7 @@ export const DEFINITION_OPTIONS = {
     DefinitionSource<ResourceTemplateDefinition>
   >({
     expected: 'an array of definitions made by defineResourceTemplate, or a function returning one',
-    defaultValue: none,
+    defaultValue: NO_DEFINITIONS,
     resolve: (value) =>
       resolveDefinitionList(
         {
@@ -73,43 +67,6 @@ export const DEFINITION_OPTIONS = {
         },
         value,
       ),
-  }),
-  /**
-   * Prompts made by `definePrompt`: an array, or a function returning the current ones. Their
-   * names must differ.
-   */
-  prompts: declareOption<DefinitionList<PromptDefinition>, DefinitionSource<PromptDefinition>>({
-    expected: 'an array of definitions made by definePrompt, or a function returning one',
-    defaultValue: none,
-    resolve: (value) =>
-      resolveDefinitionList(
-        {
-          option: 'prompts',
-          kind: 'prompt',
-          maker: 'definePrompt',
-          key: { name: 'name', of: (prompt) => prompt.name },
-        },
-        value,
-      ),
-  }),
-  /**
-   * A skills directory: every folder in it with a `SKILL.md` is a skill, served through the
-   * skills extension (`io.modelcontextprotocol/skills`: `skills/list`, `skills/get`,
-   * `resources/directory/read`) and as `skill://` resources. A path, or `{ dir, pageSize }`
-   * (entries per `skills/list` and directory page, default 50). Re-read on
-   * `definitionsChanged()`.
-   */
-  skills: declareOption<SkillsOption, { dir: string; pageSize: number } | undefined>({
-    expected: 'a directory path, or { dir, pageSize }',
-    defaultValue: undefined,
-    resolve: resolveSkillsOption,
-    cli: [
-      {
-        key: 'skills-dir',
-        kind: 'directory',
-        help: 'Serve the skills of this directory (each folder with a SKILL.md) through the MCP skills extension',
-      },
-    ],
   }),
   /**
    * The most resources one 2025-11-25 session may be subscribed to at once, and the most URIs

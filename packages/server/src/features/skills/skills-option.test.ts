@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidOptionError } from '../kernel/invalid-option-error.js';
+import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 import { resolveSkillsOption } from './skills-option.js';
 
 describe('resolveSkillsOption', () => {

@@ -1,6 +1,7 @@
 import type { RegistryLike } from '@apcore-mcp/core/bridge';
-import type { ToolSource } from '../kernel/served-tool.js';
-import type { McpReadResourceResult, McpResource } from './mcp-resource.js';
+import type { McpReadResourceResult, McpResource } from '../../kernel/mcp-resource.js';
+import type { ToolSource } from '../../kernel/served-tool.js';
+import type { ResourceRead, ResourceSource } from '../../protocol/resource-source.js';
 
 /**
  * The URI prefix of module documentation resources.
@@ -13,29 +14,14 @@ import type { McpReadResourceResult, McpResource } from './mcp-resource.js';
 export const DOCS_URI_PREFIX = 'docs://';
 
 /**
- * Where a server reads its resources: `list()` for `resources/list`, `read(uri)` for
- * `resources/read` (`undefined` = not found). `visibleTools`, when given, are the tools the
- * requesting caller may see: resources of other modules are neither listed nor read.
- *
- * @example
- * ```ts
- * const none: ResourceSource = { list: () => [], read: () => undefined };
- * ```
- */
-export interface ResourceSource {
-  list(visibleTools?: ToolSource): McpResource[];
-  read(uri: string, visibleTools?: ToolSource): McpReadResourceResult | undefined;
-}
-
-/**
  * Every served module with non-empty `documentation` as a `docs://<moduleId>` resource
  * (`text/markdown`), keyed by module id whatever the tool's name. Read from the registry at
  * request time, so dynamic changes show up.
  *
  * @example
  * ```ts
- * const resources = new DocumentationResources({ registry, tools: listener });
- * resources.read('docs://image.resize');
+ * const resources = new DocumentationResources({ registry, tools: table });
+ * resources.list(table);
  * ```
  */
 export class DocumentationResources implements ResourceSource {
@@ -69,7 +55,15 @@ export class DocumentationResources implements ResourceSource {
     return resources;
   }
 
-  read(uri: string, visibleTools: ToolSource = this.#tools): McpReadResourceResult | undefined {
+  read(uri: string, read: Pick<ResourceRead, 'visibleTools'>): McpReadResourceResult | undefined {
+    return this.#read(uri, read.visibleTools);
+  }
+
+  serves(uri: string, visibleTools: ToolSource): boolean {
+    return this.#read(uri, visibleTools) !== undefined;
+  }
+
+  #read(uri: string, visibleTools: ToolSource): McpReadResourceResult | undefined {
     if (!uri.startsWith(DOCS_URI_PREFIX)) return undefined;
     const moduleId = uri.slice(DOCS_URI_PREFIX.length);
     // Only served modules the caller may see: a module hidden by the tag/prefix filters or by

@@ -1,8 +1,8 @@
 import type { Logger } from '@apcore-mcp/core/bridge';
 import type { Skill } from '@modelcontextprotocol/server/ext/skills';
-import { type ConfinedFiles, confineFiles } from '../kernel/confined-files.js';
-import type { ToolSource } from '../kernel/served-tool.js';
-import type { McpReadResourceResult, McpResource } from '../resources/mcp-resource.js';
+import { type ConfinedFiles, confineFiles } from '../../kernel/confined-files.js';
+import type { McpReadResourceResult, McpResource } from '../../kernel/mcp-resource.js';
+import type { ToolSource } from '../../kernel/served-tool.js';
 import { type LoadedSkill, loadSkills, uriToPath } from './load-skills.js';
 import {
   type DirectoryChild,

@@ -3,15 +3,18 @@ import {
   ProtocolErrorCode,
   type StandardSchemaV1,
 } from '@modelcontextprotocol/server';
-import { checkPromptArguments } from '../prompts/check-prompt-arguments.js';
-import type { PromptCatalog } from '../prompts/prompt-catalog.js';
-import type { RequestTarget } from '../requests/mcp-request.js';
+import {
+  type DefinitionAsking,
+  runAskingDefinition,
+} from '../../protocol/asking-definition-call.js';
+import type { RequestTarget } from '../../requests/mcp-request.js';
 import {
   type RequestHandlerTarget,
   registerRequestHandler,
-} from '../requests/register-request-handler.js';
-import type { RequestPipeline } from '../requests/request-pipeline.js';
-import { type DefinitionAsking, runAskingDefinition } from './asking-definition-call.js';
+} from '../../requests/register-request-handler.js';
+import type { RequestPipeline } from '../../requests/request-pipeline.js';
+import { checkPromptArguments } from './check-prompt-arguments.js';
+import type { PromptCatalog } from './prompt-catalog.js';
 
 /** The params of `prompts/get` as this server reads them: the arguments are checked below. */
 type PromptGetParams = { name: string; arguments?: unknown };

@@ -1,5 +1,5 @@
 import type { PromptDefinition } from '@apcore-mcp/core';
-import type { DefinitionSource } from '../kernel/definition-list.js';
+import type { DefinitionSource } from '../../kernel/definition-list.js';
 
 /**
  * One entry of `prompts/list`, declared here so it assigns to either SDK major's `Prompt`.

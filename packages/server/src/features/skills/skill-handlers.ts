@@ -10,14 +10,14 @@ import {
   SKILLS_GET_METHOD,
   SKILLS_LIST_METHOD,
 } from '@modelcontextprotocol/server/ext/skills';
-import type { ToolSource } from '../kernel/served-tool.js';
+import type { ToolSource } from '../../kernel/served-tool.js';
 import {
   type RequestHandlerTarget,
   registerRequestHandler,
-} from '../requests/register-request-handler.js';
-import type { RequestPipeline } from '../requests/request-pipeline.js';
-import { revisionOfRequest } from '../revisions/pick-revision.js';
-import type { ServedSkills } from '../skills/served-skills.js';
+} from '../../requests/register-request-handler.js';
+import type { RequestPipeline } from '../../requests/request-pipeline.js';
+import { revisionOfRequest } from '../../revisions/pick-revision.js';
+import type { ServedSkills } from './served-skills.js';
 
 export { SKILLS_EXTENSION_ID };
 

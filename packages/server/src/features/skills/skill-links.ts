@@ -1,5 +1,5 @@
 import { MODULE_ID_META_KEY } from '@apcore-mcp/core/bridge';
-import type { McpTool } from '../kernel/mcp-tool.js';
+import type { McpTool } from '../../kernel/mcp-tool.js';
 import { type ServedSkills, SKILLS_META_KEY } from './served-skills.js';
 
 /**

@@ -5,8 +5,12 @@ import type {
   TemplateParams,
 } from '@apcore-mcp/core';
 import { UriTemplate } from '@modelcontextprotocol/server';
-import type { DefinitionSource } from '../kernel/definition-list.js';
-import type { McpReadResourceResult, McpResource, McpResourceTemplate } from './mcp-resource.js';
+import type { DefinitionSource } from '../../kernel/definition-list.js';
+import type {
+  McpReadResourceResult,
+  McpResource,
+  McpResourceTemplate,
+} from '../../kernel/mcp-resource.js';
 
 /**
  * What a URI is among the defined resources: a resource of its own, a URI a template matches
