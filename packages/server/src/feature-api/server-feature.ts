@@ -3,6 +3,7 @@ import type { ExecutionRouter } from '../calls/execution-router.js';
 import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
 import type { HttpRoute } from '../kernel/http-route.js';
 import type { Logger } from '../kernel/logger.js';
+import type { McpTool } from '../kernel/mcp-tool.js';
 import type { NotServedEntry } from '../kernel/not-served.js';
 import type { AnyOptionDeclaration, ResolvedOf } from '../kernel/option-declaration.js';
 import type { TransportName } from '../kernel/transports.js';
@@ -82,6 +83,12 @@ export interface OpenedFeature {
   announce?(serverUrl: string): string | undefined;
   /** What it serves over MCP (capabilities, handlers), installed by every host. */
   readonly surface?: SurfacePart;
+  /**
+   * Replaces the served tools in what clients are shown (`tools/list`, an attached server's
+   * tools), read afresh each time: tool search's own two. Its `callSteps` answer those names.
+   * When several features list tools, the first in the feature list is shown.
+   */
+  listedTools?(): McpTool[];
   /**
    * Its steps in every tool call's pipeline, each in its slot of the router's list (see
    * `CallSlot`); two features' steps in one slot run in the feature list's order.

@@ -19,7 +19,6 @@ export type OptionConcern =
   | 'security'
   | 'governance'
   | 'observability'
-  | 'tasks'
   | 'lifecycle';
 
 /**

@@ -28,7 +28,6 @@ import {
   surfaceCapabilities,
 } from './surface-capabilities.js';
 import { mergeCapabilities, type SurfaceContext, type SurfacePart } from './surface-part.js';
-import { registerTaskHandlers } from './task-handlers.js';
 import { toRouterCallExtra } from './to-router-call-extra.js';
 import { toolsOfRequest } from './tools-of-request.js';
 import { verifyHostRequestState } from './verify-host-request-state.js';
@@ -58,7 +57,8 @@ export interface McpSurface {
 
 /**
  * The surface of `options`: `tools/list` and `tools/call` (through the tool router), resources
- * and templates, prompts, completions, skills and tasks as the options serve them.
+ * and templates, prompts, completions and skills as the options serve them, and what the
+ * features' parts add (tasks, say).
  *
  * @example
  * ```ts
@@ -120,11 +120,9 @@ function addSurfaceHandlers(target: RequestHandlerTarget, options: McpSurfaceOpt
     for (const hook of hooks) listed = hook.listTools?.(listed) ?? listed;
     return { tools: listed };
   });
-  const { tasks: engine } = options;
-  const answerCreatedTask =
-    engine === undefined
-      ? hooks.find((hook) => hook.answerCreatedTask !== undefined)?.answerCreatedTask
-      : registerTaskHandlers(target, { engine, identity, requests });
+  const answerCreatedTask = hooks.find(
+    (hook) => hook.answerCreatedTask !== undefined,
+  )?.answerCreatedTask;
   // `tools/call` runs through the router's pipeline alone (see RequestPipeline).
   registerRequestHandler(target, requests, 'tools/call', async (request, ctx) => {
     const { params } = request;

@@ -1,6 +1,5 @@
 import type { ServerCapabilities } from '@modelcontextprotocol/server';
 import { APP_RESOURCE_MIME_TYPE, APPS_EXTENSION_ID } from '../kernel/apps-extension.js';
-import { TASKS_EXTENSION } from '../kernel/task-results.js';
 import type { ServedSkills } from '../skills/served-skills.js';
 import type { McpSurfaceOptions } from './mcp-surface-options.js';
 import { SKILLS_EXTENSION_ID } from './skill-handlers.js';
@@ -8,7 +7,7 @@ import { SKILLS_EXTENSION_ID } from './skill-handlers.js';
 /**
  * The capabilities a surface of `options` declares: tools (with `listChanged` under
  * `dynamic`), logging (modules log through `log()`), resources, prompts and completions while
- * there are some, and the extensions (tasks, skills, apps).
+ * there are some, and the extensions (skills, apps).
  *
  * @example
  * ```ts
@@ -39,14 +38,13 @@ export function servedSkills(options: McpSurfaceOptions): ServedSkills | undefin
 }
 
 /**
- * The extensions declared: tasks with an engine, skills while there are any, and apps (with the
+ * The extensions declared: skills while there are any, and apps (with the
  * MIME type of its UIs, as a host declares it) while a served module has a UI.
  */
 function extensionCapabilities(options: McpSurfaceOptions): {
   extensions?: Record<string, Record<string, boolean | string[]>>;
 } {
   const extensions: Record<string, Record<string, boolean | string[]>> = {};
-  if (options.tasks !== undefined) extensions[TASKS_EXTENSION] = {};
   if (servedSkills(options) !== undefined) {
     extensions[SKILLS_EXTENSION_ID] = { directoryRead: true };
   }
