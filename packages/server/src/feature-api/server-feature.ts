@@ -96,7 +96,10 @@ export interface OpenedFeature {
   readonly callSteps?: Partial<Record<CallSlot, CallMiddleware>>;
   /** Its steps in every other request's pipeline, by slot, as `callSteps`. */
   readonly requestSteps?: Partial<Record<RequestSlot, RequestStep>>;
-  /** Once the runtime's router runs calls: starts what runs them outside a request. */
+  /**
+   * Once the runtime's router runs calls and its tool table is built: starts what runs them
+   * outside a request (a task engine's attempts), or what needs the tools (an index).
+   */
   start?(runtime: StartedRuntime): void;
   /**
    * At shutdown, while the router still takes calls: lets what the feature runs finish or hands
