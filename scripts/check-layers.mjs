@@ -26,8 +26,6 @@ export const LAYERS = [
   'metrics', // the metrics observer
   'usage', // per tool figures for GET /usage
   'governance', // limits and budgets, the ledger
-  'search', // tool search
-  'tasks', // calls that become MCP tasks: the entry, the engines, running an attempt
   'protocol', // SDK servers and their handlers, both revisions
   'auth', // bearer tokens, protected-resource metadata
   'transports', // stdio, Streamable HTTP, SSE, the HTTP guard

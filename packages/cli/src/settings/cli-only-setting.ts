@@ -1,8 +1,8 @@
-import type { CliSetting, OptionConcern, OptionLimits } from '@apcore-mcp/server/options';
+import type { CliSetting, OPTION_TABLE, OptionLimits } from '@apcore-mcp/server/options';
 
 /**
  * A setting of the command itself, building no `serve()` option: declared as the option
- * table's settings are, with the concern `--help` lists it under.
+ * table's settings are, with the concern (or feature) `--help` lists it under.
  *
  * @example
  * ```ts
@@ -10,7 +10,7 @@ import type { CliSetting, OptionConcern, OptionLimits } from '@apcore-mcp/server
  * ```
  */
 export interface CliOnlySetting extends CliSetting {
-  readonly concern: OptionConcern | 'modules';
+  readonly concern: keyof typeof OPTION_TABLE | 'modules';
   /** The bounds of its value, when it has some. */
   readonly limits?: OptionLimits;
 }

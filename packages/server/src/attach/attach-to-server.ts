@@ -84,12 +84,8 @@ export async function attachToServer(
   );
   const runtime = await openRuntime(registryOrExecutor, resolved);
   try {
-    // Tasks need a server of our own: see the README's attach section.
-    const surface = createMcpSurface({
-      ...runtime.surfaceOptions(),
-      tasks: undefined,
-      attached: true,
-    });
+    // Parts that need a server of our own (tasks) are left out: see the README's attach section.
+    const surface = createMcpSurface({ ...runtime.surfaceOptions(), attached: true });
     return mcp
       ? attachToMcpServer(server, runtime, surface)
       : attachToLowLevelServer(server, runtime, surface);

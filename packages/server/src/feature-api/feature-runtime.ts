@@ -31,6 +31,8 @@ export interface FeatureRuntime {
   readonly identity: Identity | undefined;
   /** `ttlMs` / `cacheScope` of list and read results (the `cacheHints` option). */
   readonly cacheHints: CacheHints | undefined;
+  /** Whether a module that requires approval asks the user (the `approval` option is `elicit`). */
+  readonly approvalAsksUser: boolean;
   /** Limits, budgets and round claims: shared by the instances behind one endpoint. */
   readonly store: LimitStore;
   /** Where each answered 2026-07-28 round is claimed once. */

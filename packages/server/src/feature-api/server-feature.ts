@@ -3,6 +3,7 @@ import type { ExecutionRouter } from '../calls/execution-router.js';
 import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
 import type { HttpRoute } from '../kernel/http-route.js';
 import type { Logger } from '../kernel/logger.js';
+import type { McpTool } from '../kernel/mcp-tool.js';
 import type { NotServedEntry } from '../kernel/not-served.js';
 import type { AnyOptionDeclaration, ResolvedOf } from '../kernel/option-declaration.js';
 import type { TransportName } from '../kernel/transports.js';
@@ -83,13 +84,22 @@ export interface OpenedFeature {
   /** What it serves over MCP (capabilities, handlers), installed by every host. */
   readonly surface?: SurfacePart;
   /**
+   * Replaces the served tools in what clients are shown (`tools/list`, an attached server's
+   * tools), read afresh each time: tool search's own two. Its `callSteps` answer those names.
+   * When several features list tools, the first in the feature list is shown.
+   */
+  listedTools?(): McpTool[];
+  /**
    * Its steps in every tool call's pipeline, each in its slot of the router's list (see
    * `CallSlot`); two features' steps in one slot run in the feature list's order.
    */
   readonly callSteps?: Partial<Record<CallSlot, CallMiddleware>>;
   /** Its steps in every other request's pipeline, by slot, as `callSteps`. */
   readonly requestSteps?: Partial<Record<RequestSlot, RequestStep>>;
-  /** Once the runtime's router runs calls: starts what runs them outside a request. */
+  /**
+   * Once the runtime's router runs calls and its tool table is built: starts what runs them
+   * outside a request (a task engine's attempts), or what needs the tools (an index).
+   */
   start?(runtime: StartedRuntime): void;
   /**
    * Once the tools are loaded, before serving starts: reads what it serves (a directory) and

@@ -5,6 +5,8 @@ import { PROMPTS_FEATURE } from './prompts/prompts-feature.js';
 import { RESOURCES_FEATURE } from './resources/resources-feature.js';
 import { SERVER_CARD_FEATURE } from './server-card/server-card-feature.js';
 import { SKILLS_FEATURE } from './skills/skills-feature.js';
+import { TASKS_FEATURE } from './tasks/tasks-feature.js';
+import { TOOL_SEARCH_FEATURE } from './tool-search/tool-search-feature.js';
 
 /**
  * Every feature of the server, in the order their parts are installed (an HTTP route of an
@@ -25,4 +27,6 @@ export const SERVER_FEATURES = [
   // Before the prompts: a client told of both lists' changes hears of the resources first.
   RESOURCES_FEATURE,
   PROMPTS_FEATURE,
+  TASKS_FEATURE,
+  TOOL_SEARCH_FEATURE,
 ] as const;

@@ -18,7 +18,6 @@ export type OptionConcern =
   | 'security'
   | 'governance'
   | 'observability'
-  | 'tasks'
   | 'lifecycle';
 
 /**

@@ -80,11 +80,7 @@ export async function inspectServer(
     handleSignals: false,
     allowAnyPort: true,
   });
-  // Tool search changes what clients list, not which tools there are: its package is not needed.
-  const { encodeTable } = await loadServerFeatures({
-    grouping: resolved.grouping,
-    toolSearch: false,
-  });
+  const { encodeTable } = await loadServerFeatures({ grouping: resolved.grouping });
   const table = new ToolTable({
     registry,
     builder: new ToolBuilder({

@@ -5,21 +5,15 @@ describe('loadServerFeatures', () => {
   it('loads nothing when no option needs an optional package', async () => {
     const features = await loadServerFeatures({
       grouping: { toonDescriptions: false },
-      toolSearch: false,
     });
     expect(features).toEqual({});
   });
 
-  it('loads the TOON encoder for toonDescriptions and the index for toolSearch', async () => {
-    const { encodeTable, createToolIndex } = await loadServerFeatures({
-      grouping: { toonDescriptions: true },
-      toolSearch: true,
-    });
+  it('loads the TOON encoder for toonDescriptions', async () => {
+    const { encodeTable } = await loadServerFeatures({ grouping: { toonDescriptions: true } });
     const row = { action: 'get', desc: 'Get one', required: 'id', destructive: false };
     expect(encodeTable?.({ actions: [row] })).toBe(
       'actions[1]{action,desc,required,destructive}:\n  get,Get one,id,false',
     );
-    const index = createToolIndex?.([{ id: 'crm-lookup', name: 'crm-lookup' }]);
-    expect(index?.search({ text: 'lookup', limit: 5 })).toEqual(['crm-lookup']);
   });
 });

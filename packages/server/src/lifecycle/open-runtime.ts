@@ -9,7 +9,8 @@ import { ServerRuntime } from './server-runtime.js';
 /**
  * What every entry point starts from: the runtime for `registryOrExecutor` under the resolved
  * options, logging to the given logger (else the default one on stderr), its tools loaded. The
- * optional packages the options need (`toonDescriptions`, `toolSearch`) are loaded first.
+ * optional packages the options need (`toonDescriptions`; the features' own as they open) are
+ * loaded first.
  *
  * @throws {TypeError} for a bad registry or executor.
  * @throws {MissingPackageError} when an option's package is not installed.
@@ -33,7 +34,7 @@ export async function openRuntime(
       throw error;
     },
   );
-  const runtime = new ServerRuntime(resolved, logger, loaded, base, opened);
+  const runtime = new ServerRuntime(resolved, logger, base, opened);
   try {
     runtime.load();
     await runtime.features.ready();

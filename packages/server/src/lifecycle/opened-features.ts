@@ -11,6 +11,7 @@ import type {
 } from '../feature-api/server-feature.js';
 import type { HttpRoute } from '../kernel/http-route.js';
 import type { Logger } from '../kernel/logger.js';
+import type { McpTool } from '../kernel/mcp-tool.js';
 import type { NotServedEntry } from '../kernel/not-served.js';
 import { featureFrameOf, featuresWithOptions } from '../options/feature-options.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
@@ -61,6 +62,12 @@ export class OpenedFeatures {
   /** What the features serve over MCP, in the list's order. */
   get surfaceParts(): SurfacePart[] {
     return this.#all.flatMap((feature) => feature.surface ?? []);
+  }
+
+  /** What clients are shown instead of the served tools, when a feature lists its own. */
+  get listedTools(): (() => McpTool[]) | undefined {
+    const listing = this.#all.find((feature) => feature.listedTools !== undefined);
+    return listing?.listedTools?.bind(listing);
   }
 
   /** Shows an admitted MCP request to every feature that looks at them. */

@@ -88,6 +88,7 @@ export function openRuntimeBase(
     listsPerCaller: visibility !== undefined,
     identity: options.identity,
     cacheHints: options.cacheHints,
+    approvalAsksUser: options.approval === 'elicit',
     store,
     roundClaims,
     servers: () => servers,

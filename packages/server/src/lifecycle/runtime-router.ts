@@ -1,4 +1,4 @@
-import type { CallStep, TaskEngine } from '@apcore-mcp/core/bridge';
+import type { CallStep } from '@apcore-mcp/core/bridge';
 import { ExecutionRouter } from '../calls/execution-router.js';
 import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
 import type { CallSlot, RequestSlot } from '../feature-api/server-feature.js';
@@ -9,21 +9,18 @@ import type { OpenedTracing } from '../observability/open-tracing.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
 import { RequestPipeline } from '../requests/request-pipeline.js';
 import type { RequestStep } from '../requests/request-step.js';
-import type { ToolSearch } from '../search/tool-search.js';
 import type { RoundClaims } from '../store/round-claims.js';
-import { createTaskEntry } from '../tasks/task-entry.js';
 import type { ToolTable } from '../tools/tool-table.js';
 import type { ToolVisibility } from '../tools/tool-visibility.js';
 import type { ResolvedTarget } from './resolve-target.js';
 
 /**
  * The router of every call of a runtime: its executor and tools, and the pipeline entries of
- * the features the options turn on (governance, tracing, tool search, the features' guard,
- * tasks).
+ * the features the options turn on (governance, tracing, the features' guard and steps).
  *
  * @example
  * ```ts
- * const router = createRuntimeRouter({ target, options, tools, logger, governance, tasks, ... });
+ * const router = createRuntimeRouter({ target, options, tools, logger, governance, ... });
  * ```
  */
 export function createRuntimeRouter(parts: {
@@ -37,9 +34,6 @@ export function createRuntimeRouter(parts: {
   roundClaims: RoundClaims;
   governance: OpenedGovernance['entries'];
   tracing: OpenedTracing | undefined;
-  tasks: TaskEngine;
-  /** With `toolSearch`: its step answers `search_tools` and resolves `call_tool`. */
-  toolSearch: ToolSearch | undefined;
   /**
    * The open features' steps by slot, and their guard before any check (a read-only
    * inspector page's refusal).
@@ -61,9 +55,7 @@ export function createRuntimeRouter(parts: {
       {
         ...parts.governance,
         tracing: parts.tracing?.entry,
-        search: parts.toolSearch?.entry,
         guard: parts.features.guard,
-        task: createTaskEntry(parts.tasks, { approvalAsksUser: options.approval === 'elicit' }),
       },
       parts.features.steps,
     ),

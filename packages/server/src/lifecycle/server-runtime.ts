@@ -1,7 +1,8 @@
 import type { Identity } from '@apcore-mcp/core';
-import { type TaskEngine, toModuleFilter } from '@apcore-mcp/core/bridge';
+import { toModuleFilter } from '@apcore-mcp/core/bridge';
 import type { Server } from '@modelcontextprotocol/server';
 import type { ExecutionRouter } from '../calls/execution-router.js';
+import type { FeatureRuntime } from '../feature-api/feature-runtime.js';
 import { type OpenedGovernance, openGovernance } from '../governance/open-governance.js';
 import type { Logger } from '../kernel/logger.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
@@ -16,9 +17,6 @@ import type { ResourceSubscriptions } from '../protocol/resource-subscriptions.j
 import type { ServerChangeHub } from '../protocol/server-change-hub.js';
 import { ToolFront } from '../protocol/tool-front.js';
 import type { RequestPipeline } from '../requests/request-pipeline.js';
-import { openToolSearch, warnAboutShadowedTools } from '../search/open-tool-search.js';
-import type { ToolSearch } from '../search/tool-search.js';
-import { openTaskEngine, startTaskEngine } from '../tasks/open-task-engine.js';
 import { warnAboutClientLimits } from '../tools/client-limits.js';
 import { openToolVisibility } from '../tools/open-tool-visibility.js';
 import { warnAboutParamHeaders } from '../tools/param-headers.js';
@@ -26,7 +24,6 @@ import { ToolBuilder } from '../tools/tool-builder.js';
 import type { ToolTable } from '../tools/tool-table.js';
 import type { RuntimeHealth } from '../transports/observability-routes.js';
 import type { UsageReader } from '../usage/usage-reader.js';
-import type { ServerFeatures } from './load-server-features.js';
 import { openUsageReader } from './open-usage-reader.js';
 import type { OpenedFeatures } from './opened-features.js';
 import type { ResolvedTarget } from './resolve-target.js';
@@ -67,32 +64,23 @@ export class ServerRuntime {
   readonly #servers: Set<Server>;
   readonly #toolList: ToolListBroadcast;
   readonly #startedAt = performance.now();
-  /** Where the calls that become MCP tasks live and run. */
-  readonly tasks: TaskEngine;
   /** Signs the `requestState` of 2026-07-28 input rounds and claims each answered round once. */
   readonly #shared: SharedState;
   readonly #governance: OpenedGovernance;
   /** Per tool usage for `GET /usage` as each caller may see it, when the `usage` option is on. */
   readonly usage: UsageReader | undefined;
-  /** With `toolSearch`: what `tools/list` shows and `search_tools`/`call_tool` answer. */
-  readonly #toolSearch: ToolSearch | undefined;
   /** With `tracing`: the router's tracing entry, its package loading from the opening on. */
   readonly tracing: OpenedTracing | undefined;
   /** The features the options turned on, opened, and what they add to the frame. */
   readonly features: OpenedFeatures;
+  /** What the features opened on; they start on it once the tools are loaded. */
+  readonly #featureRuntime: FeatureRuntime;
   #unsubscribe: (() => void) | undefined;
 
   /**
-   * `loaded`: what the options need of optional packages (`loadServerFeatures`); `base`: what
-   * the features opened on (`openRuntimeBase`); `opened`: the features.
+   * `base`: what the features opened on (`openRuntimeBase`); `opened`: the features.
    */
-  constructor(
-    options: ResolvedOptions,
-    logger: Logger,
-    loaded: ServerFeatures,
-    base: RuntimeBase,
-    opened: OpenedFeatures,
-  ) {
+  constructor(options: ResolvedOptions, logger: Logger, base: RuntimeBase, opened: OpenedFeatures) {
     const { target, shared, tools, visibility, featureRuntime } = base;
     this.#options = options;
     this.logger = logger;
@@ -105,37 +93,22 @@ export class ServerRuntime {
     this.toolsFor = featureRuntime.toolsFor;
     this.tracing = openTracing(options.tracing, this.tools);
     this.features = opened;
-    this.tasks = openTaskEngine(options, logger);
-    const { toolsFor, tracing, tasks } = this;
-    const toolSearch = this.#openToolSearch(options, loaded);
-    this.#toolSearch = toolSearch;
+    const { toolsFor, tracing } = this;
     const governance = this.#governance.entries;
-    const parts = { target, options, visibility, roundClaims, governance, tracing, tasks, logger };
+    const parts = { target, options, visibility, roundClaims, governance, tracing, logger };
     const features = { steps: opened.callSteps(), guard: opened.callGuard };
-    this.router = createRuntimeRouter({ ...parts, tools, toolsFor, toolSearch, features });
+    this.router = createRuntimeRouter({ ...parts, tools, toolsFor, features });
     const requestSteps = { ...this.#governance.requestSteps, features: opened.requestSteps() };
     this.requests = createRuntimeRequests({ ...parts, router: this.router, requestSteps });
-    startTaskEngine(this.tasks, this.router);
-    opened.start({ ...featureRuntime, router: this.router });
-    this.front = new ToolFront({ tools: this.tools, router: this.router, toolSearch });
+    this.#featureRuntime = featureRuntime;
+    const listedTools = opened.listedTools;
+    this.front = new ToolFront({ tools: this.tools, router: this.router, listedTools });
     this.listsPerCaller = featureRuntime.listsPerCaller;
     this.changes = featureRuntime.changes;
     this.#subscriptions = base.subscriptions;
     this.usage = openUsageReader({
       ...options,
       tracker: this.#governance.usage,
-      toolsFor: this.toolsFor,
-    });
-  }
-
-  /** With `toolSearch`: the index over the tools, and the two tools that search and call. */
-  #openToolSearch(options: ResolvedOptions, loaded: ServerFeatures): ToolSearch | undefined {
-    if (!options.toolSearch) return undefined;
-    return openToolSearch({
-      tools: this.tools,
-      createIndex: loaded.createToolIndex,
-      logger: this.logger,
-      // A caller finds only what its ACL lets it see (the router's identity when none is given).
       toolsFor: this.toolsFor,
     });
   }
@@ -151,10 +124,8 @@ export class ServerRuntime {
     if (this.tools.size === 0) {
       this.logger.warn('No modules registered; server starting with zero tools');
     }
-    if (this.#toolSearch !== undefined) {
-      warnAboutShadowedTools(this.#toolSearch, this.tools, this.logger);
-      this.#toolSearch.prepare();
-    }
+    // Once the table is built: what features run outside requests may use its tools.
+    this.features.start({ ...this.#featureRuntime, router: this.router });
     this.#warnAboutClientLimits(this.tools.list().map((served) => served.tool.name));
     warnAboutParamHeaders(this.tools.list(), this.logger);
     if (this.#options.dynamic) {
@@ -170,8 +141,8 @@ export class ServerRuntime {
   }
 
   #warnAboutClientLimits(toolNames: readonly string[]): void {
-    // Clients see two tools under tool search, however many modules there are.
-    if (this.#toolSearch !== undefined) return;
+    // A feature listing its own tools (tool search's two) shows clients none of these.
+    if (!this.front.listsServedTools) return;
     warnAboutClientLimits({
       toolNames,
       toolCount: this.tools.size,
@@ -181,13 +152,10 @@ export class ServerRuntime {
   }
 
   /**
-   * Closes the task engine (cancelling the tasks it still runs here), then writes out and
-   * closes the ledger (after the last call has answered); never rejects.
+   * Closes what the features hold (a task engine, cancelling the tasks it still runs here),
+   * then writes out and closes the ledger (after the last call has answered); never rejects.
    */
   async closeState(): Promise<void> {
-    await this.tasks.close().catch((error: unknown) => {
-      this.logger.warn({ err: error }, 'Could not close the task engine');
-    });
     await this.features.close(this.logger);
     await this.#governance.close();
   }
@@ -214,7 +182,6 @@ export class ServerRuntime {
       roundClaims: this.#shared.roundClaims,
       ...(this.listsPerCaller ? { toolsFor: this.toolsFor } : {}),
       identity: this.#options.identity,
-      tasks: this.tasks,
       parts: this.features.surfaceParts,
     };
   }

@@ -9,10 +9,10 @@ const ABORT_SETTLE_MS = 250;
 
 /**
  * The shutdown sequence of every host (`serve`, `startServer`, `createMcpHandler`, the task
- * worker): stop taking connections, close the task engine, stop taking calls, let in-flight
- * calls finish (up to `shutdownGraceMs`, then abort their signals), close every session and
- * connection, write out the ledger and close the store, stop following the registry, run
- * `onShutdown`. Never rejects: a failing step is logged and the next one runs.
+ * worker): stop taking connections, let the features drain (a task engine's attempts), stop
+ * taking calls, let in-flight calls finish (up to `shutdownGraceMs`, then abort their
+ * signals), close every session and connection, write out the ledger and close the store,
+ * stop following the registry, run `onShutdown`. Never rejects: a failing step is logged and the next one runs.
  *
  * @example
  * ```ts
@@ -28,9 +28,6 @@ export async function shutDown(parts: {
 }): Promise<void> {
   const { runtime, running, options, logger } = parts;
   running.stopAccepting();
-  // First, while the router still takes their calls: the engine lets its attempts finish or
-  // hands their tasks on, rather than taking a refused or aborted attempt for the task's outcome.
-  await step(logger, 'closing the task engine', () => runtime.tasks.close());
   await runtime.features.drain(logger);
   runtime.router.stopAccepting();
   await drainCalls(runtime, options.shutdownGraceMs, logger);

@@ -6,7 +6,6 @@ import { LIFECYCLE_OPTIONS } from './concerns/lifecycle-options.js';
 import { NETWORK_OPTIONS } from './concerns/network-options.js';
 import { OBSERVABILITY_OPTIONS } from './concerns/observability-options.js';
 import { SECURITY_OPTIONS } from './concerns/security-options.js';
-import { TASK_OPTIONS } from './concerns/task-options.js';
 import { TOOL_OPTIONS } from './concerns/tool-options.js';
 import { FEATURE_OPTION_TABLE, FEATURE_OPTIONS } from './feature-options.js';
 
@@ -19,7 +18,6 @@ const FRAME_OPTION_TABLE = {
   security: SECURITY_OPTIONS,
   governance: GOVERNANCE_OPTIONS,
   observability: OBSERVABILITY_OPTIONS,
-  tasks: TASK_OPTIONS,
   lifecycle: LIFECYCLE_OPTIONS,
 } as const satisfies Record<OptionConcern, Record<string, AnyOptionDeclaration>>;
 
@@ -57,7 +55,6 @@ export const SERVE_OPTIONS = {
   ...SECURITY_OPTIONS,
   ...GOVERNANCE_OPTIONS,
   ...OBSERVABILITY_OPTIONS,
-  ...TASK_OPTIONS,
   ...LIFECYCLE_OPTIONS,
   ...FEATURE_OPTIONS,
 };

@@ -1,4 +1,5 @@
 import type { Server } from '@modelcontextprotocol/server';
+import { TASKS_EXTENSION } from '../kernel/tasks-extension.js';
 import { serverTarget } from '../requests/register-request-handler.js';
 import { RevisionServer } from '../revisions/revision-server.js';
 import { createMcpSurface } from './mcp-surface.js';
@@ -45,7 +46,8 @@ export function createSdkServer(options: SdkServerOptions): Server {
       // The SDK refuses a state that fails verification (-32602) before any handler runs.
       requestState: { verify: options.requestState.verify },
     },
-    { tasks: options.tasks !== undefined },
+    // A part that serves tasks declares their extension; 2025-11-25 hears of them as `tasks`.
+    { tasks: surface.capabilities.extensions?.[TASKS_EXTENSION] !== undefined },
   );
   surface.addHandlers(serverTarget(server));
   return server;

@@ -1,5 +1,5 @@
 import type { Identity } from '@apcore-mcp/core';
-import type { Logger, TaskEngine } from '@apcore-mcp/core/bridge';
+import type { Logger } from '@apcore-mcp/core/bridge';
 import type { CacheHints } from '../kernel/cache-hints.js';
 import type { ToolsFor } from '../kernel/served-tool.js';
 import type { RequestPipeline } from '../requests/request-pipeline.js';
@@ -56,13 +56,6 @@ export interface McpSurfaceOptions {
   toolsFor?: ToolsFor;
   /** The caller when a request carries none. */
   identity?: Identity | undefined;
-  /**
-   * Where calls that become tasks live: the tasks extension is declared and `tasks/get`,
-   * `tasks/update` and `tasks/cancel` answered over it; a 2025-11-25 connection is told of
-   * the `tasks` capability, and its `tools/call` with a `task`, `tasks/get`, `tasks/result` and
-   * `tasks/cancel` are served over it too.
-   */
-  tasks?: TaskEngine | undefined;
   /** What the features add: capabilities, handlers, hooks on the tool handlers. */
   parts?: readonly SurfacePart[] | undefined;
   /**

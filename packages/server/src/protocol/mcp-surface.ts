@@ -27,7 +27,6 @@ import {
   type SurfaceHooks,
   type SurfacePart,
 } from './surface-part.js';
-import { registerTaskHandlers } from './task-handlers.js';
 import { toRouterCallExtra } from './to-router-call-extra.js';
 import { toolsOfRequest } from './tools-of-request.js';
 import { verifyHostRequestState } from './verify-host-request-state.js';
@@ -61,7 +60,8 @@ export interface McpSurface {
 
 /**
  * The surface of `options`: `tools/list` and `tools/call` (through the tool router), resources
- * and templates, prompts, completions, skills and tasks as the options serve them.
+ * and templates, prompts, completions and skills as the options serve them, and what the
+ * features' parts add (tasks, say).
  *
  * @example
  * ```ts
@@ -145,11 +145,9 @@ function addSurfaceHandlers(
   registerRequestHandler(target, requests, 'tools/list', (_request, ctx) => ({
     tools: listTools(tools.list(visibleTools(ctx))),
   }));
-  const { tasks: engine } = options;
-  const answerCreatedTask =
-    engine === undefined
-      ? hooks.find((hook) => hook.answerCreatedTask !== undefined)?.answerCreatedTask
-      : registerTaskHandlers(target, { engine, identity, requests });
+  const answerCreatedTask = hooks.find(
+    (hook) => hook.answerCreatedTask !== undefined,
+  )?.answerCreatedTask;
   // `tools/call` runs through the router's pipeline alone (see RequestPipeline).
   registerRequestHandler(target, requests, 'tools/call', async (request, ctx) => {
     const { params } = request;

@@ -4,8 +4,8 @@ import { Registry } from '@apcore-mcp/runtime';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { connectClient } from '@apcore-mcp/test-support/clients';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryTaskEngine } from '../../src/features/tasks/memory-task-engine.js';
 import { type ServeOptions, type ServerHandle, startServer } from '../../src/index.js';
-import { MemoryTaskEngine } from '../../src/tasks/memory-task-engine.js';
 import { registerTaskModules } from '../fixtures/task-modules.mjs';
 import { connectTaskClient, TASKS_EXTENSION, type TaskClient } from '../helpers/task-clients.js';
 

@@ -169,22 +169,6 @@ export const TOOL_OPTIONS = {
       },
     ],
   }),
-  /**
-   * List two tools instead of every module: `search_tools` (ranked full-text search over the
-   * served tools: names, descriptions, input schemas) and `call_tool` (runs one by name, with
-   * every check a direct call gets). For registries too large for a client's tool list; direct
-   * calls by a tool's own name keep working. Default false.
-   */
-  toolSearch: booleanOption({
-    defaultValue: false,
-    cli: [
-      {
-        key: 'tool-search',
-        kind: 'boolean',
-        help: 'List two tools, search_tools and call_tool, instead of every module (for large registries)',
-      },
-    ],
-  }),
   /** Follow registry `register`/`unregister` events while serving; default false. */
   dynamic: booleanOption({
     defaultValue: false,

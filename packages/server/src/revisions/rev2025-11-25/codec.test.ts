@@ -6,7 +6,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { describe, expect, it, vi } from 'vitest';
-import { MemoryTaskEngine } from '../../tasks/memory-task-engine.js';
+import { MemoryTaskEngine } from '../../features/tasks/memory-task-engine.js';
 import { rev2025Codec } from './codec.js';
 
 const LIMITS = {

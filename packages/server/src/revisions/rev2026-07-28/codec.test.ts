@@ -6,8 +6,8 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { describe, expect, it, vi } from 'vitest';
+import { MemoryTaskEngine } from '../../features/tasks/memory-task-engine.js';
 import { TASKS_EXTENSION } from '../../kernel/tasks-extension.js';
-import { MemoryTaskEngine } from '../../tasks/memory-task-engine.js';
 import { rev2026Codec } from './codec.js';
 
 const LIMITS = {

@@ -1,4 +1,4 @@
-import type { ServedTool } from '../kernel/served-tool.js';
+import type { ServedTool } from '../../kernel/served-tool.js';
 
 /** What a search asks for. */
 export interface ToolQuery {

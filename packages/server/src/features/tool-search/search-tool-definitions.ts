@@ -1,4 +1,4 @@
-import type { McpTool } from '../kernel/mcp-tool.js';
+import type { McpTool } from '../../kernel/mcp-tool.js';
 
 /** The tool that finds tools. */
 export const SEARCH_TOOLS_NAME = 'search_tools';

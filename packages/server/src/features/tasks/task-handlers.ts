@@ -1,15 +1,15 @@
 import type { Identity } from '@apcore-mcp/core';
 import type { TaskEngine } from '@apcore-mcp/core/bridge';
 import type { Result, ServerContext, StandardSchemaV1 } from '@modelcontextprotocol/server';
-import type { TaskCreatedResult } from '../kernel/task-created-result.js';
+import type { TaskCreatedResult } from '../../kernel/task-created-result.js';
 import {
   type RequestHandlerTarget,
   registerRequestHandler,
-} from '../requests/register-request-handler.js';
-import type { RequestPipeline } from '../requests/request-pipeline.js';
-import type { RequestAnswer } from '../requests/request-step.js';
-import { revisionOfRequest } from '../revisions/pick-revision.js';
-import type { RevisionCodec, TaskApi } from '../revisions/revision-codec.js';
+} from '../../requests/register-request-handler.js';
+import type { RequestPipeline } from '../../requests/request-pipeline.js';
+import type { RequestAnswer } from '../../requests/request-step.js';
+import { revisionOfRequest } from '../../revisions/pick-revision.js';
+import type { RevisionCodec, TaskApi } from '../../revisions/revision-codec.js';
 
 type TaskParams = { taskId: string; inputResponses?: Record<string, unknown> };
 

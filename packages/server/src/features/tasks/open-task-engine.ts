@@ -1,8 +1,6 @@
 import type { TaskEngine } from '@apcore-mcp/core/bridge';
-import type { ExecutionRouter } from '../calls/execution-router.js';
-import type { Logger } from '../kernel/logger.js';
+import type { Logger } from '../../kernel/logger.js';
 import { MemoryTaskEngine } from './memory-task-engine.js';
-import { runTaskAttempt } from './run-task-attempt.js';
 
 /**
  * The task options as the server reads them.
@@ -28,7 +26,6 @@ export interface TaskEngineOptions {
  * @example
  * ```ts
  * const engine = openTaskEngine(options, logger);
- * startTaskEngine(engine, router);
  * ```
  */
 export function openTaskEngine(options: TaskEngineOptions, logger: Logger): TaskEngine {
@@ -41,16 +38,4 @@ export function openTaskEngine(options: TaskEngineOptions, logger: Logger): Task
     pollIntervalMs: options.taskPollIntervalMs,
   };
   return new MemoryTaskEngine(limits, logger);
-}
-
-/**
- * Has `engine` run each task's attempts through `router`'s pipeline.
- *
- * @example
- * ```ts
- * startTaskEngine(engine, router);
- * ```
- */
-export function startTaskEngine(engine: TaskEngine, router: ExecutionRouter): void {
-  engine.start((call, attempt) => runTaskAttempt(router, call, attempt));
 }

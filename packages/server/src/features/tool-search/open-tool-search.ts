@@ -1,33 +1,23 @@
-import type { Logger } from '../kernel/logger.js';
-import type { ToolTable } from '../tools/tool-table.js';
+import type { Logger } from '../../kernel/logger.js';
+import type { ToolTable } from '../../tools/tool-table.js';
 import { ToolSearch, type ToolSearchOptions } from './tool-search.js';
-import type { CreateToolIndex } from './tool-search-index.js';
 
 /**
  * The tool search of a server over its live table: the index is rebuilt on the next search
  * after every change of the table, for the life of the table. `createIndex` is
- * `@apcore-mcp/search`'s `createToolIndex`, loaded beforehand because the `toolSearch` option is
- * on.
+ * `@apcore-mcp/search`'s `createToolIndex`, loaded because the `toolSearch` option is on.
  *
- * @throws {TypeError} when `createIndex` was not loaded.
  * @example
  * ```ts
- * const search = openToolSearch({ tools: table, createIndex: features.createToolIndex });
+ * const search = openToolSearch({ tools: table, createIndex: createToolIndex });
  * ```
  */
 export function openToolSearch(
-  options: Omit<ToolSearchOptions, 'tools' | 'createIndex'> & {
-    tools: ToolTable;
-    createIndex: CreateToolIndex | undefined;
-  },
+  options: Omit<ToolSearchOptions, 'tools'> & { tools: ToolTable },
 ): ToolSearch {
-  const { tools, createIndex } = options;
-  if (createIndex === undefined) {
-    throw new TypeError('toolSearch needs createToolIndex (@apcore-mcp/search)');
-  }
-  const search = new ToolSearch({ ...options, createIndex });
+  const search = new ToolSearch(options);
   // A refresh changes the table as much as a registry event.
-  tools.onChange(() => search.invalidate());
+  options.tools.onChange(() => search.invalidate());
   return search;
 }
 

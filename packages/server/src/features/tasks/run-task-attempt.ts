@@ -7,11 +7,11 @@ import type {
 } from '@apcore-mcp/core/bridge';
 import { ERROR_CODE_META_KEY, INTERNAL_ERROR_CODE } from '@apcore-mcp/errors';
 import { type InputRequiredResult, isInputRequiredResult } from '@modelcontextprotocol/server';
-import type { ExecutionRouter } from '../calls/execution-router.js';
-import type { ProgressNotice, RouterCallExtra } from '../kernel/call-extra.js';
-import { toInputRequestWire } from '../kernel/input-request-wire.js';
-import { isTaskCreatedResult } from '../kernel/task-created-result.js';
-import type { ToolCallResult } from '../kernel/tool-call-result.js';
+import type { ExecutionRouter } from '../../calls/execution-router.js';
+import type { ProgressNotice, RouterCallExtra } from '../../kernel/call-extra.js';
+import { toInputRequestWire } from '../../kernel/input-request-wire.js';
+import { isTaskCreatedResult } from '../../kernel/task-created-result.js';
+import type { ToolCallResult } from '../../kernel/tool-call-result.js';
 
 /**
  * Runs one attempt of a task through `router`: the same pipeline as any call, as the task's

@@ -2,12 +2,12 @@ import { REQUIRES_APPROVAL_META_KEY } from '@apcore-mcp/annotations';
 import { TaskLimitError } from '@apcore-mcp/core';
 import type { TaskCall, TaskEngine, TaskRound } from '@apcore-mcp/core/bridge';
 import { createToolErrorResult } from '@apcore-mcp/errors';
-import type { CallAnswer } from '../calls/call-observer.js';
-import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
-import { takesTasks } from '../calls/pipeline/task-support-entry.js';
-import type { ToolCall } from '../calls/pipeline/tool-call.js';
-import { toCreateTaskResult } from '../kernel/task-results.js';
-import { revisionOfCall } from '../revisions/pick-revision.js';
+import type { CallAnswer } from '../../calls/call-observer.js';
+import type { CallMiddleware } from '../../calls/pipeline/call-middleware.js';
+import { takesTasks } from '../../calls/pipeline/task-support-entry.js';
+import type { ToolCall } from '../../calls/pipeline/tool-call.js';
+import { toCreateTaskResult } from '../../kernel/task-results.js';
+import { revisionOfCall } from '../../revisions/pick-revision.js';
 import { BecomeTaskSignal } from './become-task-signal.js';
 
 /**

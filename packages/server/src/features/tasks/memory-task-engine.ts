@@ -7,7 +7,7 @@ import {
   type TaskRound,
   type TaskView,
 } from '@apcore-mcp/core/bridge';
-import type { Logger } from '../kernel/logger.js';
+import type { Logger } from '../../kernel/logger.js';
 import { TaskSlots } from './task-slots.js';
 
 /**

@@ -1,15 +1,15 @@
 import { silentLogger } from '@apcore-mcp/core/bridge';
 import { createToolErrorResult } from '@apcore-mcp/errors';
-import { InputValidator } from '../calls/input-validator.js';
-import { withCallTrace } from '../calls/log-call.js';
-import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
-import { refuseTaskOf } from '../calls/pipeline/task-support-entry.js';
-import type { ToolCall } from '../calls/pipeline/tool-call.js';
-import type { Logger } from '../kernel/logger.js';
-import type { McpTool } from '../kernel/mcp-tool.js';
-import type { ServedTool, ToolSource, ToolsFor } from '../kernel/served-tool.js';
-import type { ToolCallResult } from '../kernel/tool-call-result.js';
-import { validationFailed } from '../kernel/tool-result.js';
+import { InputValidator } from '../../calls/input-validator.js';
+import { withCallTrace } from '../../calls/log-call.js';
+import type { CallMiddleware } from '../../calls/pipeline/call-middleware.js';
+import { refuseTaskOf } from '../../calls/pipeline/task-support-entry.js';
+import type { ToolCall } from '../../calls/pipeline/tool-call.js';
+import type { Logger } from '../../kernel/logger.js';
+import type { McpTool } from '../../kernel/mcp-tool.js';
+import type { ServedTool, ToolSource, ToolsFor } from '../../kernel/served-tool.js';
+import type { ToolCallResult } from '../../kernel/tool-call-result.js';
+import { validationFailed } from '../../kernel/tool-result.js';
 import {
   CALL_TOOL_NAME,
   CALL_TOOL_TOOL,

@@ -4,10 +4,10 @@ import { createToolIndex } from '@apcore-mcp/search';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { connectInMemory } from '../__fixtures__/in-memory.js';
-import { ExecutionRouter } from '../calls/execution-router.js';
-import { ToolBuilder } from '../tools/tool-builder.js';
-import { ToolTable } from '../tools/tool-table.js';
+import { connectInMemory } from '../../__fixtures__/in-memory.js';
+import { ExecutionRouter } from '../../calls/execution-router.js';
+import { ToolBuilder } from '../../tools/tool-builder.js';
+import { ToolTable } from '../../tools/tool-table.js';
 import { ToolSearch } from './tool-search.js';
 
 function register(registry: Registry, moduleId: string, description: string): void {

@@ -1,0 +1,75 @@
+import type { TaskAttemptRunner, TaskEngine } from '@apcore-mcp/core/bridge';
+import { createRecordingLogger } from '@apcore-mcp/test-support';
+import { describe, expect, it } from 'vitest';
+import { openTestFeatureRuntime } from '../../__fixtures__/feature-runtime.js';
+import { ExecutionRouter } from '../../calls/execution-router.js';
+import { TASKS_EXTENSION } from '../../kernel/tasks-extension.js';
+import { TASKS_FEATURE } from './tasks-feature.js';
+
+const FRAME = { name: 'tools', version: '1.0.0', transport: 'stdio', path: '/mcp' } as const;
+const LIMITS = {
+  taskTtlMs: 60_000,
+  taskTimeoutMs: 60_000,
+  maxTasks: 10,
+  maxTasksPerSubject: 5,
+  taskPollIntervalMs: 1000,
+};
+
+/** An engine that keeps no task, recording what the server asks of its lifecycle. */
+function createRecordingEngine(closing: () => Promise<void> = async () => {}) {
+  const seen = { started: undefined as TaskAttemptRunner | undefined, closes: 0 };
+  const engine: TaskEngine = {
+    create: async () => {
+      throw new Error('not in this test');
+    },
+    get: async () => undefined,
+    update: async () => false,
+    cancel: async () => false,
+    start: (runner) => {
+      seen.started = runner;
+    },
+    onChange: () => () => {},
+    close: () => {
+      seen.closes += 1;
+      return closing();
+    },
+  };
+  return { engine, seen };
+}
+
+describe('the tasks feature', () => {
+  it('declares the tasks extension, and is left out of an attached server', async () => {
+    const opened = await TASKS_FEATURE.open?.(
+      { tasks: undefined, ...LIMITS },
+      { ...FRAME, logger: createRecordingLogger() },
+      await openTestFeatureRuntime(),
+    );
+    expect(opened?.surface?.capabilities()).toEqual({ extensions: { [TASKS_EXTENSION]: {} } });
+    expect(opened?.surface?.servedWhenAttached).toBe(false);
+    expect(opened?.callSteps?.task).toBeTypeOf('function');
+    await opened?.close?.();
+  });
+
+  it("runs the given engine's attempts through the router, and closes it at drain and close", async () => {
+    const { engine, seen } = createRecordingEngine(async () => {
+      throw new Error('redis went away');
+    });
+    const logger = createRecordingLogger();
+    const runtime = await openTestFeatureRuntime();
+    const opened = await TASKS_FEATURE.open?.(
+      { tasks: engine, ...LIMITS },
+      { ...FRAME, logger },
+      runtime,
+    );
+    const router = new ExecutionRouter({ executor: runtime.executor, tools: runtime.tools });
+    opened?.start?.({ ...runtime, router });
+    expect(seen.started).toBeTypeOf('function');
+    await opened?.drain?.();
+    await opened?.close?.();
+    expect(seen.closes).toBe(2);
+    expect(logger.warnings()).toEqual([
+      'Could not close the task engine',
+      'Could not close the task engine',
+    ]);
+  });
+});

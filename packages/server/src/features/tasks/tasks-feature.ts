@@ -1,0 +1,63 @@
+import type { TaskEngine } from '@apcore-mcp/core/bridge';
+import type { FeatureRuntime } from '../../feature-api/feature-runtime.js';
+import { defineServerFeature, type OpenedFeature } from '../../feature-api/server-feature.js';
+import type { Logger } from '../../kernel/logger.js';
+import { TASKS_EXTENSION } from '../../kernel/tasks-extension.js';
+import { openTaskEngine, type TaskEngineOptions } from './open-task-engine.js';
+import { runTaskAttempt } from './run-task-attempt.js';
+import { createTaskEntry } from './task-entry.js';
+import { registerTaskHandlers } from './task-handlers.js';
+import { TASK_OPTIONS } from './task-options.js';
+
+/**
+ * MCP tasks: calls of task-supporting tools become tasks in an engine (the `tasks` option's, or
+ * one in this process's memory), answered on both revisions' wire (`tasks/get`, `tasks/update`,
+ * `tasks/cancel`, `tasks/result`), their attempts run through the whole call pipeline. Always
+ * on: a server without task-supporting tools creates none.
+ *
+ * @example
+ * ```ts
+ * const features = [TASKS_FEATURE];
+ * ```
+ */
+export const TASKS_FEATURE = defineServerFeature({
+  name: 'tasks',
+  options: TASK_OPTIONS,
+  open: (options, frame, runtime) => openTasks(options, frame.logger, runtime),
+});
+
+function openTasks(
+  options: TaskEngineOptions,
+  logger: Logger,
+  runtime: FeatureRuntime,
+): OpenedFeature {
+  const engine = openTaskEngine(options, logger);
+  const close = (): Promise<void> => closeEngine(engine, logger);
+  return {
+    surface: {
+      capabilities: () => ({ extensions: { [TASKS_EXTENSION]: {} } }),
+      addHandlers: (target, { identity, requests }) => ({
+        answerCreatedTask: registerTaskHandlers(target, { engine, identity, requests }),
+      }),
+      // Answering a `tools/call` with a 2025-11-25 task needs our own Server (RevisionServer).
+      servedWhenAttached: false,
+    },
+    callSteps: {
+      task: createTaskEntry(engine, { approvalAsksUser: runtime.approvalAsksUser }),
+    },
+    start: ({ router }) => engine.start((call, attempt) => runTaskAttempt(router, call, attempt)),
+    // While the router still takes their calls: the engine lets its attempts finish or hands
+    // their tasks on, rather than taking a refused or aborted attempt for the task's outcome.
+    drain: close,
+    // Again after the last call (closing twice is harmless): a server whose start failed
+    // never drained.
+    close,
+  };
+}
+
+/** Closes the engine, cancelling the tasks it still runs here; never rejects. */
+async function closeEngine(engine: TaskEngine, logger: Logger): Promise<void> {
+  await engine.close().catch((error: unknown) => {
+    logger.warn({ err: error }, 'Could not close the task engine');
+  });
+}
