@@ -27,8 +27,6 @@ export const LAYERS = [
   'requests', // the pipeline of every other MCP request: its request object, steps and registration
   'observability', // the tracing entry
   'metrics', // the metrics observer
-  'usage', // per tool figures for GET /usage
-  'governance', // limits and budgets, the ledger
   'search', // tool search
   'tasks', // calls that become MCP tasks: the entry, the engines, running an attempt
   'protocol', // SDK servers and their handlers, both revisions

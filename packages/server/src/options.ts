@@ -12,10 +12,11 @@ export type {
   ToolApprovalRequest,
 } from './calls/approval-option.js';
 export { DEFAULT_MAX_RESULT_BYTES } from './calls/pipeline/result-size-entry.js';
+export type { LimitWindow, WindowLimits } from './features/governance/limit-windows.js';
+export type { LimitsOptions } from './features/governance/limits-option.js';
+export { parseLimits } from './features/governance/parse-limits.js';
 export type { InspectorOption, InspectorOptions } from './features/inspector/inspector-option.js';
-export type { LimitWindow, WindowLimits } from './governance/limit-windows.js';
-export type { LimitsOptions } from './governance/limits-option.js';
-export { parseLimits } from './governance/parse-limits.js';
+export type { UsageOption, UsageOptions } from './features/usage/usage-option.js';
 export type { CacheHintOption, CacheHints } from './kernel/cache-hints.js';
 export {
   InvalidOptionError,
@@ -54,4 +55,3 @@ export {
 } from './transports/session-limits.js';
 export { DEFAULT_SSE_KEEP_ALIVE_MS } from './transports/sse-keep-alive.js';
 export type { TlsOptions } from './transports/tls-option.js';
-export type { UsageOption, UsageOptions } from './usage/usage-option.js';

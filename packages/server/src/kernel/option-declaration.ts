@@ -17,7 +17,6 @@ export type OptionConcern =
   | 'calls'
   | 'approval'
   | 'security'
-  | 'governance'
   | 'observability'
   | 'tasks'
   | 'lifecycle';

@@ -51,7 +51,6 @@ export function toHttpEndpointOptions(
     bearer: resolved.auth && createBearerAuth(resolved.auth, runtime.logger),
     health: runtime.health,
     metrics,
-    usage: runtime.usage,
     routes: runtime.features.httpRoutes(httpFeatureFrame(runtime, resolved)),
     onAdmittedRequest: runtime.features.onAdmittedRequest,
     listedTool: (name, identity) => runtime.toolsFor(identity ?? runtime.identity).get(name)?.tool,

@@ -5,6 +5,7 @@ import { openFeatures } from './opened-features.js';
 import { type RegistryOrExecutor, resolveTarget } from './resolve-target.js';
 import { openRuntimeBase } from './runtime-base.js';
 import { ServerRuntime } from './server-runtime.js';
+import { closeStore } from './shared-state.js';
 
 /**
  * What every entry point starts from: the runtime for `registryOrExecutor` under the resolved
@@ -29,7 +30,7 @@ export async function openRuntime(
   const base = openRuntimeBase(target, resolved, logger, loaded);
   const opened = await openFeatures(resolved, logger, base.featureRuntime).catch(
     async (error: unknown) => {
-      await base.governance.close();
+      await closeStore(base.shared, logger);
       throw error;
     },
   );

@@ -100,8 +100,10 @@ export class OpenedFeatures {
 }
 
 /**
- * Opens every feature for one server, each with its own resolved options and the runtime's
- * shared parts (loading what they need: a missing optional package stops the start here).
+ * Opens every feature for one server, one after the other in the list's order, each with its
+ * own resolved options and the runtime's shared parts (loading what they need: a missing
+ * optional package stops the start here). When one fails to open, those opened before it are
+ * closed again and the error is thrown. `features`: the list's, each with its options.
  *
  * @example
  * ```ts
@@ -112,17 +114,20 @@ export async function openFeatures(
   resolved: ResolvedOptions,
   logger: Logger,
   runtime: FeatureRuntime,
+  features = featuresWithOptions(resolved),
 ): Promise<OpenedFeatures> {
   const frame = featureFrameOf(resolved, logger);
-  const opened = await Promise.all(
-    featuresWithOptions(resolved).map(
-      async ({ feature, options }) =>
-        [feature.name, await feature.open?.(options, frame, runtime)] as const,
-    ),
-  );
-  return new OpenedFeatures(
-    new Map(opened.filter((entry): entry is [string, OpenedFeature] => entry[1] !== undefined)),
-  );
+  const opened = new Map<string, OpenedFeature>();
+  for (const { feature, options } of features) {
+    try {
+      const part = await feature.open?.(options, frame, runtime);
+      if (part !== undefined) opened.set(feature.name, part);
+    } catch (error) {
+      await new OpenedFeatures(opened).close(logger);
+      throw error;
+    }
+  }
+  return new OpenedFeatures(opened);
 }
 
 /** Steps given by slot, several of one slot composed in order into one. */

@@ -1,7 +1,6 @@
 import { toModuleFilter } from '@apcore-mcp/core';
 import type { Server } from '@modelcontextprotocol/server';
 import type { FeatureRuntime } from '../feature-api/feature-runtime.js';
-import { type OpenedGovernance, openGovernance } from '../governance/open-governance.js';
 import type { Logger } from '../kernel/logger.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
 import { openToolVisibility } from '../tools/open-tool-visibility.js';
@@ -14,7 +13,7 @@ import { openSharedState, type SharedState } from './shared-state.js';
 
 /**
  * What a runtime is built on before its features open: the state the instances share, the
- * governance, the tool table and what each caller may see of it, and the set of live SDK
+ * tool table and what each caller may see of it, and the set of live SDK
  * servers. The features get it (as a {@link FeatureRuntime}) when they open.
  *
  * @example
@@ -26,7 +25,6 @@ import { openSharedState, type SharedState } from './shared-state.js';
 export interface RuntimeBase {
   readonly target: ResolvedTarget;
   readonly shared: SharedState;
-  readonly governance: OpenedGovernance;
   readonly tools: ToolTable;
   /** Set when callers see different tools (the executor has an ACL to ask). */
   readonly visibility: ToolVisibility | undefined;
@@ -36,8 +34,7 @@ export interface RuntimeBase {
 }
 
 /**
- * Opens the base of a runtime. The governance opens first: a ledger file that cannot be opened
- * stops the start before anything else.
+ * Opens the base of a runtime.
  *
  * @example
  * ```ts
@@ -52,7 +49,6 @@ export function openRuntimeBase(
 ): RuntimeBase {
   const shared = openSharedState(options, logger);
   const { store, roundClaims } = shared;
-  const governance = openGovernance({ ...options, store, registry: target.registry, logger });
   const tools = new ToolTable({
     registry: target.registry,
     builder: new ToolBuilder({
@@ -84,5 +80,5 @@ export function openRuntimeBase(
     roundClaims,
     servers: () => servers,
   };
-  return { target, shared, governance, tools, visibility, servers, featureRuntime };
+  return { target, shared, tools, visibility, servers, featureRuntime };
 }

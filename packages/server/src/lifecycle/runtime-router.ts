@@ -2,7 +2,6 @@ import type { CallStep, TaskEngine } from '@apcore-mcp/core';
 import { ExecutionRouter } from '../calls/execution-router.js';
 import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
 import type { CallSlot, RequestSlot } from '../feature-api/server-feature.js';
-import type { OpenedGovernance } from '../governance/open-governance.js';
 import type { Logger } from '../kernel/logger.js';
 import type { ToolsFor } from '../kernel/served-tool.js';
 import type { OpenedTracing } from '../observability/open-tracing.js';
@@ -18,12 +17,11 @@ import type { ResolvedTarget } from './resolve-target.js';
 
 /**
  * The router of every call of a runtime: its executor and tools, and the pipeline entries of
- * the features the options turn on (governance, tracing, tool search, the features' guard,
- * tasks).
+ * the features the options turn on (tracing, tool search, the features' guard, tasks).
  *
  * @example
  * ```ts
- * const router = createRuntimeRouter({ target, options, tools, logger, governance, tasks, ... });
+ * const router = createRuntimeRouter({ target, options, tools, logger, tasks, ... });
  * ```
  */
 export function createRuntimeRouter(parts: {
@@ -35,7 +33,6 @@ export function createRuntimeRouter(parts: {
   visibility: ToolVisibility | undefined;
   toolsFor: ToolsFor;
   roundClaims: RoundClaims;
-  governance: OpenedGovernance['entries'];
   tracing: OpenedTracing | undefined;
   tasks: TaskEngine;
   /** With `toolSearch`: its step answers `search_tools` and resolves `call_tool`. */
@@ -59,7 +56,6 @@ export function createRuntimeRouter(parts: {
     approval: options.approval,
     entries: withFeatureSteps(
       {
-        ...parts.governance,
         tracing: parts.tracing?.entry,
         search: parts.toolSearch?.entry,
         guard: parts.features.guard,
@@ -77,21 +73,19 @@ export function createRuntimeRouter(parts: {
 /**
  * The pipeline of every other request of a runtime (reads, prompts, completions, lists...):
  * the router's shutdown gate, and the steps of the features the options turn on (tracing,
- * limits, the ledger). Metrics join when they have loaded (`observer`).
+ * limits, the ledger: by slot). Metrics join when they have loaded (`observer`).
  *
  * @example
  * ```ts
- * const requests = createRuntimeRequests({ router, options, logger, requestSteps, tracing });
+ * const requests = createRuntimeRequests({ router, options, logger, features, tracing });
  * ```
  */
 export function createRuntimeRequests(parts: {
   router: ExecutionRouter;
   options: ResolvedOptions;
   logger: Logger;
-  requestSteps: OpenedGovernance['requestSteps'] & {
-    /** The open features' steps by slot. */
-    features: Partial<Record<RequestSlot, RequestStep>>;
-  };
+  /** The open features' steps by slot. */
+  features: Partial<Record<RequestSlot, RequestStep>>;
   tracing: OpenedTracing | undefined;
 }): RequestPipeline {
   const { options } = parts;
@@ -100,14 +94,7 @@ export function createRuntimeRequests(parts: {
     logger: parts.logger,
     identity: options.identity,
     maxResultBytes: options.maxResultBytes,
-    steps: withFeatureSteps(
-      {
-        admit: parts.requestSteps.admit,
-        record: parts.requestSteps.record,
-        tracing: parts.tracing?.requestEntry,
-      },
-      parts.requestSteps.features,
-    ),
+    steps: withFeatureSteps({ tracing: parts.tracing?.requestEntry }, parts.features),
   });
 }
 

@@ -2,7 +2,6 @@ import type { TaskEngine } from '@apcore-mcp/core';
 import { type Identity, toModuleFilter } from '@apcore-mcp/core';
 import type { Server } from '@modelcontextprotocol/server';
 import type { ExecutionRouter } from '../calls/execution-router.js';
-import { type OpenedGovernance, openGovernance } from '../governance/open-governance.js';
 import type { Logger } from '../kernel/logger.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import { moduleNotServed, type NotServedEntry } from '../kernel/not-served.js';
@@ -25,15 +24,13 @@ import { warnAboutParamHeaders } from '../tools/param-headers.js';
 import { ToolBuilder } from '../tools/tool-builder.js';
 import type { ToolTable } from '../tools/tool-table.js';
 import type { RuntimeHealth } from '../transports/observability-routes.js';
-import type { UsageReader } from '../usage/usage-reader.js';
 import type { ServerFeatures } from './load-server-features.js';
-import { openUsageReader } from './open-usage-reader.js';
 import type { OpenedFeatures } from './opened-features.js';
 import type { ResolvedTarget } from './resolve-target.js';
 import type { RuntimeBase } from './runtime-base.js';
 import { createRuntimeRequests, createRuntimeRouter } from './runtime-router.js';
 import { ServedDefinitions } from './served-definitions.js';
-import { openSharedState, type SharedState } from './shared-state.js';
+import { closeStore, type SharedState } from './shared-state.js';
 import { ToolListBroadcast } from './tool-list-broadcast.js';
 
 /**
@@ -74,9 +71,6 @@ export class ServerRuntime {
   readonly tasks: TaskEngine;
   /** Signs the `requestState` of 2026-07-28 input rounds and claims each answered round once. */
   readonly #shared: SharedState;
-  readonly #governance: OpenedGovernance;
-  /** Per tool usage for `GET /usage` as each caller may see it, when the `usage` option is on. */
-  readonly usage: UsageReader | undefined;
   /** With `toolSearch`: what `tools/list` shows and `search_tools`/`call_tool` answer. */
   readonly #toolSearch: ToolSearch | undefined;
   /** With `tracing`: the router's tracing entry, its package loading from the opening on. */
@@ -103,7 +97,6 @@ export class ServerRuntime {
     this.#toolList = new ToolListBroadcast(() => this.#servers, logger);
     this.#shared = shared;
     const { roundClaims } = shared;
-    this.#governance = base.governance;
     this.tools = tools;
     this.toolsFor = featureRuntime.toolsFor;
     this.tracing = openTracing(options.tracing, this.tools);
@@ -112,12 +105,14 @@ export class ServerRuntime {
     const { toolsFor, tracing, tasks } = this;
     const toolSearch = this.#openToolSearch(options, loaded);
     this.#toolSearch = toolSearch;
-    const governance = this.#governance.entries;
-    const parts = { target, options, visibility, roundClaims, governance, tracing, tasks, logger };
+    const parts = { target, options, visibility, roundClaims, tracing, tasks, logger };
     const features = { steps: opened.callSteps(), guard: opened.callGuard };
     this.router = createRuntimeRouter({ ...parts, tools, toolsFor, toolSearch, features });
-    const requestSteps = { ...this.#governance.requestSteps, features: opened.requestSteps() };
-    this.requests = createRuntimeRequests({ ...parts, router: this.router, requestSteps });
+    this.requests = createRuntimeRequests({
+      ...parts,
+      router: this.router,
+      features: opened.requestSteps(),
+    });
     startTaskEngine(this.tasks, this.router);
     opened.start({ ...featureRuntime, router: this.router });
     this.front = new ToolFront({ tools: this.tools, router: this.router, toolSearch });
@@ -125,11 +120,6 @@ export class ServerRuntime {
     this.resources = new DocumentationResources({ registry: target.registry, tools: this.tools });
     this.apps = new AppResources({ registry: target.registry, tools: this.tools });
     this.definitions = new ServedDefinitions(options, logger, () => this.#servers);
-    this.usage = openUsageReader({
-      ...options,
-      tracker: this.#governance.usage,
-      toolsFor: this.toolsFor,
-    });
   }
 
   /** With `toolSearch`: the index over the tools, and the two tools that search and call. */
@@ -187,15 +177,16 @@ export class ServerRuntime {
   }
 
   /**
-   * Closes the task engine (cancelling the tasks it still runs here), then writes out and
-   * closes the ledger (after the last call has answered); never rejects.
+   * Closes the task engine (cancelling the tasks it still runs here), then what the features
+   * hold (the ledger, written out after the last call has answered), then the store; never
+   * rejects.
    */
   async closeState(): Promise<void> {
     await this.tasks.close().catch((error: unknown) => {
       this.logger.warn({ err: error }, 'Could not close the task engine');
     });
     await this.features.close(this.logger);
-    await this.#governance.close();
+    await closeStore(this.#shared, this.logger);
   }
 
   /** Stops following the registry. */

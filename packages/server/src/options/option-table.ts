@@ -2,7 +2,6 @@ import type { AnyOptionDeclaration, OptionConcern } from '../kernel/option-decla
 import { APPROVAL_OPTIONS } from './concerns/approval-options.js';
 import { CALL_OPTIONS } from './concerns/call-options.js';
 import { DEFINITION_OPTIONS } from './concerns/definition-options.js';
-import { GOVERNANCE_OPTIONS } from './concerns/governance-options.js';
 import { LIFECYCLE_OPTIONS } from './concerns/lifecycle-options.js';
 import { NETWORK_OPTIONS } from './concerns/network-options.js';
 import { OBSERVABILITY_OPTIONS } from './concerns/observability-options.js';
@@ -19,7 +18,6 @@ const FRAME_OPTION_TABLE = {
   calls: CALL_OPTIONS,
   approval: APPROVAL_OPTIONS,
   security: SECURITY_OPTIONS,
-  governance: GOVERNANCE_OPTIONS,
   observability: OBSERVABILITY_OPTIONS,
   tasks: TASK_OPTIONS,
   lifecycle: LIFECYCLE_OPTIONS,
@@ -58,7 +56,6 @@ export const SERVE_OPTIONS = {
   ...CALL_OPTIONS,
   ...APPROVAL_OPTIONS,
   ...SECURITY_OPTIONS,
-  ...GOVERNANCE_OPTIONS,
   ...OBSERVABILITY_OPTIONS,
   ...TASK_OPTIONS,
   ...LIFECYCLE_OPTIONS,

@@ -2,15 +2,14 @@ import { isMetadataPath, serveProtectedResourceMetadata } from '../auth/protecte
 import { sendJson } from '../kernel/http-response.js';
 import type { HttpRoute } from '../kernel/http-route.js';
 import type { Logger } from '../kernel/logger.js';
-import { admit, authenticateRequest } from './http-admission.js';
+import { authenticateRequest } from './http-admission.js';
 import type { HttpEndpointOptions } from './http-transport-options.js';
 import { type ObservabilityRoutes, serveObservability } from './observability-routes.js';
-import { serveUsage, USAGE_PATH } from './usage-route.js';
 
 /**
  * The routes the frame serves beside the MCP endpoint, in the order they are asked: `/health`
- * and `/metrics`, the protected resource metadata (under `auth`) and `/usage`
- * (when on). The features' routes follow them.
+ * and `/metrics`, and the protected resource metadata (under `auth`). The features' routes
+ * follow them.
  */
 export function frameRoutes(
   options: HttpEndpointOptions & { logger: Logger },
@@ -20,7 +19,7 @@ export function frameRoutes(
   },
 ): HttpRoute[] {
   const { endpointPath } = parts;
-  const { bearer, guard, logger, usage } = options;
+  const { bearer, guard, logger } = options;
   const policy = { guard, authenticate: options.authenticate, bearer, logger };
   const observability: ObservabilityRoutes = {
     health: options.health,
@@ -52,11 +51,6 @@ export function frameRoutes(
         }
         sendJson(response, 404, { error: 'Not found', path: url.pathname });
       },
-    },
-    usage && {
-      owns: (pathname) => pathname === USAGE_PATH,
-      serve: ({ request, response }) =>
-        serveUsage(request, response, usage, () => admit(request, response, policy, endpointPath)),
     },
   ];
   return routes.filter((route) => route !== undefined);

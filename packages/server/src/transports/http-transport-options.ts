@@ -11,7 +11,6 @@ import type { RuntimeHealth } from './observability-routes.js';
 import type { ListedTool } from './param-header-gate.js';
 import type { ServerChanges } from './server-changes.js';
 import type { TlsOptions } from './tls-option.js';
-import type { UsageSource } from './usage-route.js';
 
 /**
  * The HTTP endpoint's options both entry points build from the resolved options: its own
@@ -35,8 +34,6 @@ export interface HttpEndpointOptions extends ResolvedEndpointOptions, ListenStre
   health?: RuntimeHealth | undefined;
   /** Answers `GET /metrics` (and is told how to count sessions); no metrics route when absent. */
   metrics?: ServerMetrics | undefined;
-  /** Answers `GET /usage` once the request is admitted as `/mcp` ones are; no route when absent. */
-  usage?: UsageSource | undefined;
   /** The tool a caller lists under a name: whose `x-mcp-header`s a 2026-07-28 call must match. */
   listedTool: ListedTool;
   /** What is published to 2026-07-28 clients' `subscriptions/listen` streams. */

@@ -1,8 +1,8 @@
 import type { Logger } from '@apcore-mcp/core';
-import type { CallAdmission, GovernedCall } from '../calls/call-governance.js';
-import { refuseStoreUnavailable } from '../calls/store-unavailable.js';
-import type { ToolCallResult } from '../kernel/tool-call-result.js';
-import type { LimitCounter, LimitDecision, LimitStore } from '../store/limit-store.js';
+import type { CallAdmission, GovernedCall } from '../../calls/call-governance.js';
+import { refuseStoreUnavailable } from '../../calls/store-unavailable.js';
+import type { ToolCallResult } from '../../kernel/tool-call-result.js';
+import type { LimitCounter, LimitDecision, LimitStore } from '../../store/limit-store.js';
 import { type LimitKind, refuseOverLimit } from './limit-refusal.js';
 import { toWindowedLimits, type WindowedLimit, type WindowLimits } from './limit-windows.js';
 import type { ResolvedLimits } from './limits-option.js';

@@ -1,10 +1,10 @@
 import type { ExecutorLike } from '@apcore-mcp/core';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
-import { describeModule, ForeignRegistry } from '../__fixtures__/foreign-runtime.js';
-import { governanceEntries, type TestGovernance } from '../__fixtures__/governance-entries.js';
-import { createToolSource } from '../__fixtures__/tool-source.js';
-import { ExecutionRouter } from '../calls/execution-router.js';
+import { describeModule, ForeignRegistry } from '../../__fixtures__/foreign-runtime.js';
+import { governanceEntries, type TestGovernance } from '../../__fixtures__/governance-entries.js';
+import { createToolSource } from '../../__fixtures__/tool-source.js';
+import { ExecutionRouter } from '../../calls/execution-router.js';
 import { createCallLedger } from './call-ledger.js';
 import { JsonLinesLedgerStore } from './json-lines-ledger-store.js';
 import type { LedgerRecord, LedgerStore } from './ledger-record.js';

@@ -1,7 +1,7 @@
 import type { Identity } from '@apcore-mcp/core';
-import type { ToolsFor } from '../kernel/served-tool.js';
+import type { ToolsFor } from '../../kernel/served-tool.js';
+import type { UsageReport } from '../../kernel/tool-usage.js';
 import { scopeUsageReport } from './scope-usage-report.js';
-import type { UsageReport } from './tool-usage.js';
 
 /**
  * The usage report as one caller may see it; `undefined`: a request without a caller.

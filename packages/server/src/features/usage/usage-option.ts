@@ -1,4 +1,4 @@
-import { InvalidOptionError } from '../kernel/invalid-option-error.js';
+import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 
 /**
  * The object form of the `usage` option.

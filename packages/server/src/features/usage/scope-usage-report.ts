@@ -1,5 +1,5 @@
-import type { ServedTool, ToolSource } from '../kernel/served-tool.js';
-import type { ToolUsage, UsageReport } from './tool-usage.js';
+import type { ServedTool, ToolSource } from '../../kernel/served-tool.js';
+import type { ToolUsage, UsageReport } from '../../kernel/tool-usage.js';
 
 /**
  * The part of a usage report about the tools `tools` lists: a caller's view of the served tools

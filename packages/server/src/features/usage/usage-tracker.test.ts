@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GovernedCall } from '../calls/call-governance.js';
+import type { GovernedCall } from '../../calls/call-governance.js';
 import { UsageTracker } from './usage-tracker.js';
 
 function call(tool: string): GovernedCall {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentile } from '../usage/tool-usage.js';
+import { percentile } from '../../kernel/tool-usage.js';
 import type { LedgerRecord } from './ledger-record.js';
 import { summarizeUsage } from './summarize-usage.js';
 

@@ -1,8 +1,8 @@
 import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { createMetricsRegistry } from '../../test/helpers/metrics-fixture.js';
-import { createMcpServer } from '../lifecycle/create-mcp-server.js';
+import { createMetricsRegistry } from '../../../test/helpers/metrics-fixture.js';
+import { createMcpServer } from '../../lifecycle/create-mcp-server.js';
 import type { LedgerRecord, LedgerStore } from './ledger-record.js';
 
 function memoryStore() {

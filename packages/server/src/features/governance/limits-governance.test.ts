@@ -1,8 +1,8 @@
 import { createRecordingLogger, firstText } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
-import type { GovernedCall } from '../calls/call-governance.js';
-import type { LimitStore } from '../store/limit-store.js';
-import { createMemoryLimitStore } from '../store/memory-limit-store.js';
+import type { GovernedCall } from '../../calls/call-governance.js';
+import type { LimitStore } from '../../store/limit-store.js';
+import { createMemoryLimitStore } from '../../store/memory-limit-store.js';
 import { createLimitsGovernance } from './limits-governance.js';
 import { type LimitsOptions, resolveLimits } from './limits-option.js';
 

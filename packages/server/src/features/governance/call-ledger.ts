@@ -1,7 +1,7 @@
 import { type Logger, redactSensitive, silentLogger } from '@apcore-mcp/core';
-import type { CallRecorder, GovernedCall, SettledCall } from '../calls/call-governance.js';
-import { readErrorCode } from '../kernel/tool-call-result.js';
-import { type McpRequest, type RequestTarget, targetKey } from '../requests/mcp-request.js';
+import type { CallRecorder, GovernedCall, SettledCall } from '../../calls/call-governance.js';
+import { readErrorCode } from '../../kernel/tool-call-result.js';
+import { type McpRequest, type RequestTarget, targetKey } from '../../requests/mcp-request.js';
 import type { LedgerRecord, LedgerStore } from './ledger-record.js';
 
 /** Options of {@link createCallLedger}. */

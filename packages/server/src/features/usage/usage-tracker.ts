@@ -1,6 +1,6 @@
-import type { GovernedCall, SettledCall } from '../calls/call-governance.js';
-import type { UsageReport } from './tool-usage.js';
-import { UsageTable } from './tool-usage.js';
+import type { GovernedCall, SettledCall } from '../../calls/call-governance.js';
+import type { UsageReport } from '../../kernel/tool-usage.js';
+import { UsageTable } from '../../kernel/tool-usage.js';
 
 /** Durations kept per tool for the percentiles of `GET /usage`. */
 const DEFAULT_MAX_SAMPLES = 1024;

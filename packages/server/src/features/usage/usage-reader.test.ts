@@ -1,7 +1,7 @@
 import type { Identity } from '@apcore-mcp/core';
 import { describe, expect, it } from 'vitest';
-import type { ServedTool, ToolSource } from '../kernel/served-tool.js';
-import type { ToolUsage, UsageReport } from './tool-usage.js';
+import type { ServedTool, ToolSource } from '../../kernel/served-tool.js';
+import type { ToolUsage, UsageReport } from '../../kernel/tool-usage.js';
 import { createUsageReader } from './usage-reader.js';
 
 function served(moduleId: string, name: string, actions?: ServedTool[]): ServedTool {

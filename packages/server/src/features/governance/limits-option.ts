@@ -1,4 +1,4 @@
-import { InvalidOptionError } from '../kernel/invalid-option-error.js';
+import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 import { LIMIT_WINDOWS, type WindowLimits } from './limit-windows.js';
 import { parseLimits } from './parse-limits.js';
 

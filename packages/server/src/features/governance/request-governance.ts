@@ -1,7 +1,7 @@
-import type { McpRequest, RequestTarget } from '../requests/mcp-request.js';
-import { requestOutcome } from '../requests/request-outcome.js';
-import { toRequestRefusal } from '../requests/request-refusal.js';
-import type { RequestStep } from '../requests/request-step.js';
+import type { McpRequest, RequestTarget } from '../../requests/mcp-request.js';
+import { requestOutcome } from '../../requests/request-outcome.js';
+import { toRequestRefusal } from '../../requests/request-refusal.js';
+import type { RequestStep } from '../../requests/request-step.js';
 import type { RequestRecorder } from './call-ledger.js';
 import type { LimitsGovernance } from './limits-governance.js';
 

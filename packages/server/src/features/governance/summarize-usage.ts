@@ -1,4 +1,4 @@
-import { type UsageReport, UsageTable } from '../usage/tool-usage.js';
+import { type UsageReport, UsageTable } from '../../kernel/tool-usage.js';
 import type { LedgerRecord } from './ledger-record.js';
 
 /**

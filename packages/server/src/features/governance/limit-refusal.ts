@@ -1,6 +1,6 @@
 import { ErrorCodes } from '@apcore-mcp/core';
 import { createToolErrorResult } from '@apcore-mcp/errors';
-import type { ToolCallResult } from '../kernel/tool-call-result.js';
+import type { ToolCallResult } from '../../kernel/tool-call-result.js';
 import type { WindowedLimit } from './limit-windows.js';
 
 /**
