@@ -25,7 +25,6 @@ export const LAYERS = [
   'revisions', // one codec per protocol revision (what differs between them) and picking one
   'calls', // the call pipeline and its core entries, the context a module gets
   'requests', // the pipeline of every other MCP request: its request object, steps and registration
-  'observability', // the tracing entry
   'metrics', // the metrics observer
   'search', // tool search
   'tasks', // calls that become MCP tasks: the entry, the engines, running an attempt

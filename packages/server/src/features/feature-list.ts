@@ -1,6 +1,7 @@
 import { GOVERNANCE_FEATURE } from './governance/governance-feature.js';
 import { INSPECTOR_FEATURE } from './inspector/inspector-feature.js';
 import { SERVER_CARD_FEATURE } from './server-card/server-card-feature.js';
+import { TRACING_FEATURE } from './tracing/tracing-feature.js';
 import { USAGE_FEATURE } from './usage/usage-feature.js';
 
 /**
@@ -15,6 +16,7 @@ import { USAGE_FEATURE } from './usage/usage-feature.js';
 export const SERVER_FEATURES = [
   GOVERNANCE_FEATURE, // first: a ledger file that cannot be opened stops the start first
   USAGE_FEATURE,
+  TRACING_FEATURE,
   INSPECTOR_FEATURE,
   SERVER_CARD_FEATURE,
 ] as const;

@@ -39,8 +39,6 @@ export async function openRuntime(
     runtime.load();
     await runtime.definitions.loadSkills();
     warnAboutUnservedSkillTools(runtime);
-    // A missing @apcore-mcp/observability fails the opening, not the first traced call.
-    await runtime.tracing?.ready();
   } catch (error) {
     runtime.unload();
     await runtime.closeState();

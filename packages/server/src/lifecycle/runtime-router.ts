@@ -4,7 +4,6 @@ import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
 import type { CallSlot, RequestSlot } from '../feature-api/server-feature.js';
 import type { Logger } from '../kernel/logger.js';
 import type { ToolsFor } from '../kernel/served-tool.js';
-import type { OpenedTracing } from '../observability/open-tracing.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
 import { RequestPipeline } from '../requests/request-pipeline.js';
 import type { RequestStep } from '../requests/request-step.js';
@@ -17,7 +16,8 @@ import type { ResolvedTarget } from './resolve-target.js';
 
 /**
  * The router of every call of a runtime: its executor and tools, and the pipeline entries of
- * the features the options turn on (tracing, tool search, the features' guard, tasks).
+ * the features the options turn on (tool search, the features' guard, tasks), the features'
+ * steps by slot (tracing, limits, the ledger...).
  *
  * @example
  * ```ts
@@ -33,7 +33,6 @@ export function createRuntimeRouter(parts: {
   visibility: ToolVisibility | undefined;
   toolsFor: ToolsFor;
   roundClaims: RoundClaims;
-  tracing: OpenedTracing | undefined;
   tasks: TaskEngine;
   /** With `toolSearch`: its step answers `search_tools` and resolves `call_tool`. */
   toolSearch: ToolSearch | undefined;
@@ -56,7 +55,6 @@ export function createRuntimeRouter(parts: {
     approval: options.approval,
     entries: withFeatureSteps(
       {
-        tracing: parts.tracing?.entry,
         search: parts.toolSearch?.entry,
         guard: parts.features.guard,
         task: createTaskEntry(parts.tasks, { approvalAsksUser: options.approval === 'elicit' }),
@@ -72,12 +70,12 @@ export function createRuntimeRouter(parts: {
 
 /**
  * The pipeline of every other request of a runtime (reads, prompts, completions, lists...):
- * the router's shutdown gate, and the steps of the features the options turn on (tracing,
- * limits, the ledger: by slot). Metrics join when they have loaded (`observer`).
+ * the router's shutdown gate, and the steps of the features the options turn on, by slot
+ * (tracing, limits, the ledger). Metrics join when they have loaded (`observer`).
  *
  * @example
  * ```ts
- * const requests = createRuntimeRequests({ router, options, logger, features, tracing });
+ * const requests = createRuntimeRequests({ router, options, logger, features });
  * ```
  */
 export function createRuntimeRequests(parts: {
@@ -86,7 +84,6 @@ export function createRuntimeRequests(parts: {
   logger: Logger;
   /** The open features' steps by slot. */
   features: Partial<Record<RequestSlot, RequestStep>>;
-  tracing: OpenedTracing | undefined;
 }): RequestPipeline {
   const { options } = parts;
   return new RequestPipeline({
@@ -94,7 +91,7 @@ export function createRuntimeRequests(parts: {
     logger: parts.logger,
     identity: options.identity,
     maxResultBytes: options.maxResultBytes,
-    steps: withFeatureSteps({ tracing: parts.tracing?.requestEntry }, parts.features),
+    steps: parts.features,
   });
 }
 

@@ -7,7 +7,6 @@ import type { McpTool } from '../kernel/mcp-tool.js';
 import { moduleNotServed, type NotServedEntry } from '../kernel/not-served.js';
 import type { ToolsFor } from '../kernel/served-tool.js';
 import { loadServerMetrics, type ServerMetrics } from '../metrics/server-metrics.js';
-import { type OpenedTracing, openTracing } from '../observability/open-tracing.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
 import { createSdkServer } from '../protocol/create-sdk-server.js';
 import type { McpSurfaceOptions } from '../protocol/mcp-surface-options.js';
@@ -73,8 +72,6 @@ export class ServerRuntime {
   readonly #shared: SharedState;
   /** With `toolSearch`: what `tools/list` shows and `search_tools`/`call_tool` answer. */
   readonly #toolSearch: ToolSearch | undefined;
-  /** With `tracing`: the router's tracing entry, its package loading from the opening on. */
-  readonly tracing: OpenedTracing | undefined;
   /** The features the options turned on, opened, and what they add to the frame. */
   readonly features: OpenedFeatures;
   #unsubscribe: (() => void) | undefined;
@@ -99,13 +96,12 @@ export class ServerRuntime {
     const { roundClaims } = shared;
     this.tools = tools;
     this.toolsFor = featureRuntime.toolsFor;
-    this.tracing = openTracing(options.tracing, this.tools);
     this.features = opened;
     this.tasks = openTaskEngine(options, logger);
-    const { toolsFor, tracing, tasks } = this;
+    const { toolsFor, tasks } = this;
     const toolSearch = this.#openToolSearch(options, loaded);
     this.#toolSearch = toolSearch;
-    const parts = { target, options, visibility, roundClaims, tracing, tasks, logger };
+    const parts = { target, options, visibility, roundClaims, tasks, logger };
     const features = { steps: opened.callSteps(), guard: opened.callGuard };
     this.router = createRuntimeRouter({ ...parts, tools, toolsFor, toolSearch, features });
     this.requests = createRuntimeRequests({

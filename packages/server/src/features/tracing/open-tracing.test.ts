@@ -4,13 +4,13 @@ import { Executor, Registry } from '@apcore-mcp/runtime';
 import { firstText } from '@apcore-mcp/test-support';
 import { useSpanRecorder } from '@apcore-mcp/test-support/spans';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { createToolSource } from '../__fixtures__/tool-source.js';
-import { ExecutionRouter } from '../calls/execution-router.js';
-import type { ToolCallTrace } from '../kernel/tool-call-trace.js';
+import { createToolSource } from '../../__fixtures__/tool-source.js';
+import { ExecutionRouter } from '../../calls/execution-router.js';
+import type { ToolCallTrace } from '../../kernel/tool-call-trace.js';
 import { openTracing } from './open-tracing.js';
 import { resolveTracing, type TracingOption } from './tracing-option.js';
 
-function createRouter(tracing: TracingOption) {
+async function createRouter(tracing: TracingOption) {
   const registry = new Registry();
   registry.register(
     'x.run',
@@ -24,13 +24,13 @@ function createRouter(tracing: TracingOption) {
   return new ExecutionRouter({
     executor: new Executor(registry),
     tools,
-    entries: { tracing: openTracing(tracing, tools)?.entry },
+    entries: { tracing: (await openTracing(tracing, tools))?.callSteps?.tracing },
   });
 }
 
 describe('call tracing without an OpenTelemetry SDK', () => {
   it("answers as untraced calls do, and keeps the runtime's own trace id", async () => {
-    const result = await createRouter(true).handleCall(
+    const result = await (await createRouter(true)).handleCall(
       'x.run',
       {},
       {
@@ -52,7 +52,8 @@ describe("a client's trace id without an OpenTelemetry SDK", () => {
     ['tracing off', false],
   ])("becomes the module's trace id, %s", async (_case, tracing) => {
     const clientTraceId = '4bf92f3577b34da6a3ce929d0e0e4736';
-    const result = await createRouter(tracing).handleCall('x.run', {}, { clientTraceId });
+    const router = await createRouter(tracing);
+    const result = await router.handleCall('x.run', {}, { clientTraceId });
     expect(JSON.parse(firstText(result))).toEqual({ traceId: clientTraceId });
   });
 });
@@ -60,13 +61,12 @@ describe("a client's trace id without an OpenTelemetry SDK", () => {
 describe('openTracing', () => {
   const { tracer, spans } = useSpanRecorder();
 
-  it('opens nothing when tracing is off', () => {
-    expect(openTracing(false, createToolSource([]))).toBeUndefined();
+  it('opens nothing when tracing is off', async () => {
+    await expect(openTracing(false, createToolSource([]))).resolves.toBeUndefined();
   });
 
-  it('has a call made before its package has loaded wait for it, and traces it', async () => {
-    // Called at once: the package is still loading when the call comes.
-    const result = await createRouter({ tracer }).handleCall('x.run', {});
+  it("traces a call, the module's trace id being its span's", async () => {
+    const result = await (await createRouter({ tracer })).handleCall('x.run', {});
     expect(result.isError).toBeUndefined();
     const span = spans().find((recorded) => recorded.name === 'tools/call x.run');
     expect(span).toBeDefined();
@@ -78,8 +78,10 @@ describe('openTracing', () => {
     expectTypeOf<CallSpans>().toExtend<ToolCallTrace>();
   });
 
-  it('is ready once its package has loaded', async () => {
-    await expect(openTracing(true, createToolSource([]))?.ready()).resolves.toBeUndefined();
+  it('opens a step for each pipeline once its package has loaded', async () => {
+    const opened = await openTracing(true, createToolSource([]));
+    expect(opened?.callSteps?.tracing).toBeTypeOf('function');
+    expect(opened?.requestSteps?.tracing).toBeTypeOf('function');
   });
 });
 

@@ -1,4 +1,4 @@
-import { InvalidOptionError } from '../kernel/invalid-option-error.js';
+import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 
 /**
  * An OpenTelemetry `Tracer`, as far as the `tracing` option needs one: it starts spans. Any
