@@ -29,7 +29,6 @@ export const LAYERS = [
   'search', // tool search
   'tasks', // calls that become MCP tasks: the entry, the engines, running an attempt
   'protocol', // SDK servers and their handlers, both revisions
-  'auth', // bearer tokens, protected-resource metadata
   'transports', // stdio, Streamable HTTP, SSE, the HTTP guard
   'feature-api', // what a feature is written against: ServerFeature, what it is told and adds
   'features', // one folder per capability, none importing another; the feature list beside them

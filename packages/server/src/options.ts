@@ -2,9 +2,6 @@
 // every option is declared in (for tools built on the server as the CLI is). Named exports only.
 
 export type { GroupingMode, GroupingOption } from '@apcore-mcp/annotations';
-export type { AuthKeys, AuthOptions } from './auth/auth-options.js';
-export { MIN_SECRET_BYTES } from './auth/auth-options.js';
-export type { Authenticate } from './auth/authenticate.js';
 export type {
   ApprovalMode,
   ApprovalOption,
@@ -12,6 +9,9 @@ export type {
   ToolApprovalRequest,
 } from './calls/approval-option.js';
 export { DEFAULT_MAX_RESULT_BYTES } from './calls/pipeline/result-size-entry.js';
+export type { AuthKeys, AuthOptions } from './features/auth/auth-options.js';
+export { MIN_SECRET_BYTES } from './features/auth/auth-options.js';
+export type { Authenticate } from './features/auth/authenticate.js';
 export type { LimitWindow, WindowLimits } from './features/governance/limit-windows.js';
 export type { LimitsOptions } from './features/governance/limits-option.js';
 export { parseLimits } from './features/governance/parse-limits.js';

@@ -1,3 +1,4 @@
+import { AUTH_FEATURE } from './auth/auth-feature.js';
 import { GOVERNANCE_FEATURE } from './governance/governance-feature.js';
 import { INSPECTOR_FEATURE } from './inspector/inspector-feature.js';
 import { SERVER_CARD_FEATURE } from './server-card/server-card-feature.js';
@@ -17,6 +18,7 @@ export const SERVER_FEATURES = [
   GOVERNANCE_FEATURE, // first: a ledger file that cannot be opened stops the start first
   USAGE_FEATURE,
   TRACING_FEATURE,
+  AUTH_FEATURE,
   INSPECTOR_FEATURE,
   SERVER_CARD_FEATURE,
 ] as const;

@@ -9,6 +9,7 @@ import type {
   RequestSlot,
   StartedRuntime,
 } from '../feature-api/server-feature.js';
+import type { HttpAuthenticator } from '../kernel/http-authenticator.js';
 import type { HttpRoute } from '../kernel/http-route.js';
 import type { Logger } from '../kernel/logger.js';
 import type { NotServedEntry } from '../kernel/not-served.js';
@@ -56,6 +57,11 @@ export class OpenedFeatures {
   /** The features' steps of every other request's pipeline, one step per slot. */
   requestSteps(): Partial<Record<RequestSlot, RequestStep>> {
     return bySlot(this.#all.map((feature) => feature.requestSteps ?? {}));
+  }
+
+  /** How HTTP requests are authenticated (the first feature giving it); none: they are not. */
+  get authenticator(): HttpAuthenticator | undefined {
+    return this.#all.find((feature) => feature.authenticator !== undefined)?.authenticator;
   }
 
   /** What the features serve over MCP, in the list's order. */

@@ -3,9 +3,9 @@ import type { ContextFactory, Identity, ModuleAnnotations, ToolNameStyle } from 
 import type { Tracer } from '@opentelemetry/api';
 import type { Registry } from 'prom-client';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { AuthOptions, ResolvedAuth } from '../auth/auth-options.js';
-import type { Authenticate } from '../auth/authenticate.js';
 import type { ApprovalOption } from '../calls/approval-option.js';
+import type { AuthOptions, ResolvedAuth } from '../features/auth/auth-options.js';
+import type { Authenticate } from '../features/auth/authenticate.js';
 import type { LedgerStore } from '../features/governance/ledger-record.js';
 import type { LimitsOptions, ResolvedLimits } from '../features/governance/limits-option.js';
 import type { TracingOption } from '../features/tracing/tracing-option.js';

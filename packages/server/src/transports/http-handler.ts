@@ -101,12 +101,7 @@ class McpHttpHandler implements HttpRequestHandler {
     const sessions = () => (this.#streamable?.sessionCount ?? 0) + (this.#sse?.sessionCount ?? 0);
     options.metrics?.countSessionsWith(sessions);
     this.#endpointPath = options.transport === 'sse' ? SSE_STREAM_PATH : options.path;
-    this.#admission = {
-      guard: options.guard,
-      authenticate: options.authenticate,
-      bearer: options.bearer,
-      logger,
-    };
+    this.#admission = { guard: options.guard, authenticator: options.authenticator, logger };
     const endpointPath = this.#endpointPath;
     this.#routes = [...frameRoutes(options, { endpointPath, sessions }), ...(options.routes ?? [])];
     this.#guards = [

@@ -1,4 +1,4 @@
-import type { Logger } from '../kernel/logger.js';
+import type { Logger } from '../../kernel/logger.js';
 import { describeAudienceRule } from './audience-rule.js';
 import type { ResolvedAuth } from './auth-options.js';
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Identity } from '@apcore-mcp/core';
-import { loadOptionalPackage } from '../kernel/load-optional-package.js';
-import type { Logger } from '../kernel/logger.js';
+import { loadOptionalPackage } from '../../kernel/load-optional-package.js';
+import type { Logger } from '../../kernel/logger.js';
 import type { ResolvedAuth } from './auth-options.js';
 import { logTokenRules } from './log-token-rules.js';
 import { metadataUrlOf, resourceUrlOf } from './protected-resource.js';

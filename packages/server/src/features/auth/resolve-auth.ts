@@ -1,7 +1,7 @@
 import { REDACTED_VALUE } from '@apcore-mcp/core';
-import { describeValue } from '../kernel/describe-value.js';
-import { InvalidOptionError, type OptionSentence } from '../kernel/invalid-option-error.js';
-import { resolveBoolean, resolveInteger } from '../kernel/read-option.js';
+import { describeValue } from '../../kernel/describe-value.js';
+import { InvalidOptionError, type OptionSentence } from '../../kernel/invalid-option-error.js';
+import { resolveBoolean, resolveInteger } from '../../kernel/read-option.js';
 import type { AudienceRule } from './audience-rule.js';
 import {
   type AuthOptions,

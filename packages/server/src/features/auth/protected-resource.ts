@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson } from '../kernel/http-response.js';
+import { sendJson } from '../../kernel/http-response.js';
 import type { ResolvedAuth } from './auth-options.js';
 
 /** Where RFC 9728 puts a protected resource's metadata (then the resource's path, if any). */
