@@ -22,12 +22,8 @@ export const LAYERS = [
   'revisions', // one codec per protocol revision (what differs between them) and picking one
   'calls', // the call pipeline and its core entries, the context a module gets
   'requests', // the pipeline of every other MCP request: its request object, steps and registration
-  'observability', // the tracing entry
   'metrics', // the metrics observer
-  'usage', // per tool figures for GET /usage
-  'governance', // limits and budgets, the ledger
   'protocol', // SDK servers and their handlers, both revisions
-  'auth', // bearer tokens, protected-resource metadata
   'transports', // stdio, Streamable HTTP, SSE, the HTTP guard
   'feature-api', // what a feature is written against: ServerFeature, what it is told and adds
   'features', // one folder per capability, none importing another; the feature list beside them

@@ -4,16 +4,19 @@
 export {
   type JsonLinesLedgerOptions,
   JsonLinesLedgerStore,
-} from './governance/json-lines-ledger-store.js';
+} from './features/governance/json-lines-ledger-store.js';
 export {
   type LedgerRecord,
   type LedgerStore,
   parseLedgerLine,
-} from './governance/ledger-record.js';
-export { type SummarizeUsageOptions, summarizeUsage } from './governance/summarize-usage.js';
+} from './features/governance/ledger-record.js';
+export {
+  type SummarizeUsageOptions,
+  summarizeUsage,
+} from './features/governance/summarize-usage.js';
+export type { ToolUsage, UsageReport } from './kernel/tool-usage.js';
 export type { LimitCounter, LimitDecision, LimitStore } from './store/limit-store.js';
 export {
   createMemoryLimitStore,
   type MemoryLimitStore,
 } from './store/memory-limit-store.js';
-export type { ToolUsage, UsageReport } from './usage/tool-usage.js';

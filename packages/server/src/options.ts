@@ -2,9 +2,6 @@
 // every option is declared in (for tools built on the server as the CLI is). Named exports only.
 
 export type { GroupingMode, GroupingOption } from '@apcore-mcp/annotations';
-export type { AuthKeys, AuthOptions } from './auth/auth-options.js';
-export { MIN_SECRET_BYTES } from './auth/auth-options.js';
-export type { Authenticate } from './auth/authenticate.js';
 export type {
   ApprovalMode,
   ApprovalOption,
@@ -12,10 +9,15 @@ export type {
   ToolApprovalRequest,
 } from './calls/approval-option.js';
 export { DEFAULT_MAX_RESULT_BYTES } from './calls/pipeline/result-size-entry.js';
+export type { AuthKeys, AuthOptions } from './features/auth/auth-options.js';
+export { MIN_SECRET_BYTES } from './features/auth/auth-options.js';
+export type { Authenticate } from './features/auth/authenticate.js';
+export type { LimitWindow, WindowLimits } from './features/governance/limit-windows.js';
+export type { LimitsOptions } from './features/governance/limits-option.js';
+export { parseLimits } from './features/governance/parse-limits.js';
 export type { InspectorOption, InspectorOptions } from './features/inspector/inspector-option.js';
-export type { LimitWindow, WindowLimits } from './governance/limit-windows.js';
-export type { LimitsOptions } from './governance/limits-option.js';
-export { parseLimits } from './governance/parse-limits.js';
+export type { TracingOption, TracingOptions } from './features/tracing/tracing-option.js';
+export type { UsageOption, UsageOptions } from './features/usage/usage-option.js';
 export type { CacheHintOption, CacheHints } from './kernel/cache-hints.js';
 export {
   InvalidOptionError,
@@ -37,7 +39,6 @@ export {
 } from './kernel/option-declaration.js';
 export type { TransportName } from './kernel/transports.js';
 export type { MetricsOption } from './metrics/server-metrics.js';
-export type { TracingOption, TracingOptions } from './observability/tracing-option.js';
 export { DEFAULT_SHUTDOWN_GRACE_MS } from './options/concerns/lifecycle-options.js';
 export { type OptionNotice, optionNotices } from './options/option-notices.js';
 export { OPTION_TABLE } from './options/option-table.js';
@@ -54,4 +55,3 @@ export {
 } from './transports/session-limits.js';
 export { DEFAULT_SSE_KEEP_ALIVE_MS } from './transports/sse-keep-alive.js';
 export type { TlsOptions } from './transports/tls-option.js';
-export type { UsageOption, UsageOptions } from './usage/usage-option.js';

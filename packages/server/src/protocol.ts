@@ -8,7 +8,7 @@ export { REDACTED_VALUE } from '@apcore-mcp/core/bridge';
 export {
   PROTECTED_RESOURCE_METADATA_PATH,
   type ProtectedResourceMetadata,
-} from './auth/protected-resource.js';
+} from './features/auth/protected-resource.js';
 export { DOCS_URI_PREFIX } from './features/docs/documentation-resources.js';
 export { ACTIONS_META_KEY, GROUP_META_KEY } from './grouping/group-served-tools.js';
 export type {

@@ -69,7 +69,7 @@ export function describeInvalidOption(
  * @example
  * ```ts
  * unusedSettingsWarnings(resolved, 'stdio');
- * // ['--auth-*, --tls-* apply to --transport streamable-http and sse only; ignored over stdio']
+ * // ['--tls-*, --auth-* apply to --transport streamable-http and sse only; ignored over stdio']
  * ```
  */
 export function unusedSettingsWarnings(

@@ -150,7 +150,7 @@ describe('apcore-mcp over stdio with HTTP-only settings', () => {
     try {
       await server.waitForStderr(/apcore-mcp: serving 1 tool over stdio\n/);
       expect(server.stderr()).toContain(
-        '--auth-*, --tls-* apply to --transport streamable-http and sse only; ignored over stdio',
+        '--tls-*, --auth-* apply to --transport streamable-http and sse only; ignored over stdio',
       );
     } finally {
       expect(await server.stop('SIGTERM')).toBe(0);

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { ExecutionRouter } from '../calls/execution-router.js';
 import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
+import type { HttpAuthenticator } from '../kernel/http-authenticator.js';
 import type { HttpRoute } from '../kernel/http-route.js';
 import type { Logger } from '../kernel/logger.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
@@ -25,7 +26,7 @@ export type ResolvedFeatureOptions<Declarations extends FeatureOptionDeclaration
  *
  * @example
  * ```ts
- * const frame: FeatureFrame = { name: 'tools', version: '1.0.0', transport: 'stdio', path: '/mcp', logger };
+ * const frame: FeatureFrame = { name: 'tools', version: '1.0.0', transport: 'stdio', path: '/mcp', host: '127.0.0.1', allowedHosts: undefined, logger };
  * ```
  */
 export interface FeatureFrame {
@@ -35,6 +36,10 @@ export interface FeatureFrame {
   readonly transport: TransportName;
   /** The Streamable HTTP endpoint's path (the `path` option). */
   readonly path: string;
+  /** Where the HTTP transports listen (the `host` option). */
+  readonly host: string;
+  /** The `Host` headers HTTP accepts (`allowedHosts`; none: loopback names on a loopback bind). */
+  readonly allowedHosts: readonly string[] | '*' | undefined;
   readonly logger: Logger;
 }
 
@@ -77,6 +82,11 @@ export interface OpenedFeature {
    * call no tool at all is refused.
    */
   readonly callGuard?: CallMiddleware;
+  /**
+   * The authentication step of the HTTP side's admission (after the Host/Origin checks): who
+   * makes each MCP request. One feature at most gives it (the `auth` feature).
+   */
+  readonly authenticator?: HttpAuthenticator;
   /** Sees each MCP request the HTTP side admitted, before the SDK reads it (to mark it). */
   onAdmittedRequest?(request: IncomingMessage): void;
   /** Tells, once the server listens at `serverUrl`, where the feature is; returns that address. */

@@ -1,5 +1,7 @@
 import { APPS_FEATURE } from './apps/apps-feature.js';
+import { AUTH_FEATURE } from './auth/auth-feature.js';
 import { DOCS_FEATURE } from './docs/docs-feature.js';
+import { GOVERNANCE_FEATURE } from './governance/governance-feature.js';
 import { INSPECTOR_FEATURE } from './inspector/inspector-feature.js';
 import { PROMPTS_FEATURE } from './prompts/prompts-feature.js';
 import { RESOURCES_FEATURE } from './resources/resources-feature.js';
@@ -7,17 +9,23 @@ import { SERVER_CARD_FEATURE } from './server-card/server-card-feature.js';
 import { SKILLS_FEATURE } from './skills/skills-feature.js';
 import { TASKS_FEATURE } from './tasks/tasks-feature.js';
 import { TOOL_SEARCH_FEATURE } from './tool-search/tool-search-feature.js';
+import { TRACING_FEATURE } from './tracing/tracing-feature.js';
+import { USAGE_FEATURE } from './usage/usage-feature.js';
 
 /**
- * Every feature of the server, in the order their parts are installed (an HTTP route of an
- * earlier feature is asked first). Adding a feature is one folder and one line here.
+ * Every feature of the server, in the order they open and their parts are installed (an HTTP
+ * route of an earlier feature is asked first). Adding a feature is one folder and one line here.
  *
  * @example
  * ```ts
- * SERVER_FEATURES.map((feature) => feature.name); // ['inspector', 'server-card', 'docs', ...]
+ * SERVER_FEATURES.map((feature) => feature.name); // ['governance', 'usage', 'tracing', ...]
  * ```
  */
 export const SERVER_FEATURES = [
+  GOVERNANCE_FEATURE, // first: a ledger file that cannot be opened stops the start first
+  USAGE_FEATURE,
+  TRACING_FEATURE,
+  AUTH_FEATURE,
   INSPECTOR_FEATURE,
   SERVER_CARD_FEATURE,
   // The resource sources, in the order a URI is read: the modules' own, then the definitions.

@@ -16,7 +16,6 @@ export type OptionConcern =
   | 'calls'
   | 'approval'
   | 'security'
-  | 'governance'
   | 'observability'
   | 'lifecycle';
 

@@ -122,9 +122,8 @@ function refuseWhatAHandlerCannotServe(resolved: ResolvedOptions): void {
 }
 
 /**
- * The HTTP side of the handler, once what its options need has started: the metrics, and the
- * bearer check's package (a missing one fails the creation, not the first request with a
- * token). On failure the runtime is closed and the error thrown.
+ * The HTTP side of the handler, once what its options need has started (the metrics). On
+ * failure the runtime is closed and the error thrown.
  */
 async function openHttp(
   runtime: ServerRuntime,
@@ -135,7 +134,6 @@ async function openHttp(
   try {
     const metrics = await runtime.startMetrics();
     const endpoint = toHttpEndpointOptions(runtime, resolved, metrics);
-    await endpoint.bearer?.preload();
     // Loaded here: importing the package (for serve() over stdio, say) never loads HTTP.
     const { createHttpRequestHandler } = await import('../transports/http-handler.js');
     return createHttpRequestHandler({

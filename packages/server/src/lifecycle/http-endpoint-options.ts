@@ -1,4 +1,3 @@
-import { createBearerAuth } from '../auth/bearer-auth.js';
 import type { HttpFeatureFrame } from '../feature-api/server-feature.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
@@ -20,7 +19,6 @@ export const HTTP_ENDPOINT_OPTIONS = [
   ...(Object.keys(ENDPOINT_OPTIONS) as (keyof typeof ENDPOINT_OPTIONS)[]),
   'maxSubscriptionsPerSession',
   'maxResourceUriLength',
-  'authenticate',
   'cors',
 ] as const satisfies readonly (keyof ResolvedOptions & keyof HttpEndpointOptions)[];
 
@@ -48,10 +46,9 @@ export function toHttpEndpointOptions(
       allowedHosts: resolved.allowedHosts ?? 'auto',
       corsOrigins: resolved.cors?.origins,
     },
-    bearer: resolved.auth && createBearerAuth(resolved.auth, runtime.logger),
+    authenticator: runtime.features.authenticator,
     health: runtime.health,
     metrics,
-    usage: runtime.usage,
     routes: runtime.features.httpRoutes(httpFeatureFrame(runtime, resolved)),
     onAdmittedRequest: runtime.features.onAdmittedRequest,
     listedTool: (name, identity) => runtime.toolsFor(identity ?? runtime.identity).get(name)?.tool,
@@ -72,7 +69,7 @@ function httpFeatureFrame(runtime: ServerRuntime, resolved: ResolvedOptions): Ht
     transport,
     endpointPath: transport === 'sse' ? SSE_STREAM_PATH : resolved.path,
     tls: resolved.tls !== undefined,
-    authRequired: resolved.auth !== undefined || resolved.authenticate !== undefined,
+    authRequired: runtime.features.authenticator !== undefined,
     logger: runtime.logger,
     notServed: () => runtime.notServed(),
   };

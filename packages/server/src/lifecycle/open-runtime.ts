@@ -5,6 +5,7 @@ import { openFeatures } from './opened-features.js';
 import { type RegistryOrExecutor, resolveTarget } from './resolve-target.js';
 import { openRuntimeBase } from './runtime-base.js';
 import { ServerRuntime } from './server-runtime.js';
+import { closeStore } from './shared-state.js';
 
 /**
  * What every entry point starts from: the runtime for `registryOrExecutor` under the resolved
@@ -30,7 +31,7 @@ export async function openRuntime(
   const base = openRuntimeBase(target, resolved, logger, loaded);
   const opened = await openFeatures(resolved, logger, base.featureRuntime).catch(
     async (error: unknown) => {
-      await base.governance.close();
+      await closeStore(base.shared, logger);
       throw error;
     },
   );
@@ -38,8 +39,6 @@ export async function openRuntime(
   try {
     runtime.load();
     await runtime.features.ready();
-    // A missing @apcore-mcp/observability fails the opening, not the first traced call.
-    await runtime.tracing?.ready();
   } catch (error) {
     runtime.unload();
     await runtime.closeState();

@@ -9,6 +9,7 @@ import type {
   RequestSlot,
   StartedRuntime,
 } from '../feature-api/server-feature.js';
+import type { HttpAuthenticator } from '../kernel/http-authenticator.js';
 import type { HttpRoute } from '../kernel/http-route.js';
 import type { Logger } from '../kernel/logger.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
@@ -44,19 +45,27 @@ export class OpenedFeatures {
     return this.#all.flatMap((feature) => feature.httpRoutes?.(frame) ?? []);
   }
 
-  /** The features' call guards as one step (`undefined` when none has one). */
-  get callGuard(): CallMiddleware | undefined {
-    return composeSlot(this.#all.flatMap((feature) => feature.callGuard ?? []));
-  }
-
-  /** The features' steps of a tool call's pipeline, one step per slot. */
+  /**
+   * The features' steps of a tool call's pipeline, one step per slot; a feature's `callGuard`
+   * runs first in the `guard` slot.
+   */
   callSteps(): Partial<Record<CallSlot, CallMiddleware>> {
-    return bySlot(this.#all.map((feature) => feature.callSteps ?? {}));
+    return bySlot(
+      this.#all.flatMap((feature) => [
+        feature.callGuard === undefined ? {} : { guard: feature.callGuard },
+        feature.callSteps ?? {},
+      ]),
+    );
   }
 
   /** The features' steps of every other request's pipeline, one step per slot. */
   requestSteps(): Partial<Record<RequestSlot, RequestStep>> {
     return bySlot(this.#all.map((feature) => feature.requestSteps ?? {}));
+  }
+
+  /** How HTTP requests are authenticated (the first feature giving it); none: they are not. */
+  get authenticator(): HttpAuthenticator | undefined {
+    return this.#all.find((feature) => feature.authenticator !== undefined)?.authenticator;
   }
 
   /** What the features serve over MCP, in the list's order. */
@@ -117,8 +126,10 @@ export class OpenedFeatures {
 }
 
 /**
- * Opens every feature for one server, each with its own resolved options and the runtime's
- * shared parts (loading what they need: a missing optional package stops the start here).
+ * Opens every feature for one server, one after the other in the list's order, each with its
+ * own resolved options and the runtime's shared parts (loading what they need: a missing
+ * optional package stops the start here). When one fails to open, those opened before it are
+ * closed again and the error is thrown. `features`: the list's, each with its options.
  *
  * @example
  * ```ts
@@ -129,17 +140,20 @@ export async function openFeatures(
   resolved: ResolvedOptions,
   logger: Logger,
   runtime: FeatureRuntime,
+  features = featuresWithOptions(resolved),
 ): Promise<OpenedFeatures> {
   const frame = featureFrameOf(resolved, logger);
-  const opened = await Promise.all(
-    featuresWithOptions(resolved).map(
-      async ({ feature, options }) =>
-        [feature.name, await feature.open?.(options, frame, runtime)] as const,
-    ),
-  );
-  return new OpenedFeatures(
-    new Map(opened.filter((entry): entry is [string, OpenedFeature] => entry[1] !== undefined)),
-  );
+  const opened = new Map<string, OpenedFeature>();
+  for (const { feature, options } of features) {
+    try {
+      const part = await feature.open?.(options, frame, runtime);
+      if (part !== undefined) opened.set(feature.name, part);
+    } catch (error) {
+      await new OpenedFeatures(opened).close(logger);
+      throw error;
+    }
+  }
+  return new OpenedFeatures(opened);
 }
 
 /** Steps given by slot, several of one slot composed in order into one. */

@@ -1,7 +1,6 @@
 import { toModuleFilter } from '@apcore-mcp/core/bridge';
 import type { Server } from '@modelcontextprotocol/server';
 import type { FeatureRuntime } from '../feature-api/feature-runtime.js';
-import { type OpenedGovernance, openGovernance } from '../governance/open-governance.js';
 import type { Logger } from '../kernel/logger.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
 import { ResourceSubscriptions } from '../protocol/resource-subscriptions.js';
@@ -16,7 +15,7 @@ import { openSharedState, type SharedState } from './shared-state.js';
 
 /**
  * What a runtime is built on before its features open: the state the instances share, the
- * governance, the tool table and what each caller may see of it, and the set of live SDK
+ * tool table and what each caller may see of it, and the set of live SDK
  * servers. The features get it (as a {@link FeatureRuntime}) when they open.
  *
  * @example
@@ -28,7 +27,6 @@ import { openSharedState, type SharedState } from './shared-state.js';
 export interface RuntimeBase {
   readonly target: ResolvedTarget;
   readonly shared: SharedState;
-  readonly governance: OpenedGovernance;
   readonly tools: ToolTable;
   /** Set when callers see different tools (the executor has an ACL to ask). */
   readonly visibility: ToolVisibility | undefined;
@@ -40,8 +38,7 @@ export interface RuntimeBase {
 }
 
 /**
- * Opens the base of a runtime. The governance opens first: a ledger file that cannot be opened
- * stops the start before anything else.
+ * Opens the base of a runtime.
  *
  * @example
  * ```ts
@@ -56,7 +53,6 @@ export function openRuntimeBase(
 ): RuntimeBase {
   const shared = openSharedState(options, logger);
   const { store, roundClaims } = shared;
-  const governance = openGovernance({ ...options, store, registry: target.registry, logger });
   const tools = new ToolTable({
     registry: target.registry,
     builder: new ToolBuilder({
@@ -94,5 +90,5 @@ export function openRuntimeBase(
     servers: () => servers,
     changes,
   };
-  return { target, shared, governance, tools, visibility, servers, subscriptions, featureRuntime };
+  return { target, shared, tools, visibility, servers, subscriptions, featureRuntime };
 }

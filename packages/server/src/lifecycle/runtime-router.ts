@@ -1,11 +1,8 @@
-import type { CallStep } from '@apcore-mcp/core/bridge';
 import { ExecutionRouter } from '../calls/execution-router.js';
 import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
 import type { CallSlot, RequestSlot } from '../feature-api/server-feature.js';
-import type { OpenedGovernance } from '../governance/open-governance.js';
 import type { Logger } from '../kernel/logger.js';
 import type { ToolsFor } from '../kernel/served-tool.js';
-import type { OpenedTracing } from '../observability/open-tracing.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
 import { RequestPipeline } from '../requests/request-pipeline.js';
 import type { RequestStep } from '../requests/request-step.js';
@@ -16,11 +13,12 @@ import type { ResolvedTarget } from './resolve-target.js';
 
 /**
  * The router of every call of a runtime: its executor and tools, and the pipeline entries of
- * the features the options turn on (governance, tracing, the features' guard and steps).
+ * the features the options turn on, by slot (tracing, limits, the ledger, tool search, the
+ * features' guard, tasks).
  *
  * @example
  * ```ts
- * const router = createRuntimeRouter({ target, options, tools, logger, governance, ... });
+ * const router = createRuntimeRouter({ target, options, tools, logger, features, ... });
  * ```
  */
 export function createRuntimeRouter(parts: {
@@ -32,13 +30,8 @@ export function createRuntimeRouter(parts: {
   visibility: ToolVisibility | undefined;
   toolsFor: ToolsFor;
   roundClaims: RoundClaims;
-  governance: OpenedGovernance['entries'];
-  tracing: OpenedTracing | undefined;
-  /**
-   * The open features' steps by slot, and their guard before any check (a read-only
-   * inspector page's refusal).
-   */
-  features: { steps: Partial<Record<CallSlot, CallMiddleware>>; guard: CallMiddleware | undefined };
+  /** The open features' steps by slot (see `CallSlot`). */
+  features: Partial<Record<CallSlot, CallMiddleware>>;
 }): ExecutionRouter {
   const { target, options } = parts;
   warnWhenRedactionIsOff(options, parts.logger);
@@ -51,14 +44,7 @@ export function createRuntimeRouter(parts: {
     redactOutput: options.redactOutput,
     callTimeoutMs: options.callTimeoutMs,
     approval: options.approval,
-    entries: withFeatureSteps(
-      {
-        ...parts.governance,
-        tracing: parts.tracing?.entry,
-        guard: parts.features.guard,
-      },
-      parts.features.steps,
-    ),
+    entries: parts.features,
     roundClaims: parts.roundClaims,
     ...(parts.visibility === undefined ? {} : { toolsFor: parts.toolsFor }),
     ...(options.contextFactory === undefined ? {} : { contextFactory: options.contextFactory }),
@@ -68,23 +54,20 @@ export function createRuntimeRouter(parts: {
 
 /**
  * The pipeline of every other request of a runtime (reads, prompts, completions, lists...):
- * the router's shutdown gate, and the steps of the features the options turn on (tracing,
- * limits, the ledger). Metrics join when they have loaded (`observer`).
+ * the router's shutdown gate, and the steps of the features the options turn on, by slot
+ * (tracing, limits, the ledger). Metrics join when they have loaded (`observer`).
  *
  * @example
  * ```ts
- * const requests = createRuntimeRequests({ router, options, logger, requestSteps, tracing });
+ * const requests = createRuntimeRequests({ router, options, logger, features });
  * ```
  */
 export function createRuntimeRequests(parts: {
   router: ExecutionRouter;
   options: ResolvedOptions;
   logger: Logger;
-  requestSteps: OpenedGovernance['requestSteps'] & {
-    /** The open features' steps by slot. */
-    features: Partial<Record<RequestSlot, RequestStep>>;
-  };
-  tracing: OpenedTracing | undefined;
+  /** The open features' steps by slot. */
+  features: Partial<Record<RequestSlot, RequestStep>>;
 }): RequestPipeline {
   const { options } = parts;
   return new RequestPipeline({
@@ -92,32 +75,8 @@ export function createRuntimeRequests(parts: {
     logger: parts.logger,
     identity: options.identity,
     maxResultBytes: options.maxResultBytes,
-    steps: withFeatureSteps(
-      {
-        admit: parts.requestSteps.admit,
-        record: parts.requestSteps.record,
-        tracing: parts.tracing?.requestEntry,
-      },
-      parts.requestSteps.features,
-    ),
+    steps: parts.features,
   });
-}
-
-/**
- * The frame's steps by slot with the features' after them in the same slot: a slot holding
- * both runs the frame's first.
- */
-function withFeatureSteps<Slot extends string, Call, Answer>(
-  frame: Partial<Record<Slot, CallStep<Call, Answer> | undefined>>,
-  features: Partial<Record<Slot, CallStep<Call, Answer>>>,
-): Partial<Record<Slot, CallStep<Call, Answer> | undefined>> {
-  const merged = { ...frame };
-  for (const [slot, step] of Object.entries(features) as [Slot, CallStep<Call, Answer>][]) {
-    const before = merged[slot];
-    merged[slot] =
-      before === undefined ? step : (call, next) => before(call, () => step(call, next));
-  }
-  return merged;
 }
 
 /** Said once at start: results then carry the secrets modules return. */

@@ -1,15 +1,12 @@
 import type { Identity } from '@apcore-mcp/core';
-import { toModuleFilter } from '@apcore-mcp/core/bridge';
 import type { Server } from '@modelcontextprotocol/server';
 import type { ExecutionRouter } from '../calls/execution-router.js';
 import type { FeatureRuntime } from '../feature-api/feature-runtime.js';
-import { type OpenedGovernance, openGovernance } from '../governance/open-governance.js';
 import type { Logger } from '../kernel/logger.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import { moduleNotServed, type NotServedEntry } from '../kernel/not-served.js';
 import type { ToolsFor } from '../kernel/served-tool.js';
 import { loadServerMetrics, type ServerMetrics } from '../metrics/server-metrics.js';
-import { type OpenedTracing, openTracing } from '../observability/open-tracing.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
 import { createSdkServer } from '../protocol/create-sdk-server.js';
 import type { McpSurfaceOptions } from '../protocol/mcp-surface-options.js';
@@ -18,18 +15,13 @@ import type { ServerChangeHub } from '../protocol/server-change-hub.js';
 import { ToolFront } from '../protocol/tool-front.js';
 import type { RequestPipeline } from '../requests/request-pipeline.js';
 import { warnAboutClientLimits } from '../tools/client-limits.js';
-import { openToolVisibility } from '../tools/open-tool-visibility.js';
 import { warnAboutParamHeaders } from '../tools/param-headers.js';
-import { ToolBuilder } from '../tools/tool-builder.js';
 import type { ToolTable } from '../tools/tool-table.js';
 import type { RuntimeHealth } from '../transports/observability-routes.js';
-import type { UsageReader } from '../usage/usage-reader.js';
-import { openUsageReader } from './open-usage-reader.js';
 import type { OpenedFeatures } from './opened-features.js';
-import type { ResolvedTarget } from './resolve-target.js';
 import type { RuntimeBase } from './runtime-base.js';
 import { createRuntimeRequests, createRuntimeRouter } from './runtime-router.js';
-import { openSharedState, type SharedState } from './shared-state.js';
+import { closeStore, type SharedState } from './shared-state.js';
 import { ToolListBroadcast } from './tool-list-broadcast.js';
 
 /**
@@ -66,11 +58,6 @@ export class ServerRuntime {
   readonly #startedAt = performance.now();
   /** Signs the `requestState` of 2026-07-28 input rounds and claims each answered round once. */
   readonly #shared: SharedState;
-  readonly #governance: OpenedGovernance;
-  /** Per tool usage for `GET /usage` as each caller may see it, when the `usage` option is on. */
-  readonly usage: UsageReader | undefined;
-  /** With `tracing`: the router's tracing entry, its package loading from the opening on. */
-  readonly tracing: OpenedTracing | undefined;
   /** The features the options turned on, opened, and what they add to the frame. */
   readonly features: OpenedFeatures;
   /** What the features opened on; they start on it once the tools are loaded. */
@@ -88,29 +75,23 @@ export class ServerRuntime {
     this.#toolList = new ToolListBroadcast(() => this.#servers, logger);
     this.#shared = shared;
     const { roundClaims } = shared;
-    this.#governance = base.governance;
     this.tools = tools;
     this.toolsFor = featureRuntime.toolsFor;
-    this.tracing = openTracing(options.tracing, this.tools);
     this.features = opened;
-    const { toolsFor, tracing } = this;
-    const governance = this.#governance.entries;
-    const parts = { target, options, visibility, roundClaims, governance, tracing, logger };
-    const features = { steps: opened.callSteps(), guard: opened.callGuard };
-    this.router = createRuntimeRouter({ ...parts, tools, toolsFor, features });
-    const requestSteps = { ...this.#governance.requestSteps, features: opened.requestSteps() };
-    this.requests = createRuntimeRequests({ ...parts, router: this.router, requestSteps });
+    const { toolsFor } = this;
+    const parts = { target, options, visibility, roundClaims, logger };
+    this.router = createRuntimeRouter({ ...parts, tools, toolsFor, features: opened.callSteps() });
+    this.requests = createRuntimeRequests({
+      ...parts,
+      router: this.router,
+      features: opened.requestSteps(),
+    });
     this.#featureRuntime = featureRuntime;
     const listedTools = opened.listedTools;
     this.front = new ToolFront({ tools: this.tools, router: this.router, listedTools });
     this.listsPerCaller = featureRuntime.listsPerCaller;
     this.changes = featureRuntime.changes;
     this.#subscriptions = base.subscriptions;
-    this.usage = openUsageReader({
-      ...options,
-      tracker: this.#governance.usage,
-      toolsFor: this.toolsFor,
-    });
   }
 
   /**
@@ -152,12 +133,12 @@ export class ServerRuntime {
   }
 
   /**
-   * Closes what the features hold (a task engine, cancelling the tasks it still runs here),
-   * then writes out and closes the ledger (after the last call has answered); never rejects.
+   * Closes what the features hold (a task engine, cancelling the tasks it still runs here; the
+   * ledger, written out after the last call has answered), then the store; never rejects.
    */
   async closeState(): Promise<void> {
     await this.features.close(this.logger);
-    await this.#governance.close();
+    await closeStore(this.#shared, this.logger);
   }
 
   /** Stops following the registry. */

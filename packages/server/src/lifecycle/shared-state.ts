@@ -20,7 +20,7 @@ import { claimRoundsIn, type RoundClaims } from '../store/round-claims.js';
  * ```
  */
 export interface SharedState {
-  /** Limits, budgets and round claims; closed with the governance on shutdown. */
+  /** Limits, budgets and round claims; closed last on shutdown ({@link closeStore}). */
   readonly store: LimitStore;
   /** Signs and verifies the `requestState` of 2026-07-28 input rounds. */
   readonly stateCodec: CallStateCodec;
@@ -54,4 +54,21 @@ export function openSharedState(
     stateCodec: createCallStateCodec(options.stateKey ?? createRandomStateKey()),
     roundClaims: claimRoundsIn(store, ROUND_CLAIM_LIFETIME_MS),
   };
+}
+
+/**
+ * Closes the shared store, at shutdown once the features have closed (nothing counts in it any
+ * more) or when the start fails; never rejects.
+ *
+ * @example
+ * ```ts
+ * await closeStore(shared, logger);
+ * ```
+ */
+export async function closeStore(shared: SharedState, logger: Logger): Promise<void> {
+  try {
+    await shared.store.close();
+  } catch (error) {
+    logger.warn({ err: error }, 'Could not close the limit store');
+  }
 }

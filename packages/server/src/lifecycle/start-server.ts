@@ -156,48 +156,31 @@ async function runTransport(
     logger,
   });
   if (options.transport === 'stdio') return manager.runStdio();
-  warnIfOpenToTheNetwork(options, logger);
-  warnIfAudienceFollowsHost(options, logger);
+  warnIfOpenToTheNetwork(options, runtime, logger);
   const httpOptions = {
     ...toHttpEndpointOptions(runtime, options, metrics),
     host: options.host,
     port: options.port,
     tls: options.tls,
   };
-  // A missing @apcore-mcp/auth fails the start, not the first request that carries a token.
-  await httpOptions.bearer?.preload();
   return options.transport === 'sse'
     ? manager.runSse(httpOptions)
     : manager.runStreamableHttp(httpOptions);
 }
 
 /** Anyone who can reach a non-loopback address may call every tool unless something checks. */
-function warnIfOpenToTheNetwork(options: ResolvedOptions, logger: Logger): void {
+function warnIfOpenToTheNetwork(
+  options: ResolvedOptions,
+  runtime: ServerRuntime,
+  logger: Logger,
+): void {
   if (isLoopbackAddress(options.host)) return;
-  if (options.auth !== undefined || options.authenticate !== undefined) return;
+  if (runtime.features.authenticator !== undefined) return;
   logger.warn(
     { host: options.host },
     `WARNING: listening on ${options.host} without authentication: anyone who can reach it may ` +
       'call every tool. Set auth (CLI: --auth-jwks-file, --auth-jwks-url or --auth-secret-file) ' +
       'or authenticate',
-  );
-}
-
-/**
- * The default audience is the resource URL, built from the request's `Host` unless
- * `auth.resourceUrl` is set. Beyond loopback any `Host` passes (unless `allowedHosts` lists
- * some), so a client could name another API's host and present a token minted for it.
- */
-function warnIfAudienceFollowsHost(options: ResolvedOptions, logger: Logger): void {
-  const { auth } = options;
-  if (auth === undefined || auth.audience.kind !== 'resource-url') return;
-  if (auth.resourceUrl !== undefined || Array.isArray(options.allowedHosts)) return;
-  if (isLoopbackAddress(options.host)) return;
-  logger.warn(
-    { host: options.host },
-    `WARNING: listening on ${options.host}, bearer tokens must name the resource URL built from ` +
-      "each request's Host header, which any client can set. Pin it: set auth.resourceUrl, " +
-      'auth.audience (CLI: --auth-audience) or allowedHosts',
   );
 }
 

@@ -55,8 +55,8 @@ export function featureFrameOf(
   resolved: Omit<FeatureFrame, 'logger'>,
   logger: Logger,
 ): FeatureFrame {
-  const { name, version, transport, path } = resolved;
-  return { name, version, transport, path, logger };
+  const { name, version, transport, path, host, allowedHosts } = resolved;
+  return { name, version, transport, path, host, allowedHosts, logger };
 }
 
 /**

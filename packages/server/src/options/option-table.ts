@@ -1,7 +1,6 @@
 import type { AnyOptionDeclaration, OptionConcern } from '../kernel/option-declaration.js';
 import { APPROVAL_OPTIONS } from './concerns/approval-options.js';
 import { CALL_OPTIONS } from './concerns/call-options.js';
-import { GOVERNANCE_OPTIONS } from './concerns/governance-options.js';
 import { LIFECYCLE_OPTIONS } from './concerns/lifecycle-options.js';
 import { NETWORK_OPTIONS } from './concerns/network-options.js';
 import { OBSERVABILITY_OPTIONS } from './concerns/observability-options.js';
@@ -16,7 +15,6 @@ const FRAME_OPTION_TABLE = {
   calls: CALL_OPTIONS,
   approval: APPROVAL_OPTIONS,
   security: SECURITY_OPTIONS,
-  governance: GOVERNANCE_OPTIONS,
   observability: OBSERVABILITY_OPTIONS,
   lifecycle: LIFECYCLE_OPTIONS,
 } as const satisfies Record<OptionConcern, Record<string, AnyOptionDeclaration>>;
@@ -53,7 +51,6 @@ export const SERVE_OPTIONS = {
   ...CALL_OPTIONS,
   ...APPROVAL_OPTIONS,
   ...SECURITY_OPTIONS,
-  ...GOVERNANCE_OPTIONS,
   ...OBSERVABILITY_OPTIONS,
   ...LIFECYCLE_OPTIONS,
   ...FEATURE_OPTIONS,

@@ -1,16 +1,13 @@
-import { isMetadataPath, serveProtectedResourceMetadata } from '../auth/protected-resource.js';
 import { sendJson } from '../kernel/http-response.js';
 import type { HttpRoute } from '../kernel/http-route.js';
 import type { Logger } from '../kernel/logger.js';
-import { admit, authenticateRequest } from './http-admission.js';
+import { authenticateRequest } from './http-admission.js';
 import type { HttpEndpointOptions } from './http-transport-options.js';
 import { type ObservabilityRoutes, serveObservability } from './observability-routes.js';
-import { serveUsage, USAGE_PATH } from './usage-route.js';
 
 /**
- * The routes the frame serves beside the MCP endpoint, in the order they are asked: `/health`
- * and `/metrics`, the protected resource metadata (under `auth`) and `/usage`
- * (when on). The features' routes follow them.
+ * The routes the frame serves beside the MCP endpoint: `/health` and `/metrics`. The features'
+ * routes follow them.
  */
 export function frameRoutes(
   options: HttpEndpointOptions & { logger: Logger },
@@ -20,22 +17,21 @@ export function frameRoutes(
   },
 ): HttpRoute[] {
   const { endpointPath } = parts;
-  const { bearer, guard, logger, usage } = options;
-  const policy = { guard, authenticate: options.authenticate, bearer, logger };
+  const { authenticator, guard, logger } = options;
+  const policy = { guard, authenticator, logger };
   const observability: ObservabilityRoutes = {
     health: options.health,
     metrics: options.metrics,
     sessions: parts.sessions,
     guard,
     logger,
-    ...(bearer?.options.protectMetrics === true
+    ...(authenticator?.protectsMetrics === true
       ? {
           authorizeMetrics: (request, response) =>
             authenticateRequest(request, response, policy, endpointPath),
         }
       : {}),
   };
-  const auth = bearer?.options;
   const routes: (HttpRoute | undefined)[] = [
     {
       owns: (pathname) => pathname === '/health' || pathname === '/metrics',
@@ -43,20 +39,6 @@ export function frameRoutes(
         if (await serveObservability(request, response, url.pathname, observability)) return;
         sendJson(response, 404, { error: 'Not found', path: url.pathname });
       },
-    },
-    auth && {
-      owns: (pathname) => isMetadataPath(pathname, endpointPath, auth),
-      serve: ({ request, response, url }) => {
-        if (serveProtectedResourceMetadata(request, response, url.pathname, endpointPath, auth)) {
-          return;
-        }
-        sendJson(response, 404, { error: 'Not found', path: url.pathname });
-      },
-    },
-    usage && {
-      owns: (pathname) => pathname === USAGE_PATH,
-      serve: ({ request, response }) =>
-        serveUsage(request, response, usage, () => admit(request, response, policy, endpointPath)),
     },
   ];
   return routes.filter((route) => route !== undefined);

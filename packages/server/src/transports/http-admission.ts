@@ -1,21 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Identity } from '@apcore-mcp/core';
 import type { AuthInfo } from '@modelcontextprotocol/server';
-import type { Authenticate } from '../auth/authenticate.js';
-import type { BearerAuth } from '../auth/bearer-auth.js';
 import { resolveIdentity, toAuthInfo } from '../kernel/call-extra.js';
+import type { HttpAuthenticator } from '../kernel/http-authenticator.js';
 import { sendJsonRpcError } from '../kernel/http-response.js';
 import type { GuardChecks } from '../kernel/http-route.js';
 import type { Logger } from '../kernel/logger.js';
 import { checkRequest, type GuardPolicy } from './http-guard.js';
 
-/** Who may use the MCP endpoints: the Host/Origin guard, then one way to authenticate. */
+/** Who may use the MCP endpoints: the Host/Origin guard, then a feature's authentication. */
 export interface AdmissionPolicy {
   guard: GuardPolicy;
-  /** The custom check of the `authenticate` option. */
-  authenticate?: Authenticate | undefined;
-  /** The bearer token check of the `auth` option. */
-  bearer?: BearerAuth | undefined;
+  /** The authentication a feature gives (the `auth` feature's); none: no identity. */
+  authenticator?: HttpAuthenticator | undefined;
   logger: Logger;
 }
 
@@ -61,9 +58,8 @@ export function passGuard(
 }
 
 /**
- * The authentication step alone (also guards `/metrics` under `auth.protectMetrics`). Answers
- * the refusal itself (401/403 with the bearer challenge); `false` = refused. The token is never
- * logged nor echoed.
+ * The authentication step alone (also guards `/metrics` when the authenticator protects it).
+ * The authenticator answers a refusal itself; `false` = refused.
  */
 export async function authenticateRequest(
   request: IncomingMessage,
@@ -71,23 +67,8 @@ export async function authenticateRequest(
   policy: AdmissionPolicy,
   endpointPath: string,
 ): Promise<boolean> {
-  let identity: Identity | null | undefined;
-  if (policy.bearer !== undefined) {
-    const decision = await policy.bearer.authorize(request, endpointPath);
-    if (!decision.ok) {
-      sendJsonRpcError(response, decision.status, decision.message, {
-        'www-authenticate': decision.challenge,
-      });
-      return false;
-    }
-    identity = decision.identity;
-  } else if (policy.authenticate !== undefined) {
-    identity = await runAuthenticate(request, policy);
-    if (!identity) {
-      sendJsonRpcError(response, 401, 'Unauthorized');
-      return false;
-    }
-  }
+  const identity = await policy.authenticator?.authenticate(request, response, endpointPath);
+  if (identity === false) return false;
   // The SDK hands `request.auth` to every request handler as `extra.authInfo`.
   if (identity) (request as IncomingMessage & { auth?: unknown }).auth = toAuthInfo(identity);
   return true;
@@ -105,16 +86,4 @@ export async function authenticateRequest(
 export function readAdmittedIdentity(request: IncomingMessage): Identity | undefined {
   const { auth } = request as IncomingMessage & { auth?: AuthInfo };
   return auth === undefined ? undefined : resolveIdentity({ authInfo: auth }, undefined);
-}
-
-async function runAuthenticate(
-  request: IncomingMessage,
-  policy: AdmissionPolicy,
-): Promise<Identity | null | undefined> {
-  try {
-    return await policy.authenticate?.(request);
-  } catch (error) {
-    policy.logger.warn({ err: error }, 'authenticate() failed; request refused');
-    return null;
-  }
 }

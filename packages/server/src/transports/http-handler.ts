@@ -67,9 +67,9 @@ interface Passage extends HttpExchange {
 type HttpGuard = (passage: Passage) => boolean | Promise<boolean>;
 
 /**
- * Builds the HTTP side of the server: `GET /health`, `GET /metrics`, `GET /usage` (when on),
- * the protected resource metadata (under `auth`), the features' routes (the inspector's page,
- * the Server Card...), the MCP endpoint(s) of the chosen transport, and 404 (or `next()`) for everything
+ * Builds the HTTP side of the server: `GET /health`, `GET /metrics`, the protected resource
+ * metadata (under `auth`), the features' routes (`GET /usage`, the inspector's page, the
+ * Server Card...), the MCP endpoint(s) of the chosen transport, and 404 (or `next()`) for everything
  * else; CORS preflights of those paths are answered first. Before an MCP request reaches the
  * SDK it passes the Host/Origin checks (403), authentication (401/403), the content-type check
  * (415), the body size limit (413, counted while streaming) and the JSON nesting limits (400);
@@ -101,18 +101,13 @@ class McpHttpHandler implements HttpRequestHandler {
     const sessions = () => (this.#streamable?.sessionCount ?? 0) + (this.#sse?.sessionCount ?? 0);
     options.metrics?.countSessionsWith(sessions);
     this.#endpointPath = options.transport === 'sse' ? SSE_STREAM_PATH : options.path;
-    this.#admission = {
-      guard: options.guard,
-      authenticate: options.authenticate,
-      bearer: options.bearer,
-      logger,
-    };
+    this.#admission = { guard: options.guard, authenticator: options.authenticator, logger };
     const endpointPath = this.#endpointPath;
     this.#routes = [...frameRoutes(options, { endpointPath, sessions }), ...(options.routes ?? [])];
     this.#guards = [
       answerUnknownPath, // 404, or the host's next(): a path nobody here serves
       this.#applyCors, // preflights, and the CORS headers of the answer
-      serveRoute, // /health, /metrics, metadata, /usage, then the features' routes
+      serveRoute, // /health, /metrics, metadata, then the features' routes (/usage...)
       this.#refuseMethodOrShutdown, // 405; 503 once closing
       this.#serveEndpoint, // admission, body limits, then the SDK transport
     ];

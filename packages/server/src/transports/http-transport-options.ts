@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Authenticate } from '../auth/authenticate.js';
-import type { BearerAuth } from '../auth/bearer-auth.js';
+import type { HttpAuthenticator } from '../kernel/http-authenticator.js';
 import type { HttpRoute } from '../kernel/http-route.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { ResolvedCors } from './cors.js';
@@ -11,12 +10,11 @@ import type { RuntimeHealth } from './observability-routes.js';
 import type { ListedTool } from './param-header-gate.js';
 import type { ServerChanges } from './server-changes.js';
 import type { TlsOptions } from './tls-option.js';
-import type { UsageSource } from './usage-route.js';
 
 /**
  * The HTTP endpoint's options both entry points build from the resolved options: its own
  * (`ENDPOINT_OPTIONS`, declared beside it), the other options it reads as they are, and what the
- * runtime adds (the guard, the bearer check, the routes).
+ * runtime adds (the guard, the features' authentication and routes).
  *
  * @example
  * ```ts
@@ -24,19 +22,15 @@ import type { UsageSource } from './usage-route.js';
  * ```
  */
 export interface HttpEndpointOptions extends ResolvedEndpointOptions, ListenStreamBounds {
-  /** The custom check of the `authenticate` option. */
-  authenticate: Authenticate | undefined;
   /** Answers preflights and adds CORS headers for these origins. */
   cors: ResolvedCors | undefined;
   guard: GuardPolicy;
-  /** The bearer token check of the `auth` option (never together with `authenticate`). */
-  bearer?: BearerAuth | undefined;
+  /** The authentication step of admission, a feature's (the `auth` feature's); none: no identity. */
+  authenticator?: HttpAuthenticator | undefined;
   /** Answers `GET /health` (the handler adds `sessions`); no health route when absent. */
   health?: RuntimeHealth | undefined;
   /** Answers `GET /metrics` (and is told how to count sessions); no metrics route when absent. */
   metrics?: ServerMetrics | undefined;
-  /** Answers `GET /usage` once the request is admitted as `/mcp` ones are; no route when absent. */
-  usage?: UsageSource | undefined;
   /** The tool a caller lists under a name: whose `x-mcp-header`s a 2026-07-28 call must match. */
   listedTool: ListedTool;
   /** What is published to 2026-07-28 clients' `subscriptions/listen` streams. */

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { JsonWebKeySet } from '../../src/auth/auth-options.js';
+import type { JsonWebKeySet } from '../../src/features/auth/auth-options.js';
 
 /** A real JWKS endpoint on 127.0.0.1 whose answers a test controls, counting the fetches. */
 export interface JwksServer {

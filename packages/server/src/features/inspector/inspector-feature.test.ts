@@ -14,6 +14,8 @@ const FRAME = {
   version: '1.0.0',
   transport: 'sse',
   path: '/mcp',
+  host: '127.0.0.1',
+  allowedHosts: undefined,
   logger: silentLogger,
 } as const;
 const HTTP_FRAME: HttpFeatureFrame = {

@@ -6,7 +6,14 @@ import { ExecutionRouter } from '../../calls/execution-router.js';
 import { TASKS_EXTENSION } from '../../kernel/tasks-extension.js';
 import { TASKS_FEATURE } from './tasks-feature.js';
 
-const FRAME = { name: 'tools', version: '1.0.0', transport: 'stdio', path: '/mcp' } as const;
+const FRAME = {
+  name: 'tools',
+  version: '1.0.0',
+  transport: 'stdio',
+  path: '/mcp',
+  host: '127.0.0.1',
+  allowedHosts: undefined,
+} as const;
 const LIMITS = {
   taskTtlMs: 60_000,
   taskTimeoutMs: 60_000,

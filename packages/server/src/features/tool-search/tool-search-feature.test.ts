@@ -7,7 +7,14 @@ import { openTestFeatureRuntime } from '../../__fixtures__/feature-runtime.js';
 import { ExecutionRouter } from '../../calls/execution-router.js';
 import { TOOL_SEARCH_FEATURE } from './tool-search-feature.js';
 
-const FRAME = { name: 'tools', version: '1.0.0', transport: 'stdio', path: '/mcp' } as const;
+const FRAME = {
+  name: 'tools',
+  version: '1.0.0',
+  transport: 'stdio',
+  path: '/mcp',
+  host: '127.0.0.1',
+  allowedHosts: undefined,
+} as const;
 
 function registryOf(...moduleIds: string[]): Registry {
   const registry = new Registry();

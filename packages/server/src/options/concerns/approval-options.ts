@@ -1,10 +1,13 @@
-// Who approves modules annotated requiresApproval, and the key that signs the questions' state.
+// Who approves modules annotated requiresApproval, and what the instances behind one endpoint
+// share: the key that signs the questions' state, and the store limits and answered rounds live in.
 import {
   APPROVAL_MODES,
   type ApprovalOption,
   resolveApproval,
 } from '../../calls/approval-option.js';
+import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 import { declareOption } from '../../kernel/option-declaration.js';
+import type { LimitStore } from '../../store/limit-store.js';
 import { resolveStateKey } from '../state-key.js';
 
 /**
@@ -57,4 +60,32 @@ export const APPROVAL_OPTIONS = {
       },
     ],
   }),
+  /**
+   * Where rate limits, budgets and the one-time ids of approval rounds are kept: this
+   * process's memory by default; `createRedisLimitStore(url)` of `@apcore-mcp/redis` to share
+   * them between the instances behind one endpoint (give them the same `stateKey` too). The
+   * server closes it on shutdown.
+   */
+  store: declareOption<LimitStore, LimitStore | undefined>({
+    expected:
+      'a LimitStore (consume and close), such as createRedisLimitStore(url) from @apcore-mcp/redis',
+    defaultValue: undefined,
+    resolve: resolveStore,
+    cli: [
+      {
+        key: 'store',
+        kind: 'store-url',
+        help: 'Keep rate limits, budgets and one-time approval rounds in Redis (redis://host:port), shared by every instance using it (default: memory)',
+      },
+    ],
+  }),
 };
+
+function resolveStore(value: unknown): LimitStore {
+  const store = value as Partial<LimitStore> | null;
+  if (typeof store?.consume !== 'function' || typeof store.close !== 'function') {
+    const { expected } = APPROVAL_OPTIONS.store;
+    throw new InvalidOptionError({ option: 'store', value, expected });
+  }
+  return store as LimitStore;
+}

@@ -1,10 +1,9 @@
-// What the server says about itself: logs, traces, metrics.
+// What the server says about itself: logs, metrics.
 import { describeValue } from '../../kernel/describe-value.js';
 import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 import type { Logger, LogLevel } from '../../kernel/logger.js';
 import { declareOption } from '../../kernel/option-declaration.js';
 import type { MetricsOption, MetricsRegistry } from '../../metrics/server-metrics.js';
-import { resolveTracing, type TracingOption } from '../../observability/tracing-option.js';
 import { resolvePort } from './read-http-options.js';
 
 /** The SRS's spelling of the levels; any case is accepted, and `warn` as well as `warning`. */
@@ -48,24 +47,6 @@ export const OBSERVABILITY_OPTIONS = {
     expected: 'a pino-compatible logger with debug, info, warn, error',
     defaultValue: undefined,
     resolve: resolveLogger,
-  }),
-  /**
-   * Trace tool calls with OpenTelemetry (`@opentelemetry/api`, through the
-   * `@apcore-mcp/observability` package, loaded only when on): `true` uses the global tracer
-   * provider, `{ tracer }` your own tracer; default `false` (no tracing code runs). Spans are
-   * recorded only once an OTel SDK is registered.
-   */
-  tracing: declareOption<TracingOption, TracingOption>({
-    expected: 'a boolean or { tracer }',
-    defaultValue: false,
-    resolve: resolveTracing,
-    cli: [
-      {
-        key: 'tracing',
-        kind: 'boolean',
-        help: 'Trace tool calls with the OpenTelemetry SDK the process registers (NODE_OPTIONS="--import ./otel.mjs"); without one, nothing is recorded',
-      },
-    ],
   }),
   /**
    * Prometheus metrics (prom-client, through the `@apcore-mcp/observability` package, loaded
