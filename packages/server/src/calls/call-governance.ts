@@ -2,7 +2,7 @@ import type { Identity } from '@apcore-mcp/core';
 import type { ServedTool } from '../kernel/served-tool.js';
 import { isInterimAnswer } from '../kernel/task-created-result.js';
 import type { ToolCallResult } from '../kernel/tool-call-result.js';
-import type { CallMiddleware } from './pipeline/call-middleware.js';
+import type { CallMiddleware, CheckedMiddleware } from './pipeline/call-middleware.js';
 import type { ToolCall } from './pipeline/tool-call.js';
 
 /**
@@ -84,12 +84,8 @@ function governedOf(call: ToolCall): GovernedCall | undefined {
  * const limits = admitEntry(createLimitsGovernance({ limits, store, costOf, logger }));
  * ```
  */
-export function admitEntry(admission: CallAdmission): CallMiddleware {
-  return async (call, next) => {
-    const governed = governedOf(call);
-    const refusal = governed && (await admission.admit(governed));
-    return refusal ?? next();
-  };
+export function admitEntry(admission: CallAdmission): CheckedMiddleware {
+  return async (call, next) => (await admission.admit(call)) ?? next();
 }
 
 /**

@@ -5,7 +5,7 @@ import type { ToolSource, ToolsFor } from '../kernel/served-tool.js';
 import type { RoundClaims } from '../store/round-claims.js';
 import type { ApprovalOption } from './approval-option.js';
 import type { CallObserver } from './call-observer.js';
-import type { CallMiddleware } from './pipeline/call-middleware.js';
+import type { CallMiddleware, CheckedMiddleware } from './pipeline/call-middleware.js';
 
 /**
  * Options of {@link ExecutionRouter}.
@@ -67,8 +67,8 @@ export interface ExecutionRouterOptions {
     search?: CallMiddleware | undefined;
     guard?: CallMiddleware | undefined;
     record?: CallMiddleware | undefined;
-    admit?: CallMiddleware | undefined;
-    task?: CallMiddleware | undefined;
+    admit?: CheckedMiddleware | undefined;
+    task?: CheckedMiddleware | undefined;
   };
   /**
    * The tools as each caller may see them (under an ACL). A grouped call naming no valid

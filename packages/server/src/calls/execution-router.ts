@@ -1,7 +1,11 @@
 import { setMaxListeners } from 'node:events';
 import { REQUIRES_APPROVAL_META_KEY } from '@apcore-mcp/annotations';
 import type { Identity } from '@apcore-mcp/core';
-import { silentLogger, supportsContextApproval } from '@apcore-mcp/core/bridge';
+import {
+  type ContextFactory,
+  silentLogger,
+  supportsContextApproval,
+} from '@apcore-mcp/core/bridge';
 import type { InputRequiredResult } from '@modelcontextprotocol/server';
 import { type RouterCallExtra, resolveIdentity } from '../kernel/call-extra.js';
 import type { Logger } from '../kernel/logger.js';
@@ -13,7 +17,14 @@ import { CallCounter } from './call-counter.js';
 import type { CallAnswer, CallObserver } from './call-observer.js';
 import type { ExecutionRouterOptions } from './execution-router-options.js';
 import { createApprovalEntry } from './pipeline/approval-entry.js';
-import { type CallHandler, type CallMiddleware, composeCall } from './pipeline/call-middleware.js';
+import {
+  type CallHandler,
+  type CallMiddleware,
+  type CheckedMiddleware,
+  composeCall,
+  type OpenedMiddleware,
+  throughStage,
+} from './pipeline/call-middleware.js';
 import { answerErrors } from './pipeline/errors-entry.js';
 import { createExecuteCall } from './pipeline/execute-call.js';
 import { logAnsweredCall } from './pipeline/log-entry.js';
@@ -24,7 +35,7 @@ import { createResultSizeEntry, DEFAULT_MAX_RESULT_BYTES } from './pipeline/resu
 import { createRoundsEntry } from './pipeline/rounds-entry.js';
 import { createRouteEntry } from './pipeline/route-entry.js';
 import { holdToTaskSupport } from './pipeline/task-support-entry.js';
-import { ToolCall } from './pipeline/tool-call.js';
+import { type CheckedCall, ToolCall } from './pipeline/tool-call.js';
 import { createValidateEntry } from './pipeline/validate-entry.js';
 import { resolveContextFactory } from './resolve-context-factory.js';
 import { ROUND_CLAIM_LIFETIME_MS } from './rounds-state.js';
@@ -67,21 +78,30 @@ export class ExecutionRouter {
   observer: CallObserver | undefined;
 
   constructor(options: ExecutionRouterOptions) {
-    const { executor, tools, entries = {} } = options;
-    const logger = options.logger ?? silentLogger;
-    this.#logger = logger;
+    this.#logger = options.logger ?? silentLogger;
     this.#identity = options.identity;
     this.observer = options.observer;
+    this.#run = this.#pipeline(options);
+    // Every running call follows this one signal: many calls in flight are not a leak.
+    setMaxListeners(0, this.#shutdown.signal);
+  }
+
+  /**
+   * The call's pipeline in three stages, each step typed with what is set by then: any call;
+   * past the input check (its module known); opened (its context built).
+   */
+  #pipeline(options: ExecutionRouterOptions): CallHandler {
+    const { executor, tools, entries = {} } = options;
+    const logger = this.#logger;
     const contextFactory = resolveContextFactory(executor, options.contextFactory);
     // Who asks approval, decided once: an executor that asks the approval its context carries
     // (the core runtime's) does so after its ACL, for nested calls too, when it also builds the
     // contexts. Otherwise the server asks, before calling the executor at all.
     const executorAsks =
       supportsContextApproval(executor) && (contextFactory as unknown) === executor;
-    const approvalHere = (call: ToolCall): boolean =>
-      !executorAsks && call.served?.tool._meta?.[REQUIRES_APPROVAL_META_KEY] === true;
-    const approval = resolveApproval(options.approval);
-    const pipeline: (CallMiddleware | undefined)[] = [
+    const approvalHere = (call: CheckedCall): boolean =>
+      !executorAsks && call.served.tool._meta?.[REQUIRES_APPROVAL_META_KEY] === true;
+    const anyCall: (CallMiddleware | undefined)[] = [
       entries.tracing, // a span around everything below
       createObserveEntry(tools, () => this.observer), // metrics: every answer, refusals too
       this.#admitWhileAccepting, // refused once shutdown began; counted while in flight
@@ -94,25 +114,52 @@ export class ExecutionRouter {
       createRouteEntry({ tools, toolsFor: options.toolsFor, logger }),
       holdToTaskSupport, // a task asked of a plain tool; a task-only tool called without one
       entries.guard, // a request that may call no tool (a read-only inspector page's)
-      createValidateEntry({ always: options.validateInputs === true, approvalHere, logger }),
+    ];
+    // An unknown tool or action, or bad input, is refused here; the call goes on checked.
+    const checkInput = createValidateEntry({
+      always: options.validateInputs === true,
+      approvalHere,
+      logger,
+    });
+    const afterCheck = this.#checkedPipeline(options, {
+      contextFactory,
+      executorAsks,
+      approvalHere,
+    });
+    return composeCall(anyCall, throughStage(checkInput, afterCheck));
+  }
+
+  /** The stages of a checked call: limits, tasks, rounds, then opened, approved and run. */
+  #checkedPipeline(
+    options: ExecutionRouterOptions,
+    how: {
+      contextFactory: ContextFactory | undefined;
+      executorAsks: boolean;
+      approvalHere: (call: CheckedCall) => boolean;
+    },
+  ): CallHandler<CheckedCall> {
+    const { executor, entries = {} } = options;
+    const checked: (CheckedMiddleware | undefined)[] = [
       admitOnce(entries.admit), // rate limits and budgets (a task's, once when created)
       entries.task, // a call that becomes a task answers with it; its attempts run all this again
       createRoundsEntry(options.roundClaims ?? claimRoundsInMemory()), // 2026-07-28 answers, once
-      createOpenEntry(() => ({
-        executor,
-        contextFactory,
-        shutdown: this.#shutdown.signal,
-        identity: this.#identity,
-        approval,
-        approvalInContext: executorAsks,
-        observer: this.observer,
-        callTimeoutMs: options.callTimeoutMs,
-      })),
-      createApprovalEntry(approvalHere), // asked here unless the executor asks
     ];
-    this.#run = composeCall(pipeline, createExecuteCall(executor, options));
-    // Every running call follows this one signal: many calls in flight are not a leak.
-    setMaxListeners(0, this.#shutdown.signal);
+    const approval = resolveApproval(options.approval);
+    const open = createOpenEntry(() => ({
+      executor,
+      contextFactory: how.contextFactory,
+      shutdown: this.#shutdown.signal,
+      identity: this.#identity,
+      approval,
+      approvalInContext: how.executorAsks,
+      observer: this.observer,
+      callTimeoutMs: options.callTimeoutMs,
+    }));
+    const opened: OpenedMiddleware[] = [
+      createApprovalEntry(how.approvalHere), // asked here unless the executor asks
+    ];
+    const execute = createExecuteCall(executor, options);
+    return composeCall(checked, throughStage(open, composeCall(opened, execute)));
   }
 
   /** How many calls are running. */
@@ -240,7 +287,7 @@ function claimRoundsInMemory(): RoundClaims {
 }
 
 /** `admit`, but not again for the attempts of a task: the task was admitted when created. */
-function admitOnce(admit: CallMiddleware | undefined): CallMiddleware | undefined {
+function admitOnce(admit: CheckedMiddleware | undefined): CheckedMiddleware | undefined {
   if (admit === undefined) return undefined;
   return (call, next) => (call.extra.task === undefined ? admit(call, next) : next());
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { ExecutionRouter } from '../calls/execution-router.js';
-import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
+import type { CallMiddleware, CheckedMiddleware } from '../calls/pipeline/call-middleware.js';
 import type { HttpAuthenticator } from '../kernel/http-authenticator.js';
 import type { HttpRoute } from '../kernel/http-route.js';
 import type { Logger } from '../kernel/logger.js';
@@ -103,7 +103,7 @@ export interface OpenedFeature {
    * Its steps in every tool call's pipeline, each in its slot of the router's list (see
    * `CallSlot`); two features' steps in one slot run in the feature list's order.
    */
-  readonly callSteps?: Partial<Record<CallSlot, CallMiddleware>>;
+  readonly callSteps?: CallSteps;
   /** Its steps in every other request's pipeline, by slot, as `callSteps`. */
   readonly requestSteps?: Partial<Record<RequestSlot, RequestStep>>;
   /**
@@ -140,7 +140,26 @@ export interface OpenedFeature {
  * `guard` refuses a request that may call no tool, `admit` may refuse a valid call before it
  * runs (limits, budgets), `task` may answer with the task the call becomes.
  */
-export type CallSlot = 'tracing' | 'record' | 'search' | 'guard' | 'admit' | 'task';
+export type CallSlot = keyof CallSteps;
+
+/**
+ * A step per slot of a tool call's pipeline, each typed with what is set by its place: the
+ * slots before the input check see any call; `admit` and `task` see a {@link CheckedCall}
+ * (its module known).
+ *
+ * @example
+ * ```ts
+ * const steps: CallSteps = { admit: (call, next) => (call.served.moduleId === 'x' ? refuse() : next()) };
+ * ```
+ */
+export interface CallSteps {
+  readonly tracing?: CallMiddleware | undefined;
+  readonly record?: CallMiddleware | undefined;
+  readonly search?: CallMiddleware | undefined;
+  readonly guard?: CallMiddleware | undefined;
+  readonly admit?: CheckedMiddleware | undefined;
+  readonly task?: CheckedMiddleware | undefined;
+}
 
 /** The slots of every other request's pipeline: a span, rate limits, the ledger. */
 export type RequestSlot = 'tracing' | 'admit' | 'record';

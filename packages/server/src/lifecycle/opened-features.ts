@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { type CallStep, composeSteps } from '@apcore-mcp/core/bridge';
-import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
 import type { FeatureRuntime } from '../feature-api/feature-runtime.js';
 import type {
   CallSlot,
+  CallSteps,
   HttpFeatureFrame,
   OpenedFeature,
   RequestSlot,
@@ -49,13 +49,21 @@ export class OpenedFeatures {
    * The features' steps of a tool call's pipeline, one step per slot; a feature's `callGuard`
    * runs first in the `guard` slot.
    */
-  callSteps(): Partial<Record<CallSlot, CallMiddleware>> {
-    return bySlot(
-      this.#all.flatMap((feature) => [
-        feature.callGuard === undefined ? {} : { guard: feature.callGuard },
-        feature.callSteps ?? {},
-      ]),
-    );
+  callSteps(): CallSteps {
+    const all: CallSteps[] = this.#all.flatMap((feature) => [
+      feature.callGuard === undefined ? {} : { guard: feature.callGuard },
+      feature.callSteps ?? {},
+    ]);
+    const inSlot = <Slot extends CallSlot>(slot: Slot) =>
+      all.flatMap((steps) => steps[slot] ?? []) as NonNullable<CallSteps[Slot]>[];
+    return {
+      tracing: composeSlot(inSlot('tracing')),
+      record: composeSlot(inSlot('record')),
+      search: composeSlot(inSlot('search')),
+      guard: composeSlot(inSlot('guard')),
+      admit: composeSlot(inSlot('admit')),
+      task: composeSlot(inSlot('task')),
+    };
   }
 
   /** The features' steps of every other request's pipeline, one step per slot. */

@@ -1,6 +1,5 @@
 import { ExecutionRouter } from '../calls/execution-router.js';
-import type { CallMiddleware } from '../calls/pipeline/call-middleware.js';
-import type { CallSlot, RequestSlot } from '../feature-api/server-feature.js';
+import type { CallSteps, RequestSlot } from '../feature-api/server-feature.js';
 import type { Logger } from '../kernel/logger.js';
 import type { ToolsFor } from '../kernel/served-tool.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
@@ -31,7 +30,7 @@ export function createRuntimeRouter(parts: {
   toolsFor: ToolsFor;
   roundClaims: RoundClaims;
   /** The open features' steps by slot (see `CallSlot`). */
-  features: Partial<Record<CallSlot, CallMiddleware>>;
+  features: CallSteps;
 }): ExecutionRouter {
   const { target, options } = parts;
   warnWhenRedactionIsOff(options, parts.logger);

@@ -1,5 +1,5 @@
-import type { CallMiddleware } from './call-middleware.js';
-import type { ToolCall } from './tool-call.js';
+import type { OpenedMiddleware } from './call-middleware.js';
+import type { CheckedCall } from './tool-call.js';
 
 /**
  * Asks approval before the executor runs, for a module that requires it, when the server asks
@@ -12,10 +12,10 @@ import type { ToolCall } from './tool-call.js';
  * const approve = createApprovalEntry((call) => !executorAsks && requiresApproval(call));
  * ```
  */
-export function createApprovalEntry(asksHere: (call: ToolCall) => boolean): CallMiddleware {
+export function createApprovalEntry(asksHere: (call: CheckedCall) => boolean): OpenedMiddleware {
   return async (call, next) => {
     const { opened } = call;
-    if (opened !== undefined && asksHere(call)) {
+    if (asksHere(call)) {
       await opened.approval.check(opened.moduleId, call.arguments);
     }
     return next();

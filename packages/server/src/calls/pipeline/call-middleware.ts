@@ -1,6 +1,6 @@
 import { type CallStep, composeSteps } from '@apcore-mcp/core/bridge';
 import type { CallAnswer } from '../call-observer.js';
-import type { ToolCall } from './tool-call.js';
+import type { CheckedCall, OpenedToolCall, ToolCall } from './tool-call.js';
 
 /**
  * One step around a tool call (core's `CallStep`, the shape the runtime also runs around each
@@ -20,14 +20,49 @@ import type { ToolCall } from './tool-call.js';
 export type CallMiddleware = CallStep<ToolCall, CallAnswer>;
 
 /**
- * The last step: what the call does once every middleware let it through.
+ * A step of a call past the input check (limits, tasks, rounds): its module is known.
+ *
+ * @example
+ * ```ts
+ * const costly: CheckedMiddleware = (call, next) => (call.served.moduleId === 'x' ? refuse() : next());
+ * ```
+ */
+export type CheckedMiddleware = CallStep<CheckedCall, CallAnswer>;
+
+/**
+ * A step of a call whose module context is built (approval).
+ *
+ * @example
+ * ```ts
+ * const approve: OpenedMiddleware = async (call, next) => (await ask(call.opened), next());
+ * ```
+ */
+export type OpenedMiddleware = CallStep<OpenedToolCall, CallAnswer>;
+
+/**
+ * A step that moves a call to its next stage: it hands `next` the call as the later steps see
+ * it (the input check hands on a {@link CheckedCall}, `open` an {@link OpenedToolCall}).
+ *
+ * @example
+ * ```ts
+ * const check: CallStage<ToolCall, CheckedCall> = (call, next) => next(checked(call));
+ * ```
+ */
+export type CallStage<From, To> = (
+  call: From,
+  next: (call: To) => Promise<CallAnswer>,
+) => Promise<CallAnswer>;
+
+/**
+ * A handler of calls at one stage: the rest of the pipeline from there, or its last step (the
+ * executor, on an {@link OpenedToolCall}).
  *
  * @example
  * ```ts
  * const run: CallHandler = async (call) => toSuccessResult(call.tool, await executor.call(...));
  * ```
  */
-export type CallHandler = (call: ToolCall) => Promise<CallAnswer>;
+export type CallHandler<Call = ToolCall> = (call: Call) => Promise<CallAnswer>;
 
 /**
  * Chains `middlewares` (the first one outermost) around `handler`: core's `composeSteps`, the
@@ -40,9 +75,24 @@ export type CallHandler = (call: ToolCall) => Promise<CallAnswer>;
  * const answer = await run(call);
  * ```
  */
-export function composeCall(
-  middlewares: readonly (CallMiddleware | undefined)[],
-  handler: CallHandler,
-): CallHandler {
+export function composeCall<Call>(
+  middlewares: readonly (CallStep<Call, CallAnswer> | undefined)[],
+  handler: CallHandler<Call>,
+): CallHandler<Call> {
   return composeSteps(middlewares, handler);
+}
+
+/**
+ * `handler` reached through `stage`: the rest of the pipeline, at the stage's earlier type.
+ *
+ * @example
+ * ```ts
+ * const run = throughStage(checkInput, composeCall(checkedSteps, runOpened));
+ * ```
+ */
+export function throughStage<From, To>(
+  stage: CallStage<From, To>,
+  handler: CallHandler<To>,
+): CallHandler<From> {
+  return (call) => stage(call, handler);
 }

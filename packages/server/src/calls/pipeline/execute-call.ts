@@ -2,6 +2,7 @@ import { type ExecutorLike, redactOutput } from '@apcore-mcp/core/bridge';
 import { toSuccessResult } from '../../kernel/tool-result.js';
 import { streamCall } from '../stream-call.js';
 import type { CallHandler } from './call-middleware.js';
+import type { OpenedToolCall } from './tool-call.js';
 
 /**
  * The end of the pipeline: the executor runs the module (`stream()` for a streaming call, each
@@ -17,13 +18,10 @@ import type { CallHandler } from './call-middleware.js';
 export function createExecuteCall(
   executor: ExecutorLike,
   options: { redactOutput?: boolean | undefined } = {},
-): CallHandler {
+): CallHandler<OpenedToolCall> {
   const redactOn = options.redactOutput !== false;
   return async (call) => {
     const { opened, served } = call;
-    if (opened === undefined || served === undefined) {
-      throw new TypeError('a call is executed once opened');
-    }
     const redact = redactOn
       ? (output: unknown) => redactOutput(output, served.outputSchema ?? served.tool.outputSchema)
       : (output: unknown) => output;

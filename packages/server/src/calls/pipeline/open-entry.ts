@@ -1,6 +1,7 @@
 import type { OpenCallOptions } from '../open-call.js';
 import { openCall } from '../open-call.js';
-import type { CallMiddleware } from './call-middleware.js';
+import type { CallStage } from './call-middleware.js';
+import type { CheckedCall, OpenedToolCall } from './tool-call.js';
 
 /**
  * Opens a call that got past every refusal: what cancels it, who approves it, what the module
@@ -13,17 +14,15 @@ import type { CallMiddleware } from './call-middleware.js';
  */
 export function createOpenEntry(
   settings: () => Omit<OpenCallOptions, 'logger' | 'rounds'>,
-): CallMiddleware {
+): CallStage<CheckedCall, OpenedToolCall> {
   return async (call, next) => {
-    if (call.served === undefined) throw new TypeError('a call is opened once routed');
     const opened = openCall(call.served, call.extra, {
       ...settings(),
       logger: call.logger,
       rounds: call.rounds,
     });
-    call.opened = opened;
     try {
-      return await next();
+      return await next(Object.assign(call, { opened }));
     } finally {
       // Answered: the call stops following shutdown and its request, so nothing piles up there.
       opened.cancellation.close();

@@ -11,7 +11,9 @@ import type { OpenedCall } from '../open-call.js';
 /**
  * One tool call as it goes through the pipeline. The first fields are the request's; the entries
  * fill in the rest on the way in: `route` the module it runs as, `rounds` what earlier rounds
- * settled, `open` its context and approval once it got past every refusal.
+ * settled, `open` its context and approval once it got past every refusal. The steps after the
+ * input check get it as a {@link CheckedCall}, those after `open` as an {@link OpenedToolCall}:
+ * their types say what is set, so the order of the steps is the compiler's to check.
  *
  * @example
  * ```ts
@@ -77,3 +79,25 @@ export class ToolCall {
     return readCallTraceId(this.extra);
   }
 }
+
+/**
+ * A call past the input check: the module it runs as is known (an unknown tool or action was
+ * refused). What the steps from limits to the executor get.
+ *
+ * @example
+ * ```ts
+ * const moduleId = (call: CheckedCall) => call.served.moduleId;
+ * ```
+ */
+export type CheckedCall = ToolCall & { readonly served: ServedTool };
+
+/**
+ * A call past every refusal with its module context built (`open`): what approval and the
+ * executor get.
+ *
+ * @example
+ * ```ts
+ * const context = (call: OpenedToolCall) => call.opened.context;
+ * ```
+ */
+export type OpenedToolCall = CheckedCall & { readonly opened: OpenedCall };

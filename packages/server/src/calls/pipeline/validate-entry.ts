@@ -1,7 +1,8 @@
 import type { Logger } from '../../kernel/logger.js';
 import { validationFailed } from '../../kernel/tool-result.js';
 import { InputValidator } from '../input-validator.js';
-import type { CallMiddleware } from './call-middleware.js';
+import type { CallStage } from './call-middleware.js';
+import type { CheckedCall, ToolCall } from './tool-call.js';
 
 /**
  * Refuses a call that cannot run before anything is spent or asked: a name or action routing
@@ -18,16 +19,18 @@ export function createValidateEntry(options: {
   /** `validateInputs`: check every call. */
   always: boolean;
   /** Whether the server, not the executor, asks approval of this call. */
-  approvalHere: (call: Parameters<CallMiddleware>[0]) => boolean;
+  approvalHere: (call: CheckedCall) => boolean;
   logger: Logger;
-}): CallMiddleware {
+}): CallStage<ToolCall, CheckedCall> {
   const validator = new InputValidator({ logger: options.logger });
   return (call, next) => {
-    if (call.refusal !== undefined || call.served === undefined) throw call.refusal;
-    if (options.always || call.grouped || options.approvalHere(call)) {
-      const failures = validator.validate(call.served.tool, call.arguments);
+    const { served } = call;
+    if (call.refusal !== undefined || served === undefined) throw call.refusal;
+    const checked = Object.assign(call, { served });
+    if (options.always || call.grouped || options.approvalHere(checked)) {
+      const failures = validator.validate(served.tool, call.arguments);
       if (failures !== undefined) throw validationFailed(failures);
     }
-    return next();
+    return next(checked);
   };
 }

@@ -3,9 +3,9 @@ import { TaskLimitError } from '@apcore-mcp/core';
 import type { TaskCall, TaskEngine, TaskRound } from '@apcore-mcp/core/bridge';
 import { createToolErrorResult } from '@apcore-mcp/errors';
 import type { CallAnswer } from '../../calls/call-observer.js';
-import type { CallMiddleware } from '../../calls/pipeline/call-middleware.js';
+import type { CheckedMiddleware } from '../../calls/pipeline/call-middleware.js';
 import { takesTasks } from '../../calls/pipeline/task-support-entry.js';
-import type { ToolCall } from '../../calls/pipeline/tool-call.js';
+import type { CheckedCall } from '../../calls/pipeline/tool-call.js';
 import { toCreateTaskResult } from '../../kernel/task-results.js';
 import { revisionOfCall } from '../../revisions/pick-revision.js';
 import { BecomeTaskSignal } from './become-task-signal.js';
@@ -30,9 +30,9 @@ import { BecomeTaskSignal } from './become-task-signal.js';
 export function createTaskEntry(
   engine: TaskEngine,
   options: { approvalAsksUser: boolean },
-): CallMiddleware {
+): CheckedMiddleware {
   return async (call, next) => {
-    const task = call.served?.task;
+    const task = call.served.task;
     // A grouped tool's action stays a plain call: its task could not name the action again.
     if (
       task === undefined ||
@@ -71,13 +71,13 @@ export function createTaskEntry(
 }
 
 /** Whether the tool's module requires approval (`requiresApproval`), as its listing says. */
-function asksApproval(call: ToolCall): boolean {
-  return call.served?.tool._meta?.[REQUIRES_APPROVAL_META_KEY] === true;
+function asksApproval(call: CheckedCall): boolean {
+  return call.served.tool._meta?.[REQUIRES_APPROVAL_META_KEY] === true;
 }
 
 async function createTask(
   engine: TaskEngine,
-  call: ToolCall,
+  call: CheckedCall,
   round: { responses?: Record<string, unknown>; state?: Record<string, unknown> } | undefined,
 ): Promise<CallAnswer> {
   try {
@@ -92,7 +92,7 @@ async function createTask(
 
 /** What a task's attempts need of the call, as plain JSON. */
 function toTaskCall(
-  call: ToolCall,
+  call: CheckedCall,
   round: { responses?: Record<string, unknown>; state?: Record<string, unknown> } | undefined,
 ): TaskCall {
   const { extra } = call;
@@ -108,7 +108,7 @@ function toTaskCall(
   }
   if (extra.traceCarrier !== undefined) taskCall.traceCarrier = { ...extra.traceCarrier };
   // An idempotent module may run again when an engine loses the worker running it.
-  if (call.served?.tool.annotations?.idempotentHint === true) taskCall.retryable = true;
+  if (call.served.tool.annotations?.idempotentHint === true) taskCall.retryable = true;
   const taskRound = toTaskRound(round);
   if (taskRound !== undefined) taskCall.round = taskRound;
   return taskCall;
