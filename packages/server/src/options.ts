@@ -38,7 +38,7 @@ export {
   serveDefaultOf,
 } from './kernel/option-declaration.js';
 export type { TransportName } from './kernel/transports.js';
-export type { MetricsOption } from './metrics/server-metrics.js';
+export type { MetricsOption } from './features/metrics/server-metrics.js';
 export { DEFAULT_SHUTDOWN_GRACE_MS } from './options/concerns/lifecycle-options.js';
 export { type OptionNotice, optionNotices } from './options/option-notices.js';
 export { OPTION_TABLE } from './options/option-table.js';
