@@ -22,7 +22,6 @@ export const LAYERS = [
   'revisions', // one codec per protocol revision (what differs between them) and picking one
   'calls', // the call pipeline and its core entries, the context a module gets
   'requests', // the pipeline of every other MCP request: its request object, steps and registration
-  'metrics', // the metrics observer
   'protocol', // SDK servers and their handlers, both revisions
   'transports', // stdio, Streamable HTTP, SSE, the HTTP guard
   'feature-api', // what a feature is written against: ServerFeature, what it is told and adds

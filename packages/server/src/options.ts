@@ -16,6 +16,7 @@ export type { LimitWindow, WindowLimits } from './features/governance/limit-wind
 export type { LimitsOptions } from './features/governance/limits-option.js';
 export { parseLimits } from './features/governance/parse-limits.js';
 export type { InspectorOption, InspectorOptions } from './features/inspector/inspector-option.js';
+export type { MetricsOption } from './features/metrics/server-metrics.js';
 export type { TracingOption, TracingOptions } from './features/tracing/tracing-option.js';
 export type { UsageOption, UsageOptions } from './features/usage/usage-option.js';
 export type { CacheHintOption, CacheHints } from './kernel/cache-hints.js';
@@ -38,7 +39,6 @@ export {
   serveDefaultOf,
 } from './kernel/option-declaration.js';
 export type { TransportName } from './kernel/transports.js';
-export type { MetricsOption } from './metrics/server-metrics.js';
 export { DEFAULT_SHUTDOWN_GRACE_MS } from './options/concerns/lifecycle-options.js';
 export { type OptionNotice, optionNotices } from './options/option-notices.js';
 export { OPTION_TABLE } from './options/option-table.js';

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { CallObserver } from '../calls/call-observer.js';
 import type { ExecutionRouter } from '../calls/execution-router.js';
 import type { CallMiddleware, CheckedMiddleware } from '../calls/pipeline/call-middleware.js';
 import type { HttpAuthenticator } from '../kernel/http-authenticator.js';
@@ -6,10 +7,10 @@ import type { HttpRoute } from '../kernel/http-route.js';
 import type { Logger } from '../kernel/logger.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import type { NotServedEntry } from '../kernel/not-served.js';
-import type { AnyOptionDeclaration, ResolvedOf } from '../kernel/option-declaration.js';
+import type { AcceptedOf, AnyOptionDeclaration, ResolvedOf } from '../kernel/option-declaration.js';
 import type { TransportName } from '../kernel/transports.js';
 import type { SurfacePart } from '../protocol/surface-part.js';
-import type { RequestStep } from '../requests/request-step.js';
+import type { RequestObserver, RequestStep } from '../requests/request-step.js';
 import type { FeatureRuntime } from './feature-runtime.js';
 
 /** The option declarations a feature owns, by option name. */
@@ -18,6 +19,11 @@ export type FeatureOptionDeclarations = Record<string, AnyOptionDeclaration>;
 /** A feature's own options after their check, defaults filled in. */
 export type ResolvedFeatureOptions<Declarations extends FeatureOptionDeclarations> = {
   readonly [Name in keyof Declarations]: ResolvedOf<Declarations[Name]>;
+};
+
+/** A feature's own options as they were given (absent: not given), for a rule about them. */
+export type GivenFeatureOptions<Declarations extends FeatureOptionDeclarations> = {
+  readonly [Name in keyof Declarations]?: AcceptedOf<Declarations[Name]>;
 };
 
 /**
@@ -48,7 +54,7 @@ export interface FeatureFrame {
  *
  * @example
  * ```ts
- * const frame: HttpFeatureFrame = { name: 'tools', version: '1.0.0', transport: 'streamable-http', endpointPath: '/mcp', tls: false, authRequired: false, logger, notServed: () => [] };
+ * const frame: HttpFeatureFrame = { name: 'tools', version: '1.0.0', transport: 'streamable-http', endpointPath: '/mcp', tls: false, authRequired: false, authenticator: undefined, sessions: () => 0, logger, notServed: () => [] };
  * ```
  */
 export interface HttpFeatureFrame {
@@ -61,6 +67,10 @@ export interface HttpFeatureFrame {
   readonly tls: boolean;
   /** Whether MCP requests must authenticate (the `auth` or `authenticate` option). */
   readonly authRequired: boolean;
+  /** The authentication step of admission (a feature's), which `HttpExchange.admit()` runs. */
+  readonly authenticator: HttpAuthenticator | undefined;
+  /** How many 2025-11-25 sessions the endpoint holds open right now (read when asked). */
+  readonly sessions: () => number;
   readonly logger: Logger;
   /** What the server was given but does not serve right now, and why. */
   readonly notServed: () => readonly NotServedEntry[];
@@ -89,8 +99,11 @@ export interface OpenedFeature {
   readonly authenticator?: HttpAuthenticator;
   /** Sees each MCP request the HTTP side admitted, before the SDK reads it (to mark it). */
   onAdmittedRequest?(request: IncomingMessage): void;
-  /** Tells, once the server listens at `serverUrl`, where the feature is; returns that address. */
-  announce?(serverUrl: string): string | undefined;
+  /**
+   * Tells, once the server listens at `serverUrl` (`undefined` over stdio), where the feature
+   * is; returns that address.
+   */
+  announce?(serverUrl: string | undefined): string | undefined;
   /** What it serves over MCP (capabilities, handlers), installed by every host. */
   readonly surface?: SurfacePart;
   /**
@@ -111,6 +124,15 @@ export interface OpenedFeature {
    * outside a request (a task engine's attempts), or what needs the tools (an index).
    */
   start?(runtime: StartedRuntime): void;
+  /**
+   * When a host serves clients itself (`serve`, `startServer`, `createMcpHandler`; not
+   * `createMcpServer`, `attachToServer` nor a task worker), after `start`, before the first
+   * request: loads and starts what only a serving server needs (the metrics, their listener).
+   * It may return the observer of every answered tool call, approval and other request (the
+   * router's and the request pipeline's); the first feature's is used. A rejection stops the
+   * start.
+   */
+  startServing?(runtime: StartedRuntime): Promise<ServerObserver | undefined>;
   /**
    * Once the tools are loaded, before serving starts: reads what it serves (a directory) and
    * warns about what it cannot serve. A rejection stops the start.
@@ -161,6 +183,17 @@ export interface CallSteps {
   readonly task?: CheckedMiddleware | undefined;
 }
 
+/**
+ * Hears every answered tool call and approval (as the router's observer) and every other
+ * answered request (as the request pipeline's): told synchronously, quick, never throwing.
+ *
+ * @example
+ * ```ts
+ * const observer: ServerObserver = { answered: count, answeredRequest: count };
+ * ```
+ */
+export type ServerObserver = CallObserver & RequestObserver;
+
 /** The slots of every other request's pipeline: a span, rate limits, the ledger. */
 export type RequestSlot = 'tracing' | 'admit' | 'record';
 
@@ -200,11 +233,16 @@ export interface ServerFeature<
   readonly name: Name;
   readonly options: Declarations;
   /**
-   * Checks its options against the frame's (a path that would hide the endpoint, say).
+   * Checks its options against the frame's (a path that would hide the endpoint, say), and
+   * against each other (`given`: as given, to tell one set to its default from one left out).
    *
    * @throws {InvalidOptionError} naming the option.
    */
-  checkOptions?(options: ResolvedFeatureOptions<Declarations>, frame: FeatureFrame): void;
+  checkOptions?(
+    options: ResolvedFeatureOptions<Declarations>,
+    frame: FeatureFrame,
+    given: GivenFeatureOptions<Declarations>,
+  ): void;
   /**
    * Opens the feature for one server, loading what its options need (an optional package:
    * a missing one stops the start). `undefined`: its options leave it off.

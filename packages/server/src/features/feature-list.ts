@@ -3,6 +3,7 @@ import { AUTH_FEATURE } from './auth/auth-feature.js';
 import { DOCS_FEATURE } from './docs/docs-feature.js';
 import { GOVERNANCE_FEATURE } from './governance/governance-feature.js';
 import { INSPECTOR_FEATURE } from './inspector/inspector-feature.js';
+import { METRICS_FEATURE } from './metrics/metrics-feature.js';
 import { PROMPTS_FEATURE } from './prompts/prompts-feature.js';
 import { RESOURCES_FEATURE } from './resources/resources-feature.js';
 import { SERVER_CARD_FEATURE } from './server-card/server-card-feature.js';
@@ -25,6 +26,7 @@ export const SERVER_FEATURES = [
   GOVERNANCE_FEATURE, // first: a ledger file that cannot be opened stops the start first
   USAGE_FEATURE,
   TRACING_FEATURE,
+  METRICS_FEATURE,
   AUTH_FEATURE,
   INSPECTOR_FEATURE,
   SERVER_CARD_FEATURE,

@@ -101,3 +101,27 @@ export function resolveInteger(
   }
   return value;
 }
+
+/**
+ * A port to bind: 1..65535 (0 too where a free port may be picked), 8000 by default.
+ *
+ * @example
+ * ```ts
+ * resolvePort(9464, false, 'metricsPort'); // 9464
+ * ```
+ */
+export function resolvePort(value: unknown, allowAnyPort: boolean, option = 'port'): number {
+  if (value === undefined) return 8000;
+  const minimum = allowAnyPort ? 0 : 1;
+  const expected = `an integer between ${minimum} and 65535`;
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    throw new InvalidOptionError({ option, value, expected });
+  }
+  if (value < minimum || value > 65535) {
+    // The SRS's wording for the port, which capitalizes the option.
+    const range = ` must be between ${minimum} and 65535, got ${value}`;
+    const sentence = option === 'port' ? [`Port${range}`] : [{ option }, range];
+    throw new InvalidOptionError({ option, value, expected, sentence });
+  }
+  return value;
+}

@@ -122,7 +122,7 @@ function refuseWhatAHandlerCannotServe(resolved: ResolvedOptions): void {
 }
 
 /**
- * The HTTP side of the handler, once what its options need has started (the metrics). On
+ * The HTTP side of the handler, once what its features need to serve has started (the metrics). On
  * failure the runtime is closed and the error thrown.
  */
 async function openHttp(
@@ -132,8 +132,8 @@ async function openHttp(
   const { transport } = resolved;
   if (transport === 'stdio') throw new RangeError('createMcpHandler serves HTTP');
   try {
-    const metrics = await runtime.startMetrics();
-    const endpoint = toHttpEndpointOptions(runtime, resolved, metrics);
+    await runtime.startServing();
+    const endpoint = toHttpEndpointOptions(runtime, resolved);
     // Loaded here: importing the package (for serve() over stdio, say) never loads HTTP.
     const { createHttpRequestHandler } = await import('../transports/http-handler.js');
     return createHttpRequestHandler({

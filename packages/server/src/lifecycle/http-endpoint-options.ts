@@ -1,5 +1,4 @@
 import type { HttpFeatureFrame } from '../feature-api/server-feature.js';
-import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
 import { ENDPOINT_OPTIONS } from '../transports/endpoint-options.js';
 import type { HttpEndpointOptions } from '../transports/http-transport-options.js';
@@ -28,14 +27,14 @@ export const HTTP_ENDPOINT_OPTIONS = [
  *
  * @example
  * ```ts
- * const endpoint = toHttpEndpointOptions(runtime, resolved, metrics);
+ * const endpoint = toHttpEndpointOptions(runtime, resolved);
  * ```
  */
 export function toHttpEndpointOptions(
   runtime: ServerRuntime,
   resolved: ResolvedOptions,
-  metrics: ServerMetrics | undefined,
 ): HttpEndpointOptions {
+  let sessions = (): number => 0;
   const read = Object.fromEntries(
     HTTP_ENDPOINT_OPTIONS.map((option) => [option, resolved[option]]),
   ) as Pick<ResolvedOptions, (typeof HTTP_ENDPOINT_OPTIONS)[number]>;
@@ -48,8 +47,11 @@ export function toHttpEndpointOptions(
     },
     authenticator: runtime.features.authenticator,
     health: runtime.health,
-    metrics,
-    routes: runtime.features.httpRoutes(httpFeatureFrame(runtime, resolved)),
+    // The handler counts the sessions once built; the features' routes read them from then on.
+    routes: runtime.features.httpRoutes(httpFeatureFrame(runtime, resolved, () => sessions())),
+    countSessionsWith: (count) => {
+      sessions = count;
+    },
     onAdmittedRequest: runtime.features.onAdmittedRequest,
     listedTool: (name, identity) => runtime.toolsFor(identity ?? runtime.identity).get(name)?.tool,
     changes: {
@@ -61,7 +63,11 @@ export function toHttpEndpointOptions(
 }
 
 /** What the features serving HTTP routes are told of the endpoint. */
-function httpFeatureFrame(runtime: ServerRuntime, resolved: ResolvedOptions): HttpFeatureFrame {
+function httpFeatureFrame(
+  runtime: ServerRuntime,
+  resolved: ResolvedOptions,
+  sessions: () => number,
+): HttpFeatureFrame {
   const transport = resolved.transport === 'sse' ? 'sse' : 'streamable-http';
   return {
     name: resolved.name,
@@ -70,6 +76,8 @@ function httpFeatureFrame(runtime: ServerRuntime, resolved: ResolvedOptions): Ht
     endpointPath: transport === 'sse' ? SSE_STREAM_PATH : resolved.path,
     tls: resolved.tls !== undefined,
     authRequired: runtime.features.authenticator !== undefined,
+    authenticator: runtime.features.authenticator,
+    sessions,
     logger: runtime.logger,
     notServed: () => runtime.notServed(),
   };

@@ -7,6 +7,7 @@ import type {
   HttpFeatureFrame,
   OpenedFeature,
   RequestSlot,
+  ServerObserver,
   StartedRuntime,
 } from '../feature-api/server-feature.js';
 import type { HttpAuthenticator } from '../kernel/http-authenticator.js';
@@ -94,12 +95,25 @@ export class OpenedFeatures {
 
   /** Has the named feature tell where it is once the server listens; its address, if any. */
   announce(name: string, serverUrl: string | undefined): string | undefined {
-    return serverUrl === undefined ? undefined : this.#opened.get(name)?.announce?.(serverUrl);
+    return this.#opened.get(name)?.announce?.(serverUrl);
   }
 
   /** Starts what the features run outside requests, once the router runs calls. */
   start(runtime: StartedRuntime): void {
     for (const feature of this.#all) feature.start?.(runtime);
+  }
+
+  /**
+   * Starts what the features need only when a host serves clients itself, in the list's order;
+   * the first observer one of them gives.
+   */
+  async startServing(runtime: StartedRuntime): Promise<ServerObserver | undefined> {
+    let observer: ServerObserver | undefined;
+    for (const feature of this.#all) {
+      const given = await feature.startServing?.(runtime);
+      observer ??= given;
+    }
+    return observer;
   }
 
   /** Has every feature read what it serves once the tools are loaded, in the list's order. */

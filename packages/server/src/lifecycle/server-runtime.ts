@@ -6,7 +6,6 @@ import type { Logger } from '../kernel/logger.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import { moduleNotServed, type NotServedEntry } from '../kernel/not-served.js';
 import type { ToolsFor } from '../kernel/served-tool.js';
-import { loadServerMetrics, type ServerMetrics } from '../metrics/server-metrics.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
 import { createSdkServer } from '../protocol/create-sdk-server.js';
 import type { McpSurfaceOptions } from '../protocol/mcp-surface-options.js';
@@ -222,21 +221,17 @@ export class ServerRuntime {
   });
 
   /**
-   * Loads the metrics the `metrics` option asks for and has the router report to them;
-   * `undefined` (and `@apcore-mcp/observability` never loaded) when metrics are off.
+   * Before a host serving clients itself (`serve`, `startServer`, `createMcpHandler`) takes the
+   * first request: the features start what only such a server needs (the metrics), and the
+   * observer one of them gives hears every answered call and request from then on.
    *
-   * @throws {MissingPackageError} when `@apcore-mcp/observability` is not installed.
-   * @throws {Error} from prom-client when the given registry already holds our series.
+   * @throws what a feature's `startServing` throws (a `MissingPackageError`, say).
    */
-  async startMetrics(): Promise<ServerMetrics | undefined> {
-    const option = this.#options.metrics;
-    if (option === false) return undefined;
-    const metrics = await loadServerMetrics(option, {
-      tools: () => this.tools.size,
-      inFlight: () => this.router.activeCalls,
-    });
-    this.router.observer = metrics;
-    this.requests.observer = metrics;
-    return metrics;
+  async startServing(): Promise<void> {
+    const runtime = { ...this.#featureRuntime, router: this.router };
+    const observer = await this.features.startServing(runtime);
+    if (observer === undefined) return;
+    this.router.observer = observer;
+    this.requests.observer = observer;
   }
 }

@@ -1,11 +1,9 @@
 import type { Logger } from '../kernel/logger.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import type { NotServedEntry } from '../kernel/not-served.js';
-import type { ServerMetrics } from '../metrics/server-metrics.js';
 import { type ResolveDefaults, resolveOptions } from '../options/resolve-options.js';
 import type { ResolvedOptions, ServeOptions } from '../options/serve-options.js';
 import { isLoopbackAddress } from '../transports/http-guard.js';
-import { listenMetrics, type MetricsListener } from '../transports/metrics-listener.js';
 import { type RunningTransport, TransportManager } from '../transports/transport-manager.js';
 import { openClosing } from './closing.js';
 import { toHttpEndpointOptions } from './http-endpoint-options.js';
@@ -96,21 +94,15 @@ export async function startWithDefaults(
   const runtime = await openRuntime(registryOrExecutor, resolved);
   const { logger } = runtime;
   let running: RunningTransport;
-  let metricsUrl: string | undefined;
   try {
-    const metrics = await runtime.startMetrics();
-    const listener = await listenStdioMetrics(metrics, resolved, logger);
-    running = await runTransport(runtime, resolved, logger, metrics).catch(async (error) => {
-      await listener?.close();
-      throw error;
-    });
-    if (listener) running = closingAlso(running, listener);
-    metricsUrl = listener?.url ?? (metrics && running.url && new URL('/metrics', running.url).href);
+    await runtime.startServing();
+    running = await runTransport(runtime, resolved, logger);
   } catch (error) {
     runtime.unload();
     await runtime.closeState();
     throw error;
   }
+  const metricsUrl = runtime.features.announce('metrics', running.url);
   logger.info(
     { tools: runtime.tools.size, transport: resolved.transport, url: running.url, metricsUrl },
     `apcore-mcp server started: ${runtime.tools.size} tools registered, transport=${resolved.transport}${running.url ? `, url=${running.url}` : ''}`,
@@ -121,35 +113,10 @@ export async function startWithDefaults(
   return handle;
 }
 
-/** Over stdio with `metricsPort`: the loopback listener serving `GET /metrics`. */
-function listenStdioMetrics(
-  metrics: ServerMetrics | undefined,
-  options: ResolvedOptions,
-  logger: Logger,
-): Promise<MetricsListener | undefined> {
-  if (metrics === undefined || options.metricsPort === undefined) return Promise.resolve(undefined);
-  return listenMetrics(metrics, options.metricsPort, logger);
-}
-
-/** The transport, closing the metrics listener too once it is closed. */
-function closingAlso(running: RunningTransport, listener: MetricsListener): RunningTransport {
-  return {
-    ...running,
-    close: async () => {
-      try {
-        await running.close();
-      } finally {
-        await listener.close();
-      }
-    },
-  };
-}
-
 async function runTransport(
   runtime: ServerRuntime,
   options: ResolvedOptions,
   logger: Logger,
-  metrics: ServerMetrics | undefined,
 ): Promise<RunningTransport> {
   const manager = new TransportManager({
     createServer: runtime.createServer,
@@ -158,7 +125,7 @@ async function runTransport(
   if (options.transport === 'stdio') return manager.runStdio();
   warnIfOpenToTheNetwork(options, runtime, logger);
   const httpOptions = {
-    ...toHttpEndpointOptions(runtime, options, metrics),
+    ...toHttpEndpointOptions(runtime, options),
     host: options.host,
     port: options.port,
     tls: options.tls,

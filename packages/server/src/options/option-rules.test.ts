@@ -15,23 +15,6 @@ describe('the options that apply to some transports only', () => {
     expect(resolved).toMatchObject({ host: '127.0.0.1', port: 8000 });
   });
 
-  it('refuses metricsPort over HTTP, and takes it over stdio, turning metrics on', () => {
-    expect(() => checkServeOptions({ transport: 'sse', metricsPort: 9464 })).toThrow(
-      invalidOption(
-        'metricsPort',
-        'metricsPort applies to transport stdio only; sse serves GET /metrics on its own port',
-      ),
-    );
-    expect(resolveOptions({ metricsPort: 9464 }, START)).toMatchObject({
-      metrics: true,
-      metricsPort: 9464,
-    });
-    expect(resolveOptions({ metricsPort: 0 }, START).metricsPort).toBe(0);
-    expect(() => checkServeOptions({ metricsPort: 0 })).toThrow(
-      invalidOption('metricsPort', 'metricsPort must be between 1 and 65535, got 0'),
-    );
-  });
-
   it('refuses usage over stdio, in its object form too, and turns it off with false', () => {
     const refusal = 'usage: GET /usage is served by transport streamable-http or sse, not stdio';
     expect(() => checkServeOptions({ usage: true })).toThrow(invalidOption('usage', refusal));
@@ -50,12 +33,6 @@ describe('the options that apply to some transports only', () => {
 });
 
 describe('the rules between options', () => {
-  it('refuses metricsPort with metrics: false', () => {
-    expect(() => checkServeOptions({ metrics: false, metricsPort: 9464 })).toThrow(
-      invalidOption('metricsPort', 'metricsPort needs metrics; it was given with metrics: false'),
-    );
-  });
-
   it('refuses auth and authenticate together, naming both', () => {
     const options = {
       transport: 'streamable-http',

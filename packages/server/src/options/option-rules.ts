@@ -24,35 +24,15 @@ const oneWayToAuthenticate: OptionRule = (resolved) => {
   });
 };
 
-/** A metrics port serves the metrics: with metrics turned off it would serve nothing. */
-const metricsPortNeedsMetrics: OptionRule = (resolved, given) => {
-  if (resolved.metricsPort === undefined || given.metrics !== false) return;
-  throw new InvalidOptionError({
-    option: 'metricsPort',
-    value: resolved.metricsPort,
-    expected: 'metrics on',
-    sentence: [
-      { option: 'metricsPort' },
-      ' needs ',
-      { option: 'metrics' },
-      '; it was given with metrics: false',
-    ],
-  });
-};
-
 /** Each feature's own check of its options against the frame's. */
-const featureChecks: OptionRule = (resolved) => {
+const featureChecks: OptionRule = (resolved, given) => {
   const frame = featureFrameOf(resolved, resolved.logger ?? silentLogger);
   for (const { feature, options } of featuresWithOptions(resolved)) {
-    feature.checkOptions?.(options, frame);
+    feature.checkOptions?.(options, frame, given);
   }
 };
 
-const OPTION_RULES: readonly OptionRule[] = [
-  oneWayToAuthenticate,
-  metricsPortNeedsMetrics,
-  featureChecks,
-];
+const OPTION_RULES: readonly OptionRule[] = [oneWayToAuthenticate, featureChecks];
 
 /**
  * Checks the rules between options (an option given for a transport it does not apply to is

@@ -101,12 +101,11 @@ function resolveOne(
   return resolved;
 }
 
-/** The grouping options as one `grouping`; a metrics port turns metrics on. */
+/** The grouping options as one `grouping`. */
 function combine(resolved: ResolvedByOption): ResolvedOptions {
   const { grouping, maxTools, toonDescriptions, groupAnnotations, ...rest } = resolved;
   return {
     ...rest,
     grouping: { grouping, maxTools, toonDescriptions, groupAnnotations },
-    metrics: rest.metricsPort !== undefined && rest.metrics === false ? true : rest.metrics,
   };
 }

@@ -9,13 +9,13 @@ import type { AuthOptions, ResolvedAuth } from '../features/auth/auth-options.js
 import type { Authenticate } from '../features/auth/authenticate.js';
 import type { LedgerStore } from '../features/governance/ledger-record.js';
 import type { LimitsOptions, ResolvedLimits } from '../features/governance/limits-option.js';
+import type { MetricsOption, MetricsRegistry } from '../features/metrics/server-metrics.js';
 import type { TracingOption } from '../features/tracing/tracing-option.js';
 import type { ResolvedUsage, UsageOption } from '../features/usage/usage-option.js';
 import type { ToolGrouping } from '../grouping/grouping-options.js';
 import type { CacheHints } from '../kernel/cache-hints.js';
 import type { Logger, LogLevel } from '../kernel/logger.js';
 import type { TransportName } from '../kernel/transports.js';
-import type { MetricsOption, MetricsRegistry } from '../metrics/server-metrics.js';
 import type { LimitStore } from '../store/limit-store.js';
 import type { CorsOptions, ResolvedCors } from '../transports/cors.js';
 import type { TlsOptions } from '../transports/tls-option.js';

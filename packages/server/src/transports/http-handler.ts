@@ -67,8 +67,8 @@ interface Passage extends HttpExchange {
 type HttpGuard = (passage: Passage) => boolean | Promise<boolean>;
 
 /**
- * Builds the HTTP side of the server: `GET /health`, `GET /metrics`, the protected resource
- * metadata (under `auth`), the features' routes (`GET /usage`, the inspector's page, the
+ * Builds the HTTP side of the server: `GET /health`, the protected resource metadata (under
+ * `auth`), the features' routes (`GET /metrics`, `GET /usage`, the inspector's page, the
  * Server Card...), the MCP endpoint(s) of the chosen transport, and 404 (or `next()`) for everything
  * else; CORS preflights of those paths are answered first. Before an MCP request reaches the
  * SDK it passes the Host/Origin checks (403), authentication (401/403), the content-type check
@@ -99,15 +99,14 @@ class McpHttpHandler implements HttpRequestHandler {
       options.transport === 'streamable-http' ? new StreamableHttpEndpoint(options) : undefined;
     this.#sse = options.transport === 'sse' ? new SseEndpoint(options) : undefined;
     const sessions = () => (this.#streamable?.sessionCount ?? 0) + (this.#sse?.sessionCount ?? 0);
-    options.metrics?.countSessionsWith(sessions);
+    options.countSessionsWith?.(sessions);
     this.#endpointPath = options.transport === 'sse' ? SSE_STREAM_PATH : options.path;
     this.#admission = { guard: options.guard, authenticator: options.authenticator, logger };
-    const endpointPath = this.#endpointPath;
-    this.#routes = [...frameRoutes(options, { endpointPath, sessions }), ...(options.routes ?? [])];
+    this.#routes = [...frameRoutes(options, { sessions }), ...(options.routes ?? [])];
     this.#guards = [
       answerUnknownPath, // 404, or the host's next(): a path nobody here serves
       this.#applyCors, // preflights, and the CORS headers of the answer
-      serveRoute, // /health, /metrics, metadata, then the features' routes (/usage...)
+      serveRoute, // /health, metadata, then the features' routes (/metrics, /usage...)
       this.#refuseMethodOrShutdown, // 405; 503 once closing
       this.#serveEndpoint, // admission, body limits, then the SDK transport
     ];

@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { HttpAuthenticator } from '../kernel/http-authenticator.js';
 import type { HttpRoute } from '../kernel/http-route.js';
-import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { ResolvedCors } from './cors.js';
 import type { ResolvedEndpointOptions } from './endpoint-options.js';
 import type { GuardPolicy } from './http-guard.js';
@@ -18,7 +17,7 @@ import type { TlsOptions } from './tls-option.js';
  *
  * @example
  * ```ts
- * const endpoint: HttpEndpointOptions = toHttpEndpointOptions(runtime, resolved, metrics);
+ * const endpoint: HttpEndpointOptions = toHttpEndpointOptions(runtime, resolved);
  * ```
  */
 export interface HttpEndpointOptions extends ResolvedEndpointOptions, ListenStreamBounds {
@@ -29,13 +28,13 @@ export interface HttpEndpointOptions extends ResolvedEndpointOptions, ListenStre
   authenticator?: HttpAuthenticator | undefined;
   /** Answers `GET /health` (the handler adds `sessions`); no health route when absent. */
   health?: RuntimeHealth | undefined;
-  /** Answers `GET /metrics` (and is told how to count sessions); no metrics route when absent. */
-  metrics?: ServerMetrics | undefined;
+  /** Told, once the handler is built, how to count its open sessions (for the features' routes). */
+  countSessionsWith?: ((count: () => number) => void) | undefined;
   /** The tool a caller lists under a name: whose `x-mcp-header`s a 2026-07-28 call must match. */
   listedTool: ListedTool;
   /** What is published to 2026-07-28 clients' `subscriptions/listen` streams. */
   changes?: ServerChanges | undefined;
-  /** The features' routes, asked after the frame's own (`/health`, `/metrics`, ...). */
+  /** The features' routes, asked after the frame's own (`/health`). */
   routes?: readonly HttpRoute[] | undefined;
   /** Sees each admitted MCP request before the SDK reads it (a feature marking its own). */
   onAdmittedRequest?: ((request: IncomingMessage) => void) | undefined;
@@ -46,7 +45,7 @@ export interface HttpEndpointOptions extends ResolvedEndpointOptions, ListenStre
  *
  * @example
  * ```ts
- * const options: HttpTransportOptions = { ...toHttpEndpointOptions(runtime, resolved, metrics), host: '0.0.0.0', port: 8000 };
+ * const options: HttpTransportOptions = { ...toHttpEndpointOptions(runtime, resolved), host: '0.0.0.0', port: 8000 };
  * ```
  */
 export interface HttpTransportOptions extends HttpEndpointOptions {

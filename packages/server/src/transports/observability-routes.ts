@@ -1,8 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from '../kernel/http-response.js';
-import type { Logger } from '../kernel/logger.js';
-import { passGuard } from './http-admission.js';
-import type { GuardPolicy } from './http-guard.js';
 
 /**
  * The body of `GET /health`: fast, unauthenticated, and naming no module.
@@ -36,55 +33,21 @@ export interface HealthStatus {
 export type RuntimeHealth = () => Omit<HealthStatus, 'sessions'>;
 
 /**
- * A source of the Prometheus text exposition.
+ * Answers `GET /health` when it is served: fast, unauthenticated, naming no module; `false`
+ * for any other request.
  *
  * @example
  * ```ts
- * const source: MetricsText = { contentType: registry.contentType, text: () => registry.metrics() };
+ * if (serveHealth(request, response, health, sessions)) return;
  * ```
  */
-export interface MetricsText {
-  readonly contentType: string;
-  text(): Promise<string>;
-}
-
-/** What {@link serveObservability} answers from. */
-export interface ObservabilityRoutes {
-  health?: RuntimeHealth | undefined;
-  metrics?: MetricsText | undefined;
-  sessions: () => number;
-  guard: GuardPolicy;
-  logger: Logger;
-  /** Under `auth.protectMetrics`: the bearer check `/metrics` must pass (it answers refusals). */
-  authorizeMetrics?: (request: IncomingMessage, response: ServerResponse) => Promise<boolean>;
-}
-
-/**
- * Answers `GET /health` and `GET /metrics` when they are served; `false` for any other request.
- * `/metrics` passes the Host/Origin guard, and authentication only under `auth.protectMetrics`
- * (scrapers, like health checks, usually carry no credentials).
- *
- * @example
- * ```ts
- * if (await serveObservability(request, response, url.pathname, routes)) return;
- * ```
- */
-export async function serveObservability(
+export function serveHealth(
   request: IncomingMessage,
   response: ServerResponse,
-  pathname: string,
-  routes: ObservabilityRoutes,
-): Promise<boolean> {
-  if (request.method !== 'GET') return false;
-  if (pathname === '/health' && routes.health) {
-    sendJson(response, 200, { ...routes.health(), sessions: routes.sessions() });
-    return true;
-  }
-  if (pathname !== '/metrics' || routes.metrics === undefined) return false;
-  if (!passGuard(request, response, routes, '/metrics')) return true;
-  if (routes.authorizeMetrics && !(await routes.authorizeMetrics(request, response))) return true;
-  const text = await routes.metrics.text();
-  response.writeHead(200, { 'content-type': routes.metrics.contentType });
-  response.end(text);
+  health: RuntimeHealth | undefined,
+  sessions: () => number,
+): boolean {
+  if (request.method !== 'GET' || health === undefined) return false;
+  sendJson(response, 200, { ...health(), sessions: sessions() });
   return true;
 }

@@ -128,6 +128,8 @@ describe('createMcpHandler in a plain http.createServer', () => {
     });
     const base = await listen(httpServer);
     expect(await (await fetch(`${base}/`)).text()).toBe('host app');
+    // Without metrics the handler serves no /metrics: the host may serve its own there.
+    expect(await (await fetch(`${base}/metrics`)).text()).toBe('host app');
     const { client } = await connectStreamable(`${base}/api/mcp`);
     expect((await client.listTools()).tools).toHaveLength(1);
     await client.close();

@@ -23,6 +23,8 @@ const HTTP_FRAME: HttpFeatureFrame = {
   endpointPath: '/sse',
   tls: false,
   authRequired: false,
+  authenticator: undefined,
+  sessions: () => 0,
   notServed: () => [{ kind: 'module', name: 'broken', reason: 'its input schema is invalid' }],
 };
 
@@ -93,6 +95,7 @@ describe('the inspector feature', () => {
       INSPECTOR_FEATURE.checkOptions?.(
         { inspector: { prefix: '/mcp', allowExecute: false } },
         FRAME,
+        {},
       ),
     ).toThrow(/inspector\.prefix.*\/mcp would hide the MCP endpoint/);
   });

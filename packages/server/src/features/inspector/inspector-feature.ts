@@ -38,6 +38,7 @@ function openInspector(inspector: ServedInspector, logger: Logger): OpenedFeatur
     },
     // Told once at start: people open the page by hand.
     announce: (serverUrl) => {
+      if (serverUrl === undefined) return undefined;
       const inspectorUrl = new URL(`${inspector.prefix}/`, serverUrl).href;
       const mode = readOnly ? 'read only' : 'it may call tools';
       logger.info({ inspectorUrl }, `Tool Inspector at ${inspectorUrl} (${mode})`);

@@ -16,6 +16,8 @@ const FRAME: HttpFeatureFrame = {
   endpointPath: '/mcp',
   tls: false,
   authRequired: false,
+  authenticator: undefined,
+  sessions: () => 0,
   logger: silentLogger,
   notServed: () => [],
 };

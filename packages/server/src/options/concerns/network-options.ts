@@ -2,9 +2,10 @@
 
 import { declareOption } from '../../kernel/option-declaration.js';
 import { choiceOption } from '../../kernel/primitive-options.js';
+import { resolvePort } from '../../kernel/read-option.js';
 import { HTTP_TRANSPORTS, TRANSPORTS, type TransportName } from '../../kernel/transports.js';
 import { ENDPOINT_OPTIONS } from '../../transports/endpoint-options.js';
-import { resolveHost, resolvePort } from './read-http-options.js';
+import { resolveHost } from './read-http-options.js';
 
 /**
  * The network options of `serve()`, declared once.

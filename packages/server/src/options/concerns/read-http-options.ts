@@ -14,23 +14,6 @@ export function resolveHost(value: unknown): string {
   return value;
 }
 
-/** A port to bind: 1..65535 (0 too where a free port may be picked), 8000 by default. */
-export function resolvePort(value: unknown, allowAnyPort: boolean, option = 'port'): number {
-  if (value === undefined) return 8000;
-  const minimum = allowAnyPort ? 0 : 1;
-  const expected = `an integer between ${minimum} and 65535`;
-  if (typeof value !== 'number' || !Number.isInteger(value)) {
-    throw new InvalidOptionError({ option, value, expected });
-  }
-  if (value < minimum || value > 65535) {
-    // The SRS's wording for the port, which capitalizes the option.
-    const range = ` must be between ${minimum} and 65535, got ${value}`;
-    const sentence = option === 'port' ? [`Port${range}`] : [{ option }, range];
-    throw new InvalidOptionError({ option, value, expected, sentence });
-  }
-  return value;
-}
-
 /** Origins allowed besides the server's own: a list of origins, or `'*'`. */
 export function resolveAllowedOrigins(value: unknown): readonly string[] | '*' | undefined {
   const allowed = "an array of origins like 'https://app.example.com', or '*'";

@@ -1,7 +1,10 @@
-import { sendJson } from '../kernel/http-response.js';
-import type { Logger } from '../kernel/logger.js';
-import { listenHttp } from './http-listener.js';
-import { type MetricsText, serveObservability } from './observability-routes.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sendJson } from '../../kernel/http-response.js';
+import type { HttpExchange } from '../../kernel/http-route.js';
+import type { Logger } from '../../kernel/logger.js';
+import { passGuard } from '../../transports/http-admission.js';
+import { listenHttp } from '../../transports/http-listener.js';
+import { METRICS_PATH, type MetricsText, serveMetrics } from './metrics-route.js';
 
 /** The address a stdio server's metrics are served on: loopback only. */
 export const METRICS_LISTENER_HOST = '127.0.0.1';
@@ -37,20 +40,23 @@ export async function listenMetrics(
   port: number,
   logger: Logger,
 ): Promise<MetricsListener> {
-  const routes = {
-    metrics,
-    sessions: () => 0,
-    guard: { allowedOrigins: undefined, allowedHosts: 'auto' as const },
-    logger,
-  };
-  const answer = async (
-    request: Parameters<typeof serveObservability>[0],
-    response: Parameters<typeof serveObservability>[1],
-  ): Promise<void> => {
+  const policy = { guard: { allowedOrigins: undefined, allowedHosts: 'auto' as const }, logger };
+  const answer = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     try {
       const url = new URL(request.url ?? '/', 'http://localhost');
-      if (await serveObservability(request, response, url.pathname, routes)) return;
-      sendJson(response, 404, { error: 'Not found', path: url.pathname });
+      if (url.pathname !== METRICS_PATH) {
+        sendJson(response, 404, { error: 'Not found', path: url.pathname });
+        return;
+      }
+      const exchange: HttpExchange = {
+        request,
+        response,
+        url,
+        passGuard: (what, checks) => passGuard(request, response, policy, what, checks),
+        // Nothing here authenticates: the listener is loopback only.
+        admit: () => Promise.resolve(true),
+      };
+      await serveMetrics(exchange, metrics, false);
     } catch (error) {
       logger.error({ err: error }, 'Serving /metrics failed');
       sendJson(response, 500, { error: 'Internal server error' });
@@ -65,7 +71,7 @@ export async function listenMetrics(
     port,
   );
   return {
-    url: `http://${METRICS_LISTENER_HOST}:${bound}/metrics`,
+    url: `http://${METRICS_LISTENER_HOST}:${bound}${METRICS_PATH}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

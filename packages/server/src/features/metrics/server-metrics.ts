@@ -1,6 +1,6 @@
-import type { CallObserver } from '../calls/call-observer.js';
-import { loadOptionalPackage } from '../kernel/load-optional-package.js';
-import type { RequestObserver } from '../requests/request-step.js';
+import type { CallObserver } from '../../calls/call-observer.js';
+import { loadOptionalPackage } from '../../kernel/load-optional-package.js';
+import type { RequestObserver } from '../../requests/request-step.js';
 
 /**
  * A prom-client `Registry`, as far as the `metrics` option needs one: it takes our series and
