@@ -73,12 +73,12 @@ describe('check-layers', () => {
     const root = repositoryWith(
       serverWith({
         'calls/router.ts':
-          "import { spans } from '../observability/spans.js';\nexport const router = spans;\n",
-        'observability/spans.ts': 'export const spans = 1;\n',
+          "import { pipeline } from '../requests/pipeline.js';\nexport const router = pipeline;\n",
+        'requests/pipeline.ts': 'export const pipeline = 1;\n',
       }),
     );
     expect(await checkImports(root)).toEqual([
-      'packages/server/src/calls/router.ts -> packages/server/src/observability/spans.ts (layer-calls)',
+      'packages/server/src/calls/router.ts -> packages/server/src/requests/pipeline.ts (layer-calls)',
     ]);
   });
 
