@@ -185,12 +185,14 @@ describe.skipIf(skip !== undefined)(
     });
 
     it('fails a task that outlives its time limit, aborting its attempt', async () => {
-      const runner = await worker({ timeoutMs: 300 });
+      // Long enough for a busy machine's worker to start the attempt before the limit passes
+      // (a task past its limit that no attempt started fails without one).
+      const runner = await worker({ timeoutMs: 3000 });
       const { taskId } = await runner.engine.create(CALL, null);
       const running = await runner.attempt(0);
       expect(await statusOf(runner.engine, taskId, null, 'failed')).toMatchObject({
-        error: { code: -32603, message: 'Task timed out after 300 ms' },
-        statusMessage: 'Task timed out after 300 ms',
+        error: { code: -32603, message: 'Task timed out after 3000 ms' },
+        statusMessage: 'Task timed out after 3000 ms',
       });
       await vi.waitFor(() => expect(running.context.signal.aborted).toBe(true), {
         timeout: STEP_TIMEOUT_MS,
