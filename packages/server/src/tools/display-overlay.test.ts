@@ -1,4 +1,5 @@
 import { defineModule } from '@apcore-mcp/core';
+import { DEFAULT_ANNOTATIONS } from '@apcore-mcp/core/bridge';
 import * as runtime from '@apcore-mcp/runtime';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
@@ -79,6 +80,7 @@ describe('annotations.extra keys for the model (F-041)', () => {
       describeModule('image.resize', {
         description: 'Resize an image',
         annotations: {
+          ...DEFAULT_ANNOTATIONS,
           extra: { mcp_category: 'image', mcp_cost: 'high', internal_flag: 'ignored' },
         },
         metadata: { display: { mcp: { guidance: 'Prefer small sizes.' } } },
