@@ -1,14 +1,25 @@
-import { fixtureDescriptor, loadContractFixture } from '@apcore-mcp/test-support/contract';
+import {
+  type FixtureModule,
+  fixtureDescriptor,
+  loadContractFixture,
+} from '@apcore-mcp/test-support/contract';
 import { describe, expect, it } from 'vitest';
+import { chatCall, createExecutor } from './__fixtures__/dispatch-executor.js';
+import { dispatchToolCalls } from './dispatch-tool-calls.js';
 import { toOpenaiTool } from './to-openai-tool.js';
 
 // The apcore contract's openai_tool_mapping.json, case by case through toOpenaiTool.
+
+/** A fixture's module as the converter takes it (its annotations are read as they come). */
+function asDescriptor(module: FixtureModule): Parameters<typeof toOpenaiTool>[0] {
+  return fixtureDescriptor(module) as Parameters<typeof toOpenaiTool>[0];
+}
 const fixture = loadContractFixture('openai_tool_mapping');
 
 describe('openai_tool_mapping.json', () => {
   for (const testCase of fixture.test_cases) {
     it(testCase.id, () => {
-      const { function: definition } = toOpenaiTool(fixtureDescriptor(testCase.input_module), {
+      const { function: definition } = toOpenaiTool(asDescriptor(testCase.input_module), {
         strict: testCase.options.strict,
         embedAnnotations: testCase.options.embed_annotations === true,
       });
@@ -55,6 +66,30 @@ describe('x-llm-description outside strict mode', () => {
     });
     expect(definition.parameters.properties).toEqual({
       token: { type: 'string', description: 'Short', 'x-llm-description': 'Long' },
+    });
+  });
+});
+
+describe('AI guidance in dispatch answers', () => {
+  it("answers a module's guided error with its message, then its guidance as JSON", async () => {
+    const { executor } = createExecutor({
+      'billing.charge': () => {
+        throw Object.assign(new Error('The card was declined'), {
+          code: 'PAYMENT_DECLINED',
+          details: {},
+          retryable: false,
+          userFixable: true,
+          aiGuidance: 'Ask the user for another card.',
+        });
+      },
+    });
+    const [answer] = await dispatchToolCalls(executor, [chatCall('1', 'billing-charge', '{}')]);
+    const [message, guidance] = answer?.content.split('\n\n') ?? [];
+    expect(message).toBe('Module error: PAYMENT_DECLINED');
+    expect(JSON.parse(guidance ?? '')).toEqual({
+      retryable: false,
+      aiGuidance: 'Ask the user for another card.',
+      userFixable: true,
     });
   });
 });

@@ -134,7 +134,7 @@ describe('apcore-mcp --acl', () => {
   it('serves every tool without an ACL, as before', async () => {
     await withStdioClient(['--extensions-dir', EXAMPLE_EXTENSIONS], {}, async (client) => {
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(12);
+      expect(tools).toHaveLength(13);
     });
   });
 
@@ -144,7 +144,7 @@ describe('apcore-mcp --acl', () => {
       {},
       async (client) => {
         const { tools } = await client.listTools();
-        expect(tools).toHaveLength(12);
+        expect(tools).toHaveLength(13);
       },
     );
   });
