@@ -9,11 +9,12 @@ function moduleError(code: string, message: string, details: Record<string, unkn
 }
 
 const mapper = new ErrorMapper();
+/** The AI guidance appendix after the message (see ai-guidance.test.ts). */
+const GUIDANCE = { type: 'text', text: expect.stringContaining('"retryable":false') };
 
 function textOf(error: unknown, errorMapper: ErrorMapper = mapper): string {
   const result = errorMapper.toMcpError(error);
-  // The message, then the AI guidance appendix.
-  expect(result.content).toHaveLength(2);
+  expect(result.content).toHaveLength(2); // the message, then the AI guidance appendix
   expect(result.content[0]?.type).toBe('text');
   return result.content[0]?.text ?? '';
 }
@@ -24,10 +25,7 @@ describe('FR-ERROR-001 module not found', () => {
       moduleId: 'image.resize',
     });
     expect(mapper.toMcpError(error)).toEqual({
-      content: [
-        { type: 'text', text: 'Module not found: image.resize' },
-        { type: 'text', text: expect.stringContaining('"retryable":false') },
-      ],
+      content: [{ type: 'text', text: 'Module not found: image.resize' }, GUIDANCE],
       isError: true,
       _meta: expect.objectContaining({ [ERROR_CODE_META_KEY]: 'MODULE_NOT_FOUND' }),
     });
@@ -206,10 +204,7 @@ describe('FR-ERROR-009 unexpected failures', () => {
     ['a lowercase code', { code: 'not_apcore', message: 'x' }],
   ])('maps %s to "Internal error occurred"', (_label, error) => {
     expect(mapper.toMcpError(error)).toEqual({
-      content: [
-        { type: 'text', text: INTERNAL_ERROR_MESSAGE },
-        { type: 'text', text: expect.stringContaining('"retryable":false') },
-      ],
+      content: [{ type: 'text', text: INTERNAL_ERROR_MESSAGE }, GUIDANCE],
       isError: true,
       _meta: expect.objectContaining({ [ERROR_CODE_META_KEY]: 'INTERNAL_ERROR' }),
     });
