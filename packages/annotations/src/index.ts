@@ -38,6 +38,7 @@ export {
   normalizeAnnotations,
 } from './normalize-annotations.js';
 export { toDescriptionSuffix } from './to-description-suffix.js';
+export { toExtraDescription } from './to-extra-description.js';
 export { type ToMcpAnnotationsOptions, toMcpAnnotations } from './to-mcp-annotations.js';
 export {
   ANNOTATION_META_PREFIX,

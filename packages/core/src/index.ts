@@ -88,7 +88,11 @@ export { ExecutionCancelledError } from './errors/execution-cancelled-error.js';
 export type { InvalidInputErrorOptions } from './errors/invalid-input-error.js';
 export { InvalidInputError } from './errors/invalid-input-error.js';
 export { InvalidResultError } from './errors/invalid-result-error.js';
-export type { ModuleErrorInit, ModuleErrorOptions } from './errors/module-error.js';
+export type {
+  ModuleErrorGuidance,
+  ModuleErrorInit,
+  ModuleErrorOptions,
+} from './errors/module-error.js';
 export { ModuleError } from './errors/module-error.js';
 export { ModuleLoadError } from './errors/module-load-error.js';
 export { ModuleNotFoundError } from './errors/module-not-found-error.js';

@@ -55,4 +55,14 @@ describe('ToolNameTable', () => {
     expect(names.moduleIdOf('a-b')).toBeUndefined();
     expect(names.size).toBe(0);
   });
+
+  it('records a name chosen elsewhere (a display alias), and frees it when the module is renamed', () => {
+    const names = new ToolNameTable();
+    expect(names.add('image.resize', 'resize_photo')).toBe('resize_photo');
+    expect(names.moduleIdOf('resize_photo')).toBe('image.resize');
+    expect(() => names.add('image.crop', 'resize_photo')).toThrow(ToolNameCollisionError);
+    expect(names.add('image.resize')).toBe('image-resize');
+    expect(names.moduleIdOf('resize_photo')).toBeUndefined();
+    expect(names.add('image.crop', 'resize_photo')).toBe('resize_photo');
+  });
 });

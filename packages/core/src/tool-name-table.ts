@@ -30,21 +30,25 @@ export class ToolNameTable {
 
   /**
    * Gives a module its tool name and returns it; the same module again gets the same name.
-   * Nothing is recorded when it throws.
+   * `name` gives it one chosen elsewhere (a display alias, already checked) instead of the one
+   * its id has in this style. Nothing is recorded when it throws.
    *
    * @throws {InvalidToolNameError} when the id has no tool name in this style.
    * @throws {ToolNameCollisionError} when another module holds the name.
    * @example
    * ```ts
    * const name = names.add('orders.place_order'); // 'orders-place_order'
+   * names.add('orders.cancel', 'cancel_order'); // 'cancel_order'
    * ```
    */
-  add(moduleId: string): string {
-    const name = toToolName(moduleId, this.style);
+  add(moduleId: string, name: string = toToolName(moduleId, this.style)): string {
     const holder = this.#moduleIdByName.get(name);
     if (holder !== undefined && holder !== moduleId) {
       throw new ToolNameCollisionError({ toolName: name, moduleIds: [holder, moduleId] });
     }
+    // A module given another name (its alias changed) frees the old one.
+    const previous = this.#nameByModuleId.get(moduleId);
+    if (previous !== undefined && previous !== name) this.#moduleIdByName.delete(previous);
     this.#moduleIdByName.set(name, moduleId);
     this.#nameByModuleId.set(moduleId, name);
     return name;

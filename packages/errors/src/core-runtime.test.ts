@@ -102,8 +102,8 @@ async function mapFailure(
 describe('errors of the real @apcore-mcp/core Executor', () => {
   it('FR-ERROR-001: module not found', async () => {
     const result = await mapFailure(createExecutor().call('foo.bar', {}));
-    expect(result.content).toEqual([{ type: 'text', text: 'Module not found: foo.bar' }]);
-    expect(result._meta).toEqual({ [ERROR_CODE_META_KEY]: 'MODULE_NOT_FOUND' });
+    expect(result.content[0]).toEqual({ type: 'text', text: 'Module not found: foo.bar' });
+    expect(result._meta).toMatchObject({ [ERROR_CODE_META_KEY]: 'MODULE_NOT_FOUND' });
   });
 
   it('FR-ERROR-002: schema validation, one line per field', async () => {
@@ -114,7 +114,7 @@ describe('errors of the real @apcore-mcp/core Executor', () => {
     expect(text.split('\n')[0]).toBe('Input validation failed:');
     expect(text).toMatch(/^- width: .+ \(.+\)$/m);
     expect(text).toMatch(/^- height: .+ \(.+\)$/m);
-    expect(result._meta).toEqual({ [ERROR_CODE_META_KEY]: 'SCHEMA_VALIDATION_ERROR' });
+    expect(result._meta).toMatchObject({ [ERROR_CODE_META_KEY]: 'SCHEMA_VALIDATION_ERROR' });
   });
 
   it('FR-ERROR-003: access denied without the caller', async () => {

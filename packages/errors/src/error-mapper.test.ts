@@ -9,10 +9,12 @@ function moduleError(code: string, message: string, details: Record<string, unkn
 }
 
 const mapper = new ErrorMapper();
+/** The AI guidance appendix after the message (see ai-guidance.test.ts). */
+const GUIDANCE = { type: 'text', text: expect.stringContaining('"retryable":false') };
 
 function textOf(error: unknown, errorMapper: ErrorMapper = mapper): string {
   const result = errorMapper.toMcpError(error);
-  expect(result.content).toHaveLength(1);
+  expect(result.content).toHaveLength(2); // the message, then the AI guidance appendix
   expect(result.content[0]?.type).toBe('text');
   return result.content[0]?.text ?? '';
 }
@@ -23,9 +25,9 @@ describe('FR-ERROR-001 module not found', () => {
       moduleId: 'image.resize',
     });
     expect(mapper.toMcpError(error)).toEqual({
-      content: [{ type: 'text', text: 'Module not found: image.resize' }],
+      content: [{ type: 'text', text: 'Module not found: image.resize' }, GUIDANCE],
       isError: true,
-      _meta: { [ERROR_CODE_META_KEY]: 'MODULE_NOT_FOUND' },
+      _meta: expect.objectContaining({ [ERROR_CODE_META_KEY]: 'MODULE_NOT_FOUND' }),
     });
   });
 
@@ -55,7 +57,7 @@ describe('FR-ERROR-002 schema validation', () => {
     expect(textOf(error)).toBe(
       'Input validation failed:\n- width: Input should be a valid integer (int_type)',
     );
-    expect(mapper.toMcpError(error)._meta).toEqual({
+    expect(mapper.toMcpError(error)._meta).toMatchObject({
       [ERROR_CODE_META_KEY]: 'SCHEMA_VALIDATION_ERROR',
     });
   });
@@ -172,7 +174,7 @@ describe('FR-ERROR-006..008 safety limits', () => {
   ])('%s has a fixed text without the call chain', (code, text, details) => {
     const result = mapper.toMcpError(moduleError(code, 'chain a.b -> b.module', details));
     expect(result.content[0]?.text).toBe(text);
-    expect(result._meta).toEqual({ [ERROR_CODE_META_KEY]: code });
+    expect(result._meta).toMatchObject({ [ERROR_CODE_META_KEY]: code });
     expect(JSON.stringify(result)).not.toMatch(/module|a\.b/);
   });
 });
@@ -202,9 +204,9 @@ describe('FR-ERROR-009 unexpected failures', () => {
     ['a lowercase code', { code: 'not_apcore', message: 'x' }],
   ])('maps %s to "Internal error occurred"', (_label, error) => {
     expect(mapper.toMcpError(error)).toEqual({
-      content: [{ type: 'text', text: INTERNAL_ERROR_MESSAGE }],
+      content: [{ type: 'text', text: INTERNAL_ERROR_MESSAGE }, GUIDANCE],
       isError: true,
-      _meta: { [ERROR_CODE_META_KEY]: 'INTERNAL_ERROR' },
+      _meta: expect.objectContaining({ [ERROR_CODE_META_KEY]: 'INTERNAL_ERROR' }),
     });
   });
 
@@ -248,7 +250,7 @@ describe('FR-ERROR-010 other module errors', () => {
     });
     const result = mapper.toMcpError(error);
     expect(result.content[0]?.text).toBe('Module error: CONFIG_NOT_FOUND');
-    expect(result._meta).toEqual({ [ERROR_CODE_META_KEY]: 'CONFIG_NOT_FOUND' });
+    expect(result._meta).toMatchObject({ [ERROR_CODE_META_KEY]: 'CONFIG_NOT_FOUND' });
   });
 
   it('maps future codes of foreign runtimes the same way', () => {

@@ -1,4 +1,5 @@
 import { type Logger, type ModuleErrorLike, readProperty } from '@apcore-mcp/core/bridge';
+import { guidanceForCode, guidanceOf } from './ai-guidance.js';
 import { formatValidationErrors } from './format-validation-errors.js';
 import { readModuleErrorCode } from './is-module-error-like.js';
 import {
@@ -6,6 +7,7 @@ import {
   INTERNAL_ERROR_CODE,
   INTERNAL_ERROR_MESSAGE,
   type ToolErrorResult,
+  withAiGuidance,
 } from './tool-error-result.js';
 
 /** Options of {@link ErrorMapper}. */
@@ -83,14 +85,17 @@ function formatModuleError(error: ModuleErrorLike, code: string): string {
  * The text never carries stack traces, file paths, caller ids or exception class names:
  * anything that is not an apcore module error becomes `Internal error occurred` and is logged
  * (with its stack) through the optional logger. The machine-readable code travels in
- * `_meta['apcore/errorCode']`. `toMcpError` never throws.
+ * `_meta['apcore/errorCode']`, and the apcore contract's AI guidance (`retryable`, `aiGuidance`,
+ * `userFixable`, `suggestion`: the error's own where it carries them, else its code's) in
+ * `_meta` and as a JSON text block after the message (see `withAiGuidance`). `toMcpError` never
+ * throws.
  *
  * @example
  * ```ts
  * const mapper = new ErrorMapper({ logger });
  * mapper.toMcpError({ code: 'ACL_DENIED', message: 'caller x denied', details: { callerId: 'x' } });
- * // { content: [{ type: 'text', text: 'Access denied' }], isError: true,
- * //   _meta: { 'apcore/errorCode': 'ACL_DENIED' } }
+ * // { content: [{ type: 'text', text: 'Access denied' }, { type: 'text', text: '{"retryable":false,...}' }],
+ * //   isError: true, _meta: { 'apcore/errorCode': 'ACL_DENIED', 'apcore/retryable': false, ... } }
  * ```
  */
 export class ErrorMapper {
@@ -107,14 +112,21 @@ export class ErrorMapper {
       if (code !== undefined) {
         const text = formatModuleError(error as ModuleErrorLike, code);
         this.#logModuleError(error as ModuleErrorLike, code);
-        return createToolErrorResult(text, code);
+        // Codes with a fixed text keep their fixed guidance too: what the error carries may
+        // speak of what the text hides (a caller, a call chain).
+        const guidance =
+          FIXED_TEXTS[code] === undefined ? guidanceOf(error, code) : guidanceForCode(code);
+        return withAiGuidance(createToolErrorResult(text, code), guidance);
       }
     } catch (mappingFailure) {
       this.#log('error', { err: mappingFailure }, 'Mapping a module error failed');
     }
     // The full error, stack included, stays on the server; the client gets the fixed text.
     this.#log('error', { err: error }, 'Unexpected error during tool execution');
-    return createToolErrorResult(INTERNAL_ERROR_MESSAGE, INTERNAL_ERROR_CODE);
+    return withAiGuidance(
+      createToolErrorResult(INTERNAL_ERROR_MESSAGE, INTERNAL_ERROR_CODE),
+      guidanceForCode(INTERNAL_ERROR_CODE),
+    );
   }
 
   /** Module errors are expected outcomes; only their cause, when there is one, is worth a look. */

@@ -18,7 +18,8 @@ function expectSanitized(result: ToolErrorResult): void {
     expect(serialized).not.toMatch(pattern);
   }
   expect(result.isError).toBe(true);
-  expect(result.content).toHaveLength(1);
+  // The message, then the AI guidance appendix.
+  expect(result.content).toHaveLength(2);
 }
 
 function throwingGetter(): never {

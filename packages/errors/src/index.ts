@@ -1,4 +1,10 @@
 // Any new export added here becomes public API: named exports only, no wildcards.
+export {
+  AI_GUIDANCE_META_KEYS,
+  type AiGuidance,
+  guidanceForCode,
+  guidanceOf,
+} from './ai-guidance.js';
 export { ErrorMapper, type ErrorMapperOptions } from './error-mapper.js';
 export { formatValidationErrors } from './format-validation-errors.js';
 export { isModuleErrorLike } from './is-module-error-like.js';
@@ -9,4 +15,5 @@ export {
   INTERNAL_ERROR_MESSAGE,
   type TextContent,
   type ToolErrorResult,
+  withAiGuidance,
 } from './tool-error-result.js';

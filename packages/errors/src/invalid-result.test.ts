@@ -11,7 +11,7 @@ describe('content a module cannot send', () => {
     expect(mapper.toMcpError(error).content[0]?.text).toBe(
       'Invalid result: image: data is not valid base64 (3 characters)',
     );
-    expect(mapper.toMcpError(error)._meta).toEqual({
+    expect(mapper.toMcpError(error)._meta).toMatchObject({
       'apcore/errorCode': 'INVALID_RESULT',
     });
   });

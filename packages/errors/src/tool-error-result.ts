@@ -1,3 +1,5 @@
+import { AI_GUIDANCE_META_KEYS, type AiGuidance } from './ai-guidance.js';
+
 /**
  * One text block of a tool result, spelled as the MCP SDK's `TextContent`.
  *
@@ -60,6 +62,33 @@ export const INTERNAL_ERROR_CODE = 'INTERNAL_ERROR';
  * ```
  */
 export const INTERNAL_ERROR_MESSAGE = 'Internal error occurred';
+
+/**
+ * Adds AI guidance to an error result, where the apcore contract puts it: under
+ * `AI_GUIDANCE_META_KEYS` in `_meta` (`apcore/retryable`, `apcore/aiGuidance`, ...) for programs,
+ * and as a JSON appendix for the model, a second text block with the contract's keys
+ * (`{"retryable":false,"aiGuidance":"..."}`), since clients pass the text, not `_meta`, to models.
+ *
+ * @example
+ * ```ts
+ * withAiGuidance(createToolErrorResult('Module timed out', 'MODULE_TIMEOUT'), { retryable: true });
+ * ```
+ */
+export function withAiGuidance(result: ToolErrorResult, guidance: AiGuidance): ToolErrorResult {
+  const meta: Record<string, unknown> = { ...result._meta };
+  const appendix: Record<string, unknown> = {};
+  for (const key of ['retryable', 'aiGuidance', 'userFixable', 'suggestion'] as const) {
+    const value = guidance[key];
+    if (value === undefined) continue;
+    meta[AI_GUIDANCE_META_KEYS[key]] = value;
+    appendix[key] = value;
+  }
+  return {
+    content: [...result.content, { type: 'text', text: JSON.stringify(appendix) }],
+    isError: true,
+    _meta: meta,
+  };
+}
 
 /**
  * Builds an error result from a text and its error code.

@@ -157,7 +157,10 @@ describe('dispatchToolCalls through the real @apcore-mcp/core Executor', () => {
     const [message] = await dispatchToolCalls(createExecutor(), [
       chatCall('c', 'image-resize', '{"width":"wide"}'),
     ]);
-    const lines = message?.content.split('\n') ?? [];
+    // The message, then the AI guidance appendix after a blank line.
+    const [text = '', guidance = ''] = message?.content.split('\n\n') ?? [];
+    expect(JSON.parse(guidance)).toMatchObject({ retryable: false });
+    const lines = text.split('\n');
     expect(lines[0]).toBe('Input validation failed:');
     expect(lines.slice(1).sort()).toEqual([
       expect.stringMatching(/^- height: .+/),
@@ -174,7 +177,9 @@ describe('dispatchToolCalls through the real @apcore-mcp/core Executor', () => {
       chatCall('2', 'image-resize', '{"width":1,"height":1}'),
     ]);
     expect(messages.map((message) => message.content)).toEqual([
-      'Access denied',
+      expect.stringMatching(
+        /^Access denied\n\n\{"retryable":false,"aiGuidance":"[^"]+","userFixable":false\}$/,
+      ),
       '{"width":1,"height":1,"format":"png"}',
     ]);
   });
@@ -197,7 +202,8 @@ describe('dispatchToolCalls through the real @apcore-mcp/core Executor', () => {
       [chatCall('c', 'disk-write', '{}')],
       { logger },
     );
-    expect(message?.content).toBe('Internal error occurred');
+    expect(message?.content).toMatch(/^Internal error occurred\n\n\{"retryable":false,/);
+    expect(message?.content).not.toContain('/srv/data');
     expect(logger.entries.some((entry) => entry.level === 'error')).toBe(true);
   });
 

@@ -105,7 +105,11 @@ describe('dispatchToolCalls with Responses API function calls', () => {
     const outputs = await dispatchToolCalls(executor, toolCalls);
     expect(outputs).toEqual([
       { type: 'function_call_output', call_id: 'call_a', output: '{"sum":2}' },
-      { type: 'function_call_output', call_id: 'call_b', output: 'Access denied' },
+      {
+        type: 'function_call_output',
+        call_id: 'call_b',
+        output: expect.stringMatching(/^Access denied\n\n\{"retryable":false,/),
+      },
       {
         type: 'function_call_output',
         call_id: 'call_c',

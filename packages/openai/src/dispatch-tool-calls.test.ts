@@ -118,9 +118,11 @@ describe('dispatchToolCalls with Chat Completions tool calls', () => {
       { logger },
     );
     expect(messages.map((message) => message.content)).toEqual([
-      'Access denied',
-      'Input validation failed:\n- width: must be integer (type)',
-      'Internal error occurred',
+      expect.stringMatching(/^Access denied\n\n\{"retryable":false,/),
+      expect.stringMatching(
+        /^Input validation failed:\n- width: must be integer \(type\)\n\n\{"retryable":false,/,
+      ),
+      expect.stringMatching(/^Internal error occurred\n\n\{"retryable":false,/),
     ]);
     expect(JSON.stringify(messages)).not.toMatch(/agent-7|\/var\/lib/);
     expect(logger.entries.filter((entry) => entry.level === 'error')).toHaveLength(1);

@@ -176,10 +176,9 @@ async function runCall(call: ParsedCall, dispatch: Dispatch): Promise<ToolCallOu
       dispatch.options.redactOutput === false ? output : redactOutput(output, outputSchema);
     return answer(call, toOutputText(shown));
   } catch (error) {
-    return answer(
-      call,
-      `${errorPrefix}${dispatch.mapper.toMcpError(error).content[0]?.text ?? ''}`,
-    );
+    // The message, then the contract's AI guidance (its JSON appendix): a model reads only text.
+    const { content } = dispatch.mapper.toMcpError(error);
+    return answer(call, `${errorPrefix}${content.map((block) => block.text).join('\n\n')}`);
   }
 }
 
@@ -247,7 +246,9 @@ function createDispatch(executor: ExecutorLike, options: DispatchToolCallsOption
  * empty string counts as `{}`); arguments that are not a JSON object are answered with a message
  * saying so, and nothing is executed for that call. A successful output is answered with its
  * JSON; a failure with the {@link ErrorMapper}'s sanitized text (`Access denied`, `Module not
- * found: x`, `Input validation failed: ...`). Calls run concurrently unless `sequential`.
+ * found: x`, `Input validation failed: ...`) followed, after a blank line, by the apcore
+ * contract's AI guidance as JSON (`{"retryable":false,"aiGuidance":"...","userFixable":false}`).
+ * Calls run concurrently unless `sequential`.
  *
  * Chat Completions calls are answered `{ role: 'tool', tool_call_id, content }` (append to
  * `messages`); Responses API calls `{ type: 'function_call_output', call_id, output }` (pass in

@@ -176,7 +176,7 @@ describe('routing grouped calls back', () => {
     );
     expect(answers.map((answer) => answer.content)).toEqual([
       '{"placed":"pen"}',
-      '[orders/cancel] Access denied',
+      expect.stringMatching(/^\[orders\/cancel\] Access denied\n\n\{"retryable":false,/),
       '[orders] Unknown action "ship". Available actions: cancel, place. Nothing was executed.',
     ]);
   });

@@ -1,4 +1,4 @@
-import { toDescriptionSuffix } from '@apcore-mcp/annotations';
+import { toDescriptionSuffix, toExtraDescription } from '@apcore-mcp/annotations';
 import type { Logger, ModuleDescriptor } from '@apcore-mcp/core/bridge';
 import { SchemaConverter } from '@apcore-mcp/schema';
 import { assertStrictSchema } from './check-strict-schema.js';
@@ -8,7 +8,10 @@ import type { OpenAIFunctionDefinition, OpenAITool } from './types.js';
 
 /** Options of {@link toOpenaiTool}. */
 export interface ToOpenaiToolOptions {
-  /** Append the annotation suffix (`\n\n[Annotations: readonly=true]`) to the description. */
+  /**
+   * Append the annotation suffix (`\n\n[Annotations: readonly=true]`) and the `mcp_`-prefixed
+   * keys of `annotations.extra` (`\n\ncategory: image`) to the description.
+   */
   embedAnnotations?: boolean;
   /** Rewrite the schema for strict mode, check it, and add `strict: true`. */
   strict?: boolean;
@@ -43,8 +46,11 @@ export function toOpenaiTool(
     options.logger === undefined ? {} : { logger: options.logger },
   );
   let parameters = converter.convertInputSchema(descriptor);
+  const annotations = descriptor.annotations ?? null;
   const suffix =
-    options.embedAnnotations === true ? toDescriptionSuffix(descriptor.annotations ?? null) : '';
+    options.embedAnnotations === true
+      ? `${toDescriptionSuffix(annotations)}${toExtraDescription(annotations)}`
+      : '';
   const definition: OpenAIFunctionDefinition = {
     name,
     description: `${typeof descriptor.description === 'string' ? descriptor.description : ''}${suffix}`,

@@ -150,6 +150,10 @@ function strictifyNode(input: unknown, walk: Walk): unknown {
     }
     copyKeyword(source, result, key, walk);
   }
+  // The description written for models wins over the one written for people (the contract's
+  // x-llm-description promotion, done before the x- keys are dropped).
+  const forModels = source['x-llm-description'];
+  if (typeof forModels === 'string' && forModels !== '') result.description = forModels;
   if (isObject) closeObject(source, result, walk);
   return result;
 }
@@ -158,8 +162,8 @@ function strictifyNode(input: unknown, walk: Walk): unknown {
  * Rewrites a JSON Schema (with its `$ref`s already inlined) for OpenAI's strict mode:
  * `additionalProperties: false` on every object, every property required, the optional ones made
  * nullable (a `type` array with `"null"`, `null` added to an `enum`, a `{ type: 'null' }` branch
- * for an `anyOf`), `default`, `x-*` and other annotations (`title`, `examples`, `$comment`, ...)
- * removed, `oneOf` turned into `anyOf`, `allOf` merged away where that is safe, recursing into
+ * for an `anyOf`), `x-llm-description` promoted to `description` (the text written for models),
+ * then `default`, `x-*` and other annotations (`title`, `examples`, `$comment`, ...) removed, `oneOf` turned into `anyOf`, `allOf` merged away where that is safe, recursing into
  * nested objects, array items and combinators. Schemas that deliberately allow additional
  * properties get a warning and are closed. Never mutates its input.
  *

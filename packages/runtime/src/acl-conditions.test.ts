@@ -209,7 +209,7 @@ describe('ACL conditions fail closed on bad values', () => {
       expect(ACLRuleError.isInstance(error)).toBe(true);
       expect((error as ACLRuleError).message).toContain(field);
       expect((error as ACLRuleError).message).toContain(message);
-      expect((error as ACLRuleError).details.field).toBe(field);
+      expect((error as ACLRuleError).details.field).toBe(`mcp.acl.${field}`);
     }
   });
 });

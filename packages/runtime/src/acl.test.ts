@@ -109,39 +109,60 @@ describe('ACL', () => {
   });
 
   it.each([
-    [null, 'ACL config must be an object', undefined],
-    [{}, 'rules must be a list', 'rules'],
-    [{ rules: 'x' }, 'rules must be a list', 'rules'],
-    [{ rules: [42] }, 'rules[0] must be an object', 'rules[0]'],
+    [null, 'mcp.acl: no rules configured', 'mcp.acl'],
+    [{}, 'mcp.acl: no rules configured', 'mcp.acl'],
+    ['deny', 'mcp.acl: must be a mapping', 'mcp.acl'],
+    [{ rules: 'x' }, 'mcp.acl.rules: rules must be a list', 'mcp.acl.rules'],
+    [{ rules: [42] }, 'mcp.acl.rules[0]: a rule must be a mapping', 'mcp.acl.rules[0]'],
     [
       { rules: [{ targets: ['*'], effect: 'allow' }] },
-      'rules[0].callers must be a non-empty list of patterns',
-      'rules[0].callers',
+      "mcp.acl.rules[0].callers: 'callers' must be a non-empty list of patterns",
+      'mcp.acl.rules[0].callers',
     ],
     [
       { rules: [{ callers: [], targets: ['*'], effect: 'allow' }] },
-      'rules[0].callers',
-      'rules[0].callers',
+      "mcp.acl.rules[0].callers: 'callers' must be a non-empty list",
+      'mcp.acl.rules[0].callers',
     ],
     [
       { rules: [{ callers: ['*'], targets: ['*', 3], effect: 'allow' }] },
-      'rules[0].targets[1] must be a non-empty string',
-      'rules[0].targets[1]',
+      "mcp.acl.rules[0].targets: 'targets[1]' must be a non-empty string",
+      'mcp.acl.rules[0].targets',
     ],
     [
       { rules: [{ callers: ['*'], targets: ['*'], effect: 'permit' }] },
-      `rules[0].effect must be 'allow' or 'deny', got "permit"`,
-      'rules[0].effect',
+      `mcp.acl.rules[0].effect: 'effect' must be 'allow' or 'deny', got "permit"`,
+      'mcp.acl.rules[0].effect',
     ],
     [
       { rules: [{ callers: ['*'], targets: ['*'], effect: 'allow', description: 1 }] },
-      'rules[0].description must be a string',
-      'rules[0].description',
+      "mcp.acl.rules[0].description: 'description' must be a string",
+      'mcp.acl.rules[0].description',
     ],
     [
       { rules: [], defaultEffect: 'maybe' },
       "defaultEffect must be 'allow' or 'deny'",
-      'defaultEffect',
+      'mcp.acl.defaultEffect',
+    ],
+    [
+      { rules: [{ callers: ['*'], targets: ['*'], effect: 'allow', efect: 'deny' }] },
+      "mcp.acl.rules[0].efect: unexpected keys 'efect'; a rule takes callers, targets, effect, description, conditions, approval",
+      'mcp.acl.rules[0].efect',
+    ],
+    [
+      { rules: [{ callers: ['*'], targets: ['*'], effect: 'deny', approval: 'required' }] },
+      "mcp.acl.rules[0].approval: 'approval: required' goes with 'effect: allow' only",
+      'mcp.acl.rules[0].approval',
+    ],
+    [
+      { rules: [{ callers: ['*'], targets: ['$not', 'a', 'b'], effect: 'allow' }] },
+      "'targets' opens with '$not' and takes exactly one pattern after it, got 2",
+      'mcp.acl.rules[0].targets',
+    ],
+    [
+      { rules: [{ callers: ['$or', '$not', 'a'], targets: ['*'], effect: 'allow' }] },
+      "'callers[1]' is '$not', an operator that may only stand first",
+      'mcp.acl.rules[0].callers',
     ],
   ])(
     'refuses a bad config with an ACLRuleError naming the field (%#)',
@@ -221,7 +242,7 @@ describe('ACL', () => {
         bad,
         'rules:\n  - callers: ["*"]\n    targets: ["*"]\n    effect: sometimes\n',
       );
-      expect(() => ACL.load(bad)).toThrow(/rules\[0\]\.effect/);
+      expect(() => ACL.load(bad)).toThrow(/mcp\.acl\.rules\[0\]\.effect/);
     });
   });
 });

@@ -1,10 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { ACLRuleError, ConfigNotFoundError } from '@apcore-mcp/core';
-import { isRecord } from '@apcore-mcp/core/bridge';
-import { type ACLConditions, type ConditionTest, compileConditions } from './acl-conditions.js';
+
+export type { ACLApproval, ACLEffect, ACLRule } from './acl-config.js';
+
+import {
+  type ACLEffect,
+  type ACLRule,
+  type CompiledRule,
+  readACLConfig,
+  readEffect,
+  readRule,
+} from './acl-config.js';
+import { matchPatternArray } from './acl-patterns.js';
 import type { Context } from './context.js';
-import { matchPattern } from './match-pattern.js';
 
 /**
  * YAML's `parse`, loaded on first use: only `ACL.load` reads YAML, and loading the parser at
@@ -15,82 +24,23 @@ function parseYaml(text: string): unknown {
   return yaml.parse(text);
 }
 
-/** What a rule does when it matches. */
-export type ACLEffect = 'allow' | 'deny';
-
-/** One ACL rule: when a caller pattern and a target pattern both match, `effect` applies. */
-export interface ACLRule {
-  /** Caller patterns; `@external` is a top-level call (no calling module). */
-  callers: readonly string[];
-  /** Target module patterns. */
-  targets: readonly string[];
-  effect: ACLEffect;
-  description?: string;
-  /** Further conditions on the call (see {@link ACLConditions}); all must hold. */
-  conditions?: ACLConditions;
-}
-
-/** A checked rule and its compiled conditions (`null`: none). */
-interface CompiledRule {
-  rule: ACLRule;
-  conditions: ConditionTest | null;
-}
-
-/** The plain-object form of an ACL, as in a YAML file. */
+/** The plain-object form of an ACL, as in a YAML file or the `mcp.acl` configuration. */
 export interface ACLConfig {
   rules: readonly ACLRule[];
-  /** Applies when no rule matches. Defaults to `deny`. */
+  /** Applies when no rule matches. Defaults to `deny`. Also read as `default_effect`. */
   defaultEffect?: ACLEffect;
+}
+
+/** Options of {@link ACL.fromConfig}, {@link ACL.fromObject} and {@link ACL.load}. */
+export interface ACLConfigOptions {
+  /** The name errors give the configuration (`mcp.acl.rules[0].effect`). Default `mcp.acl`. */
+  name?: string;
 }
 
 /** The caller id of a top-level call, which has no calling module. */
 export const EXTERNAL_CALLER = '@external';
 
-function readEffect(value: unknown, field: string): ACLEffect {
-  if (value === 'allow' || value === 'deny') return value;
-  throw new ACLRuleError(`${field} must be 'allow' or 'deny', got ${JSON.stringify(value)}`, {
-    field,
-  });
-}
-
-function readPatterns(value: unknown, field: string): string[] {
-  if (!Array.isArray(value) || value.length === 0) {
-    throw new ACLRuleError(`${field} must be a non-empty list of patterns`, { field });
-  }
-  value.forEach((pattern, index) => {
-    if (typeof pattern !== 'string' || pattern === '') {
-      throw new ACLRuleError(`${field}[${index}] must be a non-empty string`, {
-        field: `${field}[${index}]`,
-      });
-    }
-  });
-  return [...value];
-}
-
-function readRule(value: unknown, field: string): CompiledRule {
-  if (!isRecord(value)) throw new ACLRuleError(`${field} must be an object`, { field });
-  const description = value.description;
-  if (description !== undefined && typeof description !== 'string') {
-    throw new ACLRuleError(`${field}.description must be a string`, {
-      field: `${field}.description`,
-    });
-  }
-  // `conditions:` left empty in YAML is null: no conditions, as in apcore.
-  const conditions = value.conditions ?? undefined;
-  const rule: ACLRule = {
-    callers: readPatterns(value.callers, `${field}.callers`),
-    targets: readPatterns(value.targets, `${field}.targets`),
-    effect: readEffect(value.effect, `${field}.effect`),
-    ...(description === undefined ? {} : { description }),
-  };
-  if (conditions === undefined) return { rule, conditions: null };
-  const test = compileConditions(conditions, `${field}.conditions`);
-  // A private copy: later changes to the caller's object cannot drift from the compiled test.
-  return {
-    rule: { ...rule, conditions: structuredClone(conditions) as ACLConditions },
-    conditions: test,
-  };
-}
+const CONFIG_NAME = 'mcp.acl';
 
 /**
  * Access control: ordered allow/deny rules on caller and target patterns; the first matching
@@ -120,22 +70,57 @@ export class ACL {
 
   constructor(rules: readonly ACLRule[] = [], defaultEffect: ACLEffect = 'deny') {
     this.#rules = rules.map((rule, index) => readRule(rule, `rules[${index}]`));
-    this.defaultEffect = readEffect(defaultEffect, 'defaultEffect');
+    this.defaultEffect = readEffect(defaultEffect, 'defaultEffect', 'defaultEffect');
+  }
+
+  /** An ACL of rules already checked. */
+  static #fromChecked(rules: CompiledRule[], defaultEffect: ACLEffect): ACL {
+    const acl = new ACL([], defaultEffect);
+    acl.#rules.push(...rules);
+    return acl;
   }
 
   /**
-   * Builds an ACL from a plain object, checking every field.
+   * Reads an ACL configuration as the apcore contract loads `mcp.acl`: `null` or `{}` is no ACL
+   * (`null` returned); otherwise `rules` in evaluation order and `default_effect` (or
+   * `defaultEffect`, `deny` when absent). Rules take a closed set of keys (`callers`, `targets`,
+   * `effect`, `description`, `conditions`, `approval`), `approval` is `required` or
+   * `not_required`, and `callers`/`targets` are pattern arrays (PROTOCOL_SPEC §6.2.1): a
+   * non-empty list of non-empty strings, optionally opening with `$or` (one pattern or more
+   * after it) or `$not` (exactly one). Checked `default_effect` first, then rule by rule:
+   * `effect`, `approval`, `callers`, `targets`.
    *
-   * @throws {ACLRuleError} naming the bad field (`rules[1].effect`).
+   * @throws {ACLRuleError} naming the field, `mcp.acl.rules[0].effect` (see `options.name`).
+   * @example
+   * ```ts
+   * ACL.fromConfig(null); // null: no ACL
+   * ACL.fromConfig({ default_effect: 'deny', rules: [{ callers: ['*'], targets: ['public.*'], effect: 'allow' }] });
+   * ```
    */
-  static fromObject(config: unknown): ACL {
-    if (!isRecord(config)) throw new ACLRuleError('ACL config must be an object', {});
-    if (!Array.isArray(config.rules)) {
-      throw new ACLRuleError('rules must be a list', { field: 'rules' });
+  static fromConfig(config: unknown, options: ACLConfigOptions = {}): ACL | null {
+    const checked = readACLConfig(config, options.name ?? CONFIG_NAME);
+    return checked === null ? null : ACL.#fromChecked(checked.rules, checked.defaultEffect);
+  }
+
+  /**
+   * Builds an ACL from a plain object, checked as {@link ACL.fromConfig} checks it; a
+   * configuration that means "no ACL" (`null`, `{}`) is refused here, since an ACL is asked for.
+   *
+   * @throws {ACLRuleError} naming the bad field (`mcp.acl.rules[1].effect`).
+   * @example
+   * ```ts
+   * ACL.fromObject({ rules: [{ callers: ['@external'], targets: ['public.*'], effect: 'allow' }] });
+   * ```
+   */
+  static fromObject(config: unknown, options: ACLConfigOptions = {}): ACL {
+    const name = options.name ?? CONFIG_NAME;
+    const acl = ACL.fromConfig(config, { name });
+    if (acl === null) {
+      throw new ACLRuleError(`${name}: no rules configured (an empty configuration is no ACL)`, {
+        field: name,
+      });
     }
-    const defaultEffect = config.defaultEffect ?? config.default_effect ?? 'deny';
-    // The constructor checks every rule, naming it `rules[i]`.
-    return new ACL(config.rules as ACLRule[], readEffect(defaultEffect, 'defaultEffect'));
+    return acl;
   }
 
   /**
@@ -144,7 +129,22 @@ export class ACL {
    * @throws {ConfigNotFoundError} the file does not exist.
    * @throws {ACLRuleError} the YAML is invalid or a rule is malformed.
    */
-  static load(yamlPath: string): ACL {
+  static load(yamlPath: string, options: ACLConfigOptions = {}): ACL {
+    return ACL.fromObject(ACL.#readYaml(yamlPath), options);
+  }
+
+  /**
+   * Reads an ACL configuration from a YAML file as {@link ACL.fromConfig} does: an empty file
+   * or `{}` is no ACL (`null`).
+   *
+   * @throws {ConfigNotFoundError} the file does not exist.
+   * @throws {ACLRuleError} the YAML is invalid or a rule is malformed.
+   */
+  static loadConfig(yamlPath: string, options: ACLConfigOptions = {}): ACL | null {
+    return ACL.fromConfig(ACL.#readYaml(yamlPath), options);
+  }
+
+  static #readYaml(yamlPath: string): unknown {
     let text: string;
     try {
       text = readFileSync(yamlPath, 'utf8');
@@ -163,7 +163,7 @@ export class ACL {
         cause: error,
       });
     }
-    return ACL.fromObject(config);
+    return config;
   }
 
   /** A copy of the rules, in evaluation order. */
@@ -199,18 +199,32 @@ export class ACL {
    * `context` (never without one, as in apcore); otherwise evaluation goes on to the next rule.
    */
   check(callerId: string | null, targetId: string, context?: Context | null): boolean {
+    const rule = this.#matchingRule(callerId, targetId, context);
+    return (rule?.effect ?? this.defaultEffect) === 'allow';
+  }
+
+  /**
+   * Whether the rule that allows this call asks for approval first (`approval: required`);
+   * `false` when no rule matches or the matching one denies.
+   */
+  requiresApproval(callerId: string | null, targetId: string, context?: Context | null): boolean {
+    const rule = this.#matchingRule(callerId, targetId, context);
+    return rule?.effect === 'allow' && rule.approval === 'required';
+  }
+
+  #matchingRule(
+    callerId: string | null,
+    targetId: string,
+    context: Context | null | undefined,
+  ): ACLRule | undefined {
     const callers = callerNames(callerId, context);
     for (const { rule, conditions } of this.#rules) {
-      const callerMatches = rule.callers.some((pattern) =>
-        callers.some((caller) => matchPattern(pattern, caller)),
-      );
-      if (!callerMatches || !rule.targets.some((pattern) => matchPattern(pattern, targetId))) {
-        continue;
-      }
+      if (!matchPatternArray(rule.callers, callers)) continue;
+      if (!matchPatternArray(rule.targets, [targetId])) continue;
       if (conditions !== null && (context == null || !conditions(context))) continue;
-      return rule.effect === 'allow';
+      return rule;
     }
-    return this.defaultEffect === 'allow';
+    return undefined;
   }
 }
 

@@ -17,10 +17,15 @@ export interface ApprovalCheck {
   context: Context;
 }
 
-/** A module's filled annotations when they require approval (either spelling), else `null`. */
-function approvalAnnotations(module: ModuleLike): ModuleAnnotations | null {
-  if (!readAnnotationFlag(module.annotations, 'requiresApproval')) return null;
-  return fillAnnotations(module.annotations);
+/**
+ * A module's filled annotations when its call needs approval (its annotations say so, either
+ * spelling, or `required`: an ACL rule does), else `null`.
+ */
+function approvalAnnotations(module: ModuleLike, required: boolean): ModuleAnnotations | null {
+  if (readAnnotationFlag(module.annotations, 'requiresApproval')) {
+    return fillAnnotations(module.annotations);
+  }
+  return required ? { ...fillAnnotations(module.annotations), requiresApproval: true } : null;
 }
 
 /** Whether a module is annotated as requiring approval (either spelling of the key). */
@@ -29,13 +34,18 @@ export function requiresApproval(module: ModuleLike): boolean {
 }
 
 /**
- * Asks `handler` about a module annotated `requiresApproval` (others pass unasked).
+ * Asks `handler` about a module annotated `requiresApproval`, or any call when `required` (an
+ * ACL rule with `approval: required` allowed it); others pass unasked.
  *
  * @throws {ApprovalDeniedError} the handler did not answer `approved`.
  */
-export async function checkApproval(handler: ApprovalHandler, call: ApprovalCheck): Promise<void> {
+export async function checkApproval(
+  handler: ApprovalHandler,
+  call: ApprovalCheck,
+  required = false,
+): Promise<void> {
   const { moduleId, module, inputs, context } = call;
-  const annotations = approvalAnnotations(module);
+  const annotations = approvalAnnotations(module, required);
   if (annotations === null) return;
   const result = await handler.requestApproval({
     moduleId,

@@ -15,6 +15,8 @@ export type ModuleSource = RegistryLike & { get(moduleId: string): ModuleLike | 
 /** What the executor asks before each call: may `callerId` (`null` = top level) call `targetId`? */
 export interface AccessControl {
   check(callerId: string | null, targetId: string, context?: Context | null): boolean;
+  /** Whether an allowed call must be approved first (an ACL rule's `approval: required`). */
+  requiresApproval?(callerId: string | null, targetId: string, context?: Context | null): boolean;
 }
 
 /** Options of {@link Executor}. */

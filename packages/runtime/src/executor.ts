@@ -215,7 +215,9 @@ export class Executor implements ExecutorLike, ContextFactory {
     // Inputs first: a person is asked only about a call that can run.
     const { errors } = this.#inputErrors(moduleId, module, prepared.inputs);
     if (errors.length > 0) throw new SchemaValidationError({ errors, traceId: context.traceId });
-    if (requiresApproval(module)) await this.#checkApprovals(prepared);
+    const aclApproval =
+      this.#options.acl?.requiresApproval?.(context.callerId, moduleId, context) === true;
+    if (aclApproval || requiresApproval(module)) await this.#checkApprovals(prepared, aclApproval);
     return prepared;
   }
 
@@ -251,12 +253,12 @@ export class Executor implements ExecutorLike, ContextFactory {
   }
 
   /** Both must approve: the executor's own handler, then the one the call's context carries. */
-  async #checkApprovals(prepared: PreparedCall): Promise<void> {
+  async #checkApprovals(prepared: PreparedCall, required: boolean): Promise<void> {
     const handlers: ApprovalHandler[] = [];
     if (this.#options.approvalHandler !== null) handlers.push(this.#options.approvalHandler);
     const contextual = readContextApprovalHandler(prepared.context);
     if (contextual !== null) handlers.push(contextual);
-    for (const handler of handlers) await checkApproval(handler, prepared);
+    for (const handler of handlers) await checkApproval(handler, prepared, required);
   }
 
   #inputErrors(moduleId: string, module: ModuleLike, inputs: unknown): ValidationResult {

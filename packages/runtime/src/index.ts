@@ -1,5 +1,5 @@
 // Any new export added here becomes public API: named exports only, no wildcards.
-export type { ACLConfig, ACLEffect, ACLRule } from './acl.js';
+export type { ACLApproval, ACLConfig, ACLConfigOptions, ACLEffect, ACLRule } from './acl.js';
 export { ACL, EXTERNAL_CALLER } from './acl.js';
 export type { ACLConditions } from './acl-conditions.js';
 export type { ContextCreateOptions, ContextState } from './context.js';

@@ -8,7 +8,7 @@ describe('the OpenAI round trip example', () => {
     const lines: string[] = [];
     const { toolNames, messages } = await runRoundtrip((line) => lines.push(line));
     expect(toolNames).toContain('orders-place_order');
-    expect(toolNames).toHaveLength(12);
+    expect(toolNames).toHaveLength(13);
     expect(messages).toHaveLength(5);
     expect(messages.every((message) => message.role === 'tool')).toBe(true);
     expect(lines.at(-1)).toBe('All tool calls answered as expected.');

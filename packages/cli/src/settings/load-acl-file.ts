@@ -4,10 +4,11 @@ import { CliError } from '../cli-error.js';
 import { describeSource, type ResolvedSettings, sourceOf, textSetting } from './settings.js';
 
 /**
- * The ACL of the `acl` setting, loaded with `ACL.load`; `undefined` when none is set.
+ * The ACL of the `acl` setting, loaded as the apcore contract loads `mcp.acl`
+ * (`ACL.loadConfig`); `undefined` when none is set or the file holds no rules (empty, `{}`).
  *
  * @throws {CliError} `INVALID_ARGUMENT` (exit 1), one line naming the file, the setting it came
- *   from and, for a bad rule, the field (`rules[1].conditions.rolez: unknown condition; ...`).
+ *   from and, for a bad rule, the field (`mcp.acl.rules[1].conditions.rolez: unknown condition; ...`).
  * @example
  * ```ts
  * const acl = loadAclFile(resolved); // ACL | undefined
@@ -18,7 +19,7 @@ export function loadAclFile(resolved: ResolvedSettings): ACL | undefined {
   if (path === undefined) return undefined;
   const from = describeSource(sourceOf(resolved, 'acl'));
   try {
-    return ACL.load(path);
+    return ACL.loadConfig(path) ?? undefined;
   } catch (error) {
     if (ConfigNotFoundError.isInstance(error)) {
       throw new CliError(`ACL file not found: ${path} (${from})`, {

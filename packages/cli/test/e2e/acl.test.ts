@@ -48,6 +48,20 @@ beforeAll(async () => {
     join(dir, 'bad-depth.yaml'),
     ACL_YAML.replace('roles: [staff]', 'max_call_depth: -2'),
   );
+  // The contract's faults: an unknown rule key, a wrong effect spelling, a $not with two patterns.
+  await writeFile(
+    join(dir, 'bogus-key.yaml'),
+    ACL_YAML.replace('effect: allow', 'effect: allow\n    bogus: true'),
+  );
+  await writeFile(
+    join(dir, 'two-faults.yaml'),
+    'rules:\n  - callers: []\n    targets: ["*"]\n    effect: Allow\n',
+  );
+  await writeFile(
+    join(dir, 'not-two.yaml'),
+    'default_effect: allow\nrules:\n  - callers: ["*"]\n    targets: ["$not", "a.*", "b.*"]\n    effect: deny\n',
+  );
+  await writeFile(join(dir, 'empty.yaml'), '{}\n');
 });
 
 afterAll(async () => {
@@ -120,8 +134,19 @@ describe('apcore-mcp --acl', () => {
   it('serves every tool without an ACL, as before', async () => {
     await withStdioClient(['--extensions-dir', EXAMPLE_EXTENSIONS], {}, async (client) => {
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(12);
+      expect(tools).toHaveLength(13);
     });
+  });
+
+  it('reads a file holding an empty mapping as no ACL, as the contract loads mcp.acl', async () => {
+    await withStdioClient(
+      ['--extensions-dir', EXAMPLE_EXTENSIONS, '--acl', 'empty.yaml'],
+      {},
+      async (client) => {
+        const { tools } = await client.listTools();
+        expect(tools).toHaveLength(13);
+      },
+    );
   });
 });
 
@@ -132,12 +157,27 @@ describe('apcore-mcp --acl: a bad file exits 1 with one line naming the file and
     [
       'an unknown condition',
       'typo.yaml',
-      /^Error: ACL file .+typo\.yaml \(--acl\): rules\[0\]\.conditions\.rolez: unknown condition; known: identity_types, roles, max_call_depth, \$or, \$not$/,
+      /^Error: ACL file .+typo\.yaml \(--acl\): mcp\.acl\.rules\[0\]\.conditions\.rolez: unknown condition; known: identity_types, roles, max_call_depth, \$or, \$not$/,
+    ],
+    [
+      'an unknown rule key',
+      'bogus-key.yaml',
+      /^Error: ACL file .+bogus-key\.yaml \(--acl\): mcp\.acl\.rules\[0\]\.bogus: unexpected keys 'bogus'; a rule takes callers, targets, effect, description, conditions, approval$/,
+    ],
+    [
+      'a rule wrong twice, reported for its effect first',
+      'two-faults.yaml',
+      /^Error: ACL file .+two-faults\.yaml \(--acl\): mcp\.acl\.rules\[0\]\.effect: 'effect' must be 'allow' or 'deny', got "Allow"$/,
+    ],
+    [
+      'a $not with two patterns',
+      'not-two.yaml',
+      /^Error: ACL file .+not-two\.yaml \(--acl\): mcp\.acl\.rules\[0\]\.targets: 'targets' opens with '\$not' and takes exactly one pattern after it, got 2$/,
     ],
     [
       'a bad condition value',
       'bad-depth.yaml',
-      /^Error: ACL file .+bad-depth\.yaml \(--acl\): rules\[0\]\.conditions\.max_call_depth must be a positive integer, got -2$/,
+      /^Error: ACL file .+bad-depth\.yaml \(--acl\): mcp\.acl\.rules\[0\]\.conditions\.max_call_depth must be a positive integer, got -2$/,
     ],
   ])('%s', async (_label, file, pattern) => {
     const result = await runCli(['--extensions-dir', EXAMPLE_EXTENSIONS, '--acl', file], {
@@ -158,7 +198,7 @@ describe('apcore-mcp --acl: a bad file exits 1 with one line naming the file and
     });
     expect(invalid.code).toBe(1);
     expect(invalid.stderr).toMatch(
-      /^Error: ACL file .+typo\.yaml \(APCORE_MCP_ACL\): rules\[0\]\.conditions\.rolez/m,
+      /^Error: ACL file .+typo\.yaml \(APCORE_MCP_ACL\): mcp\.acl\.rules\[0\]\.conditions\.rolez/m,
     );
   });
 
@@ -168,6 +208,8 @@ describe('apcore-mcp --acl: a bad file exits 1 with one line naming the file and
       env: { APCORE_MCP_ACL: 'typo.yaml' },
     });
     expect(result.code).toBe(1);
-    expect(result.stderr.trimEnd()).toMatch(/\(APCORE_MCP_ACL\): rules\[0\]\.conditions\.rolez/);
+    expect(result.stderr.trimEnd()).toMatch(
+      /\(APCORE_MCP_ACL\): mcp\.acl\.rules\[0\]\.conditions\.rolez/,
+    );
   });
 });

@@ -60,7 +60,7 @@ describe('config file, environment and flags', () => {
     const withEnv = startCli([], { cwd: dir, env });
     const [, envCount, envUrl] = await withEnv.waitForStderr(SERVING_LINE);
     expect(envUrl).toBe(`http://127.0.0.1:${envPort}/mcp`);
-    expect(envCount).toBe('12');
+    expect(envCount).toBe('13');
     expect(await serverIdentity(envUrl as string)).toEqual({ name: 'from-env', version: '1.0' });
     expect(await withEnv.stop()).toBe(0);
 
@@ -116,7 +116,7 @@ describe('apcore-mcp config validate', () => {
     expect(row('log-level')).toEqual(['log-level', 'DEBUG', '"log_level" in config/shop.yaml']);
     expect(row('port')).toEqual(['port', '9001', 'APCORE_MCP_PORT']);
     expect(row('host')).toEqual(['host', '127.0.0.1', 'the default']);
-    expect(result.stdout).toContain(`${EXAMPLE_EXTENSIONS}: 12 tools to serve, 0 skipped.`);
+    expect(result.stdout).toContain(`${EXAMPLE_EXTENSIONS}: 13 tools to serve, 0 skipped.`);
     expect(result.stderr).toBe('');
   });
 

@@ -6,7 +6,14 @@ import { connectClient } from '@apcore-mcp/test-support/clients';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, BIN, cleanEnv, EXAMPLE_EXTENSIONS, runCli } from '../helpers/cli-process.js';
 
-const GROUPED_NAMES = ['catalog', 'media', 'orders', 'reports-sales_summary', 'settings'];
+const GROUPED_NAMES = [
+  'catalog',
+  'media',
+  'orders',
+  'payments-charge_card',
+  'reports-sales_summary',
+  'settings',
+];
 
 let dir: string;
 
@@ -82,17 +89,17 @@ describe('apcore-mcp tools list with grouping', () => {
       /^orders\s+\(3 actions\)\s+orders\s+destructive, requiresApproval, openWorld=false\s+action$/m,
     );
     expect(result.stdout).toMatch(/^\s+action=cancel_order\s+orders\.cancel_order\s/m);
-    expect(result.stderr).toContain('5 tools');
+    expect(result.stderr).toContain('6 tools');
   });
 
   it('reads APCORE_MCP_GROUPING, and the config file’s grouping and max-tools', async () => {
     const fromEnv = await listNames([], { APCORE_MCP_GROUPING: 'namespace' });
     expect(fromEnv.map((tool) => tool.name)).toEqual(GROUPED_NAMES);
     const config = join(dir, 'auto.yaml');
-    await writeFile(config, 'grouping: auto\nmax-tools: 12\n');
-    // Twelve example modules: auto keeps them apart at 12, groups them above 11.
-    expect(await listNames(['--config', config])).toHaveLength(12);
-    expect(await listNames(['--config', config, '--max-tools', '11'])).toHaveLength(5);
+    await writeFile(config, 'grouping: auto\nmax-tools: 13\n');
+    // Thirteen example modules: auto keeps them apart at 13, groups them above 12.
+    expect(await listNames(['--config', config])).toHaveLength(13);
+    expect(await listNames(['--config', config, '--max-tools', '12'])).toHaveLength(6);
   });
 
   it('--toon-descriptions encodes the action table', async () => {

@@ -137,7 +137,10 @@ describe('the example modules that talk back, served by the binary', () => {
         name: 'orders-refund_order',
         arguments: { orderId: 'ORD-1', reason: 'damaged' },
       });
-      expect(refund).toMatchObject({ isError: true, content: [{ text: 'Approval denied' }] });
+      expect(refund).toMatchObject({
+        isError: true,
+        content: [{ text: 'Approval denied' }, { type: 'text' /* the AI guidance appendix */ }],
+      });
       expect(questions[0]).toContain('orders.refund_order');
       expect(questions[0]).toContain('"reason": "damaged"');
       await server.waitForStderr(

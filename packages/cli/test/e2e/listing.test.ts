@@ -13,6 +13,7 @@ const EXAMPLE_IDS = [
   'orders.cancel_order',
   'orders.place_order',
   'orders.refund_order',
+  'payments.charge_card',
   'reports.sales_summary',
   'settings.plan_export',
   'settings.reset_preferences',
@@ -65,7 +66,7 @@ describe('apcore-mcp tools list', () => {
     expect(row('orders.refund_order')?.[3]).toBe('idempotent, requiresApproval, openWorld=false');
     expect(row('reports.sales_summary')?.[3]).toBe('readonly, streaming, openWorld=false');
     expect(row('orders.place_order')?.[4]).toBe('customer, items');
-    expect(result.stderr).toBe('12 tools\n');
+    expect(result.stderr).toBe('13 tools\n');
   });
 
   it('names every example tool as every common MCP client requires', async () => {

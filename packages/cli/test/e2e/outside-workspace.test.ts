@@ -84,7 +84,10 @@ describe('an extensions directory without @apcore-mcp/core installed', () => {
       const empty = await client.callTool({ name: 'shout', arguments: { text: '' } });
       expect(empty).toMatchObject({
         isError: true,
-        content: [{ text: 'Invalid input: Nothing to shout' }],
+        content: [
+          { text: 'Invalid input: Nothing to shout' },
+          { type: 'text' /* the AI guidance appendix */ },
+        ],
       });
     } finally {
       await client.close();

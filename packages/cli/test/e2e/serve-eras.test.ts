@@ -29,7 +29,7 @@ const RANDOM_KEY_LINE =
 /** Lists the example tools and looks a product up: the same answers in every era. */
 async function checkExampleTools(client: McpClientHandle): Promise<void> {
   const tools = await client.listTools();
-  expect(tools).toHaveLength(12);
+  expect(tools).toHaveLength(13);
   expect(tools.map((tool) => tool.name)).toContain('orders-place_order');
   const lookup = await client.callTool('catalog-get_product', { sku: 'TEA-010' });
   expect(lookup.isError).toBe(false);

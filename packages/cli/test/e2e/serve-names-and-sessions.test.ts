@@ -98,7 +98,7 @@ describe('apcore-mcp session limits', () => {
       expect(refused.headers.get('retry-after')).toBe('10');
       await refused.body?.cancel();
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(12);
+      expect(tools).toHaveLength(13);
       await client.close();
     } finally {
       expect(await server.stop()).toBe(0);

@@ -21,7 +21,7 @@ import {
 async function checkExampleServer(client: Client): Promise<void> {
   const { tools } = await client.listTools();
   expect(tools.map((tool) => tool.name)).toContain('orders-place_order');
-  expect(tools).toHaveLength(12);
+  expect(tools).toHaveLength(13);
   for (const tool of tools) expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
   expect(tools.find((tool) => tool.name === 'orders-place_order')?._meta).toMatchObject({
     'apcore/moduleId': 'orders.place_order',
@@ -115,7 +115,7 @@ describe('apcore-mcp serving over stdio', () => {
 
   it('exits 0 when stdin closes, from a plain child process', async () => {
     const server = startCli(['--extensions-dir', EXAMPLE_EXTENSIONS]);
-    await server.waitForStderr(/^apcore-mcp: serving 12 tools over stdio$/m);
+    await server.waitForStderr(/^apcore-mcp: serving 13 tools over stdio$/m);
     server.child.stdin?.end();
     expect(await server.exited).toBe(0);
   });
@@ -164,7 +164,7 @@ describe('apcore-mcp serving over stdio', () => {
 
   it('exits 0 on SIGTERM while stdin is still open', async () => {
     const server = startCli(['--extensions-dir', EXAMPLE_EXTENSIONS]);
-    await server.waitForStderr(/^apcore-mcp: serving 12 tools over stdio$/m);
+    await server.waitForStderr(/^apcore-mcp: serving 13 tools over stdio$/m);
     expect(await server.stop('SIGTERM')).toBe(0);
   });
 });
@@ -176,9 +176,9 @@ describe('apcore-mcp serving over HTTP', () => {
     try {
       const [line, count, url] = await server.waitForStderr(SERVING_LINE);
       expect(line).toBe(
-        `apcore-mcp: serving 12 tools over Streamable HTTP at http://127.0.0.1:${port}/mcp\n`,
+        `apcore-mcp: serving 13 tools over Streamable HTTP at http://127.0.0.1:${port}/mcp\n`,
       );
-      expect(count).toBe('12');
+      expect(count).toBe('13');
       const client = new Client({ name: 'cli-e2e', version: '1.0.0' });
       await client.connect(new StreamableHTTPClientTransport(new URL(url as string)));
       expect(client.getServerVersion()?.name).toBe('apcore-mcp');

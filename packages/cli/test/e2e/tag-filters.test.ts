@@ -30,6 +30,7 @@ describe('--any-tags and --exclude-tags', () => {
     const { tools } = JSON.parse(result.stdout) as { tools: { name: string }[] };
     expect(tools.map((tool) => tool.name)).toEqual([
       'orders-refund_order',
+      'payments-charge_card',
       'reports-sales_summary',
     ]);
   });
@@ -50,7 +51,7 @@ describe('--any-tags and --exclude-tags', () => {
     const listed = await runCli(['tools', 'list', '--extensions-dir', EXAMPLE_EXTENSIONS], {
       cwd: configDir,
     });
-    expect(listed.stderr).toBe('4 tools\n');
+    expect(listed.stderr).toBe('5 tools\n');
   });
 
   it('exits 1 naming the key of a tag filter that is not a list', async () => {

@@ -31,7 +31,7 @@ describe('apcore-mcp --tracing', () => {
       env: { NODE_OPTIONS: `--import ${OTEL_SETUP}` },
     });
     try {
-      await server.waitForStderr(/serving 12 tools over Streamable HTTP/);
+      await server.waitForStderr(/serving 13 tools over Streamable HTTP/);
       await callSearch(port);
       const [, json] = await server.waitForStderr(/otel-span (\{"name":"tools\/call [^\n]*)\n/);
       const span = JSON.parse(json as string) as { traceId: string; attributes: object };

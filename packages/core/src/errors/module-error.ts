@@ -12,8 +12,23 @@ export interface ModuleErrorOptions {
   traceId?: string;
 }
 
+/**
+ * What an error tells the agent that called the tool (the apcore contract's AI guidance): the
+ * bridges send it with the error result, so a model knows whether to retry and what to change.
+ */
+export interface ModuleErrorGuidance {
+  /** Whether calling again, unchanged, may succeed. */
+  retryable?: boolean;
+  /** Advice for the model, in a sentence. */
+  aiGuidance?: string;
+  /** Whether the person using the agent can fix the cause (approve, sign in, top up, ...). */
+  userFixable?: boolean;
+  /** A concrete next step. */
+  suggestion?: string;
+}
+
 /** Everything needed to build a {@link ModuleError} directly. */
-export interface ModuleErrorInit extends ModuleErrorOptions {
+export interface ModuleErrorInit extends ModuleErrorOptions, ModuleErrorGuidance {
   code: string;
   message: string;
   details?: Record<string, unknown>;
@@ -30,10 +45,18 @@ export interface ModuleErrorInit extends ModuleErrorOptions {
  * @example
  * ```ts
  * throw new ModuleError({ code: 'QUOTA_EXCEEDED', message: 'Daily quota used up', details: { quota: 100 } });
+ * throw new ModuleError({
+ *   code: 'PAYMENT_DECLINED', message: 'The card was declined',
+ *   retryable: false, userFixable: true, aiGuidance: 'Ask the user for another card.',
+ * });
  * ```
  */
 export class ModuleError extends ApcoreMcpError {
   declare traceId?: string;
+  declare retryable?: boolean;
+  declare aiGuidance?: string;
+  declare userFixable?: boolean;
+  declare suggestion?: string;
   readonly timestamp: string;
 
   constructor(init: ModuleErrorInit) {
@@ -41,6 +64,10 @@ export class ModuleError extends ApcoreMcpError {
     this.name = 'ModuleError';
     Object.defineProperty(this, MODULE_ERROR_MARKER, { value: true });
     if (init.traceId !== undefined) this.traceId = init.traceId;
+    if (init.retryable !== undefined) this.retryable = init.retryable;
+    if (init.aiGuidance !== undefined) this.aiGuidance = init.aiGuidance;
+    if (init.userFixable !== undefined) this.userFixable = init.userFixable;
+    if (init.suggestion !== undefined) this.suggestion = init.suggestion;
     this.timestamp = new Date().toISOString();
   }
 

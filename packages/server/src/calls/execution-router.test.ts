@@ -58,7 +58,10 @@ describe('ExecutionRouter', () => {
       const result = await router.handleCall('x.run', {});
       expect(result).toMatchObject({
         isError: true,
-        content: [{ type: 'text', text: 'Internal error occurred' }],
+        content: [
+          { type: 'text', text: 'Internal error occurred' },
+          { type: 'text' /* the AI guidance appendix */ },
+        ],
       });
     }
   });

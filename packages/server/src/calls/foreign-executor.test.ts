@@ -156,7 +156,10 @@ describe('a foreign (apcore-js shaped) executor', () => {
       return { action: questions.length === 1 ? 'decline' : 'accept', content: { confirm: true } };
     });
     const denied = await connection.client.callTool({ name: 'vault-purge', arguments: {} });
-    expect(denied).toMatchObject({ isError: true, content: [{ text: 'Approval denied' }] });
+    expect(denied).toMatchObject({
+      isError: true,
+      content: [{ text: 'Approval denied' }, { type: 'text' /* the AI guidance appendix */ }],
+    });
     expect(executor.calls).toEqual([]);
     const approved = await connection.client.callTool({ name: 'vault-purge', arguments: {} });
     expect(approved.isError).toBeFalsy();

@@ -63,7 +63,10 @@ describe('protocol refusals in the call pipeline', () => {
     expect(answered[0]?.tool).toBeUndefined();
     expect(answered[0]?.answer).toMatchObject({
       isError: true,
-      content: [{ type: 'text', text: 'Module not found: nope' }],
+      content: [
+        { type: 'text', text: 'Module not found: nope' },
+        { type: 'text' /* the AI guidance appendix */ },
+      ],
       _meta: { 'apcore/errorCode': 'MODULE_NOT_FOUND' },
     });
     expect(logger.entries.filter((entry) => entry.message === 'Tool call failed')).toEqual([

@@ -95,6 +95,7 @@ describe('content results through an executor of another runtime', () => {
       isError: true,
       content: [
         { type: 'text', text: 'Invalid result: content item 1 (image): data is not valid base64' },
+        { type: 'text' /* the AI guidance appendix */ },
       ],
       _meta: { 'apcore/errorCode': 'INVALID_RESULT' },
     });

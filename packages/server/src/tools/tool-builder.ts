@@ -1,4 +1,4 @@
-import { toMcpAnnotations, toToolMeta } from '@apcore-mcp/annotations';
+import { toExtraDescription, toMcpAnnotations, toToolMeta } from '@apcore-mcp/annotations';
 import {
   type Logger,
   listModules,
@@ -18,6 +18,7 @@ import { allowRedactedValues, SchemaConverter } from '@apcore-mcp/schema';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import type { ServedTool } from '../kernel/served-tool.js';
 import { addAppUiMeta } from './app-ui-meta.js';
+import { type DisplayOverlay, readDisplayOverlay } from './display-overlay.js';
 import { describeSchemaProblems, describeToolProblems } from './tool-checks.js';
 
 /**
@@ -96,13 +97,16 @@ export class ToolBuilder {
   }
 
   /**
-   * One MCP tool for one module: its tool name (see `toolNames`), the module's name as `title`
-   * (its id when it has none), description, converted input schema, output schema when the
-   * module declares a non-empty object one, mapped annotations, and the apcore facts in `_meta`
-   * (the module id under `apcore/moduleId`; a module's UI under `ui.resourceUri`). Schemas are converted here, once, from copies:
-   * later in-place rewrites of the descriptor (apcore-js does that) change nothing.
+   * One MCP tool for one module: its tool name (see `toolNames`; `display.mcp.alias` instead when
+   * the module has one), the module's name as `title` (its id when it has none), description (see
+   * {@link describeTool}), converted input schema, output schema when the module declares a
+   * non-empty object one, mapped annotations, and the apcore facts in `_meta` (the module id
+   * under `apcore/moduleId`; a module's UI under `ui.resourceUri`). Schemas are converted here,
+   * once, from copies: later in-place rewrites of the descriptor (apcore-js does that) change
+   * nothing.
    *
-   * @throws when the module id has no tool name or a schema cannot be converted.
+   * @throws when the module id has no tool name, its display overlay is malformed (an alias
+   *   that is no valid tool name) or a schema cannot be converted.
    * @example
    * ```ts
    * const tool = builder.buildTool(registry.getDefinition('image.resize')!);
@@ -111,13 +115,14 @@ export class ToolBuilder {
    */
   buildTool(descriptor: ModuleDescriptor): McpTool {
     const { moduleId } = descriptor;
-    const name = toToolName(moduleId, this.toolNames);
+    const overlay = readDisplayOverlay(descriptor);
+    const name = overlay.alias ?? toToolName(moduleId, this.toolNames);
     const title =
       typeof descriptor.name === 'string' && descriptor.name !== '' ? descriptor.name : moduleId;
     const tool: McpTool = {
       name,
       title,
-      description: typeof descriptor.description === 'string' ? descriptor.description : '',
+      description: describeTool(descriptor, overlay),
       inputSchema: this.#converter.convertInputSchema(descriptor) as McpTool['inputSchema'],
       annotations: toMcpAnnotations(descriptor.annotations ?? null, { title }),
       _meta: this.#buildMeta(descriptor),
@@ -150,7 +155,7 @@ export class ToolBuilder {
         skipped.push(outcome.skipped);
         continue;
       }
-      names.add(moduleId);
+      names.add(moduleId, outcome.served.tool.name);
       tools.push(outcome.served);
     }
     return { tools, skipped, names };
@@ -238,6 +243,18 @@ export class ToolBuilder {
     const advertised = this.#redactOutput ? allowRedactedValues(converted) : converted;
     return advertised as McpTool['outputSchema'];
   }
+}
+
+/**
+ * A tool's description: the display overlay's (`display.mcp.description`) or the module's, then
+ * the `mcp_`-prefixed keys of `annotations.extra` (`\n\ncategory: image`, F-041), then the
+ * overlay's guidance (`\n\nGuidance: <text>`).
+ */
+function describeTool(descriptor: ModuleDescriptor, overlay: DisplayOverlay): string {
+  const own = typeof descriptor.description === 'string' ? descriptor.description : '';
+  const extra = toExtraDescription(descriptor.annotations ?? null);
+  const guidance = overlay.guidance === undefined ? '' : `\n\nGuidance: ${overlay.guidance}`;
+  return `${overlay.description ?? own}${extra}${guidance}`;
 }
 
 /** A built tool as served: with how its calls become tasks, when its module supports them. */

@@ -180,7 +180,7 @@ export class ToolTable implements ToolSource {
     }
     const { tool } = outcome.served;
     try {
-      this.#names.add(moduleId);
+      this.#names.add(moduleId, tool.name);
     } catch (error) {
       if (!ToolNameCollisionError.isInstance(error)) throw error;
       const [holder] = error.details.moduleIds;

@@ -54,7 +54,10 @@ describe('per-subject visibility with the identity option (stdio, in memory)', (
       expect(read.contents[0]).toMatchObject({ text: '# orders.refund\nHow to use it.' });
 
       const refused = await guest.client.callTool({ name: 'orders-refund', arguments: {} });
-      expect(refused).toMatchObject({ isError: true, content: [{ text: 'Access denied' }] });
+      expect(refused).toMatchObject({
+        isError: true,
+        content: [{ text: 'Access denied' }, { type: 'text' /* the AI guidance appendix */ }],
+      });
     } finally {
       await staff.close();
       await guest.close();

@@ -124,7 +124,10 @@ describe('input a task-augmented call needs is asked before any task exists (202
     });
     expect(denied).toMatchObject({
       isError: true,
-      content: [{ type: 'text', text: 'Approval denied' }],
+      content: [
+        { type: 'text', text: 'Approval denied' },
+        { type: 'text' /* the AI guidance appendix */ },
+      ],
       _meta: { 'apcore/errorCode': 'APPROVAL_DENIED' },
     });
     expect(denied).not.toHaveProperty('taskId');

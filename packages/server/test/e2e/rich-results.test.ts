@@ -155,6 +155,7 @@ describe.each(CASES)('rich results over $transport, $era client', ({ era, connec
           type: 'text',
           text: 'Invalid result: image: data is not valid base64 (19 characters); pass the bytes or their standard, padded base64',
         },
+        { type: 'text' /* the AI guidance appendix */ },
       ],
       _meta: { 'apcore/errorCode': 'INVALID_RESULT' },
     });

@@ -135,7 +135,10 @@ export function describeToolBehaviour(
       const result = await connection.client.callTool({ name: 'admin-secret', arguments: {} });
       expect(result).toMatchObject({
         isError: true,
-        content: [{ type: 'text', text: 'Access denied' }],
+        content: [
+          { type: 'text', text: 'Access denied' },
+          { type: 'text' /* the AI guidance appendix */ },
+        ],
         _meta: { 'apcore/errorCode': 'ACL_DENIED' },
       });
       expect(JSON.stringify(result)).not.toContain('@external');
@@ -151,7 +154,10 @@ export function describeToolBehaviour(
       const result = await connection.client.callTool({ name: 'boom-fail', arguments: {} });
       expect(result).toMatchObject({
         isError: true,
-        content: [{ type: 'text', text: 'Internal error occurred' }],
+        content: [
+          { type: 'text', text: 'Internal error occurred' },
+          { type: 'text' /* the AI guidance appendix */ },
+        ],
       });
       const serialized = JSON.stringify(result);
       for (const leak of ['disk full', '/var/lib', 'TypeError', 'at ']) {
