@@ -25,6 +25,7 @@ interface Count {
 export interface MemoryLimitStore extends LimitStore {
   /** How many counters are held right now (ended windows included until the next sweep). */
   readonly size: number;
+  peek(counters: readonly LimitCounter[], now: number): Promise<LimitDecision>;
 }
 
 /**
