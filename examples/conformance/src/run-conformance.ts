@@ -39,6 +39,18 @@ export const CLI_TARGET: ConformanceTarget = {
 };
 
 /**
+ * The CLI as {@link CLI_TARGET}, with the management surface on (`--sys-modules`): the suite's
+ * scenarios must pass with the `system.*` resources, templates and extension served beside
+ * theirs. Same baselines as the CLI's. (`--sys-control` declares `tools.listChanged`, which
+ * makes the suite call its `test_trigger_tool_change` diagnostic tool, one these extensions do
+ * not define: the toggle's list change is tested by the server's own e2e tests instead.)
+ */
+export const SYS_MODULES_TARGET: ConformanceTarget = {
+  serve: (port) => serveExtensions(EXTENSIONS_DIR, port, SKILLS_DIR, ['--sys-modules']),
+  expectedFailures: (requirements) => expectedFailuresFile(requirements),
+};
+
+/**
  * An application's own `McpServer` (`src/attached-host.ts`) with the same directories attached
  * by `attachToServer`; its baselines are `expected-failures-attached-<revision>.yaml`.
  */

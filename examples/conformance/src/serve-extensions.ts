@@ -24,7 +24,7 @@ function cliBin(): string {
 
 /**
  * Starts `apcore-mcp --extensions-dir DIR --transport streamable-http` on `port` of 127.0.0.1
- * (with `--skills-dir` when `skillsDir` is given) and resolves once it announces where it
+ * (with `--skills-dir` when `skillsDir` is given, then `extraArgs`) and resolves once it announces where it
  * serves; see {@link spawnServer}.
  *
  * @example
@@ -37,6 +37,7 @@ export function serveExtensions(
   extensionsDir: string,
   port: number,
   skillsDir?: string,
+  extraArgs: readonly string[] = [],
 ): Promise<ServedExtensions> {
   return spawnServer(
     [
@@ -49,6 +50,7 @@ export function serveExtensions(
     ].concat(
       [String(port), '--log-level', 'error'],
       skillsDir === undefined ? [] : ['--skills-dir', skillsDir],
+      extraArgs,
     ),
   );
 }

@@ -222,6 +222,8 @@ export const ErrorCodes = Object.freeze({
    * (`inspector.allowExecute` off): nothing ran.
    */
   INSPECTOR_READ_ONLY: 'INSPECTOR_READ_ONLY',
+  /** The module is switched off (`system.control.toggle_feature`): nothing ran. */
+  MODULE_DISABLED: 'MODULE_DISABLED',
 } as const);
 
 /** One of the known apcore error codes. Foreign runtimes may use others. */

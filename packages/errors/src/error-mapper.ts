@@ -25,6 +25,7 @@ const FIXED_TEXTS: Readonly<Record<string, string>> = Object.freeze({
   APPROVAL_DENIED: 'Approval denied',
   INSPECTOR_READ_ONLY:
     'Not run: this server lets the inspector read its tools but not call them (inspector.allowExecute is off)',
+  MODULE_DISABLED: 'Not run: this module is switched off on this server',
 });
 
 /** Reads `details[camelKey]`, falling back to the seeds' snake_case spelling. */

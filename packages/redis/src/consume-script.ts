@@ -39,3 +39,24 @@ for i = 1, #KEYS do
 end
 return {0}
 `;
+
+/**
+ * The first loop of {@link CONSUME_SCRIPT} alone: what consuming would decide, adding nothing
+ * (a call's dry run). Same keys and arguments, same reply.
+ *
+ * @example
+ * ```ts
+ * await redis.eval(PEEK_SCRIPT, 1, 'apcore-mcp:limits:{alice}:calls:minute:0', 1, 60, 60000);
+ * ```
+ */
+export const PEEK_SCRIPT = `
+local tolerance = ${LIMIT_TOLERANCE}
+for i = 1, #KEYS do
+  local base = (i - 1) * 3
+  local current = tonumber(redis.call('GET', KEYS[i]) or '0')
+  if current + tonumber(ARGV[base + 1]) > tonumber(ARGV[base + 2]) + tolerance then
+    return {i, tostring(current)}
+  end
+end
+return {0}
+`;

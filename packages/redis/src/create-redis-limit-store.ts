@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { connectRedis } from './connect-redis.js';
-import { CONSUME_SCRIPT } from './consume-script.js';
+import { CONSUME_SCRIPT, PEEK_SCRIPT } from './consume-script.js';
 import type { LimitCounter, LimitDecision, RedisLimitStore } from './limit-store.js';
 import type { RedisLimitStoreOptions } from './redis-limit-store-options.js';
 
-const CONSUME_SCRIPT_SHA = createHash('sha1').update(CONSUME_SCRIPT).digest('hex');
+const SCRIPTS = {
+  consume: { text: CONSUME_SCRIPT, sha: createHash('sha1').update(CONSUME_SCRIPT).digest('hex') },
+  peek: { text: PEEK_SCRIPT, sha: createHash('sha1').update(PEEK_SCRIPT).digest('hex') },
+} as const;
 
 /**
  * The part of a Redis client the limit store uses; an `ioredis` `Redis` is one.
@@ -64,30 +67,40 @@ function createScriptStore(
   close: () => Promise<void>,
 ): RedisLimitStore {
   return {
-    async consume(counters: readonly LimitCounter[]): Promise<LimitDecision> {
-      const keys = counters.map((counter) => keyPrefix + counter.key);
-      const args = counters.flatMap((counter) => [
-        String(counter.amount),
-        String(counter.limit),
-        String(counter.expiresAt),
-      ]);
-      return toDecision(await runScript(client, [...keys, ...args], keys.length));
-    },
+    consume: (counters: readonly LimitCounter[]) =>
+      decide(client, SCRIPTS.consume, keyPrefix, counters),
+    peek: (counters: readonly LimitCounter[]) => decide(client, SCRIPTS.peek, keyPrefix, counters),
     close,
   };
 }
 
 /** By its SHA (Redis keeps compiled scripts); the script itself when Redis does not know it. */
+async function decide(
+  client: RedisScriptClient,
+  script: { text: string; sha: string },
+  keyPrefix: string,
+  counters: readonly LimitCounter[],
+): Promise<LimitDecision> {
+  const keys = counters.map((counter) => keyPrefix + counter.key);
+  const args = counters.flatMap((counter) => [
+    String(counter.amount),
+    String(counter.limit),
+    String(counter.expiresAt),
+  ]);
+  return toDecision(await runScript(client, script, [...keys, ...args], keys.length));
+}
+
 async function runScript(
   client: RedisScriptClient,
+  script: { text: string; sha: string },
   keysAndArgs: string[],
   keyCount: number,
 ): Promise<unknown> {
   try {
-    return await client.evalsha(CONSUME_SCRIPT_SHA, keyCount, ...keysAndArgs);
+    return await client.evalsha(script.sha, keyCount, ...keysAndArgs);
   } catch (error) {
     if (!String((error as Error | undefined)?.message).startsWith('NOSCRIPT')) throw error;
-    return client.eval(CONSUME_SCRIPT, keyCount, ...keysAndArgs);
+    return client.eval(script.text, keyCount, ...keysAndArgs);
   }
 }
 

@@ -58,6 +58,8 @@ export interface RedisLimitStore {
    * when Redis cannot answer (the server then refuses the call).
    */
   consume(counters: readonly LimitCounter[], now: number): Promise<LimitDecision>;
+  /** What `consume` would decide, adding nothing (a call's dry run). */
+  peek(counters: readonly LimitCounter[], now: number): Promise<LimitDecision>;
   /** Closes the connection the store opened from a URL; a given client is left open. */
   close(): Promise<void>;
 }

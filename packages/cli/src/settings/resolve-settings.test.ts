@@ -68,6 +68,14 @@ describe('resolveSettings', () => {
     });
   });
 
+  it('climbs the management ladder: --sys-modules, then --sys-control', async () => {
+    const cwd = tempDir.current();
+    const read = await resolveSettings({ flags: { sysModules: true }, io: { env: {}, cwd } });
+    expect(read.serveOptions).toEqual({ sysModules: true });
+    const all = await resolveSettings({ flags: { sysControl: true }, io: { env: {}, cwd } });
+    expect(all.serveOptions).toEqual({ sysModules: { control: true } });
+  });
+
   it('reads apcore-mcp.yaml from the working directory, keys in any of three spellings', async () => {
     const dir = tempDir.current();
     await writeFile(

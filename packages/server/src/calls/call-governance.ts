@@ -57,6 +57,8 @@ export interface SettledCall {
  */
 export interface CallAdmission {
   admit(call: GovernedCall): Promise<ToolCallResult | undefined>;
+  /** What `admit` would answer, counting nothing (a call's dry run); none: not checked. */
+  check?(call: GovernedCall): Promise<ToolCallResult | undefined>;
 }
 
 /**
@@ -85,7 +87,9 @@ function governedOf(call: ToolCall): GovernedCall | undefined {
  * ```
  */
 export function admitEntry(admission: CallAdmission): CheckedMiddleware {
-  return async (call, next) => (await admission.admit(call)) ?? next();
+  return async (call, next) =>
+    (call.extra.preflight === true ? await admission.check?.(call) : await admission.admit(call)) ??
+    next();
 }
 
 /**
@@ -101,7 +105,10 @@ export function recordEntry(recorders: readonly CallRecorder[]): CallMiddleware 
   return async (call, next) => {
     const answer = await next();
     const governed = governedOf(call);
-    if (governed === undefined || isInterimAnswer(answer)) return answer;
+    // A dry run is no call: the ledger and usage do not count it.
+    if (governed === undefined || isInterimAnswer(answer) || call.extra.preflight === true) {
+      return answer;
+    }
     const settled = {
       result: answer,
       durationMs: performance.now() - call.startedAt,

@@ -30,6 +30,7 @@ import { createExecuteCall } from './pipeline/execute-call.js';
 import { logAnsweredCall } from './pipeline/log-entry.js';
 import { createObserveEntry } from './pipeline/observe-entry.js';
 import { createOpenEntry } from './pipeline/open-entry.js';
+import { createPreflightEntry, stopPreflight } from './pipeline/preflight-entry.js';
 import { answerQuestions } from './pipeline/questions-entry.js';
 import { createResultSizeEntry, DEFAULT_MAX_RESULT_BYTES } from './pipeline/result-size-entry.js';
 import { createRoundsEntry } from './pipeline/rounds-entry.js';
@@ -140,7 +141,9 @@ export class ExecutionRouter {
   ): CallHandler<CheckedCall> {
     const { executor, entries = {} } = options;
     const checked: (CheckedMiddleware | undefined)[] = [
+      createPreflightEntry({ executor, logger: this.#logger }), // a dry run: the report, no run
       admitOnce(entries.admit), // rate limits and budgets (a task's, once when created)
+      stopPreflight, // a dry run past the limits ends here
       entries.task, // a call that becomes a task answers with it; its attempts run all this again
       createRoundsEntry(options.roundClaims ?? claimRoundsInMemory()), // 2026-07-28 answers, once
     ];

@@ -208,6 +208,11 @@ export type RequestSlot = 'tracing' | 'admit' | 'record';
 export interface StartedRuntime extends FeatureRuntime {
   /** Runs tool calls through the whole pipeline (a task's attempts). */
   readonly router: ExecutionRouter;
+  /**
+   * Tells every client that the tool list changed (`notifications/tools/list_changed`, and the
+   * HTTP endpoint's listen streams), when what a feature's `listTools` hook shows changed.
+   */
+  readonly toolListChanged: () => void;
 }
 
 /**

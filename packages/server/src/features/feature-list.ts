@@ -3,6 +3,7 @@ import { AUTH_FEATURE } from './auth/auth-feature.js';
 import { DOCS_FEATURE } from './docs/docs-feature.js';
 import { GOVERNANCE_FEATURE } from './governance/governance-feature.js';
 import { INSPECTOR_FEATURE } from './inspector/inspector-feature.js';
+import { MANAGEMENT_FEATURE } from './management/management-feature.js';
 import { METRICS_FEATURE } from './metrics/metrics-feature.js';
 import { PROMPTS_FEATURE } from './prompts/prompts-feature.js';
 import { RESOURCES_FEATURE } from './resources/resources-feature.js';
@@ -34,6 +35,7 @@ export const SERVER_FEATURES = [
   DOCS_FEATURE,
   APPS_FEATURE,
   SKILLS_FEATURE,
+  MANAGEMENT_FEATURE,
   // Before the prompts: a client told of both lists' changes hears of the resources first.
   RESOURCES_FEATURE,
   PROMPTS_FEATURE,

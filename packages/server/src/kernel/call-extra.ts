@@ -163,6 +163,11 @@ export interface RouterCallExtra {
   becomeTaskOnceApproved?: boolean;
   /** The JSON-RPC id of the request. */
   requestId?: string | number;
+  /**
+   * A dry run (`_meta["apcore/preflight"]: true`): the call is checked (input, ACL, approval,
+   * limits, consuming none) and answered with the report; nothing runs.
+   */
+  preflight?: boolean;
   /** The W3C trace context the client sent in the request's `_meta` (`traceparent`, ...). */
   traceCarrier?: Record<string, string>;
   /**
@@ -173,6 +178,9 @@ export interface RouterCallExtra {
   /** The call's trace, when the server traces calls: child spans and the trace id. */
   trace?: ToolCallTrace;
 }
+
+/** The `_meta` key of a `tools/call` that asks for a dry run (see {@link RouterCallExtra.preflight}). */
+export const PREFLIGHT_META_KEY = 'apcore/preflight';
 
 /**
  * The trace id a call runs under, when the server knows one: its span's (tracing on, an

@@ -2,6 +2,7 @@ import type { Identity } from '@apcore-mcp/core';
 import type { Server } from '@modelcontextprotocol/server';
 import type { ExecutionRouter } from '../calls/execution-router.js';
 import type { FeatureRuntime } from '../feature-api/feature-runtime.js';
+import type { StartedRuntime } from '../feature-api/server-feature.js';
 import type { Logger } from '../kernel/logger.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import { moduleNotServed, type NotServedEntry } from '../kernel/not-served.js';
@@ -105,7 +106,7 @@ export class ServerRuntime {
       this.logger.warn('No modules registered; server starting with zero tools');
     }
     // Once the table is built: what features run outside requests may use its tools.
-    this.features.start({ ...this.#featureRuntime, router: this.router });
+    this.features.start(this.#startedRuntime());
     this.#warnAboutClientLimits(this.tools.list().map((served) => served.tool.name));
     warnAboutParamHeaders(this.tools.list(), this.logger);
     if (this.#options.dynamic) {
@@ -211,6 +212,15 @@ export class ServerRuntime {
     this.#toolList.send();
   }
 
+  /** What a feature may use once the router runs calls. */
+  #startedRuntime(): StartedRuntime {
+    return {
+      ...this.#featureRuntime,
+      router: this.router,
+      toolListChanged: () => this.broadcastToolListChanged(),
+    };
+  }
+
   /** The body of `GET /health`, but for the sessions the HTTP handler counts. */
   readonly health: RuntimeHealth = () => ({
     status: 'ok',
@@ -228,7 +238,7 @@ export class ServerRuntime {
    * @throws what a feature's `startServing` throws (a `MissingPackageError`, say).
    */
   async startServing(): Promise<void> {
-    const runtime = { ...this.#featureRuntime, router: this.router };
+    const runtime = this.#startedRuntime();
     const observer = await this.features.startServing(runtime);
     if (observer === undefined) return;
     this.router.observer = observer;

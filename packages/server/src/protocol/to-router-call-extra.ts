@@ -1,5 +1,5 @@
 import type { Server, ServerContext } from '@modelcontextprotocol/server';
-import type { RouterCallExtra } from '../kernel/call-extra.js';
+import { PREFLIGHT_META_KEY, type RouterCallExtra } from '../kernel/call-extra.js';
 import { readTraceCarrier } from '../requests/mcp-request.js';
 import { readTraceparentTraceId } from '../requests/read-traceparent.js';
 import { revisionOfRequest } from '../revisions/pick-revision.js';
@@ -48,5 +48,6 @@ export function toRouterCallExtra(
   }
   const authInfo = ctx.http?.authInfo;
   if (authInfo !== undefined) extra.authInfo = authInfo;
+  if (mcpReq._meta?.[PREFLIGHT_META_KEY] === true) extra.preflight = true;
   return extra;
 }

@@ -54,6 +54,11 @@ export type LimitDecision =
 export interface LimitStore {
   /** Adds every counter's amount if all stay within their limits; else adds nothing. */
   consume(counters: readonly LimitCounter[], now: number): Promise<LimitDecision>;
+  /**
+   * What {@link consume} would decide, adding nothing (a call's dry run). Optional: a store
+   * without it leaves a dry run's limits unchecked.
+   */
+  peek?(counters: readonly LimitCounter[], now: number): Promise<LimitDecision>;
   /** Lets go of what the store holds (connections); the server calls it on shutdown. */
   close(): Promise<void>;
 }

@@ -61,4 +61,14 @@ describe('createMemoryLimitStore', () => {
     await store.close();
     expect(store.size).toBe(0);
   });
+
+  it('peeks at what consuming would decide, counting nothing', async () => {
+    const store = createMemoryLimitStore();
+    const limited = { ...counter('a', 1), limit: 1 };
+    expect(await store.peek([limited], 0)).toEqual({ admitted: true });
+    expect(await store.peek([limited], 0)).toEqual({ admitted: true });
+    expect(await store.consume([limited], 0)).toEqual({ admitted: true });
+    expect(await store.peek([limited], 0)).toEqual({ admitted: false, refused: 0, current: 1 });
+    expect(store.size).toBe(1);
+  });
 });

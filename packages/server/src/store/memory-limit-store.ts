@@ -25,6 +25,7 @@ interface Count {
 export interface MemoryLimitStore extends LimitStore {
   /** How many counters are held right now (ended windows included until the next sweep). */
   readonly size: number;
+  peek(counters: readonly LimitCounter[], now: number): Promise<LimitDecision>;
 }
 
 /**
@@ -49,6 +50,18 @@ export function createMemoryLimitStore(): MemoryLimitStore {
     const count = counts.get(counter.key);
     return count === undefined || count.expiresAt <= now ? 0 : count.value;
   };
+  const firstRefused = (
+    counters: readonly LimitCounter[],
+    now: number,
+  ): LimitDecision | undefined => {
+    for (const [index, counter] of counters.entries()) {
+      const current = currentOf(counter, now);
+      if (current + counter.amount > counter.limit + LIMIT_TOLERANCE) {
+        return { admitted: false, refused: index, current };
+      }
+    }
+    return undefined;
+  };
   return {
     get size() {
       return counts.size;
@@ -56,17 +69,16 @@ export function createMemoryLimitStore(): MemoryLimitStore {
     // Synchronous inside: no other call can run between the checks and the additions.
     async consume(counters, now): Promise<LimitDecision> {
       sweep(now);
-      for (const [index, counter] of counters.entries()) {
-        const current = currentOf(counter, now);
-        if (current + counter.amount > counter.limit + LIMIT_TOLERANCE) {
-          return { admitted: false, refused: index, current };
-        }
-      }
+      const refusal = firstRefused(counters, now);
+      if (refusal !== undefined) return refusal;
       for (const counter of counters) {
         const value = currentOf(counter, now) + counter.amount;
         counts.set(counter.key, { value, expiresAt: counter.expiresAt });
       }
       return { admitted: true };
+    },
+    async peek(counters, now): Promise<LimitDecision> {
+      return firstRefused(counters, now) ?? { admitted: true };
     },
     async close() {
       counts.clear();

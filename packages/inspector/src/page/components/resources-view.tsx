@@ -1,6 +1,7 @@
 import { type Client, UriTemplate } from '@modelcontextprotocol/client';
 import { useState } from 'preact/hooks';
 import type { JsonSchema } from '../logic/json-schema.js';
+import { filledValues, templateVariables } from '../logic/template-variables.js';
 import { ItemList } from './item-list.js';
 import { ResourceReadView } from './resource-read-view.js';
 import { SchemaForm } from './schema-form.js';
@@ -67,12 +68,16 @@ interface TemplateFormProps {
 function TemplateForm({ client, template, onRead }: TemplateFormProps) {
   const uriTemplate = new UriTemplate(template.uriTemplate);
   const complete = useCompleter(client, { type: 'ref/resource', uri: template.uriTemplate });
+  const variables = templateVariables(template.uriTemplate, uriTemplate.variableNames);
   const schema: JsonSchema = {
     type: 'object',
     properties: Object.fromEntries(
-      uriTemplate.variableNames.map((name) => [name, { type: 'string', minLength: 1 }]),
+      variables.names.map((name) => [
+        name,
+        variables.required.includes(name) ? { type: 'string', minLength: 1 } : { type: 'string' },
+      ]),
     ),
-    required: uriTemplate.variableNames,
+    required: [...variables.required],
   };
   const prefix = `template-${template.name.replace(/[^\w-]/g, '_')}`;
   return (
@@ -88,7 +93,7 @@ function TemplateForm({ client, template, onRead }: TemplateFormProps) {
         submitLabel="Read"
         complete={complete}
         rawToggle={false}
-        onSubmit={(values) => onRead(uriTemplate.expand(values as Record<string, string>))}
+        onSubmit={(values) => onRead(uriTemplate.expand(filledValues(values)))}
       />
     </article>
   );

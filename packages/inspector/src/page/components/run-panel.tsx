@@ -21,6 +21,9 @@ interface RunPanelProps {
   questions: QuestionQueue;
 }
 
+/** The `_meta` key of a dry run: the server checks the call and runs nothing. */
+const PREFLIGHT_META = 'apcore/preflight';
+
 /** Module progress only: the SDK's note that it is asking is shown as the question itself. */
 function keepModuleProgress(set: (progress: Progress) => void) {
   return (progress: Progress) => {
@@ -28,7 +31,7 @@ function keepModuleProgress(set: (progress: Progress) => void) {
   };
 }
 
-/** The tool's form, Run and Cancel, then progress, logs and the result as they arrive. */
+/** The tool's form, Run, Check (a dry run) and Cancel, then progress, logs and the result as they arrive. */
 export function RunPanel({ client, tool, onLog, questions }: RunPanelProps) {
   const asking = useQuestionPending(questions);
   const [running, setRunning] = useState<AbortController | undefined>(undefined);
@@ -38,7 +41,7 @@ export function RunPanel({ client, tool, onLog, questions }: RunPanelProps) {
   const listening = useRef<(() => void) | undefined>(undefined);
   useEffect(() => () => listening.current?.(), []);
 
-  const run = async (args: Record<string, unknown>) => {
+  const run = async (args: Record<string, unknown>, options: { preflight?: boolean } = {}) => {
     const controller = new AbortController();
     setRunning(controller);
     setProgress(undefined);
@@ -49,7 +52,14 @@ export function RunPanel({ client, tool, onLog, questions }: RunPanelProps) {
     const started = performance.now();
     try {
       const result = await client.callTool(
-        { name: tool.name, arguments: args, _meta: CALL_LOG_LEVEL_META },
+        {
+          name: tool.name,
+          arguments: args,
+          // Check: the server's dry run answers what it found (input, ACL, approval, limits).
+          _meta: options.preflight
+            ? { ...CALL_LOG_LEVEL_META, [PREFLIGHT_META]: true }
+            : CALL_LOG_LEVEL_META,
+        },
         {
           signal: controller.signal,
           onprogress: keepModuleProgress(setProgress),
@@ -78,6 +88,7 @@ export function RunPanel({ client, tool, onLog, questions }: RunPanelProps) {
         submitLabel="Run"
         busy={running !== undefined}
         onSubmit={(args) => void run(args)}
+        alternate={{ label: 'Check', onSubmit: (args) => void run(args, { preflight: true }) }}
       >
         {running !== undefined && (
           <button

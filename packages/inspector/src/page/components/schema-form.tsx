@@ -27,6 +27,8 @@ interface SchemaFormProps {
    */
   emptyHint?: string | null;
   onSubmit(args: Record<string, unknown>): void;
+  /** A second way to send the checked values (the tool's Check beside Run), as a button. */
+  alternate?: { label: string; onSubmit(args: Record<string, unknown>): void } | undefined;
   /** More buttons beside the submit button (Cancel, Decline, ...). */
   children?: ComponentChildren;
 }
@@ -45,6 +47,7 @@ export function SchemaForm({
   complete,
   emptyHint = 'No arguments.',
   onSubmit,
+  alternate,
   children,
 }: SchemaFormProps) {
   const form = useSchemaForm(schema);
@@ -54,11 +57,14 @@ export function SchemaForm({
     if (attempt.current > 0 && form.problems.length > 0) summary.current?.focus();
   }, [attempt.current, form.problems]);
 
-  const submit = (event: Event) => {
-    event.preventDefault();
+  const sendTo = (receive: (args: Record<string, unknown>) => void) => {
     attempt.current += 1;
     const args = form.collect();
-    if (args !== undefined) onSubmit(args);
+    if (args !== undefined) receive(args);
+  };
+  const submit = (event: Event) => {
+    event.preventDefault();
+    sendTo(onSubmit);
   };
   const rawMode = form.raw !== undefined;
   return (
@@ -112,6 +118,16 @@ export function SchemaForm({
         <button type="submit" disabled={busy}>
           {submitLabel}
         </button>
+        {alternate !== undefined && (
+          <button
+            type="button"
+            class="secondary"
+            disabled={busy}
+            onClick={() => sendTo(alternate.onSubmit)}
+          >
+            {alternate.label}
+          </button>
+        )}
         {children}
       </div>
     </form>

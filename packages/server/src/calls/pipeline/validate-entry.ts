@@ -27,7 +27,9 @@ export function createValidateEntry(options: {
     const { served } = call;
     if (call.refusal !== undefined || served === undefined) throw call.refusal;
     const checked = Object.assign(call, { served });
-    if (options.always || call.grouped || options.approvalHere(checked)) {
+    // A dry run reports bad input instead of being refused for it (see preflight-entry.ts).
+    const preflight = call.extra.preflight === true;
+    if (!preflight && (options.always || call.grouped || options.approvalHere(checked))) {
       const failures = validator.validate(served.tool, call.arguments);
       if (failures !== undefined) throw validationFailed(failures);
     }

@@ -66,22 +66,30 @@ export function createLimitsGovernance(options: {
 }): LimitsGovernance {
   const { limits, store, costOf, logger } = options;
   let storeFailing = false;
-  const consume = async (planned: PlannedCounter[], now: number): Promise<LimitDecision> => {
-    const decision = await store.consume(
-      planned.map((entry) => entry.counter),
-      now,
-    );
+  const consume = async (
+    planned: PlannedCounter[],
+    now: number,
+    dryRun = false,
+  ): Promise<LimitDecision> => {
+    const counters = planned.map((entry) => entry.counter);
+    // A dry run asks what consuming would decide; a store that cannot tell says admitted.
+    const decision = dryRun
+      ? ((await store.peek?.(counters, now)) ?? { admitted: true })
+      : await store.consume(counters, now);
     if (storeFailing) logger.info('Limit store answering again');
     storeFailing = false;
     return decision;
   };
-  const admitCounted = async (counted: Counted): Promise<ToolCallResult | undefined> => {
+  const admitCounted = async (
+    counted: Counted,
+    dryRun = false,
+  ): Promise<ToolCallResult | undefined> => {
     const now = limits.now();
     const planned = planCounters(limits, counted, now);
     if (planned.length === 0) return undefined;
     let decision: LimitDecision;
     try {
-      decision = await consume(planned, now);
+      decision = await consume(planned, now, dryRun);
     } catch (error) {
       if (!storeFailing) logger.warn({ err: error }, 'Limit store unavailable; refusing calls');
       storeFailing = true;
@@ -94,13 +102,14 @@ export function createLimitsGovernance(options: {
     const { cost } = counted;
     return refuseOverLimit({ kind, limit: window, cost, current: decision.current, now });
   };
+  const countedOf = (call: GovernedCall): Counted => ({
+    subject: call.subject,
+    destructive: call.served.tool.annotations?.destructiveHint === true,
+    cost: hasLimits(limits.budget) ? costOf(call.served.moduleId) : 0,
+  });
   return {
-    admit: (call) =>
-      admitCounted({
-        subject: call.subject,
-        destructive: call.served.tool.annotations?.destructiveHint === true,
-        cost: hasLimits(limits.budget) ? costOf(call.served.moduleId) : 0,
-      }),
+    admit: (call) => admitCounted(countedOf(call)),
+    check: (call) => admitCounted(countedOf(call), true),
     admitRequest: (subject) => admitCounted({ subject, destructive: false, cost: 0 }),
   };
 }

@@ -15,7 +15,8 @@ import { isReadOnlyInspectorCall } from './inspector-page-request.js';
  * ```
  */
 export const refuseReadOnlyInspector: CallMiddleware = (call, next) => {
-  if (!isReadOnlyInspectorCall(call.extra)) return next();
+  // A dry run (the page's Check button) runs nothing: it is let through.
+  if (!isReadOnlyInspectorCall(call.extra) || call.extra.preflight === true) return next();
   const refusal: ModuleErrorLike = {
     code: ErrorCodes.INSPECTOR_READ_ONLY,
     message: 'the inspector may not call tools on this server',

@@ -118,7 +118,11 @@ describe('the metrics feature', () => {
     expect(opened?.httpRoutes?.(HTTP_FRAME)).toEqual([]);
     expect(opened?.announce?.('http://127.0.0.1:8000/mcp')).toBeUndefined();
     const router = new ExecutionRouter({ executor: runtime.executor, tools: runtime.tools });
-    const observer = await opened?.startServing?.({ ...runtime, router });
+    const observer = await opened?.startServing?.({
+      ...runtime,
+      router,
+      toolListChanged: () => {},
+    });
     observer?.answeredRequest({
       method: 'prompts/get',
       target: 'greet',

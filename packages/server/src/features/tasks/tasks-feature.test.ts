@@ -69,7 +69,7 @@ describe('the tasks feature', () => {
       runtime,
     );
     const router = new ExecutionRouter({ executor: runtime.executor, tools: runtime.tools });
-    opened?.start?.({ ...runtime, router });
+    opened?.start?.({ ...runtime, router, toolListChanged: () => {} });
     expect(seen.started).toBeTypeOf('function');
     await opened?.drain?.();
     await opened?.close?.();

@@ -54,7 +54,7 @@ describe('the tool search feature', () => {
       tools: runtime.tools,
       entries: opened?.callSteps,
     });
-    opened?.start?.({ ...runtime, router });
+    opened?.start?.({ ...runtime, router, toolListChanged: () => {} });
     expect(opened?.listedTools?.().map((tool) => tool.name)).toEqual(['search_tools', 'call_tool']);
     expect(logger.warnings()).toEqual([
       'Module search_tools is served as search_tools, which tool search answers itself; it cannot be called',
