@@ -21,7 +21,7 @@ import { SKILLS_OPTIONS } from './skills-option.js';
 export const SKILLS_FEATURE = defineServerFeature({
   name: 'skills',
   options: SKILLS_OPTIONS,
-  open: ({ skills: option }, { logger }, { tools, changes }) => {
+  open: ({ skills: option, skillSummaries }, { logger }, { tools, changes }) => {
     if (option === undefined) return undefined;
     const skills = new ServedSkills({ ...option, logger });
     return {
@@ -37,7 +37,7 @@ export const SKILLS_FEATURE = defineServerFeature({
         addHandlers: (target, { visibleTools, requests }) => {
           if (skills.isEmpty) return undefined;
           registerSkillHandlers(target, { skills, visibleTools, requests });
-          return { listTools: (listed) => withSkillLinks(listed, skills) };
+          return { listTools: (listed) => withSkillLinks(listed, skills, skillSummaries) };
         },
       },
       ready: async () => {
