@@ -126,6 +126,14 @@ export function resolveLimits(value: unknown): ResolvedLimits | undefined {
   }));
   const now = resolveClock(given.now);
   if (given.file === undefined) return toResolved(given, 'limits', reportOption, now);
+  return resolveFromFile(given, now);
+}
+
+/** The limits of `limits.file`, which holds them all: none may be given beside it. */
+function resolveFromFile(
+  given: Readonly<Record<string, unknown>>,
+  now: () => number,
+): ResolvedLimits {
   const file = given.file;
   if (typeof file !== 'string' || file.trim() === '') {
     throw new InvalidOptionError({ option: 'limits.file', value: file, expected: 'a file path' });
