@@ -12,6 +12,7 @@ export { DEFAULT_MAX_RESULT_BYTES } from './calls/pipeline/result-size-entry.js'
 export type { AuthKeys, AuthOptions } from './features/auth/auth-options.js';
 export { MIN_SECRET_BYTES } from './features/auth/auth-options.js';
 export type { Authenticate } from './features/auth/authenticate.js';
+export type { LimitOverride, OverriddenLimits } from './features/governance/limit-overrides.js';
 export type { LimitWindow, WindowLimits } from './features/governance/limit-windows.js';
 export type { LimitsOptions } from './features/governance/limits-option.js';
 export { parseLimits } from './features/governance/parse-limits.js';

@@ -34,22 +34,41 @@ export function parseSince(value: unknown, now: number): Date | undefined {
   return new Date(time);
 }
 
+/** The codes of a tool's errors, most frequent first: `RATE_LIMITED×3,INTERNAL_ERROR×1`. */
+function formatErrorCodes(errorCodes: Readonly<Record<string, number>>): string {
+  const entries = Object.entries(errorCodes).sort(([, a], [, b]) => b - a);
+  return entries.length === 0 ? '-' : entries.map(([code, count]) => `${code}×${count}`).join(',');
+}
+
 function formatReport(report: UsageReport): string {
   const rows = report.tools.map((tool) => [
     tool.tool,
     tool.moduleId,
     String(tool.calls),
     String(tool.errors),
+    `${(tool.errorRate * 100).toFixed(1)}%`,
     tool.p50Ms.toFixed(1),
     tool.p95Ms.toFixed(1),
     tool.lastCalledAt,
+    formatErrorCodes(tool.errorCodes),
   ]);
-  const headers = ['TOOL', 'MODULE ID', 'CALLS', 'ERRORS', 'P50 MS', 'P95 MS', 'LAST CALLED'];
+  const headers = [
+    'TOOL',
+    'MODULE ID',
+    'CALLS',
+    'ERRORS',
+    'ERROR RATE',
+    'P50 MS',
+    'P95 MS',
+    'LAST CALLED',
+    'ERROR CODES',
+  ];
   return formatTable(headers, rows);
 }
 
 /**
- * `apcore-mcp usage`: per tool calls, errors, p50/p95 duration and last call, from the ledger
+ * `apcore-mcp usage`: per tool calls, errors, error rate and codes, p50/p95 duration and last
+ * call, from the ledger
  * file (optionally only calls `--since` a time), as a table or with `--json` as the very JSON
  * `GET /usage` answers. Malformed lines are reported on stderr and skipped.
  *

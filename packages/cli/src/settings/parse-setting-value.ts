@@ -61,7 +61,9 @@ function parseLimitText(text: string, whole: boolean): ParsedSetting {
   try {
     amounts = Object.values(parseLimits(text));
   } catch {
-    return { problem: `must be AMOUNT/UNIT[,AMOUNT/UNIT...] with UNIT min, hour or day, ${got}` };
+    return {
+      problem: `must be AMOUNT/UNIT[,AMOUNT/UNIT...] with UNIT min, hour, day or month, ${got}`,
+    };
   }
   const wholeCalls = (amount: number | undefined) =>
     Number.isInteger(amount) && Number(amount) >= 1;

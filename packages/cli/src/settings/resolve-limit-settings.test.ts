@@ -34,6 +34,13 @@ describe('resolveSettings: limits', () => {
     expect(sources.budget).toEqual({ kind: 'flag', flag: '--budget' });
   });
 
+  it('reads a limits file relative to the config file, as limits.file', async () => {
+    const dir = tempDir.current();
+    await writeFile(join(dir, 'apcore-mcp.yaml'), 'limits-file: limits.json\n');
+    const { serveOptions } = await resolveSettings({ flags: {}, io: { env: {}, cwd: dir } });
+    expect(serveOptions.limits).toEqual({ file: join(dir, 'limits.json') });
+  });
+
   it('names every bad limit, wherever it was written', async () => {
     const dir = tempDir.current();
     await writeFile(join(dir, 'apcore-mcp.yaml'), 'rate-limit: 60 per minute\n');
@@ -44,8 +51,8 @@ describe('resolveSettings: limits', () => {
       }),
     );
     expect(problems).toEqual([
-      '"rate-limit" in apcore-mcp.yaml must be AMOUNT/UNIT[,AMOUNT/UNIT...] with UNIT min, hour or day, e.g. 60/min,1000/day (got "60 per minute")',
-      'APCORE_MCP_BUDGET must be AMOUNT/UNIT[,AMOUNT/UNIT...] with UNIT min, hour or day, e.g. 100/day (got "-5/day")',
+      '"rate-limit" in apcore-mcp.yaml must be AMOUNT/UNIT[,AMOUNT/UNIT...] with UNIT min, hour, day or month, e.g. 60/min,1000/day (got "60 per minute")',
+      'APCORE_MCP_BUDGET must be AMOUNT/UNIT[,AMOUNT/UNIT...] with UNIT min, hour, day or month, e.g. 100/day (got "-5/day")',
       '--store must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379 (got "localhost:6379")',
     ]);
   });

@@ -81,9 +81,20 @@ describe('apcore-mcp --ledger', () => {
         cost: 2,
         arguments: { user: 'ann', password: '***REDACTED***' },
       },
-      { tool: 'login', outcome: 'SCHEMA_VALIDATION_ERROR', arguments: { user: 'ann' } },
-      { tool: 'remove', outcome: 'APPROVAL_DENIED', arguments: { path: '/tmp/x' } },
+      {
+        tool: 'login',
+        outcome: 'SCHEMA_VALIDATION_ERROR',
+        arguments: { user: 'ann' },
+        error: { code: 'SCHEMA_VALIDATION_ERROR', message: expect.stringMatching(/\S/) },
+      },
+      {
+        tool: 'remove',
+        outcome: 'APPROVAL_DENIED',
+        arguments: { path: '/tmp/x' },
+        error: { code: 'APPROVAL_DENIED', message: expect.stringMatching(/\S/) },
+      },
     ]);
+    expect(JSON.parse(lines[0] ?? '{}')).not.toHaveProperty('error');
 
     const tail = await runCli(['ledger', 'tail', '--ledger', ledger, '--lines', '2']);
     expect(tail.code).toBe(0);
@@ -97,10 +108,24 @@ describe('apcore-mcp --ledger', () => {
     const report = await runCli(['usage', '--json'], { env: { APCORE_MCP_LEDGER: ledger } });
     expect(report.code).toBe(0);
     expect(JSON.parse(report.stdout).tools).toMatchObject([
-      { tool: 'login', moduleId: 'login', calls: 2, errors: 1 },
-      { tool: 'remove', moduleId: 'remove', calls: 1, errors: 1 },
+      {
+        tool: 'login',
+        moduleId: 'login',
+        calls: 2,
+        errors: 1,
+        errorRate: 0.5,
+        errorCodes: { SCHEMA_VALIDATION_ERROR: 1 },
+      },
+      { tool: 'remove', moduleId: 'remove', calls: 1, errors: 1, errorRate: 1 },
     ]);
     expect(report.stderr).toContain('3 calls since');
+    const table = await runCli(['usage'], { env: { APCORE_MCP_LEDGER: ledger } });
+    const [header, login, remove] = table.stdout.trimEnd().split('\n');
+    expect(header).toMatch(
+      /^TOOL\s+MODULE ID\s+CALLS\s+ERRORS\s+ERROR RATE\s+P50 MS\s+P95 MS\s+LAST CALLED\s+ERROR CODES$/,
+    );
+    expect(login).toMatch(/^login\s+login\s+2\s+1\s+50\.0%\s.*SCHEMA_VALIDATION_ERROR×1$/);
+    expect(remove).toMatch(/^remove\s+remove\s+1\s+1\s+100\.0%\s.*APPROVAL_DENIED×1$/);
   });
 
   it('refuses a ledger in a missing directory and --usage over stdio, exit 1 with one line', async () => {

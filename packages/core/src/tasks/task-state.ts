@@ -102,4 +102,11 @@ export interface TaskCall {
    * it once more when the worker running it was lost, instead of failing the task.
    */
   retryable?: boolean;
+  /**
+   * The id of the call this task continues: a call that was still running when the server
+   * answered it with this task (`taskAfterMs`). Its first attempt, in the process that made the
+   * task, waits for that call instead of running the tool again; elsewhere it fails the task
+   * (runs again only when `retryable`).
+   */
+  continues?: string;
 }

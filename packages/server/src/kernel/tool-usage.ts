@@ -5,7 +5,8 @@
  * @example
  * ```ts
  * const usage: ToolUsage = { tool: 'catalog-search', moduleId: 'catalog.search', calls: 12,
- *   errors: 1, p50Ms: 2.1, p95Ms: 9.8, lastCalledAt: '2026-11-24T14:02:11.532Z' };
+ *   errors: 1, errorRate: 0.0833, errorCodes: { RATE_LIMITED: 1 }, p50Ms: 2.1, p95Ms: 9.8,
+ *   lastCalledAt: '2026-11-24T14:02:11.532Z' };
  * ```
  */
 export interface ToolUsage {
@@ -14,6 +15,10 @@ export interface ToolUsage {
   calls: number;
   /** Calls that ended in an error (refused ones included). */
   errors: number;
+  /** `errors / calls`, from 0 to 1 (rounded to 4 decimals). */
+  errorRate: number;
+  /** How many errors of each code (`RATE_LIMITED`, `INTERNAL_ERROR`, ...); `ERROR` without one. */
+  errorCodes: Record<string, number>;
   /** Median duration in ms (nearest rank). */
   p50Ms: number;
   /** 95th percentile duration in ms (nearest rank). */
@@ -43,6 +48,8 @@ export interface UsageSample {
   moduleId: string;
   durationMs: number;
   failed: boolean;
+  /** The failed call's error code, when it had one. */
+  errorCode?: string | undefined;
   /** When the call started, epoch ms. */
   startedAt: number;
 }
@@ -60,6 +67,7 @@ export class ToolUsageAccumulator {
   #next = 0;
   #calls = 0;
   #errors = 0;
+  readonly #errorCodes = new Map<string, number>();
   #lastCalledAt = Number.NEGATIVE_INFINITY;
 
   constructor(tool: string, moduleId: string, maxSamples: number) {
@@ -70,7 +78,11 @@ export class ToolUsageAccumulator {
 
   add(sample: UsageSample): void {
     this.#calls += 1;
-    if (sample.failed) this.#errors += 1;
+    if (sample.failed) {
+      this.#errors += 1;
+      const code = sample.errorCode ?? 'ERROR';
+      this.#errorCodes.set(code, (this.#errorCodes.get(code) ?? 0) + 1);
+    }
     if (sample.startedAt >= this.#lastCalledAt) this.#lastCalledAt = sample.startedAt;
     if (this.#durations.length < this.#maxSamples) this.#durations.push(sample.durationMs);
     else {
@@ -86,6 +98,8 @@ export class ToolUsageAccumulator {
       moduleId: this.#moduleId,
       calls: this.#calls,
       errors: this.#errors,
+      errorRate: Math.round((this.#errors / Math.max(1, this.#calls)) * 10_000) / 10_000,
+      errorCodes: Object.fromEntries([...this.#errorCodes].sort(([a], [b]) => compareText(a, b))),
       p50Ms: percentile(sorted, 50),
       p95Ms: percentile(sorted, 95),
       lastCalledAt: new Date(this.#lastCalledAt).toISOString(),

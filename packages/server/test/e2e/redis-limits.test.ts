@@ -84,6 +84,43 @@ describe.skipIf(skip !== undefined)(`Redis limit store${skip ? ` (skipped: ${ski
     return { url: server.url ?? '', runs };
   }
 
+  it('holds each role to its own monthly budget and cost cap on a shared Redis', async () => {
+    const { registry, runs } = createLimitedRegistry();
+    const server = await startServer(registry, {
+      transport: 'streamable-http',
+      port: 0,
+      logger: createRecordingLogger(),
+      // The subject header names the role too: `analyst-1` is an analyst.
+      authenticate: (request) => {
+        const id = String(request.headers[SUBJECT_HEADER]);
+        return { id, roles: [id.split('-')[0] ?? ''] };
+      },
+      limits: {
+        budget: '8/month',
+        maxCostPerCall: 3,
+        overrides: [{ role: 'analyst', maxCostPerCall: 5 }],
+      },
+      store: await createRedisLimitStore(redis.url),
+    });
+    opened.push(server);
+    const guest = await connectAs(server.url ?? '', 'guest-1', '2026-07-28');
+    const analyst = await connectAs(server.url ?? '', 'analyst-1', '2025-11-25');
+    opened.push(guest, analyst);
+    const capped = await guest.call('reports-build');
+    expect(capped).toMatchObject({
+      isError: true,
+      _meta: { 'apcore/errorCode': 'BUDGET_EXCEEDED' },
+    });
+    expect(capped.content[0]?.text).toContain('more than the 3 one call may cost');
+    const spent = [await analyst.call('reports-build'), await analyst.call('reports-build')];
+    expect(spent.map((result) => result.isError === true)).toEqual([false, false]);
+    const over = await analyst.call('reports-build');
+    expect(over.content[0]?.text).toContain('Budget of 8 per month reached');
+    expect(runs['reports.build']).toBe(2);
+    const keys = await inspector.keys('*budget:month*');
+    expect(keys).toHaveLength(1);
+  });
+
   it('closes its connection when the server shuts down', async () => {
     const before = await countClients();
     const { url } = await startSharing();

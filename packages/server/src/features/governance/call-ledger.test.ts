@@ -14,12 +14,13 @@ const inputSchema = {
   properties: { user: { type: 'string' }, password: { type: 'string', 'x-sensitive': true } },
 };
 
-function createRouter(governance: TestGovernance, fail = false): ExecutionRouter {
+function createRouter(governance: TestGovernance, fail: boolean | Error = false): ExecutionRouter {
   const registry = new ForeignRegistry();
   registry.add(describeModule('auth.login'));
   const executor: ExecutorLike = {
     registry,
     call: async () => {
+      if (fail instanceof Error) throw fail;
       if (fail) throw Object.assign(new Error('Access denied'), { code: 'ACL_DENIED' });
       return { ok: true };
     },
@@ -78,6 +79,26 @@ describe('the call ledger', () => {
     const result = await router.handleCall('auth-login', { user: 'x' });
     expect(result.isError).toBe(true);
     expect(store.records[0]).toMatchObject({ subject: '@anonymous', outcome: 'ACL_DENIED' });
+    expect(store.records[0]?.error?.code).toBe('ACL_DENIED');
+  });
+
+  it('records the code and message of a failed call, without paths or what follows its first line', async () => {
+    const store = memoryStore();
+    const message =
+      'Order file /srv/shop/data/orders-17.json is locked (see C:\\shop\\locks)\n    at readOrder (/srv/shop/src/orders.js:12:3)';
+    const thrown = Object.assign(new Error(message), { code: 'RESOURCE_LOCKED' });
+    const router = createRouter(createCallLedger({ store, costOf: () => 0 }), thrown);
+    const result = await router.handleCall('auth-login', { user: 'x' });
+    expect(result.isError).toBe(true);
+    const [entry] = store.records;
+    expect(entry?.error?.code).toBe(entry?.outcome);
+    expect(entry?.error?.message).not.toMatch(/srv|shop|orders\.js|readOrder|\n/);
+    const okStore = memoryStore();
+    await createRouter(createCallLedger({ store: okStore, costOf: () => 0 })).handleCall(
+      'auth-login',
+      {},
+    );
+    expect(okStore.records[0]).not.toHaveProperty('error');
   });
 
   it('never fails a call when the store throws or the file cannot be written', async () => {

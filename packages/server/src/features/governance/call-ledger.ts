@@ -1,7 +1,7 @@
 import { type Logger, redactSensitive, silentLogger } from '@apcore-mcp/core/bridge';
 import type { CallRecorder, GovernedCall, SettledCall } from '../../calls/call-governance.js';
-import { readErrorCode } from '../../kernel/tool-call-result.js';
 import { type McpRequest, type RequestTarget, targetKey } from '../../requests/mcp-request.js';
+import { toLedgerError } from './ledger-error.js';
 import type { LedgerRecord, LedgerStore } from './ledger-record.js';
 
 /** Options of {@link createCallLedger}. */
@@ -29,9 +29,6 @@ export interface RequestRecorder {
     settled: { outcome: string; durationMs: number },
   ): void;
 }
-
-/** The outcome of a failure that carries no error code. */
-const UNKNOWN_ERROR = 'ERROR';
 
 /**
  * The ledger as a governance part: `settle` turns every answered call (refused ones too) into
@@ -68,7 +65,7 @@ function toLedgerRecord(
   clock: Pick<CallLedgerOptions, 'costOf'> & { now: () => number },
 ): LedgerRecord {
   const { served, traceId } = call;
-  const failed = settled.result.isError === true;
+  const error = settled.result.isError === true ? toLedgerError(settled.result) : undefined;
   const record: LedgerRecord = {
     time: new Date(clock.now() - settled.durationMs).toISOString(),
     subject: call.subject,
@@ -79,7 +76,8 @@ function toLedgerRecord(
       served.tool.inputSchema,
     ) as LedgerRecord['arguments'],
     durationMs: Math.round(settled.durationMs * 1000) / 1000,
-    outcome: failed ? (readErrorCode(settled.result) ?? UNKNOWN_ERROR) : 'ok',
+    outcome: error?.code ?? 'ok',
+    ...(error && { error }),
     // Only a call that got past governance consumed anything.
     cost: settled.ran ? clock.costOf(served.moduleId) : 0,
   };

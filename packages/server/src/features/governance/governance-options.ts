@@ -18,8 +18,9 @@ import { type LimitsOptions, type ResolvedLimits, resolveLimits } from './limits
 export const GOVERNANCE_OPTIONS = {
   /**
    * Rate limits and budgets per subject (`identity.id`): `calls`, `destructiveCalls` and
-   * `budget` as `'60/min,1000/day'` or `{ perMinute, perHour, perDay }`, and a clock `now`. A
-   * call over a limit gets a tool error (`RATE_LIMITED`, `BUDGET_EXCEEDED`, with
+   * `budget` as `'60/min,1000/day,500/month'` or `{ perMinute, perHour, perDay, perMonth }`,
+   * `maxCostPerCall`, `overrides` by subject or role, or all of them from a JSON `file`, and a
+   * clock `now`. A call over a limit gets a tool error (`RATE_LIMITED`, `BUDGET_EXCEEDED`, with
    * `_meta.retryAfterSeconds`) and nothing runs. Default: no limits.
    */
   limits: declareOption<LimitsOptions, ResolvedLimits | undefined>({
@@ -31,7 +32,7 @@ export const GOVERNANCE_OPTIONS = {
         key: 'rate-limit',
         kind: 'rate-limit',
         subKey: 'calls',
-        help: 'Calls per subject (tools/call, resources/read, prompts/get, completion/complete), e.g. 60/min,1000/day (units: min, hour, day); over it a call gets RATE_LIMITED',
+        help: 'Calls per subject (tools/call, resources/read, prompts/get, completion/complete), e.g. 60/min,1000/day (units: min, hour, day, month: the calendar month in UTC); over it a call gets RATE_LIMITED',
       },
       {
         key: 'rate-limit-destructive',
@@ -43,7 +44,13 @@ export const GOVERNANCE_OPTIONS = {
         key: 'budget',
         kind: 'budget',
         subKey: 'budget',
-        help: "Spending per subject of modules' metadata.cost, e.g. 100/day; over it a call gets BUDGET_EXCEEDED",
+        help: "Spending per subject of modules' metadata.cost, e.g. 100/day,500/month; over it a call gets BUDGET_EXCEEDED",
+      },
+      {
+        key: 'limits-file',
+        kind: 'file',
+        subKey: 'file',
+        help: 'A JSON file of limits instead of --rate-limit and --budget: calls, destructiveCalls, budget, maxCostPerCall, and overrides by subject or role',
       },
     ],
   }),

@@ -34,6 +34,12 @@ export interface LedgerRecord {
   readonly durationMs: number;
   /** `ok`, or the error code of the failed call (`SCHEMA_VALIDATION_ERROR`, `APPROVAL_DENIED`, ...). */
   readonly outcome: string;
+  /**
+   * A failed call's error: its code and the first line of the message the client got, without
+   * file paths and cut to 200 characters; absent for a call that succeeded (and for requests
+   * other than tool calls).
+   */
+  readonly error?: LedgerError;
   /** The module's `metadata.cost` when the call got past governance; 0 otherwise. */
   readonly cost: number;
   /**
@@ -41,6 +47,19 @@ export interface LedgerRecord {
    * `traceparent` or the call was traced; absent otherwise.
    */
   readonly traceId?: string;
+}
+
+/**
+ * The error a failed call ended with, as the ledger keeps it.
+ *
+ * @example
+ * ```ts
+ * const error: LedgerError = { code: 'RATE_LIMITED', message: 'Rate limit of 60 calls per minute reached; retry in 12 s' };
+ * ```
+ */
+export interface LedgerError {
+  readonly code: string;
+  readonly message: string;
 }
 
 /**
@@ -98,6 +117,16 @@ export function parseLedgerLine(line: string): LedgerRecord {
   }
   if (record.method !== undefined && typeof record.method !== 'string') {
     throw new SyntaxError('"method" is not a string');
+  }
+  const error = record.error as Record<string, unknown> | undefined;
+  if (
+    error !== undefined &&
+    (typeof error !== 'object' ||
+      error === null ||
+      typeof error.code !== 'string' ||
+      typeof error.message !== 'string')
+  ) {
+    throw new SyntaxError('"error" is not an object { code, message }');
   }
   if (record.traceId !== undefined && typeof record.traceId !== 'string') {
     throw new SyntaxError('"traceId" is not a string');

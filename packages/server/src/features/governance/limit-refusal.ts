@@ -61,3 +61,19 @@ export function refuseOverLimit(refused: {
   const text = `Rate limit of ${limit.limit} ${calls} ${per} reached; ${retry}`;
   return withRetryAfter(createToolErrorResult(text, ErrorCodes.RATE_LIMITED), retryAfterSeconds);
 }
+
+/**
+ * The answer to a call of a module costing more than one call may (`maxCostPerCall`): no window
+ * would ever let it run, so it gives no retry time and says what to do instead.
+ *
+ * @example
+ * ```ts
+ * refuseOverCostCap(12, 10); // BUDGET_EXCEEDED: "This call costs 12, more than the 10 one call may cost; ..."
+ * ```
+ */
+export function refuseOverCostCap(cost: number, cap: number): ToolCallResult {
+  return createToolErrorResult(
+    `This call costs ${cost}, more than the ${cap} one call may cost; nothing ran. Do not retry it: use a cheaper tool, or ask the operator to raise the cost cap`,
+    ErrorCodes.BUDGET_EXCEEDED,
+  );
+}

@@ -1,9 +1,12 @@
+import type { Identity } from '@apcore-mcp/core';
 import type { Logger } from '@apcore-mcp/core/bridge';
 import type { CallAdmission, GovernedCall } from '../../calls/call-governance.js';
 import { refuseStoreUnavailable } from '../../calls/store-unavailable.js';
 import type { ToolCallResult } from '../../kernel/tool-call-result.js';
 import type { LimitCounter, LimitDecision, LimitStore } from '../../store/limit-store.js';
-import { type LimitKind, refuseOverLimit } from './limit-refusal.js';
+import { selectLimitSet } from './limit-overrides.js';
+import { type LimitKind, refuseOverCostCap, refuseOverLimit } from './limit-refusal.js';
+import type { LimitSet } from './limit-set.js';
 import { toWindowedLimits, type WindowedLimit, type WindowLimits } from './limit-windows.js';
 import type { ResolvedLimits } from './limits-option.js';
 
@@ -23,7 +26,10 @@ export interface LimitsGovernance extends CallAdmission {
    * `completion/complete`) of `subject`: it counts as one call toward `limits.calls` (it has no
    * cost and destroys nothing, so budgets and destructive limits do not apply).
    */
-  admitRequest(subject: string): Promise<ToolCallResult | undefined>;
+  admitRequest(
+    subject: string,
+    identity: Identity | undefined,
+  ): Promise<ToolCallResult | undefined>;
 }
 
 /** What the counters of one call or request depend on. */
@@ -31,6 +37,8 @@ interface Counted {
   readonly subject: string;
   readonly destructive: boolean;
   readonly cost: number;
+  /** The limits the caller is held to (the default set, or its subject's or role's). */
+  readonly limits: LimitSet;
 }
 
 /** One counter a call adds to, with what its refusal needs to say. */
@@ -42,7 +50,9 @@ interface PlannedCounter {
 
 /**
  * Admits a call only if its subject stays within every limit: calls, destructive calls (tools
- * annotated destructive, in addition), and the budget (the module's cost). The store checks and
+ * annotated destructive, in addition), and the budget (the module's cost); a call costing more
+ * than `maxCostPerCall` is refused first. Each caller is held to its own set (see
+ * {@link selectLimitSet}); counters are per subject whatever the set. The store checks and
  * counts all of them at once, so a refused call counts toward nothing. When the store fails the
  * call is refused (fail closed) and a WARN is logged once until the store answers again.
  *
@@ -85,7 +95,9 @@ export function createLimitsGovernance(options: {
     dryRun = false,
   ): Promise<ToolCallResult | undefined> => {
     const now = limits.now();
-    const planned = planCounters(limits, counted, now);
+    const cap = counted.limits.maxCostPerCall;
+    if (cap !== undefined && counted.cost > cap) return refuseOverCostCap(counted.cost, cap);
+    const planned = planCounters(counted, now);
     if (planned.length === 0) return undefined;
     let decision: LimitDecision;
     try {
@@ -102,15 +114,23 @@ export function createLimitsGovernance(options: {
     const { cost } = counted;
     return refuseOverLimit({ kind, limit: window, cost, current: decision.current, now });
   };
-  const countedOf = (call: GovernedCall): Counted => ({
-    subject: call.subject,
-    destructive: call.served.tool.annotations?.destructiveHint === true,
-    cost: hasLimits(limits.budget) ? costOf(call.served.moduleId) : 0,
-  });
+  const limitsOf = (subject: string, identity: Identity | undefined): LimitSet =>
+    selectLimitSet(limits, limits.overrides, subject, identity);
+  const countedOf = (call: GovernedCall): Counted => {
+    const held = limitsOf(call.subject, call.identity);
+    const costs = hasLimits(held.budget) || held.maxCostPerCall !== undefined;
+    return {
+      subject: call.subject,
+      destructive: call.served.tool.annotations?.destructiveHint === true,
+      cost: costs ? costOf(call.served.moduleId) : 0,
+      limits: held,
+    };
+  };
   return {
     admit: (call) => admitCounted(countedOf(call)),
     check: (call) => admitCounted(countedOf(call), true),
-    admitRequest: (subject) => admitCounted({ subject, destructive: false, cost: 0 }),
+    admitRequest: (subject, identity) =>
+      admitCounted({ subject, destructive: false, cost: 0, limits: limitsOf(subject, identity) }),
   };
 }
 
@@ -119,10 +139,10 @@ function hasLimits(limits: WindowLimits): boolean {
 }
 
 /** Every counter this call adds to, in the order refusals are reported. */
-function planCounters(limits: ResolvedLimits, counted: Counted, now: number): PlannedCounter[] {
+function planCounters(counted: Counted, now: number): PlannedCounter[] {
   // Braces: a Redis Cluster keeps every counter of one subject in one slot, as a script needs.
   const subject = `{${encodeURIComponent(counted.subject)}}`;
-  const { destructive, cost } = counted;
+  const { destructive, cost, limits } = counted;
   const planned: PlannedCounter[] = [];
   const add = (kind: LimitKind, windowLimits: WindowLimits, amount: number): void => {
     for (const window of toWindowedLimits(windowLimits, now)) {

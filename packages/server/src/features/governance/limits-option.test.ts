@@ -43,7 +43,7 @@ describe('resolveLimits', () => {
     [
       { rate: '60/min' },
       'limits.rate',
-      "Unknown limits key 'rate'. Known: calls, destructiveCalls, budget, now",
+      "Unknown limits key 'rate'. Known: calls, destructiveCalls, budget, maxCostPerCall, overrides, file, now",
     ],
     [{ store: {} }, 'limits.store', 'limits.store is now the top-level store option'],
     [{ now: 5 }, 'limits.now', 'limits.now must be a function'],

@@ -6,12 +6,15 @@ const UNITS: Readonly<Record<string, LimitWindow>> = {
   minute: 'minute',
   hour: 'hour',
   day: 'day',
+  month: 'month',
 };
-const SYNTAX = 'AMOUNT/UNIT[,AMOUNT/UNIT...] with UNIT min, hour or day (e.g. 60/min,1000/day)';
+const SYNTAX =
+  'AMOUNT/UNIT[,AMOUNT/UNIT...] with UNIT min, hour, day or month (e.g. 60/min,1000/day,500/month)';
 const AMOUNT = /^\d+(\.\d+)?$/;
 
 /**
- * Reads limits written as the CLI takes them: `60/min,1000/day`, `5/min`, `100/day`, `20/hour`;
+ * Reads limits written as the CLI takes them: `60/min,1000/day`, `5/min`, `100/day`, `20/hour`,
+ * `500/month` (a calendar month in UTC);
  * spaces around the parts are ignored. Amounts are numbers of at least 0 (whole numbers for
  * calls are checked where the limits are used).
  *

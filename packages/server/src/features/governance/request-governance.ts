@@ -25,7 +25,7 @@ function isTargeted(request: McpRequest): request is TargetedRequest {
 export function admitRequestStep(limits: LimitsGovernance): RequestStep {
   return async (request, next) => {
     if (!isTargeted(request)) return next();
-    const refusal = await limits.admitRequest(request.subject);
+    const refusal = await limits.admitRequest(request.subject, request.identity);
     if (refusal !== undefined) throw toRequestRefusal(refusal);
     return next();
   };

@@ -43,6 +43,7 @@ export function summarizeUsage(
       moduleId: record.moduleId,
       durationMs: record.durationMs,
       failed: record.outcome !== 'ok',
+      errorCode: record.outcome === 'ok' ? undefined : record.outcome,
       startedAt,
     });
   }

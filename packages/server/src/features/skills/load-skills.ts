@@ -7,6 +7,7 @@ import {
   type SkillWarning,
 } from '@modelcontextprotocol/server/ext/skills';
 import { nodeSkillFiles } from '@modelcontextprotocol/server/ext/skills/node';
+import { readSkillSummary } from './skill-summary.js';
 import { findKeyLine, readSkillTools } from './skill-tools.js';
 
 /**
@@ -16,7 +17,7 @@ import { findKeyLine, readSkillTools } from './skill-tools.js';
  *
  * @example
  * ```ts
- * const skill: LoadedSkill = { entry, tools: ['shop.orders.list'], rootUri: 'skill://orders', folder: 'orders' };
+ * const skill: LoadedSkill = { entry, tools: ['shop.orders.list'], rootUri: 'skill://orders', folder: 'orders', summary: 'Refunds go through finance.' };
  * ```
  */
 export interface LoadedSkill {
@@ -27,6 +28,8 @@ export interface LoadedSkill {
   readonly rootUri: string;
   /** Its folder under the skills directory, `/`-separated. */
   readonly folder: string;
+  /** The first paragraph of its `SKILL.md` body (see `readSkillSummary`), when it has one. */
+  readonly summary: string | undefined;
 }
 
 const URI_SCHEME = 'skill://';
@@ -62,7 +65,8 @@ export async function loadSkills(dir: string, logger: Logger): Promise<LoadedSki
       logger.warn({ file, line }, `Skipping skill ${file}:${line}: ${tools}`);
       continue;
     }
-    skills.push({ entry, tools, rootUri, folder });
+    const summary = tools.length === 0 ? undefined : await summaryOf(join(dir, folder, 'SKILL.md'));
+    skills.push({ entry, tools, rootUri, folder, summary });
   }
   return skills;
 }
@@ -107,5 +111,14 @@ async function lineOf(file: string, key: string | undefined): Promise<number> {
     return findKeyLine(await readFile(file, 'utf8'), key) ?? 1;
   } catch {
     return 1;
+  }
+}
+
+/** Read only for a skill naming tools: only those reach a tool's description. */
+async function summaryOf(file: string): Promise<string | undefined> {
+  try {
+    return readSkillSummary(await readFile(file, 'utf8'));
+  } catch {
+    return undefined;
   }
 }

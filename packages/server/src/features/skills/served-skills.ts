@@ -186,6 +186,11 @@ export class ServedSkills {
       .map((skill) => skill.entry.uri);
   }
 
+  /** The first paragraph of the first skill (in URI order) naming `moduleId` that has one. */
+  summaryOf(moduleId: string): string | undefined {
+    return this.#skills.find((skill) => skill.tools.includes(moduleId) && skill.summary)?.summary;
+  }
+
   /** The module ids the skills name that `tools` does not serve, for a warning at start. */
   unservedTools(tools: ToolSource): string[] {
     const named = new Set(this.#skills.flatMap((skill) => skill.tools));

@@ -1,4 +1,5 @@
 import { defineServerFeature } from '../../feature-api/server-feature.js';
+import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 import type { Logger } from '../../kernel/logger.js';
 import type { ToolSource } from '../../kernel/served-tool.js';
 import type { ResourceSource } from '../../protocol/resource-source.js';
@@ -21,7 +22,22 @@ import { SKILLS_OPTIONS } from './skills-option.js';
 export const SKILLS_FEATURE = defineServerFeature({
   name: 'skills',
   options: SKILLS_OPTIONS,
-  open: ({ skills: option }, { logger }, { tools, changes }) => {
+  checkOptions: ({ skills, skillSummaries }) => {
+    // Summaries come from the skills: without a directory the option would do nothing.
+    if (!skillSummaries || skills !== undefined) return;
+    throw new InvalidOptionError({
+      option: 'skillSummaries',
+      value: skillSummaries,
+      expected: 'a skills directory',
+      sentence: [
+        { option: 'skillSummaries' },
+        ' needs ',
+        { option: 'skills' },
+        ' (a skills directory)',
+      ],
+    });
+  },
+  open: ({ skills: option, skillSummaries }, { logger }, { tools, changes }) => {
     if (option === undefined) return undefined;
     const skills = new ServedSkills({ ...option, logger });
     return {
@@ -37,7 +53,7 @@ export const SKILLS_FEATURE = defineServerFeature({
         addHandlers: (target, { visibleTools, requests }) => {
           if (skills.isEmpty) return undefined;
           registerSkillHandlers(target, { skills, visibleTools, requests });
-          return { listTools: (listed) => withSkillLinks(listed, skills) };
+          return { listTools: (listed) => withSkillLinks(listed, skills, skillSummaries) };
         },
       },
       ready: async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { invalidOption } from '../../__fixtures__/invalid-option.js';
 import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
+import { checkServeOptions } from '../../options/resolve-options.js';
 import { resolveSkillsOption } from './skills-option.js';
 
 describe('resolveSkillsOption', () => {
@@ -22,5 +24,13 @@ describe('resolveSkillsOption', () => {
       expect(InvalidOptionError.isInstance(caught)).toBe(true);
       expect((caught as InvalidOptionError).option).toBe('skills');
     }
+  });
+
+  it('refuses skillSummaries without a skills directory', () => {
+    expect(() => checkServeOptions({ skillSummaries: true })).toThrow(
+      invalidOption('skillSummaries', 'skillSummaries needs skills (a skills directory)'),
+    );
+    expect(() => checkServeOptions({ skillSummaries: true, skills: './skills' })).not.toThrow();
+    expect(() => checkServeOptions({ skillSummaries: false })).not.toThrow();
   });
 });

@@ -1,5 +1,6 @@
 import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 import { declareOption } from '../../kernel/option-declaration.js';
+import { booleanOption } from '../../kernel/primitive-options.js';
 
 /**
  * What the `skills` option takes: the skills directory, or it with the page size of
@@ -65,6 +66,20 @@ export const SKILLS_OPTIONS = {
         key: 'skills-dir',
         kind: 'directory',
         help: 'Serve the skills of this directory (each folder with a SKILL.md) through the MCP skills extension',
+      },
+    ],
+  }),
+  /**
+   * End each tool's description with the first paragraph of the `SKILL.md` of the first skill
+   * naming it, for clients that do not read skills; default false.
+   */
+  skillSummaries: booleanOption({
+    defaultValue: false,
+    cli: [
+      {
+        key: 'skill-summaries',
+        kind: 'boolean',
+        help: "End each tool's description with the first paragraph of the SKILL.md of a skill naming it (for clients without the skills extension)",
       },
     ],
   }),

@@ -1,14 +1,13 @@
 import { REQUIRES_APPROVAL_META_KEY } from '@apcore-mcp/annotations';
-import { TaskLimitError } from '@apcore-mcp/core';
-import type { TaskCall, TaskEngine, TaskRound } from '@apcore-mcp/core/bridge';
-import { createToolErrorResult } from '@apcore-mcp/errors';
-import type { CallAnswer } from '../../calls/call-observer.js';
+import type { TaskEngine } from '@apcore-mcp/core/bridge';
 import type { CheckedMiddleware } from '../../calls/pipeline/call-middleware.js';
 import { takesTasks } from '../../calls/pipeline/task-support-entry.js';
 import type { CheckedCall } from '../../calls/pipeline/tool-call.js';
-import { toCreateTaskResult } from '../../kernel/task-results.js';
 import { revisionOfCall } from '../../revisions/pick-revision.js';
 import { BecomeTaskSignal } from './become-task-signal.js';
+import { continueAsTaskAfter } from './continue-as-task.js';
+import { createTask } from './create-task.js';
+import type { RunningCalls } from './running-calls.js';
 
 /**
  * The pipeline entry that turns calls into MCP tasks. A call of a task-supporting tool (its
@@ -22,6 +21,12 @@ import { BecomeTaskSignal } from './become-task-signal.js';
  * itself; the task's attempts then run the whole pipeline again as `extra.task`, passing
  * through here. Anything else (a grouped tool's action too) passes through untouched.
  *
+ * With `taskAfterMs` (more than 0), the server decides on 2026-07-28: such a call runs on the
+ * call itself (as `'explicit'` does) and, still running after that long, is answered with a task
+ * that takes it over and finishes with its answer (`continueAsTaskAfter`). 2025-11-25 has no
+ * say for the server: there, a call is a task only when the client asked for one, from its
+ * start, as without the option.
+ *
  * @example
  * ```ts
  * const entries = [validate, admit, createTaskEntry(engine, { approvalAsksUser: true }), rounds, open, approval];
@@ -29,8 +34,10 @@ import { BecomeTaskSignal } from './become-task-signal.js';
  */
 export function createTaskEntry(
   engine: TaskEngine,
-  options: { approvalAsksUser: boolean },
+  options: { approvalAsksUser: boolean; taskAfterMs?: number; running?: RunningCalls },
 ): CheckedMiddleware {
+  const { taskAfterMs = 0, running } = options;
+  const serverDecides = taskAfterMs > 0 && running !== undefined;
   return async (call, next) => {
     const task = call.served.task;
     // A grouped tool's action stays a plain call: its task could not name the action again.
@@ -50,7 +57,7 @@ export function createTaskEntry(
     // The user approves the call itself: no task is made for a call they may refuse.
     const onceApproved =
       task.start === 'immediate' && options.approvalAsksUser && asksApproval(call);
-    if (task.start === 'immediate' && !onceApproved) {
+    if (task.start === 'immediate' && !onceApproved && !serverDecides) {
       return createTask(engine, call, call.extra.inputRound);
     }
     const round = call.extra.inputRound;
@@ -62,6 +69,9 @@ export function createTaskEntry(
       ...(onceApproved ? { becomeTaskOnceApproved: true } : {}),
     };
     try {
+      if (serverDecides) {
+        return await continueAsTaskAfter({ engine, call, round, next, taskAfterMs, running });
+      }
       return await next();
     } catch (error) {
       if (!BecomeTaskSignal.isInstance(error)) throw error;
@@ -73,53 +83,4 @@ export function createTaskEntry(
 /** Whether the tool's module requires approval (`requiresApproval`), as its listing says. */
 function asksApproval(call: CheckedCall): boolean {
   return call.served.tool._meta?.[REQUIRES_APPROVAL_META_KEY] === true;
-}
-
-async function createTask(
-  engine: TaskEngine,
-  call: CheckedCall,
-  round: { responses?: Record<string, unknown>; state?: Record<string, unknown> } | undefined,
-): Promise<CallAnswer> {
-  try {
-    const view = await engine.create(toTaskCall(call, round), call.identity?.id ?? null);
-    call.logger.debug({ taskId: view.taskId }, 'The call continues as a task');
-    return toCreateTaskResult(view);
-  } catch (error) {
-    if (!TaskLimitError.isInstance(error)) throw error;
-    return createToolErrorResult(error.message, error.code);
-  }
-}
-
-/** What a task's attempts need of the call, as plain JSON. */
-function toTaskCall(
-  call: CheckedCall,
-  round: { responses?: Record<string, unknown>; state?: Record<string, unknown> } | undefined,
-): TaskCall {
-  const { extra } = call;
-  const taskCall: TaskCall = {
-    tool: call.tool,
-    arguments: call.arguments,
-    identity: call.identity === undefined ? null : { ...call.identity },
-    era: revisionOfCall(extra).era,
-  };
-  if (extra.protocolVersion !== undefined) taskCall.protocolVersion = extra.protocolVersion;
-  if (extra.clientCapabilities !== undefined) {
-    taskCall.clientCapabilities = { ...extra.clientCapabilities } as Record<string, unknown>;
-  }
-  if (extra.traceCarrier !== undefined) taskCall.traceCarrier = { ...extra.traceCarrier };
-  // An idempotent module may run again when an engine loses the worker running it.
-  if (call.served.tool.annotations?.idempotentHint === true) taskCall.retryable = true;
-  const taskRound = toTaskRound(round);
-  if (taskRound !== undefined) taskCall.round = taskRound;
-  return taskCall;
-}
-
-function toTaskRound(
-  round: { responses?: Record<string, unknown>; state?: Record<string, unknown> } | undefined,
-): TaskRound | undefined {
-  if (round?.state === undefined && round?.responses === undefined) return undefined;
-  const taskRound: TaskRound = {};
-  if (round.responses !== undefined) taskRound.responses = round.responses;
-  if (round.state !== undefined) taskRound.state = round.state;
-  return taskRound;
 }

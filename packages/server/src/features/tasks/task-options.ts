@@ -83,6 +83,24 @@ export const TASK_OPTIONS = {
       },
     ],
   }),
+  /**
+   * On 2026-07-28, a call of a task-supporting tool from a client that takes tasks runs on the
+   * call and, still running after this many ms, is answered with a task that finishes with its
+   * answer; 0 (the default): such calls are tasks from their start, as their module's
+   * `taskStart` says. 2025-11-25 calls are tasks only when the client asks, either way.
+   */
+  taskAfterMs: integerOption({
+    minimum: 0,
+    defaultValue: 0,
+    cli: [
+      {
+        key: 'task-after',
+        kind: 'integer',
+        scale: 1000,
+        help: 'Seconds a call of a task-supporting tool runs before it is answered as a task (2026-07-28 clients that take tasks); 0: at once',
+      },
+    ],
+  }),
   /** The polling interval suggested to clients, in ms; default 1000. */
   taskPollIntervalMs: integerOption({
     minimum: 1,

@@ -20,6 +20,7 @@ const LIMITS = {
   maxTasks: 10,
   maxTasksPerSubject: 5,
   taskPollIntervalMs: 1000,
+  taskAfterMs: 0,
 };
 
 /** An engine that keeps no task, recording what the server asks of its lifecycle. */

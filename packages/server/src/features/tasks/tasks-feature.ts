@@ -5,6 +5,7 @@ import type { Logger } from '../../kernel/logger.js';
 import { TASKS_EXTENSION } from '../../kernel/tasks-extension.js';
 import { openTaskEngine, type TaskEngineOptions } from './open-task-engine.js';
 import { runTaskAttempt } from './run-task-attempt.js';
+import { RunningCalls } from './running-calls.js';
 import { createTaskEntry } from './task-entry.js';
 import { registerTaskHandlers } from './task-handlers.js';
 import { TASK_OPTIONS } from './task-options.js';
@@ -27,12 +28,17 @@ export const TASKS_FEATURE = defineServerFeature({
 });
 
 function openTasks(
-  options: TaskEngineOptions,
+  options: TaskEngineOptions & { taskAfterMs: number },
   logger: Logger,
   runtime: FeatureRuntime,
 ): OpenedFeature {
   const engine = openTaskEngine(options, logger);
-  const close = (): Promise<void> => closeEngine(engine, logger);
+  const running = new RunningCalls();
+  const close = async (): Promise<void> => {
+    await closeEngine(engine, logger);
+    running.abortAll(new Error('The server is shutting down'));
+  };
+  const { taskAfterMs } = options;
   return {
     surface: {
       capabilities: () => ({ extensions: { [TASKS_EXTENSION]: {} } }),
@@ -43,9 +49,14 @@ function openTasks(
       servedWhenAttached: false,
     },
     callSteps: {
-      task: createTaskEntry(engine, { approvalAsksUser: runtime.approvalAsksUser }),
+      task: createTaskEntry(engine, {
+        approvalAsksUser: runtime.approvalAsksUser,
+        taskAfterMs,
+        running,
+      }),
     },
-    start: ({ router }) => engine.start((call, attempt) => runTaskAttempt(router, call, attempt)),
+    start: ({ router }) =>
+      engine.start((call, attempt) => runTaskAttempt(router, call, attempt, running)),
     // While the router still takes their calls: the engine lets its attempts finish or hands
     // their tasks on, rather than taking a refused or aborted attempt for the task's outcome.
     drain: close,

@@ -23,7 +23,17 @@ function sourceOf(tools: ServedTool[]): ToolSource {
 }
 
 function usage(tool: string, moduleId: string): ToolUsage {
-  return { tool, moduleId, calls: 1, errors: 0, p50Ms: 1, p95Ms: 1, lastCalledAt: 'then' };
+  return {
+    tool,
+    moduleId,
+    calls: 1,
+    errors: 0,
+    errorRate: 0,
+    errorCodes: {},
+    p50Ms: 1,
+    p95Ms: 1,
+    lastCalledAt: 'then',
+  };
 }
 
 const REPORT: UsageReport = {

@@ -17,6 +17,7 @@ function call(tool: string): GovernedCall {
 
 const ok = { content: [] };
 const failed = { content: [], isError: true };
+const limited = { content: [], isError: true, _meta: { 'apcore/errorCode': 'RATE_LIMITED' } };
 
 describe('UsageTracker', () => {
   it('counts what settle hears, from the time it started', () => {
@@ -25,15 +26,18 @@ describe('UsageTracker', () => {
     now += 60_000;
     tracker.settle(call('math-add'), { result: ok, durationMs: 4, ran: true });
     tracker.settle(call('math-add'), { result: failed, durationMs: 2, ran: false });
+    tracker.settle(call('math-add'), { result: limited, durationMs: 3, ran: false });
     expect(tracker.report()).toEqual({
       since: '2026-11-24T14:00:00.000Z',
       tools: [
         {
           tool: 'math-add',
           moduleId: 'math.add',
-          calls: 2,
-          errors: 1,
-          p50Ms: 2,
+          calls: 3,
+          errors: 2,
+          errorRate: 0.6667,
+          errorCodes: { ERROR: 1, RATE_LIMITED: 1 },
+          p50Ms: 3,
           p95Ms: 4,
           lastCalledAt: '2026-11-24T14:00:59.998Z',
         },

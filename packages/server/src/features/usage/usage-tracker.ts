@@ -1,4 +1,5 @@
 import type { GovernedCall, SettledCall } from '../../calls/call-governance.js';
+import { readErrorCode } from '../../kernel/tool-call-result.js';
 import type { UsageReport } from '../../kernel/tool-usage.js';
 import { UsageTable } from '../../kernel/tool-usage.js';
 
@@ -36,6 +37,7 @@ export class UsageTracker {
       moduleId: call.served.moduleId,
       durationMs: settled.durationMs,
       failed: settled.result.isError === true,
+      errorCode: readErrorCode(settled.result),
       startedAt: this.#now() - settled.durationMs,
     });
   };

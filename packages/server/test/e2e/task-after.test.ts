@@ -1,0 +1,137 @@
+import * as core from '@apcore-mcp/core';
+import { Registry } from '@apcore-mcp/runtime';
+import { createRecordingLogger } from '@apcore-mcp/test-support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerHandle, startServer } from '../../src/index.js';
+import { connectLegacyTaskClient, type LegacyTaskClient } from '../helpers/legacy-task-clients.js';
+import { connectTaskClient, type TaskClient } from '../helpers/task-clients.js';
+
+/** A gate the test opens: the slow module waits for it, so no test waits on a clock. */
+function createGate() {
+  let open: () => void = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+describe('calls that become tasks by running long (taskAfterMs)', () => {
+  let server: ServerHandle;
+  let gate = createGate();
+  const probe = { runs: 0, aborted: 0, started: [] as (() => void)[] };
+  const modern: TaskClient[] = [];
+  const legacy: LegacyTaskClient[] = [];
+
+  /** Resolves once the slow module has started `count` runs in all. */
+  function startedRuns(count: number): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => (probe.runs >= count ? resolve() : probe.started.push(check));
+      check();
+    });
+  }
+
+  beforeAll(async () => {
+    const registry = new Registry();
+    const inputSchema = { type: 'object', properties: {} };
+    registry.register(
+      'job.slow',
+      core.defineModule({
+        description: 'Waits for the gate.',
+        inputSchema,
+        annotations: { taskSupport: 'optional' },
+        timeoutMs: 0,
+        execute: async (_inputs, context) => {
+          probe.runs += 1;
+          for (const wake of probe.started.splice(0)) wake();
+          const aborted = new Promise<never>((_, reject) => {
+            context.signal?.addEventListener('abort', () => reject(new Error('aborted')));
+          });
+          try {
+            await Promise.race([gate.opened, aborted]);
+          } catch (error) {
+            probe.aborted += 1;
+            throw error;
+          }
+          return 'Slow job done';
+        },
+      }),
+    );
+    registry.register(
+      'job.quick',
+      core.defineModule({
+        description: 'Answers at once.',
+        inputSchema,
+        annotations: { taskSupport: 'optional' },
+        execute: () => 'Quick job done',
+      }),
+    );
+    server = await startServer(registry, {
+      transport: 'streamable-http',
+      port: 0,
+      logger: createRecordingLogger(),
+      taskAfterMs: 50,
+      taskPollIntervalMs: 20,
+    });
+  });
+  afterAll(async () => {
+    gate.open();
+    await Promise.allSettled([...modern, ...legacy].map((client) => client.close()));
+    await server.close();
+  });
+
+  async function connectModern(tasks: boolean): Promise<TaskClient> {
+    const client = await connectTaskClient({ transport: 'http', url: server.url ?? '' }, { tasks });
+    modern.push(client);
+    return client;
+  }
+  async function connectLegacy(): Promise<LegacyTaskClient> {
+    const client = await connectLegacyTaskClient({ transport: 'http', url: server.url ?? '' });
+    legacy.push(client);
+    return client;
+  }
+
+  it('answers a 2026-07-28 call still running with a task that finishes with its answer, run once', async () => {
+    gate = createGate();
+    const runsBefore = probe.runs;
+    const tasksClient = await connectModern(true);
+    const plainClient = await connectModern(false);
+    const oldClient = await connectLegacy();
+    // Three calls at once: only the one from a client that takes tasks becomes a task.
+    const plain = plainClient.call('job-slow');
+    const old = oldClient.client.callTool({ name: 'job-slow', arguments: {} });
+    const created = await tasksClient.call('job-slow');
+    expect(created).toMatchObject({ resultType: 'task', status: 'working' });
+    // Answered as a task once all three ran a while: none was waiting for a task to start it.
+    await startedRuns(runsBefore + 3);
+    gate.open();
+    const done = await tasksClient.waitFor(created.taskId as string, ['completed']);
+    expect(done).toMatchObject({ result: { content: [{ type: 'text', text: 'Slow job done' }] } });
+    expect(await plain).toMatchObject({ content: [{ type: 'text', text: 'Slow job done' }] });
+    expect(await old).toMatchObject({ content: [{ type: 'text', text: 'Slow job done' }] });
+    expect(probe.runs).toBe(runsBefore + 3);
+  });
+
+  it('answers a quick call on the call itself, and a 2025-11-25 task request with a task', async () => {
+    const tasksClient = await connectModern(true);
+    expect(await tasksClient.call('job-quick')).toMatchObject({
+      content: [{ type: 'text', text: 'Quick job done' }],
+    });
+    const oldClient = await connectLegacy();
+    const task = await oldClient.createTask('job-quick');
+    expect(task.status).toMatch(/working|completed/);
+  });
+
+  it('stops the running call when its task is cancelled', async () => {
+    gate = createGate();
+    const abortedBefore = probe.aborted;
+    const client = await connectModern(true);
+    const { taskId } = (await client.call('job-slow')) as { taskId: string };
+    await client.request('tasks/cancel', { taskId });
+    expect(await client.waitFor(taskId, ['cancelled'])).toMatchObject({ status: 'cancelled' });
+    await new Promise<void>((resolve) => {
+      const check = () => (probe.aborted > abortedBefore ? resolve() : setImmediate(check));
+      check();
+    });
+    expect(probe.aborted).toBe(abortedBefore + 1);
+  });
+});
