@@ -116,21 +116,28 @@ export function createLimitsGovernance(options: {
   };
   const limitsOf = (subject: string, identity: Identity | undefined): LimitSet =>
     selectLimitSet(limits, limits.overrides, subject, identity);
-  const countedOf = (call: GovernedCall): Counted => {
-    const held = limitsOf(call.subject, call.identity);
-    const costs = hasLimits(held.budget) || held.maxCostPerCall !== undefined;
-    return {
-      subject: call.subject,
-      destructive: call.served.tool.annotations?.destructiveHint === true,
-      cost: costs ? costOf(call.served.moduleId) : 0,
-      limits: held,
-    };
-  };
+  const countedOf = (call: GovernedCall): Counted =>
+    countedCall(call, limitsOf(call.subject, call.identity), costOf);
   return {
     admit: (call) => admitCounted(countedOf(call)),
     check: (call) => admitCounted(countedOf(call), true),
     admitRequest: (subject, identity) =>
       admitCounted({ subject, destructive: false, cost: 0, limits: limitsOf(subject, identity) }),
+  };
+}
+
+/** What `call` counts toward under the limit set it is held to. */
+function countedCall(
+  call: GovernedCall,
+  held: LimitSet,
+  costOf: (moduleId: string) => number,
+): Counted {
+  const costs = hasLimits(held.budget) || held.maxCostPerCall !== undefined;
+  return {
+    subject: call.subject,
+    destructive: call.served.tool.annotations?.destructiveHint === true,
+    cost: costs ? costOf(call.served.moduleId) : 0,
+    limits: held,
   };
 }
 
