@@ -116,11 +116,9 @@ export function createLimitsGovernance(options: {
   };
   const limitsOf = (subject: string, identity: Identity | undefined): LimitSet =>
     selectLimitSet(limits, limits.overrides, subject, identity);
-  const countedOf = (call: GovernedCall): Counted =>
-    countedCall(call, limitsOf(call.subject, call.identity), costOf);
   return {
-    admit: (call) => admitCounted(countedOf(call)),
-    check: (call) => admitCounted(countedOf(call), true),
+    admit: (call) => admitCounted(countedCall(call, limitsOf, costOf)),
+    check: (call) => admitCounted(countedCall(call, limitsOf, costOf), true),
     admitRequest: (subject, identity) =>
       admitCounted({ subject, destructive: false, cost: 0, limits: limitsOf(subject, identity) }),
   };
@@ -129,9 +127,10 @@ export function createLimitsGovernance(options: {
 /** What `call` counts toward under the limit set it is held to. */
 function countedCall(
   call: GovernedCall,
-  held: LimitSet,
+  limitsOf: (subject: string, identity: Identity | undefined) => LimitSet,
   costOf: (moduleId: string) => number,
 ): Counted {
+  const held = limitsOf(call.subject, call.identity);
   const costs = hasLimits(held.budget) || held.maxCostPerCall !== undefined;
   return {
     subject: call.subject,
