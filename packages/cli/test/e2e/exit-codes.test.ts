@@ -84,7 +84,7 @@ describe('the apcore-mcp binary: exit code 1, one line on stderr naming the flag
     [
       'a rate limit in a unit there is none of',
       ['--extensions-dir', 'EXT', '--rate-limit', '60/mn'],
-      /^Error: --rate-limit must be AMOUNT\/UNIT\[,AMOUNT\/UNIT\.\.\.\] with UNIT min, hour or day, e\.g\. 60\/min,1000\/day \(got "60\/mn"\)$/,
+      /^Error: --rate-limit must be AMOUNT\/UNIT\[,AMOUNT\/UNIT\.\.\.\] with UNIT min, hour, day or month, e\.g\. 60\/min,1000\/day \(got "60\/mn"\)$/,
     ],
     [
       'a rate limit of part of a call',

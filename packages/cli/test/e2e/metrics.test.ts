@@ -14,7 +14,7 @@ describe('apcore-mcp metrics', () => {
       const response = await fetch(url as string);
       expect(response.status).toBe(200);
       const text = await response.text();
-      expect(text).toMatch(/^apcore_mcp_tools 12$/m);
+      expect(text).toMatch(/^apcore_mcp_tools 13$/m);
       expect(text).toContain('process_cpu_user_seconds_total');
     } finally {
       expect(await server.stop('SIGINT')).toBe(0);
@@ -45,7 +45,7 @@ describe('apcore-mcp metrics', () => {
     try {
       const [, url] = await server.waitForStderr(/over stdio, metrics at (http:\/\/\S+)\n/);
       expect(url).toBe(`http://127.0.0.1:${port}/metrics`);
-      expect(await (await fetch(url as string)).text()).toMatch(/^apcore_mcp_tools 12$/m);
+      expect(await (await fetch(url as string)).text()).toMatch(/^apcore_mcp_tools 13$/m);
     } finally {
       expect(await server.stop('SIGTERM')).toBe(0);
     }

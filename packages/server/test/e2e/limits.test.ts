@@ -252,7 +252,7 @@ describe('the limit store and the server lifecycle', () => {
     await expect(
       startServer(registry, { transport: 'streamable-http', port: 0, limits: { calls: '60/mn' } }),
     ).rejects.toThrow(
-      "limits.calls: Bad limit '60/mn' in '60/mn': expected AMOUNT/UNIT[,AMOUNT/UNIT...] with UNIT min, hour or day (e.g. 60/min,1000/day)",
+      "limits.calls: Bad limit '60/mn' in '60/mn': expected AMOUNT/UNIT[,AMOUNT/UNIT...] with UNIT min, hour, day or month (e.g. 60/min,1000/day,500/month)",
     );
   });
 });
