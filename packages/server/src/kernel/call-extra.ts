@@ -5,6 +5,23 @@ import type { AuthInfo, InputRequiredResult } from '@modelcontextprotocol/server
 import type { ToolCallTrace } from './tool-call-trace.js';
 
 /**
+ * A call still running after it was answered with a task, as that task's attempt takes it over.
+ *
+ * @example
+ * ```ts
+ * const continued: ContinuedCall = { startedAt: performance.now(), ended, abort: (reason) => controller.abort(reason) };
+ * ```
+ */
+export interface ContinuedCall {
+  /** When the server took the call (`performance.now()`): its duration counts from there. */
+  readonly startedAt: number;
+  /** Settles when the call does, with its answer or what it threw; never rejects. */
+  readonly ended: Promise<{ answer: unknown } | { error: unknown }>;
+  /** Stops the call (its task was cancelled, or the server closes). */
+  abort(reason: unknown): void;
+}
+
+/**
  * A `notifications/progress` the server sends for a call.
  *
  * @example
@@ -143,6 +160,12 @@ export interface RouterCallExtra {
    * its limits were counted when the task was created).
    */
   task?: { taskId: string };
+  /**
+   * Set on the attempt of a task that took over a call still running in this process (it ran
+   * past `taskAfterMs`): the attempt answers with that call's end instead of running the module
+   * again, so the steps around the task step (errors, result size, ledger, metrics) see it.
+   */
+  continued?: ContinuedCall;
   /**
    * Whether the server answering the request serves tasks (`tasks/get` and the rest); a call
    * through a server that does not (an attached one) never becomes a task.

@@ -2,6 +2,7 @@ import * as core from '@apcore-mcp/core';
 import { Registry } from '@apcore-mcp/runtime';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LedgerRecord } from '../../src/governance.js';
 import { type ServerHandle, startServer } from '../../src/index.js';
 import { connectLegacyTaskClient, type LegacyTaskClient } from '../helpers/legacy-task-clients.js';
 import { connectTaskClient, type TaskClient } from '../helpers/task-clients.js';
@@ -19,6 +20,7 @@ describe('calls that become tasks by running long (taskAfterMs)', () => {
   let server: ServerHandle;
   let gate = createGate();
   const probe = { runs: 0, aborted: 0, started: [] as (() => void)[] };
+  const records: LedgerRecord[] = [];
   const modern: TaskClient[] = [];
   const legacy: LegacyTaskClient[] = [];
 
@@ -57,6 +59,24 @@ describe('calls that become tasks by running long (taskAfterMs)', () => {
       }),
     );
     registry.register(
+      'job.refused',
+      core.defineModule({
+        description: 'Waits for the gate, then fails.',
+        inputSchema,
+        annotations: { taskSupport: 'optional' },
+        timeoutMs: 0,
+        execute: async () => {
+          probe.runs += 1;
+          for (const wake of probe.started.splice(0)) wake();
+          await gate.opened;
+          throw new core.ModuleError({
+            code: 'QUOTA_GONE',
+            message: 'The quota is gone for today',
+          });
+        },
+      }),
+    );
+    registry.register(
       'job.quick',
       core.defineModule({
         description: 'Answers at once.',
@@ -71,6 +91,7 @@ describe('calls that become tasks by running long (taskAfterMs)', () => {
       logger: createRecordingLogger(),
       taskAfterMs: 50,
       taskPollIntervalMs: 20,
+      ledger: { append: (record) => void records.push(record), close: async () => {} },
     });
   });
   afterAll(async () => {
@@ -109,6 +130,40 @@ describe('calls that become tasks by running long (taskAfterMs)', () => {
     expect(await plain).toMatchObject({ content: [{ type: 'text', text: 'Slow job done' }] });
     expect(await old).toMatchObject({ content: [{ type: 'text', text: 'Slow job done' }] });
     expect(probe.runs).toBe(runsBefore + 3);
+  });
+
+  it('records the end of a call that became a task in the ledger, once, as any call', async () => {
+    gate = createGate();
+    const runsBefore = probe.runs;
+    const client = await connectModern(true);
+    const slow = (await client.call('job-slow')) as { taskId: string };
+    const refused = (await client.call('job-refused')) as { taskId: string };
+    expect([slow, refused]).toMatchObject([{ resultType: 'task' }, { resultType: 'task' }]);
+    await startedRuns(runsBefore + 2);
+    const recordedBefore = records.length;
+    gate.open();
+    await client.waitFor(slow.taskId, ['completed']);
+    // A module's error completes the task with the error result any call would answer.
+    const failed = await client.waitFor(refused.taskId, ['completed']);
+    const direct = await (await connectModern(false)).call('job-refused');
+    expect(direct).toMatchObject({ isError: true });
+    expect(failed.result).toMatchObject({ isError: true, content: direct.content });
+    const ended = records
+      .slice(recordedBefore)
+      .filter((record) => record.method === undefined && record.durationMs >= 50);
+    expect(ended).toHaveLength(2);
+    expect(ended).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ moduleId: 'job.slow', outcome: 'ok' }),
+        expect.objectContaining({
+          moduleId: 'job.refused',
+          outcome: 'QUOTA_GONE',
+          error: expect.objectContaining({ code: 'QUOTA_GONE' }),
+        }),
+      ]),
+    );
+    // Its duration counts from the call, not from the task that took it over.
+    for (const record of ended) expect(record.durationMs).toBeGreaterThanOrEqual(50);
   });
 
   it('answers a quick call on the call itself, and a 2025-11-25 task request with a task', async () => {

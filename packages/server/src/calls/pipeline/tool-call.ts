@@ -29,8 +29,11 @@ export class ToolCall {
   readonly identity: Identity | undefined;
   /** `identity.id`, or {@link ANONYMOUS_SUBJECT}: what limits are counted by. */
   readonly subject: string;
-  /** When the server took the call (`performance.now()`). */
-  readonly startedAt = performance.now();
+  /**
+   * When the server took the call (`performance.now()`); for a task's attempt that takes over a
+   * call still running (`extra.continued`), when that call was taken.
+   */
+  readonly startedAt: number;
   /** What the call knows of its request; the tracing entry adds the call's trace. */
   extra: RouterCallExtra;
   /** The arguments the module gets: a grouped call's without its `action`. */
@@ -54,9 +57,12 @@ export class ToolCall {
    * JSON-RPC error the client gets instead, for a `ProtocolRefusal`.
    */
   failure: { readonly thrown: unknown; readonly protocolError?: ProtocolError } | undefined;
-  /** Whether it got past every refusal (validation, limits) to approval and the executor. */
+  /**
+   * Whether it got past every refusal (validation, limits) to approval and the executor; a
+   * taken-over call (`extra.continued`) did, before it became a task.
+   */
   get ran(): boolean {
-    return this.opened !== undefined;
+    return this.opened !== undefined || this.extra.continued !== undefined;
   }
 
   constructor(fields: {
@@ -69,6 +75,7 @@ export class ToolCall {
     this.tool = fields.name;
     this.arguments = fields.arguments;
     this.extra = fields.extra;
+    this.startedAt = fields.extra.continued?.startedAt ?? performance.now();
     this.identity = fields.identity;
     this.subject = fields.identity?.id ?? ANONYMOUS_SUBJECT;
     this.logger = fields.logger;

@@ -10,7 +10,8 @@ import type { RunningCalls } from './running-calls.js';
  * Runs the rest of the call (`next`) and answers with it, unless it is still running after
  * `taskAfterMs`: then it answers with a new task that carries the call's id (`continues`), and
  * the call, left running under its own signal, ends that task with its answer (the task's
- * attempt takes it from `running`). Cancelling the task stops it; the request ending no longer
+ * attempt takes it from `running` and answers with it through the pipeline: see
+ * `answerContinued`). Cancelling the task stops it; the request ending no longer
  * does. When the engine's bounds refuse the task, the call simply goes on and answers as it
  * would have. Whatever `next` throws before the time is up (a `becomeTask()`) is thrown.
  *
@@ -50,7 +51,11 @@ export async function continueAsTaskAfter(options: {
     (settled) => ({ answer: settled }),
     (error: unknown) => ({ error }),
   );
-  const id = running.add({ ended, abort: (reason) => controller.abort(reason) });
+  const id = running.add({
+    startedAt: call.startedAt,
+    ended,
+    abort: (reason) => controller.abort(reason),
+  });
   try {
     const taskCall = toTaskCall(call, round);
     taskCall.continues = id;

@@ -12,7 +12,6 @@ import type { ProgressNotice, RouterCallExtra } from '../../kernel/call-extra.js
 import { toInputRequestWire } from '../../kernel/input-request-wire.js';
 import { isTaskCreatedResult } from '../../kernel/task-created-result.js';
 import type { ToolCallResult } from '../../kernel/tool-call-result.js';
-import { BecomeTaskSignal } from './become-task-signal.js';
 import type { RunningCalls } from './running-calls.js';
 
 /**
@@ -21,9 +20,11 @@ import type { RunningCalls } from './running-calls.js';
  * come back answered through `tasks/update`), its progress as the task's status message, and no
  * log lines to any client (the server's log has them). A tool error completes the task; an
  * unexpected failure (the sanitized `Internal error occurred`) fails it with -32603. A task
- * that continues a call still running here (`call.continues`, see `RunningCalls`) waits for that
- * call instead; one whose call is not here (another process, a second attempt) fails, unless its
- * call may run again (`retryable`).
+ * that continues a call still running here (`call.continues`, see `RunningCalls`) takes that
+ * call over: the attempt goes through the same pipeline, whose task step answers with the
+ * call's end (`answerContinued`), so the call's error, size limit, ledger line and metrics are
+ * those of any call. One whose call is not here (another process, a second attempt) fails,
+ * unless its call may run again (`retryable`).
  *
  * @example
  * ```ts
@@ -36,10 +37,9 @@ export async function runTaskAttempt(
   attempt: AttemptContext,
   running?: RunningCalls,
 ): Promise<AttemptOutcome> {
-  if (call.continues !== undefined) {
-    const continued = running?.take(call.continues);
-    if (continued !== undefined) return finishContinued(router, call, attempt, continued);
-    if (call.retryable !== true) return { kind: 'error', error: CALL_LOST };
+  const continued = call.continues === undefined ? undefined : running?.take(call.continues);
+  if (call.continues !== undefined && continued === undefined && call.retryable !== true) {
+    return { kind: 'error', error: CALL_LOST };
   }
   let askedState: Record<string, unknown> | undefined;
   const extra: RouterCallExtra = {
@@ -60,6 +60,7 @@ export async function runTaskAttempt(
       },
     },
   };
+  if (continued !== undefined) extra.continued = continued;
   if (call.identity !== null) extra.identity = call.identity as unknown as Identity;
   if (call.protocolVersion !== undefined) extra.protocolVersion = call.protocolVersion;
   if (call.clientCapabilities !== undefined) {
@@ -68,6 +69,8 @@ export async function runTaskAttempt(
   if (call.traceCarrier !== undefined) extra.traceCarrier = call.traceCarrier;
   const answer = await router.handleCall(call.tool, call.arguments, extra);
   if (isInputRequiredResult(answer)) {
+    // A question the taken-over call asks now has no request to ride on.
+    if (extra.continued !== undefined) return { kind: 'error', error: ASKED_TOO_LATE };
     const inputRequests = (answer.inputRequests ?? {}) as Record<string, Record<string, unknown>>;
     return { kind: 'input', inputRequests, state: askedState };
   }
@@ -84,45 +87,11 @@ const CALL_LOST = {
   message: 'The call this task continues is no longer running; call the tool again',
 };
 
-/**
- * Waits for the call the task continues, stopping it when the task is cancelled. A question it
- * asks now has no request to ride on, and a `becomeTask()` it calls now asks for what the task
- * does anyway: the tool then runs again as the task's attempt.
- */
-async function finishContinued(
-  router: ExecutionRouter,
-  call: TaskCall,
-  attempt: AttemptContext,
-  continued: {
-    ended: Promise<{ answer: unknown } | { error: unknown }>;
-    abort(reason: unknown): void;
-  },
-): Promise<AttemptOutcome> {
-  const stop = (): void => continued.abort(attempt.signal.reason);
-  if (attempt.signal.aborted) stop();
-  attempt.signal.addEventListener('abort', stop, { once: true });
-  try {
-    const ended = await continued.ended;
-    if ('error' in ended) {
-      if (!BecomeTaskSignal.isInstance(ended.error)) throw ended.error;
-      const { continues: _, ...again } = call;
-      return runTaskAttempt(router, again, attempt);
-    }
-    const answer = ended.answer as ToolCallResult;
-    if (isInputRequiredResult(answer) || isTaskCreatedResult(answer)) {
-      return {
-        kind: 'error',
-        error: {
-          code: -32603,
-          message: 'The call asked for input after it became a task; call the tool again',
-        },
-      };
-    }
-    return toOutcome(answer);
-  } finally {
-    attempt.signal.removeEventListener('abort', stop);
-  }
-}
+/** The taken-over call asked the user something after it became a task. */
+const ASKED_TOO_LATE = {
+  code: -32603,
+  message: 'The call asked for input after it became a task; call the tool again',
+};
 
 function toOutcome(result: ToolCallResult): AttemptOutcome {
   if (result.isError === true && result._meta?.[ERROR_CODE_META_KEY] === INTERNAL_ERROR_CODE) {

@@ -4,6 +4,7 @@ import type { CheckedMiddleware } from '../../calls/pipeline/call-middleware.js'
 import { takesTasks } from '../../calls/pipeline/task-support-entry.js';
 import type { CheckedCall } from '../../calls/pipeline/tool-call.js';
 import { revisionOfCall } from '../../revisions/pick-revision.js';
+import { answerContinued } from './answer-continued.js';
 import { BecomeTaskSignal } from './become-task-signal.js';
 import { continueAsTaskAfter } from './continue-as-task.js';
 import { createTask } from './create-task.js';
@@ -23,7 +24,8 @@ import type { RunningCalls } from './running-calls.js';
  *
  * With `taskAfterMs` (more than 0), the server decides on 2026-07-28: such a call runs on the
  * call itself (as `'explicit'` does) and, still running after that long, is answered with a task
- * that takes it over and finishes with its answer (`continueAsTaskAfter`). 2025-11-25 has no
+ * that takes it over and finishes with its answer (`continueAsTaskAfter`; the task's attempt
+ * comes back here for it: `answerContinued`). 2025-11-25 has no
  * say for the server: there, a call is a task only when the client asked for one, from its
  * start, as without the option.
  *
@@ -39,6 +41,9 @@ export function createTaskEntry(
   const { taskAfterMs = 0, running } = options;
   const serverDecides = taskAfterMs > 0 && running !== undefined;
   return async (call, next) => {
+    if (call.extra.continued !== undefined) {
+      return answerContinued(call, call.extra.continued, next);
+    }
     const task = call.served.task;
     // A grouped tool's action stays a plain call: its task could not name the action again.
     if (
