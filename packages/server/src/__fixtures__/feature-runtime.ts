@@ -2,7 +2,7 @@ import type { RegistryLike } from '@apcore-mcp/core/bridge';
 import { Registry } from '@apcore-mcp/runtime';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import type { FeatureRuntime } from '../feature-api/feature-runtime.js';
-import { loadServerFeatures } from '../lifecycle/load-server-features.js';
+import { loadToolTablePackages } from '../lifecycle/load-tool-table-packages.js';
 import { resolveTarget } from '../lifecycle/resolve-target.js';
 import { openRuntimeBase } from '../lifecycle/runtime-base.js';
 import { resolveOptions } from '../options/resolve-options.js';
@@ -21,6 +21,6 @@ export async function openTestFeatureRuntime(
     { logger, ...options },
     { transport: 'stdio', handleSignals: false, allowAnyPort: true },
   );
-  const loaded = await loadServerFeatures(resolved);
+  const loaded = await loadToolTablePackages(resolved);
   return openRuntimeBase(resolveTarget(registry), resolved, logger, loaded).featureRuntime;
 }

@@ -3,7 +3,7 @@ import type { ServedTool } from '../kernel/served-tool.js';
 import { isInterimAnswer } from '../kernel/task-created-result.js';
 import type { ToolCallResult } from '../kernel/tool-call-result.js';
 import type { CallMiddleware, CheckedMiddleware } from './pipeline/call-middleware.js';
-import type { ToolCall } from './pipeline/tool-call.js';
+import type { CheckedCall, ToolCall } from './pipeline/tool-call.js';
 
 /**
  * One tool call as governance sees it: the real module it runs, who makes it (the authenticated
@@ -73,9 +73,9 @@ export interface CallRecorder {
   settle(call: GovernedCall, settled: SettledCall): void;
 }
 
-/** A call that was routed to a module: what governance can see of it. */
-function governedOf(call: ToolCall): GovernedCall | undefined {
-  return call.served === undefined ? undefined : (call as ToolCall & { served: ServedTool });
+/** Whether the call was routed to a module (an unknown tool was not): governance sees those. */
+function isRouted(call: ToolCall): call is CheckedCall {
+  return call.served !== undefined;
 }
 
 /**
@@ -104,9 +104,8 @@ export function admitEntry(admission: CallAdmission): CheckedMiddleware {
 export function recordEntry(recorders: readonly CallRecorder[]): CallMiddleware {
   return async (call, next) => {
     const answer = await next();
-    const governed = governedOf(call);
     // A dry run is no call: the ledger and usage do not count it.
-    if (governed === undefined || isInterimAnswer(answer) || call.extra.preflight === true) {
+    if (!isRouted(call) || isInterimAnswer(answer) || call.extra.preflight === true) {
       return answer;
     }
     const settled = {
@@ -114,7 +113,7 @@ export function recordEntry(recorders: readonly CallRecorder[]): CallMiddleware 
       durationMs: performance.now() - call.startedAt,
       ran: call.ran,
     };
-    for (const recorder of recorders) recorder.settle(governed, settled);
+    for (const recorder of recorders) recorder.settle(call, settled);
     return answer;
   };
 }

@@ -7,7 +7,7 @@ import { resolveOptions } from '../options/resolve-options.js';
 import type { ServeOptions } from '../options/serve-options.js';
 import { type SkippedModule, ToolBuilder } from '../tools/tool-builder.js';
 import { ToolTable } from '../tools/tool-table.js';
-import { loadServerFeatures } from './load-server-features.js';
+import { loadToolTablePackages } from './load-tool-table-packages.js';
 import { type RegistryOrExecutor, resolveRegistry } from './resolve-target.js';
 
 /**
@@ -80,7 +80,7 @@ export async function inspectServer(
     handleSignals: false,
     allowAnyPort: true,
   });
-  const { encodeTable } = await loadServerFeatures({ grouping: resolved.grouping });
+  const { encodeTable } = await loadToolTablePackages({ grouping: resolved.grouping });
   const table = new ToolTable({
     registry,
     builder: new ToolBuilder({

@@ -1,6 +1,6 @@
 import { createDefaultLogger } from '../kernel/logger.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
-import { loadServerFeatures } from './load-server-features.js';
+import { loadToolTablePackages } from './load-tool-table-packages.js';
 import { openFeatures } from './opened-features.js';
 import { type RegistryOrExecutor, resolveTarget } from './resolve-target.js';
 import { openRuntimeBase } from './runtime-base.js';
@@ -26,7 +26,7 @@ export async function openRuntime(
   resolved: ResolvedOptions,
 ): Promise<ServerRuntime> {
   const target = resolveTarget(registryOrExecutor);
-  const loaded = await loadServerFeatures(resolved);
+  const loaded = await loadToolTablePackages(resolved);
   const logger = resolved.logger ?? createDefaultLogger(resolved.logLevel);
   const base = openRuntimeBase(target, resolved, logger, loaded);
   const opened = await openFeatures(resolved, logger, base.featureRuntime).catch(

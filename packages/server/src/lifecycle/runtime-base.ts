@@ -9,7 +9,7 @@ import { openToolVisibility } from '../tools/open-tool-visibility.js';
 import { ToolBuilder } from '../tools/tool-builder.js';
 import { ToolTable } from '../tools/tool-table.js';
 import type { ToolVisibility } from '../tools/tool-visibility.js';
-import type { ServerFeatures } from './load-server-features.js';
+import type { ToolTablePackages } from './load-tool-table-packages.js';
 import type { ResolvedTarget } from './resolve-target.js';
 import { openSharedState, type SharedState } from './shared-state.js';
 
@@ -49,7 +49,7 @@ export function openRuntimeBase(
   target: ResolvedTarget,
   options: ResolvedOptions,
   logger: Logger,
-  loaded: ServerFeatures,
+  loaded: ToolTablePackages,
 ): RuntimeBase {
   const shared = openSharedState(options, logger);
   const { store, roundClaims } = shared;

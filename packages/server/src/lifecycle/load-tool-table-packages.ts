@@ -8,10 +8,10 @@ import { loadOptionalPackage } from '../kernel/load-optional-package.js';
  *
  * @example
  * ```ts
- * const features: ServerFeatures = await loadServerFeatures(resolved);
+ * const packages: ToolTablePackages = await loadToolTablePackages(resolved);
  * ```
  */
-export interface ServerFeatures {
+export interface ToolTablePackages {
   /** With `toonDescriptions`: `@apcore-mcp/toon`'s encoder of grouped tools' action tables. */
   encodeTable?: EncodeActionTable;
 }
@@ -24,12 +24,12 @@ export interface ServerFeatures {
  * @throws {MissingPackageError} when an option's package is not installed.
  * @example
  * ```ts
- * const { encodeTable } = await loadServerFeatures({ grouping });
+ * const { encodeTable } = await loadToolTablePackages({ grouping });
  * ```
  */
-export async function loadServerFeatures(options: {
+export async function loadToolTablePackages(options: {
   grouping: Pick<ToolGrouping, 'toonDescriptions'>;
-}): Promise<ServerFeatures> {
+}): Promise<ToolTablePackages> {
   if (!options.grouping.toonDescriptions) return {};
   const toon = await loadOptionalPackage(
     '@apcore-mcp/toon',
