@@ -1,0 +1,131 @@
+import { isRecord, type Logger, silentLogger } from '@apcore-mcp/core/bridge';
+import { compileErrors, dereference, type ParserOptions, validate } from '@readme/openapi-parser';
+import { parse as parseYaml } from 'yaml';
+import { OpenapiError } from '../openapi-error.js';
+import { DEFAULTS, type OpenapiOptions, type OpenapiSpec } from '../options.js';
+import { findExternalRefs } from './external-refs.js';
+import { readSpecText } from './read-spec-text.js';
+import { resolveSpecLocation } from './spec-location.js';
+
+/** A loaded document: its `$ref`s resolved (circular ones left as `$ref`). */
+export interface LoadedDocument {
+  document: Record<string, unknown>;
+  /** `'3.0'` or `'3.1'`: how its schemas read (3.0's `nullable`, `example`). */
+  version: '3.0' | '3.1';
+  /** Where it came from; `undefined` for a document given as an object. */
+  location?: string;
+}
+
+/** The most validation messages quoted in an error; the rest are counted. */
+const MAX_MESSAGE_CHARACTERS = 2000;
+
+async function readRaw(
+  spec: OpenapiSpec,
+  options: OpenapiOptions,
+  logger: Logger,
+): Promise<{ raw: unknown; location?: string }> {
+  if (typeof spec !== 'string') return { raw: structuredClone(spec) };
+  const location = resolveSpecLocation(spec, { ...options, logger });
+  if (location === undefined) {
+    throw new OpenapiError('unreadable', 'The OpenAPI document location is empty');
+  }
+  const text = await readSpecText(location, {
+    ...(options.specHeaders === undefined ? {} : { headers: options.specHeaders }),
+    timeoutMs: options.specTimeoutMs ?? DEFAULTS.specTimeoutMs,
+  });
+  try {
+    return { raw: parseYaml(text), location };
+  } catch (error) {
+    const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : '';
+    throw new OpenapiError(
+      'invalid-document',
+      `The OpenAPI document ${location} is neither JSON nor YAML: ${reason}`,
+      { details: { location }, cause: error },
+    );
+  }
+}
+
+function checkVersion(raw: unknown, where: string): '3.0' | '3.1' {
+  if (!isRecord(raw)) throw new OpenapiError('invalid-document', `${where} is not an object`);
+  if (raw.swagger !== undefined) {
+    throw new OpenapiError(
+      'unsupported-version',
+      `${where} is Swagger ${String(raw.swagger)}, which is not supported: only OpenAPI 3.0 and 3.1 are. Convert it first (for example with swagger2openapi).`,
+    );
+  }
+  if (typeof raw.openapi !== 'string') {
+    throw new OpenapiError(
+      'invalid-document',
+      `${where} is not an OpenAPI document: it has no "openapi" version field`,
+    );
+  }
+  const version = /^3\.([01])\./.exec(raw.openapi);
+  if (version === null) {
+    throw new OpenapiError(
+      'unsupported-version',
+      `${where} is OpenAPI ${raw.openapi}, which is not supported: only OpenAPI 3.0 and 3.1 are`,
+    );
+  }
+  return version[1] === '0' ? '3.0' : '3.1';
+}
+
+function checkExternalRefs(raw: unknown, where: string, allowed: boolean): void {
+  const external = findExternalRefs(raw);
+  if (external.length === 0 || allowed) return;
+  const shown = external.slice(0, 5).join(', ');
+  const more = external.length > 5 ? ` and ${external.length - 5} more` : '';
+  throw new OpenapiError(
+    'external-ref',
+    `${where} refers to other documents (${shown}${more}); they are not followed unless allowExternalRefs is set`,
+    { details: { refs: external } },
+  );
+}
+
+function bounded(text: string): string {
+  return text.length <= MAX_MESSAGE_CHARACTERS ? text : `${text.slice(0, MAX_MESSAGE_CHARACTERS)}…`;
+}
+
+/**
+ * Reads, checks and resolves an OpenAPI document: from a path (JSON or YAML), a URL, or an
+ * object. Swagger 2.0 and anything not OpenAPI 3.0 / 3.1 is refused, so is a `$ref` to another
+ * document unless `allowExternalRefs`; the document must pass `@readme/openapi-parser`'s
+ * validation; then its `$ref`s are resolved in place (circular ones stay `$ref`s).
+ *
+ * @throws {OpenapiError} with the reason (`unreadable`, `invalid-document`,
+ *   `unsupported-version`, `external-ref`) and a message naming the document.
+ */
+export async function loadDocument(
+  spec: OpenapiSpec,
+  options: OpenapiOptions = {},
+): Promise<LoadedDocument> {
+  const logger = options.logger ?? silentLogger;
+  const { raw, location } = await readRaw(spec, options, logger);
+  const where =
+    location === undefined ? 'The OpenAPI document' : `The OpenAPI document ${location}`;
+  const version = checkVersion(raw, where);
+  const allowExternal = options.allowExternalRefs === true;
+  checkExternalRefs(raw, where, allowExternal);
+  const parserOptions: ParserOptions = {
+    resolve: { external: allowExternal },
+    dereference: { circular: 'ignore' },
+    validate: { errors: { colorize: false } },
+  };
+  // With external references allowed, the parser reads a file itself so relative ones resolve
+  // against the document's own folder.
+  const input = () => (allowExternal && location !== undefined ? location : structuredClone(raw));
+  const result = await validate(input() as never, parserOptions);
+  if (!result.valid) {
+    throw new OpenapiError(
+      'invalid-document',
+      `${where} is not valid OpenAPI:\n${bounded(compileErrors(result))}`,
+    );
+  }
+  for (const warning of result.warnings)
+    logger.warn({ location }, `OpenAPI document: ${warning.message}`);
+  const document = (await dereference(input() as never, parserOptions)) as unknown;
+  return {
+    document: document as Record<string, unknown>,
+    version,
+    ...(location === undefined ? {} : { location }),
+  };
+}
