@@ -108,7 +108,18 @@ export async function loadDocument(
   const parserOptions: ParserOptions = {
     resolve: { external: allowExternal },
     dereference: { circular: 'ignore' },
-    validate: { errors: { colorize: false } },
+    validate: {
+      errors: { colorize: false },
+      // Sloppiness the modules repair (an undeclared path parameter becomes a string input, a
+      // repeated operationId a renamed id) is worth a warning, not a refusal.
+      rules: {
+        openapi: {
+          'path-parameters-not-in-parameters': 'warning',
+          'non-optional-path-parameters': 'warning',
+          'duplicate-operation-id': 'warning',
+        },
+      },
+    },
   };
   // With external references allowed, the parser reads a file itself so relative ones resolve
   // against the document's own folder.

@@ -83,6 +83,16 @@ interface Collected {
   taken: Set<string>;
 }
 
+/** The path template's parameters the document does not declare, as required strings. */
+function undeclaredPathParameters(path: string, declared: Record<string, unknown>[]) {
+  const names = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
+  return names
+    .filter(
+      (name) => !declared.some((parameter) => parameter.in === 'path' && parameter.name === name),
+    )
+    .map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+}
+
 function addParameters(
   parameters: Record<string, unknown>[],
   version: '3.0' | '3.1',
@@ -166,12 +176,14 @@ function addBody(
  *   not JSON.
  */
 export function buildInputPlan(
+  path: string,
   pathItem: Record<string, unknown>,
   operation: Record<string, unknown>,
   version: '3.0' | '3.1',
 ): InputPlan {
   const collected: Collected = { properties: {}, required: [], bindings: [], taken: new Set() };
-  addParameters(collectParameters(pathItem, operation), version, collected);
+  const parameters = collectParameters(pathItem, operation);
+  addParameters([...parameters, ...undeclaredPathParameters(path, parameters)], version, collected);
   const bodyMediaType = addBody(operation.requestBody, version, collected);
   const schema: Record<string, unknown> = { type: 'object', properties: collected.properties };
   if (collected.required.length > 0) schema.required = collected.required;

@@ -44,7 +44,7 @@ export function createOperationModule(
   source: OperationSource,
   settings: CallSettings,
 ): ModuleDefinition {
-  const input = buildInputPlan(source.pathItem, source.operation, settings.version);
+  const input = buildInputPlan(source.path, source.pathItem, source.operation, settings.version);
   const outputSchema = buildOutputSchema(source.operation, settings.version);
   const plan: RequestPlan = {
     method: source.method,
