@@ -122,7 +122,8 @@ function isFlatObject(schema: Record<string, unknown>): schema is Record<string,
     isRecord(schema.properties) &&
     schema.allOf === undefined &&
     schema.anyOf === undefined &&
-    schema.oneOf === undefined
+    schema.oneOf === undefined &&
+    (schema.additionalProperties === undefined || schema.additionalProperties === false)
   );
 }
 
@@ -170,7 +171,7 @@ function addBody(
  * One object schema for an operation's whole input: its path, query, header and cookie
  * parameters (in that order) and its JSON body. A plain object body's properties sit beside the
  * parameters; any other body is the property `body`. A name already taken gets its location
- * in front (`query_id`, `body_id`; then `_2`, `_3`, ...).
+ * in front (`query_id`, `body_id`; then `_2`, `_3`, ...). No other property is accepted.
  *
  * @throws {UnconvertibleSchemaError} when a schema cannot be converted or a required body is
  *   not JSON.
@@ -185,7 +186,12 @@ export function buildInputPlan(
   const parameters = collectParameters(pathItem, operation);
   addParameters([...parameters, ...undeclaredPathParameters(path, parameters)], version, collected);
   const bodyMediaType = addBody(operation.requestBody, version, collected);
-  const schema: Record<string, unknown> = { type: 'object', properties: collected.properties };
+  // Closed: an input the operation does not take is refused, never silently dropped.
+  const schema: Record<string, unknown> = {
+    type: 'object',
+    properties: collected.properties,
+    additionalProperties: false,
+  };
   if (collected.required.length > 0) schema.required = collected.required;
   return {
     schema,
