@@ -112,6 +112,21 @@ describe('refusals', () => {
     expect(failure.message).not.toContain('ENOENT');
   });
 
+  it('a $ref to nothing in the document', async () => {
+    const dangling = minimal({
+      paths: {
+        '/pets': {
+          get: {
+            operationId: 'listPets',
+            responses: { '200': { $ref: '#/components/responses/Missing' } },
+          },
+        },
+      },
+    });
+    const failure = await refusal(openapiModules(dangling));
+    expect(failure.details.reason).toBe('invalid-document');
+  });
+
   it('a document that is not OpenAPI', async () => {
     const failure = await refusal(openapiModules({ title: 'not a spec' }));
     expect(failure.message).toContain('not an OpenAPI document');

@@ -85,6 +85,34 @@ function bounded(text: string): string {
   return text.length <= MAX_MESSAGE_CHARACTERS ? text : `${text.slice(0, MAX_MESSAGE_CHARACTERS)}…`;
 }
 
+/** Validates the document and resolves its `$ref`s; every parser failure as an {@link OpenapiError}. */
+async function resolveDocument(
+  input: () => unknown,
+  parserOptions: ParserOptions,
+  where: string,
+  logger: Logger,
+): Promise<Record<string, unknown>> {
+  let result: Awaited<ReturnType<typeof validate>>;
+  let document: unknown;
+  try {
+    result = await validate(input() as never, parserOptions);
+    if (result.valid) document = await dereference(input() as never, parserOptions);
+  } catch (error) {
+    const reason = error instanceof Error ? bounded(error.message) : 'it cannot be resolved';
+    throw new OpenapiError('invalid-document', `${where} is not valid OpenAPI: ${reason}`, {
+      cause: error,
+    });
+  }
+  if (!result.valid) {
+    throw new OpenapiError(
+      'invalid-document',
+      `${where} is not valid OpenAPI:\n${bounded(compileErrors(result))}`,
+    );
+  }
+  for (const warning of result.warnings) logger.warn(`${where}: ${warning.message}`);
+  return document as Record<string, unknown>;
+}
+
 /**
  * Reads, checks and resolves an OpenAPI document: from a path (JSON or YAML), a URL, or an
  * object. Swagger 2.0 and anything not OpenAPI 3.0 / 3.1 is refused, so is a `$ref` to another
@@ -124,16 +152,7 @@ export async function loadDocument(
   // With external references allowed, the parser reads a file itself so relative ones resolve
   // against the document's own folder.
   const input = () => (allowExternal && location !== undefined ? location : structuredClone(raw));
-  const result = await validate(input() as never, parserOptions);
-  if (!result.valid) {
-    throw new OpenapiError(
-      'invalid-document',
-      `${where} is not valid OpenAPI:\n${bounded(compileErrors(result))}`,
-    );
-  }
-  for (const warning of result.warnings)
-    logger.warn({ location }, `OpenAPI document: ${warning.message}`);
-  const document = (await dereference(input() as never, parserOptions)) as unknown;
+  const document = await resolveDocument(input, parserOptions, where, logger);
   return {
     document: document as Record<string, unknown>,
     version,
