@@ -20,12 +20,15 @@ export interface CallToCheck {
   identity?: Identity;
 }
 
+/** A dry run serves no transport and handles no signal. */
+const CHECK_DEFAULTS = { transport: 'stdio', handleSignals: false, allowAnyPort: true } as const;
+
 /**
  * The dry run of one call, in this process: the answer a client's `tools/call` with
  * `_meta["apcore/preflight"]: true` would get, from the same pipeline under the same options
  * (ACL, input schema, approval, the limits in `options.store`, counting nothing), without
- * serving anything. The module does not run and no ledger or usage counts it. Resolves once
- * what the options opened is closed again (the store included).
+ * serving anything. The module does not run and no ledger or usage counts it. Settles once
+ * what the options opened is closed again, `options.store` included (as `serve()` closes it).
  *
  * @throws {ModuleError} when the call is refused before any check, as a client's would be:
  *   `MODULE_NOT_FOUND` for a name no tool is served under, or the refusal a grouped tool's
@@ -49,21 +52,29 @@ export async function checkCall(
 ): Promise<PreflightReport> {
   // Loaded on the first check: the ledger and usage readers that share this entry point start
   // in 0.4 s instead of 2 s without the server's runtime.
-  const [{ resolveOptions }, { openRuntime }, { createRandomStateKey }] = await Promise.all([
+  const [
+    { resolveOptions },
+    { openRuntime },
+    { createRandomStateKey },
+    { createMemoryLimitStore },
+  ] = await Promise.all([
     import('../options/resolve-options.js'),
     import('./open-runtime.js'),
     import('../options/state-key.js'),
+    import('../store/memory-limit-store.js'),
   ]);
-  // A dry run asks the user nothing, so it signs no round: no key to share, nothing to say.
+  // A dry run asks the user nothing, so it signs no round and claims none: no key or store is
+  // shared for rounds, and nothing is worth a notice about them.
   const stateKey = options.stateKey ?? createRandomStateKey();
-  const resolved = resolveOptions(
-    { ...options, stateKey },
-    {
-      transport: 'stdio',
-      handleSignals: false,
-      allowAnyPort: true,
-    },
-  );
+  const store = options.store ?? createMemoryLimitStore();
+  let resolved: ReturnType<typeof resolveOptions>;
+  try {
+    resolved = resolveOptions({ ...options, stateKey, store }, CHECK_DEFAULTS);
+  } catch (error) {
+    // Nothing opened it yet: the store given is closed here, as a start that fails closes it.
+    await store.close();
+    throw error;
+  }
   const runtime = await openRuntime(registryOrExecutor, resolved);
   try {
     const extra = {
