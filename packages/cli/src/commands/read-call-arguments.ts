@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { isRecord } from '@apcore-mcp/core/bridge';
 import { CliError } from '../cli-error.js';
+import { locateJsonError } from './locate-json-error.js';
 
 /** Where the arguments of a checked call come from: `--args JSON` or `--args-file PATH`. */
 export interface CallArgumentFlags {
@@ -42,8 +43,11 @@ function parseArguments(text: string, from: string): Record<string, unknown> {
     value = JSON.parse(text);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const { line, column } = locate(text, positionOf(message, text));
-    const reason = message.replace(/ in JSON at position \d+$/, '');
+    const { line, column } = locateJsonError(text);
+    // The parser's words without where (said below) nor the text it quotes, which may span lines.
+    const reason = message
+      .replace(/ in JSON at position \d+$/, '')
+      .replace(/, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/, '');
     throw invalid(`${from} is not valid JSON: ${reason} at line ${line}, column ${column}`, {
       line,
       column,
@@ -54,18 +58,6 @@ function parseArguments(text: string, from: string): Record<string, unknown> {
     throw invalid(`${from} must be a JSON object of the tool's arguments (got ${got})`, {});
   }
   return value;
-}
-
-/** Where `JSON.parse` stopped: its message names the position, except at the end of the text. */
-function positionOf(message: string, text: string): number {
-  const match = /at position (\d+)/.exec(message);
-  return match === null ? text.length : Number(match[1]);
-}
-
-/** Line and column (both from 1) of a character position, as editors count them. */
-function locate(text: string, position: number): { line: number; column: number } {
-  const before = text.slice(0, position).split('\n');
-  return { line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
 }
 
 function invalid(message: string, details: Record<string, unknown>): CliError {
