@@ -1,7 +1,13 @@
 import yargs, { type Argv } from 'yargs';
 import { CliError } from './cli-error.js';
 import { withHelpText } from './command-line-help.js';
-import { withJsonAndSettings, withSettings } from './command-line-options.js';
+import {
+  GROUPING_KEYS,
+  SELECTION_KEYS,
+  withJsonAndSettings,
+  withSettings,
+} from './command-line-options.js';
+import { withToolsCommands } from './command-line-tools.js';
 import { DEV_HELP_DEFAULTS } from './commands/dev-presets.js';
 import { ExitCode } from './exit-codes.js';
 import { CLI_VERSION } from './package-version.js';
@@ -32,78 +38,10 @@ export type ParseOutcome =
   | { kind: 'invocation'; invocation: Invocation }
   | { kind: 'output'; text: string };
 
-/** Settings every command reads: where the modules are and which of them to take. */
-const SELECTION_KEYS: readonly string[] = [
-  'extensions-dir',
-  'tags',
-  'any-tags',
-  'exclude-tags',
-  'prefix',
-];
-
 const HELP_WIDTH = 100;
 
 function withJson(parser: Argv): Argv {
   return withJsonAndSettings(parser, SELECTION_KEYS);
-}
-
-/** The settings that fold modules into grouped tools. */
-const GROUPING_KEYS: readonly string[] = [
-  'grouping',
-  'max-tools',
-  'toon-descriptions',
-  'group-annotations',
-];
-
-/** `tools list` names and groups the tools as `serve` would, so it takes those settings too. */
-function withToolsList(parser: Argv): Argv {
-  return withJsonAndSettings(parser, [...SELECTION_KEYS, 'tool-names', ...GROUPING_KEYS]);
-}
-
-/**
- * What `tools check` takes: the tool and its arguments, the caller, and the settings that decide
- * a call before it runs (the tools and their names, approval, ACL, limits and their store).
- */
-const CHECK_KEYS: readonly string[] = [
-  ...SELECTION_KEYS,
-  'tool-names',
-  ...GROUPING_KEYS,
-  'validate-inputs',
-  'approval',
-  'acl',
-  'rate-limit',
-  'rate-limit-destructive',
-  'budget',
-  'max-cost-per-call',
-  'limits-file',
-  'store',
-  'log-level',
-];
-
-function withToolsCheck(parser: Argv): Argv {
-  return withJsonAndSettings(parser, CHECK_KEYS)
-    .positional('tool', { type: 'string', describe: 'The tool, by the name clients call it' })
-    .option('args', {
-      type: 'string',
-      requiresArg: true,
-      describe: 'The arguments as a JSON object, e.g. \'{"quantity": 2}\' (default {})',
-    })
-    .option('args-file', {
-      type: 'string',
-      requiresArg: true,
-      describe: 'Read the arguments from this JSON file instead',
-    })
-    .conflicts('args', 'args-file')
-    .option('subject', {
-      type: 'string',
-      requiresArg: true,
-      describe: 'Check as this caller (identity id), for the ACL and per-subject limits',
-    })
-    .option('roles', {
-      type: 'string',
-      requiresArg: true,
-      describe: "The caller's roles, comma-separated (with --subject)",
-    });
 }
 
 function withOpenaiExport(parser: Argv): Argv {
@@ -200,18 +138,7 @@ type PickCommand = (command: CommandName) => (flags: Record<string, unknown>) =>
 
 /** The subcommands that inspect, export and validate rather than serve. */
 function withInspectionCommands(parser: Argv, pick: PickCommand): Argv {
-  return parser
-    .command('tools', 'Inspect the tools an extensions directory would serve', (inner) =>
-      inner
-        .command('list', 'List the tools as a table (or JSON)', withToolsList, pick('tools list'))
-        .command(
-          'check <tool>',
-          'Dry-run a call: input, ACL, approval and limits, without running the module',
-          withToolsCheck,
-          pick('tools check'),
-        )
-        .demandCommand(1, 'Name a subcommand: apcore-mcp tools list, apcore-mcp tools check'),
-    )
+  return withToolsCommands(parser, pick)
     .command('resources', 'Inspect the documentation resources', (inner) =>
       inner
         .command(

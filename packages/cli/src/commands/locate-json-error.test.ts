@@ -12,6 +12,8 @@ describe('locateJsonError', () => {
     ['{"a": 1} x', 1, 10],
     ['{"a": [1, {"b": -}]}', 1, 17],
     ['', 1, 1],
+    ['[1,]', 1, 4],
+    ['{}x', 1, 3],
   ])('finds where %j stops being JSON', (text, line, column) => {
     expect(() => JSON.parse(text)).toThrow();
     expect(locateJsonError(text)).toEqual({ line, column });
