@@ -145,6 +145,22 @@ describe('apcore-mcp tools check', () => {
     expect(await exportRuns()).toBe(0);
   });
 
+  it("checks a grouped call against its action's schema; an unknown action is refused, exit 3", async () => {
+    const orders = ['tools', 'check', 'orders', '--extensions-dir', EXAMPLE_EXTENSIONS];
+    const grouped = [...orders, '--grouping', 'namespace'];
+    const missing = await runCli([...grouped, '--args', '{"action": "cancel_order"}', '--json']);
+    expect(missing.code).toBe(3);
+    expect(JSON.parse(missing.stdout)).toMatchObject({
+      moduleId: 'orders.cancel_order',
+      input: { ok: false, errors: ['orderId: is required'] },
+    });
+    const unknown = await runCli([...grouped, '--args', '{"action": "bogus"}']);
+    expect(unknown.code).toBe(3);
+    expect(unknown.stdout).toMatch(
+      /^orders: the call would be refused: GENERAL_INVALID_INPUT: \[orders\] Invalid input: Unknown action "bogus"/,
+    );
+  });
+
   it('refuses an unknown tool with the closest name, exit 1', async () => {
     const result = await runCli([
       'tools',
