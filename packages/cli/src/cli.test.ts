@@ -210,7 +210,17 @@ describe('run: command lines yargs refuses exit 2', () => {
     [
       'a command group without a subcommand',
       ['tools'],
-      'Error: Name a subcommand: apcore-mcp tools list (see apcore-mcp --help)',
+      'Error: Name a subcommand: apcore-mcp tools list or apcore-mcp tools check (see apcore-mcp --help)',
+    ],
+    [
+      'tools check without the tool',
+      ['tools', 'check'],
+      'Error: Not enough non-option arguments: got 0, need at least 1 (see apcore-mcp --help)',
+    ],
+    [
+      'tools check with both --args and --args-file',
+      ['tools', 'check', 'math-add', '--args', '{}', '--args-file', 'a.json'],
+      'Error: Arguments args and args-file are mutually exclusive (see apcore-mcp --help)',
     ],
   ])('%s', async (_label, argv, message) => {
     const { code, err } = await runCaptured(['--extensions-dir', dir, ...argv]);

@@ -28,6 +28,10 @@ async function runInvocation(invocation: Invocation, io: CliIo): Promise<number>
       const { runToolsListCommand } = await import('./commands/tools-list-command.js');
       return runToolsListCommand(resolved, invocation.flags, io);
     }
+    case 'tools check': {
+      const { runToolsCheckCommand } = await import('./commands/tools-check-command.js');
+      return runToolsCheckCommand(resolved, invocation.flags, io);
+    }
     case 'resources list': {
       const { runResourcesListCommand } = await import('./commands/resources-list-command.js');
       return runResourcesListCommand(resolved, invocation.flags, io);
@@ -72,7 +76,8 @@ function reportFailure(error: unknown, io: CliIo): number {
  *
  * Exit codes: 0 success or normal shutdown; 1 invalid arguments (flag, variable or config file
  * value, missing or non-directory extensions directory); 2 startup failure (address in use,
- * permission denied) or a command line yargs rejects (unknown flag, `--transport` choice).
+ * permission denied) or a command line yargs rejects (unknown flag, `--transport` choice);
+ * 3 `tools check` found the call would be refused.
  *
  * @example
  * ```ts

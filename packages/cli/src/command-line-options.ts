@@ -15,6 +15,23 @@ export type SettingOverrides = Readonly<
   Record<string, { readonly defaultValue?: SettingValue; readonly help?: string }>
 >;
 
+/** Settings every command reads: where the modules are and which of them to take. */
+export const SELECTION_KEYS: readonly string[] = [
+  'extensions-dir',
+  'tags',
+  'any-tags',
+  'exclude-tags',
+  'prefix',
+];
+
+/** The settings that fold modules into grouped tools. */
+export const GROUPING_KEYS: readonly string[] = [
+  'grouping',
+  'max-tools',
+  'toon-descriptions',
+  'group-annotations',
+];
+
 const FOLD: Record<'lower' | 'upper', (value: unknown) => unknown> = {
   lower: (value) => (typeof value === 'string' ? value.toLowerCase() : value),
   upper: (value) => (typeof value === 'string' ? value.toUpperCase() : value),

@@ -13,6 +13,8 @@ export const ExitCode = Object.freeze({
   InvalidArguments: 1,
   /** The server could not start (address in use, permission denied), or the command line did not parse. */
   StartupFailure: 2,
+  /** `tools check`: the call would be refused (its input, the ACL or a limit). */
+  CallRefused: 3,
 });
 
 /** One of the {@link ExitCode} values. */

@@ -1,7 +1,13 @@
 import yargs, { type Argv } from 'yargs';
 import { CliError } from './cli-error.js';
 import { withHelpText } from './command-line-help.js';
-import { withJsonAndSettings, withSettings } from './command-line-options.js';
+import {
+  GROUPING_KEYS,
+  SELECTION_KEYS,
+  withJsonAndSettings,
+  withSettings,
+} from './command-line-options.js';
+import { withToolsCommands } from './command-line-tools.js';
 import { DEV_HELP_DEFAULTS } from './commands/dev-presets.js';
 import { ExitCode } from './exit-codes.js';
 import { CLI_VERSION } from './package-version.js';
@@ -14,6 +20,7 @@ export type CommandName =
   | 'dev'
   | 'worker'
   | 'tools list'
+  | 'tools check'
   | 'resources list'
   | 'openai export'
   | 'config validate'
@@ -31,32 +38,10 @@ export type ParseOutcome =
   | { kind: 'invocation'; invocation: Invocation }
   | { kind: 'output'; text: string };
 
-/** Settings every command reads: where the modules are and which of them to take. */
-const SELECTION_KEYS: readonly string[] = [
-  'extensions-dir',
-  'tags',
-  'any-tags',
-  'exclude-tags',
-  'prefix',
-];
-
 const HELP_WIDTH = 100;
 
 function withJson(parser: Argv): Argv {
   return withJsonAndSettings(parser, SELECTION_KEYS);
-}
-
-/** The settings that fold modules into grouped tools. */
-const GROUPING_KEYS: readonly string[] = [
-  'grouping',
-  'max-tools',
-  'toon-descriptions',
-  'group-annotations',
-];
-
-/** `tools list` names and groups the tools as `serve` would, so it takes those settings too. */
-function withToolsList(parser: Argv): Argv {
-  return withJsonAndSettings(parser, [...SELECTION_KEYS, 'tool-names', ...GROUPING_KEYS]);
 }
 
 function withOpenaiExport(parser: Argv): Argv {
@@ -153,12 +138,7 @@ type PickCommand = (command: CommandName) => (flags: Record<string, unknown>) =>
 
 /** The subcommands that inspect, export and validate rather than serve. */
 function withInspectionCommands(parser: Argv, pick: PickCommand): Argv {
-  return parser
-    .command('tools', 'Inspect the tools an extensions directory would serve', (inner) =>
-      inner
-        .command('list', 'List the tools as a table (or JSON)', withToolsList, pick('tools list'))
-        .demandCommand(1, 'Name a subcommand: apcore-mcp tools list'),
-    )
+  return withToolsCommands(parser, pick)
     .command('resources', 'Inspect the documentation resources', (inner) =>
       inner
         .command(

@@ -21,6 +21,28 @@ describe('parseSettingValue', () => {
     });
   });
 
+  it.each([
+    ['2.5', 2.5],
+    ['0', 0],
+    ['10', 10],
+    ['.5', 0.5],
+    ['3.', 3],
+    [' 0.25 ', 0.25],
+    [1e-7, 1e-7],
+    [4, 4],
+  ])('reads the cost cap %j as %d', (raw, value) => {
+    expect(parse('max-cost-per-call', raw)).toEqual({ value });
+  });
+
+  it.each(['-1', '-0.5', 'abc', '', '0x10', 'Infinity', '1e999', '2,5', '1/2', 'NaN'])(
+    'refuses the cost cap %j, naming the values it takes',
+    (raw) => {
+      expect(parse('max-cost-per-call', raw)).toEqual({
+        problem: `must be a number of at least 0, e.g. 2.5 (got ${JSON.stringify(raw)})`,
+      });
+    },
+  );
+
   it('reads choices in any case and gives back the canonical spelling', () => {
     expect(parse('transport', 'Streamable-HTTP')).toEqual({ value: 'streamable-http' });
     expect(parse('log-level', 'warning')).toEqual({ value: 'WARNING' });

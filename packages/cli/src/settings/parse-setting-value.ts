@@ -43,6 +43,16 @@ function readWholeNumber(text: string): number {
   return /^\d+$/.test(text) ? Number(text) : Number.NaN;
 }
 
+/**
+ * A decimal number of at least 0 (`2.5`, `.5`, `1e-3`: a YAML number reads back so), finite;
+ * no sign, hex or `Infinity`, which `Number()` alone would take.
+ */
+function parseDecimal(text: string): ParsedSetting {
+  const value = /^(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text) ? Number(text) : Number.NaN;
+  if (Number.isFinite(value)) return { value };
+  return { problem: `must be a number of at least 0, e.g. 2.5 (got ${JSON.stringify(text)})` };
+}
+
 /** Whether `text` is an absolute http(s) URL. */
 export function isHttpUrl(text: string): boolean {
   try {
@@ -76,6 +86,7 @@ function parseLimitText(text: string, whole: boolean): ParsedSetting {
 const OWN_PARSERS: Partial<Record<SettingSpec['kind'], (text: string) => ParsedSetting>> = {
   'rate-limit': (text) => parseLimitText(text, true),
   budget: (text) => parseLimitText(text, false),
+  decimal: parseDecimal,
   'store-url': parseStoreUrl,
 };
 

@@ -34,6 +34,43 @@ describe('resolveSettings: limits', () => {
     expect(sources.budget).toEqual({ kind: 'flag', flag: '--budget' });
   });
 
+  it('reads the cost cap from every source into limits.maxCostPerCall, a decimal', async () => {
+    const dir = tempDir.current();
+    await writeFile(join(dir, 'apcore-mcp.yaml'), 'max-cost-per-call: 0.75\nbudget: 10/day\n');
+    const fromFile = await resolveSettings({ flags: {}, io: { env: {}, cwd: dir } });
+    expect(fromFile.serveOptions.limits).toEqual({ budget: '10/day', maxCostPerCall: 0.75 });
+    const fromEnv = await resolveSettings({
+      flags: {},
+      io: { env: { APCORE_MCP_MAX_COST_PER_CALL: '2.5' }, cwd: dir },
+    });
+    expect(fromEnv.serveOptions.limits).toMatchObject({ maxCostPerCall: 2.5 });
+    const fromFlag = await resolveSettings({
+      flags: { maxCostPerCall: '4' },
+      io: { env: { APCORE_MCP_MAX_COST_PER_CALL: '2.5' }, cwd: dir },
+    });
+    expect(fromFlag.serveOptions.limits).toMatchObject({ maxCostPerCall: 4 });
+    expect(fromFlag.sources['max-cost-per-call']).toEqual({
+      kind: 'flag',
+      flag: '--max-cost-per-call',
+    });
+  });
+
+  it('names a bad cost cap by the flag, variable or key that gave it', async () => {
+    const dir = tempDir.current();
+    await writeFile(join(dir, 'apcore-mcp.yaml'), 'max-cost-per-call: -1\n');
+    const problems = await problemsOf(
+      resolveSettings({
+        flags: { maxCostPerCall: 'lots' },
+        io: { env: { APCORE_MCP_MAX_COST_PER_CALL: 'Infinity' }, cwd: dir },
+      }),
+    );
+    expect(problems).toEqual([
+      '"max-cost-per-call" in apcore-mcp.yaml must be a number of at least 0, e.g. 2.5 (got "-1")',
+      'APCORE_MCP_MAX_COST_PER_CALL must be a number of at least 0, e.g. 2.5 (got "Infinity")',
+      '--max-cost-per-call must be a number of at least 0, e.g. 2.5 (got "lots")',
+    ]);
+  });
+
   it('reads a limits file relative to the config file, as limits.file', async () => {
     const dir = tempDir.current();
     await writeFile(join(dir, 'apcore-mcp.yaml'), 'limits-file: limits.json\n');

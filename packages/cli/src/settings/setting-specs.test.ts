@@ -29,6 +29,7 @@ const SAMPLES: Partial<Record<SettingSpec['kind'], [string, unknown]>> = {
   url: ['https://auth.example.com', 'https://auth.example.com'],
   'rate-limit': ['5/min', '5/min'],
   budget: ['5/day', '5/day'],
+  decimal: ['2.5', 2.5],
   'store-url': ['redis://cache:6379', 'redis://cache:6379'],
   'group-annotations': ['orders.destructive', ['orders.destructive']],
 };

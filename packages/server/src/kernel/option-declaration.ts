@@ -37,7 +37,7 @@ export interface EntryDefaults {
 /**
  * How the CLI reads a setting's text (a flag, an `APCORE_MCP_*` variable or a config file
  * value): `port` and `integer` are checked against the option's limits, `choice` against its
- * choices; `file`, `directory` and `secret-file` are paths (relative ones resolved), the CLI
+ * choices, `decimal` is a finite number of at least 0 (a cost: `2.5`); `file`, `directory` and `secret-file` are paths (relative ones resolved), the CLI
  * reads `secret-file`s; `secret` is the secret itself (variables only).
  *
  * @example
@@ -52,6 +52,7 @@ export type CliSettingKind =
   | 'name'
   | 'port'
   | 'integer'
+  | 'decimal'
   | 'choice'
   | 'list'
   | 'group-annotations'

@@ -47,10 +47,16 @@ export const GOVERNANCE_OPTIONS = {
         help: "Spending per subject of modules' metadata.cost, e.g. 100/day,500/month; over it a call gets BUDGET_EXCEEDED",
       },
       {
+        key: 'max-cost-per-call',
+        kind: 'decimal',
+        subKey: 'maxCostPerCall',
+        help: "The most one call may cost (a module's metadata.cost), e.g. 2.5; a costlier call gets BUDGET_EXCEEDED before it runs",
+      },
+      {
         key: 'limits-file',
         kind: 'file',
         subKey: 'file',
-        help: 'A JSON file of limits instead of --rate-limit and --budget: calls, destructiveCalls, budget, maxCostPerCall, and overrides by subject or role',
+        help: 'A JSON file of limits instead of --rate-limit, --budget and --max-cost-per-call: calls, destructiveCalls, budget, maxCostPerCall, and overrides by subject or role',
       },
     ],
   }),
