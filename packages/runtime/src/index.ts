@@ -22,7 +22,10 @@ export { loadExtensionFile, loadModuleFile } from './load-module-file.js';
 export { matchPattern } from './match-pattern.js';
 export { mergeChunks } from './merge-chunks.js';
 export type { Middleware } from './middleware.js';
-export type { BuildMiddlewaresOptions } from './middlewares/build-middlewares.js';
+export type {
+  BuildMiddlewaresOptions,
+  MiddlewareConfigEntry,
+} from './middlewares/build-middlewares.js';
 export { buildMiddlewares } from './middlewares/build-middlewares.js';
 export type {
   ErrorHistoryConfig,

@@ -51,6 +51,13 @@ describe('buildMiddlewares', () => {
     expect(history).toMatchObject({ maxTotalEntries: 7, maxEntriesPerModule: 50 });
   });
 
+  it('keeps a middleware object of the application in its place', () => {
+    const own = { name: 'own', onError: () => null };
+    const built = buildMiddlewares([{ type: 'logging' }, own]);
+    expect(built[1]).toBe(own);
+    expect(refusal([{ max_retries: 3 }])).toContain("missing required 'type'");
+  });
+
   it('reads nothing as no middleware, and refuses what is not a list', () => {
     expect(buildMiddlewares(undefined)).toEqual([]);
     expect(buildMiddlewares(null)).toEqual([]);

@@ -51,7 +51,23 @@ const MIDDLEWARE_TYPES: Readonly<Record<string, MiddlewareType>> = {
 
 const TYPE_NAMES = Object.keys(MIDDLEWARE_TYPES);
 
+/**
+ * One entry of a middleware configuration: its `type` and that type's keys, snake_case as the
+ * contract writes them (`max_retries`) or camelCase (`maxRetries`).
+ */
+export interface MiddlewareConfigEntry {
+  type: 'retry' | 'logging' | 'error_history';
+  [key: string]: unknown;
+}
+
+/** A middleware object of the application's own: hooks and no `type`. */
+function isMiddlewareObject(entry: Record<string, unknown>): boolean {
+  if (Object.hasOwn(entry, 'type')) return false;
+  return ['before', 'after', 'onError'].some((hook) => typeof entry[hook] === 'function');
+}
+
 function readEntry(entry: unknown, path: string, logger: Logger | undefined): Middleware {
+  if (isRecord(entry) && isMiddlewareObject(entry)) return entry as Middleware;
   if (!isRecord(entry)) {
     refuseField(
       path,
@@ -80,7 +96,8 @@ function readEntry(entry: unknown, path: string, logger: Logger | undefined): Mi
  * Builds the middlewares a configuration lists (the contract's `mcp.middleware`: a list of
  * `{ type, ...config }` with `type` one of `retry`, `logging`, `error_history`), in the list's
  * order, each type's defaults filling what is left out. Keys are the contract's snake_case
- * (`max_retries`), or their camelCase (`maxRetries`). Nothing is built unless every entry reads.
+ * (`max_retries`), or their camelCase (`maxRetries`). A middleware object (hooks, no `type`)
+ * stands for itself. Nothing is built unless every entry reads.
  *
  * @throws {InvalidInputError} naming the bad entry or field (`mcp.middleware[1].max_retries`):
  *   a list that is not one, an entry that is not an object, a missing or unknown `type`,
