@@ -31,6 +31,7 @@ function createFlakyRuntime() {
   registry.register('flaky.read', flaky({ idempotent: true }));
   registry.register('flaky.write', flaky({}));
   registry.register('flaky.ask', flaky({ idempotent: true }, true));
+  registry.register('flaky.approved', flaky({ idempotent: true, requiresApproval: true }));
   return { executor: new Executor(registry), attempts };
 }
 
@@ -77,6 +78,20 @@ describe('the middleware option', () => {
     const result = await connection.client.callTool({ name: 'flaky-ask', arguments: {} });
     expect(result.isError).toBe(true);
     expect(attempts['flaky.ask']).toBe(1);
+  });
+
+  it('never runs a call again once the user was asked to approve it', async () => {
+    const { executor, attempts } = createFlakyRuntime();
+    connection = await connectInMemory(executor, { middleware: retry }, { elicitation: {} });
+    const questions: string[] = [];
+    connection.client.setRequestHandler(ElicitRequestSchema, (request) => {
+      questions.push(request.params.message);
+      return { action: 'accept', content: {} };
+    });
+    const result = await connection.client.callTool({ name: 'flaky-approved', arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(questions).toHaveLength(1);
+    expect(attempts['flaky.approved']).toBe(1);
   });
 
   it("installs middleware objects of the application after the executor's own, and takes them off at the end", async () => {

@@ -56,7 +56,7 @@ export const MIDDLEWARE_OPTIONS = {
       {
         key: 'middleware',
         kind: 'mappings',
-        help: 'Middlewares around every module call (config file only): a list of { type: retry | logging | error_history, ... }',
+        help: 'Middlewares around every module call: a list of { type: retry | logging | error_history, ... }',
       },
     ],
   }),
