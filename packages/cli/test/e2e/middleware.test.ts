@@ -41,6 +41,31 @@ export default defineModule({
 });
 `;
 
+/**
+ * A module that asks the user on its first run only, and fails its first two runs with a
+ * retryable error: a call that asked must fail, whichever run fails.
+ */
+const ASKING_MODULE = (countFile: string) => `import { readFileSync, writeFileSync } from 'node:fs';
+import { defineModule, elicit, ModuleError } from '@apcore-mcp/core';
+const COUNT = ${JSON.stringify(countFile)};
+export default defineModule({
+  description: 'Asks once, then fails twice with a retryable error',
+  inputSchema: { type: 'object', properties: {} },
+  annotations: { idempotent: true },
+  execute: async (_inputs, context) => {
+    let count = 0;
+    try { count = Number(readFileSync(COUNT, 'utf8')); } catch {}
+    count += 1;
+    writeFileSync(COUNT, String(count));
+    if (count === 1) await elicit(context, 'Proceed?');
+    if (count <= 2) {
+      throw new ModuleError({ code: 'UPSTREAM_BUSY', message: 'Upstream busy', retryable: true });
+    }
+    return { attempts: count };
+  },
+});
+`;
+
 let dir: string;
 let extensionsDir: string;
 let server: ServerProcess | undefined;
@@ -59,6 +84,7 @@ beforeAll(async () => {
     join(extensionsDir, 'flaky', 'write.js'),
     FLAKY_MODULE(join(dir, 'write.count'), '{ idempotent: false }'),
   );
+  await writeFile(join(extensionsDir, 'flaky', 'ask.js'), ASKING_MODULE(join(dir, 'ask.count')));
   await writeFile(
     join(dir, 'apcore-mcp.yaml'),
     [
@@ -127,6 +153,43 @@ describe('middleware from the config file', () => {
       const read = await client.callTool('flaky-read', {});
       expect(JSON.parse(firstText(read))).toEqual({ attempts: 2 });
       await server.waitForStderr(/Retrying flaky\.read \(1 of 2\)/);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it.each([
+    ['2025-11-25', 1],
+    // 2026-07-28 asks by ending the run: the answered call runs again, asks nothing, and fails.
+    ['2026-07-28', 2],
+  ] as const)('never runs a call again once it asked the user (%s)', async (era, runs) => {
+    await rm(join(dir, 'ask.count'), { force: true });
+    server = startCli(
+      httpServeArgs(extensionsDir, await findFreePort(), [
+        '--config',
+        join(dir, 'apcore-mcp.yaml'),
+      ]),
+    );
+    const [, , url] = await server.waitForStderr(SERVING_LINE);
+    const client = await connectClient({ era, transport: 'http', url: url as string });
+    try {
+      const asked: string[] = [];
+      const result = await client.callTool(
+        'flaky-ask',
+        {},
+        {
+          onElicit: (request) => {
+            asked.push(request.message);
+            return { action: 'accept', content: {} };
+          },
+        },
+      );
+      expect(asked).toEqual(['Proceed?']);
+      expect(result).toMatchObject({
+        isError: true,
+        _meta: { 'apcore/errorCode': 'UPSTREAM_BUSY' },
+      });
+      expect(await countOf('ask')).toBe(runs);
     } finally {
       await client.close();
     }

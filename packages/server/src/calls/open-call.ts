@@ -122,8 +122,7 @@ export function openCall(
     ...(extra.task === undefined ? {} : { inTask: true }),
     ...(options.callTimeoutMs === undefined ? {} : { callTimeoutMs: options.callTimeoutMs }),
   };
-  Object.assign(data, toChannelData(channel));
-  if (extra.trace !== undefined) data[MODULE_CALL_STEPS_KEY] = [extra.trace.moduleCallStep];
+  fillCallData(data, channel, extra);
   const request = new CallContextRequest({ moduleId, data, identity, cancellation });
   const traceId = readCallTraceId(extra);
   if (traceId !== undefined) request.traceId = traceId;
@@ -136,6 +135,18 @@ export function openCall(
     rounds,
     log: client.log,
   };
+}
+
+/** The context's data of a call: its channel, its module call steps, and whether it asked. */
+function fillCallData(
+  data: Record<string, unknown>,
+  channel: McpClientChannel,
+  extra: RouterCallExtra,
+): void {
+  Object.assign(data, toChannelData(channel));
+  if (extra.trace !== undefined) data[MODULE_CALL_STEPS_KEY] = [extra.trace.moduleCallStep];
+  // A 2026-07-28 call that carries answers asked its user in an earlier round.
+  if (extra.inputRound?.responses !== undefined) markAskedUser(data);
 }
 
 /** The channel's `ask` and `elicit`, each calling `mark` before it asks. */
