@@ -1,5 +1,13 @@
 import type { Argv } from 'yargs';
 import { DEFAULT_CONFIG_FILE } from './settings/setting-names.js';
+import { SETTING_SPECS } from './settings/setting-specs.js';
+
+/** The settings only the config file sets (lists of mappings), one line each. */
+function fileOnlyLines(): string {
+  return SETTING_SPECS.filter((spec) => spec.kind === 'mappings')
+    .map((spec) => `\n${spec.key}: (config file only) ${spec.help}`)
+    .join('');
+}
 
 /**
  * The examples and closing notes of `--help`.
@@ -26,6 +34,6 @@ export function withHelpText(parser: Argv): Argv {
     )
     .example('$0 tools list --extensions-dir ./extensions', 'Show the tools and skipped modules')
     .epilogue(
-      `Every setting can also come from ${DEFAULT_CONFIG_FILE} (or --config FILE) and from APCORE_MCP_<SETTING> environment variables (APCORE_MCP_PORT=9000); flags win over variables, variables over the file.\nExit codes: 0 normal shutdown, 1 invalid arguments, 2 startup failure or unparsable command line.`,
+      `Every setting can also come from ${DEFAULT_CONFIG_FILE} (or --config FILE) and from APCORE_MCP_<SETTING> environment variables (APCORE_MCP_PORT=9000); flags win over variables, variables over the file.${fileOnlyLines()}\nExit codes: 0 normal shutdown, 1 invalid arguments, 2 startup failure or unparsable command line.`,
     );
 }

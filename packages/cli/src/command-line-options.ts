@@ -82,7 +82,8 @@ export function withSettings(
     describe: `YAML config file (default: ./${DEFAULT_CONFIG_FILE} when present)`,
   });
   for (const spec of SETTING_SPECS) {
-    if (keys.includes(spec.key) && spec.envOnly !== true)
+    // A list of mappings (`middleware`) has no flag form: the config file sets it.
+    if (keys.includes(spec.key) && spec.envOnly !== true && spec.kind !== 'mappings')
       configured = configured.option(spec.key, toOption({ ...spec, ...overrides[spec.key] }));
   }
   return configured;

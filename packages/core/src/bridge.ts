@@ -7,6 +7,7 @@ export type { AnnotationFlag } from './annotations.js';
 export { fillAnnotations, readAnnotationFlag } from './annotations.js';
 export type { ApprovalHandler, ApprovalRequest, ApprovalResult } from './approval.js';
 export { CONTEXT_APPROVAL_MARKER, supportsContextApproval } from './approval.js';
+export { ASKED_USER_KEY, hasAskedUser, markAskedUser } from './asking/asked-user.js';
 export type { McpAsker, McpInputRequest, McpQuestion } from './asking/input-requests.js';
 export { capabilityOf } from './asking/input-requests.js';
 export type { McpInputResponse } from './asking/input-responses.js';

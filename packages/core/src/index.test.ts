@@ -58,6 +58,7 @@ describe('public API', () => {
   it('exports what only bridges use from the bridge entry, and nothing twice', () => {
     expect(Object.keys(bridge).sort()).toEqual(
       [
+        'ASKED_USER_KEY',
         'CONTENT_RESULT_KEY',
         'CONTEXT_APPROVAL_MARKER',
         'DEFAULT_ANNOTATIONS',
@@ -87,6 +88,7 @@ describe('public API', () => {
         'describeModuleProblem',
         'describeUiProblem',
         'fillAnnotations',
+        'hasAskedUser',
         'isContentResult',
         'isDefinition',
         'isExecutorLike',
@@ -98,6 +100,7 @@ describe('public API', () => {
         'isSafeToolName',
         'isTerminalTaskStatus',
         'listModules',
+        'markAskedUser',
         'matchesModuleFilter',
         'moduleIdFromPath',
         'onResourceUpdated',

@@ -38,6 +38,7 @@ import {
   runBefore,
   runOnError,
 } from './middleware.js';
+import { RetrySignal } from './middlewares/retry-signal.js';
 import { runModule, runModuleStream } from './run-module.js';
 import { ROOT_FIELD } from './schema-validator.js';
 import { ValidatorCache } from './validator-cache.js';
@@ -180,7 +181,7 @@ export class Executor implements ExecutorLike, ContextFactory {
     try {
       const prepared = await this.#prepare(moduleId, inputs, caller, controller);
       if (typeof prepared.module.stream !== 'function') {
-        yield await this.#run(prepared);
+        yield await this.#run(prepared, false);
         return;
       }
       yield* runModuleStream(prepared, {
@@ -221,22 +222,31 @@ export class Executor implements ExecutorLike, ContextFactory {
     return prepared;
   }
 
-  /** Steps 6-9: middleware `before`, execute, output validation, `after`; `onError` on failure. */
-  async #run(prepared: PreparedCall): Promise<Record<string, unknown>> {
+  /** Steps 6-9 (`onError` on failure; its {@link RetrySignal} runs 7-9 again, same context). */
+  async #run(prepared: PreparedCall, retry = true): Promise<Record<string, unknown>> {
     // Most executors have no middleware: nothing to run around the module, nothing to recover.
     if (this.#middlewares.length === 0) return this.#execute(prepared, prepared.inputs);
     const call = this.#middlewareCall(prepared);
     const ran: Middleware[] = [];
     let inputs = prepared.inputs;
-    try {
-      inputs = await runBefore(this.#middlewares, call, inputs, ran);
-      const output = await this.#execute(prepared, inputs);
-      return await runAfter(this.#middlewares, call, inputs, output);
-    } catch (error) {
-      if (ExecutionCancelledError.isInstance(error)) throw error;
-      const recovery = await runOnError(ran, call, inputs, error);
-      if (recovery !== null) return recovery;
-      throw error;
+    let beforeRan = false;
+    for (;;) {
+      try {
+        if (!beforeRan) {
+          inputs = await runBefore(this.#middlewares, call, inputs, ran);
+          beforeRan = true;
+        }
+        const output = await this.#execute(prepared, inputs);
+        return await runAfter(this.#middlewares, call, inputs, output);
+      } catch (error) {
+        if (ExecutionCancelledError.isInstance(error)) throw error;
+        const answer = await runOnError(ran, call, inputs, error);
+        if (answer === null) throw error;
+        if (!RetrySignal.isInstance(answer)) return answer;
+        // Never for a stream, a failed `before`, nor a call cancelled or timed out.
+        if (!retry || !beforeRan || prepared.context.signal.aborted) throw error;
+        inputs = answer.inputs;
+      }
     }
   }
 

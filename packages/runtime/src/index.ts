@@ -21,6 +21,23 @@ export type { ExtensionFileExport, LoadModuleFileOptions } from './load-module-f
 export { loadExtensionFile, loadModuleFile } from './load-module-file.js';
 export { matchPattern } from './match-pattern.js';
 export { mergeChunks } from './merge-chunks.js';
+export type { Middleware } from './middleware.js';
+export type {
+  BuildMiddlewaresOptions,
+  MiddlewareConfigEntry,
+} from './middlewares/build-middlewares.js';
+export { buildMiddlewares } from './middlewares/build-middlewares.js';
+export type {
+  ErrorHistoryConfig,
+  ErrorHistoryEntry,
+} from './middlewares/error-history-middleware.js';
+export { ErrorHistoryMiddleware } from './middlewares/error-history-middleware.js';
+export type { LoggingConfig } from './middlewares/logging-middleware.js';
+export { LoggingMiddleware } from './middlewares/logging-middleware.js';
+export type { RetryStrategy } from './middlewares/retry-delay.js';
+export type { RetryConfig } from './middlewares/retry-middleware.js';
+export { RetryMiddleware } from './middlewares/retry-middleware.js';
+export { RetrySignal } from './middlewares/retry-signal.js';
 export type { RegisterOptions, RegistryOptions } from './registry.js';
 export { Registry } from './registry.js';
 export type { SchemaProblem } from './schema-problems.js';

@@ -1,9 +1,13 @@
 import type { Logger } from '@apcore-mcp/core/bridge';
 import type { Context } from './context.js';
+import { RetrySignal } from './middlewares/retry-signal.js';
 
 /** A hook's result: a replacement object, or nothing to keep the current value. */
 // biome-ignore lint/suspicious/noConfusingVoidType: hooks that simply return nothing must type-check.
 type HookResult = Record<string, unknown> | null | undefined | void;
+
+/** What `onError` may return besides a recovery output: a {@link RetrySignal}. */
+type ErrorHookResult = HookResult | RetrySignal;
 
 type Awaitable<T> = T | Promise<T>;
 
@@ -11,8 +15,9 @@ type Awaitable<T> = T | Promise<T>;
  * Hooks around every module call. `before` runs in registration order and may return replaced
  * inputs; `after` runs in reverse order and may return a replaced output; `onError` runs in
  * reverse order for the middlewares whose `before` ran, and the first one returning an object
- * recovers the call with that output. Returning `null` / `undefined` changes nothing. Hooks may
- * be async.
+ * recovers the call with that output, or, returning a {@link RetrySignal}, has the module run
+ * again (`executor.call()` only). Returning `null` / `undefined` changes nothing. Hooks may be
+ * async.
  *
  * @example
  * ```ts
@@ -43,7 +48,7 @@ export interface Middleware {
     inputs: Record<string, unknown>,
     error: unknown,
     context: Context,
-  ): Awaitable<HookResult>;
+  ): Awaitable<ErrorHookResult>;
 }
 
 /** The facts every middleware hook receives. */
@@ -93,18 +98,19 @@ export async function runAfter(
 
 /**
  * Runs `onError` of the middlewares that ran, in reverse order; the first object returned is
- * the recovery output. A throwing `onError` is logged and skipped: it must not hide the error.
+ * the answer: a recovery output, or a {@link RetrySignal}. A throwing `onError` is logged and
+ * skipped: it must not hide the error.
  */
 export async function runOnError(
   ran: readonly Middleware[],
   call: MiddlewareCall,
   inputs: Record<string, unknown>,
   error: unknown,
-): Promise<Record<string, unknown> | null> {
+): Promise<Record<string, unknown> | RetrySignal | null> {
   for (const middleware of [...ran].reverse()) {
     try {
-      const recovery = await middleware.onError?.(call.moduleId, inputs, error, call.context);
-      if (isReplacement(recovery)) return recovery;
+      const answer = await middleware.onError?.(call.moduleId, inputs, error, call.context);
+      if (RetrySignal.isInstance(answer) || isReplacement(answer)) return answer;
     } catch (hookError) {
       call.logger.error(
         { err: hookError, middleware: middleware.name, moduleId: call.moduleId },

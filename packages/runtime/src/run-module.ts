@@ -8,6 +8,7 @@ import {
   runBefore,
   runOnError,
 } from './middleware.js';
+import { RetrySignal } from './middlewares/retry-signal.js';
 import { toModuleOutput } from './module-output.js';
 
 /** How {@link runModule} runs a module: its time limit. */
@@ -139,7 +140,8 @@ export interface StreamRun extends ModuleRun {
  * Steps 6-9 for a module with `stream`: `before`, then every chunk of the module's stream
  * (each wait raced against the call's signal; the timeout covers the whole stream, consumer
  * time included), then output validation of the merged chunks and `after` (chunks merged with
- * {@link mergeChunks}). On failure `onError` may yield a recovery output as the last chunk.
+ * {@link mergeChunks}). On failure `onError` may yield a recovery output as the last chunk; a
+ * {@link RetrySignal} is not honoured.
  *
  * @example
  * ```ts
@@ -167,7 +169,8 @@ export async function* runModuleStream(
   } catch (error) {
     if (ExecutionCancelledError.isInstance(error)) throw error;
     const recovery = await runOnError(ran, run.call, inputs, error);
-    if (recovery === null) throw error;
+    // A stream never runs again: its chunks may already be out.
+    if (recovery === null || RetrySignal.isInstance(recovery)) throw error;
     yield recovery;
   }
 }

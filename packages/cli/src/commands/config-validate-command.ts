@@ -22,7 +22,10 @@ import {
 
 function formatValue(value: unknown): string {
   if (value === undefined) return '-';
-  if (Array.isArray(value)) return value.length === 0 ? '-' : value.join(',');
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '-';
+    return value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join(',');
+  }
   return String(value);
 }
 

@@ -159,6 +159,31 @@ function parseGroupAnnotations(raw: unknown): ParsedSetting {
 }
 
 /**
+ * A config file's list of mappings (`middleware: [{ type: retry, max_retries: 2 }]`), its
+ * scalars typed as YAML's core schema types them (`2` a number, `true` a boolean: the file is
+ * read as text); what each mapping may hold is the option's to check.
+ */
+function readMappings(raw: unknown): ParsedSetting {
+  if (!Array.isArray(raw)) {
+    return { problem: `must be a list of mappings (got ${describeRaw(raw)})` };
+  }
+  return { value: raw.map((item) => typeScalars(item) as Readonly<Record<string, unknown>>) };
+}
+
+/** `'2'` -> 2, `'true'` -> true, `'~'` -> null, in lists and mappings at any depth. */
+function typeScalars(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(typeScalars);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, typeScalars(item)]));
+  }
+  if (typeof value !== 'string') return value;
+  if (/^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+  if (/^(null|~)?$/i.test(value)) return null;
+  if (/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(value)) return Number(value);
+  return value;
+}
+
+/**
  * A URL to show: its password (`redis://:secret@host`) replaced by `***`.
  *
  * @example
@@ -182,6 +207,7 @@ export function hidePassword(url: string): string {
  */
 export function parseSettingValue(spec: SettingSpec, raw: unknown): ParsedSetting {
   if (spec.kind === 'group-annotations') return parseGroupAnnotations(raw);
+  if (spec.kind === 'mappings') return readMappings(raw);
   if (spec.kind === 'list') {
     const list = readList(raw);
     return 'problem' in list ? list : { value: list };

@@ -84,11 +84,18 @@ async function readFileCandidates(
 
 function readEnvCandidates(io: ResolveSettingsInput['io'], warnings: string[]): Candidate[] {
   const candidates: Candidate[] = [];
-  const known = new Set([CONFIG_ENV_NAME, ...SETTING_SPECS.map((spec) => toEnvName(spec.key))]);
+  // A list of mappings (`middleware`) has no variable form: the config file sets it.
+  const specs = SETTING_SPECS.filter((spec) => spec.kind !== 'mappings');
+  const known = new Set([CONFIG_ENV_NAME, ...specs.map((spec) => toEnvName(spec.key))]);
   for (const [name, raw] of Object.entries(io.env)) {
     if (!name.startsWith(ENV_PREFIX) || raw === undefined) continue;
-    const spec = SETTING_SPECS.find((candidate) => toEnvName(candidate.key) === name);
-    if (spec !== undefined) {
+    const spec = specs.find((candidate) => toEnvName(candidate.key) === name);
+    const fileOnly = SETTING_SPECS.find(
+      (candidate) => candidate.kind === 'mappings' && toEnvName(candidate.key) === name,
+    );
+    if (fileOnly !== undefined) {
+      warnings.push(`${name} ignored: "${fileOnly.key}" is set in the config file only`);
+    } else if (spec !== undefined) {
       candidates.push({ spec, source: { kind: 'env', name }, raw, baseDir: io.cwd });
     } else if (!known.has(name)) {
       const guess = suggestClosest(name, [...known]);

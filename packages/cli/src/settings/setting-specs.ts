@@ -10,14 +10,19 @@ import type { CliOnlySetting } from './cli-only-setting.js';
 import { CLI_ONLY_SETTINGS } from './cli-only-settings.js';
 
 /**
- * A setting's value once read: text, a number, a flag, or a list.
+ * A setting's value once read: text, a number, a flag, a list, or a list of mappings.
  *
  * @example
  * ```ts
  * const value: SettingValue = ['orders', 'catalog'];
  * ```
  */
-export type SettingValue = string | number | boolean | readonly string[];
+export type SettingValue =
+  | string
+  | number
+  | boolean
+  | readonly string[]
+  | readonly Readonly<Record<string, unknown>>[];
 
 /**
  * One setting of the command: a flag, a config file key and an `APCORE_MCP_*` variable at once,
@@ -51,6 +56,7 @@ function toSettingValue(
 ): SettingValue | undefined {
   if (typeof value === 'number') return value / (setting.scale ?? 1);
   if (typeof value === 'boolean') return value;
+  if (setting.kind === 'mappings') return undefined;
   if (typeof value === 'string') {
     const choice = limits.choices?.find((name) => name.toLowerCase() === value.toLowerCase());
     return choice ?? value;

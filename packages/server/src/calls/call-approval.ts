@@ -30,6 +30,8 @@ export interface CallApprovalOptions {
   trace?: ToolCallTrace | undefined;
   /** Hears every decision (metrics). */
   observer?: CallObserver | undefined;
+  /** Told before the user is asked (the call is then never run again by a retry). */
+  onAskUser?: (() => void) | undefined;
   /**
    * A call that becomes a task once its own module is approved: `becomeTask` ends the call's
    * quick part (it throws) as soon as `moduleId` is approved, before it runs.
@@ -136,7 +138,7 @@ export class CallApproval implements ApprovalHandler {
   }
 
   async #askUser(moduleId: string, args: Record<string, unknown>): Promise<Decision> {
-    const { elicit, rounds, registry, logger } = this.#options;
+    const { elicit, rounds, registry, logger, onAskUser } = this.#options;
     const question = () => {
       const { description, inputSchema } = readModule(registry, moduleId);
       // Shown to the client, maybe to a screen or a log: secrets stay masked, as in the ledger.
@@ -147,8 +149,10 @@ export class CallApproval implements ApprovalHandler {
       };
     };
     // 2026-07-28: answered from the rounds so far, or asked by ending this attempt.
-    if (rounds !== undefined)
+    if (rounds !== undefined) {
+      onAskUser?.();
       return decideFromAnswer(await rounds.approval(moduleId, args, question));
+    }
     if (elicit === undefined) {
       return {
         approved: false,
@@ -158,6 +162,7 @@ export class CallApproval implements ApprovalHandler {
       };
     }
     let answer: Awaited<ReturnType<McpElicitSender>>;
+    onAskUser?.();
     try {
       const { message, requestedSchema } = question();
       answer = await elicit(message, requestedSchema);

@@ -3,9 +3,12 @@ import {
   type ContextFactory,
   type ContextRequest,
   type ExecutorLike,
+  type McpAsker,
   type McpClientChannel,
+  type McpElicitSender,
   type McpProgressSender,
   MODULE_CALL_STEPS_KEY,
+  markAskedUser,
   toChannelData,
 } from '@apcore-mcp/core/bridge';
 import {
@@ -91,7 +94,10 @@ export function openCall(
   const cancellation = new CallCancellation(signalsOf(extra, options.shutdown));
   const identity = resolveIdentity(extra, options.identity);
   const client = openClientChannel(extra, { rounds, cancellation, logger, moduleId });
+  // The context's data: a call that asked its user is marked in it, never to be retried.
+  const data: Record<string, unknown> = {};
   const approval = new CallApproval({
+    onAskUser: () => markAskedUser(data),
     option: options.approval,
     elicit: client.elicit,
     rounds: client.approvalRounds,
@@ -108,7 +114,7 @@ export function openCall(
   const streaming = shouldStream(options.executor, served, extra);
   const { reportProgress, ...talk } = client.channel;
   const channel: McpClientChannel = {
-    ...talk,
+    ...markingAsked(talk, () => markAskedUser(data)),
     // While streaming, the chunks are the progress: the module gets no sender of its own.
     ...(streaming || reportProgress === undefined ? {} : { reportProgress }),
     ...(options.approvalInContext ? { approval } : {}),
@@ -116,8 +122,7 @@ export function openCall(
     ...(extra.task === undefined ? {} : { inTask: true }),
     ...(options.callTimeoutMs === undefined ? {} : { callTimeoutMs: options.callTimeoutMs }),
   };
-  const data = toChannelData(channel);
-  if (extra.trace !== undefined) data[MODULE_CALL_STEPS_KEY] = [extra.trace.moduleCallStep];
+  fillCallData(data, channel, extra);
   const request = new CallContextRequest({ moduleId, data, identity, cancellation });
   const traceId = readCallTraceId(extra);
   if (traceId !== undefined) request.traceId = traceId;
@@ -129,6 +134,43 @@ export function openCall(
     cancellation,
     rounds,
     log: client.log,
+  };
+}
+
+/** The context's data of a call: its channel, its module call steps, and whether it asked. */
+function fillCallData(
+  data: Record<string, unknown>,
+  channel: McpClientChannel,
+  extra: RouterCallExtra,
+): void {
+  Object.assign(data, toChannelData(channel));
+  if (extra.trace !== undefined) data[MODULE_CALL_STEPS_KEY] = [extra.trace.moduleCallStep];
+  // A 2026-07-28 call that carries answers asked its user in an earlier round.
+  if (extra.inputRound?.responses !== undefined) markAskedUser(data);
+}
+
+/** The channel's `ask` and `elicit`, each calling `mark` before it asks. */
+function markingAsked<Talk extends Pick<McpClientChannel, 'ask' | 'elicit' | 'log'>>(
+  talk: Talk,
+  mark: () => void,
+): Talk {
+  const { ask, elicit } = talk;
+  const markedAsk: McpAsker | undefined =
+    ask &&
+    ((questions) => {
+      mark();
+      return ask(questions);
+    });
+  const markedElicit: McpElicitSender | undefined =
+    elicit &&
+    ((message, schema) => {
+      mark();
+      return elicit(message, schema);
+    });
+  return {
+    ...talk,
+    ...(markedAsk === undefined ? {} : { ask: markedAsk }),
+    ...(markedElicit === undefined ? {} : { elicit: markedElicit }),
   };
 }
 

@@ -5,6 +5,7 @@ import { GOVERNANCE_FEATURE } from './governance/governance-feature.js';
 import { INSPECTOR_FEATURE } from './inspector/inspector-feature.js';
 import { MANAGEMENT_FEATURE } from './management/management-feature.js';
 import { METRICS_FEATURE } from './metrics/metrics-feature.js';
+import { MIDDLEWARE_FEATURE } from './middleware/middleware-feature.js';
 import { PROMPTS_FEATURE } from './prompts/prompts-feature.js';
 import { RESOURCES_FEATURE } from './resources/resources-feature.js';
 import { SERVER_CARD_FEATURE } from './server-card/server-card-feature.js';
@@ -25,6 +26,7 @@ import { USAGE_FEATURE } from './usage/usage-feature.js';
  */
 export const SERVER_FEATURES = [
   GOVERNANCE_FEATURE, // first: a ledger file that cannot be opened stops the start first
+  MIDDLEWARE_FEATURE,
   USAGE_FEATURE,
   TRACING_FEATURE,
   METRICS_FEATURE,

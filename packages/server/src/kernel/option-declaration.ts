@@ -37,8 +37,10 @@ export interface EntryDefaults {
 /**
  * How the CLI reads a setting's text (a flag, an `APCORE_MCP_*` variable or a config file
  * value): `port` and `integer` are checked against the option's limits, `choice` against its
- * choices, `decimal` is a finite number of at least 0 (a cost: `2.5`); `file`, `directory` and `secret-file` are paths (relative ones resolved), the CLI
- * reads `secret-file`s; `secret` is the secret itself (variables only).
+ * choices, `decimal` is a finite number of at least 0 (a cost: `2.5`); `file`, `directory` and
+ * `secret-file` are paths (relative ones resolved), the CLI reads `secret-file`s; `secret` is the
+ * secret itself (variables only); `mappings` is a list of mappings, read from the config file
+ * only (it has no flag nor variable form).
  *
  * @example
  * ```ts
@@ -62,7 +64,8 @@ export type CliSettingKind =
   | 'url'
   | 'rate-limit'
   | 'budget'
-  | 'store-url';
+  | 'store-url'
+  | 'mappings';
 
 /**
  * The defaults of `serve()`: stdio, signals handled, ports 1..65535.
