@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -111,6 +112,40 @@ export async function startPrism(options: StartPrismOptions): Promise<TestPrismS
     // Plain log lines, whatever the terminal: the recorder parses them.
     env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
   });
+  const log = readLog(child);
+  const close = async (): Promise<void> => {
+    await stopTracked(child);
+    killProcessGroup(child.pid);
+  };
+  try {
+    // Prism reads and validates the document before it listens: allow a busy machine time.
+    await waitForPort(port, { child, output: log.text, timeoutMs: 60_000 });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const url = `http://127.0.0.1:${port}`;
+  const settle = createSettle(url, log);
+  return {
+    url,
+    port,
+    requests: async () => {
+      await settle();
+      return log.recorder.requests();
+    },
+    violations: async () => {
+      await settle();
+      return log.recorder.violations();
+    },
+    log: log.text,
+    close,
+  };
+}
+
+type PrismLog = { recorder: ReturnType<typeof createLogRecorder>; text: () => string };
+
+/** Feeds the child's stdout and stderr, line by line, to a recorder, and keeps the text. */
+function readLog(child: ChildProcess): PrismLog {
   let output = '';
   let partial = '';
   const recorder = createLogRecorder();
@@ -124,44 +159,21 @@ export async function startPrism(options: StartPrismOptions): Promise<TestPrismS
   };
   child.stdout?.on('data', onData);
   child.stderr?.on('data', onData);
-  const close = async (): Promise<void> => {
-    await stopTracked(child);
-    killProcessGroup(child.pid);
-  };
-  try {
-    // Prism reads and validates the document before it listens: allow a busy machine time.
-    await waitForPort(port, { child, output: () => output + partial, timeoutMs: 60_000 });
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  const url = `http://127.0.0.1:${port}`;
+  return { recorder, text: () => output + partial };
+}
+
+/**
+ * Prism logs a violation after it has answered: a marker request sent after the answers a test
+ * awaited, once logged, shows that the log holds everything about them.
+ */
+function createSettle(url: string, log: PrismLog): () => Promise<void> {
   let settles = 0;
-  // Prism logs a violation after it has answered: a request sent after the answers a test
-  // awaited, once logged, shows that the log holds everything about them.
-  const settle = async (): Promise<void> => {
+  return async () => {
     settles += 1;
     const marker = `${SETTLE_PATH}${settles}`;
     const answer = await fetch(`${url}${marker}`);
     await answer.body?.cancel();
-    await waitFor(
-      () => recorder.seen(marker),
-      () => output + partial,
-    );
-  };
-  return {
-    url,
-    port,
-    requests: async () => {
-      await settle();
-      return recorder.requests();
-    },
-    violations: async () => {
-      await settle();
-      return recorder.violations();
-    },
-    log: () => output + partial,
-    close,
+    await waitFor(() => log.recorder.seen(marker), log.text);
   };
 }
 
