@@ -80,13 +80,52 @@ describe('reading', () => {
           items: {
             type: 'object',
             properties: {
-              name: { type: expect.arrayContaining(['string', 'null']), examples: ['Rex'] },
+              name: { type: ['string', 'null'], examples: ['Rex'] },
             },
           },
         },
       },
       required: ['items'],
     });
+  });
+
+  it('keeps every list in document order: servers, parameters, required, enum, examples', async () => {
+    const { modules } = await openapiModules({
+      openapi: '3.1.0',
+      info: { title: 'Order', version: '1' },
+      // Reversed, the relative server would come first and leave no base URL.
+      servers: [{ url: 'https://api.example.com' }, { url: '/relative' }],
+      paths: {
+        '/notes': {
+          get: {
+            operationId: 'listNotes',
+            parameters: [
+              { name: 'first', in: 'query', required: true, schema: { type: 'string' } },
+              { name: 'second', in: 'query', required: true, schema: { type: 'string' } },
+              {
+                name: 'status',
+                in: 'query',
+                schema: { type: ['string', 'null'], enum: ['draft', 'published', null] },
+              },
+              {
+                name: 'tag',
+                in: 'query',
+                schema: { type: 'array', items: { type: 'string' }, examples: [['birds', 'dawn']] },
+              },
+            ],
+            responses: { '204': { description: 'none' } },
+          },
+        },
+      },
+    });
+    const schema = modules[0]?.module.inputSchema as Record<string, Record<string, unknown>>;
+    expect(Object.keys(schema.properties ?? {})).toEqual(['first', 'second', 'status', 'tag']);
+    expect(schema.required).toEqual(['first', 'second']);
+    expect(schema.properties?.status).toEqual({
+      type: ['string', 'null'],
+      enum: ['draft', 'published', null],
+    });
+    expect(schema.properties?.tag).toMatchObject({ examples: [['birds', 'dawn']] });
   });
 
   it('fetches a document from a URL with the spec headers', async () => {

@@ -33,6 +33,13 @@ export {
   runtimeSpecifiers,
 } from './package-boundary.js';
 export {
+  type PrismRequest,
+  type PrismViolation,
+  type StartPrismOptions,
+  startPrism,
+  type TestPrismServer,
+} from './prism-server.js';
+export {
   createRecordingLogger,
   type LogEntry,
   type LogLevel,

@@ -20,7 +20,9 @@ export function findExternalRefs(document: unknown): string[] {
     if (isRecord(value) && typeof value.$ref === 'string' && !value.$ref.startsWith('#')) {
       found.add(value.$ref);
     }
-    pending.push(...(Array.isArray(value) ? value : Object.values(value)).reverse());
+    // A copy is reversed (so the stack pops in document order), never the document's own array.
+    const children = Array.isArray(value) ? [...value] : Object.values(value);
+    pending.push(...children.reverse());
   }
   return [...found];
 }

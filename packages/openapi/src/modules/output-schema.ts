@@ -19,8 +19,10 @@ function successSchema(responses: unknown): unknown {
   return undefined;
 }
 
-/** The kind of value a schema describes: what decides how the answer is wrapped. */
-function kindOf(schema: Record<string, unknown>): 'object' | 'array' | 'scalar' | 'unknown' {
+type ValueKind = 'object' | 'array' | 'scalar' | 'unknown';
+
+/** The kind of value a schema's own `type` (or `properties`) describes. */
+function ownKind(schema: Record<string, unknown>): ValueKind {
   const types = Array.isArray(schema.type)
     ? schema.type.filter((type) => type !== 'null')
     : [schema.type];
@@ -29,6 +31,26 @@ function kindOf(schema: Record<string, unknown>): 'object' | 'array' | 'scalar' 
   if (type === 'object' || (type === undefined && isRecord(schema.properties))) return 'object';
   if (type === 'array') return 'array';
   return typeof type === 'string' ? 'scalar' : 'unknown';
+}
+
+/**
+ * The kind of value a schema describes: what decides how the answer is wrapped. A schema
+ * without a `type` of its own says it through its members: every `allOf` member describes the
+ * value (the Petstore's `Pet` is an `allOf` of two objects), and `oneOf` / `anyOf` do when all
+ * their alternatives agree.
+ */
+function kindOf(schema: Record<string, unknown>): ValueKind {
+  const own = ownKind(schema);
+  if (own !== 'unknown' || schema.type !== undefined) return own;
+  for (const keyword of ['allOf', 'oneOf', 'anyOf'] as const) {
+    const members = schema[keyword];
+    if (!Array.isArray(members)) continue;
+    const kinds = new Set(members.filter(isRecord).map(kindOf));
+    if (keyword === 'allOf') kinds.delete('unknown');
+    const [kind] = kinds;
+    if (kinds.size === 1 && kind !== undefined) return kind;
+  }
+  return 'unknown';
 }
 
 /**
@@ -46,7 +68,8 @@ export function buildOutputSchema(
   const schema = toJsonSchema(found, version);
   switch (kindOf(schema)) {
     case 'object':
-      return schema;
+      // A tool's output schema must say `type: object` at its root.
+      return schema.type === undefined ? { type: 'object', ...schema } : schema;
     case 'array':
       return { type: 'object', properties: { items: schema }, required: ['items'] };
     case 'scalar':
