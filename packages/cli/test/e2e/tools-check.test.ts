@@ -18,6 +18,7 @@ import {
   SERVING_LINE,
   startCli,
 } from '../helpers/cli-process.js';
+import { type CostlyExtensions, createCostlyExtensions } from '../helpers/costly-extension.js';
 
 /** Orders only for staff; the catalog for anyone. */
 const ACL_YAML = [
@@ -34,42 +35,21 @@ const ACL_YAML = [
   '',
 ].join('\n');
 
-/** A module costing 7.5 a call, which counts its runs in a file beside it. */
-const EXPORT_MODULE = `import { appendFileSync } from 'node:fs';
-export default {
-  description: 'Export every order.',
-  metadata: { cost: 7.5 },
-  inputSchema: { type: 'object', properties: {} },
-  execute: () => {
-    appendFileSync(new URL('./runs.txt', import.meta.url), 'run\\n');
-    return { exported: true };
-  },
-};
-`;
-
 const CHARGE = ['tools', 'check', 'payments-charge_card', '--extensions-dir', EXAMPLE_EXTENSIONS];
 const GOOD_CHARGE = '{"amountCents": 1250, "cardToken": "tok_visa"}';
 
 let dir: string;
-let costly: string;
+let costly: CostlyExtensions;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'apcore-mcp-tools-check-'));
   await writeFile(join(dir, 'acl.yaml'), ACL_YAML);
   await writeFile(join(dir, 'args.json'), '{\n  "amountCents": 1250,\n  "cardToken": }\n');
-  costly = join(dir, 'extensions');
-  await import('node:fs/promises').then(({ mkdir }) => mkdir(costly));
-  await writeFile(join(costly, 'export.mjs'), EXPORT_MODULE);
+  costly = await createCostlyExtensions(dir);
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-/** How many times the costly module ran. */
-async function exportRuns(): Promise<number> {
-  const text = await readFile(join(costly, 'runs.txt'), 'utf8').catch(() => '');
-  return text.split('\n').filter((line) => line !== '').length;
-}
 
 describe('apcore-mcp tools check', () => {
   it('passes a valid call: each check ok, exit 0', async () => {
@@ -129,7 +109,7 @@ describe('apcore-mcp tools check', () => {
   });
 
   it('reports the limit that would refuse the call, and runs nothing', async () => {
-    const check = ['tools', 'check', 'export', '--extensions-dir', costly];
+    const check = ['tools', 'check', 'export', '--extensions-dir', costly.dir];
     const capped = await runCli([...check, '--max-cost-per-call', '5', '--json']);
     expect(capped.code).toBe(3);
     expect(JSON.parse(capped.stdout)).toMatchObject({
@@ -142,7 +122,7 @@ describe('apcore-mcp tools check', () => {
       /limits +refused: BUDGET_EXCEEDED: This call costs 7\.5, more than the whole budget of 5 per day/,
     );
     expect(await runCli([...check, '--max-cost-per-call', '7.5'])).toMatchObject({ code: 0 });
-    expect(await exportRuns()).toBe(0);
+    expect(await costly.runs()).toBe(0);
   });
 
   it("checks a grouped call against its action's schema; an unknown action is refused, exit 3", async () => {
@@ -201,35 +181,6 @@ describe('apcore-mcp tools check', () => {
     );
     const both = await runCli([...CHARGE, '--args', '{}', '--args-file', file]);
     expect(both.code).toBe(2);
-  });
-});
-
-describe('apcore-mcp --max-cost-per-call', () => {
-  it('refuses a call costing more than the cap with BUDGET_EXCEEDED, running nothing', async () => {
-    const port = await findFreePort();
-    const server = startCli(httpServeArgs(costly, port, ['--max-cost-per-call', '5']));
-    try {
-      const [, , url] = await server.waitForStderr(SERVING_LINE);
-      const client = await connectClient({ era: '2026-07-28', transport: 'http', url: url ?? '' });
-      try {
-        const answer = await client.callTool('export', {});
-        expect(answer.isError).toBe(true);
-        expect(answer._meta?.['apcore/errorCode']).toBe('BUDGET_EXCEEDED');
-        expect(firstText(answer)).toMatch(/costs 7\.5/);
-      } finally {
-        await client.close();
-      }
-    } finally {
-      expect(await server.stop()).toBe(0);
-    }
-    expect(await exportRuns()).toBe(0);
-  });
-
-  it('is refused below 0, naming the flag, before anything starts', async () => {
-    expectOneErrorLine(
-      await runCli(['--extensions-dir', costly, '--max-cost-per-call', '-2']),
-      /^Error: --max-cost-per-call must be a number of at least 0, e\.g\. 2\.5 \(got "-2"\)$/,
-    );
   });
 });
 
