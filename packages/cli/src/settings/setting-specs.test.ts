@@ -45,7 +45,10 @@ function sampleOf(spec: SettingSpec): [string, unknown] {
     const choice = spec.limits.choices?.at(-1) ?? '';
     return [choice.toLowerCase(), choice];
   }
-  if (spec.kind === 'file' || spec.kind === 'directory') {
+  if (spec.kind === 'locations') {
+    return ['api.yaml', [join(tempDir.current(), 'api.yaml')]];
+  }
+  if (spec.kind === 'file' || spec.kind === 'directory' || spec.kind === 'secret-file') {
     return ['here', join(tempDir.current(), 'here')];
   }
   const sample = SAMPLES[spec.kind];
@@ -65,7 +68,18 @@ describe('the settings of the option table', () => {
       }
     }
     const keys = SETTING_SPECS.map((spec) => spec.key);
-    expect(keys.slice(0, 4)).toEqual(['extensions-dir', 'transport', 'host', 'port']);
+    expect(keys.slice(0, 10)).toEqual([
+      'extensions-dir',
+      'openapi',
+      'openapi-prefix',
+      'openapi-base-url',
+      'openapi-header',
+      'openapi-header-file',
+      'openapi-timeout',
+      'transport',
+      'host',
+      'port',
+    ]);
     expect(keys).toHaveLength(new Set(keys).size);
   });
 
@@ -88,28 +102,29 @@ describe('the settings of the option table', () => {
     expect(settingSpec('auth-roles-claim').defaultValue).toBe('roles');
   });
 
-  it.each(plain.filter((spec) => spec.envOnly !== true).map((spec) => [spec.key, spec]))(
-    '%s is a flag, a variable and a config file key',
-    async (key, spec) => {
-      const dir = tempDir.current();
-      const [raw, read] = sampleOf(spec);
-      const io = (env: Record<string, string>) => ({ env, cwd: dir });
-      const fromFlag = await resolveSettings({ flags: { [toCamelCase(key)]: raw }, io: io({}) });
-      expect(fromFlag.values[key]).toEqual(read);
-      expect(fromFlag.sources[key]).toEqual({ kind: 'flag', flag: `--${key}` });
-      const fromEnv = await resolveSettings({ flags: {}, io: io({ [toEnvName(key)]: raw }) });
-      expect(fromEnv.values[key]).toEqual(read);
-      expect(fromEnv.sources[key]).toEqual({ kind: 'env', name: toEnvName(key) });
-      await writeFile(join(dir, 'apcore-mcp.yaml'), `${key}: ${JSON.stringify(raw)}\n`);
-      const fromFile = await resolveSettings({ flags: {}, io: io({}) });
-      expect(fromFile.values[key]).toEqual(read);
-      expect(fromFile.sources[key]).toEqual({
-        kind: 'file',
-        path: 'apcore-mcp.yaml',
-        writtenKey: key,
-      });
-    },
-  );
+  it.each(
+    plain
+      .filter((spec) => spec.envOnly !== true && spec.notInConfigFile !== true)
+      .map((spec) => [spec.key, spec]),
+  )('%s is a flag, a variable and a config file key', async (key, spec) => {
+    const dir = tempDir.current();
+    const [raw, read] = sampleOf(spec);
+    const io = (env: Record<string, string>) => ({ env, cwd: dir });
+    const fromFlag = await resolveSettings({ flags: { [toCamelCase(key)]: raw }, io: io({}) });
+    expect(fromFlag.values[key]).toEqual(read);
+    expect(fromFlag.sources[key]).toEqual({ kind: 'flag', flag: `--${key}` });
+    const fromEnv = await resolveSettings({ flags: {}, io: io({ [toEnvName(key)]: raw }) });
+    expect(fromEnv.values[key]).toEqual(read);
+    expect(fromEnv.sources[key]).toEqual({ kind: 'env', name: toEnvName(key) });
+    await writeFile(join(dir, 'apcore-mcp.yaml'), `${key}: ${JSON.stringify(raw)}\n`);
+    const fromFile = await resolveSettings({ flags: {}, io: io({}) });
+    expect(fromFile.values[key]).toEqual(read);
+    expect(fromFile.sources[key]).toEqual({
+      kind: 'file',
+      path: 'apcore-mcp.yaml',
+      writtenKey: key,
+    });
+  });
 
   it('show in --help under their concern, with the default the server gives', async () => {
     const io = captureIo({ cwd: tempDir.current() });

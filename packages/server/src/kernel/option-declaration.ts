@@ -38,7 +38,9 @@ export interface EntryDefaults {
  * How the CLI reads a setting's text (a flag, an `APCORE_MCP_*` variable or a config file
  * value): `port` and `integer` are checked against the option's limits, `choice` against its
  * choices, `decimal` is a finite number of at least 0 (a cost: `2.5`); `file`, `directory` and `secret-file` are paths (relative ones resolved), the CLI
- * reads `secret-file`s; `secret` is the secret itself (variables only).
+ * reads `secret-file`s; `secret` is the secret itself (variables only); `locations` is a list of
+ * files (resolved as paths) or `http(s)://` URLs (kept); `headers` is a list of `NAME=VALUE`
+ * entries (a variable holds one per line, so a value may hold commas).
  *
  * @example
  * ```ts
@@ -62,7 +64,9 @@ export type CliSettingKind =
   | 'url'
   | 'rate-limit'
   | 'budget'
-  | 'store-url';
+  | 'store-url'
+  | 'locations'
+  | 'headers';
 
 /**
  * The defaults of `serve()`: stdio, signals handled, ports 1..65535.
