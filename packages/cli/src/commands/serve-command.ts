@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import { type Definition, isDefinition, type Logger } from '@apcore-mcp/core/bridge';
-import { type DiscoveryReport, Executor, Registry } from '@apcore-mcp/runtime';
+import { type ACL, type DiscoveryReport, Executor, Registry } from '@apcore-mcp/runtime';
 import {
   InvalidOptionError,
   ListenError,
@@ -21,7 +21,11 @@ import { ModuleFiles } from '../extensions/module-files.js';
 import type { ExtensionsWatcher } from '../extensions/watch-extensions.js';
 import type { CliIo } from '../io.js';
 import { type OpenapiSources, readOpenapiSources } from '../openapi/read-openapi-sources.js';
-import { type RegisteredDocuments, registerDocuments } from '../openapi/register-documents.js';
+import {
+  type RegisterDocumentsOptions,
+  type RegisteredDocuments,
+  registerDocuments,
+} from '../openapi/register-documents.js';
 import { warnUnguardedWrites } from '../openapi/warn-unguarded-writes.js';
 import { loadAclFile } from '../settings/load-acl-file.js';
 import { nameOption, unusedSettingsWarnings } from '../settings/name-option.js';
@@ -114,10 +118,11 @@ async function loadModules(
   if (rootDir === undefined) {
     return { report: { loaded: [], failed: [], definitions: [] }, files: undefined };
   }
-  if (!watch) return { report: await registry.discoverDetailed(), files: undefined };
   // Watch mode loads the files itself, to know which file registered which id.
-  const files = new ModuleFiles({ registry, rootDir, logger });
-  return { report: await files.loadAll(), files };
+  const files = watch ? new ModuleFiles({ registry, rootDir, logger }) : undefined;
+  const report = await (files === undefined ? registry.discoverDetailed() : files.loadAll());
+  logLoaded(report, rootDir, logger);
+  return { report, files };
 }
 
 /**
@@ -190,13 +195,29 @@ async function watchSkills(
   });
 }
 
+/**
+ * Registers the operations of the `--openapi` documents, if any, and names at start the ones
+ * that change data and run unasked.
+ */
+async function loadDocuments(
+  registry: Registry,
+  sources: OpenapiSources | undefined,
+  options: RegisterDocumentsOptions,
+  guards: { approval: string | undefined; acl: ACL | undefined },
+): Promise<RegisteredDocuments | undefined> {
+  if (sources === undefined) return undefined;
+  const documents = await registerDocuments(registry, sources, options);
+  warnUnguardedWrites(documents.modules, { ...guards, logger: options.logger });
+  return documents;
+}
+
 /** Under --watch, what reloads each local OpenAPI document when it changes. */
 async function watchOpenapi(
   watch: boolean,
   registry: Registry,
   sources: OpenapiSources | undefined,
   documents: RegisteredDocuments | undefined,
-  options: { logger: Logger; withExtensions: boolean; projectRoot: string },
+  options: RegisterDocumentsOptions,
 ): Promise<ExtensionsWatcher[]> {
   if (!watch || sources === undefined || documents === undefined) return [];
   const { watchDocuments } = await import('../openapi/watch-documents.js');
@@ -226,22 +247,13 @@ export async function runServeCommand(
   const transport = (textSetting(resolved, 'transport') ?? 'stdio') as TransportName;
   for (const warning of unusedSettingsWarnings(resolved, transport)) logger.warn(warning);
   const watch = flagSetting(resolved, 'watch');
-  const registry = new Registry({
-    ...(rootDir === undefined ? {} : { extensionsDir: rootDir }),
-    logger,
-  });
+  const registry = new Registry({ ...(rootDir && { extensionsDir: rootDir }), logger });
   const { report, files } = await loadModules(registry, rootDir, watch, logger);
-  if (rootDir !== undefined) logLoaded(report, rootDir, logger);
   const documentOptions = { logger, withExtensions: rootDir !== undefined, projectRoot: io.cwd };
-  const documents =
-    openapi === undefined ? undefined : await registerDocuments(registry, openapi, documentOptions);
-  if (documents !== undefined) {
-    warnUnguardedWrites(documents.modules, {
-      approval: textSetting(resolved, 'approval'),
-      acl,
-      logger,
-    });
-  }
+  const documents = await loadDocuments(registry, openapi, documentOptions, {
+    approval: textSetting(resolved, 'approval'),
+    acl,
+  });
   let handle: ServerHandle;
   const store = await openStore(resolved, logger);
   const tasks = await openTasks(resolved, logger, { worker: false });
@@ -263,22 +275,15 @@ export async function runServeCommand(
     await tasks?.close();
     throw toStartupError(error, resolved);
   }
-  const watcher = await watchFiles(files, rootDir, handle, logger);
-  const documentWatchers = await watchOpenapi(watch, registry, openapi, documents, documentOptions);
-  const skillsWatcher = await watchSkills(
-    watch,
-    textSetting(resolved, 'skills-dir'),
-    handle,
-    logger,
-  );
+  const watchers = [
+    await watchFiles(files, rootDir, handle, logger),
+    await watchSkills(watch, textSetting(resolved, 'skills-dir'), handle, logger),
+    ...(await watchOpenapi(watch, registry, openapi, documents, documentOptions)),
+  ].filter((watcher) => watcher !== undefined);
   // Announce serving once changes are seen too: none made after the line is missed.
-  await watcher?.ready;
-  await skillsWatcher?.ready;
-  await Promise.all(documentWatchers.map((documentWatcher) => documentWatcher.ready));
+  await Promise.all(watchers.map((watcher) => watcher.ready));
   announce(handle, transport, io, rootDir);
   await handle.closed;
-  await watcher?.close();
-  await skillsWatcher?.close();
-  await Promise.all(documentWatchers.map((documentWatcher) => documentWatcher.close()));
+  for (const watcher of watchers) await watcher.close();
   return ExitCode.Success;
 }

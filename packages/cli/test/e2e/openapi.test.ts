@@ -1,5 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findFreePort, signWithSecret } from '@apcore-mcp/test-support';
 import {
@@ -7,7 +6,7 @@ import {
   connectClient,
   type McpClientHandle,
 } from '@apcore-mcp/test-support/clients';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   assertBuilt,
   BIN,
@@ -17,31 +16,26 @@ import {
   SERVING_LINE,
   startCli,
 } from '../helpers/cli-process.js';
-import { ITEMS_DOCUMENT, type ItemsApi, startItemsApi } from '../helpers/items-api.js';
+import {
+  ITEMS_DOCUMENT,
+  type ItemsApi,
+  ITEM_TOOLS as TOOLS,
+  useItemsFixture,
+} from '../helpers/items-api.js';
 
 const ERAS: readonly ClientEra[] = ['2025-11-25', '2026-07-28'];
-const TOOLS = ['create_item', 'delete_item', 'get_item', 'list_items'];
 const SECRET = 'a shared HS256 secret, 32+ bytes!!';
 const AUDIENCE = 'https://mcp.example.com/mcp';
 
+const fixture = useItemsFixture();
 let api: ItemsApi;
 let dir: string;
 let document: string;
 
-beforeAll(async () => {
-  api = await startItemsApi();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'apcore-mcp-openapi-'));
-  document = join(dir, 'items.json');
-  await writeFile(document, JSON.stringify(ITEMS_DOCUMENT));
-  api.seen.length = 0;
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+beforeEach(() => {
+  api = fixture.api();
+  dir = fixture.dir();
+  document = fixture.document();
 });
 
 /** Lists the tools and calls each one, checking what the API saw. */
@@ -225,133 +219,5 @@ describe('apcore-mcp --openapi at start', () => {
     const names = tools.map(({ name }) => name);
     expect(names).toContain('shop-list_items');
     expect(names).toContain('depot-list_items');
-  });
-});
-
-describe('the listing commands with --openapi', () => {
-  it('tools list shows the operations', async () => {
-    const result = await runCli([
-      'tools',
-      'list',
-      '--openapi',
-      document,
-      '--openapi-base-url',
-      api.url,
-    ]);
-    expect(result.code).toBe(0);
-    for (const name of TOOLS) expect(result.stdout).toContain(name);
-    expect(api.seen).toEqual([]);
-  });
-
-  it('openai export exports them as functions', async () => {
-    const result = await runCli([
-      'openai',
-      'export',
-      '--openapi',
-      document,
-      '--openapi-base-url',
-      api.url,
-    ]);
-    expect(result.code).toBe(0);
-    const tools = JSON.parse(result.stdout) as {
-      function: { name: string; parameters: unknown };
-    }[];
-    expect(tools.map((tool) => tool.function.name).sort()).toEqual(TOOLS);
-    const create = tools.find((tool) => tool.function.name === 'create_item');
-    expect(create?.function.parameters).toMatchObject({
-      properties: { name: { type: 'string', description: 'What the item is called' } },
-      required: ['name'],
-    });
-  });
-
-  it('read the documents from the config file and the headers from the environment', async () => {
-    await writeFile(
-      join(dir, 'apcore-mcp.yaml'),
-      `openapi: items.json\nopenapi-base-url: ${api.url}\nopenapi-timeout: 5\n`,
-    );
-    const client = await connectClient({
-      era: '2026-07-28',
-      transport: 'stdio',
-      command: process.execPath,
-      args: [BIN],
-      cwd: dir,
-      env: cleanEnv({ APCORE_MCP_OPENAPI_HEADER: 'X-Api-Key=from-env\nX-Tenant=t1, t2' }),
-      stderr: 'ignore',
-    });
-    try {
-      expect((await client.callTool('list_items', {})).isError).toBe(false);
-      expect(api.seen[0]?.headers).toMatchObject({ 'x-api-key': 'from-env', 'x-tenant': 't1, t2' });
-    } finally {
-      await client.close();
-    }
-    await writeFile(
-      join(dir, 'apcore-mcp.yaml'),
-      'openapi: items.json\nopenapi-header: [X-Api-Key=leak]\n',
-    );
-    const refused = await runCli(['tools', 'list'], { cwd: dir });
-    expectOneErrorLine(
-      refused,
-      /credentials do not belong in a config file; pass --openapi-header/,
-    );
-    expect(refused.stderr).not.toContain('leak');
-  });
-});
-
-describe('apcore-mcp --openapi --watch', () => {
-  it('reloads an edited document (tools/list_changed, new tool), keeps the tools of a broken one', async () => {
-    const port = await findFreePort();
-    const server = startCli([
-      '--openapi',
-      document,
-      '--openapi-base-url',
-      api.url,
-      '--watch',
-      '--transport',
-      'streamable-http',
-      '--port',
-      String(port),
-    ]);
-    try {
-      const [, , url] = await server.waitForStderr(SERVING_LINE);
-      const client = await connectClient({
-        era: '2025-11-25',
-        transport: 'http',
-        url: url as string,
-      });
-      try {
-        const changes: string[] = [];
-        let heard: (() => void) | undefined;
-        const listening = await client.listenForListChanges((list) => {
-          changes.push(list);
-          heard?.();
-        });
-        const nextChange = () => new Promise<void>((resolve) => (heard = resolve));
-        const edited = structuredClone(ITEMS_DOCUMENT) as typeof ITEMS_DOCUMENT & {
-          paths: Record<string, unknown>;
-        };
-        edited.paths['/health'] = {
-          get: { operationId: 'checkHealth', responses: { '200': { description: 'Up' } } },
-        };
-        const changed = nextChange();
-        await writeFile(document, JSON.stringify(edited));
-        await changed;
-        expect(changes).toContain('tools');
-        const names = (await client.listTools()).map((tool) => tool.name);
-        expect(names.sort()).toEqual(['check_health', ...TOOLS]);
-
-        await writeFile(document, '{"openapi": "3.1.0", "paths": ');
-        await server.waitForStderr(/keeping its 5 tools as they were/);
-        expect((await client.listTools()).map((tool) => tool.name).sort()).toEqual([
-          'check_health',
-          ...TOOLS,
-        ]);
-        expect((await client.callTool('list_items', {})).isError).toBe(false);
-        await listening.close();
-      } finally {
-        await client.close();
-      }
-    } finally {
-      expect(await server.stop()).toBe(0);
-    }
   });
 });

@@ -1,5 +1,9 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 /** What the items API saw of one request. */
 export interface SeenRequest {
@@ -149,5 +153,45 @@ export async function startItemsApi(): Promise<ItemsApi> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** The tool names of {@link ITEMS_DOCUMENT}'s operations, sorted. */
+export const ITEM_TOOLS = ['create_item', 'delete_item', 'get_item', 'list_items'];
+
+/** The items API of a test file, and a fresh directory holding its document for each test. */
+export interface ItemsFixture {
+  api(): ItemsApi;
+  /** The test's own directory. */
+  dir(): string;
+  /** `items.json` in {@link ItemsFixture.dir}: {@link ITEMS_DOCUMENT}. */
+  document(): string;
+}
+
+/**
+ * Starts the items API for the file (stopped after it) and gives each test a new directory
+ * with the document (removed after it); the API's record of requests starts empty.
+ */
+export function useItemsFixture(): ItemsFixture {
+  let api: ItemsApi | undefined;
+  let dir = '';
+  beforeAll(async () => {
+    api = await startItemsApi();
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'apcore-mcp-openapi-'));
+    await writeFile(join(dir, 'items.json'), JSON.stringify(ITEMS_DOCUMENT));
+    if (api !== undefined) api.seen.length = 0;
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+  return {
+    api: () => api as ItemsApi,
+    dir: () => dir,
+    document: () => join(dir, 'items.json'),
   };
 }
