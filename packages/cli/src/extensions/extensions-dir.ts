@@ -9,17 +9,7 @@ import {
 } from '../settings/settings.js';
 
 /**
- * The extensions directory the command reads: set, existing, a directory.
- *
- * @throws {CliError} `INVALID_ARGUMENT` (exit 1) naming where the path came from.
- */
-export async function requireExtensionsDir(resolved: ResolvedSettings): Promise<string> {
-  const path = await findExtensionsDir(resolved, false);
-  return path as string;
-}
-
-/**
- * The extensions directory when one is set (checked as {@link requireExtensionsDir} checks it);
+ * The extensions directory when one is set (existing, a directory);
  * `undefined` when none is set and OpenAPI documents (`--openapi`) are the modules instead.
  *
  * @throws {CliError} `INVALID_ARGUMENT` (exit 1): neither is set, or the directory is wrong.
