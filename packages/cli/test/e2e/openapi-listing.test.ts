@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { connectClient } from '@apcore-mcp/test-support/clients';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, expectOneErrorLine, runCli } from '../helpers/cli-process.js';
-import { type ItemsApi, ITEM_TOOLS as TOOLS, useItemsFixture } from '../helpers/items-api.js';
+import {
+  ITEMS_DOCUMENT,
+  type ItemsApi,
+  ITEM_TOOLS as TOOLS,
+  useItemsFixture,
+} from '../helpers/items-api.js';
 
 const fixture = useItemsFixture();
 let api: ItemsApi;
@@ -29,6 +34,37 @@ describe('the listing commands with --openapi', () => {
     expect(result.code).toBe(0);
     for (const name of TOOLS) expect(result.stdout).toContain(name);
     expect(api.seen).toEqual([]);
+  });
+
+  it('tools list names a skipped operation and why, and serves the rest', async () => {
+    const withUpload = structuredClone(ITEMS_DOCUMENT) as typeof ITEMS_DOCUMENT & {
+      paths: Record<string, unknown>;
+    };
+    withUpload.paths['/upload'] = {
+      post: {
+        operationId: 'uploadFile',
+        requestBody: {
+          required: true,
+          content: { 'multipart/form-data': { schema: { type: 'object' } } },
+        },
+        responses: { '204': { description: 'Stored' } },
+      },
+    };
+    await writeFile(document, JSON.stringify(withUpload));
+    const result = await runCli([
+      'tools',
+      'list',
+      '--openapi',
+      document,
+      '--openapi-base-url',
+      api.url,
+    ]);
+    expect(result.code).toBe(0);
+    for (const name of TOOLS) expect(result.stdout).toContain(name);
+    expect(result.stdout).not.toContain('upload_file');
+    expect(result.stderr).toMatch(
+      /Skipped 1 entry:\n {2}upload_file \(.+items\.json\): POST \/upload: .+/,
+    );
   });
 
   it('openai export exports them as functions', async () => {
