@@ -102,7 +102,7 @@ describe('run: invalid arguments exit 1 with one line naming the flag', () => {
     [
       'a missing --extensions-dir',
       [],
-      'Error: --extensions-dir is required (or set extensions-dir in apcore-mcp.yaml, or APCORE_MCP_EXTENSIONS_DIR)',
+      'Error: --extensions-dir is required (or set extensions-dir in apcore-mcp.yaml, or APCORE_MCP_EXTENSIONS_DIR); or serve an OpenAPI document with --openapi FILE|URL',
     ],
     ['--port 0', ['--port', '0'], 'Error: --port must be an integer between 1 and 65535 (got "0")'],
     [

@@ -18,6 +18,12 @@ export type SettingOverrides = Readonly<
 /** Settings every command reads: where the modules are and which of them to take. */
 export const SELECTION_KEYS: readonly string[] = [
   'extensions-dir',
+  'openapi',
+  'openapi-prefix',
+  'openapi-base-url',
+  'openapi-header',
+  'openapi-header-file',
+  'openapi-timeout',
   'tags',
   'any-tags',
   'exclude-tags',

@@ -176,10 +176,12 @@ function buildParser(argv: readonly string[], select: (invocation: Invocation) =
   const serveKeys = SETTING_SPECS.map((spec) => spec.key);
   const parser = yargs([...argv])
     .scriptName('apcore-mcp')
-    .usage('$0 [serve] --extensions-dir DIR [options]\n\nServe apcore modules as an MCP server.')
+    .usage(
+      '$0 [serve] --extensions-dir DIR [options]\n$0 [serve] --openapi FILE|URL [options]\n\nServe apcore modules, or the operations of an OpenAPI document, as an MCP server.',
+    )
     .command(
       ['serve', '$0'],
-      'Discover the modules of an extensions directory and serve them over MCP',
+      'Discover the modules of an extensions directory (and OpenAPI documents) and serve them over MCP',
       (serve) => withSettings(serve, serveKeys),
       pick('serve'),
     )

@@ -9,6 +9,7 @@ import { DEFAULT_CONFIG_FILE } from '../settings/setting-names.js';
 import { SETTING_SPECS, type SettingSpec } from '../settings/setting-specs.js';
 import {
   describeSource,
+  listSetting,
   type ResolvedSettings,
   type SettingSource,
   sourceOf,
@@ -33,6 +34,9 @@ function formatValue(value: unknown): string {
 function formatSetting(spec: SettingSpec, value: unknown, source: SettingSource): string {
   if (spec.kind === 'secret') return source.kind === 'default' ? '-' : '(set, hidden)';
   if (spec.kind === 'store-url' && typeof value === 'string') return hidePassword(value);
+  if (spec.kind === 'headers' && Array.isArray(value)) {
+    return formatValue(value.map((entry: string) => `${entry.split('=')[0]}=(hidden)`));
+  }
   return formatValue(value);
 }
 
@@ -72,15 +76,19 @@ export async function runConfigValidateCommand(
     );
   }
   const extensionsDir = textSetting(resolved, 'extensions-dir');
-  if (extensionsDir === undefined) {
-    io.stdout.write('\nNo extensions-dir set: pass --extensions-dir when serving.\n');
+  const documents = listSetting(resolved, 'openapi');
+  if (extensionsDir === undefined && documents.length === 0) {
+    io.stdout.write(
+      '\nNo extensions-dir or openapi set: pass --extensions-dir or --openapi when serving.\n',
+    );
     return ExitCode.Success;
   }
   const source = await loadModulesForListing(resolved);
   const { tools, skipped } = await buildListedTools(source, resolved);
   const { skippedFiles } = source;
+  const sources = [...(extensionsDir === undefined ? [] : [extensionsDir]), ...documents];
   io.stdout.write(
-    `\n${extensionsDir}: ${tools.length} tools to serve, ${skippedFiles.length + skipped.length} skipped.\n`,
+    `\n${sources.join(', ')}: ${tools.length} tools to serve, ${skippedFiles.length + skipped.length} skipped.\n`,
   );
   reportSkipped([...skippedFiles, ...skipped], io);
   return ExitCode.Success;

@@ -4,13 +4,18 @@ import { silentLogger } from '@apcore-mcp/core/bridge';
 import { Registry } from '@apcore-mcp/runtime';
 import { inspectServer, type ServerInventory } from '@apcore-mcp/server';
 import { CliError } from '../cli-error.js';
-import { requireExtensionsDir } from '../extensions/extensions-dir.js';
+import { findExtensionsDir } from '../extensions/extensions-dir.js';
 import type { CliIo } from '../io.js';
+import { readOpenapiSources } from '../openapi/read-openapi-sources.js';
+import { registerDocuments } from '../openapi/register-documents.js';
 import type { ResolvedSettings } from '../settings/settings.js';
 
 /** A file or module a listing left out, and why. */
 export interface SkippedEntry {
-  /** The file, relative to the extensions directory: one that did not load, or the module's. */
+  /**
+   * The file, relative to the extensions directory: one that did not load, or the module's; or
+   * the OpenAPI document of a skipped operation.
+   */
   path?: string;
   /** The module (one that loaded but cannot be served). */
   moduleId?: string;
@@ -19,23 +24,48 @@ export interface SkippedEntry {
 
 /** The registry a listing command reads, and the files discovery skipped. */
 export interface ListingSource {
-  rootDir: string;
+  /** The extensions directory; `undefined` when only OpenAPI documents are read. */
+  rootDir: string | undefined;
   registry: Registry;
   skippedFiles: SkippedEntry[];
 }
 
 /**
- * Discovers the extensions directory for a listing command. Discovery is silent: the command
- * reports skipped files itself ({@link reportSkipped}).
+ * Discovers the extensions directory and registers the operations of the `--openapi`
+ * documents for a listing command. Loading is silent: the command reports skipped files and
+ * operations itself ({@link reportSkipped}).
+ *
+ * @throws {CliError} (exit 1) no source of modules, a bad extensions directory, or a document
+ *   that does not load (one line naming it).
  */
 export async function loadModulesForListing(resolved: ResolvedSettings): Promise<ListingSource> {
-  const rootDir = await requireExtensionsDir(resolved);
-  const registry = new Registry({ extensionsDir: rootDir, logger: silentLogger });
-  const report = await registry.discoverDetailed();
-  const skippedFiles = report.failed.map(({ path, reason }) => ({
-    path: relative(rootDir, path),
-    reason,
-  }));
+  const openapi = await readOpenapiSources(resolved);
+  const rootDir = await findExtensionsDir(resolved, openapi !== undefined);
+  const registry = new Registry({
+    ...(rootDir === undefined ? {} : { extensionsDir: rootDir }),
+    logger: silentLogger,
+  });
+  const skippedFiles: SkippedEntry[] = [];
+  if (rootDir !== undefined) {
+    const report = await registry.discoverDetailed();
+    for (const { path, reason } of report.failed) {
+      skippedFiles.push({ path: relative(rootDir, path), reason });
+    }
+  }
+  if (openapi !== undefined) {
+    const { skipped } = await registerDocuments(registry, openapi, {
+      logger: silentLogger,
+      withExtensions: rootDir !== undefined,
+      projectRoot: process.cwd(),
+    });
+    for (const { document, moduleId, reason } of skipped) {
+      skippedFiles.push({
+        path: document,
+        ...(moduleId === undefined ? {} : { moduleId }),
+        reason,
+      });
+    }
+  }
   return { rootDir, registry, skippedFiles };
 }
 
@@ -83,7 +113,9 @@ export async function buildListedTools(
     );
     const skipped = inventory.skipped.map(({ moduleId, file, reason }) => ({
       moduleId,
-      ...(file === undefined ? {} : { path: relative(source.rootDir, file) }),
+      ...(file === undefined || source.rootDir === undefined
+        ? {}
+        : { path: relative(source.rootDir, file) }),
       reason,
     }));
     return { ...inventory, skipped };

@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import { type Definition, isDefinition, type Logger } from '@apcore-mcp/core/bridge';
-import { type DiscoveryReport, Executor, Registry } from '@apcore-mcp/runtime';
+import { type ACL, type DiscoveryReport, Executor, Registry } from '@apcore-mcp/runtime';
 import {
   InvalidOptionError,
   ListenError,
@@ -14,12 +14,19 @@ import { createRandomStateKey, joinSentence, optionNotices } from '@apcore-mcp/s
 import { CliError } from '../cli-error.js';
 import { createLogger } from '../create-logger.js';
 import { ExitCode } from '../exit-codes.js';
-import { requireExtensionsDir } from '../extensions/extensions-dir.js';
+import { findExtensionsDir } from '../extensions/extensions-dir.js';
 import { firstOfEachDefinition } from '../extensions/fixed-definitions.js';
 import { logLoaded } from '../extensions/log-loaded.js';
 import { ModuleFiles } from '../extensions/module-files.js';
 import type { ExtensionsWatcher } from '../extensions/watch-extensions.js';
 import type { CliIo } from '../io.js';
+import { type OpenapiSources, readOpenapiSources } from '../openapi/read-openapi-sources.js';
+import {
+  type RegisterDocumentsOptions,
+  type RegisteredDocuments,
+  registerDocuments,
+} from '../openapi/register-documents.js';
+import { warnUnguardedWrites } from '../openapi/warn-unguarded-writes.js';
 import { loadAclFile } from '../settings/load-acl-file.js';
 import { nameOption, unusedSettingsWarnings } from '../settings/name-option.js';
 import { refuseInvalidOptions, toInvalidArgument } from '../settings/refuse-invalid-options.js';
@@ -104,14 +111,18 @@ function toStartupError(error: unknown, resolved: ResolvedSettings): unknown {
 
 async function loadModules(
   registry: Registry,
-  rootDir: string,
+  rootDir: string | undefined,
   watch: boolean,
   logger: Logger,
 ): Promise<{ report: DiscoveryReport; files: ModuleFiles | undefined }> {
-  if (!watch) return { report: await registry.discoverDetailed(), files: undefined };
+  if (rootDir === undefined) {
+    return { report: { loaded: [], failed: [], definitions: [] }, files: undefined };
+  }
   // Watch mode loads the files itself, to know which file registered which id.
-  const files = new ModuleFiles({ registry, rootDir, logger });
-  return { report: await files.loadAll(), files };
+  const files = watch ? new ModuleFiles({ registry, rootDir, logger }) : undefined;
+  const report = await (files === undefined ? registry.discoverDetailed() : files.loadAll());
+  logLoaded(report, rootDir, logger);
+  return { report, files };
 }
 
 /**
@@ -122,7 +133,7 @@ function announce(
   handle: ServerHandle,
   transport: TransportName,
   io: CliIo,
-  rootDir: string,
+  rootDir: string | undefined,
 ): void {
   const where =
     (handle.url === undefined ? '' : ` at ${handle.url}`) +
@@ -136,7 +147,8 @@ function announce(
   }
   for (const { kind, name, file, reason } of handle.notServed) {
     const what = kind === 'resourceTemplate' ? 'resource template' : kind;
-    const from = file === undefined ? '' : ` (${relative(rootDir, file)})`;
+    const from =
+      file === undefined ? '' : ` (${rootDir === undefined ? file : relative(rootDir, file)})`;
     io.stderr.write(`apcore-mcp: not serving ${what} ${name}${from}: ${reason}\n`);
   }
 }
@@ -148,11 +160,11 @@ function announce(
  */
 async function watchFiles(
   files: ModuleFiles | undefined,
-  rootDir: string,
+  rootDir: string | undefined,
   handle: ServerHandle,
   logger: Logger,
 ): Promise<ExtensionsWatcher | undefined> {
-  if (files === undefined) return undefined;
+  if (files === undefined || rootDir === undefined) return undefined;
   const { watchExtensions } = await import('../extensions/watch-extensions.js');
   return watchExtensions({
     rootDir,
@@ -184,7 +196,37 @@ async function watchSkills(
 }
 
 /**
- * `apcore-mcp [serve]`: discovers the modules of the extensions directory and serves them until
+ * Registers the operations of the `--openapi` documents, if any, and names at start the ones
+ * that change data and run unasked.
+ */
+async function loadDocuments(
+  registry: Registry,
+  sources: OpenapiSources | undefined,
+  options: RegisterDocumentsOptions,
+  guards: { approval: string | undefined; acl: ACL | undefined },
+): Promise<RegisteredDocuments | undefined> {
+  if (sources === undefined) return undefined;
+  const documents = await registerDocuments(registry, sources, options);
+  warnUnguardedWrites(documents.modules, { ...guards, logger: options.logger });
+  return documents;
+}
+
+/** Under --watch, what reloads each local OpenAPI document when it changes. */
+async function watchOpenapi(
+  watch: boolean,
+  registry: Registry,
+  sources: OpenapiSources | undefined,
+  documents: RegisteredDocuments | undefined,
+  options: RegisterDocumentsOptions,
+): Promise<ExtensionsWatcher[]> {
+  if (!watch || sources === undefined || documents === undefined) return [];
+  const { watchDocuments } = await import('../openapi/watch-documents.js');
+  return watchDocuments({ ...options, registry, sources, moduleIds: documents.moduleIds });
+}
+
+/**
+ * `apcore-mcp [serve]`: discovers the modules of the extensions directory, registers the
+ * operations of the `--openapi` documents, and serves them until
  * SIGINT/SIGTERM or (stdio) the client closes stdin; resolves to the exit code. `prettyLogs`
  * writes logs for people (`dev` on a terminal) instead of JSON lines.
  *
@@ -197,16 +239,21 @@ export async function runServeCommand(
   output: { prettyLogs?: boolean } = {},
 ): Promise<number> {
   refuseInvalidOptions(resolved);
-  const rootDir = await requireExtensionsDir(resolved);
+  const openapi = await readOpenapiSources(resolved);
+  const rootDir = await findExtensionsDir(resolved, openapi !== undefined);
   // Before discovery: a bad rules file is a mistake in the command, found without loading modules.
   const acl = loadAclFile(resolved);
   const logger = createLogger(textSetting(resolved, 'log-level'), io, output);
   const transport = (textSetting(resolved, 'transport') ?? 'stdio') as TransportName;
   for (const warning of unusedSettingsWarnings(resolved, transport)) logger.warn(warning);
   const watch = flagSetting(resolved, 'watch');
-  const registry = new Registry({ extensionsDir: rootDir, logger });
+  const registry = new Registry({ ...(rootDir && { extensionsDir: rootDir }), logger });
   const { report, files } = await loadModules(registry, rootDir, watch, logger);
-  logLoaded(report, rootDir, logger);
+  const documentOptions = { logger, withExtensions: rootDir !== undefined, projectRoot: io.cwd };
+  const documents = await loadDocuments(registry, openapi, documentOptions, {
+    approval: textSetting(resolved, 'approval'),
+    acl,
+  });
   let handle: ServerHandle;
   const store = await openStore(resolved, logger);
   const tasks = await openTasks(resolved, logger, { worker: false });
@@ -228,19 +275,15 @@ export async function runServeCommand(
     await tasks?.close();
     throw toStartupError(error, resolved);
   }
-  const watcher = await watchFiles(files, rootDir, handle, logger);
-  const skillsWatcher = await watchSkills(
-    watch,
-    textSetting(resolved, 'skills-dir'),
-    handle,
-    logger,
-  );
+  const watchers = [
+    await watchFiles(files, rootDir, handle, logger),
+    await watchSkills(watch, textSetting(resolved, 'skills-dir'), handle, logger),
+    ...(await watchOpenapi(watch, registry, openapi, documents, documentOptions)),
+  ].filter((watcher) => watcher !== undefined);
   // Announce serving once changes are seen too: none made after the line is missed.
-  await watcher?.ready;
-  await skillsWatcher?.ready;
+  await Promise.all(watchers.map((watcher) => watcher.ready));
   announce(handle, transport, io, rootDir);
   await handle.closed;
-  await watcher?.close();
-  await skillsWatcher?.close();
+  for (const watcher of watchers) await watcher.close();
   return ExitCode.Success;
 }

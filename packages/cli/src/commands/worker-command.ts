@@ -4,9 +4,11 @@ import { runTaskWorker, type TaskWorkerHandle } from '@apcore-mcp/server/worker'
 import { CliError } from '../cli-error.js';
 import { createLogger } from '../create-logger.js';
 import { ExitCode } from '../exit-codes.js';
-import { requireExtensionsDir } from '../extensions/extensions-dir.js';
+import { findExtensionsDir } from '../extensions/extensions-dir.js';
 import { logLoaded } from '../extensions/log-loaded.js';
 import type { CliIo } from '../io.js';
+import { readOpenapiSources } from '../openapi/read-openapi-sources.js';
+import { registerDocuments } from '../openapi/register-documents.js';
 import { loadAclFile } from '../settings/load-acl-file.js';
 import { hidePassword } from '../settings/parse-setting-value.js';
 import { refuseInvalidOptions, toInvalidArgument } from '../settings/refuse-invalid-options.js';
@@ -31,12 +33,19 @@ export async function runWorkerCommand(resolved: ResolvedSettings, io: CliIo): P
       { code: 'INVALID_ARGUMENT' },
     );
   }
-  const rootDir = await requireExtensionsDir(resolved);
+  const openapi = await readOpenapiSources(resolved);
+  const rootDir = await findExtensionsDir(resolved, openapi !== undefined);
   const acl = loadAclFile(resolved);
   const logger = createLogger(textSetting(resolved, 'log-level'), io);
-  const registry = new Registry({ extensionsDir: rootDir, logger });
-  const report = await registry.discoverDetailed();
-  logLoaded(report, rootDir, logger);
+  const registry = new Registry({
+    ...(rootDir === undefined ? {} : { extensionsDir: rootDir }),
+    logger,
+  });
+  if (rootDir !== undefined) logLoaded(await registry.discoverDetailed(), rootDir, logger);
+  if (openapi !== undefined) {
+    const options = { logger, withExtensions: rootDir !== undefined, projectRoot: io.cwd };
+    await registerDocuments(registry, openapi, options);
+  }
   const tasks = await openTasks(resolved, logger, { worker: true });
   if (tasks === undefined) return ExitCode.InvalidArguments;
   let handle: TaskWorkerHandle;
@@ -52,7 +61,7 @@ export async function runWorkerCommand(resolved: ResolvedSettings, io: CliIo): P
     await tasks.close();
     throw InvalidOptionError.isInstance(error) ? toInvalidArgument(error, resolved) : error;
   }
-  const count = report.loaded.length;
+  const count = registry.list().length;
   io.stderr.write(
     `apcore-mcp: running task attempts of ${count} ${count === 1 ? 'module' : 'modules'} from ${hidePassword(url)}\n`,
   );

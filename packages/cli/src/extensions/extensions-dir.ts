@@ -9,15 +9,20 @@ import {
 } from '../settings/settings.js';
 
 /**
- * The extensions directory the command reads: set, existing, a directory.
+ * The extensions directory when one is set (existing, a directory);
+ * `undefined` when none is set and OpenAPI documents (`--openapi`) are the modules instead.
  *
- * @throws {CliError} `INVALID_ARGUMENT` (exit 1) naming where the path came from.
+ * @throws {CliError} `INVALID_ARGUMENT` (exit 1): neither is set, or the directory is wrong.
  */
-export async function requireExtensionsDir(resolved: ResolvedSettings): Promise<string> {
+export async function findExtensionsDir(
+  resolved: ResolvedSettings,
+  withDocuments: boolean,
+): Promise<string | undefined> {
   const path = textSetting(resolved, 'extensions-dir');
   if (path === undefined) {
+    if (withDocuments) return undefined;
     throw new CliError(
-      `--extensions-dir is required (or set extensions-dir in apcore-mcp.yaml, or ${toEnvName('extensions-dir')})`,
+      `--extensions-dir is required (or set extensions-dir in apcore-mcp.yaml, or ${toEnvName('extensions-dir')}); or serve an OpenAPI document with --openapi FILE|URL`,
       { code: 'INVALID_ARGUMENT', details: { flag: '--extensions-dir' } },
     );
   }

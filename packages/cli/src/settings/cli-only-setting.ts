@@ -13,4 +13,9 @@ export interface CliOnlySetting extends CliSetting {
   readonly concern: keyof typeof OPTION_TABLE | 'modules';
   /** The bounds of its value, when it has some. */
   readonly limits?: OptionLimits;
+  /**
+   * Only a flag or an `APCORE_MCP_*` variable sets it: its values are credentials, which a
+   * config file (committed with the project) must not hold; `<key>-file` is the file form.
+   */
+  readonly notInConfigFile?: boolean;
 }

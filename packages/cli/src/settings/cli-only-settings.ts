@@ -1,8 +1,10 @@
 import type { CliOnlySetting } from './cli-only-setting.js';
+import { OPENAPI_SETTINGS } from './openapi-settings.js';
 import { TASK_ENGINE_SETTINGS } from './task-engine-settings.js';
 
 /**
- * The settings only the command has: where the modules are, the ACL rules it loads into the
+ * The settings only the command has: where the modules are (an extensions directory, OpenAPI
+ * documents), the ACL rules it loads into the
  * executor it builds, and the Redis task engine it builds for `--tasks`.
  *
  * @example
@@ -15,8 +17,9 @@ export const CLI_ONLY_SETTINGS: readonly CliOnlySetting[] = [
     concern: 'modules',
     key: 'extensions-dir',
     kind: 'directory',
-    help: 'Directory of apcore module files to load (required)',
+    help: 'Directory of apcore module files to load (required unless --openapi is given)',
   },
+  ...OPENAPI_SETTINGS,
   {
     concern: 'security',
     key: 'acl',

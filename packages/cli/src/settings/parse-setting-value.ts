@@ -150,6 +150,35 @@ function parseText(spec: SettingSpec, text: string): ParsedSetting {
   }
 }
 
+/** An HTTP header name (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * `NAME=VALUE` entries: a flag's values as given (repeated, a value may hold commas), a
+ * variable's one per line. A message names an entry by its position and name, never its value
+ * (a credential).
+ */
+function parseHeaders(raw: unknown): ParsedSetting {
+  const items = typeof raw === 'string' ? raw.split(/\r?\n/) : raw;
+  if (!Array.isArray(items)) {
+    return { problem: `must be NAME=VALUE entries (got ${describeRaw(raw)})` };
+  }
+  const entries: string[] = [];
+  for (const [index, item] of items.entries()) {
+    if (typeof item !== 'string') {
+      return { problem: `must hold only NAME=VALUE text entries (got ${describeRaw(item)})` };
+    }
+    if (item.trim() === '') continue;
+    const separator = item.indexOf('=');
+    const name = item.slice(0, Math.max(separator, 0)).trim();
+    if (separator < 0 || !HEADER_NAME.test(name)) {
+      return { problem: `entry ${index + 1} must be NAME=VALUE with NAME a header name` };
+    }
+    entries.push(`${name}=${item.slice(separator + 1).trim()}`);
+  }
+  return { value: entries };
+}
+
 /** Entries (a list, or a config file's mapping of groups), kept as given once they all read. */
 function parseGroupAnnotations(raw: unknown): ParsedSetting {
   const entries = mappingToEntries(raw) ?? readList(raw);
@@ -208,7 +237,8 @@ export function hidePassword(url: string): string {
 export function parseSettingValue(spec: SettingSpec, raw: unknown): ParsedSetting {
   if (spec.kind === 'group-annotations') return parseGroupAnnotations(raw);
   if (spec.kind === 'mappings') return readMappings(raw);
-  if (spec.kind === 'list') {
+  if (spec.kind === 'headers') return parseHeaders(raw);
+  if (spec.kind === 'list' || spec.kind === 'locations') {
     const list = readList(raw);
     return 'problem' in list ? list : { value: list };
   }

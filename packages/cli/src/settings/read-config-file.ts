@@ -19,7 +19,11 @@ export interface ConfigFileContents {
   problems: string[];
 }
 
-const ALLOWED_KEYS = SETTING_SPECS.filter((spec) => spec.envOnly !== true).map((spec) => spec.key);
+/** A secret (a variable only) or credentials (a flag or a variable): never in a config file. */
+const isRefusedInFile = (spec: (typeof SETTING_SPECS)[number]): boolean =>
+  spec.envOnly === true || spec.notInConfigFile === true;
+
+const ALLOWED_KEYS = SETTING_SPECS.filter((spec) => !isRefusedInFile(spec)).map((spec) => spec.key);
 
 /** `auth.jwks_file`, `auth.jwksFile`, `auth-jwks-file` -> `auth-jwks-file`. */
 function toSettingKey(writtenKey: string): string {
@@ -28,8 +32,11 @@ function toSettingKey(writtenKey: string): string {
 
 function describeUnknownKey(writtenKey: string, displayPath: string): string {
   const envOnly = SETTING_SPECS.find(
-    (spec) => spec.envOnly === true && spec.key === toSettingKey(writtenKey),
+    (spec) => isRefusedInFile(spec) && spec.key === toSettingKey(writtenKey),
   );
+  if (envOnly?.notInConfigFile === true) {
+    return `"${writtenKey}" in ${displayPath}: credentials do not belong in a config file; pass --${envOnly.key}, set ${toEnvName(envOnly.key)}, or "${envOnly.key}-file" to a file holding them`;
+  }
   if (envOnly !== undefined) {
     // A secret in a file that gets committed: point at the safe ways instead.
     return `"${writtenKey}" in ${displayPath}: a secret does not belong in a config file; set ${toEnvName(envOnly.key)}, or "${envOnly.key}-file" to a file holding it`;

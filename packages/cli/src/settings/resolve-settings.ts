@@ -4,7 +4,7 @@ import { suggestClosest } from '@apcore-mcp/core/bridge';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../io.js';
 import { buildServeOptions, type SettingEntry } from './build-serve-options.js';
-import { parseSettingValue } from './parse-setting-value.js';
+import { isHttpUrl, parseSettingValue } from './parse-setting-value.js';
 import { type ConfigEntry, readConfigFile } from './read-config-file.js';
 import { readSecuritySettings, type SecuritySettings } from './read-security-settings.js';
 import { readStateKey, type StateKeyCandidate } from './read-state-key.js';
@@ -171,7 +171,11 @@ function applyCandidates(
     }
     const value = PATH_KINDS.has(spec.kind)
       ? resolve(candidate.baseDir, parsed.value as string)
-      : parsed.value;
+      : spec.kind === 'locations'
+        ? (parsed.value as readonly string[]).map((location) =>
+            isHttpUrl(location) ? location : resolve(candidate.baseDir, location),
+          )
+        : parsed.value;
     values.set(spec.key, { value, source });
     if (spec.key === 'state-key' || spec.key === 'state-key-file') {
       keyCandidates.push({ spec, source, value: value as string });

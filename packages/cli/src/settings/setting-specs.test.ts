@@ -45,7 +45,10 @@ function sampleOf(spec: SettingSpec): [string, unknown] {
     const choice = spec.limits.choices?.at(-1) ?? '';
     return [choice.toLowerCase(), choice];
   }
-  if (spec.kind === 'file' || spec.kind === 'directory') {
+  if (spec.kind === 'locations') {
+    return ['api.yaml', [join(tempDir.current(), 'api.yaml')]];
+  }
+  if (spec.kind === 'file' || spec.kind === 'directory' || spec.kind === 'secret-file') {
     return ['here', join(tempDir.current(), 'here')];
   }
   const sample = SAMPLES[spec.kind];
@@ -65,7 +68,18 @@ describe('the settings of the option table', () => {
       }
     }
     const keys = SETTING_SPECS.map((spec) => spec.key);
-    expect(keys.slice(0, 4)).toEqual(['extensions-dir', 'transport', 'host', 'port']);
+    expect(keys.slice(0, 10)).toEqual([
+      'extensions-dir',
+      'openapi',
+      'openapi-prefix',
+      'openapi-base-url',
+      'openapi-header',
+      'openapi-header-file',
+      'openapi-timeout',
+      'transport',
+      'host',
+      'port',
+    ]);
     expect(keys).toHaveLength(new Set(keys).size);
   });
 
@@ -90,7 +104,10 @@ describe('the settings of the option table', () => {
 
   it.each(
     plain
-      .filter((spec) => spec.envOnly !== true && spec.kind !== 'mappings')
+      .filter(
+        (spec) =>
+          spec.envOnly !== true && spec.kind !== 'mappings' && spec.notInConfigFile !== true,
+      )
       .map((spec) => [spec.key, spec]),
   )('%s is a flag, a variable and a config file key', async (key, spec) => {
     const dir = tempDir.current();

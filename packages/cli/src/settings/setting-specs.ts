@@ -46,6 +46,8 @@ export interface SettingSpec extends Omit<CliSetting, 'defaultValue'> {
   transports: readonly TransportName[] | undefined;
   /** Whether its option, given for another transport, is checked and left unused. */
   unusedElsewhere: boolean;
+  /** Only a flag or a variable sets it (credentials): a config file may not. */
+  notInConfigFile?: boolean;
 }
 
 /** The option's default in the setting's terms: its unit, its spelling of a choice. */

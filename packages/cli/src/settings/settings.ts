@@ -115,3 +115,16 @@ export function numberSetting(resolved: ResolvedSettings, key: string): number |
 export function flagSetting(resolved: ResolvedSettings, key: string): boolean {
   return settingValue(resolved, key) === true;
 }
+
+/**
+ * A list setting's entries; empty when unset.
+ *
+ * @example
+ * ```ts
+ * listSetting(resolved, 'openapi'); // ['/app/petstore.yaml']
+ * ```
+ */
+export function listSetting(resolved: ResolvedSettings, key: string): readonly string[] {
+  const value = settingValue(resolved, key);
+  return Array.isArray(value) ? value : [];
+}

@@ -40,7 +40,9 @@ export interface EntryDefaults {
  * choices, `decimal` is a finite number of at least 0 (a cost: `2.5`); `file`, `directory` and
  * `secret-file` are paths (relative ones resolved), the CLI reads `secret-file`s; `secret` is the
  * secret itself (variables only); `mappings` is a list of mappings, read from the config file
- * only (it has no flag nor variable form).
+ * only (it has no flag nor variable form); `locations` is a list of files (resolved as paths) or
+ * `http(s)://` URLs (kept); `headers` is a list of `NAME=VALUE` entries (a variable holds one per
+ * line, so a value may hold commas).
  *
  * @example
  * ```ts
@@ -65,7 +67,9 @@ export type CliSettingKind =
   | 'rate-limit'
   | 'budget'
   | 'store-url'
-  | 'mappings';
+  | 'mappings'
+  | 'locations'
+  | 'headers';
 
 /**
  * The defaults of `serve()`: stdio, signals handled, ports 1..65535.

@@ -1,0 +1,122 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { connectClient } from '@apcore-mcp/test-support/clients';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { BIN, cleanEnv, expectOneErrorLine, runCli } from '../helpers/cli-process.js';
+import {
+  ITEMS_DOCUMENT,
+  type ItemsApi,
+  ITEM_TOOLS as TOOLS,
+  useItemsFixture,
+} from '../helpers/items-api.js';
+
+const fixture = useItemsFixture();
+let api: ItemsApi;
+let dir: string;
+let document: string;
+
+beforeEach(() => {
+  api = fixture.api();
+  dir = fixture.dir();
+  document = fixture.document();
+});
+
+describe('the listing commands with --openapi', () => {
+  it('tools list shows the operations', async () => {
+    const result = await runCli([
+      'tools',
+      'list',
+      '--openapi',
+      document,
+      '--openapi-base-url',
+      api.url,
+    ]);
+    expect(result.code).toBe(0);
+    for (const name of TOOLS) expect(result.stdout).toContain(name);
+    expect(api.seen).toEqual([]);
+  });
+
+  it('tools list names a skipped operation and why, and serves the rest', async () => {
+    const withUpload = structuredClone(ITEMS_DOCUMENT) as typeof ITEMS_DOCUMENT & {
+      paths: Record<string, unknown>;
+    };
+    withUpload.paths['/upload'] = {
+      post: {
+        operationId: 'uploadFile',
+        requestBody: {
+          required: true,
+          content: { 'multipart/form-data': { schema: { type: 'object' } } },
+        },
+        responses: { '204': { description: 'Stored' } },
+      },
+    };
+    await writeFile(document, JSON.stringify(withUpload));
+    const result = await runCli([
+      'tools',
+      'list',
+      '--openapi',
+      document,
+      '--openapi-base-url',
+      api.url,
+    ]);
+    expect(result.code).toBe(0);
+    for (const name of TOOLS) expect(result.stdout).toContain(name);
+    expect(result.stdout).not.toContain('upload_file');
+    expect(result.stderr).toMatch(
+      /Skipped 1 entry:\n {2}upload_file \(.+items\.json\): POST \/upload: .+/,
+    );
+  });
+
+  it('openai export exports them as functions', async () => {
+    const result = await runCli([
+      'openai',
+      'export',
+      '--openapi',
+      document,
+      '--openapi-base-url',
+      api.url,
+    ]);
+    expect(result.code).toBe(0);
+    const tools = JSON.parse(result.stdout) as {
+      function: { name: string; parameters: unknown };
+    }[];
+    expect(tools.map((tool) => tool.function.name).sort()).toEqual(TOOLS);
+    const create = tools.find((tool) => tool.function.name === 'create_item');
+    expect(create?.function.parameters).toMatchObject({
+      properties: { name: { type: 'string', description: 'What the item is called' } },
+      required: ['name'],
+    });
+  });
+
+  it('read the documents from the config file and the headers from the environment', async () => {
+    await writeFile(
+      join(dir, 'apcore-mcp.yaml'),
+      `openapi: items.json\nopenapi-base-url: ${api.url}\nopenapi-timeout: 5\n`,
+    );
+    const client = await connectClient({
+      era: '2026-07-28',
+      transport: 'stdio',
+      command: process.execPath,
+      args: [BIN],
+      cwd: dir,
+      env: cleanEnv({ APCORE_MCP_OPENAPI_HEADER: 'X-Api-Key=from-env\nX-Tenant=t1, t2' }),
+      stderr: 'ignore',
+    });
+    try {
+      expect((await client.callTool('list_items', {})).isError).toBe(false);
+      expect(api.seen[0]?.headers).toMatchObject({ 'x-api-key': 'from-env', 'x-tenant': 't1, t2' });
+    } finally {
+      await client.close();
+    }
+    await writeFile(
+      join(dir, 'apcore-mcp.yaml'),
+      'openapi: items.json\nopenapi-header: [X-Api-Key=leak]\n',
+    );
+    const refused = await runCli(['tools', 'list'], { cwd: dir });
+    expectOneErrorLine(
+      refused,
+      /credentials do not belong in a config file; pass --openapi-header/,
+    );
+    expect(refused.stderr).not.toContain('leak');
+  });
+});
