@@ -246,6 +246,15 @@ describe('bounds', () => {
     expect(failure.code).toBe(ErrorCodes.MODULE_TIMEOUT);
   });
 
+  it("keeps its own time limit under an executor's shorter default", async () => {
+    const registry = new Registry();
+    await registerOpenapi(registry, document, { baseUrl: api.url, timeoutMs: 400 });
+    const executor = new Executor(registry, { defaultTimeoutMs: 50 });
+    const failure = await failureOf(executor.call('slow', {}));
+    expect(failure.code).toBe(ErrorCodes.MODULE_TIMEOUT);
+    expect(failure.details).toMatchObject({ timeoutMs: 400 });
+  });
+
   it('follows a redirect within the origin and refuses one to another origin', async () => {
     const executor = await executorFor();
     expect(await executor.call('moved', {})).toEqual({ items: [{ name: 'Rex' }, { name: 'Tom' }] });

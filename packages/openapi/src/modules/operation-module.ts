@@ -64,6 +64,9 @@ export function createOperationModule(
       ? operation.tags.filter((tag) => typeof tag === 'string')
       : [],
     annotations: annotationsForMethod(source.method),
+    // The executor's time limit is the module's own, so a server's default for modules without
+    // one (the CLI's --timeout) never cuts a call shorter than the configured timeoutMs.
+    timeoutMs: settings.timeoutMs,
     metadata: {
       http_method: source.method.toUpperCase(),
       url_path: source.path,
