@@ -1,4 +1,5 @@
 import type { Argv, Options } from 'yargs';
+import { OPENAPI_SETTINGS } from './settings/openapi-settings.js';
 import { DEFAULT_CONFIG_FILE } from './settings/setting-names.js';
 import { SETTING_SPECS, type SettingSpec, type SettingValue } from './settings/setting-specs.js';
 
@@ -18,12 +19,7 @@ export type SettingOverrides = Readonly<
 /** Settings every command reads: where the modules are and which of them to take. */
 export const SELECTION_KEYS: readonly string[] = [
   'extensions-dir',
-  'openapi',
-  'openapi-prefix',
-  'openapi-base-url',
-  'openapi-header',
-  'openapi-header-file',
-  'openapi-timeout',
+  ...OPENAPI_SETTINGS.map((setting) => setting.key),
   'tags',
   'any-tags',
   'exclude-tags',

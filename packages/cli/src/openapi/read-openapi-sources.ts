@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { CliError } from '../cli-error.js';
 import {
   describeSource,
+  flagSetting,
   listSetting,
   numberSetting,
   type ResolvedSettings,
@@ -22,6 +23,8 @@ export interface OpenapiSources {
   /** `--openapi-header-file`'s headers, then `--openapi-header`'s (which win). */
   headers: Readonly<Record<string, string>>;
   timeoutMs: number | undefined;
+  /** `--openapi-allow-external-refs`: `$ref`s to other files or URLs are followed. */
+  allowExternalRefs: boolean;
 }
 
 const invalid = (message: string, setting: string): CliError =>
@@ -103,5 +106,6 @@ export async function readOpenapiSources(
     baseUrl: textSetting(resolved, 'openapi-base-url'),
     headers: { ...(await readHeaderFile(resolved)), ...readHeaderEntries(resolved) },
     timeoutMs: timeout === undefined ? undefined : timeout * 1000,
+    allowExternalRefs: flagSetting(resolved, 'openapi-allow-external-refs'),
   };
 }

@@ -43,6 +43,7 @@ export function openapiOptionsOf(
     ...(sources.baseUrl === undefined ? {} : { baseUrl: sources.baseUrl }),
     ...(sources.timeoutMs === undefined ? {} : { timeoutMs: sources.timeoutMs }),
     headers: sources.headers,
+    allowExternalRefs: sources.allowExternalRefs,
     projectRoot: options.projectRoot,
     mixedSources: options.withExtensions || sources.documents.length > 1,
     logger: options.logger,

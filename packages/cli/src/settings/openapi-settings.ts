@@ -44,6 +44,12 @@ export const OPENAPI_SETTINGS: readonly CliOnlySetting[] = [
   },
   {
     concern: 'modules',
+    key: 'openapi-allow-external-refs',
+    kind: 'boolean',
+    help: "Follow a document's $refs to other files or URLs (refused by default: a document should not make the server read elsewhere)",
+  },
+  {
+    concern: 'modules',
     key: 'openapi-timeout',
     kind: 'integer',
     limits: { minimum: 1 },

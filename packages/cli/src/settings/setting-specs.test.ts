@@ -68,13 +68,14 @@ describe('the settings of the option table', () => {
       }
     }
     const keys = SETTING_SPECS.map((spec) => spec.key);
-    expect(keys.slice(0, 10)).toEqual([
+    expect(keys.slice(0, 11)).toEqual([
       'extensions-dir',
       'openapi',
       'openapi-prefix',
       'openapi-base-url',
       'openapi-header',
       'openapi-header-file',
+      'openapi-allow-external-refs',
       'openapi-timeout',
       'transport',
       'host',

@@ -67,6 +67,23 @@ describe('the listing commands with --openapi', () => {
     );
   });
 
+  it('follows $refs to other files only with --openapi-allow-external-refs', async () => {
+    const split = structuredClone(ITEMS_DOCUMENT) as typeof ITEMS_DOCUMENT & {
+      components: { schemas: Record<string, unknown> };
+    };
+    await writeFile(join(dir, 'item.json'), JSON.stringify(split.components.schemas.Item));
+    split.components.schemas.Item = { $ref: './item.json' };
+    await writeFile(document, JSON.stringify(split));
+    const list = ['tools', 'list', '--openapi', document, '--openapi-base-url', api.url];
+    expectOneErrorLine(
+      await runCli(list),
+      /refers to other documents \(\.\/item\.json\).+--openapi-allow-external-refs/,
+    );
+    const allowed = await runCli([...list, '--openapi-allow-external-refs']);
+    expect(allowed.code).toBe(0);
+    for (const name of TOOLS) expect(allowed.stdout).toContain(name);
+  });
+
   it('openai export exports them as functions', async () => {
     const result = await runCli([
       'openai',

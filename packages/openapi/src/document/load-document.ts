@@ -76,7 +76,7 @@ function checkExternalRefs(raw: unknown, where: string, allowed: boolean): void 
   const more = external.length > 5 ? ` and ${external.length - 5} more` : '';
   throw new OpenapiError(
     'external-ref',
-    `${where} refers to other documents (${shown}${more}); they are not followed unless allowExternalRefs is set`,
+    `${where} refers to other documents (${shown}${more}); they are not followed unless allowed (allowExternalRefs; the CLI's --openapi-allow-external-refs)`,
     { details: { refs: external } },
   );
 }
