@@ -98,7 +98,8 @@ export function exportGroupedTools(
   const tools: OpenAITool[] = [];
   const groups: Record<string, Record<string, string>> = {};
   const names = new ToolNameTable('safe');
-  for (const plan of planToolGroups([...convertible.keys()], options)) {
+  const tagsOf = (moduleId: string) => convertible.get(moduleId)?.descriptor.tags;
+  for (const plan of planToolGroups([...convertible.keys()], { ...options, tagsOf })) {
     const id = plan.kind === 'module' ? plan.moduleId : plan.group;
     let tool: OpenAITool;
     try {

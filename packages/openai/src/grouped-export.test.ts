@@ -181,3 +181,25 @@ describe('routing grouped calls back', () => {
     ]);
   });
 });
+
+describe("toOpenaiTools with grouping: 'tag'", () => {
+  it('folds the modules sharing their first tag into one function named after it', () => {
+    const registry = new Registry();
+    const inputSchema = { type: 'object', properties: {} };
+    for (const [id, tags] of [
+      ['list_pets', ['pets']],
+      ['add_pet', ['pets', 'write']],
+      ['ping', []],
+    ] as const) {
+      registry.register(
+        id,
+        defineModule({ description: id, tags: [...tags], inputSchema, execute: () => ({}) }),
+      );
+    }
+    const tools = toOpenaiTools(registry, { grouping: 'tag' });
+    expect(tools.map((tool) => tool.function.name)).toEqual(['pets', 'ping']);
+    expect(tools[0]?.function.parameters).toMatchObject({
+      properties: { action: { enum: ['add_pet', 'list_pets'] } },
+    });
+  });
+});

@@ -4,6 +4,8 @@
  * - `'namespace'`: the modules sharing every id segment but the last (`orders.place_order`,
  *   `orders.cancel_order` -> `orders`) become one tool with an `action` field;
  * - `'auto'`: `'namespace'` only when there are more modules than `maxTools`, else `'none'`;
+ * - `'tag'`: the modules sharing their first tag (an OpenAPI document's operations by their
+ *   tag, say) become one tool named after it; a module without tags stays on its own;
  * - a function naming the group of a module id (`undefined` leaves the module on its own).
  *
  * @example
@@ -21,7 +23,7 @@ export type GroupingOption = GroupingMode | ((moduleId: string) => string | unde
  * const mode: GroupingMode = 'namespace';
  * ```
  */
-export type GroupingMode = 'none' | 'namespace' | 'auto';
+export type GroupingMode = 'none' | 'namespace' | 'auto' | 'tag';
 
 /**
  * The grouping modes, default first.
@@ -31,7 +33,12 @@ export type GroupingMode = 'none' | 'namespace' | 'auto';
  * GROUPING_MODES.includes('auto'); // true
  * ```
  */
-export const GROUPING_MODES: readonly GroupingMode[] = Object.freeze(['none', 'namespace', 'auto']);
+export const GROUPING_MODES: readonly GroupingMode[] = Object.freeze([
+  'none',
+  'namespace',
+  'auto',
+  'tag',
+]);
 
 /**
  * How many tools a server may list before `grouping: 'auto'` folds namespaces (40: Cursor takes

@@ -57,6 +57,47 @@ describe('planToolGroups', () => {
   });
 });
 
+describe("planToolGroups under 'tag'", () => {
+  const tags: Record<string, string[]> = {
+    list_pets: ['pets', 'public'],
+    add_pet: ['pets'],
+    get_store_inventory: ['store'],
+    place_order: ['store'],
+    health: [],
+  };
+  const tagsOf = (moduleId: string) => tags[moduleId];
+
+  it("folds the modules sharing their first tag into a tool named after it, each action its module's id", () => {
+    const plans = planToolGroups(Object.keys(tags), { grouping: 'tag', maxTools: 40, tagsOf });
+    expect(plans).toEqual([
+      {
+        kind: 'group',
+        group: 'pets',
+        members: [
+          { action: 'list_pets', moduleId: 'list_pets' },
+          { action: 'add_pet', moduleId: 'add_pet' },
+        ],
+      },
+      {
+        kind: 'group',
+        group: 'store',
+        members: [
+          { action: 'get_store_inventory', moduleId: 'get_store_inventory' },
+          { action: 'place_order', moduleId: 'place_order' },
+        ],
+      },
+      { kind: 'module', moduleId: 'health' },
+    ]);
+  });
+
+  it('leaves every module on its own when no module has tags', () => {
+    expect(planToolGroups(['a.b', 'a.c'], { grouping: 'tag', maxTools: 40 })).toEqual([
+      { kind: 'module', moduleId: 'a.b' },
+      { kind: 'module', moduleId: 'a.c' },
+    ]);
+  });
+});
+
 describe('parseGroupingOption / parseMaxTools', () => {
   it('reads modes in any case and defaults to none', () => {
     expect(parseGroupingOption('Namespace')).toBe('namespace');
@@ -66,7 +107,7 @@ describe('parseGroupingOption / parseMaxTools', () => {
 
   it('refuses anything else with the accepted values', () => {
     expect(() => parseGroupingOption('modules')).toThrow(
-      'grouping must be one of none, namespace, auto or a function, got "modules"',
+      'grouping must be one of none, namespace, auto, tag or a function, got "modules"',
     );
     expect(() => parseMaxTools(0)).toThrow('maxTools must be a whole number of at least 1, got 0');
     expect(() => parseMaxTools(2.5)).toThrow(TypeError);

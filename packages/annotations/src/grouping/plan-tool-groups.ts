@@ -37,6 +37,8 @@ export interface PlanToolGroupsOptions {
   grouping: GroupingOption;
   /** The tool count above which `'auto'` groups by namespace. */
   maxTools: number;
+  /** A module's tags, for `'tag'` (none: no module has any). */
+  tagsOf?: (moduleId: string) => readonly string[] | undefined;
 }
 
 /** Everything but the last segment of a module id; `undefined` for a one-segment id. */
@@ -53,6 +55,7 @@ function chooseGroupOf(
   if (typeof grouping === 'function') return grouping;
   if (grouping === 'namespace') return namespaceOf;
   if (grouping === 'auto' && moduleCount > options.maxTools) return namespaceOf;
+  if (grouping === 'tag') return (moduleId) => options.tagsOf?.(moduleId)?.[0];
   return undefined;
 }
 

@@ -84,6 +84,37 @@ describe('the listing commands with --openapi', () => {
     for (const name of TOOLS) expect(allowed.stdout).toContain(name);
   });
 
+  it('--grouping tag serves the operations sharing a tag as one tool, each an action', async () => {
+    const tagged = structuredClone(ITEMS_DOCUMENT) as typeof ITEMS_DOCUMENT & {
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    };
+    for (const operations of Object.values(tagged.paths)) {
+      for (const operation of Object.values(operations)) operation.tags = ['items'];
+    }
+    await writeFile(document, JSON.stringify(tagged));
+    const args = ['--openapi', document, '--openapi-base-url', api.url, '--grouping', 'tag'];
+    const listed = await runCli(['tools', 'list', ...args]);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/^items +\(4 actions\)/m);
+    for (const name of TOOLS) expect(listed.stdout).toContain(`action=${name}`);
+    const client = await connectClient({
+      era: '2026-07-28',
+      transport: 'stdio',
+      command: process.execPath,
+      args: [BIN, ...args],
+      env: cleanEnv({}),
+      stderr: 'ignore',
+    });
+    try {
+      expect((await client.listTools()).map((tool) => tool.name)).toEqual(['items']);
+      const answer = await client.callTool('items', { action: 'list_items', limit: 2 });
+      expect(answer.isError).toBe(false);
+      expect(api.seen.at(-1)?.url).toBe('/items?limit=2');
+    } finally {
+      await client.close();
+    }
+  });
+
   it('openai export exports them as functions', async () => {
     const result = await runCli([
       'openai',

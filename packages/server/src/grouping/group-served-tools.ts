@@ -28,6 +28,8 @@ import type { ToolGrouping } from './grouping-options.js';
 export interface GroupServedToolsOptions extends GroupComposing {
   grouping: ToolGrouping['grouping'];
   maxTools: number;
+  /** A module's tags, for the `'tag'` grouping. */
+  tagsOf?: (moduleId: string) => readonly string[] | undefined;
   toolNames: ToolNameStyle;
   logger: Logger;
 }

@@ -221,6 +221,7 @@ export class ToolTable implements ToolSource {
         ? entries
         : groupServedTools(entries, {
             ...this.#grouping,
+            tagsOf: (moduleId) => this.#registry.getDefinition(moduleId, { copy: false })?.tags,
             encodeTable: this.#encodeTable,
             toolNames: this.#builder.toolNames,
             logger: this.#logger,

@@ -115,7 +115,9 @@ export const TOOL_OPTIONS = {
    * Folds many modules into few tools: `'none'` (default), `'namespace'` (the modules sharing an
    * id prefix, `orders.place_order` + `orders.cancel_order`, become the tool `orders` with a
    * required `action` field), `'auto'` (`'namespace'` once more than `maxTools` modules are
-   * served), or `(moduleId) => groupName | undefined`. Modes are case-insensitive.
+   * served), `'tag'` (the modules sharing their first tag, an OpenAPI document's operations by
+   * tag, become the tool named after it), or `(moduleId) => groupName | undefined`. Modes are
+   * case-insensitive.
    */
   grouping: declareOption<GroupingOption, GroupingOption>({
     expected: `one of ${GROUPING_MODES.join(', ')} or a function`,
@@ -126,7 +128,7 @@ export const TOOL_OPTIONS = {
       {
         key: 'grouping',
         kind: 'choice',
-        help: 'Fold modules into tools: none (one per module), namespace (orders.* -> one "orders" tool with an action field), auto (namespace above --max-tools)',
+        help: 'Fold modules into tools: none (one per module), namespace (orders.* -> one "orders" tool with an action field), auto (namespace above --max-tools), tag (the modules sharing their first tag -> one tool named after it)',
       },
     ],
   }),
