@@ -115,6 +115,30 @@ describe('the listing commands with --openapi', () => {
     }
   });
 
+  it('--tool-search finds an operation by what it does, and call_tool runs it', async () => {
+    const client = await connectClient({
+      era: '2025-11-25',
+      transport: 'stdio',
+      command: process.execPath,
+      args: [BIN, '--openapi', document, '--openapi-base-url', api.url, '--tool-search'],
+      env: cleanEnv({}),
+      stderr: 'ignore',
+    });
+    try {
+      const search = await client.callTool('search_tools', { query: 'create an item', limit: 1 });
+      const found = (search.structuredContent as { tools: { name: string }[] }).tools;
+      expect(found.map((tool) => tool.name)).toEqual(['create_item']);
+      const made = await client.callTool('call_tool', {
+        name: 'create_item',
+        arguments: { name: 'Lamp' },
+      });
+      expect(made.isError).toBe(false);
+      expect(api.seen.at(-1)).toMatchObject({ method: 'POST', url: '/items' });
+    } finally {
+      await client.close();
+    }
+  });
+
   it('openai export exports them as functions', async () => {
     const result = await runCli([
       'openai',
