@@ -213,6 +213,11 @@ export const ErrorCodes = Object.freeze({
   RATE_LIMITED: 'RATE_LIMITED',
   /** The call's cost would take its subject over budget. */
   BUDGET_EXCEEDED: 'BUDGET_EXCEEDED',
+  /**
+   * The service a module calls failed (an HTTP API's 5xx, no answer): its message is written for
+   * the client and says what failed; `retryable` whether calling again may help.
+   */
+  UPSTREAM_ERROR: 'UPSTREAM_ERROR',
   /** The module's result was larger than the server's `maxResultBytes`: it was not sent. */
   RESULT_TOO_LARGE: 'RESULT_TOO_LARGE',
   /** The module answered with content that cannot be sent (an image whose data is not base64). */

@@ -98,6 +98,11 @@ const GUIDANCE_BY_CODE: Readonly<Record<string, AiGuidance>> = Object.freeze({
     userFixable: false,
     aiGuidance: 'Upstream circuit is open; retry after backoff.',
   },
+  UPSTREAM_ERROR: {
+    retryable: true,
+    userFixable: false,
+    aiGuidance: 'The service behind this tool failed. Retry after a short wait.',
+  },
   INVALID_RESULT: {
     retryable: false,
     userFixable: false,

@@ -51,6 +51,11 @@ function formatInvalidInput(error: ModuleErrorLike): string {
   return typeof message === 'string' ? `Invalid input: ${message}` : 'Invalid input';
 }
 
+function formatUpstream(error: ModuleErrorLike): string {
+  const message = readProperty(error, 'message');
+  return typeof message === 'string' ? `Upstream error: ${message}` : 'Upstream error';
+}
+
 function formatInvalidResult(error: ModuleErrorLike): string {
   const message = readProperty(error, 'message');
   return typeof message === 'string' ? `Invalid result: ${message}` : 'Invalid result';
@@ -73,6 +78,8 @@ function formatModuleError(error: ModuleErrorLike, code: string): string {
       return formatInvalidInput(error);
     case 'INVALID_RESULT':
       return formatInvalidResult(error);
+    case 'UPSTREAM_ERROR':
+      return formatUpstream(error);
     default:
       return `Module error: ${code}`;
   }

@@ -1,4 +1,4 @@
-import { ModuleError, type ModuleErrorOptions } from '@apcore-mcp/core';
+import { ErrorCodes, ModuleError, type ModuleErrorOptions } from '@apcore-mcp/core';
 
 const UPSTREAM_ERROR_MARKER = Symbol.for('apcore-mcp.openapi-upstream-error');
 
@@ -27,7 +27,7 @@ export class UpstreamError extends ModuleError {
   constructor(init: UpstreamErrorInit) {
     super({
       ...init,
-      code: 'UPSTREAM_ERROR',
+      code: ErrorCodes.UPSTREAM_ERROR,
       details: init.status === undefined ? {} : { status: init.status },
     });
     this.name = 'UpstreamError';
