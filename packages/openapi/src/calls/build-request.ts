@@ -1,3 +1,4 @@
+import { InvalidInputError } from '@apcore-mcp/core';
 import type { RequestPlan } from '../modules/request-plan.js';
 import { pathValue, queryPairs, simpleValue } from './serialize-parameter.js';
 
@@ -39,10 +40,14 @@ export function buildRequest(
     if (binding.location === 'body') body = value;
     else if (binding.location === 'body-property') bodyProperties[binding.name] = value;
     else if (binding.location === 'path') {
-      path = path.replaceAll(
-        `{${binding.name}}`,
-        pathValue(binding.name, value, binding.style, binding.explode),
-      );
+      const text = pathValue(binding.name, value, binding.style, binding.explode);
+      // A URL takes a "." or ".." segment as a step up: the call would reach another path.
+      if (text === '.' || text === '..') {
+        throw new InvalidInputError(
+          `${binding.property} cannot be "${text}": it would change the path`,
+        );
+      }
+      path = path.replaceAll(`{${binding.name}}`, text);
     } else if (binding.location === 'query') {
       query.push(...queryPairs(binding.name, value, binding.style, binding.explode));
     } else if (binding.location === 'header')
