@@ -112,3 +112,17 @@ describe('AI guidance on error results', () => {
     });
   });
 });
+
+describe('upstream errors', () => {
+  it('keep the message the module wrote for the client, retryable by default', () => {
+    const result = mapper.toMcpError(
+      new ModuleError({ code: ErrorCodes.UPSTREAM_ERROR, message: 'The API failed with HTTP 503' }),
+    );
+    expect(result.content[0]).toEqual({
+      type: 'text',
+      text: 'Upstream error: The API failed with HTTP 503',
+    });
+    expect(result._meta).toMatchObject({ [AI_GUIDANCE_META_KEYS.retryable]: true });
+    expect(appendixOf(result)).toMatchObject({ retryable: true });
+  });
+});

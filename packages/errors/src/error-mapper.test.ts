@@ -154,19 +154,6 @@ describe('FR-ERROR-005 invalid input', () => {
   });
 });
 
-describe('upstream errors', () => {
-  it('keeps the message the module wrote for the client, retryable by default', () => {
-    const result = new ErrorMapper().toMcpError(
-      moduleError('UPSTREAM_ERROR', 'The API failed with HTTP 503'),
-    );
-    expect(result.content[0]).toEqual({
-      type: 'text',
-      text: 'Upstream error: The API failed with HTTP 503',
-    });
-    expect(result._meta).toMatchObject({ 'apcore/retryable': true });
-  });
-});
-
 describe('FR-ERROR-006..008 safety limits', () => {
   it.each([
     [

@@ -50,9 +50,14 @@ export function buildRequest(
       path = path.replaceAll(`{${binding.name}}`, text);
     } else if (binding.location === 'query') {
       query.push(...queryPairs(binding.name, value, binding.style, binding.explode));
-    } else if (binding.location === 'header')
-      headers.set(binding.name, simpleValue(value, binding.explode));
-    else cookies.push(`${binding.name}=${encodeURIComponent(simpleValue(value, false))}`);
+    } else if (binding.location === 'header') {
+      const text = simpleValue(value, binding.explode);
+      // Line breaks would end the header and start another: fetch refuses them, say why here.
+      if (/[\r\n\0]/.test(text)) {
+        throw new InvalidInputError(`${binding.property} cannot hold a line break`);
+      }
+      headers.set(binding.name, text);
+    } else cookies.push(`${binding.name}=${encodeURIComponent(simpleValue(value, false))}`);
   }
   const url = joinUrl(baseUrl, path);
   for (const [name, value] of query) url.searchParams.append(name, value);
