@@ -68,7 +68,7 @@ describe('the listing commands with --openapi', () => {
   });
 
   it('follows $refs to other files only with --openapi-allow-external-refs', async () => {
-    const split = structuredClone(ITEMS_DOCUMENT) as typeof ITEMS_DOCUMENT & {
+    const split = structuredClone(ITEMS_DOCUMENT) as unknown as {
       components: { schemas: Record<string, unknown> };
     };
     await writeFile(join(dir, 'item.json'), JSON.stringify(split.components.schemas.Item));
