@@ -188,7 +188,7 @@ describe('apcore-mcp grouping settings: exit code 1, one line naming the setting
   it.each([
     [
       ['--grouping', 'modules'],
-      'Error: --grouping must be one of none, namespace, auto (got "modules")',
+      'Error: --grouping must be one of none, namespace, auto, tag (got "modules")',
     ],
     [['--max-tools', '0'], 'Error: --max-tools must be an integer of at least 1 (got "0")'],
     [
@@ -202,7 +202,7 @@ describe('apcore-mcp grouping settings: exit code 1, one line naming the setting
   });
 
   it.each([
-    ['APCORE_MCP_GROUPING', 'all', 'must be one of none, namespace, auto (got "all")'],
+    ['APCORE_MCP_GROUPING', 'all', 'must be one of none, namespace, auto, tag (got "all")'],
     ['APCORE_MCP_MAX_TOOLS', '-3', 'must be an integer of at least 1 (got "-3")'],
     ['APCORE_MCP_TOON_DESCRIPTIONS', 'maybe', 'must be true or false (got "maybe")'],
   ])('names the variable when %s is bad', async (name, value, problem) => {

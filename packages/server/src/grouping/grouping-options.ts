@@ -1,5 +1,6 @@
 import {
   DEFAULT_MAX_TOOLS,
+  GROUPING_MODES,
   type GroupAnnotations,
   type GroupingOption,
   parseGroupingOption,
@@ -50,7 +51,7 @@ type GroupingOptionsInput = Partial<Record<(typeof GROUPING_OPTION_NAMES)[number
  * ```
  */
 export function resolveGrouping(value: unknown): GroupingOption {
-  const expected = 'one of none, namespace, auto or a function';
+  const expected = `one of ${GROUPING_MODES.join(', ')} or a function`;
   return rethrowAsInvalidOption({ option: 'grouping', value, expected }, parseGroupingOption);
 }
 
