@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { CliError } from '../cli-error.js';
+import { HEADER_NAME } from '../settings/parse-setting-value.js';
 import {
   describeSource,
   flagSetting,
@@ -64,14 +65,15 @@ async function readHeaderFile(resolved: ResolvedSettings): Promise<Record<string
   for (const [index, line] of text.split(/\r?\n/).entries()) {
     const trimmed = line.trim();
     if (trimmed === '' || trimmed.startsWith('#')) continue;
-    const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*:(.*)$/.exec(trimmed);
-    if (match === null) {
+    const separator = trimmed.indexOf(':');
+    const name = trimmed.slice(0, Math.max(separator, 0)).trimEnd();
+    if (separator < 0 || !HEADER_NAME.test(name)) {
       throw invalid(
         `${from}: line ${index + 1} of ${path} must be "NAME: VALUE" with NAME a header name`,
         'openapi-header-file',
       );
     }
-    headers[(match[1] as string).toLowerCase()] = (match[2] as string).trim();
+    headers[name.toLowerCase()] = trimmed.slice(separator + 1).trim();
   }
   return headers;
 }

@@ -150,8 +150,11 @@ function parseText(spec: SettingSpec, text: string): ParsedSetting {
   }
 }
 
-/** An HTTP header name (RFC 9110 token). */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/**
+ * An HTTP header name (RFC 9110 token): the one rule for `--openapi-header` entries and the
+ * lines of `--openapi-header-file`.
+ */
+export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /**
  * `NAME=VALUE` entries: a flag's values as given (repeated, a value may hold commas), a
