@@ -4,9 +4,9 @@ import {
   type ExportedTool,
   type ToolDescriptor,
   toExportedTool,
+  toStrictSchema,
 } from '@apcore-mcp/tool-export';
 import { OPENAI_STRICT_RULES } from './strict-mode-rules.js';
-import { toStrictSchema } from './to-strict-schema.js';
 import type { OpenAIFunctionDefinition, OpenAITool } from './types.js';
 
 /** Options of {@link toOpenaiTool}. */
@@ -56,19 +56,19 @@ export function toOpenaiWireTool(tool: ExportedTool, options: ToOpenaiToolOption
     parameters: tool.inputSchema,
   };
   if (options.strict === true) {
-    const owner = tool.group ?? tool.moduleId;
+    // A group is no module: its warnings and violations name the grouped function instead.
+    const about =
+      tool.group === undefined
+        ? { moduleId: tool.moduleId }
+        : { subject: `grouped function "${tool.group}"` };
     const parameters = toStrictSchema(tool.inputSchema, {
-      moduleId: owner,
+      rules: OPENAI_STRICT_RULES,
+      ...about,
       ...(options.logger === undefined ? {} : { logger: options.logger }),
       ...(options.dropUnsupportedKeywords === undefined
         ? {}
         : { dropUnsupportedKeywords: options.dropUnsupportedKeywords }),
     });
-    // A group is no module: its violations name the grouped function, not a module id.
-    const about =
-      tool.group === undefined
-        ? { moduleId: tool.moduleId }
-        : { subject: `grouped function "${tool.group}"` };
     assertStrictSchema(parameters, { rules: OPENAI_STRICT_RULES, name: tool.name, ...about });
     definition.parameters = parameters;
     definition.strict = true;

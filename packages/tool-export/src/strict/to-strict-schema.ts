@@ -13,6 +13,8 @@ export interface ToStrictSchemaOptions {
   logger?: Logger;
   /** Named in the warnings. */
   moduleId?: string;
+  /** What the warnings name when the schema is not one module's (`grouped tool "orders"`). */
+  subject?: string;
   /**
    * Also remove value constraints strict mode rejects (`minLength`, `maxLength`, `uniqueItems`,
    * formats outside the provider's list, ...) with a warning each, instead of leaving them for
@@ -190,8 +192,10 @@ function strictifyNode(input: unknown, walk: Walk): unknown {
  * ```
  */
 export function toStrictSchema(schema: JsonSchema, options: ToStrictSchemaOptions): JsonSchema {
-  const owner =
-    options.moduleId === undefined ? 'Schema' : `Schema of module "${options.moduleId}"`;
+  const subject =
+    options.subject ??
+    (options.moduleId === undefined ? undefined : `module "${options.moduleId}"`);
+  const owner = subject === undefined ? 'Schema' : `Schema of ${subject}`;
   const path = new SchemaPath();
   const walk: Walk = {
     options,
