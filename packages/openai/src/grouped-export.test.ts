@@ -220,10 +220,21 @@ describe('toOpenaiToolsDetailed with a grouped function strict mode refuses', ()
         }),
       );
     }
+    const warnings: string[] = [];
+    const logger = {
+      warn: (_fields: unknown, message: string) => warnings.push(message),
+      info() {},
+      error() {},
+      debug() {},
+    };
     const { tools, skipped } = toOpenaiToolsDetailed(registry, {
       grouping: 'namespace',
       strict: true,
+      logger,
     });
+    // One warning per module, none of them calling the group a module.
+    expect(warnings).toHaveLength(3);
+    expect(warnings.join('\n')).not.toMatch(/module "orders"/i);
     expect(tools).toEqual([]);
     expect(skipped.map((entry) => entry.moduleId)).toEqual(['orders.a', 'orders.b', 'orders.c']);
     for (const [index, { reason, code }] of skipped.entries()) {
