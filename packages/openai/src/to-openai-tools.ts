@@ -4,7 +4,11 @@ import type { OpenaiToolGroups } from './route-grouped-call.js';
 import { type ToOpenaiToolOptions, toOpenaiWireTool } from './to-openai-tool.js';
 import type { OpenAITool } from './types.js';
 
-/** Options of {@link toOpenaiTools} and {@link toOpenaiToolsDetailed}. */
+/**
+ * Options of {@link toOpenaiTools} and {@link toOpenaiToolsDetailed}: the shared export's filters
+ * and grouping (route grouped functions' calls back with `dispatchToolCalls(..., { groups })` or
+ * `routeGroupedCall`) and the single tool's options (`embedAnnotations`, `strict`, ...).
+ */
 export interface ToOpenaiToolsOptions extends ToOpenaiToolOptions, ExportToolsOptions {}
 
 /**
