@@ -1,14 +1,16 @@
 // Installs the packed `@apcore-mcp/openai` into a fresh project, as a user would, and checks that
-// it brings nothing third-party: the converters depend on the apcore contract and each other only.
+// it brings nothing third-party: the converters depend on the apcore contract and each other only
+// (the shared `@apcore-mcp/tool-export` included, which it installs and the smoke script loads).
 // A third-party dependency anywhere would make npm fetch one from the registry.
 import { readPackedManifest, runScript, withPackedInstall } from './packed-install.mjs';
 
 const PACKAGE = '@apcore-mcp/openai';
 const OWN_SCOPE = '@apcore-mcp/';
 
-/** Proves the installed package works: one module becomes one OpenAI tool. */
+/** Proves the installed packages work: one module becomes one OpenAI tool, and one shared tool. */
 const SMOKE_SCRIPT = `
 import { toOpenaiTools } from '${PACKAGE}';
+import { exportTools } from '@apcore-mcp/tool-export';
 const descriptor = {
   moduleId: 'image.resize', name: null, description: 'Resize an image', documentation: null,
   inputSchema: { type: 'object', properties: { width: { type: 'integer' } } }, outputSchema: {},
@@ -17,6 +19,8 @@ const descriptor = {
 const registry = { list: () => ['image.resize'], getDefinition: () => descriptor, on() {} };
 const [tool] = toOpenaiTools(registry);
 if (tool?.function?.name !== 'image-resize') throw new Error('unexpected tools: ' + JSON.stringify(tool));
+const shared = exportTools(registry, {}, { provider: 'Test', build: (exported) => exported });
+if (shared.tools[0]?.name !== tool.function.name) throw new Error('unexpected shared tools: ' + JSON.stringify(shared));
 console.log('toOpenaiTools works from the installed package: ' + tool.function.name);
 `;
 

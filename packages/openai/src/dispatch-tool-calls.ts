@@ -1,18 +1,15 @@
+import type { ContextFactory, ExecutorLike, Logger } from '@apcore-mcp/core/bridge';
+import type { ErrorMapper } from '@apcore-mcp/errors';
 import {
-  type ContextFactory,
-  describeContent,
-  type ExecutorLike,
-  isExecutorLike,
-  type Logger,
-  readContentItems,
-  redactOutput,
-  serializeOutput,
-} from '@apcore-mcp/core/bridge';
-import { ErrorMapper } from '@apcore-mcp/errors';
-import { FunctionNames } from './function-names.js';
-import { InvalidArgumentError } from './invalid-argument-error.js';
-import { isValidFunctionName } from './normalize.js';
-import { type OpenaiToolGroups, routeGroupedCall } from './route-grouped-call.js';
+  assertExecutor,
+  type DispatchInput,
+  type DispatchOutcome,
+  describeDispatchFailure,
+  describeOutputPart,
+  dispatchCalls,
+  InvalidArgumentError,
+} from '@apcore-mcp/tool-export';
+import type { OpenaiToolGroups } from './route-grouped-call.js';
 import type {
   ChatToolCall,
   FunctionCallOutput,
@@ -62,177 +59,44 @@ type ChatCustomToolCall = { id: string; type: 'custom'; custom?: { name?: string
 /** What one call of either API is answered with. */
 export type ToolCallOutput = ToolMessage | FunctionCallOutput;
 
-interface ParsedCall {
-  id: string;
-  name: unknown;
-  argumentsText: unknown;
+/** A call of either API, read into the shared dispatch's input; remembers which API it was. */
+interface ReadCall {
+  input: DispatchInput;
   isResponses: boolean;
-  /** False for calls of other tool kinds (Chat Completions custom tools): never ours. */
-  isFunction: boolean;
 }
 
-interface Dispatch {
-  executor: ExecutorLike;
-  options: DispatchToolCallsOptions;
-  mapper: ErrorMapper;
-  allowedNames: ReadonlySet<string> | undefined;
-  functionNames: FunctionNames;
-}
-
-function readCall(call: unknown): ParsedCall {
+function readCall(call: unknown): ReadCall {
   const record = typeof call === 'object' && call !== null ? (call as Record<string, unknown>) : {};
   if (record.type === 'function_call') {
     const id = typeof record.call_id === 'string' ? record.call_id : '';
-    return {
-      id,
-      name: record.name,
-      argumentsText: record.arguments,
-      isResponses: true,
-      isFunction: true,
-    };
+    return { input: { id, name: record.name, arguments: record.arguments }, isResponses: true };
   }
   const fn =
     typeof record.function === 'object' && record.function !== null
       ? (record.function as Record<string, unknown>)
       : {};
   const id = typeof record.id === 'string' ? record.id : '';
-  const custom = record.custom as { name?: unknown } | null | undefined;
-  const name = record.type === 'custom' ? custom?.name : fn.name;
-  return {
-    id,
-    name,
-    argumentsText: fn.arguments,
-    isResponses: false,
-    isFunction: record.type !== 'custom',
-  };
-}
-
-function answer(call: ParsedCall, text: string): ToolCallOutput {
-  return call.isResponses
-    ? { type: 'function_call_output', call_id: call.id, output: text }
-    : { role: 'tool', tool_call_id: call.id, content: text };
-}
-
-type ParsedArguments = { inputs: Record<string, unknown> } | { problem: string };
-
-function parseArguments(argumentsText: unknown): ParsedArguments {
-  if (
-    typeof argumentsText === 'object' &&
-    argumentsText !== null &&
-    !Array.isArray(argumentsText)
-  ) {
-    return { inputs: argumentsText as Record<string, unknown> };
-  }
-  if (typeof argumentsText !== 'string') return { problem: 'no arguments string was given' };
-  // Some models send "" for a function without parameters.
-  if (argumentsText.trim() === '') return { inputs: {} };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(argumentsText);
-  } catch (error) {
+  if (record.type === 'custom') {
+    const custom = record.custom as { name?: unknown } | null | undefined;
     return {
-      problem: `they are not valid JSON (${error instanceof Error ? error.message : 'parse error'})`,
+      input: { id, name: custom?.name, arguments: fn.arguments, foreign: true },
+      isResponses: false,
     };
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    const kind =
-      parsed === null ? 'null' : Array.isArray(parsed) ? 'an array' : `a ${typeof parsed}`;
-    return { problem: `expected a JSON object, got ${kind}` };
-  }
-  return { inputs: parsed as Record<string, unknown> };
+  return { input: { id, name: fn.name, arguments: fn.arguments }, isResponses: false };
 }
 
-async function runCall(call: ParsedCall, dispatch: Dispatch): Promise<ToolCallOutput> {
-  const { name } = call;
-  if (
-    !call.isFunction ||
-    typeof name !== 'string' ||
-    !isValidFunctionName(name) ||
-    (dispatch.allowedNames !== undefined && !dispatch.allowedNames.has(name))
-  ) {
-    return answer(call, `Unknown tool: ${typeof name === 'string' ? name : String(name)}`);
-  }
-  const parsed = parseArguments(call.argumentsText);
-  if ('problem' in parsed) {
-    return answer(
-      call,
-      `Invalid arguments for tool "${name}": ${parsed.problem}. Nothing was executed.`,
-    );
-  }
-  const target = resolveTarget(name, parsed.inputs, dispatch);
-  if ('problem' in target) return answer(call, target.problem);
-  const { moduleId, inputs, errorPrefix } = target;
-  try {
-    const factory = dispatch.options.contextFactory;
-    // Read before the call: some executors rewrite a module's schemas when it first runs.
-    const outputSchema = dispatch.executor.registry.getDefinition(moduleId, {
-      copy: false,
-    })?.outputSchema;
-    const output =
-      factory === undefined
-        ? await dispatch.executor.call(moduleId, inputs)
-        : await dispatch.executor.call(moduleId, inputs, factory.createContext({ moduleId }));
-    const shown =
-      dispatch.options.redactOutput === false ? output : redactOutput(output, outputSchema);
-    return answer(call, toOutputText(shown));
-  } catch (error) {
-    // The message, then the contract's AI guidance (its JSON appendix): a model reads only text.
-    const { content } = dispatch.mapper.toMcpError(error);
-    return answer(call, `${errorPrefix}${content.map((block) => block.text).join('\n\n')}`);
-  }
+/** A tool message holds only text: parts become their text, a failure its text and guidance. */
+function toOutputText(outcome: DispatchOutcome): string {
+  if (!outcome.ok) return describeDispatchFailure(outcome);
+  return outcome.parts.map(describeOutputPart).join('\n');
 }
 
-/**
- * What a model reads of a module's output: a tool message holds only text, so content (core's
- * `text()`, `image()`, ...) becomes its text and placeholders (`[image: image/png, 1234 bytes]`);
- * any other output its JSON.
- */
-function toOutputText(output: unknown): string {
-  const items = readContentItems(output);
-  return items === undefined ? serializeOutput(output) : describeContent(items);
-}
-
-/** The module a function name runs (a grouped one: its action's), or why none. */
-function resolveTarget(
-  name: string,
-  args: Record<string, unknown>,
-  dispatch: Dispatch,
-):
-  | { moduleId: string; inputs: Record<string, unknown>; errorPrefix: string }
-  | { problem: string } {
-  const groups = dispatch.options.groups;
-  if (groups !== undefined && Object.hasOwn(groups, name)) {
-    const registry = dispatch.executor.registry;
-    const routed = routeGroupedCall(
-      name,
-      args,
-      groups,
-      (moduleId) => registry.getDefinition(moduleId, { copy: false })?.inputSchema,
-    );
-    if ('problem' in routed) return { problem: `${routed.problem}. Nothing was executed.` };
-    const errorPrefix = `[${name}/${routed.action}] `;
-    return { moduleId: routed.moduleId, inputs: routed.arguments, errorPrefix };
-  }
-  const moduleId = dispatch.functionNames.moduleIdOf(name);
-  if (moduleId === undefined) return { problem: `Unknown tool: ${name}` };
-  return { moduleId, inputs: args, errorPrefix: '' };
-}
-
-function createDispatch(executor: ExecutorLike, options: DispatchToolCallsOptions): Dispatch {
-  if (!isExecutorLike(executor)) {
-    throw new InvalidArgumentError('Expected an apcore Executor (call, registry)', {
-      argument: 'executor',
-    });
-  }
-  const mapper =
-    options.errorMapper ??
-    new ErrorMapper(options.logger === undefined ? {} : { logger: options.logger });
-  const allowedNames =
-    options.tools === undefined
-      ? undefined
-      : new Set(options.tools.map((tool) => tool.function.name));
-  const functionNames = new FunctionNames(executor.registry);
-  return { executor, options, mapper, allowedNames, functionNames };
+function answer(call: ReadCall, outcome: DispatchOutcome): ToolCallOutput {
+  const text = toOutputText(outcome);
+  return call.isResponses
+    ? { type: 'function_call_output', call_id: outcome.id, output: text }
+    : { role: 'tool', tool_call_id: outcome.id, content: text };
 }
 
 /**
@@ -281,15 +145,20 @@ export async function dispatchToolCalls(
   toolCalls: readonly unknown[],
   options: DispatchToolCallsOptions = {},
 ): Promise<ToolCallOutput[]> {
-  const dispatch = createDispatch(executor, options);
+  assertExecutor(executor);
   if (!Array.isArray(toolCalls)) {
     throw new InvalidArgumentError('toolCalls must be an array of tool calls', {
       argument: 'toolCalls',
     });
   }
   const calls = toolCalls.map(readCall);
-  if (options.sequential !== true) return Promise.all(calls.map((call) => runCall(call, dispatch)));
-  const outputs: ToolCallOutput[] = [];
-  for (const call of calls) outputs.push(await runCall(call, dispatch));
-  return outputs;
+  const { tools, ...shared } = options;
+  const outcomes = await dispatchCalls(
+    executor,
+    calls.map((call) => call.input),
+    tools === undefined
+      ? shared
+      : { ...shared, toolNames: tools.map((tool) => tool.function.name) },
+  );
+  return outcomes.map((outcome, index) => answer(calls[index] as ReadCall, outcome));
 }

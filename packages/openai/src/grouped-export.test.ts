@@ -203,3 +203,50 @@ describe("toOpenaiTools with grouping: 'tag'", () => {
     });
   });
 });
+
+describe('toOpenaiToolsDetailed with a grouped function strict mode refuses', () => {
+  it('lists each module once with the violations under its own fields, never naming the group a module', () => {
+    const registry = new Registry();
+    for (const field of ['a', 'b', 'c']) {
+      registry.register(
+        `orders.${field}`,
+        defineModule({
+          description: field,
+          inputSchema: {
+            type: 'object',
+            properties: { [field]: { type: 'string', minLength: 1 } },
+          },
+          execute: () => ({}),
+        }),
+      );
+    }
+    const warnings: string[] = [];
+    const logger = {
+      warn: (_fields: unknown, message: string) => warnings.push(message),
+      info() {},
+      error() {},
+      debug() {},
+    };
+    const { tools, skipped } = toOpenaiToolsDetailed(registry, {
+      grouping: 'namespace',
+      strict: true,
+      logger,
+    });
+    // One warning per module, none of them calling the group a module.
+    expect(warnings).toHaveLength(3);
+    expect(warnings.join('\n')).not.toMatch(/module "orders"/i);
+    expect(tools).toEqual([]);
+    expect(skipped.map((entry) => entry.moduleId)).toEqual(['orders.a', 'orders.b', 'orders.c']);
+    for (const [index, { reason, code }] of skipped.entries()) {
+      const own = ['a', 'b', 'c'][index];
+      expect(code).toBe('STRICT_MODE_VIOLATION');
+      expect(reason).toMatch(
+        /^The schema of grouped function "orders" breaks OpenAI's strict mode:\n/,
+      );
+      expect(reason.split('\n').slice(1)).toEqual([
+        `- Grouped function "orders", /properties/${own}: "minLength" is not supported in strict mode for type string | null`,
+      ]);
+      expect(reason).not.toMatch(/Module "orders"/);
+    }
+  });
+});

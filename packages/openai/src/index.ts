@@ -7,6 +7,8 @@ export {
   ToolNameCollisionError,
   type ToolNameCollisionErrorDetails,
 } from '@apcore-mcp/core';
+export type { StrictRule, StrictViolation } from '@apcore-mcp/tool-export';
+export { makeNullable } from '@apcore-mcp/tool-export';
 export {
   assertStrictSchema,
   type CheckStrictSchemaOptions,
@@ -19,7 +21,6 @@ export {
   type ToolCallOutput,
 } from './dispatch-tool-calls.js';
 export { InvalidArgumentError } from './invalid-argument-error.js';
-export { makeNullable } from './make-nullable.js';
 export {
   denormalize,
   isValidFunctionName,
@@ -33,7 +34,6 @@ export {
 } from './route-grouped-call.js';
 export { StrictModeError, type StrictModeErrorDetails } from './strict-mode-error.js';
 export { STRICT_FORMATS, STRICT_LIMITS } from './strict-mode-rules.js';
-export type { StrictRule, StrictViolation } from './strict-violation.js';
 export {
   type ToGroupedOpenaiToolOptions,
   toGroupedOpenaiTool,

@@ -8,5 +8,6 @@ describePackageBoundary({
     '@apcore-mcp/schema',
     '@apcore-mcp/annotations',
     '@apcore-mcp/errors',
+    '@apcore-mcp/tool-export',
   ],
 });

@@ -1,7 +1,9 @@
 /**
  * OpenAI's published Structured Outputs rules ("supported schemas") that strict function
- * calling enforces. One place, so the transformation and the checker agree.
+ * calling enforces, as the rule set the shared strict-schema rewriting and checker take.
  */
+import type { StrictRuleSet } from '@apcore-mcp/tool-export';
+import { OPENAI_FUNCTION_NAME_PATTERN } from './normalize.js';
 
 /** Types a strict schema may use (`null` only alongside another type, for nullable values). */
 export const STRICT_TYPES: ReadonlySet<string> = new Set([
@@ -96,4 +98,18 @@ export const STRICT_LIMITS = Object.freeze({
   largeStringEnumValues: 250,
   /** ... may hold at most this many characters across its values. */
   maxLargeStringEnumCharacters: 15_000,
+});
+
+/** OpenAI's strict mode as a rule set: every property required, optional ones nullable. */
+export const OPENAI_STRICT_RULES: StrictRuleSet = Object.freeze({
+  provider: 'OpenAI',
+  types: STRICT_TYPES,
+  genericKeywords: GENERIC_KEYWORDS,
+  keywordsByType: KEYWORDS_BY_TYPE,
+  formats: STRICT_FORMATS,
+  droppableKeywords: DROPPABLE_KEYWORDS,
+  removedKeywords: REMOVED_KEYWORDS,
+  limits: STRICT_LIMITS,
+  requireEveryProperty: true,
+  namePattern: OPENAI_FUNCTION_NAME_PATTERN,
 });

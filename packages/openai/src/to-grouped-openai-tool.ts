@@ -1,15 +1,7 @@
-import {
-  composeGroupedTool,
-  type EncodeActionTable,
-  type GroupAction,
-  type GroupAnnotations,
-  toDescriptionSuffix,
-} from '@apcore-mcp/annotations';
-import { assertStrictSchema } from './check-strict-schema.js';
-import { normalize } from './normalize.js';
-import type { ToOpenaiToolOptions } from './to-openai-tool.js';
-import { toStrictSchema } from './to-strict-schema.js';
-import type { OpenAIFunctionDefinition, OpenAITool } from './types.js';
+import type { EncodeActionTable, GroupAction, GroupAnnotations } from '@apcore-mcp/annotations';
+import { toExportedGroupedTool } from '@apcore-mcp/tool-export';
+import { type ToOpenaiToolOptions, toOpenaiWireTool } from './to-openai-tool.js';
+import type { OpenAITool } from './types.js';
 
 /**
  * Options of {@link toGroupedOpenaiTool}.
@@ -47,30 +39,5 @@ export function toGroupedOpenaiTool(
   actions: readonly GroupAction[],
   options: ToGroupedOpenaiToolOptions = {},
 ): OpenAITool {
-  const name = normalize(group);
-  const parts = composeGroupedTool({
-    group,
-    actions,
-    encodeTable: options.encodeTable,
-    annotations: options.annotations,
-  });
-  const suffix = options.embedAnnotations === true ? toDescriptionSuffix(parts.annotations) : '';
-  const definition: OpenAIFunctionDefinition = {
-    name,
-    description: `${parts.description}${suffix}`,
-    parameters: parts.inputSchema,
-  };
-  if (options.strict === true) {
-    const parameters = toStrictSchema(parts.inputSchema, {
-      moduleId: group,
-      ...(options.logger === undefined ? {} : { logger: options.logger }),
-      ...(options.dropUnsupportedKeywords === undefined
-        ? {}
-        : { dropUnsupportedKeywords: options.dropUnsupportedKeywords }),
-    });
-    assertStrictSchema(parameters, { moduleId: group, name });
-    definition.parameters = parameters;
-    definition.strict = true;
-  }
-  return { type: 'function', function: definition };
+  return toOpenaiWireTool(toExportedGroupedTool(group, actions, options), options);
 }

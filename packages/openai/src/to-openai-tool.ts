@@ -1,9 +1,12 @@
-import { toDescriptionSuffix, toExtraDescription } from '@apcore-mcp/annotations';
-import type { Logger, ModuleDescriptor } from '@apcore-mcp/core/bridge';
-import { SchemaConverter } from '@apcore-mcp/schema';
-import { assertStrictSchema } from './check-strict-schema.js';
-import { normalize } from './normalize.js';
-import { toStrictSchema } from './to-strict-schema.js';
+import type { Logger } from '@apcore-mcp/core/bridge';
+import {
+  assertStrictSchema,
+  type ExportedTool,
+  type ToolDescriptor,
+  toExportedTool,
+  toStrictSchema,
+} from '@apcore-mcp/tool-export';
+import { OPENAI_STRICT_RULES } from './strict-mode-rules.js';
 import type { OpenAIFunctionDefinition, OpenAITool } from './types.js';
 
 /** Options of {@link toOpenaiTool}. */
@@ -21,9 +24,6 @@ export interface ToOpenaiToolOptions {
   logger?: Logger;
 }
 
-type ToolDescriptor = Pick<ModuleDescriptor, 'moduleId' | 'description' | 'inputSchema'> &
-  Partial<Pick<ModuleDescriptor, 'annotations'>>;
-
 /**
  * One module descriptor as an OpenAI function-calling tool.
  *
@@ -40,31 +40,36 @@ export function toOpenaiTool(
   descriptor: ToolDescriptor,
   options: ToOpenaiToolOptions = {},
 ): OpenAITool {
-  const { moduleId } = descriptor;
-  const name = normalize(moduleId);
-  const converter = new SchemaConverter(
-    options.logger === undefined ? {} : { logger: options.logger },
-  );
-  let parameters = converter.convertInputSchema(descriptor);
-  const annotations = descriptor.annotations ?? null;
-  const suffix =
-    options.embedAnnotations === true
-      ? `${toDescriptionSuffix(annotations)}${toExtraDescription(annotations)}`
-      : '';
+  return toOpenaiWireTool(toExportedTool(descriptor, options), options);
+}
+
+/**
+ * A provider-neutral tool in OpenAI's wire shape: `{ type: 'function', function }`; in strict
+ * mode the schema rewritten for OpenAI, checked, and `strict: true` added.
+ *
+ * @throws {StrictModeError} in strict mode, when the schema breaks a strict-mode rule or limit.
+ */
+export function toOpenaiWireTool(tool: ExportedTool, options: ToOpenaiToolOptions): OpenAITool {
   const definition: OpenAIFunctionDefinition = {
-    name,
-    description: `${typeof descriptor.description === 'string' ? descriptor.description : ''}${suffix}`,
-    parameters,
+    name: tool.name,
+    description: tool.description,
+    parameters: tool.inputSchema,
   };
   if (options.strict === true) {
-    parameters = toStrictSchema(parameters, {
-      moduleId,
+    // A group is no module: its warnings and violations name the grouped function instead.
+    const about =
+      tool.group === undefined
+        ? { moduleId: tool.moduleId }
+        : { subject: `grouped function "${tool.group}"` };
+    const parameters = toStrictSchema(tool.inputSchema, {
+      rules: OPENAI_STRICT_RULES,
+      ...about,
       ...(options.logger === undefined ? {} : { logger: options.logger }),
       ...(options.dropUnsupportedKeywords === undefined
         ? {}
         : { dropUnsupportedKeywords: options.dropUnsupportedKeywords }),
     });
-    assertStrictSchema(parameters, { moduleId, name });
+    assertStrictSchema(parameters, { rules: OPENAI_STRICT_RULES, name: tool.name, ...about });
     definition.parameters = parameters;
     definition.strict = true;
   }

@@ -1,5 +1,5 @@
 import { isExecutorLike, isRegistryLike, type RegistryLike } from '@apcore-mcp/core/bridge';
-import { InvalidArgumentError } from './invalid-argument-error.js';
+import { InvalidArgumentError } from '../invalid-argument-error.js';
 
 /**
  * The registry behind a registry or an executor, told apart by shape (never `instanceof`), so

@@ -6,12 +6,12 @@
  * - `unsupported-type`: a type outside string, number, integer, boolean, object, array, null;
  * - `unsupported-keyword`: a keyword strict mode rejects (`allOf`, `not`, `if`, `minLength`, ...)
  *   or one not valid for the node's type;
- * - `unsupported-format`: a string `format` outside OpenAI's list;
+ * - `unsupported-format`: a string `format` outside the rule set's list;
  * - `additional-properties`: an object without `additionalProperties: false`;
  * - `not-required`: a property missing from its object's `required`;
  * - `too-many-properties`, `too-deep`, `too-many-characters`, `too-many-enum-values`,
- *   `string-enum-too-long`: OpenAI's size limits;
- * - `invalid-name`: a function name outside `^[a-zA-Z0-9_-]{1,64}$`.
+ *   `string-enum-too-long`: the rule set's size limits;
+ * - `invalid-name`: a tool name outside the rule set's `namePattern`.
  */
 export type StrictRule =
   | 'invalid-schema'
@@ -30,7 +30,7 @@ export type StrictRule =
   | 'invalid-name';
 
 /**
- * One way a schema breaks OpenAI's strict mode, located by a JSON pointer into the schema.
+ * One way a schema breaks a provider's strict mode, located by a JSON pointer into the schema.
  *
  * @example
  * ```ts

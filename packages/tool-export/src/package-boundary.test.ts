@@ -1,0 +1,12 @@
+import { describePackageBoundary } from '@apcore-mcp/test-support';
+
+// Shared by the converters, so like them it installs and loads nothing third-party: the contract and the converters below it.
+describePackageBoundary({
+  sourceDir: import.meta.dirname,
+  allowed: [
+    '@apcore-mcp/core',
+    '@apcore-mcp/schema',
+    '@apcore-mcp/annotations',
+    '@apcore-mcp/errors',
+  ],
+});
