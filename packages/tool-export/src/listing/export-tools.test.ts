@@ -5,6 +5,7 @@ import { createRules } from '../__fixtures__/rules.js';
 import type { ExportedTool } from '../exported-tool.js';
 import { InvalidArgumentError } from '../invalid-argument-error.js';
 import { assertStrictSchema } from '../strict/check-strict-schema.js';
+import { StrictModeError } from '../strict/strict-mode-error.js';
 import { toStrictSchema } from '../strict/to-strict-schema.js';
 import { exportTools, type ToolBuilder } from './export-tools.js';
 
@@ -112,12 +113,55 @@ describe('exportTools', () => {
     expect(warnings[0]).toMatch(/^Skipping module "orders.cancel" for Acme tools: /);
   });
 
-  it('tells each member of a refused grouped tool its own violations, once, never naming the group a module', () => {
+  it('leaves out the members whose own fields break the rules and builds the group from the rest', () => {
     const { warnings, logger } = recordingLogger();
     const { tools, skipped, groups } = exportTools(
       createRegistry(),
       { grouping: 'namespace', logger },
       strictBuilder,
+    );
+    expect(tools.map((tool) => tool.name)).toEqual(['health-ping', 'orders']);
+    expect(groups).toEqual({ orders: { list: 'orders.list' } });
+    expect(skipped.map(({ moduleId, reasons }) => [moduleId, reasons.length])).toEqual([
+      ['orders.cancel', 1],
+      ['orders.place', 1],
+    ]);
+    const [cancel, place] = skipped.map(({ reasons }) => reasons[0] ?? '');
+    expect(cancel).toMatch(
+      /^The schema of grouped tool "orders" breaks Acme's strict mode:\n- Grouped tool "orders", \/properties\/id: [^\n]*$/,
+    );
+    expect(place).toMatch(/\/properties\/item: [^\n]*$/);
+    expect(place).not.toMatch(/\/properties\/id/);
+    expect(skipped.map(({ reasons }) => reasons.join('\n')).join('\n')).not.toMatch(
+      /Module "orders"/,
+    );
+    expect(warnings).toHaveLength(2);
+  });
+
+  it('leaves a whole group out when what breaks the rules is every member’s, telling each once', () => {
+    const { warnings, logger } = recordingLogger();
+    const rootBreaking = {
+      provider: 'Acme',
+      build(tool: ExportedTool): ExportedTool {
+        if (tool.group === undefined) return tool;
+        throw new StrictModeError(
+          `The schema of grouped tool "${tool.group}" breaks Acme's strict mode:\n- /: too big`,
+          {
+            violations: [
+              {
+                rule: 'too-many-characters',
+                path: '',
+                message: 'Grouped tool "orders", /: too big',
+              },
+            ],
+          },
+        );
+      },
+    };
+    const { tools, skipped, groups } = exportTools(
+      createRegistry(),
+      { grouping: 'namespace', logger },
+      rootBreaking,
     );
     expect(tools.map((tool) => tool.name)).toEqual(['health-ping']);
     expect(groups).toEqual({});
@@ -126,16 +170,7 @@ describe('exportTools', () => {
       ['orders.list', 1],
       ['orders.place', 1],
     ]);
-    const [cancel, list, place] = skipped.map(({ reasons }) => reasons[0] ?? '');
-    expect(cancel).toMatch(
-      /^The schema of grouped tool "orders" breaks Acme's strict mode:\n- Grouped tool "orders", \/properties\/id: [^\n]*$/,
-    );
-    expect(place).toMatch(/\/properties\/item: [^\n]*$/);
-    expect(place).not.toMatch(/\/properties\/id/);
-    expect(list).toBe('its group "orders" is left out because of orders.cancel, orders.place');
-    expect(skipped.map(({ reasons }) => reasons.join('\n')).join('\n')).not.toMatch(
-      /Module "orders"/,
-    );
+    expect(skipped[1]?.reasons[0]).toMatch(/\n- Grouped tool "orders", \/: too big$/);
     expect(warnings).toHaveLength(3);
   });
 

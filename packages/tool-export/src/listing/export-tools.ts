@@ -16,7 +16,12 @@ import {
   readGrouping,
 } from './export-options.js';
 import { resolveRegistry } from './resolve-registry.js';
-import { type SkippedModule, SkippedModules } from './skipped-modules.js';
+import {
+  describeFailure,
+  ownFailures,
+  type SkippedModule,
+  SkippedModules,
+} from './skipped-modules.js';
 
 /**
  * What a provider package gives {@link exportTools}: its name (for the warnings) and how a
@@ -93,12 +98,51 @@ function toGroupActions(
   });
 }
 
+/**
+ * Builds a grouped tool; when members' own fields break the provider's rules, those members are
+ * skipped with their violations and the group is built from the others, so one module's schema
+ * does not take its whole group out. A failure that is every member's (the root, the action
+ * field) or that names no field skips them all.
+ */
+function buildGroup<T>(
+  group: string,
+  actions: GroupAction[],
+  context: {
+    options: ExportToolsOptions;
+    builder: ToolBuilder<T>;
+    skipped: SkippedModules;
+    settings: GroupingSettings;
+  },
+): { tool: T; grouped: ExportedTool } | undefined {
+  const { options, builder, skipped, settings } = context;
+  let remaining = actions;
+  while (remaining.length > 0) {
+    try {
+      const grouped = toExportedGroupedTool(group, remaining, {
+        ...options,
+        annotations: settings.groupAnnotations[group],
+      });
+      return { tool: builder.build(grouped), grouped };
+    } catch (error) {
+      const own = ownFailures(remaining, error);
+      if (own === undefined || own.size === 0 || own.size === remaining.length) {
+        skipped.addGroupFailure(group, remaining, error);
+        return undefined;
+      }
+      const { code } = describeFailure(error);
+      for (const [moduleId, reason] of own) skipped.add(moduleId, reason, code);
+      remaining = remaining.filter(({ moduleId }) => !own.has(moduleId));
+    }
+  }
+  return undefined;
+}
+
 function exportGrouped<T>(
   convertible: ReadonlyMap<string, Convertible>,
   settings: GroupingSettings,
   context: { options: ExportToolsOptions; builder: ToolBuilder<T>; skipped: SkippedModules },
 ): { tools: T[]; groups: ToolGroups } {
-  const { options, builder, skipped } = context;
+  const { builder, skipped } = context;
   const tools: T[] = [];
   const groups: Record<string, Readonly<Record<string, string>>> = {};
   const names = new ToolNameTable('safe');
@@ -117,22 +161,14 @@ function exportGrouped<T>(
       tools.push(built);
       continue;
     }
-    const actions = toGroupActions(plan, convertible);
-    let built: T;
-    let grouped: ExportedTool;
-    try {
-      grouped = toExportedGroupedTool(plan.group, actions, {
-        ...options,
-        annotations: settings.groupAnnotations[plan.group],
-      });
-      built = builder.build(grouped);
-    } catch (error) {
-      skipped.addGroupFailure(plan.group, actions, error);
-      continue;
-    }
+    const built = buildGroup(plan.group, toGroupActions(plan, convertible), {
+      ...context,
+      settings,
+    });
+    if (built === undefined) continue;
     names.add(plan.group);
-    tools.push(built);
-    groups[grouped.name] = grouped.actions ?? {};
+    tools.push(built.tool);
+    groups[built.grouped.name] = built.grouped.actions ?? {};
   }
   return { tools, groups };
 }

@@ -51,32 +51,27 @@ export class SkippedModules {
   }
 
   /**
-   * Records a grouped tool that could not be built: each member is told what of the failure is
-   * its own (the violations under the fields it declares), not the whole group's list, and a
-   * member with none of its own is told which members took the group down.
+   * Records a grouped tool that could not be built, for every member: each is told what of the
+   * failure is its own (the violations under the fields it declares), and a member with none
+   * of its own is told which members took the group down.
    */
   addGroupFailure(group: string, members: readonly GroupAction[], error: unknown): void {
     const { reason, code } = describeFailure(error);
-    const violations = readViolations(error);
-    if (violations === undefined) {
+    const own = ownFailures(members, error);
+    if (own === undefined) {
       for (const { moduleId } of members) {
         this.add(moduleId, `its group "${group}" cannot be exported: ${reason}`, code);
       }
       return;
     }
-    const [heading = reason] = reason.split('\n');
-    const everyField = new Set(members.flatMap((member) => Object.keys(fieldsOf(member))));
-    const own = new Map(
-      members.map((member) => [member.moduleId, ownViolations(member, violations, everyField)]),
-    );
-    const culprits = [...own].filter(([, lines]) => lines.length > 0).map(([moduleId]) => moduleId);
+    const culprits = [...own.keys()];
     for (const { moduleId } of members) {
-      const lines = own.get(moduleId) ?? [];
-      const text =
-        lines.length > 0
-          ? `${heading}\n${lines.map((line) => `- ${line}`).join('\n')}`
-          : `its group "${group}" is left out because of ${culprits.join(', ') || 'its merged schema'}`;
-      this.add(moduleId, text, code);
+      this.add(
+        moduleId,
+        own.get(moduleId) ??
+          `its group "${group}" is left out because of ${culprits.join(', ') || 'its merged schema'}`,
+        code,
+      );
     }
   }
 
@@ -115,6 +110,30 @@ function readViolations(error: unknown): LocatedViolation[] | undefined {
     (entry): entry is LocatedViolation =>
       isSchemaNode(entry) && typeof entry.path === 'string' && typeof entry.message === 'string',
   );
+}
+
+/**
+ * What of a grouped tool's failure is each member's own, as that member's reason (the error's
+ * heading and the violations under the fields it declares), for the members that have any;
+ * `undefined` when the error locates no violations.
+ */
+export function ownFailures(
+  members: readonly GroupAction[],
+  error: unknown,
+): Map<string, string> | undefined {
+  const violations = readViolations(error);
+  if (violations === undefined) return undefined;
+  const { reason } = describeFailure(error);
+  const [heading = reason] = reason.split('\n');
+  const everyField = new Set(members.flatMap((member) => Object.keys(fieldsOf(member))));
+  const own = new Map<string, string>();
+  for (const member of members) {
+    const lines = ownViolations(member, violations, everyField);
+    if (lines.length > 0) {
+      own.set(member.moduleId, `${heading}\n${lines.map((line) => `- ${line}`).join('\n')}`);
+    }
+  }
+  return own;
 }
 
 function fieldsOf(member: GroupAction): Record<string, unknown> {
