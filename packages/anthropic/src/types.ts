@@ -78,8 +78,7 @@ export interface AnthropicToolUseBlock {
  * `tool_use` blocks are dispatched, the others are left alone.
  */
 export interface AnthropicContentBlock {
-  type: string;
-  [key: string]: unknown;
+  readonly type: string;
 }
 
 /**
@@ -91,7 +90,7 @@ export interface AnthropicContentBlock {
  * ```
  */
 export interface AnthropicMessageLike {
-  content: readonly AnthropicContentBlock[] | readonly AnthropicToolUseBlock[];
+  content: readonly AnthropicContentBlock[];
 }
 
 /**
