@@ -66,5 +66,5 @@ if (failures.length > 0) {
   process.exit(1);
 }
 console.log(
-  "\nEvery published package passes publint and arethetypeswrong; the OpenAI converter installs nothing third-party; the server installs no optional feature's library.",
+  "\nEvery published package passes publint and arethetypeswrong; the model-API converters install nothing third-party; the server installs no optional feature's library.",
 );
