@@ -1,7 +1,7 @@
 // Packs every published package as `pnpm publish` would (publishConfig applied, workspace ranges
 // resolved) and checks what a user would install: publint for the manifest and the files,
-// arethetypeswrong for the types under every ESM resolution mode, that installing the OpenAI
-// converter brings no third-party package, and that installing the server brings none of the
+// arethetypeswrong for the types under every ESM resolution mode, that installing the model-API
+// converters brings no third-party package, and that installing the server brings none of the
 // optional features' libraries. Run after `pnpm run build`.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -66,5 +66,5 @@ if (failures.length > 0) {
   process.exit(1);
 }
 console.log(
-  "\nEvery published package passes publint and arethetypeswrong; the OpenAI converter installs nothing third-party; the server installs no optional feature's library.",
+  "\nEvery published package passes publint and arethetypeswrong; the model-API converters install nothing third-party; the server installs no optional feature's library.",
 );

@@ -7,7 +7,7 @@ import {
   toExtraDescription,
 } from '@apcore-mcp/annotations';
 import type { JsonSchema } from '@apcore-mcp/core';
-import type { Logger, ModuleDescriptor } from '@apcore-mcp/core/bridge';
+import { copyJson, type Logger, type ModuleDescriptor } from '@apcore-mcp/core/bridge';
 import { SchemaConverter } from '@apcore-mcp/schema';
 import { toExportedToolName } from './tool-names.js';
 
@@ -26,6 +26,11 @@ export type ExportedTool = {
   name: string;
   description: string;
   inputSchema: JsonSchema;
+  /**
+   * The `inputs` of the module's examples, when it has some (never on a grouped tool): for
+   * providers whose tool definitions take example inputs.
+   */
+  inputExamples?: Record<string, unknown>[];
 } & (
   | { moduleId: string; group?: undefined; actions?: undefined }
   | { moduleId?: undefined; group: string; actions: Readonly<Record<string, string>> }
@@ -33,7 +38,7 @@ export type ExportedTool = {
 
 /** The descriptor fields a tool is built from. */
 export type ToolDescriptor = Pick<ModuleDescriptor, 'moduleId' | 'description' | 'inputSchema'> &
-  Partial<Pick<ModuleDescriptor, 'annotations'>>;
+  Partial<Pick<ModuleDescriptor, 'annotations' | 'examples'>>;
 
 /**
  * Options of {@link toExportedTool}.
@@ -81,7 +86,23 @@ export function toExportedTool(
       ? `${toDescriptionSuffix(annotations)}${toExtraDescription(annotations)}`
       : '';
   const text = typeof descriptor.description === 'string' ? descriptor.description : '';
-  return { name, description: `${text}${suffix}`, inputSchema, moduleId };
+  const tool: ExportedTool = { name, description: `${text}${suffix}`, inputSchema, moduleId };
+  const inputExamples = readInputExamples(descriptor.examples);
+  if (inputExamples.length > 0) tool.inputExamples = inputExamples;
+  return tool;
+}
+
+/** The examples' inputs that are objects, copied: the descriptor stays untouched. */
+function readInputExamples(examples: unknown): Record<string, unknown>[] {
+  if (!Array.isArray(examples)) return [];
+  return examples.flatMap((example) => {
+    const inputs = isPlainObject(example) ? example.inputs : undefined;
+    return isPlainObject(inputs) ? [copyJson(inputs)] : [];
+  });
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
