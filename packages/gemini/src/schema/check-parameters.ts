@@ -42,7 +42,7 @@ function checkNode(value: unknown, path: string, walk: Walk): void {
       walk,
       path,
       'unsupported-type',
-      '"enum" values must be strings or numbers in "parameters"',
+      '"enum" values must be strings (numbers are sent as strings) in "parameters"',
     );
   }
   if (isNode(value.properties)) {
@@ -61,7 +61,9 @@ function checkNode(value: unknown, path: string, walk: Walk): void {
   }
   if (isNode(value.items)) checkNode(value.items, `${path}/items`, walk);
   if (Array.isArray(value.anyOf)) {
-    value.anyOf.forEach((branch, index) => checkNode(branch, `${path}/anyOf/${index}`, walk));
+    for (const [index, branch] of value.anyOf.entries()) {
+      checkNode(branch, `${path}/anyOf/${index}`, walk);
+    }
   }
 }
 
