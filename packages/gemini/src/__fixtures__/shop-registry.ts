@@ -42,6 +42,19 @@ export function createShopRegistry(): Registry {
     }),
   );
   registry.register(
+    'orders.cancel',
+    defineModule({
+      description: 'Cancel an order',
+      tags: ['shop'],
+      inputSchema: {
+        type: 'object',
+        properties: { orderId: { type: 'string' } },
+        required: ['orderId'],
+      },
+      execute: ({ orderId }) => ({ orderId, cancelled: true }),
+    }),
+  );
+  registry.register(
     'admin.purge',
     defineModule({
       description: 'Delete everything',
