@@ -48,17 +48,17 @@ export function toFunctionResponsePart(
   outcome: DispatchOutcome,
   multimodal: boolean,
 ): GeminiFunctionResponsePart {
-  const functionResponse: GeminiFunctionResponsePart['functionResponse'] = {
-    name: call.name,
-    response: { error: '' },
-  };
-  if (call.id !== undefined) functionResponse.id = call.id;
+  const id = call.id === undefined ? {} : { id: call.id };
   if (!outcome.ok) {
-    functionResponse.response = { error: describeDispatchFailure(outcome) };
-    return { functionResponse };
+    const response = { error: describeDispatchFailure(outcome) };
+    return { functionResponse: { ...id, name: call.name, response } };
   }
   const body = toResponseBody(outcome.parts, multimodal);
-  functionResponse.response = { output: body.output };
+  const functionResponse: GeminiFunctionResponsePart['functionResponse'] = {
+    ...id,
+    name: call.name,
+    response: { output: body.output },
+  };
   if (body.images.length > 0) {
     functionResponse.parts = body.images.map((inlineData) => ({ inlineData }));
   }
