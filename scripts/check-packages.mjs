@@ -1,7 +1,7 @@
 // Packs every published package as `pnpm publish` would (publishConfig applied, workspace ranges
 // resolved) and checks what a user would install: publint for the manifest and the files,
-// arethetypeswrong for the types under every ESM resolution mode, that installing the OpenAI
-// converter brings no third-party package, and that installing the server brings none of the
+// arethetypeswrong for the types under every ESM resolution mode, that installing a converter
+// (OpenAI, Gemini) brings no third-party package, and that installing the server brings none of the
 // optional features' libraries. Run after `pnpm run build`.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
