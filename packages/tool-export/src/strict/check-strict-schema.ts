@@ -105,7 +105,7 @@ function checkValues(node: Record<string, unknown>, check: Check): void {
 }
 
 function checkObject(node: Record<string, unknown>, depth: number, check: Check): void {
-  if (node.additionalProperties !== false) {
+  if (check.rules.closesObjects !== false && node.additionalProperties !== false) {
     check.report('additional-properties', 'is an object without "additionalProperties": false');
   }
   const properties = isSchemaNode(node.properties) ? node.properties : {};

@@ -1,3 +1,4 @@
+import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
 import { createRules } from '../__fixtures__/rules.js';
 import { assertStrictSchema, checkStrictSchema } from './check-strict-schema.js';
@@ -92,5 +93,32 @@ describe('strict schemas under a provider rule set', () => {
     expect(violations.map(({ rule, path }) => [rule, path])).toEqual([
       ['too-deep', '/properties/a/properties/b/properties/c'],
     ]);
+  });
+
+  it('leaves additionalProperties as written, checked as a keyword, when the rules do not close objects', () => {
+    const rules = createRules({
+      requireEveryProperty: false,
+      closesObjects: false,
+      keywordsByType: { object: new Set(['properties', 'required']) },
+    });
+    const open = {
+      type: 'object',
+      properties: { tags: { type: 'object', properties: {}, additionalProperties: true } },
+    };
+    const logger = createRecordingLogger();
+    const strict = toStrictSchema(open, { rules, logger });
+    expect(strict).toEqual({
+      type: 'object',
+      properties: { tags: { type: 'object', properties: {}, additionalProperties: true } },
+    });
+    expect(logger.warnings()).toEqual([]);
+    expect(checkStrictSchema(strict, { rules }).map(({ rule, path }) => [rule, path])).toEqual([
+      ['unsupported-keyword', '/properties/tags'],
+    ]);
+    const dropped = toStrictSchema(open, {
+      rules: { ...rules, droppableKeywords: new Set(['additionalProperties']) },
+      dropUnsupportedKeywords: true,
+    });
+    expect(checkStrictSchema(dropped, { rules })).toEqual([]);
   });
 });

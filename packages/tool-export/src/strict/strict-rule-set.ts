@@ -60,4 +60,11 @@ export interface StrictRuleSet {
   readonly requireEveryProperty: boolean;
   /** The tool names the provider accepts, checked when a name is given. */
   readonly namePattern: RegExp;
+  /**
+   * Whether every object must be closed with `additionalProperties: false` (OpenAI's and
+   * Anthropic's strict modes). `false` leaves `additionalProperties` as written, checked like any
+   * other keyword, for a provider whose subset has no such field or treats it as optional.
+   * Default `true`.
+   */
+  readonly closesObjects?: boolean;
 }

@@ -114,6 +114,13 @@ function closeObject(
     setOwnEntry(strictProperties, name, keepsValue ? strict : makeOwnNodeNullable(strict));
   }
   walk.path.leave();
+  if (walk.options.rules.closesObjects === false) {
+    if (result.type === undefined) result.type = 'object';
+    result.properties = strictProperties;
+    const listed = names.filter((name) => required.has(name)).sort();
+    if (listed.length > 0) result.required = listed;
+    return;
+  }
   const open = source.additionalProperties;
   if (open !== undefined && open !== false) {
     walk.warn(
@@ -148,10 +155,8 @@ function strictifyNode(input: unknown, walk: Walk): unknown {
   const result: Record<string, unknown> = {};
   for (const key of Object.keys(source)) {
     if (walk.options.rules.removedKeywords.has(key) || key.startsWith('x-')) continue;
-    if (
-      isObject &&
-      (key === 'properties' || key === 'required' || key === 'additionalProperties')
-    ) {
+    if (isObject && (key === 'properties' || key === 'required')) continue;
+    if (isObject && key === 'additionalProperties' && walk.options.rules.closesObjects !== false) {
       continue;
     }
     if (isDropped(key, source[key], walk)) {
