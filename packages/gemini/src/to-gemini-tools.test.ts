@@ -60,10 +60,23 @@ describe('toGeminiTools', () => {
     });
   });
 
+  it('drops from parametersJsonSchema what the field ignores, warning about it, by default', () => {
+    const logger = createRecordingLogger();
+    const { functionDeclarations, skipped } = toGeminiToolsDetailed(createShopRegistry(), {
+      tags: ['shop'],
+      logger,
+    });
+    expect(skipped).toEqual([]);
+    const product = functionDeclarations.find(({ name }) => name === 'catalog-get_product');
+    expect(JSON.stringify(product?.parametersJsonSchema)).not.toMatch(/"pattern"/);
+    expect(logger.warnings()).toEqual([expect.stringMatching(/pattern/)]);
+  });
+
   it('lists a refused module once with every reason, warns once, and declares the rest', () => {
     const logger = createRecordingLogger();
     const { functionDeclarations, skipped } = toGeminiToolsDetailed(createShopRegistry(), {
       tags: ['shop'],
+      dropUnsupportedKeywords: false,
       logger,
     });
     expect(functionDeclarations.map((declaration) => declaration.name)).toEqual([

@@ -27,7 +27,9 @@ export interface GeminiSchemaOptions {
    * Drop the value constraints the field's subset does not take (`pattern`, `minLength`,
    * `multipleOf`, formats outside its list, an open `additionalProperties` in `parameters`,
    * ...) with a warning each, instead of refusing the schema. The Executor still validates the
-   * full schema. Default `false`.
+   * full schema. Default `true` for `parametersJsonSchema`, whose field takes any JSON Schema and
+   * ignores what it does not support (so dropping loses nothing the model would have seen), and
+   * `false` for `parameters`, whose `Schema` message refuses a field it does not know.
    */
   dropUnsupportedKeywords?: boolean;
   /** Receives a warning for every change that alters what the schema accepts. */
@@ -77,9 +79,7 @@ function rewrite(schema: JsonSchema, options: GeminiSchemaOptions): JsonSchema {
     ...(options.moduleId === undefined ? {} : { moduleId: options.moduleId }),
     ...(options.subject === undefined ? {} : { subject: options.subject }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
-    ...(options.dropUnsupportedKeywords === undefined
-      ? {}
-      : { dropUnsupportedKeywords: options.dropUnsupportedKeywords }),
+    dropUnsupportedKeywords: options.dropUnsupportedKeywords ?? field === 'parametersJsonSchema',
   });
   rewriteForGemini(rewritten, field);
   return rewritten;
