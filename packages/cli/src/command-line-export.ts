@@ -33,7 +33,7 @@ function withExportFlags(parser: Argv, fixedFormat?: string): Argv {
       describe: 'Write the JSON to this file instead of stdout',
     })
     .check((flags) => {
-      checkExportFlags(flags, fixedFormat);
+      checkExportFlags(flags, fixedFormat === undefined ? {} : { fixedFormat });
       return true;
     });
 }

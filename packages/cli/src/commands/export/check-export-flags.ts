@@ -1,10 +1,13 @@
 import { suggestClosest } from '@apcore-mcp/core/bridge';
-import {
-  EXPORT_FORMATS,
-  type ExportFormat,
-  FORMAT_NAMES,
-  type FormatFlag,
-} from './export-formats.js';
+import { EXPORT_FORMATS, type ExportFormat, type FormatFlag } from './export-formats.js';
+
+/** Options of {@link checkExportFlags}. */
+export interface CheckExportFlagsOptions {
+  /** The format of a command that fixes it (`openai export`), instead of `--format`. */
+  fixedFormat?: string;
+  /** The format table; default {@link EXPORT_FORMATS}. */
+  formats?: readonly ExportFormat[];
+}
 
 /** Each format flag under the key yargs gives it (camelCase). */
 const FLAG_KEYS: Readonly<Record<FormatFlag, string>> = {
@@ -17,13 +20,14 @@ function listFlags(flags: readonly FormatFlag[]): string {
   return flags.length === 0 ? 'none of them' : flags.map((flag) => `--${flag}`).join(', ');
 }
 
-function readFormat(value: unknown): ExportFormat {
-  const choices = FORMAT_NAMES.join(', ');
+function readFormat(value: unknown, formats: readonly ExportFormat[]): ExportFormat {
+  const names = formats.map((format) => format.name);
+  const choices = names.join(', ');
   if (value === undefined) throw new Error(`--format is required: one of ${choices}`);
   const name = String(value);
-  const format = EXPORT_FORMATS.find((candidate) => candidate.name === name);
+  const format = formats.find((candidate) => candidate.name === name);
   if (format !== undefined) return format;
-  const guess = suggestClosest(name.toLowerCase(), FORMAT_NAMES);
+  const guess = suggestClosest(name.toLowerCase(), names);
   const hint = guess === undefined ? '' : `; did you mean "${guess}"?`;
   throw new Error(`--format must be one of ${choices} (got "${name}"${hint})`);
 }
@@ -41,9 +45,9 @@ function readFormat(value: unknown): ExportFormat {
  */
 export function checkExportFlags(
   flags: Readonly<Record<string, unknown>>,
-  fixedFormat?: string,
+  { fixedFormat, formats = EXPORT_FORMATS }: CheckExportFlagsOptions = {},
 ): ExportFormat {
-  const format = readFormat(fixedFormat ?? flags.format);
+  const format = readFormat(fixedFormat ?? flags.format, formats);
   const given = (Object.keys(FLAG_KEYS) as FormatFlag[]).filter(
     (flag) => flags[FLAG_KEYS[flag]] === true,
   );

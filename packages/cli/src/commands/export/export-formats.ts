@@ -70,18 +70,3 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
     },
   },
 ];
-
-/** The names `--format` takes, in the table's order. */
-export const FORMAT_NAMES: readonly string[] = EXPORT_FORMATS.map((format) => format.name);
-
-/**
- * The format of this name.
- *
- * @example
- * ```ts
- * findExportFormat('openai')?.flags; // ['strict', 'embed-annotations', 'drop-unsupported']
- * ```
- */
-export function findExportFormat(name: string): ExportFormat | undefined {
-  return EXPORT_FORMATS.find((format) => format.name === name);
-}
