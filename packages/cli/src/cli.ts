@@ -40,10 +40,6 @@ async function runInvocation(invocation: Invocation, io: CliIo): Promise<number>
       const { runExportCommand } = await import('./commands/export/export-command.js');
       return runExportCommand(resolved, invocation.flags, io);
     }
-    case 'openai export': {
-      const { runExportCommand } = await import('./commands/export/export-command.js');
-      return runExportCommand(resolved, { ...invocation.flags, format: 'openai' }, io);
-    }
     case 'ledger tail': {
       const { runLedgerTailCommand } = await import('./commands/ledger-tail-command.js');
       return runLedgerTailCommand(resolved, invocation.flags, io);

@@ -3,10 +3,8 @@ import { GROUPING_KEYS, SELECTION_KEYS, withSettings } from './command-line-opti
 import { checkExportFlags } from './commands/export/check-export-flags.js';
 import { EXPORT_FORMATS } from './commands/export/export-formats.js';
 
-/** Picks the invocation an export command's handler reports. */
-type PickExportCommand = (
-  command: 'export' | 'openai export',
-) => (flags: Record<string, unknown>) => void;
+/** Picks the invocation the export commands' handler reports. */
+type PickExportCommand = (command: 'export') => (flags: Record<string, unknown>) => void;
 
 /**
  * The flags of an export: the settings that select and group modules, the format's flags
@@ -72,7 +70,8 @@ export function withExportCommands(parser: Argv, pick: PickExportCommand): Argv 
           'export',
           'Print the OpenAI tool definitions as JSON (export --format openai)',
           (exportParser) => withExportFlags(exportParser, 'openai'),
-          pick('openai export'),
+          // The OpenAI format under its first name: the same command, its format fixed.
+          (flags) => pick('export')({ ...flags, format: 'openai' }),
         )
         .demandCommand(1, 'Name a subcommand: apcore-mcp openai export'),
     );

@@ -24,7 +24,6 @@ export type CommandName =
   | 'tools check'
   | 'resources list'
   | 'export'
-  | 'openai export'
   | 'config validate'
   | 'ledger tail'
   | 'usage';
