@@ -60,7 +60,7 @@ export function withExportCommands(parser: Argv, pick: PickExportCommand): Argv 
   return parser
     .command(
       'export',
-      "Print the tools in a model API's format as JSON (--format openai)",
+      `Print the tools in a model API's format as JSON (--format ${EXPORT_FORMATS.map((format) => format.name).join('|')})`,
       withExport,
       pick('export'),
     )
