@@ -1,6 +1,7 @@
 import type { BuildToolsOptions } from './figures/build-tools.js';
 import type { CallOverheadOptions } from './figures/call-overhead.js';
 import type { CliStartupOptions } from './figures/cli-startup.js';
+import type { ExportFormatsOptions } from './figures/export-formats.js';
 import type { HeapRetainedOptions } from './figures/heap-retained.js';
 import type { HttpLoadOptions } from './figures/http-load.js';
 import type { InMemoryCallsOptions } from './figures/in-memory-calls.js';
@@ -20,6 +21,7 @@ export interface BenchProfile {
   toolsListSize: ToolsListSizeOptions;
   toolSearch: ToolSearchOptions;
   tasks: TasksOptions;
+  exportFormats: ExportFormatsOptions;
 }
 
 /** The sizes the targets are stated for, with enough repetitions for stable medians. */
@@ -53,6 +55,7 @@ export const FULL_PROFILE: BenchProfile = {
     rssSamples: 3,
     deadlineMs: 120_000,
   },
+  exportFormats: { sizes: [100, 1000], warmups: 3, samples: 15, minSampleMs: 40 },
 };
 
 /**
@@ -87,4 +90,5 @@ export const SMOKE_PROFILE: BenchProfile = {
     rssSamples: 1,
     deadlineMs: 15_000,
   },
+  exportFormats: { sizes: [10, 50], warmups: 1, samples: 1 },
 };

@@ -68,6 +68,10 @@ const EXPECTED_IDS = [
   'tasks.in-memory.rss',
   // Outside CI, a machine without redis-server measures the in-memory engine only.
   ...(redisSkipReason() === undefined ? ['tasks.redis.throughput', 'tasks.redis.rss'] : []),
+  'export.openai.10',
+  'export.openai.strict.10',
+  'export.openai.50',
+  'export.openai.strict.50',
 ];
 
 // Structure only: timings on a shared test machine mean nothing and are never checked here.

@@ -36,9 +36,9 @@ async function runInvocation(invocation: Invocation, io: CliIo): Promise<number>
       const { runResourcesListCommand } = await import('./commands/resources-list-command.js');
       return runResourcesListCommand(resolved, invocation.flags, io);
     }
-    case 'openai export': {
-      const { runOpenaiExportCommand } = await import('./commands/openai-export-command.js');
-      return runOpenaiExportCommand(resolved, invocation.flags, io);
+    case 'export': {
+      const { runExportCommand } = await import('./commands/export/export-command.js');
+      return runExportCommand(resolved, invocation.flags, io);
     }
     case 'ledger tail': {
       const { runLedgerTailCommand } = await import('./commands/ledger-tail-command.js');

@@ -1,5 +1,6 @@
 import yargs, { type Argv } from 'yargs';
 import { CliError } from './cli-error.js';
+import { withExportCommands } from './command-line-export.js';
 import { withHelpText } from './command-line-help.js';
 import {
   GROUPING_KEYS,
@@ -22,7 +23,7 @@ export type CommandName =
   | 'tools list'
   | 'tools check'
   | 'resources list'
-  | 'openai export'
+  | 'export'
   | 'config validate'
   | 'ledger tail'
   | 'usage';
@@ -42,21 +43,6 @@ const HELP_WIDTH = 100;
 
 function withJson(parser: Argv): Argv {
   return withJsonAndSettings(parser, SELECTION_KEYS);
-}
-
-function withOpenaiExport(parser: Argv): Argv {
-  return withSettings(parser, [...SELECTION_KEYS, ...GROUPING_KEYS])
-    .option('strict', { type: 'boolean', describe: 'Rewrite schemas for OpenAI strict mode' })
-    .option('embed-annotations', {
-      type: 'boolean',
-      describe: 'Append the annotation summary to each description',
-    })
-    .option('output', {
-      alias: 'o',
-      type: 'string',
-      requiresArg: true,
-      describe: 'Write the JSON to this file instead of stdout',
-    });
 }
 
 /** `ledger tail` and `usage` read the ledger file a server wrote. */
@@ -138,7 +124,7 @@ type PickCommand = (command: CommandName) => (flags: Record<string, unknown>) =>
 
 /** The subcommands that inspect, export and validate rather than serve. */
 function withInspectionCommands(parser: Argv, pick: PickCommand): Argv {
-  return withToolsCommands(parser, pick)
+  return withExportCommands(withToolsCommands(parser, pick), pick)
     .command('resources', 'Inspect the documentation resources', (inner) =>
       inner
         .command(
@@ -148,16 +134,6 @@ function withInspectionCommands(parser: Argv, pick: PickCommand): Argv {
           pick('resources list'),
         )
         .demandCommand(1, 'Name a subcommand: apcore-mcp resources list'),
-    )
-    .command('openai', 'OpenAI function-calling tools', (inner) =>
-      inner
-        .command(
-          'export',
-          'Print the OpenAI tool definitions as JSON',
-          withOpenaiExport,
-          pick('openai export'),
-        )
-        .demandCommand(1, 'Name a subcommand: apcore-mcp openai export'),
     )
     .command('config', 'Config file tools', (inner) =>
       inner

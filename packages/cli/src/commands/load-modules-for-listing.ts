@@ -76,10 +76,20 @@ export async function loadModulesForListing(resolved: ResolvedSettings): Promise
 export function reportSkipped(entries: readonly SkippedEntry[], io: CliIo): void {
   if (entries.length === 0) return;
   io.stderr.write(`Skipped ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}:\n`);
-  for (const entry of entries) {
-    const reason = entry.reason.split('\n').join('\n    ');
-    io.stderr.write(`  ${describeEntry(entry)}: ${reason}\n`);
-  }
+  for (const entry of entries) io.stderr.write(`  ${formatSkippedEntry(entry)}\n`);
+}
+
+/**
+ * One skipped entry as a listing reports it: what it is, then its reason, whose further lines
+ * are indented under it.
+ *
+ * @example
+ * ```ts
+ * formatSkippedEntry({ path: 'broken.mjs', reason: 'SyntaxError: ...' }); // 'broken.mjs: SyntaxError: ...'
+ * ```
+ */
+export function formatSkippedEntry(entry: SkippedEntry): string {
+  return `${describeEntry(entry)}: ${entry.reason.split('\n').join('\n    ')}`;
 }
 
 /** `orders.place (orders/place.ts)`, a module and its file; `broken.mjs`, a file alone. */

@@ -237,7 +237,7 @@ describe('apcore-mcp openai export', () => {
     }[];
     // place_order uses minLength, which strict mode does not support: skipped, with the reason.
     expect(tools.map((tool) => tool.function.name)).not.toContain('orders-place_order');
-    expect(result.stderr).toMatch(/^Skipped 1 entry:\n {2}orders\.place_order: .*strict mode/);
+    expect(result.stderr).toMatch(/^Skipped 1 entry:\n {2}orders\.place_order:\n {4}.*strict mode/);
     expect(result.stderr).toContain('"minLength" is not supported in strict mode');
     const getProduct = tools.find((tool) => tool.function.name === 'catalog-get_product');
     expect(getProduct?.function.strict).toBe(true);
