@@ -1,3 +1,5 @@
+import { toAnthropicToolsDetailed } from '@apcore-mcp/anthropic';
+import { toGeminiToolsDetailed } from '@apcore-mcp/gemini';
 import { toOpenaiToolsDetailed } from '@apcore-mcp/openai';
 import type { Registry } from '@apcore-mcp/runtime';
 import { type MeasureOptions, measureInterleaved } from '../measure/measure-interleaved.js';
@@ -37,6 +39,20 @@ const OPENAI_EXPORT = (registry: Registry, mode: ExportMode): number =>
  */
 export const EXPORT_FORMATS: readonly ExportFormat[] = [
   { id: 'openai', name: 'OpenAI', modes: ['plain', 'strict'], build: OPENAI_EXPORT },
+  {
+    id: 'anthropic',
+    name: 'Anthropic',
+    // Strict tool use takes at most 20 tools and 24 optional parameters per request: over 100
+    // or 1,000 modules it would measure refusals, not building.
+    modes: ['plain'],
+    build: (registry) => toAnthropicToolsDetailed(registry).skipped.length,
+  },
+  {
+    id: 'gemini',
+    name: 'Gemini',
+    modes: ['plain'],
+    build: (registry) => toGeminiToolsDetailed(registry).skipped.length,
+  },
 ];
 
 function formatCount(count: number): string {

@@ -72,6 +72,10 @@ const EXPECTED_IDS = [
   'export.openai.strict.10',
   'export.openai.50',
   'export.openai.strict.50',
+  'export.anthropic.10',
+  'export.anthropic.50',
+  'export.gemini.10',
+  'export.gemini.50',
 ];
 
 // Structure only: timings on a shared test machine mean nothing and are never checked here.

@@ -24,6 +24,19 @@ function withExportFlags(parser: Argv, fixedFormat?: string): Argv {
       type: 'boolean',
       describe: 'Drop the schema keywords the provider refuses instead of skipping the module',
     })
+    .option('cache-control', {
+      type: 'boolean',
+      describe: 'anthropic: mark the last tool for prompt caching (cache_control ephemeral)',
+    })
+    .option('input-examples', {
+      type: 'boolean',
+      describe: "anthropic: send each module's example inputs as input_examples",
+    })
+    .option('openapi-parameters', {
+      type: 'boolean',
+      describe:
+        'gemini: declare parameters in the OpenAPI-subset `parameters` field instead of `parametersJsonSchema`',
+    })
     .option('output', {
       alias: 'o',
       type: 'string',

@@ -14,6 +14,9 @@ const FLAG_KEYS: Readonly<Record<FormatFlag, string>> = {
   strict: 'strict',
   'embed-annotations': 'embedAnnotations',
   'drop-unsupported': 'dropUnsupported',
+  'cache-control': 'cacheControl',
+  'input-examples': 'inputExamples',
+  'openapi-parameters': 'openapiParameters',
 };
 
 function listFlags(flags: readonly FormatFlag[]): string {

@@ -3,41 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureIo } from '../../__fixtures__/capture-io.js';
+import { NOTES_DOCUMENT } from '../../__fixtures__/notes-document.js';
 import { run } from '../../cli.js';
-
-/** Two operations as modules, no module files to import: one strict mode refuses (minLength). */
-const DOCUMENT = {
-  openapi: '3.1.0',
-  info: { title: 'Notes', version: '1.0.0' },
-  servers: [{ url: 'http://127.0.0.1:9/api' }],
-  paths: {
-    '/notes': {
-      get: {
-        operationId: 'list_notes',
-        summary: 'List the notes',
-        parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1 } }],
-        responses: { '200': { description: 'The notes' } },
-      },
-      post: {
-        operationId: 'add_note',
-        summary: 'Add a note',
-        requestBody: {
-          required: true,
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                properties: { text: { type: 'string', minLength: 1 } },
-                required: ['text'],
-              },
-            },
-          },
-        },
-        responses: { '201': { description: 'Added' } },
-      },
-    },
-  },
-};
 
 let dir: string;
 let document: string;
@@ -45,7 +12,7 @@ let document: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'apcore-mcp-export-'));
   document = join(dir, 'notes.json');
-  await writeFile(document, JSON.stringify(DOCUMENT));
+  await writeFile(document, JSON.stringify(NOTES_DOCUMENT));
   await mkdir(join(dir, 'a-directory'));
 });
 
@@ -65,12 +32,31 @@ interface PrintedTool {
 
 describe('apcore-mcp export: the command line', () => {
   it.each([
-    [['export'], '--format is required: one of openai'],
+    [['export'], '--format is required: one of openai, anthropic, gemini'],
     [
       ['export', '--format', 'opnai'],
-      '--format must be one of openai (got "opnai"; did you mean "openai"?)',
+      '--format must be one of openai, anthropic, gemini (got "opnai"; did you mean "openai"?)',
     ],
-    [['export', '--format', 'gemeni'], '--format must be one of openai (got "gemeni")'],
+    [
+      ['export', '--format', 'gemeni'],
+      '--format must be one of openai, anthropic, gemini (got "gemeni"; did you mean "gemini"?)',
+    ],
+    [
+      ['export', '--format', 'claude'],
+      '--format must be one of openai, anthropic, gemini (got "claude")',
+    ],
+    [
+      ['export', '--format', 'gemini', '--strict'],
+      '--format gemini does not take --strict (it takes --embed-annotations, --drop-unsupported, --openapi-parameters)',
+    ],
+    [
+      ['export', '--format', 'openai', '--cache-control'],
+      '--format openai does not take --cache-control (it takes --strict, --embed-annotations, --drop-unsupported)',
+    ],
+    [
+      ['export', '--format', 'anthropic', '--drop-unsupported'],
+      '--drop-unsupported needs --strict with --format anthropic: only strict tool use refuses keywords',
+    ],
     [
       ['export', '--format', 'openai', '--drop-unsupported'],
       '--drop-unsupported needs --strict with --format openai: only strict mode refuses keywords',
