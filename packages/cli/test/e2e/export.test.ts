@@ -75,8 +75,9 @@ describe('apcore-mcp export --format openai (spawned CLI)', () => {
       EXAMPLE_EXTENSIONS,
     ];
     const skipping = await runCli([...strict, '--grouping', 'namespace']);
-    expect(functionsOf(skipping.stdout).map((fn) => fn.name)).not.toContain('orders');
     expect(skipping.stderr).toContain('orders.place_order:');
+    const trimmed = functionsOf(skipping.stdout).find((fn) => fn.name === 'orders');
+    expect(JSON.stringify(trimmed ?? {})).not.toContain('place_order');
 
     const grouped = await runCli([...strict, '--grouping', 'namespace', '--drop-unsupported']);
     expect(grouped.code).toBe(0);
@@ -90,7 +91,7 @@ describe('apcore-mcp export --format openai (spawned CLI)', () => {
     expect(functionsOf(plain.stdout).map((fn) => fn.name)).toContain('orders-place_order');
   });
 
-  it('lists a module of a refused grouped function once with its reasons, never the group as a module, and exits 0', async () => {
+  it('leaves out of a grouped function the module whose own field breaks the rules, once with its reasons, never the group as a module', async () => {
     const result = await runCli([
       'export',
       '--format',
@@ -102,25 +103,19 @@ describe('apcore-mcp export --format openai (spawned CLI)', () => {
       dir,
     ]);
     expect(result.code).toBe(0);
-    expect(functionsOf(result.stdout)).toEqual([]);
+    const [notes, ...others] = functionsOf(result.stdout);
+    expect(others).toEqual([]);
+    expect(notes?.name).toBe('notes');
+    expect(JSON.stringify(notes?.parameters)).toMatch(/"enum":\["list","remove"\]/);
     const lines = result.stderr.trimEnd().split('\n');
-    expect(lines[0]).toBe('Skipped 4 entries:');
+    expect(lines[0]).toBe('Skipped 2 entries:');
     // The file that did not load, as every listing reports it.
     expect(lines[1]).toMatch(/^ {2}broken\.mjs: SyntaxError: /);
-    const moduleLines = lines.filter((line) => /^ {2}\S+:$/.test(line));
-    expect(moduleLines).toEqual(['  notes.add:', '  notes.list:', '  notes.remove:']);
-    const addAt = lines.indexOf('  notes.add:');
-    expect(lines.slice(addAt + 1, addAt + 3)).toEqual([
+    expect(lines.slice(2)).toEqual([
+      '  notes.add:',
       `    The schema of grouped function "notes" breaks OpenAI's strict mode:`,
       expect.stringMatching(/^ {4}- Grouped function "notes", \/properties\/text: "minLength"/),
     ]);
-    expect(lines[addAt + 3]).toBe('  notes.list:');
-    expect(lines.slice(addAt + 4)).toEqual([
-      '    its group "notes" is left out because of notes.add',
-      '  notes.remove:',
-      '    its group "notes" is left out because of notes.add',
-    ]);
-    expect(result.stderr).not.toMatch(/^ {2}notes:/m);
     expect(result.stderr).not.toContain('Module "notes"');
   });
 
@@ -129,7 +124,51 @@ describe('apcore-mcp export --format openai (spawned CLI)', () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      'Error: --format must be one of openai (got "open-ai"; did you mean "openai"?) (see apcore-mcp --help)\n',
+      'Error: --format must be one of openai, anthropic, gemini (got "open-ai"; did you mean "openai"?) (see apcore-mcp --help)\n',
     );
+  });
+});
+
+describe('apcore-mcp export --format anthropic|gemini (spawned CLI)', () => {
+  it('prints the example modules as Anthropic tools, strict ones with the constraints dropped', async () => {
+    const result = await runCli([
+      'export',
+      '--format',
+      'anthropic',
+      '--strict',
+      '--drop-unsupported',
+      '--cache-control',
+      '--prefix',
+      'catalog',
+      '--extensions-dir',
+      EXAMPLE_EXTENSIONS,
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    const tools = JSON.parse(result.stdout) as Array<Record<string, unknown>>;
+    expect(tools.map((tool) => tool.name)).toContain('catalog-get_product');
+    expect(tools.every((tool) => tool.strict === true)).toBe(true);
+    expect(tools.at(-1)?.cache_control).toEqual({ type: 'ephemeral' });
+  });
+
+  it('prints the example modules as Gemini declarations in either field', async () => {
+    const base = ['export', '--format', 'gemini', '--extensions-dir', EXAMPLE_EXTENSIONS];
+    for (const [flags, field, type] of [
+      [[], 'parametersJsonSchema', 'object'],
+      [['--openapi-parameters', '--drop-unsupported'], 'parameters', 'OBJECT'],
+    ] as const) {
+      const result = await runCli([...base, ...flags]);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe('');
+      const [tool, ...rest] = JSON.parse(result.stdout) as Array<{
+        functionDeclarations: Array<Record<string, { type?: string } | string>>;
+      }>;
+      expect(rest).toEqual([]);
+      const declarations = tool?.functionDeclarations ?? [];
+      expect(declarations.map((declaration) => declaration.name)).toContain('catalog-get_product');
+      for (const declaration of declarations) {
+        expect((declaration[field] as { type?: string }).type).toBe(type);
+      }
+    }
   });
 });
