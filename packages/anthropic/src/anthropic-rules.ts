@@ -4,7 +4,7 @@
  * limits of strict tool use, as the rule set the shared strict-schema rewriting and checker take.
  */
 import { SAFE_TOOL_NAME_PATTERN } from '@apcore-mcp/core/bridge';
-import type { StrictRuleSet } from '@apcore-mcp/tool-export';
+import { ANNOTATION_KEYWORDS, type StrictRuleSet } from '@apcore-mcp/tool-export';
 
 /** Where each rule comes from. */
 export const ANTHROPIC_DOCS = Object.freeze({
@@ -116,17 +116,7 @@ const DROPPABLE_KEYWORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Annotations of no use to the model, removed by the strict rewriting. */
-const REMOVED_KEYWORDS: ReadonlySet<string> = new Set([
-  'examples',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-  '$schema',
-  '$id',
-  '$comment',
-  '$defs',
-  'definitions',
-]);
+const REMOVED_KEYWORDS: ReadonlySet<string> = new Set(ANNOTATION_KEYWORDS);
 
 /**
  * Strict tool use's complexity limits ({@link ANTHROPIC_DOCS}.schemaLimitations). They hold for

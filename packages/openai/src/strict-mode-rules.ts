@@ -2,7 +2,7 @@
  * OpenAI's published Structured Outputs rules ("supported schemas") that strict function
  * calling enforces, as the rule set the shared strict-schema rewriting and checker take.
  */
-import type { StrictRuleSet } from '@apcore-mcp/tool-export';
+import { ANNOTATION_KEYWORDS, type StrictRuleSet } from '@apcore-mcp/tool-export';
 import { OPENAI_FUNCTION_NAME_PATTERN } from './normalize.js';
 
 /** Types a strict schema may use (`null` only alongside another type, for nullable values). */
@@ -73,15 +73,7 @@ export const DROPPABLE_KEYWORDS: ReadonlySet<string> = new Set([
 export const REMOVED_KEYWORDS: ReadonlySet<string> = new Set([
   'default',
   'title',
-  'examples',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-  '$schema',
-  '$id',
-  '$comment',
-  '$defs',
-  'definitions',
+  ...ANNOTATION_KEYWORDS,
 ]);
 
 /** OpenAI's size limits for one strict schema. */

@@ -2,6 +2,7 @@
 export { type BearerAnswer, initializeWithToken } from './bearer-answer.js';
 export { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumSkipReason } from './chromium-browser.js';
 export { deepFreeze } from './deep-freeze.js';
+export { describeNoRuntimeDependencies } from './describe-no-runtime-dependencies.js';
 export { describePackageBoundary } from './describe-package-boundary.js';
 export { fetchResolvingTo } from './fetch-resolving.js';
 export { firstText } from './first-text.js';

@@ -32,7 +32,11 @@ export {
 } from './strict/check-strict-schema.js';
 export { makeNullable } from './strict/make-nullable.js';
 export { StrictModeError, type StrictModeErrorDetails } from './strict/strict-mode-error.js';
-export type { StrictLimits, StrictRuleSet } from './strict/strict-rule-set.js';
+export {
+  ANNOTATION_KEYWORDS,
+  type StrictLimits,
+  type StrictRuleSet,
+} from './strict/strict-rule-set.js';
 export type { StrictRule, StrictViolation } from './strict/strict-violation.js';
 export { type ToStrictSchemaOptions, toStrictSchema } from './strict/to-strict-schema.js';
 export { ToolNames, toExportedToolName } from './tool-names.js';

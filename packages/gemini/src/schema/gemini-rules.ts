@@ -7,7 +7,11 @@
  * - Vertex AI: https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/function-calling
  *   documents the same name and parameter-name rules, so there is one rule set per field.
  */
-import type { StrictLimits, StrictRuleSet } from '@apcore-mcp/tool-export';
+import {
+  ANNOTATION_KEYWORDS,
+  type StrictLimits,
+  type StrictRuleSet,
+} from '@apcore-mcp/tool-export';
 
 /**
  * A function name: starts with a letter or an underscore, then letters, digits, `_ . : -`.
@@ -62,17 +66,7 @@ const NARROWING_KEYWORDS = [
 ];
 
 /** Annotations and containers neither subset takes; `$defs` are inlined before. */
-const REMOVED_KEYWORDS = [
-  'examples',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-  '$schema',
-  '$id',
-  '$comment',
-  '$defs',
-  'definitions',
-];
+const REMOVED_KEYWORDS = ANNOTATION_KEYWORDS;
 
 /**
  * `parameters`: the OpenAPI 3.0 subset of the API's `Schema` message, field for field

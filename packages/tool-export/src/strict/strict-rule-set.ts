@@ -23,6 +23,22 @@ export interface StrictLimits {
 }
 
 /**
+ * Annotations of no use to a model and containers emptied by `$ref` inlining, which every
+ * provider's rewriting removes: a rule set's `removedKeywords` start from these.
+ */
+export const ANNOTATION_KEYWORDS: readonly string[] = Object.freeze([
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$schema',
+  '$id',
+  '$comment',
+  '$defs',
+  'definitions',
+]);
+
+/**
  * One provider's strict-schema subset, as data: what {@link toStrictSchema} rewrites to and what
  * {@link checkStrictSchema} accepts. A provider package declares one and passes it in, so the
  * rewriting and the checking agree and are written once for every provider.
