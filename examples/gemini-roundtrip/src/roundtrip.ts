@@ -92,7 +92,6 @@ export async function runRoundtrip(
   //    the Executor still checks them, as the bad SKU below shows.
   const { functionDeclarations, skipped } = toGeminiToolsDetailed(executor, {
     embedAnnotations: true,
-    dropUnsupportedKeywords: true,
   });
   const functionNames = functionDeclarations.map((declaration) => declaration.name);
   log(`Declared ${functionNames.length} Gemini functions: ${functionNames.join(', ')}`);
