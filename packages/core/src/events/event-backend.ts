@@ -1,0 +1,301 @@
+// Where events are kept and webhook deliveries run: the contract between the server's events
+// feature and a backend (this process's memory, or Redis Streams and BullMQ across instances).
+// Positions are opaque strings a backend orders itself; the server never compares them.
+import type { Identity } from '../contract.js';
+
+/**
+ * One stored occurrence of an event type.
+ *
+ * @example
+ * ```ts
+ * const event: LoggedEvent = { position: '7', eventId: 'evt_1', name: 'stock.low', timestamp, data };
+ * ```
+ */
+export interface LoggedEvent {
+  /** Where it sits in its type's log (a backend's own, ordered). */
+  position: string;
+  eventId: string;
+  name: string;
+  /** ISO 8601. */
+  timestamp: string;
+  data: Record<string, unknown>;
+  /** The one subject that may see it (a task's owner); absent: every subject the ACL lets. */
+  audience?: string;
+}
+
+/**
+ * How long and how many occurrences a log keeps of each type.
+ *
+ * @example
+ * ```ts
+ * await log.append(event, { retentionMs: 3_600_000, maxLength: 1000 });
+ * ```
+ */
+export interface EventLogBounds {
+  retentionMs: number;
+  maxLength: number;
+}
+
+/**
+ * What one read of a type's log gives.
+ *
+ * @example
+ * ```ts
+ * const { events, next, more, truncated }: EventLogRead = await log.read('stock.low', after, { limit: 100 });
+ * ```
+ */
+export interface EventLogRead {
+  /** Oldest first, at most `limit`. */
+  events: LoggedEvent[];
+  /** Occurrences after `after` (or before `notBeforeMs`) were dropped before this read. */
+  truncated: boolean;
+  /** The position to read after next time (`after` when nothing was read). */
+  next: string;
+  /** More occurrences follow `next` right now. */
+  more: boolean;
+}
+
+/**
+ * A log per event type: bounded, deduplicated by `eventId` within its retention, read after a
+ * position and tailed live (by every instance, when the log is shared).
+ *
+ * @example
+ * ```ts
+ * const { position, duplicate } = await log.append(event, bounds);
+ * const stop = log.tail(['stock.low'], (event) => console.log(event.eventId));
+ * ```
+ */
+export interface EventLog {
+  /** Changes when the log's history is lost (a restart of a memory log, a flushed Redis). */
+  readonly epoch: string;
+  /** Stores an occurrence; `duplicate`: its `eventId` was stored within retention (not stored again). */
+  append(
+    event: Omit<LoggedEvent, 'position'>,
+    bounds: EventLogBounds,
+  ): Promise<{ position: string; duplicate: boolean }>;
+  /** The newest position of `name`'s log; `'0'` when it has none. */
+  head(name: string): Promise<string>;
+  /** The occurrences after `after` (`'0'`: from the oldest kept), at most `limit`. */
+  read(
+    name: string,
+    after: string,
+    options: { limit: number; notBeforeMs?: number },
+  ): Promise<EventLogRead>;
+  /** Calls `listener` for each occurrence of `names` appended from now on; returns the stop. */
+  tail(names: readonly string[], listener: (event: LoggedEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+/**
+ * Why a webhook delivery failed, in the categories the wire reports (never a raw status line,
+ * header or body).
+ *
+ * @example
+ * ```ts
+ * const category: DeliveryErrorCategory = 'http_5xx';
+ * ```
+ */
+export type DeliveryErrorCategory =
+  | 'connection_refused'
+  | 'timeout'
+  | 'tls_error'
+  | 'http_4xx'
+  | 'http_5xx'
+  | 'challenge_failed';
+
+/**
+ * How one delivery attempt went; `retry: false` makes it final (410, 413, a subscription gone).
+ *
+ * @example
+ * ```ts
+ * const outcome: DeliveryOutcome = { ok: false, category: 'http_5xx', retry: true };
+ * ```
+ */
+export type DeliveryOutcome =
+  | { ok: true }
+  | { ok: false; category: DeliveryErrorCategory; retry: boolean };
+
+/**
+ * A webhook subscription, keyed by `(principal, url, name, arguments)`; `id` is a hash of that
+ * key, stable across refreshes.
+ *
+ * @example
+ * ```ts
+ * const live = subscription.refreshBefore > Date.now();
+ * ```
+ */
+export interface WebhookSubscription {
+  id: string;
+  /** The subject that owns it. */
+  principal: string;
+  /** Who subscribed, as authenticated: visibility is checked again at each delivery. */
+  identity: Identity;
+  name: string;
+  arguments: Record<string, unknown>;
+  url: string;
+  /** `whsec_` secrets: the current one, and the previous one until `previousUntil` (ms). */
+  secrets: { current: string; previous?: string; previousUntil?: number };
+  /** Expiry, ms since the epoch. */
+  refreshBefore: number;
+  createdAt: number;
+  status: {
+    lastDeliveryAt?: number;
+    lastError?: DeliveryErrorCategory;
+    /** Since when deliveries fail (ms), cleared by a success. */
+    failedSince?: number;
+  };
+}
+
+/**
+ * The bounds an upsert checks atomically with its write.
+ *
+ * @example
+ * ```ts
+ * const caps: WebhookCaps = { perSubject: 100, endpointsPerSubject: 10, total: 10_000 };
+ * ```
+ */
+export interface WebhookCaps {
+  perSubject: number;
+  endpointsPerSubject: number;
+  total: number;
+}
+
+/**
+ * Where a delivery's result is recorded: the occurrence's position and when it settled.
+ *
+ * @example
+ * ```ts
+ * await store.record(id, { position: event.position, outcome: { ok: true }, at: Date.now() });
+ * ```
+ */
+export interface DeliveryRecord {
+  position: string;
+  outcome: DeliveryOutcome;
+  at: number;
+}
+
+/**
+ * Where a subscription's delivery stands: the position a client may persist and resume from
+ * (`inclusive`: from it, an occurrence still undelivered; else after it).
+ *
+ * @example
+ * ```ts
+ * const mark: WebhookWatermark = { position: '12', inclusive: true };
+ * ```
+ */
+export interface WebhookWatermark {
+  position: string;
+  inclusive: boolean;
+}
+
+/**
+ * The webhook subscriptions, shared by the instances that deliver them.
+ *
+ * @example
+ * ```ts
+ * const answer = await store.upsert(subscription, caps);
+ * if ('refused' in answer) throw resourceExhausted(answer.refused);
+ * ```
+ */
+export interface WebhookStore {
+  /** Creates or refreshes (same id); refused when a cap would be passed. */
+  upsert(
+    subscription: WebhookSubscription,
+    caps: WebhookCaps,
+  ): Promise<{ created: boolean } | { refused: 'subscriptions' | 'endpoints' }>;
+  /** Removes `principal`'s subscription `id`; `false` when it has none such. */
+  remove(principal: string, id: string): Promise<boolean>;
+  get(id: string): Promise<WebhookSubscription | undefined>;
+  /** The unexpired subscriptions to `name`. */
+  live(name: string): Promise<WebhookSubscription[]>;
+  /** Whether `principal` proved it receives at `url` (the verification handshake), still. */
+  verified(principal: string, url: string): Promise<boolean>;
+  markVerified(principal: string, url: string, ttlMs: number): Promise<void>;
+  /** Occurrences handed to delivery for `id`: pending until recorded. */
+  markPending(id: string, positions: readonly string[]): Promise<void>;
+  /** A settled delivery: its status, and the position no longer pending. */
+  record(id: string, settled: DeliveryRecord): Promise<void>;
+  /** Where `id`'s delivery stands; `undefined` before anything was handed to it. */
+  watermark(id: string): Promise<WebhookWatermark | undefined>;
+  close(): Promise<void>;
+}
+
+/**
+ * One occurrence to deliver to one subscription.
+ *
+ * @example
+ * ```ts
+ * const job: DeliveryJob = { subscriptionId: subscription.id, event };
+ * ```
+ */
+export interface DeliveryJob {
+  subscriptionId: string;
+  event: LoggedEvent;
+}
+
+/**
+ * A delivery given up on after its attempts (or refused: a full queue).
+ *
+ * @example
+ * ```ts
+ * const letters: DeadLetter[] = await delivery.deadLetters(50);
+ * ```
+ */
+export interface DeadLetter {
+  subscriptionId: string;
+  eventId: string;
+  category: DeliveryErrorCategory | 'queue_full';
+  attempts: number;
+  /** ms since the epoch. */
+  failedAt: number;
+}
+
+/**
+ * What the server gives delivery: which live subscriptions an occurrence goes to (arguments,
+ * audience, visibility), and how one attempt is made (signing, the HTTP POST).
+ *
+ * @example
+ * ```ts
+ * delivery.start({ select: (event, live) => live, deliver: (s, job, attempt) => post(s, job) });
+ * ```
+ */
+export interface WebhookDeliveryHandlers {
+  select(event: LoggedEvent, live: WebhookSubscription[]): WebhookSubscription[];
+  deliver(
+    subscription: WebhookSubscription,
+    job: DeliveryJob,
+    attempt: number,
+  ): Promise<DeliveryOutcome>;
+}
+
+/**
+ * Fan-out of new occurrences to their subscriptions and the retries of each delivery; the
+ * HTTP work is the server's `deliver`.
+ *
+ * @example
+ * ```ts
+ * delivery.start(handlers);
+ * await delivery.enqueue(subscription, backlog);
+ * ```
+ */
+export interface WebhookDelivery {
+  start(handlers: WebhookDeliveryHandlers): void;
+  /** Queues `backlog` for `subscription` (the replay of a new or renewed subscription). */
+  enqueue(subscription: WebhookSubscription, backlog: LoggedEvent[]): Promise<void>;
+  deadLetters(limit: number): Promise<DeadLetter[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * Where a server keeps its events: the log, and, when webhooks are served, their store and
+ * delivery.
+ *
+ * @example
+ * ```ts
+ * const backend: EventBackend = { log: createMemoryEventLog() };
+ * ```
+ */
+export interface EventBackend {
+  log: EventLog;
+  webhooks?: { store: WebhookStore; delivery: WebhookDelivery };
+}
