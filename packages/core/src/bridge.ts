@@ -50,25 +50,27 @@ export type { BrandedDefinition, DefinitionKind } from './definitions/definition
 export { DEFINITION_MARKER } from './definitions/definition-brand.js';
 export type { ResourceUpdateListener } from './definitions/resource-updates.js';
 export { onResourceUpdated } from './definitions/resource-updates.js';
-export type { McpEventEmitter } from './events/emit.js';
+export type { EventBackend } from './events/event-backend.js';
+export type { McpEventEmitter } from './events/event-emitter.js';
+export type {
+  EventLog,
+  EventLogBounds,
+  EventLogRead,
+  LoggedEvent,
+} from './events/event-log.js';
 export type {
   DeadLetter,
   DeliveryErrorCategory,
   DeliveryJob,
   DeliveryOutcome,
   DeliveryRecord,
-  EventBackend,
-  EventLog,
-  EventLogBounds,
-  EventLogRead,
-  LoggedEvent,
   WebhookCaps,
   WebhookDelivery,
   WebhookDeliveryHandlers,
   WebhookStore,
   WebhookSubscription,
   WebhookWatermark,
-} from './events/event-backend.js';
+} from './events/webhook-backend.js';
 export { isRecord } from './is-record.js';
 export { copyJson } from './json-copy.js';
 export type { Logger } from './logger.js';

@@ -115,8 +115,8 @@ export type {
   ToolNameCollisionErrorDetails,
 } from './errors/tool-name-errors.js';
 export { InvalidToolNameError, ToolNameCollisionError } from './errors/tool-name-errors.js';
-export type { EmitOptions, EmittedEvent } from './events/emit.js';
 export { emit } from './events/emit.js';
+export type { EmitOptions, EmittedEvent } from './events/event-emitter.js';
 export type { EventTooLargeErrorInit } from './events/event-errors.js';
 export {
   EventsNotServedError,

@@ -1,6 +1,6 @@
 import type { ApprovalHandler } from '../approval.js';
 import type { McpAsker } from '../asking/input-requests.js';
-import type { McpEventEmitter } from '../events/emit.js';
+import type { McpEventEmitter } from '../events/event-emitter.js';
 import {
   MCP_ELICIT_KEY,
   MCP_PROGRESS_KEY,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type McpClientChannel, toChannelData } from '../channel/client-channel.js';
 import { clientChannelOf } from '../channel/client-channel-of.js';
-import { type EmitOptions, emit } from './emit.js';
+import { emit } from './emit.js';
+import type { EmitOptions } from './event-emitter.js';
 
 function contextWith(channel: McpClientChannel): { data: Record<string, unknown> } {
   return { data: toChannelData(channel) };
