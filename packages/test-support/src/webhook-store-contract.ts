@@ -67,6 +67,178 @@ function subscription(
   };
 }
 
+async function createsThenRefreshes(open: () => Promise<ContractWebhookStore>): Promise<void> {
+  const store = await open();
+  const first = subscription('alice', 'stock.low', undefined, { arguments: { sku: 'a' } });
+  expect(await store.upsert(first, WIDE)).toEqual({ created: true });
+  const refreshed = {
+    ...first,
+    secrets: {
+      current: 'whsec_bmV3c2VjcmV0bmV3c2VjcmV0bmV3c2VjcmV0',
+      previous: first.secrets.current,
+    },
+    refreshBefore: first.refreshBefore + HOUR,
+  };
+  expect(await store.upsert(refreshed, WIDE)).toEqual({ created: false });
+  expect(await store.get(first.id)).toMatchObject({
+    id: first.id,
+    principal: 'alice',
+    identity: { id: 'alice' },
+    name: 'stock.low',
+    arguments: { sku: 'a' },
+    url: first.url,
+    secrets: refreshed.secrets,
+    refreshBefore: refreshed.refreshBefore,
+  });
+  expect((await store.live('stock.low')).map((live) => live.id)).toEqual([first.id]);
+  expect(await store.live('order.placed')).toEqual([]);
+}
+
+async function capsPerSubject(open: () => Promise<ContractWebhookStore>): Promise<void> {
+  const store = await open();
+  const caps = { ...WIDE, perSubject: 2 };
+  const one = subscription('alice', 'a.one');
+  expect(await store.upsert(one, caps)).toEqual({ created: true });
+  expect(await store.upsert(subscription('alice', 'a.two'), caps)).toEqual({ created: true });
+  expect(await store.upsert(subscription('alice', 'a.three'), caps)).toEqual({
+    refused: 'subscriptions',
+  });
+  expect(await store.get(subscription('alice', 'a.three').id)).toBeUndefined();
+  expect(await store.upsert(one, caps)).toEqual({ created: false });
+  expect(await store.upsert(subscription('bob', 'a.three'), caps)).toEqual({ created: true });
+}
+
+async function capsEndpointsAndTotal(open: () => Promise<ContractWebhookStore>): Promise<void> {
+  const store = await open();
+  const endpoints = { ...WIDE, endpointsPerSubject: 1 };
+  expect(
+    await store.upsert(subscription('alice', 'a.one', 'https://x.example/1'), endpoints),
+  ).toEqual({ created: true });
+  expect(
+    await store.upsert(subscription('alice', 'a.two', 'https://x.example/1'), endpoints),
+  ).toEqual({ created: true });
+  expect(
+    await store.upsert(subscription('alice', 'a.one', 'https://x.example/2'), endpoints),
+  ).toEqual({ refused: 'endpoints' });
+  const total = { ...WIDE, total: 3 };
+  expect(await store.upsert(subscription('bob', 'b.one'), total)).toEqual({ created: true });
+  expect(await store.upsert(subscription('carol', 'c.one'), total)).toEqual({
+    refused: 'subscriptions',
+  });
+}
+
+async function removesOwnOnly(open: () => Promise<ContractWebhookStore>): Promise<void> {
+  const store = await open();
+  const caps = { ...WIDE, perSubject: 1 };
+  const mine = subscription('alice', 'stock.low');
+  await store.upsert(mine, caps);
+  expect(await store.remove('bob', mine.id)).toBe(false);
+  expect(await store.get(mine.id)).toBeDefined();
+  expect(await store.remove('alice', mine.id)).toBe(true);
+  expect(await store.get(mine.id)).toBeUndefined();
+  expect(await store.live('stock.low')).toEqual([]);
+  expect(await store.remove('alice', mine.id)).toBe(false);
+  expect(await store.upsert(subscription('alice', 'order.placed'), caps)).toEqual({
+    created: true,
+  });
+}
+
+async function forgetsLapsed(open: () => Promise<ContractWebhookStore>): Promise<void> {
+  const store = await open();
+  const caps = { ...WIDE, perSubject: 1 };
+  const lapsed = subscription('alice', 'stock.low', undefined, {
+    refreshBefore: Date.now() - 1000,
+  });
+  await store.upsert(lapsed, caps);
+  expect(await store.live('stock.low')).toEqual([]);
+  expect(await store.get(lapsed.id)).toBeUndefined();
+  expect(await store.upsert(subscription('alice', 'order.placed'), caps)).toEqual({
+    created: true,
+  });
+}
+
+async function remembersVerification(open: () => Promise<ContractWebhookStore>): Promise<void> {
+  const store = await open();
+  const url = 'https://hooks.example.com/a';
+  expect(await store.verified('alice', url)).toBe(false);
+  await store.markVerified('alice', url, HOUR);
+  expect(await store.verified('alice', url)).toBe(true);
+  expect(await store.verified('bob', url)).toBe(false);
+  expect(await store.verified('alice', 'https://hooks.example.com/b')).toBe(false);
+}
+
+async function keepsTheWatermark(
+  open: () => Promise<ContractWebhookStore>,
+  positions: readonly [string, string, string],
+): Promise<void> {
+  const store = await open();
+  const [first, second, third] = positions;
+  const mine = subscription('alice', 'stock.low');
+  await store.upsert(mine, WIDE);
+  expect(await store.watermark(mine.id)).toBeUndefined();
+  await store.markPending(mine.id, [first, second, third]);
+  expect(await store.watermark(mine.id)).toEqual({ position: first, inclusive: true });
+  await store.record(mine.id, { position: second, outcome: { ok: true }, at: 1000 });
+  expect(await store.watermark(mine.id)).toEqual({ position: first, inclusive: true });
+  await store.record(mine.id, { position: first, outcome: { ok: true }, at: 1001 });
+  expect(await store.watermark(mine.id)).toEqual({ position: third, inclusive: true });
+  await store.record(mine.id, {
+    position: third,
+    outcome: { ok: false, category: 'http_4xx', retry: false },
+    at: 1002,
+  });
+  expect(await store.watermark(mine.id)).toEqual({ position: third, inclusive: false });
+}
+
+async function recordsTheStatus(
+  open: () => Promise<ContractWebhookStore>,
+  positions: readonly [string, string, string],
+): Promise<void> {
+  const store = await open();
+  const [first, second, third] = positions;
+  const mine = subscription('alice', 'stock.low');
+  await store.upsert(mine, WIDE);
+  await store.markPending(mine.id, [first, second, third]);
+  const failed = { ok: false as const, category: 'http_5xx', retry: true };
+  await store.record(mine.id, { position: first, outcome: failed, at: 5000 });
+  await store.record(mine.id, { position: second, outcome: failed, at: 6000 });
+  expect((await store.get(mine.id))?.status).toMatchObject({
+    lastError: 'http_5xx',
+    failedSince: 5000,
+  });
+  await store.record(mine.id, { position: third, outcome: { ok: true }, at: 7000 });
+  const status = (await store.get(mine.id))?.status;
+  expect(status?.lastDeliveryAt).toBe(7000);
+  expect(status?.failedSince).toBeUndefined();
+}
+
+/** Each behaviour of the contract, by its title. */
+const STORE_CASES: readonly [
+  string,
+  (
+    open: () => Promise<ContractWebhookStore>,
+    positions: readonly [string, string, string],
+  ) => Promise<void>,
+][] = [
+  ['creates, then refreshes under the same id, keeping what was given last', createsThenRefreshes],
+  ['refuses a subscription past the per-subject cap, but refreshes one at the cap', capsPerSubject],
+  [
+    'counts distinct callback URLs per subject, and all subscriptions together',
+    capsEndpointsAndTotal,
+  ],
+  ["removes only its owner's subscription, freeing its place", removesOwnOnly],
+  ['neither lists nor counts a subscription past its refreshBefore', forgetsLapsed],
+  ['remembers a verified (principal, url) for its subject only', remembersVerification],
+  [
+    'keeps the watermark at the oldest pending position, then after the last settled',
+    keepsTheWatermark,
+  ],
+  [
+    'records the delivery status: the last error and since when failing, until a success',
+    recordsTheStatus,
+  ],
+];
+
 /**
  * The behaviour every webhook store backend (memory, Redis) must show, as a vitest suite.
  * `make` gives a fresh, empty store for each test; the suite closes it. `positions` are three
@@ -92,144 +264,6 @@ export function describeWebhookStoreContract(
     afterEach(async () => {
       await Promise.all(opened.splice(0).map((store) => store.close()));
     });
-
-    it('creates, then refreshes under the same id, keeping what was given last', async () => {
-      const store = await open();
-      const first = subscription('alice', 'stock.low', undefined, { arguments: { sku: 'a' } });
-      expect(await store.upsert(first, WIDE)).toEqual({ created: true });
-      const refreshed = {
-        ...first,
-        secrets: {
-          current: 'whsec_bmV3c2VjcmV0bmV3c2VjcmV0bmV3c2VjcmV0',
-          previous: first.secrets.current,
-        },
-        refreshBefore: first.refreshBefore + HOUR,
-      };
-      expect(await store.upsert(refreshed, WIDE)).toEqual({ created: false });
-      expect(await store.get(first.id)).toMatchObject({
-        id: first.id,
-        principal: 'alice',
-        identity: { id: 'alice' },
-        name: 'stock.low',
-        arguments: { sku: 'a' },
-        url: first.url,
-        secrets: refreshed.secrets,
-        refreshBefore: refreshed.refreshBefore,
-      });
-      expect((await store.live('stock.low')).map((live) => live.id)).toEqual([first.id]);
-      expect(await store.live('order.placed')).toEqual([]);
-    });
-
-    it('refuses a subscription past the per-subject cap, but refreshes one at the cap', async () => {
-      const store = await open();
-      const caps = { ...WIDE, perSubject: 2 };
-      const one = subscription('alice', 'a.one');
-      expect(await store.upsert(one, caps)).toEqual({ created: true });
-      expect(await store.upsert(subscription('alice', 'a.two'), caps)).toEqual({ created: true });
-      expect(await store.upsert(subscription('alice', 'a.three'), caps)).toEqual({
-        refused: 'subscriptions',
-      });
-      expect(await store.get(subscription('alice', 'a.three').id)).toBeUndefined();
-      expect(await store.upsert(one, caps)).toEqual({ created: false });
-      expect(await store.upsert(subscription('bob', 'a.three'), caps)).toEqual({ created: true });
-    });
-
-    it('counts distinct callback URLs per subject, and all subscriptions together', async () => {
-      const store = await open();
-      const endpoints = { ...WIDE, endpointsPerSubject: 1 };
-      expect(
-        await store.upsert(subscription('alice', 'a.one', 'https://x.example/1'), endpoints),
-      ).toEqual({ created: true });
-      expect(
-        await store.upsert(subscription('alice', 'a.two', 'https://x.example/1'), endpoints),
-      ).toEqual({ created: true });
-      expect(
-        await store.upsert(subscription('alice', 'a.one', 'https://x.example/2'), endpoints),
-      ).toEqual({ refused: 'endpoints' });
-      const total = { ...WIDE, total: 3 };
-      expect(await store.upsert(subscription('bob', 'b.one'), total)).toEqual({ created: true });
-      expect(await store.upsert(subscription('carol', 'c.one'), total)).toEqual({
-        refused: 'subscriptions',
-      });
-    });
-
-    it("removes only its owner's subscription, freeing its place", async () => {
-      const store = await open();
-      const caps = { ...WIDE, perSubject: 1 };
-      const mine = subscription('alice', 'stock.low');
-      await store.upsert(mine, caps);
-      expect(await store.remove('bob', mine.id)).toBe(false);
-      expect(await store.get(mine.id)).toBeDefined();
-      expect(await store.remove('alice', mine.id)).toBe(true);
-      expect(await store.get(mine.id)).toBeUndefined();
-      expect(await store.live('stock.low')).toEqual([]);
-      expect(await store.remove('alice', mine.id)).toBe(false);
-      expect(await store.upsert(subscription('alice', 'order.placed'), caps)).toEqual({
-        created: true,
-      });
-    });
-
-    it('neither lists nor counts a subscription past its refreshBefore', async () => {
-      const store = await open();
-      const caps = { ...WIDE, perSubject: 1 };
-      const lapsed = subscription('alice', 'stock.low', undefined, {
-        refreshBefore: Date.now() - 1000,
-      });
-      await store.upsert(lapsed, caps);
-      expect(await store.live('stock.low')).toEqual([]);
-      expect(await store.get(lapsed.id)).toBeUndefined();
-      expect(await store.upsert(subscription('alice', 'order.placed'), caps)).toEqual({
-        created: true,
-      });
-    });
-
-    it('remembers a verified (principal, url) for its subject only', async () => {
-      const store = await open();
-      const url = 'https://hooks.example.com/a';
-      expect(await store.verified('alice', url)).toBe(false);
-      await store.markVerified('alice', url, HOUR);
-      expect(await store.verified('alice', url)).toBe(true);
-      expect(await store.verified('bob', url)).toBe(false);
-      expect(await store.verified('alice', 'https://hooks.example.com/b')).toBe(false);
-    });
-
-    it('keeps the watermark at the oldest pending position, then after the last settled', async () => {
-      const store = await open();
-      const [first, second, third] = positions;
-      const mine = subscription('alice', 'stock.low');
-      await store.upsert(mine, WIDE);
-      expect(await store.watermark(mine.id)).toBeUndefined();
-      await store.markPending(mine.id, [first, second, third]);
-      expect(await store.watermark(mine.id)).toEqual({ position: first, inclusive: true });
-      await store.record(mine.id, { position: second, outcome: { ok: true }, at: 1000 });
-      expect(await store.watermark(mine.id)).toEqual({ position: first, inclusive: true });
-      await store.record(mine.id, { position: first, outcome: { ok: true }, at: 1001 });
-      expect(await store.watermark(mine.id)).toEqual({ position: third, inclusive: true });
-      await store.record(mine.id, {
-        position: third,
-        outcome: { ok: false, category: 'http_4xx', retry: false },
-        at: 1002,
-      });
-      expect(await store.watermark(mine.id)).toEqual({ position: third, inclusive: false });
-    });
-
-    it('records the delivery status: the last error and since when failing, until a success', async () => {
-      const store = await open();
-      const [first, second, third] = positions;
-      const mine = subscription('alice', 'stock.low');
-      await store.upsert(mine, WIDE);
-      await store.markPending(mine.id, [first, second, third]);
-      const failed = { ok: false as const, category: 'http_5xx', retry: true };
-      await store.record(mine.id, { position: first, outcome: failed, at: 5000 });
-      await store.record(mine.id, { position: second, outcome: failed, at: 6000 });
-      expect((await store.get(mine.id))?.status).toMatchObject({
-        lastError: 'http_5xx',
-        failedSince: 5000,
-      });
-      await store.record(mine.id, { position: third, outcome: { ok: true }, at: 7000 });
-      const status = (await store.get(mine.id))?.status;
-      expect(status?.lastDeliveryAt).toBe(7000);
-      expect(status?.failedSince).toBeUndefined();
-    });
+    for (const [title, run] of STORE_CASES) it(title, () => run(open, positions));
   });
 }
