@@ -4,6 +4,7 @@ import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
 import { createToolSource } from '../__fixtures__/tool-source.js';
 import type { HubEmitOptions } from '../kernel/event-hub.js';
+import type { McpTool } from '../kernel/mcp-tool.js';
 import { openRuntime } from '../lifecycle/open-runtime.js';
 import { resolveOptions } from '../options/resolve-options.js';
 import { ExecutionRouter } from './execution-router.js';
@@ -24,7 +25,7 @@ function createEmittingRegistry(): Registry {
   return registry;
 }
 
-const TOOL = { name: 'stock.check', inputSchema: { type: 'object' } };
+const TOOL: McpTool = { name: 'stock.check', inputSchema: { type: 'object' } };
 
 describe("a module's emit", () => {
   it("reaches the router's emitEvent through the call's channel", async () => {
