@@ -38,12 +38,39 @@ export type {
   ValidationErrorDetail,
 } from './contract.js';
 export { DEFAULT_ANNOTATIONS } from './contract.js';
+export {
+  defineBuiltInEventType,
+  EVENT_DELIVERY_MODES,
+  EVENT_TYPE_NAME_PATTERN,
+  RESERVED_EVENT_TYPE_PREFIXES,
+} from './definitions/define-event-type.js';
 export type { Definition } from './definitions/definition.js';
 export { isDefinition } from './definitions/definition.js';
 export type { BrandedDefinition, DefinitionKind } from './definitions/definition-brand.js';
 export { DEFINITION_MARKER } from './definitions/definition-brand.js';
 export type { ResourceUpdateListener } from './definitions/resource-updates.js';
 export { onResourceUpdated } from './definitions/resource-updates.js';
+export type { EventBackend } from './events/event-backend.js';
+export type { McpEventEmitter } from './events/event-emitter.js';
+export type {
+  EventLog,
+  EventLogBounds,
+  EventLogRead,
+  LoggedEvent,
+} from './events/event-log.js';
+export type {
+  DeadLetter,
+  DeliveryErrorCategory,
+  DeliveryJob,
+  DeliveryOutcome,
+  DeliveryRecord,
+  WebhookCaps,
+  WebhookDelivery,
+  WebhookDeliveryHandlers,
+  WebhookStore,
+  WebhookSubscription,
+  WebhookWatermark,
+} from './events/webhook-backend.js';
 export { isRecord } from './is-record.js';
 export { copyJson } from './json-copy.js';
 export type { Logger } from './logger.js';

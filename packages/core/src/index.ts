@@ -43,6 +43,13 @@ export type {
 export { defineModule } from './define-module.js';
 export type { Completer } from './definitions/completer.js';
 export type {
+  EventDeliveryMode,
+  EventMatcher,
+  EventTypeDefinition,
+  EventTypeDefinitionInput,
+} from './definitions/define-event-type.js';
+export { defineEventType } from './definitions/define-event-type.js';
+export type {
   PromptArgument,
   PromptArgumentInput,
   PromptArguments,
@@ -108,6 +115,14 @@ export type {
   ToolNameCollisionErrorDetails,
 } from './errors/tool-name-errors.js';
 export { InvalidToolNameError, ToolNameCollisionError } from './errors/tool-name-errors.js';
+export { emit } from './events/emit.js';
+export type { EmitOptions, EmittedEvent } from './events/event-emitter.js';
+export type { EventTooLargeErrorInit } from './events/event-errors.js';
+export {
+  EventsNotServedError,
+  EventTooLargeError,
+  UnknownEventTypeError,
+} from './events/event-errors.js';
 export { CALL_ATTEMPT_ENDED, endsCallAttempt } from './mcp-context-keys.js';
 export { elicit, reportProgress } from './mcp-helpers.js';
 export { log } from './mcp-log.js';

@@ -27,7 +27,7 @@ export interface InspectorPageConfig {
 }
 
 /**
- * A module, resource, resource template or prompt the server does not serve, and why.
+ * A module, resource, resource template, prompt or event type the server does not serve, and why.
  *
  * @example
  * ```ts
@@ -35,7 +35,7 @@ export interface InspectorPageConfig {
  * ```
  */
 export interface NotServedEntry {
-  kind: 'module' | 'resource' | 'resourceTemplate' | 'prompt';
+  kind: 'module' | 'resource' | 'resourceTemplate' | 'prompt' | 'eventType';
   /** The module id, the resource's URI, the template, or the prompt's name. */
   name: string;
   reason: string;

@@ -4,6 +4,11 @@ export { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumSkipReason } from './chromium-bro
 export { deepFreeze } from './deep-freeze.js';
 export { describeNoRuntimeDependencies } from './describe-no-runtime-dependencies.js';
 export { describePackageBoundary } from './describe-package-boundary.js';
+export {
+  type ContractEventLog,
+  type ContractLoggedEvent,
+  describeEventLogContract,
+} from './event-backend-contract.js';
 export { fetchResolvingTo } from './fetch-resolving.js';
 export { firstText } from './first-text.js';
 export { findFreePort } from './free-port.js';
@@ -61,3 +66,9 @@ export {
   spawnTracked,
   stopTracked,
 } from './tracked-processes.js';
+export {
+  type ContractDeliveryOutcome,
+  type ContractWebhookStore,
+  type ContractWebhookSubscription,
+  describeWebhookStoreContract,
+} from './webhook-store-contract.js';

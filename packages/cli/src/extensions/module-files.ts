@@ -241,7 +241,8 @@ type LoadOutcome = { moduleId: string } | { definition: Definition } | { reason:
 
 /**
  * A definition named for the log: `resource test://readme`, `prompt greet`. Two definitions the
- * server would not serve side by side (the same URI, template or prompt name) get the same name.
+ * server would not serve side by side (the same URI, template, prompt or event type name) get the
+ * same name.
  *
  * @example
  * ```ts
@@ -256,5 +257,7 @@ export function describeDefinition(definition: Definition): string {
       return `resource template ${definition.uriTemplate}`;
     case 'prompt':
       return `prompt ${definition.name}`;
+    case 'eventType':
+      return `event type ${definition.name}`;
   }
 }

@@ -7,7 +7,7 @@ import { MCP_CLIENT_CHANNEL_KEY, type McpClientChannel } from './client-channel.
 type AnyContext = { readonly data?: unknown } | null | undefined;
 
 /** The members that are functions, called as the channel's methods. */
-const METHODS = ['reportProgress', 'log', 'ask', 'elicit', 'becomeTask'] as const;
+const METHODS = ['reportProgress', 'log', 'ask', 'elicit', 'becomeTask', 'emitEvent'] as const;
 
 /**
  * The {@link McpClientChannel} of the call `context` belongs to, or `undefined` outside an MCP

@@ -1,5 +1,6 @@
 import type { ApprovalHandler } from '../approval.js';
 import type { McpAsker } from '../asking/input-requests.js';
+import type { McpEventEmitter } from '../events/event-emitter.js';
 import {
   MCP_ELICIT_KEY,
   MCP_PROGRESS_KEY,
@@ -38,6 +39,8 @@ export interface McpClientChannel {
   readonly elicit?: McpElicitSender;
   /** Ends the quick part of a call that may become a task; absent elsewhere. */
   readonly becomeTask?: () => Promise<void>;
+  /** Stores an event occurrence for its subscribers (`emit`); absent where events are not served. */
+  readonly emitEvent?: McpEventEmitter;
   // What the executor applies to every module of the call tree.
   /** Asked before every module annotated `requiresApproval`, nested calls included. */
   readonly approval?: ApprovalHandler;

@@ -1,6 +1,6 @@
 /**
  * The marker every definition made by `defineResource`, `defineResourceTemplate` or
- * `definePrompt` carries: a `Symbol.for` key, so a definition made by one installed copy of
+ * `definePrompt`, `defineEventType` carries: a `Symbol.for` key, so a definition made by one installed copy of
  * `@apcore-mcp/core` is recognised by another (an extensions directory with its own copy).
  *
  * @example
@@ -12,14 +12,14 @@ export const DEFINITION_MARKER: unique symbol = Symbol.for('apcore-mcp.definitio
 
 /**
  * What a definition defines: a resource at a fixed URI, a family of resources under a URI
- * template, or a prompt.
+ * template, a prompt, or a type of event modules emit.
  *
  * @example
  * ```ts
  * const kind: DefinitionKind = 'resourceTemplate';
  * ```
  */
-export type DefinitionKind = 'resource' | 'resourceTemplate' | 'prompt';
+export type DefinitionKind = 'resource' | 'resourceTemplate' | 'prompt' | 'eventType';
 
 /**
  * Every {@link DefinitionKind}, to tell a marked definition from any other value.
@@ -33,6 +33,7 @@ export const DEFINITION_KINDS: readonly DefinitionKind[] = [
   'resource',
   'resourceTemplate',
   'prompt',
+  'eventType',
 ];
 
 /**

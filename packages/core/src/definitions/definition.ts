@@ -1,3 +1,4 @@
+import type { EventTypeDefinition } from './define-event-type.js';
 import type { PromptDefinition } from './define-prompt.js';
 import type { ResourceDefinition } from './define-resource.js';
 import type { ResourceTemplateDefinition } from './define-resource-template.js';
@@ -11,7 +12,11 @@ import { DEFINITION_KINDS, DEFINITION_MARKER, type DefinitionKind } from './defi
  * const definitions: Definition[] = report.definitions.map((found) => found.definition);
  * ```
  */
-export type Definition = ResourceDefinition | ResourceTemplateDefinition | PromptDefinition;
+export type Definition =
+  | ResourceDefinition
+  | ResourceTemplateDefinition
+  | PromptDefinition
+  | EventTypeDefinition;
 
 /**
  * Whether `value` is a definition made by one of the `define*` functions (of any installed
@@ -19,7 +24,7 @@ export type Definition = ResourceDefinition | ResourceTemplateDefinition | Promp
  *
  * @example
  * ```ts
- * isDefinition(namespace.default); // true for a resource, template or prompt file
+ * isDefinition(namespace.default); // true for a resource, template, prompt or event type file
  * isDefinition(namespace.default, 'resourceTemplate');
  * ```
  */

@@ -1,4 +1,6 @@
+import type { EmittedEvent } from '@apcore-mcp/core';
 import { ProtocolError, ProtocolErrorCode, type ServerContext } from '@modelcontextprotocol/server';
+import type { HubEmitOptions } from '../kernel/event-hub.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import type { ServerRuntime } from '../lifecycle/server-runtime.js';
 import type { SurfaceHandler } from '../requests/register-request-handler.js';
@@ -43,6 +45,12 @@ export interface AttachedTools {
    * @throws {ProtocolError} -32601 for a method the registry does not serve, -32602 for bad params.
    */
   handle(request: AttachedRequest, ctx: ServerContext): Promise<Record<string, unknown>>;
+  /** Emits an event from application code, as `ServerHandle`'s `emit`. */
+  emit(
+    name: string,
+    data: Record<string, unknown>,
+    options?: HubEmitOptions,
+  ): Promise<EmittedEvent>;
   /**
    * Removes exactly what was added — our tools, resources, prompts and handlers — and gives
    * the host's server back its own capabilities (before it connects); stops following the
@@ -62,7 +70,7 @@ export interface AttachedTools {
  * ```
  */
 export function createAttachedTools(parts: {
-  runtime: Pick<ServerRuntime, 'front' | 'unload'>;
+  runtime: Pick<ServerRuntime, 'front' | 'unload' | 'emit'>;
   handlers: ReadonlyMap<string, SurfaceHandler>;
   leftToHost: readonly string[];
   unsubscribe: () => void;
@@ -82,6 +90,7 @@ export function createAttachedTools(parts: {
       }
       return (await answerWith(entry, request, ctx)) as Record<string, unknown>;
     },
+    emit: runtime.emit,
     detach() {
       if (!attached) return;
       attached = false;

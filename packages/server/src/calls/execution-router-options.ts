@@ -1,5 +1,5 @@
 import type { Identity } from '@apcore-mcp/core';
-import type { ContextFactory, ExecutorLike } from '@apcore-mcp/core/bridge';
+import type { ContextFactory, ExecutorLike, McpEventEmitter } from '@apcore-mcp/core/bridge';
 import type { Logger } from '../kernel/logger.js';
 import type { ToolSource, ToolsFor } from '../kernel/served-tool.js';
 import type { RoundClaims } from '../store/round-claims.js';
@@ -81,4 +81,9 @@ export interface ExecutionRouterOptions {
    * between instances that share a state key.
    */
   roundClaims?: RoundClaims;
+  /**
+   * Where a module's `emit(context, ...)` goes: every call's client channel carries it as
+   * `emitEvent` (task attempts too). Absent: `emit` stores nothing and resolves `undefined`.
+   */
+  emitEvent?: McpEventEmitter;
 }

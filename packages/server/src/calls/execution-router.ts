@@ -157,6 +157,7 @@ export class ExecutionRouter {
       approvalInContext: how.executorAsks,
       observer: this.observer,
       callTimeoutMs: options.callTimeoutMs,
+      emitEvent: options.emitEvent,
     }));
     const opened: OpenedMiddleware[] = [
       createApprovalEntry(how.approvalHere), // asked here unless the executor asks

@@ -6,6 +6,7 @@ import {
   type McpAsker,
   type McpClientChannel,
   type McpElicitSender,
+  type McpEventEmitter,
   type McpProgressSender,
   MODULE_CALL_STEPS_KEY,
   markAskedUser,
@@ -48,6 +49,8 @@ export interface OpenCallOptions {
   observer?: CallObserver | undefined;
   /** The time limit of a module that declares none, for the executor (the channel's `callTimeoutMs`). */
   callTimeoutMs?: number | undefined;
+  /** Where the module's `emit` goes (the channel's `emitEvent`); absent: nowhere. */
+  emitEvent?: McpEventEmitter | undefined;
 }
 
 /**
@@ -121,6 +124,7 @@ export function openCall(
     ...(extra.becomeTask === undefined ? {} : { becomeTask: extra.becomeTask }),
     ...(extra.task === undefined ? {} : { inTask: true }),
     ...(options.callTimeoutMs === undefined ? {} : { callTimeoutMs: options.callTimeoutMs }),
+    ...(options.emitEvent === undefined ? {} : { emitEvent: options.emitEvent }),
   };
   fillCallData(data, channel, extra);
   const request = new CallContextRequest({ moduleId, data, identity, cancellation });

@@ -2,6 +2,7 @@ import type { Identity } from '@apcore-mcp/core';
 import type { ExecutorLike, RegistryLike } from '@apcore-mcp/core/bridge';
 import type { Server } from '@modelcontextprotocol/server';
 import type { CacheHints } from '../kernel/cache-hints.js';
+import type { EventHubSlot } from '../kernel/event-hub.js';
 import type { ToolsFor } from '../kernel/served-tool.js';
 import type { ServerChangeHub } from '../protocol/server-change-hub.js';
 import type { LimitStore } from '../store/limit-store.js';
@@ -11,7 +12,8 @@ import type { ToolTable } from '../tools/tool-table.js';
 /**
  * What the runtime shares with a feature when the feature opens: the registry and executor it
  * serves, the tool table every feature reads, what each caller may see of it, the store the
- * instances behind one endpoint share, and the live SDK servers (to notify their clients).
+ * instances behind one endpoint share, the live SDK servers (to notify their clients), and
+ * the seat of the event hub.
  *
  * @example
  * ```ts
@@ -41,4 +43,14 @@ export interface FeatureRuntime {
   readonly servers: () => Iterable<Server>;
   /** Where a change of what a feature serves (a list, a resource) is told to every client. */
   readonly changes: ServerChangeHub;
+  /**
+   * Where events are emitted: the events feature attaches its hub; others (tasks) define their
+   * built-in types and emit through it.
+   */
+  readonly events: EventHubSlot;
+  /**
+   * A 32-byte key for `purpose` (`'events-cursor'`), derived from the `stateKey`: the same on
+   * every instance that shares the state key, different for each purpose.
+   */
+  readonly deriveKey: (purpose: string) => Uint8Array;
 }

@@ -81,5 +81,6 @@ function nameOf(definition: Definition): string {
 }
 
 function describeKind(kind: Definition['kind']): string {
-  return kind === 'resourceTemplate' ? 'resource template' : kind;
+  if (kind === 'resourceTemplate') return 'resource template';
+  return kind === 'eventType' ? 'event type' : kind;
 }

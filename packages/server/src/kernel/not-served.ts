@@ -1,6 +1,6 @@
 /**
  * Something a server was given but does not serve, and why: a module whose schemas or tool are
- * invalid, or a resource, resource template or prompt that breaks its MCP schema.
+ * invalid, or a resource, resource template, prompt or event type that breaks its schema.
  *
  * @example
  * ```ts
@@ -13,8 +13,8 @@
  * ```
  */
 export interface NotServedEntry {
-  readonly kind: 'module' | 'resource' | 'resourceTemplate' | 'prompt';
-  /** The module id, the resource's URI, the template, or the prompt's name. */
+  readonly kind: 'module' | 'resource' | 'resourceTemplate' | 'prompt' | 'eventType';
+  /** The module id, the resource's URI, the template, or the prompt's or event type's name. */
   readonly name: string;
   readonly reason: string;
   /** The file it was loaded from, when known. */

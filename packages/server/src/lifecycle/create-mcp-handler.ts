@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { EmittedEvent } from '@apcore-mcp/core';
+import type { HubEmitOptions } from '../kernel/event-hub.js';
 import { InvalidOptionError } from '../kernel/invalid-option-error.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import { resolveOptions } from '../options/resolve-options.js';
@@ -30,6 +32,12 @@ export interface McpHandler {
    * return has changed; clients are told of each list that did (as `ServerHandle`'s).
    */
   definitionsChanged(): void;
+  /** Emits an event from application code, as `ServerHandle`'s `emit`. */
+  emit(
+    name: string,
+    data: Record<string, unknown>,
+    options?: HubEmitOptions,
+  ): Promise<EmittedEvent>;
   /**
    * Lets in-flight calls finish (up to `shutdownGraceMs`), ends every session, stops following
    * the registry and runs `onShutdown`. Afterwards MCP requests get 503. Idempotent.
@@ -75,6 +83,7 @@ export async function createMcpHandler(
   }) as McpHandler;
   Object.defineProperty(handler, 'tools', { get: () => runtime.toolDefinitions });
   handler.definitionsChanged = () => runtime.definitionsChanged();
+  handler.emit = runtime.emit;
   let closing: Promise<void> | undefined;
   handler.close = () => {
     // Mounted in the host's server: it takes the connections, so only the sessions close here.

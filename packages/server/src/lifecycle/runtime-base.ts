@@ -1,6 +1,7 @@
 import { toModuleFilter } from '@apcore-mcp/core/bridge';
 import type { Server } from '@modelcontextprotocol/server';
 import type { FeatureRuntime } from '../feature-api/feature-runtime.js';
+import { EventHubSlot } from '../kernel/event-hub.js';
 import type { Logger } from '../kernel/logger.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
 import { ResourceSubscriptions } from '../protocol/resource-subscriptions.js';
@@ -89,6 +90,8 @@ export function openRuntimeBase(
     roundClaims,
     servers: () => servers,
     changes,
+    events: new EventHubSlot(),
+    deriveKey: shared.deriveKey,
   };
   return { target, shared, tools, visibility, servers, subscriptions, featureRuntime };
 }

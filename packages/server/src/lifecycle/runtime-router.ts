@@ -1,5 +1,6 @@
 import { ExecutionRouter } from '../calls/execution-router.js';
 import type { CallSteps, RequestSlot } from '../feature-api/server-feature.js';
+import type { EventHub } from '../kernel/event-hub.js';
 import type { Logger } from '../kernel/logger.js';
 import type { ToolsFor } from '../kernel/served-tool.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
@@ -31,7 +32,10 @@ export function createRuntimeRouter(parts: {
   roundClaims: RoundClaims;
   /** The open features' steps by slot (see `CallSlot`). */
   features: CallSteps;
+  /** Where modules' emits go (the runtime's event hub slot). */
+  events: EventHub;
 }): ExecutionRouter {
+  const { events } = parts;
   const { target, options } = parts;
   warnWhenRedactionIsOff(options, parts.logger);
   return new ExecutionRouter({
@@ -45,6 +49,8 @@ export function createRuntimeRouter(parts: {
     approval: options.approval,
     entries: parts.features,
     roundClaims: parts.roundClaims,
+    // A module names no audience: its occurrences go to whoever may see the type.
+    emitEvent: (name, data, emitOptions) => events.emit(name, data, emitOptions),
     ...(parts.visibility === undefined ? {} : { toolsFor: parts.toolsFor }),
     ...(options.contextFactory === undefined ? {} : { contextFactory: options.contextFactory }),
     ...(options.identity === undefined ? {} : { identity: options.identity }),

@@ -1,8 +1,9 @@
-import type { Identity } from '@apcore-mcp/core';
+import type { EmittedEvent, Identity } from '@apcore-mcp/core';
 import type { Server } from '@modelcontextprotocol/server';
 import type { ExecutionRouter } from '../calls/execution-router.js';
 import type { FeatureRuntime } from '../feature-api/feature-runtime.js';
 import type { StartedRuntime } from '../feature-api/server-feature.js';
+import type { EventHubSlot, HubEmitOptions } from '../kernel/event-hub.js';
 import type { Logger } from '../kernel/logger.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import { moduleNotServed, type NotServedEntry } from '../kernel/not-served.js';
@@ -46,6 +47,8 @@ export class ServerRuntime {
   readonly front: ToolFront;
   /** What each caller may see of the tools (all of them without an ACL). */
   readonly toolsFor: ToolsFor;
+  /** Where events are emitted (the events feature's hub, once attached). */
+  readonly events: EventHubSlot;
 
   /** The caller when a request carries none (the `identity` option). */
   get identity(): Identity | undefined {
@@ -80,7 +83,14 @@ export class ServerRuntime {
     this.features = opened;
     const { toolsFor } = this;
     const parts = { target, options, visibility, roundClaims, logger };
-    this.router = createRuntimeRouter({ ...parts, tools, toolsFor, features: opened.callSteps() });
+    this.events = featureRuntime.events;
+    this.router = createRuntimeRouter({
+      ...parts,
+      tools,
+      toolsFor,
+      features: opened.callSteps(),
+      events: this.events,
+    });
     this.requests = createRuntimeRequests({
       ...parts,
       router: this.router,
@@ -193,6 +203,16 @@ export class ServerRuntime {
   definitionsChanged(): void {
     this.features.definitionsChanged();
   }
+
+  /**
+   * Emits an event from application code (the hosts' `emit`): checked and stored as a module's
+   * `emit` is.
+   */
+  readonly emit = (
+    name: string,
+    data: Record<string, unknown>,
+    options?: HubEmitOptions,
+  ): Promise<EmittedEvent> => this.events.emit(name, data, options);
 
   /** How many SDK servers (connections, sessions) are live. */
   get liveServers(): number {

@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import { ROUND_CLAIM_LIFETIME_MS } from '../calls/rounds-state.js';
 import { joinSentence } from '../kernel/invalid-option-error.js';
 import type { Logger } from '../kernel/logger.js';
@@ -26,6 +27,8 @@ export interface SharedState {
   readonly stateCodec: CallStateCodec;
   /** Where each answered round is claimed once, in `store`. */
   readonly roundClaims: RoundClaims;
+  /** A key of its own for `purpose`, derived from the state key (see {@link deriveStateKey}). */
+  readonly deriveKey: (purpose: string) => Uint8Array;
 }
 
 /**
@@ -49,11 +52,32 @@ export function openSharedState(
     );
   }
   const store = options.store ?? createMemoryLimitStore();
+  const stateKey = options.stateKey ?? createRandomStateKey();
   return {
     store,
-    stateCodec: createCallStateCodec(options.stateKey ?? createRandomStateKey()),
+    stateCodec: createCallStateCodec(stateKey),
     roundClaims: claimRoundsIn(store, ROUND_CLAIM_LIFETIME_MS),
+    deriveKey: (purpose) => deriveStateKey(stateKey, purpose),
   };
+}
+
+/**
+ * A 32-byte key for one `purpose` (`'events-cursor'`), derived from the state key with
+ * HKDF-SHA256: instances that share a `stateKey` derive the same key, and a key of one purpose
+ * tells nothing of another's or of the state key itself.
+ *
+ * @throws {TypeError} for an empty purpose.
+ * @example
+ * ```ts
+ * const cursorKey = deriveStateKey(stateKey, 'events-cursor');
+ * ```
+ */
+export function deriveStateKey(stateKey: Uint8Array, purpose: string): Uint8Array {
+  if (typeof purpose !== 'string' || purpose === '') {
+    throw new TypeError('deriveKey: purpose must be a non-empty string');
+  }
+  const info = `apcore-mcp/${purpose}`;
+  return new Uint8Array(hkdfSync('sha256', stateKey, new Uint8Array(0), info, 32));
 }
 
 /**

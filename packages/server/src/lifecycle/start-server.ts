@@ -1,3 +1,5 @@
+import type { EmittedEvent } from '@apcore-mcp/core';
+import type { HubEmitOptions } from '../kernel/event-hub.js';
 import type { Logger } from '../kernel/logger.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import type { NotServedEntry } from '../kernel/not-served.js';
@@ -47,6 +49,22 @@ export interface ServerHandle {
    * arrays never change. Failures are logged, never thrown.
    */
   definitionsChanged(): void;
+  /**
+   * Emits an event from application code: an occurrence of the event type `name` (one of the
+   * `eventTypes`, or a built-in) stored for its subscribers, checked as a module's `emit` is.
+   * `audience` names the one subject that receives it; absent, every subject the ACL lets see
+   * the type does. Resolves with its `eventId` once stored.
+   *
+   * @throws {UnknownEventTypeError} for a type not served.
+   * @throws {SchemaValidationError} when `data` does not match the type's `payloadSchema`.
+   * @throws {EventTooLargeError} when the occurrence is over 256 KiB serialized.
+   * @throws {EventsNotServedError} once the server has closed.
+   */
+  emit(
+    name: string,
+    data: Record<string, unknown>,
+    options?: HubEmitOptions,
+  ): Promise<EmittedEvent>;
   /**
    * Shuts down: stops accepting, lets in-flight calls finish (up to `shutdownGraceMs`), closes
    * every session and connection, runs `onShutdown`. Idempotent; resolves when done.
@@ -176,6 +194,7 @@ function createHandle(
       return runtime.notServed();
     },
     definitionsChanged: () => runtime.definitionsChanged(),
+    emit: runtime.emit,
     close,
     closed,
   };

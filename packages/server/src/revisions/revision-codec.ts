@@ -94,6 +94,11 @@ export interface RevisionCodec {
    */
   readonly tasksStartAtOnce: boolean;
   /**
+   * Whether the revision has the events extension (SEP-3415, defined for 2026-07-28 only):
+   * `events/*` handlers answer -32601 where it does not, and its capability is not declared.
+   */
+  readonly events: boolean;
+  /**
    * The cache attributes of a result meant for its caller alone (skills follow the caller):
    * empty where results carry none.
    */
@@ -116,7 +121,10 @@ export interface RevisionCodec {
   takesTasks(extra: RouterCallExtra): boolean;
   /** The refusal of a call without a task of a tool that only runs as a task. */
   refuseTaskRequired(): ProtocolError;
-  /** The capabilities a server declares on this revision, with or without tasks. */
+  /**
+   * The capabilities a server declares on this revision, with or without tasks; without
+   * what the revision does not define (the events extension on 2025-11-25).
+   */
   serverCapabilities(
     capabilities: ServerCapabilities,
     served: { tasks: boolean; version: string | undefined },

@@ -29,5 +29,6 @@ describe('describeNotServedKind', () => {
   it('names each kind in words', () => {
     expect(describeNotServedKind('module')).toBe('module');
     expect(describeNotServedKind('resourceTemplate')).toBe('resource template');
+    expect(describeNotServedKind('eventType')).toBe('event type');
   });
 });

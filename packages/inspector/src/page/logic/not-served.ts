@@ -5,6 +5,7 @@ const KINDS: readonly NotServedEntry['kind'][] = [
   'resource',
   'resourceTemplate',
   'prompt',
+  'eventType',
 ];
 
 const KIND_LABELS: Readonly<Record<NotServedEntry['kind'], string>> = {
@@ -12,6 +13,7 @@ const KIND_LABELS: Readonly<Record<NotServedEntry['kind'], string>> = {
   resource: 'resource',
   resourceTemplate: 'resource template',
   prompt: 'prompt',
+  eventType: 'event type',
 };
 
 /**

@@ -28,7 +28,7 @@ export interface InspectorPageConfig {
  * ```
  */
 export interface InspectorNotServedEntry {
-  kind: 'module' | 'resource' | 'resourceTemplate' | 'prompt';
+  kind: 'module' | 'resource' | 'resourceTemplate' | 'prompt' | 'eventType';
   name: string;
   reason: string;
 }

@@ -1,8 +1,10 @@
-import type { TaskAttemptRunner, TaskEngine } from '@apcore-mcp/core/bridge';
+import type { TaskAttemptRunner, TaskEngine, TaskView } from '@apcore-mcp/core/bridge';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openTestFeatureRuntime } from '../../__fixtures__/feature-runtime.js';
 import { ExecutionRouter } from '../../calls/execution-router.js';
+import type { HubEmitOptions } from '../../kernel/event-hub.js';
+import { TASK_FINISHED_EVENT } from '../../kernel/task-finished-event.js';
 import { TASKS_EXTENSION } from '../../kernel/tasks-extension.js';
 import { TASKS_FEATURE } from './tasks-feature.js';
 
@@ -79,5 +81,68 @@ describe('the tasks feature', () => {
       'Could not close the task engine',
       'Could not close the task engine',
     ]);
+  });
+
+  it('announces each task that ends to its owner, as apcore-mcp.task.finished', async () => {
+    const { engine } = createRecordingEngine();
+    let changed: ((task: TaskView) => void) | undefined;
+    const listening: TaskEngine = {
+      ...engine,
+      onChange: (listener) => {
+        changed = listener;
+        return () => {
+          changed = undefined;
+        };
+      },
+    };
+    const logger = createRecordingLogger();
+    const runtime = await openTestFeatureRuntime();
+    const opened = await TASKS_FEATURE.open?.(
+      { tasks: listening, ...LIMITS },
+      { ...FRAME, logger },
+      runtime,
+    );
+    expect(runtime.events.builtIns).toEqual([TASK_FINISHED_EVENT]);
+    const view = (status: TaskView['status'], owner: string | null): TaskView => ({
+      taskId: 't1',
+      owner,
+      status,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      lastUpdatedAt: '2026-01-01T00:00:01.000Z',
+      ttlMs: 60_000,
+      pollIntervalMs: 1000,
+    });
+
+    // No events served yet: the task's outcome stands, the refusal is only logged.
+    changed?.(view('completed', 'alice'));
+    await vi.waitFor(() =>
+      expect(logger.messages('debug')).toContain('Could not announce the finished task'),
+    );
+
+    const emitted: [string, Record<string, unknown>, HubEmitOptions | undefined][] = [];
+    runtime.events.attach({
+      addBuiltIn: () => {},
+      emit: async (name, data, options) => {
+        emitted.push([name, data, options]);
+        return { eventId: options?.eventId ?? 'x' };
+      },
+    });
+    changed?.(view('working', 'alice'));
+    changed?.(view('failed', 'alice'));
+    changed?.(view('cancelled', null));
+    expect(emitted).toEqual([
+      [
+        'apcore-mcp.task.finished',
+        { taskId: 't1', status: 'failed', lastUpdatedAt: '2026-01-01T00:00:01.000Z' },
+        { eventId: 'task_t1_failed', audience: 'alice' },
+      ],
+      [
+        'apcore-mcp.task.finished',
+        { taskId: 't1', status: 'cancelled', lastUpdatedAt: '2026-01-01T00:00:01.000Z' },
+        { eventId: 'task_t1_cancelled', audience: '@anonymous' },
+      ],
+    ]);
+    await opened?.close?.();
+    expect(changed).toBeUndefined();
   });
 });

@@ -1,7 +1,10 @@
-import type { TaskEngine } from '@apcore-mcp/core/bridge';
+import { isTerminalTaskStatus, type TaskEngine, type TaskView } from '@apcore-mcp/core/bridge';
 import type { FeatureRuntime } from '../../feature-api/feature-runtime.js';
 import { defineServerFeature, type OpenedFeature } from '../../feature-api/server-feature.js';
+import { ANONYMOUS_SUBJECT } from '../../kernel/anonymous-subject.js';
+import type { EventHubSlot } from '../../kernel/event-hub.js';
 import type { Logger } from '../../kernel/logger.js';
+import { TASK_FINISHED_EVENT } from '../../kernel/task-finished-event.js';
 import { TASKS_EXTENSION } from '../../kernel/tasks-extension.js';
 import { openTaskEngine, type TaskEngineOptions } from './open-task-engine.js';
 import { runTaskAttempt } from './run-task-attempt.js';
@@ -13,8 +16,9 @@ import { TASK_OPTIONS } from './task-options.js';
 /**
  * MCP tasks: calls of task-supporting tools become tasks in an engine (the `tasks` option's, or
  * one in this process's memory), answered on both revisions' wire (`tasks/get`, `tasks/update`,
- * `tasks/cancel`, `tasks/result`), their attempts run through the whole call pipeline. Always
- * on: a server without task-supporting tools creates none.
+ * `tasks/cancel`, `tasks/result`), their attempts run through the whole call pipeline; each
+ * task that ends is announced to its owner as an `apcore-mcp.task.finished` event. Always on:
+ * a server without task-supporting tools creates none.
  *
  * @example
  * ```ts
@@ -34,8 +38,11 @@ function openTasks(
 ): OpenedFeature {
   const engine = openTaskEngine(options, logger);
   const running = new RunningCalls();
+  runtime.events.defineBuiltIn(TASK_FINISHED_EVENT);
+  const stopAnnouncing = engine.onChange((task) => announceFinished(runtime.events, task, logger));
   const close = async (): Promise<void> => {
     await closeEngine(engine, logger);
+    stopAnnouncing();
     running.abortAll(new Error('The server is shutting down'));
   };
   const { taskAfterMs } = options;
@@ -64,6 +71,26 @@ function openTasks(
     // never drained.
     close,
   };
+}
+
+/**
+ * Emits `apcore-mcp.task.finished` for a task that ended, to its owner only. The event id is
+ * the task's and its status: every instance hears a change of a shared engine, and the log
+ * keeps one occurrence per id.
+ */
+function announceFinished(events: EventHubSlot, task: TaskView, logger: Logger): void {
+  if (!isTerminalTaskStatus(task.status)) return;
+  const { taskId, status, lastUpdatedAt } = task;
+  events
+    .emit(
+      TASK_FINISHED_EVENT.name,
+      { taskId, status, lastUpdatedAt },
+      { eventId: `task_${taskId}_${status}`, audience: task.owner ?? ANONYMOUS_SUBJECT },
+    )
+    .catch((error: unknown) => {
+      // Events not served (yet), or a log that failed: the task's outcome stands regardless.
+      logger.debug({ err: error, taskId }, 'Could not announce the finished task');
+    });
 }
 
 /** Closes the engine, cancelling the tasks it still runs here; never rejects. */

@@ -3,10 +3,12 @@ import {
   InMemoryTransport,
   type JSONRPCMessage,
   Server,
+  type ServerCapabilities,
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryTaskEngine } from '../../features/tasks/memory-task-engine.js';
+import { EVENTS_EXTENSION } from '../../kernel/events-extension.js';
 import { rev2025Codec } from './codec.js';
 
 const LIMITS = {
@@ -40,8 +42,27 @@ describe('the 2025-11-25 codec', () => {
       sessions: true,
       updatesNeedSubscription: true,
       tasksStartAtOnce: true,
+      events: false,
       privateResultHints: {},
     });
+  });
+
+  it('declares no events: the extension and the top-level key are dropped, the rest kept', () => {
+    const declared = rev2025Codec.serverCapabilities(
+      {
+        tools: {},
+        extensions: { [EVENTS_EXTENSION]: {}, 'io.example/other': {} },
+        events: {},
+      } as ServerCapabilities,
+      { tasks: false, version: '2025-11-25' },
+    );
+    expect(declared).toEqual({ tools: {}, extensions: { 'io.example/other': {} } });
+    expect(
+      rev2025Codec.serverCapabilities(
+        { tools: {}, extensions: { [EVENTS_EXTENSION]: {} } },
+        { tasks: false, version: '2025-11-25' },
+      ),
+    ).toEqual({ tools: {} });
   });
 
   it('gives a call elicitation/create and a task request, from the connection', async () => {

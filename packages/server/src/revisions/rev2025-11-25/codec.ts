@@ -4,6 +4,7 @@ import {
   ResourceNotFoundError as SdkResourceNotFoundError,
 } from '@modelcontextprotocol/server';
 import type { RouterCallExtra } from '../../kernel/call-extra.js';
+import { withoutEvents } from '../../kernel/events-extension.js';
 import { ResourceNotFoundError } from '../../kernel/resource-not-found-error.js';
 import type { RevisionCodec } from '../revision-codec.js';
 import { toClientRequests } from './client-requests.js';
@@ -34,6 +35,8 @@ export const rev2025Codec: RevisionCodec = {
   updatesNeedSubscription: true,
   // No input rounds to carry what a quick part asked into the task: a task from the start.
   tasksStartAtOnce: true,
+  // The events extension is defined for 2026-07-28 only.
+  events: false,
   privateResultHints: NO_HINTS,
   protocolVersion: (_ctx, server) => server.getNegotiatedProtocolVersion(),
   callExtra(ctx, server, { params }) {
@@ -58,10 +61,12 @@ export const rev2025Codec: RevisionCodec = {
       ProtocolErrorCode.MethodNotFound,
       'This tool runs only as a task: call it with the task parameter',
     ),
-  serverCapabilities: (capabilities, { tasks, version }) =>
-    tasks && version === TASKS_REVISION
-      ? { ...capabilities, tasks: LEGACY_TASKS_CAPABILITY }
-      : capabilities,
+  serverCapabilities: (capabilities, { tasks, version }) => {
+    const declared = withoutEvents(capabilities);
+    return tasks && version === TASKS_REVISION
+      ? { ...declared, tasks: LEGACY_TASKS_CAPABILITY }
+      : declared;
+  },
   taskApi: (server, options) => createLegacyTaskApi(server, options),
   prepareServer: (server) => answerLegacyNotFoundWithItsCode(server),
 };

@@ -7,6 +7,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryTaskEngine } from '../../features/tasks/memory-task-engine.js';
+import { EVENTS_EXTENSION } from '../../kernel/events-extension.js';
 import { TASKS_EXTENSION } from '../../kernel/tasks-extension.js';
 import { rev2026Codec } from './codec.js';
 
@@ -45,8 +46,16 @@ describe('the 2026-07-28 codec', () => {
       sessions: false,
       updatesNeedSubscription: false,
       tasksStartAtOnce: false,
+      events: true,
       privateResultHints: { ttlMs: 0, cacheScope: 'private' },
     });
+  });
+
+  it('declares the events extension and the top-level events key as the features give them', () => {
+    const capabilities = { tools: {}, extensions: { [EVENTS_EXTENSION]: {} }, events: {} };
+    expect(
+      rev2026Codec.serverCapabilities(capabilities, { tasks: false, version: '2026-07-28' }),
+    ).toEqual(capabilities);
   });
 
   it('reads a call from the request envelope, with an input round and no client requests', async () => {

@@ -28,6 +28,7 @@ export const rev2026Codec: RevisionCodec = {
   // a per-request HTTP instance drops it (its streams hear it from the endpoint instead).
   updatesNeedSubscription: false,
   tasksStartAtOnce: false,
+  events: true,
   privateResultHints: NO_CACHE,
   protocolVersion: (ctx) => envelopeVersionOf(ctx),
   callExtra(ctx, _server, { requestState }) {
