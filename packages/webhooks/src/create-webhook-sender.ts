@@ -4,6 +4,7 @@ import { postRequest } from './post-request.js';
 import { resolveDestination, systemLookup, type WebhookLookup } from './resolve-destination.js';
 import { signatureHeaders } from './sign-webhook.js';
 import { answersChallenge, createChallenge, VERIFICATION_READ_LIMIT } from './verification.js';
+import { isWebhookSecret, WEBHOOK_SECRET_RULE } from './webhook-secret.js';
 import type { WebhookBody } from './wire-bodies.js';
 
 /**
@@ -42,7 +43,10 @@ export interface WebhookMessage {
   readonly webhookId: string;
   /** `X-MCP-Subscription-Id`: which subscription this is for. */
   readonly subscriptionId: string;
-  /** The current secret first, then any previous one still in its grace period. */
+  /**
+   * The current secret first, then any previous one still in its grace period; each must pass
+   * `isWebhookSecret` (a `TypeError` otherwise: they are checked when a subscription is made).
+   */
   readonly secrets: readonly string[];
 }
 
@@ -87,6 +91,10 @@ export function createWebhookSender(options: WebhookSenderOptions = {}): Webhook
   const ca = typeof options.ca === 'string' ? [options.ca] : options.ca;
 
   async function send(url: string, body: string, message: WebhookMessage, readLimit: number) {
+    // Secrets are checked when a subscription is made; one that is not is a caller's bug.
+    if (message.secrets.length === 0 || !message.secrets.every(isWebhookSecret)) {
+      throw new TypeError(`Cannot sign a webhook: ${WEBHOOK_SECRET_RULE}`);
+    }
     const checked = checkCallbackUrl(url, rules);
     if (!checked.ok) return { failure: 'connection_refused' as const };
     const destination = await resolveDestination(checked.url, { ...rules, lookup });

@@ -155,4 +155,15 @@ describe('post', () => {
     expect(target.posts[0]!.body).toBe(text);
     expect(verifyPost(secret, target.posts[0]!)).toStrictEqual({ type: 'gap', cursor: 'c1.x' });
   });
+
+  test('refuses to sign without a valid secret, before sending anything', async () => {
+    const target = await receiver({ respond: answerWith(200) });
+    const sender = createWebhookSender(development);
+    for (const secrets of [[], ['whsec_short'], [newSecret(), 'not-a-secret']]) {
+      await expect(sender.post(hookUrl(target.port), event, message(secrets))).rejects.toThrow(
+        'Cannot sign a webhook: delivery.secret must be "whsec_"',
+      );
+    }
+    expect(target.posts).toHaveLength(0);
+  });
 });
