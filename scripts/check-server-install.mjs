@@ -14,6 +14,7 @@ export const OPTIONAL_PACKAGES = [
   '@apcore-mcp/search',
   '@apcore-mcp/tasks',
   '@apcore-mcp/toon',
+  '@apcore-mcp/webhooks',
   '@opentelemetry/api',
   '@toon-format/toon',
   'bullmq',
@@ -21,6 +22,7 @@ export const OPTIONAL_PACKAGES = [
   'jose',
   'minisearch',
   'prom-client',
+  'standardwebhooks',
 ];
 
 /** Serves one module over Streamable HTTP and lists it; then asks for tool search without its package. */
