@@ -1,6 +1,7 @@
 import { APPS_FEATURE } from './apps/apps-feature.js';
 import { AUTH_FEATURE } from './auth/auth-feature.js';
 import { DOCS_FEATURE } from './docs/docs-feature.js';
+import { EVENTS_FEATURE } from './events/events-feature.js';
 import { GOVERNANCE_FEATURE } from './governance/governance-feature.js';
 import { INSPECTOR_FEATURE } from './inspector/inspector-feature.js';
 import { MANAGEMENT_FEATURE } from './management/management-feature.js';
@@ -42,5 +43,7 @@ export const SERVER_FEATURES = [
   RESOURCES_FEATURE,
   PROMPTS_FEATURE,
   TASKS_FEATURE,
+  // After the tasks: they define the built-in event type the events feature then serves.
+  EVENTS_FEATURE,
   TOOL_SEARCH_FEATURE,
 ] as const;

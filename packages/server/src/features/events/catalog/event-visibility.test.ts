@@ -1,0 +1,40 @@
+import { defineEventType } from '@apcore-mcp/core';
+import { ACL, Executor, Registry } from '@apcore-mcp/runtime';
+import { describe, expect, it } from 'vitest';
+import { readAccessCheck } from '../../../tools/tool-visibility.js';
+import { EventVisibility } from './event-visibility.js';
+
+const STOCK_LOW = defineEventType({ name: 'stock.low' });
+const caller = (authenticated: boolean, overHttp = true) => ({
+  identity: authenticated ? { id: 'ann', roles: [] } : undefined,
+  subject: authenticated ? 'ann' : '@anonymous',
+  authenticated,
+  overHttp,
+});
+
+describe('who sees which event types, by which modes', () => {
+  it("asks the executor's ACL with the type's name as the target", () => {
+    const acl = new ACL([{ callers: ['ann'], targets: ['stock.*'], effect: 'allow' }]);
+    const executor = new Executor(new Registry(), { acl });
+    const visibility = new EventVisibility({ access: readAccessCheck(executor), webhooks: true });
+    expect(visibility.sees(STOCK_LOW, { id: 'ann', roles: [] } as never)).toBe(true);
+    expect(visibility.sees(STOCK_LOW, { id: 'bob', roles: [] } as never)).toBe(false);
+    expect(visibility.sees(STOCK_LOW, undefined)).toBe(false);
+  });
+
+  it('shows every type without an ACL', () => {
+    const visibility = new EventVisibility({ access: undefined, webhooks: true });
+    expect(visibility.sees(STOCK_LOW, undefined)).toBe(true);
+  });
+
+  it('offers webhooks only to authenticated callers over HTTP, and poll only with replay', () => {
+    const visibility = new EventVisibility({ access: undefined, webhooks: true });
+    expect(visibility.deliveryFor(STOCK_LOW, caller(true))).toEqual(['poll', 'push', 'webhook']);
+    expect(visibility.deliveryFor(STOCK_LOW, caller(false))).toEqual(['poll', 'push']);
+    expect(visibility.deliveryFor(STOCK_LOW, caller(true, false))).toEqual(['poll', 'push']);
+    const noReplay = defineEventType({ name: 'tick', replay: false, delivery: ['poll', 'push'] });
+    expect(visibility.deliveryFor(noReplay, caller(true))).toEqual(['push']);
+    const off = new EventVisibility({ access: undefined, webhooks: false });
+    expect(off.deliveryFor(STOCK_LOW, caller(true))).toEqual(['poll', 'push']);
+  });
+});

@@ -1,0 +1,140 @@
+import type { EventBackend } from '@apcore-mcp/core/bridge';
+import type { FeatureRuntime } from '../../feature-api/feature-runtime.js';
+import {
+  defineServerFeature,
+  type FeatureFrame,
+  type OpenedFeature,
+  type ResolvedFeatureOptions,
+} from '../../feature-api/server-feature.js';
+import type { AttachedEventHub } from '../../kernel/event-hub.js';
+import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
+import { TASK_FINISHED_EVENT } from '../../kernel/task-finished-event.js';
+import { readAccessCheck } from '../../tools/tool-visibility.js';
+import { EventCatalog } from './catalog/event-catalog.js';
+import { EventVisibility } from './catalog/event-visibility.js';
+import { EVENT_OPTIONS } from './events-options.js';
+import { EventCursors } from './log/event-cursor.js';
+import { createEventHub } from './log/event-hub.js';
+import { createMemoryEventLog } from './log/memory-event-log.js';
+import { answerTestEmit } from './test-emit.js';
+import {
+  type EventParts,
+  registerEventHandler,
+  registerListAndPoll,
+} from './wire/event-handlers.js';
+import { eventsCapabilities } from './wire/events-capabilities.js';
+import { EMIT_TEST_EVENT_METHOD } from './wire/events-wire.js';
+
+/** The longest heartbeat interval the SEP lets a stream have. */
+const MAX_HEARTBEAT_MS = 30_000;
+
+type EventOptions = ResolvedFeatureOptions<typeof EVENT_OPTIONS>;
+
+/**
+ * The MCP events extension (SEP-3415, 2026-07-28): the event types of the `eventTypes` option
+ * and the server's built-ins, emitted by modules and the application, kept in a log (this
+ * process's memory, or the `eventBackend` given) and read by `events/poll`. Declared only while
+ * a type is served; always on, like tasks.
+ *
+ * @example
+ * ```ts
+ * const features = [EVENTS_FEATURE];
+ * ```
+ */
+export const EVENTS_FEATURE = defineServerFeature({
+  name: 'events',
+  options: EVENT_OPTIONS,
+  checkOptions: (options) => {
+    if (options.eventHeartbeatMs > MAX_HEARTBEAT_MS) {
+      refuse(
+        'eventHeartbeatMs',
+        options.eventHeartbeatMs,
+        `at most ${MAX_HEARTBEAT_MS} ms (the SEP's bound)`,
+      );
+    }
+    if (options.webhookAttempts > 10) {
+      refuse('webhookAttempts', options.webhookAttempts, 'at most 10');
+    }
+  },
+  open: (options, frame, runtime) => openEvents(options, frame, runtime),
+});
+
+function refuse(option: string, value: number, expected: string): never {
+  throw new InvalidOptionError({
+    option,
+    value,
+    expected,
+    sentence: [{ option }, ` must be ${expected}`],
+  });
+}
+
+function openEvents(
+  options: EventOptions,
+  frame: FeatureFrame,
+  runtime: FeatureRuntime,
+): OpenedFeature {
+  const backend: EventBackend = options.eventBackend ?? { log: createMemoryEventLog() };
+  const { parts, hub } = openEventParts(options, frame, runtime, backend);
+  const detach = runtime.events.attach(hub);
+  const serves = () => parts.catalog.live || parts.catalog.current().length > 0;
+  let closed: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closed ??= closeBackend(backend, detach, frame);
+    return closed;
+  };
+  return {
+    surface: {
+      capabilities: () => (serves() ? eventsCapabilities() : {}),
+      addHandlers: (target, { requests, identity }) => {
+        if (!serves()) return undefined;
+        const context = { requests, identity };
+        registerListAndPoll(target, context, parts);
+        if (options.eventTestEmit) {
+          const answer = answerTestEmit({ ...parts, hub });
+          registerEventHandler(target, context, EMIT_TEST_EVENT_METHOD, answer);
+        }
+        return undefined;
+      },
+    },
+    close,
+  };
+}
+
+/** The catalog, who sees what, the log and its cursors, and the hub that appends to it. */
+function openEventParts(
+  options: EventOptions,
+  frame: FeatureFrame,
+  runtime: FeatureRuntime,
+  backend: EventBackend,
+): { parts: EventParts; hub: AttachedEventHub } {
+  const servesTasks = () => runtime.tools.list().some((tool) => tool.task !== undefined);
+  const catalog = new EventCatalog(options.eventTypes, frame.logger, (type) =>
+    type.name === TASK_FINISHED_EVENT.name ? servesTasks() : true,
+  );
+  const hub = createEventHub({
+    catalog,
+    log: backend.log,
+    bounds: { retentionMs: options.eventRetentionMs, maxLength: options.eventBufferSize },
+  });
+  const parts: EventParts = {
+    catalog,
+    visibility: new EventVisibility({ access: readAccessCheck(runtime.executor), webhooks: false }),
+    log: backend.log,
+    cursors: new EventCursors(runtime.deriveKey('events-cursor')),
+    maxBatch: options.eventMaxBatch,
+    pollIntervalMs: options.eventPollIntervalMs,
+  };
+  return { parts, hub };
+}
+
+/** Detaches the hub (emits then reject) and closes the backend; never rejects. */
+async function closeBackend(
+  backend: EventBackend,
+  detach: () => void,
+  frame: FeatureFrame,
+): Promise<void> {
+  detach();
+  await backend.log.close().catch((error: unknown) => {
+    frame.logger.warn({ err: error }, 'Could not close the event log');
+  });
+}

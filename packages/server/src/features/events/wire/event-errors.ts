@@ -1,0 +1,61 @@
+// The errors the events extension names (SEP-3415). Their codes are provisional until the
+// protocol allocates them: a renumbering is an edit of this file only.
+import { ProtocolError } from '@modelcontextprotocol/server';
+
+/** The JSON-RPC codes of the events errors, by their names in the SEP. */
+export const EVENT_ERROR_CODES = {
+  invalidParams: -32602,
+  notFound: -32023,
+  forbidden: -32024,
+  resourceExhausted: -32025,
+  unsupported: -32026,
+  callbackEndpointError: -32027,
+} as const;
+
+/** Params that break the method's shape or the type's `inputSchema`. */
+export function invalidEventParams(reason: string, field?: string): ProtocolError {
+  return new ProtocolError(EVENT_ERROR_CODES.invalidParams, `Invalid params: ${reason}`, {
+    ...(field === undefined ? {} : { field }),
+    reason,
+  });
+}
+
+/** An event type the caller may not see (existence is not revealed), or a subscription not found. */
+export function eventNotFound(kind: 'event' | 'subscription', name: string): ProtocolError {
+  const what = kind === 'event' ? `Unknown event type ${name}` : 'Subscription not found';
+  return new ProtocolError(EVENT_ERROR_CODES.notFound, what, { kind });
+}
+
+/** A request the caller may not make (webhooks without authentication). */
+export function eventForbidden(reason: string): ProtocolError {
+  return new ProtocolError(EVENT_ERROR_CODES.forbidden, `Forbidden: ${reason}`, { reason });
+}
+
+/** A per-subject or total cap that one more stream or subscription would pass. */
+export function eventResourceExhausted(
+  limit: 'streams' | 'subscriptions' | 'endpoints',
+  max: number,
+): ProtocolError {
+  return new ProtocolError(
+    EVENT_ERROR_CODES.resourceExhausted,
+    `Too many ${limit} (at most ${max})`,
+    { limit, max },
+  );
+}
+
+/** A delivery mode the type or the server does not offer. */
+export function eventUnsupported(feature: string, value: string): ProtocolError {
+  return new ProtocolError(EVENT_ERROR_CODES.unsupported, `Unsupported ${feature}: ${value}`, {
+    feature,
+    value,
+  });
+}
+
+/** A callback endpoint that failed its verification; `reason` is a delivery error category. */
+export function callbackEndpointError(reason: string): ProtocolError {
+  return new ProtocolError(
+    EVENT_ERROR_CODES.callbackEndpointError,
+    `The callback endpoint failed verification (${reason})`,
+    { reason },
+  );
+}
