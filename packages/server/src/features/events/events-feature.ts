@@ -16,6 +16,8 @@ import { EVENT_OPTIONS } from './events-options.js';
 import { EventCursors } from './log/event-cursor.js';
 import { createEventHub } from './log/event-hub.js';
 import { createMemoryEventLog } from './log/memory-event-log.js';
+import { OpenStreams } from './push/open-streams.js';
+import { answerStream } from './push/stream-handler.js';
 import { answerTestEmit } from './test-emit.js';
 import {
   type EventParts,
@@ -23,7 +25,7 @@ import {
   registerListAndPoll,
 } from './wire/event-handlers.js';
 import { eventsCapabilities } from './wire/events-capabilities.js';
-import { EMIT_TEST_EVENT_METHOD } from './wire/events-wire.js';
+import { EMIT_TEST_EVENT_METHOD, EVENT_METHODS } from './wire/events-wire.js';
 
 /** The longest heartbeat interval the SEP lets a stream have. */
 const MAX_HEARTBEAT_MS = 30_000;
@@ -76,6 +78,7 @@ function openEvents(
   const backend: EventBackend = options.eventBackend ?? { log: createMemoryEventLog() };
   const { parts, hub } = openEventParts(options, frame, runtime, backend);
   const detach = runtime.events.attach(hub);
+  const streams = new OpenStreams(options.maxEventStreamsPerSubject);
   const serves = () => parts.catalog.live || parts.catalog.current().length > 0;
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> => {
@@ -89,6 +92,8 @@ function openEvents(
         if (!serves()) return undefined;
         const context = { requests, identity };
         registerListAndPoll(target, context, parts);
+        const stream = answerStream(parts, streams, options.eventHeartbeatMs);
+        registerEventHandler(target, context, EVENT_METHODS.stream, stream);
         if (options.eventTestEmit) {
           const answer = answerTestEmit({ ...parts, hub });
           registerEventHandler(target, context, EMIT_TEST_EVENT_METHOD, answer);
@@ -96,6 +101,8 @@ function openEvents(
         return undefined;
       },
     },
+    // Before the router stops: an open stream would hold the shutdown for its whole grace.
+    drain: async () => streams.closeAll(),
     close,
   };
 }

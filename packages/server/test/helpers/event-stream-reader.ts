@@ -1,0 +1,122 @@
+/** One JSON-RPC message of an event stream (a notification or the final result). */
+export interface StreamMessage {
+  id?: string | number;
+  method?: string;
+  params?: Record<string, unknown>;
+  result?: Record<string, unknown>;
+  error?: { code: number; message: string; data?: unknown };
+}
+
+/**
+ * An `events/stream` request read as it arrives: its SSE `data:` messages in order (or the
+ * JSON answer of a refused one), `next` waits for the next message a predicate takes.
+ */
+export interface EventStreamReader {
+  readonly id: number;
+  readonly status: number;
+  readonly messages: StreamMessage[];
+  next(take?: (message: StreamMessage) => boolean): Promise<StreamMessage>;
+  /** Resolves when the server ended the response. */
+  readonly ended: Promise<void>;
+  abort(): void;
+}
+
+let nextId = 1000;
+
+/** POSTs `events/stream` (2026-07-28) and reads its answer as a stream of messages. */
+export async function openEventStream(
+  url: string,
+  params: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<EventStreamReader> {
+  const id = nextId++;
+  const controller = new AbortController();
+  const response = await fetch(url, {
+    method: 'POST',
+    signal: controller.signal,
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'events/stream',
+      ...(typeof params.name === 'string' ? { 'mcp-name': params.name } : {}),
+      ...headers,
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id,
+      method: 'events/stream',
+      params: {
+        ...params,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    }),
+  });
+  const messages: StreamMessage[] = [];
+  const waiters = new Set<() => void>();
+  const ended = readMessages(response, messages, () => {
+    for (const wake of waiters) wake();
+  });
+  let read = 0;
+  return {
+    id,
+    status: response.status,
+    messages,
+    ended,
+    abort: () => controller.abort(),
+    async next(take = () => true) {
+      for (;;) {
+        while (read < messages.length) {
+          const message = messages[read++] as StreamMessage;
+          if (take(message)) return message;
+        }
+        let finished = false;
+        await Promise.race([
+          new Promise<void>((resolve) => waiters.add(resolve)),
+          ended.then(() => {
+            finished = true;
+          }),
+        ]);
+        if (finished && read >= messages.length) throw new Error('The stream ended');
+      }
+    },
+  };
+}
+
+async function readMessages(
+  response: Response,
+  messages: StreamMessage[],
+  wake: () => void,
+): Promise<void> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    for await (const chunk of response.body ?? []) {
+      buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+      if (buffer.trimStart().startsWith('{')) continue;
+      let end = buffer.indexOf('\n\n');
+      while (end !== -1) {
+        const frame = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = frame
+          .split('\n')
+          .filter((line) => line.startsWith('data:'))
+          .map((line) => line.slice(5).trim())
+          .join('');
+        if (data.startsWith('{')) {
+          messages.push(JSON.parse(data) as StreamMessage);
+          wake();
+        }
+        end = buffer.indexOf('\n\n');
+      }
+    }
+  } catch {
+    // Aborted by the test.
+  }
+  if (buffer.trimStart().startsWith('{')) messages.push(JSON.parse(buffer) as StreamMessage);
+  wake();
+}
