@@ -19,6 +19,9 @@ import { createMemoryEventLog } from './log/memory-event-log.js';
 import { OpenStreams } from './push/open-streams.js';
 import { answerStream } from './push/stream-handler.js';
 import { answerTestEmit } from './test-emit.js';
+import { createDeliveryHandlers } from './webhooks/open-webhooks.js';
+import { answerSubscribe, answerUnsubscribe, type WebhookParts } from './webhooks/subscribe.js';
+import { type OpenedWebhooks, openWebhookBackend } from './webhooks/webhook-backend.js';
 import {
   type EventParts,
   registerEventHandler,
@@ -70,19 +73,21 @@ function refuse(option: string, value: number, expected: string): never {
   });
 }
 
-function openEvents(
+async function openEvents(
   options: EventOptions,
   frame: FeatureFrame,
   runtime: FeatureRuntime,
-): OpenedFeature {
+): Promise<OpenedFeature> {
   const backend: EventBackend = options.eventBackend ?? { log: createMemoryEventLog() };
-  const { parts, hub } = openEventParts(options, frame, runtime, backend);
+  const webhooks = await openWebhookBackend(options, frame, backend);
+  const { parts, hub } = openEventParts(options, frame, runtime, backend, webhooks !== undefined);
+  const webhookParts = webhooks === undefined ? undefined : startWebhooks(options, parts, webhooks);
   const detach = runtime.events.attach(hub);
   const streams = new OpenStreams(options.maxEventStreamsPerSubject);
   const serves = () => parts.catalog.live || parts.catalog.current().length > 0;
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> => {
-    closed ??= closeBackend(backend, detach, frame);
+    closed ??= closeBackend(backend, webhooks, detach, frame);
     return closed;
   };
   return {
@@ -94,6 +99,12 @@ function openEvents(
         registerListAndPoll(target, context, parts);
         const stream = answerStream(parts, streams, options.eventHeartbeatMs);
         registerEventHandler(target, context, EVENT_METHODS.stream, stream);
+        if (webhookParts !== undefined) {
+          const subscribe = answerSubscribe(parts, webhookParts);
+          registerEventHandler(target, context, EVENT_METHODS.subscribe, subscribe);
+          const unsubscribe = answerUnsubscribe(webhookParts);
+          registerEventHandler(target, context, EVENT_METHODS.unsubscribe, unsubscribe);
+        }
         if (options.eventTestEmit) {
           const answer = answerTestEmit({ ...parts, hub });
           registerEventHandler(target, context, EMIT_TEST_EVENT_METHOD, answer);
@@ -113,6 +124,7 @@ function openEventParts(
   frame: FeatureFrame,
   runtime: FeatureRuntime,
   backend: EventBackend,
+  servesWebhooks: boolean,
 ): { parts: EventParts; hub: AttachedEventHub } {
   const servesTasks = () => runtime.tools.list().some((tool) => tool.task !== undefined);
   const catalog = new EventCatalog(options.eventTypes, frame.logger, (type) =>
@@ -125,7 +137,10 @@ function openEventParts(
   });
   const parts: EventParts = {
     catalog,
-    visibility: new EventVisibility({ access: readAccessCheck(runtime.executor), webhooks: false }),
+    visibility: new EventVisibility({
+      access: readAccessCheck(runtime.executor),
+      webhooks: servesWebhooks,
+    }),
     log: backend.log,
     cursors: new EventCursors(runtime.deriveKey('events-cursor')),
     maxBatch: options.eventMaxBatch,
@@ -134,14 +149,39 @@ function openEventParts(
   return { parts, hub };
 }
 
-/** Detaches the hub (emits then reject) and closes the backend; never rejects. */
+/** Starts delivery (fan-out, retries) and gives the webhook methods what they use. */
+function startWebhooks(
+  options: EventOptions,
+  parts: EventParts,
+  webhooks: OpenedWebhooks,
+): WebhookParts {
+  const { store, delivery, tools } = webhooks;
+  delivery.start(createDeliveryHandlers({ ...parts, store, sender: tools.sender }));
+  return {
+    store,
+    delivery,
+    tools,
+    caps: {
+      perSubject: options.maxWebhookSubscriptionsPerSubject,
+      endpointsPerSubject: options.maxWebhookEndpointsPerSubject,
+      total: options.maxWebhookSubscriptions,
+    },
+    ttlCapMs: options.webhookTtlMs,
+  };
+}
+
+/** Detaches the hub (emits then reject) and closes delivery and the backend; never rejects. */
 async function closeBackend(
   backend: EventBackend,
+  webhooks: OpenedWebhooks | undefined,
   detach: () => void,
   frame: FeatureFrame,
 ): Promise<void> {
   detach();
-  await backend.log.close().catch((error: unknown) => {
-    frame.logger.warn({ err: error }, 'Could not close the event log');
-  });
+  const closing = [webhooks?.delivery.close(), webhooks?.store.close(), backend.log.close()];
+  for (const result of await Promise.allSettled(closing)) {
+    if (result.status === 'rejected') {
+      frame.logger.warn({ err: result.reason }, 'Could not close the event backend');
+    }
+  }
 }
