@@ -15,7 +15,7 @@ export interface ReceivedPost {
 /**
  * A real webhook receiver on 127.0.0.1: answers each verification challenge, checks every POST's
  * signature with `standardwebhooks` and answers deliveries with the statuses queued in
- * `answers` (then 200).
+ * `answers` (then 200; 0 never answers).
  */
 export interface WebhookReceiver {
   readonly url: string;
@@ -53,7 +53,8 @@ export async function startWebhookReceiver(
       }
       const status = answers.shift() ?? 200;
       posts.push({ headers: request.headers, body, verified, status });
-      response.writeHead(status).end();
+      // 0: hang, never answering (a receiver that times out).
+      if (status !== 0) response.writeHead(status).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
