@@ -37,6 +37,15 @@ export const ATTACH_OPTION_NAMES = [
   'skills',
   'maxSubscriptionsPerSession',
   'maxResourceUriLength',
+  'eventTypes',
+  'eventBackend',
+  'eventRetentionMs',
+  'eventBufferSize',
+  'eventPollIntervalMs',
+  'eventMaxBatch',
+  'eventHeartbeatMs',
+  'maxEventStreamsPerSubject',
+  'eventTestEmit',
 ] as const satisfies readonly (keyof ServeOptions)[];
 
 /**

@@ -1,4 +1,4 @@
-import { defineModule, emit } from '@apcore-mcp/core';
+import { defineEventType, defineModule, emit } from '@apcore-mcp/core';
 import { Executor, Registry } from '@apcore-mcp/runtime';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
@@ -52,41 +52,26 @@ describe("a module's emit", () => {
     expect(result.content).toEqual([{ type: 'text', text: '{"emitted":null}' }]);
   });
 
-  it("goes to the runtime's event hub once one attaches, as the hosts' emit does", async () => {
+  it("goes to the runtime's event hub, which the events feature attaches, as the hosts' emit does", async () => {
     const logger = createRecordingLogger();
+    const stockLow = defineEventType({ name: 'stock.low' });
     const runtime = await openRuntime(
       createEmittingRegistry(),
-      resolveOptions({ logger }, { transport: 'stdio', handleSignals: false, allowAnyPort: true }),
+      resolveOptions(
+        { logger, eventTypes: [stockLow] },
+        { transport: 'stdio', handleSignals: false, allowAnyPort: true },
+      ),
     );
     try {
-      // No events feature attached: a clear refusal, as a tool error for the module's emit.
-      await expect(runtime.emit('stock.low', { sku: 'b' })).rejects.toThrow(
-        /Events are not served/,
+      expect(runtime.events.attached).toBe(true);
+      await expect(runtime.emit('stock.low', { sku: 'b' }, { audience: 'alice' })).resolves.toEqual(
+        { eventId: expect.stringMatching(/^evt_/) },
       );
       const toolName = runtime.toolDefinitions[0]?.name ?? '';
-      const refused = await runtime.router.handleCall(toolName, {});
-      expect(refused).toMatchObject({
-        isError: true,
-        _meta: { 'apcore/errorCode': 'EVENTS_NOT_SERVED' },
-      });
-
-      const emitted: [string, HubEmitOptions | undefined][] = [];
-      runtime.events.attach({
-        addBuiltIn: () => {},
-        emit: async (name, _data, options) => {
-          emitted.push([name, options]);
-          return { eventId: options?.eventId ?? 'evt_made' };
-        },
-      });
-      await expect(runtime.emit('stock.low', { sku: 'b' }, { audience: 'alice' })).resolves.toEqual(
-        { eventId: 'evt_made' },
-      );
       const answered = await runtime.router.handleCall(toolName, {});
       expect(answered.content).toEqual([{ type: 'text', text: '{"emitted":{"eventId":"low-a"}}' }]);
-      expect(emitted).toEqual([
-        ['stock.low', { audience: 'alice' }],
-        ['stock.low', { eventId: 'low-a' }],
-      ]);
+      // A type the server does not serve: a clear refusal, as a tool error for the module's emit.
+      await expect(runtime.emit('order.placed', {})).rejects.toThrow(/Unknown event type/);
     } finally {
       runtime.unload();
       await runtime.closeState();

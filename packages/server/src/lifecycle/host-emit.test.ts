@@ -1,4 +1,4 @@
-import { EventsNotServedError } from '@apcore-mcp/core';
+import { defineEventType, UnknownEventTypeError } from '@apcore-mcp/core';
 import { Registry } from '@apcore-mcp/runtime';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { McpServer } from '@modelcontextprotocol/server';
@@ -7,14 +7,16 @@ import { attachToServer } from '../attach/attach-to-server.js';
 import { createMcpHandler } from './create-mcp-handler.js';
 import { startServer } from './start-server.js';
 
-/** Each host's emit goes to the runtime's event hub: refused while none is attached. */
-async function expectNotServed(emitted: Promise<unknown>): Promise<void> {
+/** Each host's emit goes to the runtime's event hub, which refuses a type it does not serve. */
+async function expectUnknown(emitted: Promise<unknown>): Promise<void> {
   const error = await emitted.then(
     () => undefined,
     (reason: unknown) => reason,
   );
-  expect(EventsNotServedError.isInstance(error)).toBe(true);
+  expect(UnknownEventTypeError.isInstance(error)).toBe(true);
 }
+
+const STOCK_LOW = defineEventType({ name: 'stock.low' });
 
 describe("the hosts' emit", () => {
   it('is on startServer, createMcpHandler and attachToServer, each delegating to the hub slot', async () => {
@@ -23,17 +25,27 @@ describe("the hosts' emit", () => {
       transport: 'streamable-http',
       port: 0,
       logger,
+      eventTypes: [STOCK_LOW],
     });
-    const handler = await createMcpHandler(new Registry(), { logger });
+    const handler = await createMcpHandler(new Registry(), { logger, eventTypes: [STOCK_LOW] });
     const attached = await attachToServer(
       new McpServer({ name: 'host', version: '1.0.0' }),
       new Registry(),
-      { logger },
+      { logger, eventTypes: [STOCK_LOW] },
     );
     try {
-      await expectNotServed(handle.emit('stock.low', { sku: 'a' }));
-      await expectNotServed(handler.emit('stock.low', { sku: 'a' }, { eventId: 'low-a' }));
-      await expectNotServed(attached.emit('stock.low', { sku: 'a' }, { audience: 'alice' }));
+      await expect(handle.emit('stock.low', { sku: 'a' })).resolves.toEqual({
+        eventId: expect.stringMatching(/^evt_/),
+      });
+      await expect(handler.emit('stock.low', { sku: 'a' }, { eventId: 'low-a' })).resolves.toEqual({
+        eventId: 'low-a',
+      });
+      await expect(
+        attached.emit('stock.low', { sku: 'a' }, { audience: 'alice' }),
+      ).resolves.toEqual({ eventId: expect.stringMatching(/^evt_/) });
+      await expectUnknown(handle.emit('order.placed', {}));
+      await expectUnknown(handler.emit('order.placed', {}));
+      await expectUnknown(attached.emit('order.placed', {}));
     } finally {
       attached.detach();
       await handler.close();
