@@ -98,7 +98,7 @@ export const EVENT_OPTIONS = {
   }),
   /** The longest a webhook subscription lives before it must be refreshed, in ms; default 1 day. */
   webhookTtlMs: integerOption({
-    minimum: 60_000,
+    minimum: 1000,
     defaultValue: 86_400_000,
     cli: seconds('webhook-ttl', 'Most seconds a webhook subscription lives without a refresh'),
   }),

@@ -28,5 +28,6 @@ describe('the lifetime granted', () => {
     expect(grantTtlMs(10, day)).toBe(60_000);
     expect(grantTtlMs(7_200_000, day)).toBe(7_200_000);
     expect(grantTtlMs(10 * day, day)).toBe(day);
+    expect(grantTtlMs(10, 5000)).toBe(5000);
   });
 });

@@ -29,7 +29,8 @@ const DEFAULT_TTL_MS = 3_600_000;
 
 /**
  * The lifetime granted for an asked `ttlMs`: absent, the lesser of an hour and the cap; `null`
- * (no expiry) is never granted: the cap; else clamped between a minute and the cap.
+ * (no expiry) is never granted: the cap; else clamped between a minute (or the cap, when
+ * lower) and the cap.
  *
  * @example
  * ```ts
@@ -39,5 +40,5 @@ const DEFAULT_TTL_MS = 3_600_000;
 export function grantTtlMs(asked: number | null | undefined, capMs: number): number {
   if (asked === undefined) return Math.min(DEFAULT_TTL_MS, capMs);
   if (asked === null) return capMs;
-  return Math.max(WEBHOOK_TTL_FLOOR_MS, Math.min(asked, capMs));
+  return Math.max(Math.min(WEBHOOK_TTL_FLOOR_MS, capMs), Math.min(asked, capMs));
 }
