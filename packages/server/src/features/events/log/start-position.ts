@@ -46,7 +46,9 @@ export async function startPosition(
   }
   return {
     after: point.position,
-    truncated: false,
+    // An inclusive point (a webhook watermark) asks for its own occurrence too, which a read
+    // "after" cannot give: say so rather than lose it silently.
+    truncated: point.inclusive,
     notBeforeMs: maxAgeMs === undefined ? undefined : Date.now() - maxAgeMs,
   };
 }
