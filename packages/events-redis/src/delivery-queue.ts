@@ -1,0 +1,200 @@
+import type {
+  DeadLetter,
+  DeliveryJob,
+  DeliveryOutcome,
+  LoggedEvent,
+  WebhookDeliveryHandlers,
+  WebhookStore,
+  WebhookSubscription,
+} from '@apcore-mcp/core/bridge';
+import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { deliveryJobId } from './delivery-job-id.js';
+import type { RedisEventBackendSettings } from './redis-event-backend-options.js';
+import type { RedisKeys } from './redis-keys.js';
+
+/**
+ * The name of the BullMQ queue of webhook deliveries (under the backend's prefix).
+ *
+ * @example
+ * ```ts
+ * new Queue(DELIVERY_QUEUE, { connection, prefix: 'apcore-mcp:events' });
+ * ```
+ */
+export const DELIVERY_QUEUE = 'webhook-deliveries';
+
+/** Dead letters kept (approximately: Redis trims whole nodes). */
+const DEAD_LETTERS_KEPT = 10_000;
+
+/** Settled jobs stay this long, so that an occurrence fanned out again finds its job id taken. */
+const KEEP_SETTLED = { age: 24 * 3600, count: 100_000 };
+
+/**
+ * The BullMQ side of delivery: one job per (subscription, event) with a deterministic id, the
+ * webhooks package's retry schedule as its backoff, a final outcome failing without retry, and a
+ * dead letter in a capped stream when a delivery is given up on.
+ *
+ * @example
+ * ```ts
+ * const queue = new DeliveryQueue({ commands, keys, settings, store });
+ * await queue.add([subscription], event);
+ * queue.startWorker(connection, handlers);
+ * ```
+ */
+export class DeliveryQueue {
+  readonly #queue: Queue<DeliveryJob>;
+  readonly #commands: Redis;
+  readonly #keys: RedisKeys;
+  readonly #settings: RedisEventBackendSettings;
+  readonly #store: WebhookStore;
+  #worker: Worker<DeliveryJob> | undefined;
+
+  constructor(parts: {
+    commands: Redis;
+    keys: RedisKeys;
+    settings: RedisEventBackendSettings;
+    store: WebhookStore;
+  }) {
+    this.#commands = parts.commands;
+    this.#keys = parts.keys;
+    this.#settings = parts.settings;
+    this.#store = parts.store;
+    this.#queue = new Queue<DeliveryJob>(DELIVERY_QUEUE, {
+      connection: parts.commands,
+      prefix: parts.keys.prefix,
+    });
+    this.#queue.on('error', (error) =>
+      this.#settings.logger.debug({ err: error }, 'Webhook delivery queue error'),
+    );
+  }
+
+  /** Queues `event` for each of `subscriptions` (pending until settled); resolves once stored. */
+  async add(subscriptions: readonly WebhookSubscription[], event: LoggedEvent): Promise<void> {
+    for (const subscription of subscriptions) {
+      await this.#store.markPending(subscription.id, [event.position]);
+    }
+    await this.#queue.addBulk(
+      subscriptions.map((subscription) => ({
+        name: 'deliver',
+        data: { subscriptionId: subscription.id, event },
+        opts: {
+          jobId: deliveryJobId(subscription.id, event.eventId),
+          attempts: this.#settings.attempts,
+          backoff: { type: 'webhook' },
+          removeOnComplete: KEEP_SETTLED,
+          removeOnFail: KEEP_SETTLED,
+        },
+      })),
+    );
+  }
+
+  /** Runs deliveries in this process on `connection` (a blocking one of its own). */
+  startWorker(connection: Redis, handlers: WebhookDeliveryHandlers): void {
+    const { lockDurationMs, logger } = this.#settings;
+    this.#worker = new Worker<DeliveryJob>(DELIVERY_QUEUE, (job) => this.#run(job, handlers), {
+      connection,
+      prefix: this.#keys.prefix,
+      lockDuration: lockDurationMs,
+      stalledInterval: lockDurationMs,
+      // A delivery whose worker died runs again (at-least-once; receivers dedup on webhook-id).
+      maxStalledCount: this.#settings.attempts,
+      settings: {
+        backoffStrategy: (attemptsMade: number) => this.#settings.retryDelayMs(attemptsMade),
+      },
+    });
+    this.#worker.on('error', (error) => logger.warn({ err: error }, 'Webhook worker error'));
+  }
+
+  /** The newest dead letters first, at most `limit`. */
+  async deadLetters(limit: number): Promise<DeadLetter[]> {
+    const entries = await this.#commands.xrevrange(
+      this.#keys.deadLetters,
+      '+',
+      '-',
+      'COUNT',
+      limit,
+    );
+    return entries.map(([, fields]) => {
+      const values = new Map<string, string>();
+      for (let index = 0; index + 1 < fields.length; index += 2) {
+        values.set(fields[index] as string, fields[index + 1] as string);
+      }
+      return {
+        subscriptionId: values.get('subscriptionId') ?? '',
+        eventId: values.get('eventId') ?? '',
+        category: (values.get('category') ?? 'connection_refused') as DeadLetter['category'],
+        attempts: Number(values.get('attempts') ?? 0),
+        failedAt: Number(values.get('failedAt') ?? 0),
+      };
+    });
+  }
+
+  /** Stops the worker (letting a running delivery finish) and the queue. */
+  async close(): Promise<void> {
+    await this.#worker?.close();
+    await this.#queue.close();
+  }
+
+  async #run(job: Job<DeliveryJob>, handlers: WebhookDeliveryHandlers): Promise<void> {
+    const { subscriptionId, event } = job.data;
+    const attempt = job.attemptsMade + 1;
+    const subscription = await this.#store.get(subscriptionId);
+    if (subscription === undefined) return; // gone or expired: nothing to deliver to
+    const outcome = await this.#attempt(handlers, subscription, job.data, attempt);
+    if (outcome.ok) {
+      await this.#store.record(subscriptionId, {
+        position: event.position,
+        outcome,
+        at: Date.now(),
+      });
+      return;
+    }
+    const final = !outcome.retry || attempt >= this.#settings.attempts;
+    if (!final) throw new Error(`Delivery failed: ${outcome.category}`);
+    await this.#store.record(subscriptionId, { position: event.position, outcome, at: Date.now() });
+    await this.#deadLetter({
+      subscriptionId,
+      eventId: event.eventId,
+      category: outcome.category,
+      attempts: attempt,
+      failedAt: Date.now(),
+    });
+    throw new UnrecoverableError(`Delivery given up: ${outcome.category}`);
+  }
+
+  /** One `deliver` call, bounded by `timeoutMs`; a throw counts as a refused connection. */
+  async #attempt(
+    handlers: WebhookDeliveryHandlers,
+    subscription: WebhookSubscription,
+    job: DeliveryJob,
+    attempt: number,
+  ): Promise<DeliveryOutcome> {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<DeliveryOutcome>((resolve) => {
+      timer = setTimeout(
+        () => resolve({ ok: false, category: 'timeout', retry: true }),
+        this.#settings.timeoutMs,
+      );
+    });
+    try {
+      return await Promise.race([handlers.deliver(subscription, job, attempt), timedOut]);
+    } catch (error) {
+      this.#settings.logger.warn({ err: error }, 'A webhook delivery attempt threw');
+      return { ok: false, category: 'connection_refused', retry: true };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async #deadLetter(letter: DeadLetter): Promise<void> {
+    const fields = Object.entries(letter).flatMap(([key, value]) => [key, String(value)]);
+    await this.#commands.xadd(
+      this.#keys.deadLetters,
+      'MAXLEN',
+      '~',
+      DEAD_LETTERS_KEPT,
+      '*',
+      ...fields,
+    );
+  }
+}

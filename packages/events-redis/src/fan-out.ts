@@ -1,0 +1,153 @@
+import { hostname } from 'node:os';
+import type {
+  LoggedEvent,
+  Logger,
+  WebhookDeliveryHandlers,
+  WebhookStore,
+} from '@apcore-mcp/core/bridge';
+import type { Redis } from 'ioredis';
+import type { DeliveryQueue } from './delivery-queue.js';
+import { FAN_OUT_GROUP } from './log-scripts.js';
+import type { RedisKeys } from './redis-keys.js';
+import { fromStreamEntry, type StreamEntry } from './stream-entry.js';
+
+const BLOCK_MS = 1000;
+const BATCH = 100;
+
+/**
+ * The fan-out of new occurrences to webhook subscriptions, exactly once across instances: every
+ * instance reads the log streams through one consumer group, queues one delivery job per
+ * matching live subscription, then acknowledges the entry. Entries a gone instance read but
+ * never acknowledged are claimed (`XAUTOCLAIM`) once idle longer than `lockDurationMs`; job ids
+ * make fanning out again harmless.
+ *
+ * @example
+ * ```ts
+ * const fanOut = new FanOut({ commands, blocking, keys, store, queue, logger, lockDurationMs });
+ * fanOut.start(handlers);
+ * ```
+ */
+export class FanOut {
+  readonly #commands: Redis;
+  readonly #blocking: Redis;
+  readonly #keys: RedisKeys;
+  readonly #store: WebhookStore;
+  readonly #queue: DeliveryQueue;
+  readonly #logger: Logger;
+  readonly #lockDurationMs: number;
+  readonly #consumer = `${hostname()}-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+  #closed = false;
+  #running: Promise<void> | undefined;
+  #lastClaim = 0;
+
+  constructor(parts: {
+    commands: Redis;
+    blocking: Redis;
+    keys: RedisKeys;
+    store: WebhookStore;
+    queue: DeliveryQueue;
+    logger: Logger;
+    lockDurationMs: number;
+  }) {
+    this.#commands = parts.commands;
+    this.#blocking = parts.blocking;
+    this.#keys = parts.keys;
+    this.#store = parts.store;
+    this.#queue = parts.queue;
+    this.#logger = parts.logger;
+    this.#lockDurationMs = parts.lockDurationMs;
+  }
+
+  start(handlers: WebhookDeliveryHandlers): void {
+    this.#running ??= this.#loop(handlers);
+  }
+
+  /** Ends the loop after its current read (the caller closes the blocking connection). */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#running;
+  }
+
+  async #loop(handlers: WebhookDeliveryHandlers): Promise<void> {
+    while (!this.#closed) {
+      try {
+        const names = await this.#commands.smembers(this.#keys.types);
+        if (Date.now() - this.#lastClaim >= this.#lockDurationMs / 2) {
+          this.#lastClaim = Date.now();
+          for (const name of names) await this.#claim(name, handlers);
+        }
+        await this.#readNew(names, handlers);
+      } catch (error) {
+        if (this.#closed) return;
+        this.#logger.warn({ err: error }, 'Webhook fan-out failed; trying again');
+        await new Promise((resolve) => setTimeout(resolve, BLOCK_MS));
+      }
+    }
+  }
+
+  async #readNew(names: string[], handlers: WebhookDeliveryHandlers): Promise<void> {
+    if (names.length === 0) {
+      await new Promise((resolve) => setTimeout(resolve, BLOCK_MS));
+      return;
+    }
+    const keys = names.map((name) => this.#keys.log(name));
+    const answer = (await this.#blocking.xreadgroup(
+      'GROUP',
+      FAN_OUT_GROUP,
+      this.#consumer,
+      'COUNT',
+      BATCH,
+      'BLOCK',
+      BLOCK_MS,
+      'STREAMS',
+      ...keys,
+      ...keys.map(() => '>'),
+    )) as [string, StreamEntry[]][] | null;
+    for (const [key, entries] of answer ?? []) {
+      const name = names[keys.indexOf(key)];
+      if (name !== undefined) await this.#fanOut(name, key, entries, handlers);
+    }
+  }
+
+  /** Takes over the entries a consumer read and left unacknowledged past the lock duration. */
+  async #claim(name: string, handlers: WebhookDeliveryHandlers): Promise<void> {
+    const key = this.#keys.log(name);
+    let cursor = '0-0';
+    do {
+      const [next, entries] = (await this.#commands.xautoclaim(
+        key,
+        FAN_OUT_GROUP,
+        this.#consumer,
+        this.#lockDurationMs,
+        cursor,
+        'COUNT',
+        BATCH,
+      )) as [string, (StreamEntry | null)[]];
+      const kept = entries.filter((entry): entry is StreamEntry => entry !== null);
+      if (kept.length > 0) {
+        this.#logger.info(
+          { type: name, count: kept.length },
+          'Took over webhook fan-out of a gone instance',
+        );
+        await this.#fanOut(name, key, kept, handlers);
+      }
+      cursor = next;
+    } while (cursor !== '0-0' && !this.#closed);
+  }
+
+  async #fanOut(
+    name: string,
+    key: string,
+    entries: StreamEntry[],
+    handlers: WebhookDeliveryHandlers,
+  ): Promise<void> {
+    if (entries.length === 0) return;
+    const live = await this.#store.live(name);
+    for (const entry of entries) {
+      const event: LoggedEvent = fromStreamEntry(name, entry);
+      const chosen = live.length === 0 ? [] : handlers.select(event, live);
+      if (chosen.length > 0) await this.#queue.add(chosen, event);
+      await this.#commands.xack(key, FAN_OUT_GROUP, entry[0]);
+    }
+  }
+}
