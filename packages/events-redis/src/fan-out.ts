@@ -10,6 +10,7 @@ import type { DeliveryQueue } from './delivery-queue.js';
 import { FAN_OUT_GROUP } from './log-scripts.js';
 import type { RedisKeys } from './redis-keys.js';
 import { fromStreamEntry, type StreamEntry } from './stream-entry.js';
+import { unblockerOf } from './unblock-reader.js';
 
 const BLOCK_MS = 1000;
 const BATCH = 100;
@@ -39,6 +40,7 @@ export class FanOut {
   #closed = false;
   #running: Promise<void> | undefined;
   #lastClaim = 0;
+  readonly #unblock: () => void;
 
   constructor(parts: {
     commands: Redis;
@@ -56,6 +58,7 @@ export class FanOut {
     this.#queue = parts.queue;
     this.#logger = parts.logger;
     this.#lockDurationMs = parts.lockDurationMs;
+    this.#unblock = unblockerOf(parts.commands, parts.blocking);
   }
 
   start(handlers: WebhookDeliveryHandlers): void {
@@ -65,6 +68,7 @@ export class FanOut {
   /** Ends the loop after its current read (the caller closes the blocking connection). */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#unblock();
     await this.#running;
   }
 

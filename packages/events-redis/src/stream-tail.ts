@@ -2,6 +2,7 @@ import type { LoggedEvent, Logger } from '@apcore-mcp/core/bridge';
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './redis-keys.js';
 import { fromStreamEntry, type StreamEntry } from './stream-entry.js';
+import { unblockerOf } from './unblock-reader.js';
 
 type Listener = (event: LoggedEvent) => void;
 
@@ -32,14 +33,14 @@ export class StreamTail {
   #running: Promise<void> | undefined;
   #closed = false;
   #wake: (() => void) | undefined;
-  /** The blocking connection's client id, which `CLIENT UNBLOCK` names. */
-  #blockingId: Promise<number> | undefined;
+  readonly #unblock: () => void;
 
   constructor(parts: { commands: Redis; blocking: Redis; keys: RedisKeys; logger: Logger }) {
     this.#commands = parts.commands;
     this.#blocking = parts.blocking;
     this.#keys = parts.keys;
     this.#logger = parts.logger;
+    this.#unblock = unblockerOf(parts.commands, parts.blocking);
   }
 
   /** Calls `listener` for each occurrence of `names` appended from now on; returns the stop. */
@@ -84,8 +85,7 @@ export class StreamTail {
   /** Ends the current blocking read early (a new type to follow, or closing). */
   #interrupt(): void {
     this.#wake?.();
-    this.#blockingId ??= this.#blocking.client('ID') as Promise<number>;
-    void this.#blockingId.then((id) => this.#commands.client('UNBLOCK', id)).catch(() => {});
+    this.#unblock();
   }
 
   async #loop(): Promise<void> {
