@@ -34,6 +34,32 @@ export function createRedisWebhookStore(redis: Redis, keys: RedisKeys): WebhookS
   const commands = defineScripts(redis);
   const get = (id: string) => readSubscription(commands, keys, id);
   return {
+    ...subscriptionWrites(commands, keys, get),
+    get,
+    async live(name) {
+      const ids = await commands.smembers(keys.subscriptionsOf(name));
+      const found = await Promise.all(ids.map((id) => get(id)));
+      const gone = ids.filter((_id, index) => found[index] === undefined);
+      if (gone.length > 0) await commands.srem(keys.subscriptionsOf(name), ...gone);
+      return found.filter((one): one is WebhookSubscription => one !== undefined);
+    },
+    verified: async (principal, url) =>
+      (await commands.exists(keys.verified(principal, url))) === 1,
+    async markVerified(principal, url, ttlMs) {
+      await commands.set(keys.verified(principal, url), '1', 'PX', Math.max(1, Math.trunc(ttlMs)));
+    },
+    ...deliveryState(commands, keys),
+    close: async () => {},
+  };
+}
+
+/** Creating, refreshing and removing subscriptions, each one script. */
+function subscriptionWrites(
+  commands: ScriptCommands,
+  keys: RedisKeys,
+  get: (id: string) => Promise<WebhookSubscription | undefined>,
+): Pick<WebhookStore, 'upsert' | 'remove'> {
+  return {
     async upsert(subscription: WebhookSubscription, caps: WebhookCaps) {
       const answer = await commands.upsertSubscription(
         keys.subscription(subscription.id),
@@ -71,19 +97,15 @@ export function createRedisWebhookStore(redis: Redis, keys: RedisKeys): WebhookS
       );
       return removed === 1;
     },
-    get,
-    async live(name) {
-      const ids = await commands.smembers(keys.subscriptionsOf(name));
-      const found = await Promise.all(ids.map((id) => get(id)));
-      const gone = ids.filter((_id, index) => found[index] === undefined);
-      if (gone.length > 0) await commands.srem(keys.subscriptionsOf(name), ...gone);
-      return found.filter((one): one is WebhookSubscription => one !== undefined);
-    },
-    verified: async (principal, url) =>
-      (await commands.exists(keys.verified(principal, url))) === 1,
-    async markVerified(principal, url, ttlMs) {
-      await commands.set(keys.verified(principal, url), '1', 'PX', Math.max(1, Math.trunc(ttlMs)));
-    },
+  };
+}
+
+/** Each subscription's pending positions, settled marker and delivery status. */
+function deliveryState(
+  commands: ScriptCommands,
+  keys: RedisKeys,
+): Pick<WebhookStore, 'markPending' | 'record' | 'watermark'> {
+  return {
     async markPending(id, positions) {
       if (positions.length === 0) return;
       const members = positions.flatMap((position) => [0, padStreamId(position)]);
@@ -112,7 +134,6 @@ export function createRedisWebhookStore(redis: Redis, keys: RedisKeys): WebhookS
       const settled = await commands.get(keys.settled(id));
       return settled === null ? undefined : { position: unpadStreamId(settled), inclusive: false };
     },
-    close: async () => {},
   };
 }
 
