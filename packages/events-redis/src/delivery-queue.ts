@@ -68,17 +68,28 @@ export class DeliveryQueue {
     );
   }
 
-  /** Queues `event` for each of `subscriptions` (pending until settled); resolves once stored. */
+  /**
+   * Queues `event` for each of `subscriptions` (pending until settled); resolves once stored. A
+   * delivery already queued (or settled within a day) is left alone: marking it pending again
+   * would hold the watermark back for good, and its job id would add nothing.
+   */
   async add(subscriptions: readonly WebhookSubscription[], event: LoggedEvent): Promise<void> {
-    for (const subscription of subscriptions) {
+    const jobs = subscriptions.map((subscription) => ({
+      subscription,
+      jobId: deliveryJobId(subscription.id, event.eventId),
+    }));
+    const existing = await Promise.all(jobs.map(({ jobId }) => this.#queue.getJob(jobId)));
+    const fresh = jobs.filter((_job, index) => existing[index] === undefined);
+    if (fresh.length === 0) return;
+    for (const { subscription } of fresh) {
       await this.#store.markPending(subscription.id, [event.position]);
     }
     await this.#queue.addBulk(
-      subscriptions.map((subscription) => ({
+      fresh.map(({ subscription, jobId }) => ({
         name: 'deliver',
         data: { subscriptionId: subscription.id, event },
         opts: {
-          jobId: deliveryJobId(subscription.id, event.eventId),
+          jobId,
           attempts: this.#settings.attempts,
           backoff: { type: 'webhook' },
           removeOnComplete: KEEP_SETTLED,
@@ -103,6 +114,7 @@ export class DeliveryQueue {
       },
     });
     this.#worker.on('error', (error) => logger.warn({ err: error }, 'Webhook worker error'));
+    this.#worker.on('failed', (job, error) => void this.#failedByBullmq(job, error));
   }
 
   /** The newest dead letters first, at most `limit`. */
@@ -183,6 +195,32 @@ export class DeliveryQueue {
       return { ok: false, category: 'connection_refused', retry: true };
     } finally {
       clearTimeout(timer);
+    }
+  }
+
+  /**
+   * A job BullMQ failed itself, not our processor: one that lost its worker more often than
+   * `maxStalledCount` allows. It is given up on like any other, with a dead letter.
+   */
+  async #failedByBullmq(job: Job<DeliveryJob> | undefined, error: Error): Promise<void> {
+    if (job === undefined || !/stalled/i.test(error.message)) return;
+    const { subscriptionId, event } = job.data;
+    const outcome = { ok: false, category: 'timeout', retry: false } as const;
+    try {
+      await this.#store.record(subscriptionId, {
+        position: event.position,
+        outcome,
+        at: Date.now(),
+      });
+      await this.#deadLetter({
+        subscriptionId,
+        eventId: event.eventId,
+        category: 'timeout',
+        attempts: job.attemptsStarted,
+        failedAt: Date.now(),
+      });
+    } catch (failure) {
+      this.#settings.logger.warn({ err: failure }, 'Could not record a lost webhook delivery');
     }
   }
 

@@ -100,4 +100,20 @@ describe('webhook fan-out across instances', () => {
       .toEqual({ position: stored.position, inclusive: false });
     expect(seen.filter((one) => one.eventId === 'evt_replayed')).toHaveLength(1);
   });
+
+  it('leaves a delivered event settled when it is queued again', async () => {
+    const backend = await redis.open();
+    const { store, delivery } = webhooksOf(backend);
+    const alice = subscriptionTo('stock.low', 'alice');
+    await store.upsert(alice, WIDE_CAPS);
+    const seen: SeenAttempt[] = [];
+    startDelivering(backend, 'one', seen, () => ({ ok: true }));
+    const stored = await backend.log.append(occurrenceOf('stock.low', 'evt_once'), BOUNDS);
+    const settled = { position: stored.position, inclusive: false };
+    await expect.poll(() => store.watermark(alice.id), { timeout: 20_000 }).toEqual(settled);
+    const event = { ...occurrenceOf('stock.low', 'evt_once'), position: stored.position };
+    await delivery.enqueue(alice, [event]);
+    expect(await store.watermark(alice.id)).toEqual(settled);
+    expect(seen).toHaveLength(1);
+  });
 });
