@@ -83,9 +83,28 @@ export class FanOut {
         await this.#readNew(names, handlers);
       } catch (error) {
         if (this.#closed) return;
+        if (String(error).includes('NOGROUP')) {
+          await this.#createGroups();
+          continue;
+        }
         this.#logger.warn({ err: error }, 'Webhook fan-out failed; trying again');
         await new Promise((resolve) => setTimeout(resolve, BLOCK_MS));
       }
+    }
+  }
+
+  /**
+   * Gives every log stream its fan-out group again, from its oldest entry, when one has none (an
+   * append creates it with the stream; a group lost since would otherwise stop the fan-out of
+   * every type, since one read covers them all).
+   */
+  async #createGroups(): Promise<void> {
+    for (const name of await this.#commands.smembers(this.#keys.types)) {
+      await this.#commands
+        .xgroup('CREATE', this.#keys.log(name), FAN_OUT_GROUP, '0', 'MKSTREAM')
+        .catch((error: unknown) => {
+          if (!String(error).includes('BUSYGROUP')) throw error;
+        });
     }
   }
 

@@ -116,4 +116,19 @@ describe('webhook fan-out across instances', () => {
     expect(await store.watermark(alice.id)).toEqual(settled);
     expect(seen).toHaveLength(1);
   });
+
+  it('gives a log stream its fan-out group again when the group was lost', async () => {
+    const backend = await redis.open();
+    const { store } = webhooksOf(backend);
+    const alice = subscriptionTo('stock.low', 'alice');
+    await store.upsert(alice, WIDE_CAPS);
+    await backend.log.append(occurrenceOf('stock.low', 'evt_before'), BOUNDS);
+    await redis.inspector().xgroup('DESTROY', `${redis.prefix()}:log:stock.low`, 'webhooks');
+    const seen: SeenAttempt[] = [];
+    startDelivering(backend, 'one', seen, () => ({ ok: true }));
+    await backend.log.append(occurrenceOf('stock.low', 'evt_after'), BOUNDS);
+    await expect
+      .poll(() => seen.map((one) => one.eventId).sort(), { timeout: 20_000 })
+      .toEqual(['evt_after', 'evt_before']);
+  });
 });
