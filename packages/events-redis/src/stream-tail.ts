@@ -77,9 +77,22 @@ export class StreamTail {
   }
 
   #headOf(name: string): Promise<string> {
-    return this.#commands
+    const head = this.#commands
       .xrevrange(this.#keys.log(name), '+', '-', 'COUNT', 1)
       .then((entries) => entries[0]?.[0] ?? '0-0');
+    head.catch(() => {}); // awaited by the loop, which asks again when it failed
+    return head;
+  }
+
+  /** Where `name` is read from; a head that could not be asked (Redis away) is asked again. */
+  async #positionOf(name: string): Promise<string> {
+    const known = this.#positions.get(name) ?? '$';
+    try {
+      return await known;
+    } catch (error) {
+      if (this.#positions.get(name) === known) this.#positions.set(name, this.#headOf(name));
+      throw error;
+    }
   }
 
   /** Ends the current blocking read early (a new type to follow, or closing). */
@@ -109,7 +122,7 @@ export class StreamTail {
       this.#wake = undefined;
       return;
     }
-    const positions = await Promise.all(names.map((name) => this.#positions.get(name) ?? '$'));
+    const positions = await Promise.all(names.map((name) => this.#positionOf(name)));
     const keys = names.map((name) => this.#keys.log(name));
     const answer = (await this.#blocking.xread(
       'COUNT',
