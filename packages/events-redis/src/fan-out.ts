@@ -14,6 +14,8 @@ import { unblockerOf } from './unblock-reader.js';
 
 const BLOCK_MS = 1000;
 const BATCH = 100;
+/** Lock durations of silence after which a consumer with nothing pending is forgotten. */
+const GONE_AFTER_LOCKS = 10;
 
 /**
  * The fan-out of new occurrences to webhook subscriptions, exactly once across instances: every
@@ -156,6 +158,23 @@ export class FanOut {
       }
       cursor = next;
     } while (cursor !== '0-0' && !this.#closed);
+    await this.#forgetGoneConsumers(key);
+  }
+
+  /**
+   * Removes from the group the consumers of instances gone long since (nothing pending, silent
+   * ten lock durations), which every restart would otherwise add to for good.
+   */
+  async #forgetGoneConsumers(key: string): Promise<void> {
+    const consumers = (await this.#commands.xinfo('CONSUMERS', key, FAN_OUT_GROUP)) as unknown[][];
+    for (const fields of consumers) {
+      const value = (field: string) => fields[fields.indexOf(field) + 1];
+      const name = String(value('name'));
+      const silent = Number(value('idle')) > GONE_AFTER_LOCKS * this.#lockDurationMs;
+      if (name !== this.#consumer && Number(value('pending')) === 0 && silent) {
+        await this.#commands.xgroup('DELCONSUMER', key, FAN_OUT_GROUP, name);
+      }
+    }
   }
 
   async #fanOut(

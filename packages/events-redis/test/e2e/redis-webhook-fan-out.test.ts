@@ -81,6 +81,13 @@ describe('webhook fan-out across instances', () => {
       .poll(() => seen.map((one) => one.eventId).sort(), { timeout: 20_000 })
       .toEqual(['evt_lost_1', 'evt_lost_2']);
     await expect.poll(async () => (await redis.inspector().xpending(key, 'webhooks'))[0]).toBe(0);
+    // Silent past ten lock durations with nothing pending, the gone consumer is forgotten.
+    const consumerNames = async () =>
+      ((await redis.inspector().xinfo('CONSUMERS', key, 'webhooks')) as unknown[][]).map(
+        (fields) => fields[1],
+      );
+    await expect.poll(consumerNames, { timeout: 20_000 }).not.toContain('gone-instance');
+    expect(await consumerNames()).toHaveLength(1);
   });
 
   it('queues a replay once however often it is enqueued, and only for its subscription', async () => {
