@@ -25,8 +25,9 @@ afterEach(async () => {
 });
 
 /** Starts the hanging instance (built dist) and gives the JSON lines it writes, as they come. */
-function startHangingInstance(): AsyncIterator<Record<string, unknown>> {
-  const child = spawnTracked(process.execPath, [INSTANCE, redis.url(), redis.prefix()], {
+function startHangingInstance(attempts = 5): AsyncIterator<Record<string, unknown>> {
+  const args = [INSTANCE, redis.url(), redis.prefix(), String(attempts)];
+  const child = spawnTracked(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   spawned.push(child);
@@ -80,5 +81,37 @@ describe('a webhook delivery and the instance running it', () => {
     } finally {
       await queue.close();
     }
+  });
+
+  it('gives a delivery up, with a dead letter, once it lost its instance more than its attempts', async () => {
+    const writer = await redis.open({ runDeliveries: false });
+    const alice = subscriptionTo('stock.low', 'alice');
+    await webhooksOf(writer).store.upsert(alice, WIDE_CAPS);
+    const first = startHangingInstance(1);
+    expect((await first.next()).value).toEqual({ ready: true });
+    const { position } = await writer.log.append(occurrenceOf('stock.low', 'evt_cursed'), BOUNDS);
+    expect((await first.next()).value).toMatchObject({ delivering: { eventId: 'evt_cursed' } });
+    await stopTracked(spawned[0] as ChildProcess, { signal: 'SIGKILL' });
+    // The second instance takes the stalled job over, and dies in it too.
+    const second = startHangingInstance(1);
+    expect((await second.next()).value).toEqual({ ready: true });
+    expect((await second.next()).value).toMatchObject({ delivering: { eventId: 'evt_cursed' } });
+    await stopTracked(spawned[1] as ChildProcess, { signal: 'SIGKILL' });
+
+    const survivor = await redis.open({ lockDurationMs: 1000, attempts: 1 });
+    const seen: SeenAttempt[] = [];
+    startDelivering(survivor, 'survivor', seen, () => ({ ok: true }));
+    const { delivery, store } = webhooksOf(survivor);
+    await expect
+      .poll(() => delivery.deadLetters(10), { timeout: 30_000 })
+      .toEqual([
+        expect.objectContaining({
+          subscriptionId: alice.id,
+          eventId: 'evt_cursed',
+          category: 'timeout',
+        }),
+      ]);
+    expect(seen).toEqual([]);
+    expect(await store.watermark(alice.id)).toEqual({ position, inclusive: false });
   });
 });

@@ -2,11 +2,12 @@
 // stdout which event it is delivering, so a test can kill it in the middle of the delivery.
 import { createRedisEventBackend } from '../../../dist/index.js';
 
-const [url, prefix] = process.argv.slice(2);
+const [url, prefix, attempts = '5'] = process.argv.slice(2);
 const backend = await createRedisEventBackend({
   connection: url,
   prefix,
   lockDurationMs: 1000,
+  attempts: Number(attempts),
   timeoutMs: 600_000,
 });
 backend.webhooks.delivery.start({
