@@ -85,8 +85,7 @@ export class StreamTail {
   }
 
   /** Where `name` is read from; a head that could not be asked (Redis away) is asked again. */
-  async #positionOf(name: string): Promise<string> {
-    const known = this.#positions.get(name) ?? '$';
+  async #positionOf(name: string, known: string | Promise<string>): Promise<string> {
     try {
       return await known;
     } catch (error) {
@@ -122,7 +121,12 @@ export class StreamTail {
       this.#wake = undefined;
       return;
     }
-    const positions = await Promise.all(names.map((name) => this.#positionOf(name)));
+    // What this read starts from, per type: a type stopped and followed again meanwhile starts
+    // from its new head, and the entries this read brings for it are not its listeners' to hear.
+    const startedFrom = names.map((name) => this.#positions.get(name) ?? '$');
+    const positions = await Promise.all(
+      names.map((name, index) => this.#positionOf(name, startedFrom[index] ?? '$')),
+    );
     const keys = names.map((name) => this.#keys.log(name));
     const answer = (await this.#blocking.xread(
       'COUNT',
@@ -134,8 +138,9 @@ export class StreamTail {
       ...positions,
     )) as [string, StreamEntry[]][] | null;
     for (const [key, entries] of answer ?? []) {
-      const name = names[keys.indexOf(key)];
-      if (name === undefined) continue;
+      const index = keys.indexOf(key);
+      const name = names[index];
+      if (name === undefined || this.#positions.get(name) !== startedFrom[index]) continue;
       for (const entry of entries) this.#dispatch(name, entry);
     }
   }

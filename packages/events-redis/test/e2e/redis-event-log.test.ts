@@ -31,6 +31,22 @@ describe('the Redis event log across instances', () => {
     ]);
   });
 
+  it('tells a tail followed again only what came after it, not what an earlier read held', async () => {
+    const log = (await redis.open({ runDeliveries: false })).log;
+    const stop = log.tail(['stock.low'], () => {});
+    await log.head('stock.low');
+    stop();
+    const before = log.append(occurrence('evt_before'), BOUNDS);
+    const heard: string[] = [];
+    const stopAgain = log.tail(['stock.low'], (event) => heard.push(event.eventId));
+    await before;
+    await log.head('stock.low');
+    await log.append(occurrence('evt_after'), BOUNDS);
+    await expect.poll(() => heard).toContain('evt_after');
+    stopAgain();
+    expect(heard).toEqual(['evt_after']);
+  });
+
   it('stores an eventId once across instances, answering its first position', async () => {
     const a = await redis.open({ runDeliveries: false });
     const b = await redis.open({ runDeliveries: false });
