@@ -81,9 +81,9 @@ export class DeliveryQueue {
     const existing = await Promise.all(jobs.map(({ jobId }) => this.#queue.getJob(jobId)));
     const fresh = jobs.filter((_job, index) => existing[index] === undefined);
     if (fresh.length === 0) return;
-    for (const { subscription } of fresh) {
-      await this.#store.markPending(subscription.id, [event.position]);
-    }
+    await Promise.all(
+      fresh.map(({ subscription }) => this.#store.markPending(subscription.id, [event.position])),
+    );
     await this.#queue.addBulk(
       fresh.map(({ subscription, jobId }) => ({
         name: 'deliver',
