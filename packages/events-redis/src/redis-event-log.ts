@@ -1,5 +1,6 @@
 import type { EventLog, EventLogBounds, EventLogRead, LoggedEvent } from '@apcore-mcp/core/bridge';
 import type { Redis } from 'ioredis';
+import { openLogEpoch } from './log-epoch.js';
 import { APPEND_SCRIPT } from './log-scripts.js';
 import type { RedisKeys } from './redis-keys.js';
 import { fromStreamEntry, type StreamEntry, toStreamFields } from './stream-entry.js';
@@ -31,11 +32,11 @@ export async function openRedisEventLog(parts: {
   if (typeof commands.appendEvent !== 'function') {
     commands.defineCommand('appendEvent', { numberOfKeys: 4, lua: APPEND_SCRIPT });
   }
-  // The first instance names the generation; a flushed Redis gets a new one from the next.
-  await commands.set(keys.epoch, `e${Date.now().toString(36)}`, 'NX');
-  const epoch = (await commands.get(keys.epoch)) ?? 'e0';
+  const epoch = await openLogEpoch(commands, keys.epoch);
   return {
-    epoch,
+    get epoch() {
+      return epoch.current();
+    },
     async append(event, bounds: EventLogBounds) {
       const [position, duplicate] = await commands.appendEvent(
         keys.log(event.name),
@@ -50,10 +51,19 @@ export async function openRedisEventLog(parts: {
       return { position, duplicate: duplicate === 1 };
     },
     async head(name) {
-      const [newest] = await commands.xrevrange(keys.log(name), '+', '-', 'COUNT', 1);
+      const [[newest]] = await Promise.all([
+        commands.xrevrange(keys.log(name), '+', '-', 'COUNT', 1),
+        epoch.sync(),
+      ]);
       return newest?.[0] ?? '0';
     },
-    read: (name, after, options) => readLog(commands, keys, name, after, options),
+    async read(name, after, options) {
+      const [read] = await Promise.all([
+        readLog(commands, keys, name, after, options),
+        epoch.sync(),
+      ]);
+      return read;
+    },
     tail: (names, listener) => tail.follow(names, listener),
     close: () => parts.close(),
   };

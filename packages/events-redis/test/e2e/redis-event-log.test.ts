@@ -47,6 +47,16 @@ describe('the Redis event log across instances', () => {
     expect(heard).toEqual(['evt_after']);
   });
 
+  it('agrees on a new epoch across instances after Redis lost the old one', async () => {
+    const a = await redis.open({ runDeliveries: false });
+    const before = a.log.epoch;
+    await redis.inspector().flushall();
+    const b = await redis.open({ runDeliveries: false });
+    expect(b.log.epoch).not.toBe(before);
+    await a.log.read('stock.low', '0', { limit: 1 });
+    expect(a.log.epoch).toBe(b.log.epoch);
+  });
+
   it('stores an eventId once across instances, answering its first position', async () => {
     const a = await redis.open({ runDeliveries: false });
     const b = await redis.open({ runDeliveries: false });
