@@ -23,6 +23,12 @@ import type { RedisKeys } from './redis-keys.js';
  */
 export const DELIVERY_QUEUE = 'webhook-deliveries';
 
+/**
+ * Deliveries one instance runs at once: most of an attempt is waiting on a receiver (up to the
+ * attempt timeout), so one slow receiver must not hold every other subscription back.
+ */
+const CONCURRENT_DELIVERIES = 32;
+
 /** Dead letters kept (approximately: Redis trims whole nodes). */
 const DEAD_LETTERS_KEPT = 10_000;
 
@@ -105,6 +111,7 @@ export class DeliveryQueue {
     this.#worker = new Worker<DeliveryJob>(DELIVERY_QUEUE, (job) => this.#run(job, handlers), {
       connection,
       prefix: this.#keys.prefix,
+      concurrency: CONCURRENT_DELIVERIES,
       lockDuration: lockDurationMs,
       stalledInterval: lockDurationMs,
       // A delivery whose worker died runs again (at-least-once; receivers dedup on webhook-id).

@@ -1,3 +1,4 @@
+import type { DeliveryOutcome } from '@apcore-mcp/core/bridge';
 import { describe, expect, it } from 'vitest';
 import { useRedisForBackends } from '../helpers/redis-for-backends.js';
 import {
@@ -82,5 +83,33 @@ describe('webhook delivery retries', () => {
   it('refuses attempts outside 1..10', async () => {
     await expect(redis.open({ attempts: 0 })).rejects.toThrow(/attempts must be an integer/);
     await expect(redis.open({ attempts: 11 })).rejects.toThrow(/attempts must be an integer/);
+  });
+
+  it('goes on delivering to others while one receiver hangs', async () => {
+    const { backend, alice, store } = await subscribedBackend({ timeoutMs: 60_000 });
+    const bob = subscriptionTo('stock.low', 'bob');
+    await store.upsert(bob, WIDE_CAPS);
+    let answerAlice: (outcome: DeliveryOutcome) => void = () => {};
+    const aliceAnswered = new Promise<DeliveryOutcome>((resolve) => {
+      answerAlice = resolve;
+    });
+    webhooksOf(backend).delivery.start({
+      // Alice's delivery is queued first: with one at a time, Bob's would wait behind it.
+      select: (_event, live) => [
+        ...live.filter((one) => one.id === alice.id),
+        ...live.filter((one) => one.id !== alice.id),
+      ],
+      deliver: async (subscription) =>
+        subscription.id === alice.id ? aliceAnswered : { ok: true },
+    });
+    const { position } = await backend.log.append(occurrenceOf('stock.low', 'evt_1'), BOUNDS);
+    try {
+      await expect
+        .poll(() => store.watermark(bob.id), { timeout: 10_000 })
+        .toEqual({ position, inclusive: false });
+      expect(await store.watermark(alice.id)).toEqual({ position, inclusive: true });
+    } finally {
+      answerAlice({ ok: true }); // so that closing does not wait for it
+    }
   });
 });
