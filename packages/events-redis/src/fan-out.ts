@@ -85,14 +85,24 @@ export class FanOut {
         await this.#readNew(names, handlers);
       } catch (error) {
         if (this.#closed) return;
-        if (String(error).includes('NOGROUP')) {
-          await this.#createGroups();
-          continue;
-        }
-        this.#logger.warn({ err: error }, 'Webhook fan-out failed; trying again');
-        await new Promise((resolve) => setTimeout(resolve, BLOCK_MS));
+        await this.#recover(error);
       }
     }
+  }
+
+  /** After a failed round: the fan-out groups made again when one was missing, else a pause. */
+  async #recover(error: unknown): Promise<void> {
+    let failure = error;
+    if (String(error).includes('NOGROUP')) {
+      try {
+        await this.#createGroups();
+        return;
+      } catch (again) {
+        failure = again;
+      }
+    }
+    this.#logger.warn({ err: failure }, 'Webhook fan-out failed; trying again');
+    await new Promise((resolve) => setTimeout(resolve, BLOCK_MS));
   }
 
   /**
