@@ -12,6 +12,7 @@ import type { Redis } from 'ioredis';
 import { deliveryJobId } from './delivery-job-id.js';
 import type { RedisEventBackendSettings } from './redis-event-backend-options.js';
 import type { RedisKeys } from './redis-keys.js';
+import { fieldMap } from './stream-entry.js';
 
 /**
  * The name of the BullMQ queue of webhook deliveries (under the backend's prefix).
@@ -134,10 +135,7 @@ export class DeliveryQueue {
       limit,
     );
     return entries.map(([, fields]) => {
-      const values = new Map<string, string>();
-      for (let index = 0; index + 1 < fields.length; index += 2) {
-        values.set(fields[index] as string, fields[index + 1] as string);
-      }
+      const values = fieldMap(fields);
       return {
         subscriptionId: values.get('subscriptionId') ?? '',
         eventId: values.get('eventId') ?? '',

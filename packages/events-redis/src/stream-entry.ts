@@ -26,10 +26,7 @@ export function toStreamFields(event: Omit<LoggedEvent, 'position'>): string[] {
  * ```
  */
 export function fromStreamEntry(name: string, [id, fields]: StreamEntry): LoggedEvent {
-  const values = new Map<string, string>();
-  for (let index = 0; index + 1 < fields.length; index += 2) {
-    values.set(fields[index] as string, fields[index + 1] as string);
-  }
+  const values = fieldMap(fields);
   const audience = values.get('a');
   return {
     position: id,
@@ -39,4 +36,20 @@ export function fromStreamEntry(name: string, [id, fields]: StreamEntry): Logged
     data: JSON.parse(values.get('d') ?? '{}') as Record<string, unknown>,
     ...(audience === undefined ? {} : { audience }),
   };
+}
+
+/**
+ * A stream entry's flat field/value list as a map.
+ *
+ * @example
+ * ```ts
+ * fieldMap(['e', 'evt_1', 't', now]).get('e'); // 'evt_1'
+ * ```
+ */
+export function fieldMap(fields: readonly string[]): Map<string, string> {
+  const values = new Map<string, string>();
+  for (let index = 0; index + 1 < fields.length; index += 2) {
+    values.set(fields[index] as string, fields[index + 1] as string);
+  }
+  return values;
 }
