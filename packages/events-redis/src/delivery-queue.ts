@@ -33,8 +33,12 @@ const CONCURRENT_DELIVERIES = 32;
 /** Dead letters kept (approximately: Redis trims whole nodes). */
 const DEAD_LETTERS_KEPT = 10_000;
 
-/** Settled jobs stay this long, so that an occurrence fanned out again finds its job id taken. */
-const KEEP_SETTLED = { age: 24 * 3600, count: 100_000 };
+/**
+ * Settled jobs stay an hour (at most 10 000, each holding its event), so that an occurrence
+ * fanned out again or replayed soon after finds its job id taken. Past that it is delivered again:
+ * deliveries are at least once, and its new job settles it like the first.
+ */
+const KEEP_SETTLED = { age: 3600, count: 10_000 };
 
 /**
  * The BullMQ side of delivery: one job per (subscription, event) with a deterministic id, the
@@ -77,7 +81,7 @@ export class DeliveryQueue {
 
   /**
    * Queues `event` for each of `subscriptions` (pending until settled); resolves once stored. A
-   * delivery already queued (or settled within a day) is left alone: marking it pending again
+   * delivery already queued (or settled within the hour) is left alone: marking it pending again
    * would hold the watermark back for good, and its job id would add nothing.
    */
   async add(subscriptions: readonly WebhookSubscription[], event: LoggedEvent): Promise<void> {
