@@ -9,6 +9,7 @@ const PACKAGE = '@apcore-mcp/server';
 /** The optional features' packages and their libraries: none may be installed with the server. */
 export const OPTIONAL_PACKAGES = [
   '@apcore-mcp/auth',
+  '@apcore-mcp/events-redis',
   '@apcore-mcp/observability',
   '@apcore-mcp/redis',
   '@apcore-mcp/search',
