@@ -4,7 +4,11 @@
  * limits of strict tool use, as the rule set the shared strict-schema rewriting and checker take.
  */
 import { SAFE_TOOL_NAME_PATTERN } from '@apcore-mcp/core/bridge';
-import { ANNOTATION_KEYWORDS, type StrictRuleSet } from '@apcore-mcp/tool-export';
+import {
+  ANNOTATION_KEYWORDS,
+  JSON_SCHEMA_TYPES,
+  type StrictRuleSet,
+} from '@apcore-mcp/tool-export';
 
 /** Where each rule comes from. */
 export const ANTHROPIC_DOCS = Object.freeze({
@@ -51,15 +55,7 @@ export const STRICT_FORMATS: ReadonlySet<string> = new Set([
 ]);
 
 /** Types a strict schema may use ({@link ANTHROPIC_DOCS}.schemaLimitations). */
-const STRICT_TYPES: ReadonlySet<string> = new Set([
-  'string',
-  'number',
-  'integer',
-  'boolean',
-  'object',
-  'array',
-  'null',
-]);
+const STRICT_TYPES: ReadonlySet<string> = JSON_SCHEMA_TYPES;
 
 /**
  * Keywords valid on any node: `enum` and `const` of primitive values (checked apart), `anyOf`,

@@ -2,19 +2,15 @@
  * OpenAI's published Structured Outputs rules ("supported schemas") that strict function
  * calling enforces, as the rule set the shared strict-schema rewriting and checker take.
  */
-import { ANNOTATION_KEYWORDS, type StrictRuleSet } from '@apcore-mcp/tool-export';
+import {
+  ANNOTATION_KEYWORDS,
+  JSON_SCHEMA_TYPES,
+  type StrictRuleSet,
+} from '@apcore-mcp/tool-export';
 import { OPENAI_FUNCTION_NAME_PATTERN } from './normalize.js';
 
 /** Types a strict schema may use (`null` only alongside another type, for nullable values). */
-export const STRICT_TYPES: ReadonlySet<string> = new Set([
-  'string',
-  'number',
-  'integer',
-  'boolean',
-  'object',
-  'array',
-  'null',
-]);
+export const STRICT_TYPES: ReadonlySet<string> = JSON_SCHEMA_TYPES;
 
 /** Keywords valid on any node. */
 export const GENERIC_KEYWORDS: ReadonlySet<string> = new Set([

@@ -34,6 +34,7 @@ export { makeNullable } from './strict/make-nullable.js';
 export { StrictModeError, type StrictModeErrorDetails } from './strict/strict-mode-error.js';
 export {
   ANNOTATION_KEYWORDS,
+  JSON_SCHEMA_TYPES,
   type StrictLimits,
   type StrictRuleSet,
 } from './strict/strict-rule-set.js';

@@ -6,7 +6,12 @@ import {
 } from '@apcore-mcp/test-support';
 import { type ClientEra, connectClient } from '@apcore-mcp/test-support/clients';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Deployment, publicUrl, startDeployment } from '../helpers/deployment.js';
+import {
+  DEPLOYMENT_HOOK_TIMEOUT_MS,
+  type Deployment,
+  publicUrl,
+  startDeployment,
+} from '../helpers/deployment.js';
 import { answerOf, pidsPerSession, planAndCancelTrip } from '../helpers/deployment-checks.js';
 import { writeDeploymentExtensions } from '../helpers/deployment-extensions.js';
 
@@ -22,7 +27,7 @@ describe.skipIf(skip !== undefined)(
       extensionsDir = await writeDeploymentExtensions();
       deployment = await startDeployment({ extensionsDir });
       haproxy = await deployment.startHaproxy();
-    });
+    }, DEPLOYMENT_HOOK_TIMEOUT_MS);
     afterAll(async () => {
       await deployment?.stop();
       await rm(extensionsDir, { recursive: true, force: true });

@@ -7,7 +7,12 @@ import {
 } from '@apcore-mcp/test-support';
 import { type ClientEra, connectClient } from '@apcore-mcp/test-support/clients';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Deployment, publicUrl, startDeployment } from '../helpers/deployment.js';
+import {
+  DEPLOYMENT_HOOK_TIMEOUT_MS,
+  type Deployment,
+  publicUrl,
+  startDeployment,
+} from '../helpers/deployment.js';
 import { answerOf, pidsPerSession, planAndCancelTrip } from '../helpers/deployment-checks.js';
 import { writeDeploymentExtensions } from '../helpers/deployment-extensions.js';
 import { pollTask, requestTasks, startTask } from '../helpers/task-requests.js';
@@ -91,7 +96,7 @@ describe.skipIf(skip !== undefined)(
         keepAliveSeconds: KEEP_ALIVE_SECONDS,
         tasks: true,
       }));
-    });
+    }, DEPLOYMENT_HOOK_TIMEOUT_MS);
     afterAll(() => stop());
 
     const connect = (era: ClientEra) =>
@@ -207,7 +212,7 @@ describe.skipIf(skip !== undefined)(
         ownKeys: true,
         keepAliveSeconds: '0',
       }));
-    });
+    }, DEPLOYMENT_HOOK_TIMEOUT_MS);
     afterAll(() => stop());
 
     const connect = () =>
@@ -262,7 +267,7 @@ describe.skipIf(skip !== undefined)(
         transport: 'sse',
         keepAliveSeconds: KEEP_ALIVE_SECONDS,
       }));
-    });
+    }, DEPLOYMENT_HOOK_TIMEOUT_MS);
     afterAll(() => stop());
 
     it('keeps a session on the instance of its stream, by the client address, quiet calls included', async () => {

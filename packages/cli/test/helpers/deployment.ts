@@ -26,6 +26,16 @@ const deployDir = join(
   'deploy',
 );
 
+/**
+ * How long an instance may take to serve: Redis, BullMQ and the state store come up first, and
+ * a machine running the whole suite makes that slow. The hooks that start a deployment allow
+ * {@link DEPLOYMENT_HOOK_TIMEOUT_MS}.
+ */
+const INSTANCE_START_TIMEOUT_MS = 60_000;
+
+/** The timeout of a hook that starts a {@link Deployment} and a proxy in front of it. */
+export const DEPLOYMENT_HOOK_TIMEOUT_MS = 120_000;
+
 /** The shipped nginx configuration (a template), which the tests render and run. */
 export const NGINX_TEMPLATE = join(deployDir, 'nginx', 'apcore-mcp.conf.template');
 
@@ -127,10 +137,15 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
   };
   try {
     const keyFiles = await writeKeyFiles(directory, options.ownKeys === true);
-    for (const [index, id] of (['a', 'b'] as const).entries()) {
-      const keyFile = keyFiles[index] ?? '';
-      instances.push(await startInstance(id, { ...options, keyFile, store: redis.url }));
-    }
+    // Side by side: on a busy machine each start is slow, and one after the other doubles it.
+    const starts = await Promise.allSettled(
+      (['a', 'b'] as const).map((id, index) =>
+        startInstance(id, { ...options, keyFile: keyFiles[index] ?? '', store: redis.url }),
+      ),
+    );
+    for (const start of starts) if (start.status === 'fulfilled') instances.push(start.value);
+    const failed = starts.find((start) => start.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
   } catch (error) {
     await stop();
     throw error;
@@ -192,7 +207,7 @@ async function startInstance(
     ...(options.extraArgs ?? []),
   ]);
   try {
-    await server.waitForStderr(SERVING_LINE);
+    await server.waitForStderr(SERVING_LINE, INSTANCE_START_TIMEOUT_MS);
   } catch (error) {
     await server.stop('SIGKILL');
     throw error;

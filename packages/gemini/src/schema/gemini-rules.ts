@@ -9,6 +9,7 @@
  */
 import {
   ANNOTATION_KEYWORDS,
+  JSON_SCHEMA_TYPES,
   type StrictLimits,
   type StrictRuleSet,
 } from '@apcore-mcp/tool-export';
@@ -29,15 +30,7 @@ export const GEMINI_FUNCTION_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/;
 export const GEMINI_PARAMETER_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_]{0,63}$/;
 
 /** JSON Schema's types; `parameters` sends them as the `Type` enum (`STRING`, ...). */
-const TYPES: ReadonlySet<string> = new Set([
-  'string',
-  'number',
-  'integer',
-  'boolean',
-  'object',
-  'array',
-  'null',
-]);
+const TYPES: ReadonlySet<string> = JSON_SCHEMA_TYPES;
 
 /** Gemini documents no size limit for one schema. */
 const NO_LIMITS: StrictLimits = Object.freeze({

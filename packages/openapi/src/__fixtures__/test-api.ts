@@ -48,6 +48,9 @@ export async function startTestApi(routes: Record<string, Route>): Promise<TestA
       } else route(entry, response);
     });
   });
+  // Keep idle connections open for the whole file: with the default 5 s, a busy machine can
+  // reuse a socket fetch still holds just as the server closes it (ECONNRESET).
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -23,6 +23,20 @@ export interface StrictLimits {
 }
 
 /**
+ * JSON Schema's seven types: every provider's subset takes them all, so a rule set's `types`
+ * are usually these.
+ */
+export const JSON_SCHEMA_TYPES: ReadonlySet<string> = new Set([
+  'string',
+  'number',
+  'integer',
+  'boolean',
+  'object',
+  'array',
+  'null',
+]);
+
+/**
  * Annotations of no use to a model and containers emptied by `$ref` inlining, which every
  * provider's rewriting removes: a rule set's `removedKeywords` start from these.
  */
