@@ -39,7 +39,7 @@ export interface WebhookGapBody {
  *
  * @example
  * ```ts
- * const error: WebhookError = { code: -32024, message: 'Forbidden', data: { reason: 'access revoked' } };
+ * const error: WebhookError = { code: -32012, message: 'Forbidden', data: { reason: 'access revoked' } };
  * ```
  */
 export interface WebhookError {
@@ -53,7 +53,7 @@ export interface WebhookError {
  *
  * @example
  * ```ts
- * const body: WebhookTerminatedBody = { type: 'terminated', error: { code: -32024, message: 'Forbidden' } };
+ * const body: WebhookTerminatedBody = { type: 'terminated', error: { code: -32012, message: 'Forbidden' } };
  * ```
  */
 export interface WebhookTerminatedBody {

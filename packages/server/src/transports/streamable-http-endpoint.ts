@@ -13,6 +13,7 @@ import { sendJsonRpcError, sendSessionNotFound } from '../kernel/http-response.j
 import type { Logger } from '../kernel/logger.js';
 import { revisionOfHttpRequest } from '../revisions/http-request-revision.js';
 import { type ListenStreamBounds, ListenStreamShare } from './listen-stream-share.js';
+import { carriesOwnHeartbeat } from './own-heartbeat-methods.js';
 import { type ListedTool, refuseParamHeaderMismatch } from './param-header-gate.js';
 import { streamQuietAnswers } from './quiet-answer-stream.js';
 import { requestIdOf } from './request-id.js';
@@ -58,7 +59,8 @@ export interface StreamableHttpEndpointOptions extends ListenStreamBounds {
  * that one request, once its `Mcp-Param-*` headers matched its arguments (else 400, `-32020`);
  * 2025-11-25 traffic is served as follows. A session's POST event streams open with the priming
  * event and are resumable (its transport gets a {@link SessionEventLog}). Every event stream
- * carries a keep-alive comment each `sseKeepAliveMs`, and a 2026-07-28 answer not begun by then
+ * carries a keep-alive comment each `sseKeepAliveMs` (but one that heartbeats on its own,
+ * {@link carriesOwnHeartbeat}), and a 2026-07-28 answer not begun by then
  * turns into one ({@link streamQuietAnswers}). A low-level SDK `Server` serves one transport, so
  * in stateful mode every session (created by an `initialize` POST, named by the `Mcp-Session-Id`
  * header, which starts with `instanceId` when given; ended by `DELETE`, or closed after
@@ -81,6 +83,9 @@ export class StreamableHttpEndpoint {
   /** Serves 2026-07-28 requests; 2025 ones never reach it (`legacy: 'reject'`). */
   readonly #modern: McpHttpHandler;
   readonly #serveModern: ReturnType<typeof toNodeHandler>;
+  /** Serves the 2026-07-28 requests that heartbeat on their own stream: no keep-alive comments. */
+  readonly #ownHeartbeat: McpHttpHandler;
+  readonly #serveOwnHeartbeat: ReturnType<typeof toNodeHandler>;
   readonly #unsubscribe: (() => void)[];
 
   constructor(options: StreamableHttpEndpointOptions) {
@@ -106,6 +111,13 @@ export class StreamableHttpEndpoint {
       { fetch: streamQuietAnswers(this.#modern.fetch, this.#keepAliveMs) },
       { maxRequestBodySize, onerror },
     );
+    this.#ownHeartbeat = createMcpHandler(() => this.#createServer(), {
+      legacy: 'reject',
+      maxRequestBodySize,
+      keepAliveMs: 0,
+      onerror,
+    });
+    this.#serveOwnHeartbeat = toNodeHandler(this.#ownHeartbeat, { maxRequestBodySize, onerror });
     this.#unsubscribe = publishChanges(options.changes ?? {}, this.#modern.notify);
   }
 
@@ -121,7 +133,8 @@ export class StreamableHttpEndpoint {
       const exchange = { request, response, body, listedTool: this.#listedTool };
       if (refuseParamHeaderMismatch({ ...exchange, logger: this.#logger })) return;
       if (!this.#listenStreams.admit(request, response, body)) return;
-      return this.#serveModern(request, response, body);
+      const serve = carriesOwnHeartbeat(body) ? this.#serveOwnHeartbeat : this.#serveModern;
+      return serve(request, response, body);
     }
     if (this.#stateless) return this.#handleStateless(request, response, body);
     const sessionId = request.headers['mcp-session-id'];
@@ -145,7 +158,7 @@ export class StreamableHttpEndpoint {
   /** Ends every session (their transports close and their servers with them) and every 2026 exchange. */
   async close(): Promise<void> {
     for (const unsubscribe of this.#unsubscribe) unsubscribe();
-    await this.#modern.close();
+    await Promise.all([this.#modern.close(), this.#ownHeartbeat.close()]);
     const sessions = [...this.#sessions.values(), ...this.#pending];
     this.#sessions.clear();
     this.#pending.clear();

@@ -58,7 +58,7 @@ describe('who sees which event types, and the test emit', () => {
       { name: 'stock.low', cursor: null },
       as('bob'),
     );
-    expect(hidden.error).toMatchObject({ code: -32023, data: { kind: 'event' } });
+    expect(hidden.error).toMatchObject({ code: -32011, data: { kind: 'event' } });
   });
 
   it('emits a test event for a type the caller sees, checked against its payload schema', async () => {
@@ -85,7 +85,7 @@ describe('who sees which event types, and the test emit', () => {
       { name: 'stock.low', data: { sku: 'T', onHand: 1 } },
       as('bob'),
     );
-    expect(hidden.error).toMatchObject({ code: -32023 });
+    expect(hidden.error).toMatchObject({ code: -32011 });
   });
 });
 

@@ -124,7 +124,7 @@ describe('events over Streamable HTTP: list and poll', () => {
 
   it('refuses an unknown type, bad arguments and bad params with the SEP codes', async () => {
     const unknown = await eventRequest(url, 'events/poll', { name: 'nope', cursor: null });
-    expect(unknown.error).toMatchObject({ code: -32023, data: { kind: 'event' } });
+    expect(unknown.error).toMatchObject({ code: -32011, data: { kind: 'event' } });
     const badArguments = await eventRequest(url, 'events/poll', {
       name: 'stock.low',
       arguments: { sku: 7 },

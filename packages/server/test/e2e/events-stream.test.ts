@@ -22,6 +22,8 @@ describe('events/stream over Streamable HTTP', () => {
       logger: createRecordingLogger(),
       eventTypes: [STOCK_LOW],
       eventHeartbeatMs: 200,
+      // Quicker than the heartbeat: a comment would show up before the second heartbeat.
+      sseKeepAliveMs: 50,
       maxEventStreamsPerSubject: 2,
     });
     url = server.url ?? '';
@@ -68,6 +70,9 @@ describe('events/stream over Streamable HTTP', () => {
         cursor: expect.any(String),
         _meta: { [SUBSCRIPTION]: stream.id },
       });
+      await stream.next((message) => message.method === 'notifications/events/heartbeat');
+      // The heartbeats keep the stream alive: no SSE comment, which could carry no cursor.
+      expect(stream.comments).toEqual([]);
       // Resuming from the last event's cursor replays nothing already seen.
       const resumed = await poll(url, { name: 'stock.low', cursor: live.params?.cursor });
       expect(resumed.events).toEqual([]);
@@ -79,7 +84,7 @@ describe('events/stream over Streamable HTTP', () => {
   it('answers an invalid subscription with a JSON-RPC error and no stream', async () => {
     const stream = await openEventStream(url, { name: 'nope', cursor: null });
     await stream.ended;
-    expect(stream.messages).toMatchObject([{ error: { code: -32023 } }]);
+    expect(stream.messages).toMatchObject([{ error: { code: -32011 } }]);
   });
 
   it('refuses a stream past the per-subject cap, and frees the seat when one closes', async () => {
@@ -89,7 +94,7 @@ describe('events/stream over Streamable HTTP', () => {
     const third = await openEventStream(url, { name: 'stock.low' });
     await third.ended;
     expect(third.messages).toMatchObject([
-      { error: { code: -32025, data: { limit: 'streams', max: 2 } } },
+      { error: { code: -32013, data: { limit: 'streams', max: 2 } } },
     ]);
     first.abort();
     second.abort();

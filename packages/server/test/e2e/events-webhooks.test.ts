@@ -102,7 +102,7 @@ describe('events by webhook', () => {
         as('bob'),
       ),
     ).toMatchObject({
-      error: { code: -32023, data: { kind: 'subscription' } },
+      error: { code: -32011, data: { kind: 'subscription' } },
     });
     const removed = await eventRequest(
       url,
@@ -140,9 +140,9 @@ describe('events by webhook', () => {
     const badMode = await subscribe('ann', {
       delivery: { mode: 'email', url: receiver.url, secret: receiver.secret },
     });
-    expect(badMode.error).toMatchObject({ code: -32026 });
+    expect(badMode.error).toMatchObject({ code: -32014 });
     const unknown = await subscribe('ann', { name: 'nope' });
-    expect(unknown.error).toMatchObject({ code: -32023 });
+    expect(unknown.error).toMatchObject({ code: -32011 });
   });
 
   it('caps the distinct callback URLs of one subject', async () => {
@@ -157,7 +157,7 @@ describe('events by webhook', () => {
       const refused = await subscribe('capped', {
         delivery: { url: third.url, secret: receiver.secret },
       });
-      expect(refused.error).toMatchObject({ code: -32025, data: { limit: 'endpoints', max: 2 } });
+      expect(refused.error).toMatchObject({ code: -32013, data: { limit: 'endpoints', max: 2 } });
     } finally {
       await Promise.all([other.close(), third.close()]);
     }
@@ -219,7 +219,7 @@ describe('a server without the webhook options', () => {
         name: 'stock.low',
         delivery: { url: 'http://127.0.0.1:9/hook', secret: newSecret() },
       });
-      expect(refused.error).toMatchObject({ code: -32024 });
+      expect(refused.error).toMatchObject({ code: -32012 });
     } finally {
       await server.close();
     }

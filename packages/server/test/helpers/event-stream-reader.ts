@@ -15,6 +15,8 @@ export interface EventStreamReader {
   readonly id: number;
   readonly status: number;
   readonly messages: StreamMessage[];
+  /** The SSE comment lines (`: keepalive`) the stream carried, which it should not. */
+  readonly comments: string[];
   next(take?: (message: StreamMessage) => boolean): Promise<StreamMessage>;
   /** Resolves when the server ended the response. */
   readonly ended: Promise<void>;
@@ -57,8 +59,9 @@ export async function openEventStream(
     }),
   });
   const messages: StreamMessage[] = [];
+  const comments: string[] = [];
   const waiters = new Set<() => void>();
-  const ended = readMessages(response, messages, () => {
+  const ended = readMessages(response, { messages, comments }, () => {
     for (const wake of waiters) wake();
   });
   let read = 0;
@@ -66,6 +69,7 @@ export async function openEventStream(
     id,
     status: response.status,
     messages,
+    comments,
     ended,
     abort: () => controller.abort(),
     async next(take = () => true) {
@@ -89,9 +93,10 @@ export async function openEventStream(
 
 async function readMessages(
   response: Response,
-  messages: StreamMessage[],
+  read: { messages: StreamMessage[]; comments: string[] },
   wake: () => void,
 ): Promise<void> {
+  const { messages, comments } = read;
   const decoder = new TextDecoder();
   let buffer = '';
   try {
@@ -102,6 +107,7 @@ async function readMessages(
       while (end !== -1) {
         const frame = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
+        comments.push(...frame.split('\n').filter((line) => line.startsWith(':')));
         const data = frame
           .split('\n')
           .filter((line) => line.startsWith('data:'))

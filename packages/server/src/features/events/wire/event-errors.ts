@@ -1,15 +1,15 @@
-// The errors the events extension names (SEP-3415). Their codes are provisional until the
-// protocol allocates them: a renumbering is an edit of this file only.
+// The errors the events extension names (SEP-3415): general-purpose codes in JSON-RPC's
+// implementation-defined server range, each with a typed `data`. Kept in this one file.
 import { ProtocolError } from '@modelcontextprotocol/server';
 
 /** The JSON-RPC codes of the events errors, by their names in the SEP. */
 export const EVENT_ERROR_CODES = {
   invalidParams: -32602,
-  notFound: -32023,
-  forbidden: -32024,
-  resourceExhausted: -32025,
-  unsupported: -32026,
-  callbackEndpointError: -32027,
+  notFound: -32011,
+  forbidden: -32012,
+  resourceExhausted: -32013,
+  unsupported: -32014,
+  callbackEndpointError: -32015,
 } as const;
 
 /** Params that break the method's shape or the type's `inputSchema`. */
