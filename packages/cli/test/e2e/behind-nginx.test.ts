@@ -15,13 +15,7 @@ import {
 } from '../helpers/deployment.js';
 import { answerOf, pidsPerSession, planAndCancelTrip } from '../helpers/deployment-checks.js';
 import { writeDeploymentExtensions } from '../helpers/deployment-extensions.js';
-import { pollTask, requestTasks, startTask } from '../helpers/task-requests.js';
-
-/** The JSON a completed task's tool result carries as its text. */
-function answerOfTask(task: Record<string, unknown>): unknown {
-  const result = task.result as { content?: { type: string; text?: string }[] } | undefined;
-  return JSON.parse(result?.content?.[0]?.text ?? 'null');
-}
+import { answerOfTask, pollTask, requestTasks, startTask } from '../helpers/task-requests.js';
 
 const skip = nginxSkipReason() ?? redisSkipReason();
 

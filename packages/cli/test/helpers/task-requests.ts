@@ -80,3 +80,16 @@ export function pollTask(
     { timeout: timeoutMs, interval: 100 },
   );
 }
+
+/**
+ * The JSON a completed task's tool result carries as its text.
+ *
+ * @example
+ * ```ts
+ * expect(answerOfTask(await pollTask(url, taskId, isDone))).toMatchObject({ confirmed: true });
+ * ```
+ */
+export function answerOfTask(task: Record<string, unknown>): unknown {
+  const result = task.result as { content?: { type: string; text?: string }[] } | undefined;
+  return JSON.parse(result?.content?.[0]?.text ?? 'null');
+}
