@@ -134,7 +134,7 @@ describe('run: invalid arguments exit 1 with one line naming the flag', () => {
     [
       'worker without --tasks',
       ['worker', '--extensions-dir', '.'],
-      'Error: apcore-mcp worker needs --tasks redis://HOST:PORT: the Redis where the servers keep their tasks',
+      'Error: apcore-mcp worker needs --tasks redis://HOST:PORT (the Redis where the servers keep their tasks), --events redis://HOST:PORT (where they keep their events), or both',
     ],
     [
       '--tasks that is not a Redis URL',

@@ -36,6 +36,7 @@ import {
   type ResolvedSettings,
   textSetting,
 } from '../settings/settings.js';
+import { openEvents } from './open-events.js';
 import { openStore } from './open-store.js';
 import { openTasks } from './open-tasks.js';
 
@@ -73,7 +74,10 @@ function toServeOptions(
   };
 }
 
-type DefinitionOptions = Pick<ServeOptions, 'resources' | 'resourceTemplates' | 'prompts'>;
+type DefinitionOptions = Pick<
+  ServeOptions,
+  'resources' | 'resourceTemplates' | 'prompts' | 'eventTypes'
+>;
 
 /**
  * What the definition files declare, as the server's options: fixed lists, or under --watch
@@ -91,6 +95,7 @@ function toDefinitionOptions(
     resources: ofKind('resource'),
     resourceTemplates: ofKind('resourceTemplate'),
     prompts: ofKind('prompt'),
+    eventTypes: ofKind('eventType'),
   };
 }
 
@@ -257,6 +262,7 @@ export async function runServeCommand(
   let handle: ServerHandle;
   const store = await openStore(resolved, logger);
   const tasks = await openTasks(resolved, logger, { worker: false });
+  const eventBackend = await openEvents(resolved, logger, { worker: false });
   const definitionOptions = toDefinitionOptions(
     files === undefined
       ? firstOfEachDefinition(report.definitions, logger)
@@ -265,6 +271,7 @@ export async function runServeCommand(
   const options = {
     ...toServeOptions(resolved, logger, store, definitionOptions),
     ...(tasks === undefined ? {} : { tasks }),
+    ...(eventBackend === undefined ? {} : { eventBackend }),
   };
   try {
     // With rules, an executor that checks them; without, the server's default one (no ACL).
@@ -273,6 +280,7 @@ export async function runServeCommand(
   } catch (error) {
     await options.store?.close();
     await tasks?.close();
+    await eventBackend?.log.close();
     throw toStartupError(error, resolved);
   }
   const watchers = [
