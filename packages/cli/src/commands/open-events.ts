@@ -36,7 +36,7 @@ export async function openEvents(
 ): Promise<EventBackend | undefined> {
   const url = textSetting(resolved, 'events');
   if (url === undefined) {
-    refuseDeliverySettings(resolved);
+    refuseDeliveryWithoutEvents(resolved);
     return undefined;
   }
   const lock = numberSetting(resolved, 'event-delivery-lock');
@@ -62,13 +62,27 @@ export async function openEvents(
   }
 }
 
-/** A delivery setting given without `--events` would silently do nothing: said instead. */
-function refuseDeliverySettings(resolved: ResolvedSettings): void {
+/**
+ * Refuses `--event-delivery` or `--event-delivery-lock` given without `--events`: they would
+ * silently do nothing. Called before anything loads.
+ *
+ * @throws {CliError} `INVALID_ARGUMENT` (exit 1) naming where the setting came from.
+ * @example
+ * ```ts
+ * refuseDeliveryWithoutEvents(resolved);
+ * ```
+ */
+export function refuseDeliveryWithoutEvents(resolved: ResolvedSettings): void {
+  if (textSetting(resolved, 'events') !== undefined) return;
   for (const key of DELIVERY_KEYS) {
     const source = sourceOf(resolved, key);
     if (source.kind === 'default') continue;
+    const named =
+      source.kind === 'flag' && resolved.values[key] === false
+        ? `--no-${key}`
+        : describeSource(source);
     throw new CliError(
-      `${describeSource(source)} needs --events redis://HOST:PORT: without it events stay in this process, which delivers its own webhooks`,
+      `${named} needs --events redis://HOST:PORT: without it events stay in this process, which delivers its own webhooks`,
       { code: 'INVALID_ARGUMENT' },
     );
   }

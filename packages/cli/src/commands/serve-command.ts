@@ -36,7 +36,7 @@ import {
   type ResolvedSettings,
   textSetting,
 } from '../settings/settings.js';
-import { openEvents } from './open-events.js';
+import { openEvents, refuseDeliveryWithoutEvents } from './open-events.js';
 import { openStore } from './open-store.js';
 import { openTasks } from './open-tasks.js';
 
@@ -244,6 +244,7 @@ export async function runServeCommand(
   output: { prettyLogs?: boolean } = {},
 ): Promise<number> {
   refuseInvalidOptions(resolved);
+  refuseDeliveryWithoutEvents(resolved);
   const openapi = await readOpenapiSources(resolved);
   const rootDir = await findExtensionsDir(resolved, openapi !== undefined);
   // Before discovery: a bad rules file is a mistake in the command, found without loading modules.

@@ -25,7 +25,7 @@ import { loadAclFile } from '../settings/load-acl-file.js';
 import { hidePassword } from '../settings/parse-setting-value.js';
 import { refuseInvalidOptions, toInvalidArgument } from '../settings/refuse-invalid-options.js';
 import { type ResolvedSettings, textSetting } from '../settings/settings.js';
-import { openEvents } from './open-events.js';
+import { openEvents, refuseDeliveryWithoutEvents } from './open-events.js';
 import { openTasks } from './open-tasks.js';
 
 /**
@@ -48,6 +48,7 @@ export async function runWorkerCommand(resolved: ResolvedSettings, io: CliIo): P
       { code: 'INVALID_ARGUMENT' },
     );
   }
+  refuseDeliveryWithoutEvents(resolved);
   const openapi = await readOpenapiSources(resolved);
   const rootDir = await findExtensionsDir(resolved, openapi !== undefined);
   const acl = loadAclFile(resolved);

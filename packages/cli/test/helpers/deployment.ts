@@ -63,6 +63,10 @@ export interface DeploymentOptions {
   extraArgs?: readonly string[];
   /** Keep MCP tasks in the deployment's Redis, each instance running attempts too. */
   tasks?: boolean;
+  /** Keep events and webhook subscriptions in the deployment's Redis (`--events`). */
+  events?: boolean;
+  /** More flags for one instance only, after {@link DeploymentOptions.extraArgs}. */
+  instanceArgs?: { readonly a?: readonly string[]; readonly b?: readonly string[] };
 }
 
 /**
@@ -204,7 +208,9 @@ async function startInstance(
     ...(transport === 'streamable-http' ? ['--instance-id', id] : []),
     ...['--state-key-file', options.keyFile, '--store', options.store],
     ...(options.tasks === true ? ['--tasks', options.store, '--task-worker'] : []),
+    ...(options.events === true ? ['--events', options.store] : []),
     ...(options.extraArgs ?? []),
+    ...(options.instanceArgs?.[id] ?? []),
   ]);
   try {
     await server.waitForStderr(SERVING_LINE, INSTANCE_START_TIMEOUT_MS);
