@@ -150,16 +150,6 @@ describe('run: invalid arguments exit 1 with one line naming the flag', () => {
       'Error: --task-lost-after must be an integer of at least 1 (got "0")',
     ],
     [
-      '--events that is not a Redis URL',
-      ['--events', 'http://x'],
-      'Error: --events must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379 (got "http://x")',
-    ],
-    [
-      '--event-delivery-lock 0',
-      ['worker', '--events', 'redis://cache:6379', '--event-delivery-lock', '0'],
-      'Error: --event-delivery-lock must be an integer of at least 1 (got "0")',
-    ],
-    [
       'a 256-character --name',
       ['--name', 'n'.repeat(256)],
       'Error: --name must be at most 255 characters (got 256)',
@@ -169,18 +159,6 @@ describe('run: invalid arguments exit 1 with one line naming the flag', () => {
     expect(code).toBe(1);
     expect(out).toBe('');
     expect(err).toBe(`${message}\n`);
-  });
-
-  it.each([
-    ['--no-event-delivery', ['--no-event-delivery']],
-    ['--event-delivery-lock', ['--event-delivery-lock', '2']],
-  ])('%s without --events', async (flag, extra) => {
-    const { code, out, err } = await runCaptured(['--extensions-dir', dir, ...extra]);
-    expect(code).toBe(1);
-    expect(out).toBe('');
-    expect(err).toBe(
-      `Error: ${flag} needs --events redis://HOST:PORT: without it events stay in this process, which delivers its own webhooks\n`,
-    );
   });
 
   it('a missing extensions directory', async () => {

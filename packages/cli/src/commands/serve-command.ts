@@ -36,9 +36,8 @@ import {
   type ResolvedSettings,
   textSetting,
 } from '../settings/settings.js';
-import { openEvents, refuseDeliveryWithoutEvents } from './open-events.js';
-import { openStore } from './open-store.js';
-import { openTasks } from './open-tasks.js';
+import { closeSharedBackends, openSharedBackends } from './open-backends.js';
+import { refuseDeliveryWithoutEvents } from './open-events.js';
 
 const TRANSPORT_TITLES: Record<TransportName, string> = {
   stdio: 'stdio',
@@ -260,28 +259,23 @@ export async function runServeCommand(
     approval: textSetting(resolved, 'approval'),
     acl,
   });
-  let handle: ServerHandle;
-  const store = await openStore(resolved, logger);
-  const tasks = await openTasks(resolved, logger, { worker: false });
-  const eventBackend = await openEvents(resolved, logger, { worker: false });
+  const backends = await openSharedBackends(resolved, logger);
   const definitionOptions = toDefinitionOptions(
     files === undefined
       ? firstOfEachDefinition(report.definitions, logger)
       : () => files.definitions(),
   );
   const options = {
-    ...toServeOptions(resolved, logger, store, definitionOptions),
-    ...(tasks === undefined ? {} : { tasks }),
-    ...(eventBackend === undefined ? {} : { eventBackend }),
+    ...toServeOptions(resolved, logger, backends.store, definitionOptions),
+    ...backends.options,
   };
+  let handle: ServerHandle;
   try {
     // With rules, an executor that checks them; without, the server's default one (no ACL).
     const served = acl === undefined ? registry : new Executor(registry, { acl });
     handle = await startServer(served, options);
   } catch (error) {
-    await options.store?.close();
-    await tasks?.close();
-    await eventBackend?.log.close();
+    await closeSharedBackends(options);
     throw toStartupError(error, resolved);
   }
   const watchers = [
