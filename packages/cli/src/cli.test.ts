@@ -72,6 +72,9 @@ describe('run: help and version', () => {
     );
     expect(flat).toMatch(/--watch [^[]*\[boolean\] \[default: true\]/);
     expect(flat).toMatch(/--inspector-allow-execute [^[]*\[boolean\] \[default: true\]/);
+    expect(flat).toMatch(/--webhook-allow-http [^[]*\[boolean\] \[default: true\]/);
+    expect(flat).toMatch(/--webhook-allow-private [^[]*\[boolean\] \[default: true\]/);
+    expect(flat).toMatch(/--event-test-emit [^[]*\[boolean\] \[default: true\]/);
     expect(flat).not.toContain('[default: stdio]');
   });
 
@@ -134,7 +137,7 @@ describe('run: invalid arguments exit 1 with one line naming the flag', () => {
     [
       'worker without --tasks',
       ['worker', '--extensions-dir', '.'],
-      'Error: apcore-mcp worker needs --tasks redis://HOST:PORT: the Redis where the servers keep their tasks',
+      'Error: apcore-mcp worker needs --tasks redis://HOST:PORT (the Redis where the servers keep their tasks), --events redis://HOST:PORT (where they keep their events), or both',
     ],
     [
       '--tasks that is not a Redis URL',

@@ -101,8 +101,9 @@ function withLedgerCommands(parser: Argv, pick: PickCommand): Argv {
 
 /**
  * What `worker` takes: the modules and how they are named (the same tools as the servers'),
- * what shapes a call, and the task store. A config file shared with the servers may hold more;
- * the rest is ignored.
+ * what shapes a call, the task store, and the event store with what a delivery needs (the
+ * servers' state key, which signs cursors; the callback rules). A config file shared with the
+ * servers may hold more; the rest is ignored.
  */
 const WORKER_KEYS: readonly string[] = [
   ...SELECTION_KEYS,
@@ -117,6 +118,14 @@ const WORKER_KEYS: readonly string[] = [
   'tracing',
   'tasks',
   'task-lost-after',
+  'events',
+  'event-delivery-lock',
+  'state-key',
+  'state-key-file',
+  'webhook-attempts',
+  'webhook-timeout',
+  'webhook-allow-http',
+  'webhook-allow-private',
 ];
 
 /** Picks the invocation a command's handler reports. */

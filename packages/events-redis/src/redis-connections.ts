@@ -58,7 +58,15 @@ export function openRedisConnections(
     },
     async close() {
       const closing = opened.splice(0);
-      await Promise.all(closing.map((client) => client.quit().catch(() => client.disconnect())));
+      // QUIT waits for a connection: one never made (Redis unreachable) would wait forever on a
+      // client that retries without end, so it is dropped instead.
+      await Promise.all(
+        closing.map((client) =>
+          client.status === 'ready'
+            ? client.quit().catch(() => client.disconnect())
+            : client.disconnect(),
+        ),
+      );
     },
   };
 }

@@ -1,6 +1,11 @@
-// `@apcore-mcp/server/worker`: running task attempts with no MCP endpoint, for processes that
-// work for servers sharing their tasks (`apcore-mcp worker`). Named exports only.
+// `@apcore-mcp/server/worker`: running task attempts and webhook deliveries with no MCP
+// endpoint, for processes that work for servers sharing their tasks and events
+// (`apcore-mcp worker`). Named exports only.
 
+export {
+  type EventDeliveryWorkerOptions,
+  runEventDeliveryWorker,
+} from './lifecycle/run-event-delivery-worker.js';
 export {
   runTaskWorker,
   type TaskWorkerHandle,

@@ -4,7 +4,8 @@ import type { SettingValue } from '../settings/setting-specs.js';
 
 /**
  * What `dev` turns on unless the command line says otherwise, by setting key: Streamable HTTP,
- * reloading on file changes, and an inspector that may call tools. Its `--help` shows these as
+ * reloading on file changes, an inspector that may call tools, webhooks to a receiver on this
+ * machine over plain HTTP, and the test-event method. Its `--help` shows these as
  * the defaults.
  *
  * @example
@@ -16,6 +17,9 @@ export const DEV_PRESETS: Readonly<Record<string, SettingValue>> = Object.freeze
   transport: 'streamable-http',
   watch: true,
   'inspector-allow-execute': true,
+  'webhook-allow-http': true,
+  'webhook-allow-private': true,
+  'event-test-emit': true,
 });
 
 /**

@@ -36,8 +36,8 @@ import {
   type ResolvedSettings,
   textSetting,
 } from '../settings/settings.js';
-import { openStore } from './open-store.js';
-import { openTasks } from './open-tasks.js';
+import { closeSharedBackends, openSharedBackends } from './open-backends.js';
+import { refuseDeliveryWithoutEvents } from './open-events.js';
 
 const TRANSPORT_TITLES: Record<TransportName, string> = {
   stdio: 'stdio',
@@ -73,7 +73,10 @@ function toServeOptions(
   };
 }
 
-type DefinitionOptions = Pick<ServeOptions, 'resources' | 'resourceTemplates' | 'prompts'>;
+type DefinitionOptions = Pick<
+  ServeOptions,
+  'resources' | 'resourceTemplates' | 'prompts' | 'eventTypes'
+>;
 
 /**
  * What the definition files declare, as the server's options: fixed lists, or under --watch
@@ -91,6 +94,7 @@ function toDefinitionOptions(
     resources: ofKind('resource'),
     resourceTemplates: ofKind('resourceTemplate'),
     prompts: ofKind('prompt'),
+    eventTypes: ofKind('eventType'),
   };
 }
 
@@ -239,6 +243,7 @@ export async function runServeCommand(
   output: { prettyLogs?: boolean } = {},
 ): Promise<number> {
   refuseInvalidOptions(resolved);
+  refuseDeliveryWithoutEvents(resolved);
   const openapi = await readOpenapiSources(resolved);
   const rootDir = await findExtensionsDir(resolved, openapi !== undefined);
   // Before discovery: a bad rules file is a mistake in the command, found without loading modules.
@@ -254,25 +259,23 @@ export async function runServeCommand(
     approval: textSetting(resolved, 'approval'),
     acl,
   });
-  let handle: ServerHandle;
-  const store = await openStore(resolved, logger);
-  const tasks = await openTasks(resolved, logger, { worker: false });
+  const backends = await openSharedBackends(resolved, logger);
   const definitionOptions = toDefinitionOptions(
     files === undefined
       ? firstOfEachDefinition(report.definitions, logger)
       : () => files.definitions(),
   );
   const options = {
-    ...toServeOptions(resolved, logger, store, definitionOptions),
-    ...(tasks === undefined ? {} : { tasks }),
+    ...toServeOptions(resolved, logger, backends.store, definitionOptions),
+    ...backends.options,
   };
+  let handle: ServerHandle;
   try {
     // With rules, an executor that checks them; without, the server's default one (no ACL).
     const served = acl === undefined ? registry : new Executor(registry, { acl });
     handle = await startServer(served, options);
   } catch (error) {
-    await options.store?.close();
-    await tasks?.close();
+    await closeSharedBackends(options);
     throw toStartupError(error, resolved);
   }
   const watchers = [

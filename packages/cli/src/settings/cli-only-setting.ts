@@ -18,4 +18,6 @@ export interface CliOnlySetting extends CliSetting {
    * config file (committed with the project) must not hold; `<key>-file` is the file form.
    */
   readonly notInConfigFile?: boolean;
+  /** A boolean on unless turned off (`--no-<key>`); booleans are off by default. */
+  readonly defaultOn?: boolean;
 }

@@ -1,11 +1,13 @@
 import type { CliOnlySetting } from './cli-only-setting.js';
+import { EVENT_BACKEND_SETTINGS } from './event-settings.js';
 import { OPENAPI_SETTINGS } from './openapi-settings.js';
 import { TASK_ENGINE_SETTINGS } from './task-engine-settings.js';
 
 /**
  * The settings only the command has: where the modules are (an extensions directory, OpenAPI
  * documents), the ACL rules it loads into the
- * executor it builds, and the Redis task engine it builds for `--tasks`.
+ * executor it builds, the Redis task engine it builds for `--tasks` and the Redis event backend
+ * it builds for `--events`.
  *
  * @example
  * ```ts
@@ -27,4 +29,5 @@ export const CLI_ONLY_SETTINGS: readonly CliOnlySetting[] = [
     help: 'YAML file of ACL rules (apcore format, conditions included) checked before every call; each caller lists only the tools it may call',
   },
   ...TASK_ENGINE_SETTINGS,
+  ...EVENT_BACKEND_SETTINGS,
 ];

@@ -105,7 +105,7 @@ function specOfCommand(setting: CliOnlySetting): SettingSpec {
     ...setting,
     option: undefined,
     limits: setting.limits ?? {},
-    defaultValue: setting.kind === 'boolean' ? false : undefined,
+    defaultValue: setting.kind === 'boolean' ? setting.defaultOn === true : undefined,
     transports: undefined,
     unusedElsewhere: false,
   };

@@ -147,6 +147,28 @@ describe('the apcore-mcp binary: exit code 2', () => {
     });
   });
 
+  it('an event store that cannot be reached, its password hidden', async () => {
+    const port = await findFreePort();
+    const url = `redis://user:secret@127.0.0.1:${port}`;
+    const result = await runCli([
+      'worker',
+      '--extensions-dir',
+      EXAMPLE_EXTENSIONS,
+      '--events',
+      url,
+    ]);
+    expect(result.code).toBe(2);
+    const errorLines = result.stderr.split('\n').filter((line) => line.startsWith('Error:'));
+    expect(errorLines).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^Error: Cannot reach the event store redis://user:\\*\\*\\*@127\\.0\\.0\\.1:${port} \\(--events\\): `,
+        ),
+      ),
+    ]);
+    expect(result.stderr).not.toContain('secret');
+  });
+
   it('an address this machine does not have', async () => {
     const result = await runCli([
       '--extensions-dir',

@@ -63,6 +63,10 @@ export interface DeploymentOptions {
   extraArgs?: readonly string[];
   /** Keep MCP tasks in the deployment's Redis, each instance running attempts too. */
   tasks?: boolean;
+  /** Keep events and webhook subscriptions in the deployment's Redis (`--events`). */
+  events?: boolean;
+  /** More flags for one instance only, after {@link DeploymentOptions.extraArgs}. */
+  instanceArgs?: { readonly a?: readonly string[]; readonly b?: readonly string[] };
 }
 
 /**
@@ -73,6 +77,8 @@ export interface DeploymentOptions {
 export interface Deployment {
   readonly instances: readonly [Instance, Instance];
   readonly redis: TestRedisServer;
+  /** The state key file of instance `a` (`--state-key-file`), for a worker joining them. */
+  readonly stateKeyFile: string;
   /** A fetch that reaches {@link PUBLIC_HOST} at 127.0.0.1, as DNS would send clients. */
   readonly fetch: typeof fetch;
   /** nginx on the shipped template in front of the instances; `proxyReadTimeout` default `60s`. */
@@ -127,6 +133,7 @@ export function renderTemplate(template: string, values: Record<string, string>)
 export async function startDeployment(options: DeploymentOptions): Promise<Deployment> {
   const directory = await mkdtemp(join(tmpdir(), 'apcore-mcp-deployment-'));
   const proxies: { stop(): Promise<void> }[] = [];
+  let keyFiles: string[] = [];
   const instances: Instance[] = [];
   const redis = await startRedisServer();
   const stop = async (): Promise<void> => {
@@ -136,7 +143,7 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
     await rm(directory, { recursive: true, force: true });
   };
   try {
-    const keyFiles = await writeKeyFiles(directory, options.ownKeys === true);
+    keyFiles = await writeKeyFiles(directory, options.ownKeys === true);
     // Side by side: on a busy machine each start is slow, and one after the other doubles it.
     const starts = await Promise.allSettled(
       (['a', 'b'] as const).map((id, index) =>
@@ -159,6 +166,7 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
   return {
     instances: [a, b],
     redis,
+    stateKeyFile: keyFiles[0] ?? '',
     fetch: fetchResolvingTo('127.0.0.1'),
     startNginx: async ({ proxyReadTimeout = '60s' } = {}) => {
       const template = readFileSync(NGINX_TEMPLATE, 'utf8');
@@ -204,7 +212,9 @@ async function startInstance(
     ...(transport === 'streamable-http' ? ['--instance-id', id] : []),
     ...['--state-key-file', options.keyFile, '--store', options.store],
     ...(options.tasks === true ? ['--tasks', options.store, '--task-worker'] : []),
+    ...(options.events === true ? ['--events', options.store] : []),
     ...(options.extraArgs ?? []),
+    ...(options.instanceArgs?.[id] ?? []),
   ]);
   try {
     await server.waitForStderr(SERVING_LINE, INSTANCE_START_TIMEOUT_MS);

@@ -73,7 +73,21 @@ export async function runTaskWorker(
     const expected = 'a task engine shared with the servers, such as createBullmqTaskEngine(...)';
     throw new InvalidOptionError({ option: 'tasks', value: undefined, expected });
   }
-  // Attempts answer no client: they need no key shared with servers, nor shared counters.
+  return openWorker(registryOrExecutor, options, 'task');
+}
+
+/**
+ * Opens a runtime with no MCP endpoint for `registryOrExecutor` under `options`: the features
+ * start what runs outside requests (task attempts, webhook deliveries), then `onStartup` runs.
+ *
+ * @throws {InvalidOptionError} for a bad option; what `onStartup` throws, once closed again.
+ */
+export async function openWorker(
+  registryOrExecutor: RegistryOrExecutor,
+  options: ServeOptions,
+  role: 'task' | 'event delivery',
+): Promise<TaskWorkerHandle> {
+  // Workers answer no client: without a key shared with servers, or shared counters, their own.
   const resolved = resolveOptions(
     {
       ...options,
@@ -86,7 +100,7 @@ export async function runTaskWorker(
   const handle = createWorkerHandle(runtime, resolved);
   runtime.logger.info(
     { tools: runtime.tools.size },
-    `apcore-mcp task worker started: ${runtime.tools.size} tools registered`,
+    `apcore-mcp ${role} worker started: ${runtime.tools.size} tools registered`,
   );
   try {
     await resolved.onStartup?.();

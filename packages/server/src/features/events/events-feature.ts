@@ -80,7 +80,8 @@ async function openEvents(
 ): Promise<OpenedFeature> {
   const backend: EventBackend = options.eventBackend ?? { log: createMemoryEventLog() };
   const webhooks = await openWebhookBackend(options, frame, backend);
-  const { parts, hub } = openEventParts(options, frame, runtime, backend, webhooks !== undefined);
+  const subscribes = webhooks?.subscribes === true;
+  const { parts, hub } = openEventParts(options, frame, runtime, backend, subscribes);
   const webhookParts = webhooks === undefined ? undefined : startWebhooks(options, parts, webhooks);
   const detach = runtime.events.attach(hub);
   const streams = new OpenStreams(options.maxEventStreamsPerSubject);
@@ -99,7 +100,7 @@ async function openEvents(
         registerListAndPoll(target, context, parts);
         const stream = answerStream(parts, streams, options.eventHeartbeatMs);
         registerEventHandler(target, context, EVENT_METHODS.stream, stream);
-        if (webhookParts !== undefined) {
+        if (webhookParts !== undefined && subscribes) {
           const subscribe = answerSubscribe(parts, webhookParts);
           registerEventHandler(target, context, EVENT_METHODS.subscribe, subscribe);
           const unsubscribe = answerUnsubscribe(webhookParts);

@@ -18,12 +18,18 @@ export interface OpenedWebhooks {
   readonly store: WebhookStore;
   readonly delivery: WebhookDelivery;
   readonly tools: WebhookTools;
+  /**
+   * Whether callers subscribe here (an HTTP transport). Over stdio a shared backend's
+   * subscriptions, made through HTTP instances, are still delivered by this process.
+   */
+  readonly subscribes: boolean;
 }
 
 /**
  * Opens webhook delivery when the options and the transport allow it (`eventWebhooks`, an HTTP
- * transport); `undefined` otherwise, and when `@apcore-mcp/webhooks` is not installed (told
- * once: poll and push are served regardless).
+ * transport, or a backend whose subscriptions other instances take, such as the one an
+ * `apcore-mcp worker` delivers for); `undefined` otherwise, and when `@apcore-mcp/webhooks` is
+ * not installed (told once: poll and push are served regardless).
  *
  * @example
  * ```ts
@@ -41,7 +47,8 @@ export async function openWebhookBackend(
   frame: FeatureFrame,
   backend: EventBackend,
 ): Promise<OpenedWebhooks | undefined> {
-  if (!options.eventWebhooks || frame.transport === 'stdio') return undefined;
+  const subscribes = frame.transport !== 'stdio';
+  if (!options.eventWebhooks || (!subscribes && backend.webhooks === undefined)) return undefined;
   let tools: WebhookTools;
   try {
     tools = await loadWebhookTools({
@@ -56,7 +63,7 @@ export async function openWebhookBackend(
     );
     return undefined;
   }
-  if (backend.webhooks !== undefined) return { ...backend.webhooks, tools };
+  if (backend.webhooks !== undefined) return { ...backend.webhooks, tools, subscribes };
   const store = createMemoryWebhookStore();
   const delivery = createMemoryWebhookDelivery({
     log: backend.log,
@@ -65,5 +72,5 @@ export async function openWebhookBackend(
     attempts: options.webhookAttempts,
     retryDelayMs: tools.retryDelayMs,
   });
-  return { store, delivery, tools };
+  return { store, delivery, tools, subscribes };
 }
