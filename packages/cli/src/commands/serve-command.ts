@@ -73,7 +73,10 @@ function toServeOptions(
   };
 }
 
-type DefinitionOptions = Pick<ServeOptions, 'resources' | 'resourceTemplates' | 'prompts'>;
+type DefinitionOptions = Pick<
+  ServeOptions,
+  'resources' | 'resourceTemplates' | 'prompts' | 'eventTypes'
+>;
 
 /**
  * What the definition files declare, as the server's options: fixed lists, or under --watch
@@ -91,6 +94,7 @@ function toDefinitionOptions(
     resources: ofKind('resource'),
     resourceTemplates: ofKind('resourceTemplate'),
     prompts: ofKind('prompt'),
+    eventTypes: ofKind('eventType'),
   };
 }
 
