@@ -36,6 +36,14 @@ async function runInvocation(invocation: Invocation, io: CliIo): Promise<number>
       const { runResourcesListCommand } = await import('./commands/resources-list-command.js');
       return runResourcesListCommand(resolved, invocation.flags, io);
     }
+    case 'events list': {
+      const { runEventsListCommand } = await import('./commands/events-list-command.js');
+      return runEventsListCommand(resolved, invocation.flags, io);
+    }
+    case 'events watch': {
+      const { runEventsWatchCommand } = await import('./commands/events-watch-command.js');
+      return runEventsWatchCommand(invocation.flags, io);
+    }
     case 'export': {
       const { runExportCommand } = await import('./commands/export/export-command.js');
       return runExportCommand(resolved, invocation.flags, io);
