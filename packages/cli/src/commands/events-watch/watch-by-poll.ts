@@ -35,11 +35,17 @@ export async function watchByPoll(
 ): Promise<void> {
   const state = { reached: false, backoff: new Backoff(), url: request.target.url };
   let cursor: string | null = null;
+  let lost = false;
   while (!signal.aborted) {
     try {
       const result = await pollOnce(request, cursor, signal);
-      if (!state.reached) output.notice(`watching ${request.name} (poll)`);
+      if (!state.reached || lost) {
+        output.notice(
+          state.reached ? `resumed ${request.name}` : `watching ${request.name} (poll)`,
+        );
+      }
       state.reached = true;
+      lost = false;
       state.backoff.reset();
       if (result.truncated) output.notice('some occurrences were lost before this point');
       for (const occurrence of result.events) output.occurrence(occurrence);
@@ -49,6 +55,7 @@ export async function watchByPoll(
         await delay(wait, undefined, { signal }).catch(() => undefined);
       }
     } catch (error) {
+      lost = true;
       await recoverOrEnd(error, state, output, signal);
     }
   }

@@ -95,7 +95,7 @@ function take(message: RpcMessage, name: string, state: StreamState, output: Wat
   if (typeof params.cursor === 'string') state.cursor = params.cursor;
   switch (message.method) {
     case 'notifications/events/active':
-      if (!state.reached) output.notice(`watching ${name} (push)`);
+      output.notice(state.reached ? `resumed ${name}` : `watching ${name} (push)`);
       if (params.truncated === true) output.notice('some occurrences were lost before this point');
       state.reached = true;
       state.backoff.reset();
