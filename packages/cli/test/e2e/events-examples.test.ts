@@ -102,4 +102,25 @@ describe('the example shop announces its orders and low stock as events', () => 
       expect.objectContaining({ data: { sku: 'LMP-100', onHand: 4, threshold: 5 } }),
     ]);
   });
+
+  it('announces an order placed by a 2025-11-25 client to 2026-07-28 pollers too', async () => {
+    const placed = await rpc(url, 'events/poll', { name: 'order.placed', cursor: null });
+    const client = await connectClient({ era: '2025-11-25', transport: 'http', url });
+    try {
+      const result = await client.callTool('orders-place_order', {
+        ...ORDER,
+        items: [{ sku: 'MUG-001', quantity: 1 }],
+      });
+      expect(result.isError).toBe(false);
+    } finally {
+      await client.close();
+    }
+    const orders = await rpc(url, 'events/poll', {
+      name: 'order.placed',
+      cursor: placed.result?.cursor,
+    });
+    expect(orders.result?.events).toEqual([
+      expect.objectContaining({ data: expect.objectContaining({ totalCents: 1450 }) }),
+    ]);
+  });
 });
