@@ -168,7 +168,7 @@ describe('apcore-mcp events watch against a served extensions directory', () => 
     expect(await watcher.stop('SIGTERM')).toBe(0);
   });
 
-  it('exits 1 with one line for an unknown type, bad arguments, an unreachable server', async () => {
+  it('exits 1 with one line for an unknown type, bad arguments, an unreachable server or a URL that is not MCP', async () => {
     const unknown = await runCli(['events', 'watch', 'stock.lo', '--url', url]);
     expectOneErrorLine(unknown, /^Error: the server has no event type stock\.lo/);
     const refused = await runCli([
@@ -209,6 +209,14 @@ describe('apcore-mcp events watch against a served extensions directory', () => 
       `http://127.0.0.1:${await findFreePort()}/mcp`,
     ]);
     expectOneErrorLine(gone, /^Error: cannot reach http:\/\/127\.0\.0\.1:\d+\/mcp: ECONNREFUSED$/);
+    const notMcp = await runCli([
+      'events',
+      'watch',
+      'stock.low',
+      '--url',
+      new URL('/nope', url).href,
+    ]);
+    expectOneErrorLine(notMcp, /^Error: cannot reach .*\/nope: HTTP 404 without a JSON-RPC answer/);
   });
 
   it('exits 1 with one line against a server that serves no events', async () => {

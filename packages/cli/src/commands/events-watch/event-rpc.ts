@@ -87,29 +87,35 @@ export async function* readRpcMessages(response: Response): AsyncGenerator<RpcMe
     buffer = buffer.replaceAll('\r\n', '\n');
     let end = buffer.indexOf('\n\n');
     while (end !== -1) {
-      const message = parseFrame(buffer.slice(0, end));
+      const message = parseFrame(buffer.slice(0, end), response.status);
       buffer = buffer.slice(end + 2);
       if (message !== undefined) yield message;
       end = buffer.indexOf('\n\n');
     }
   }
-  if (json && buffer.trim() !== '') yield parseJson(buffer);
+  if (json && buffer.trim() !== '') yield parseJson(buffer, response.status);
 }
 
 /** The JSON message of one SSE frame's `data:` lines; none for a comment or a priming frame. */
-function parseFrame(frame: string): RpcMessage | undefined {
+function parseFrame(frame: string, status: number): RpcMessage | undefined {
   const data = frame
     .split('\n')
     .filter((line) => line.startsWith('data:'))
     .map((line) => line.slice('data:'.length).trimStart())
     .join('\n');
-  return data.trimStart().startsWith('{') ? parseJson(data) : undefined;
+  return data.trimStart().startsWith('{') ? parseJson(data, status) : undefined;
 }
 
-function parseJson(text: string): RpcMessage {
-  const value: unknown = JSON.parse(text);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new SyntaxError('The server answered something other than a JSON-RPC message');
+/** A JSON-RPC 2.0 message, or an error saying the URL is likely not an MCP endpoint. */
+function parseJson(text: string, status: number): RpcMessage {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  if ((value as { jsonrpc?: unknown } | undefined)?.jsonrpc !== '2.0') {
+    throw new SyntaxError(`HTTP ${status} without a JSON-RPC answer: is this the MCP endpoint?`);
   }
   return value as RpcMessage;
 }

@@ -53,10 +53,11 @@ export function refusalOf(error: NonNullable<RpcMessage['error']>, name: string)
 }
 
 /**
- * Checks a response's HTTP status before its body is read: a refused token ends the watch, a
- * server error is worth retrying (thrown as a plain error), anything else is read as JSON-RPC.
+ * Checks a response's HTTP status before its body is read: a refused token or another client
+ * error without JSON ends the watch, a server error is worth retrying (thrown as a plain
+ * error), anything else is read as JSON-RPC.
  *
- * @throws {WatchRefused} on 401 or 403 without a JSON-RPC answer.
+ * @throws {WatchRefused} on a 4xx answer without JSON.
  */
 export function checkStatus(response: Response): void {
   const json = (response.headers.get('content-type') ?? '').includes('json');
@@ -66,6 +67,11 @@ export function checkStatus(response: Response): void {
     );
   }
   if (response.status >= 500 && !json) throw new Error(`HTTP ${response.status}`);
+  if (response.status >= 400 && !json) {
+    throw new WatchRefused(
+      `the server answered HTTP ${response.status}: is --url its MCP endpoint?`,
+    );
+  }
 }
 
 /** The first wait after a drop, and the longest one. */
