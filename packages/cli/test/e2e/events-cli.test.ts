@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findFreePort } from '@apcore-mcp/test-support';
+import { createTestSigner, findFreePort } from '@apcore-mcp/test-support';
 import { connectClient } from '@apcore-mcp/test-support/clients';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -228,5 +228,44 @@ describe('apcore-mcp events watch against a served extensions directory', () => 
     } finally {
       await plain.stop();
     }
+  });
+});
+
+describe('apcore-mcp events watch against a server that authenticates its callers', () => {
+  const audience = 'https://shop.example.com/mcp';
+  let dir: string;
+  let server: ServerProcess;
+  let url: string;
+  let token: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'apcore-mcp-watch-auth-'));
+    const signer = await createTestSigner('ES256', 'watch-key');
+    await writeFile(join(dir, 'jwks.json'), JSON.stringify(signer.jwks));
+    token = await signer.sign({ sub: 'agent', aud: audience });
+    server = startCli(
+      httpServeArgs(EXAMPLE_EXTENSIONS, await findFreePort(), [
+        '--auth-jwks-file',
+        join(dir, 'jwks.json'),
+        '--auth-audience',
+        audience,
+      ]),
+    );
+    [, , url = ''] = await server.waitForStderr(SERVING_LINE);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('exits 1 without a token, and follows the type with --token', async () => {
+    const refused = await runCli(['events', 'watch', 'order.placed', '--url', url]);
+    expectOneErrorLine(
+      refused,
+      /^Error: the server refused the request \(HTTP 401\): give a valid --token$/,
+    );
+    const watcher = startCli(['events', 'watch', 'order.placed', '--token', token, '--url', url]);
+    await watcher.waitForStderr(/watching order\.placed \(push\)/);
+    expect(await watcher.stop('SIGINT')).toBe(0);
   });
 });

@@ -53,15 +53,15 @@ export function refusalOf(error: NonNullable<RpcMessage['error']>, name: string)
 }
 
 /**
- * Checks a response's HTTP status before its body is read: a refused token or another client
- * error without JSON ends the watch, a server error is worth retrying (thrown as a plain
- * error), anything else is read as JSON-RPC.
+ * Checks a response's HTTP status before its body is read: a refused token (401, 403) or
+ * another client error without JSON ends the watch, a server error is worth retrying (thrown
+ * as a plain error), anything else is read as JSON-RPC.
  *
- * @throws {WatchRefused} on a 4xx answer without JSON.
+ * @throws {WatchRefused} on 401, 403, or a 4xx answer without JSON.
  */
 export function checkStatus(response: Response): void {
   const json = (response.headers.get('content-type') ?? '').includes('json');
-  if ((response.status === 401 || response.status === 403) && !json) {
+  if (response.status === 401 || response.status === 403) {
     throw new WatchRefused(
       `the server refused the request (HTTP ${response.status}): give a valid --token`,
     );
