@@ -1,14 +1,17 @@
 import type { Argv } from 'yargs';
-import { SELECTION_KEYS, withJsonAndSettings } from './command-line-options.js';
+import { withJsonAndSettings } from './command-line-options.js';
 
 /** Picks the invocation an `events` subcommand's handler reports. */
 type PickEventsCommand = (
   command: 'events list' | 'events watch',
 ) => (flags: Record<string, unknown>) => void;
 
-/** `events list` reads the extensions directory, as `resources list` does. */
+/**
+ * `events list` reads the extensions directory, as `resources list` does; the server decides
+ * which types a caller sees, so no other selection applies offline.
+ */
 function withEventsList(parser: Argv): Argv {
-  return withJsonAndSettings(parser, SELECTION_KEYS);
+  return withJsonAndSettings(parser, ['extensions-dir']);
 }
 
 /** `events watch` talks to a running server: no settings, only where and what to watch. */
