@@ -76,6 +76,9 @@ holder[KEY] ??= createShop();
 /** The shop's data (created on first use). */
 export const shop = holder[KEY];
 
+/** Under this many units a product is low on stock: an order that takes it there emits `stock.low`. */
+export const LOW_STOCK_THRESHOLD = 5;
+
 /**
  * @param {number} cents
  * @returns {string} `14.50`

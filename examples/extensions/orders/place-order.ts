@@ -1,5 +1,5 @@
-import { defineModule, InvalidInputError } from '@apcore-mcp/core';
-import { shop } from '../_lib/shop.js';
+import { defineModule, emit, InvalidInputError } from '@apcore-mcp/core';
+import { LOW_STOCK_THRESHOLD, shop } from '../_lib/shop.js';
 
 interface Address {
   street: string;
@@ -32,7 +32,10 @@ The input uses nested models: a \`Customer\` with a shipping \`Address\`, and a 
 \`LineItem\`s. They are declared once under \`$defs\` and referenced with \`$ref\`; MCP clients
 and OpenAI receive the schema with the references inlined.
 
-Returns the new order id (\`ORD-1001\`, \`ORD-1002\`, ...) and the total in cents.`,
+Returns the new order id (\`ORD-1001\`, \`ORD-1002\`, ...) and the total in cents.
+
+Subscribers hear of it: an \`order.placed\` event for the order, and a \`stock.low\` event for
+each product the order takes under ${LOW_STOCK_THRESHOLD} units.`,
   tags: ['orders'],
   annotations: { openWorld: false },
   inputSchema: {
@@ -97,7 +100,7 @@ Returns the new order id (\`ORD-1001\`, \`ORD-1002\`, ...) and the total in cent
     },
     required: ['orderId', 'totalCents', 'lines'],
   },
-  execute: ({ customer, items }) => {
+  execute: async ({ customer, items }, context) => {
     const lines = items.map(({ sku, quantity }) => {
       const product = shop.products.get(sku);
       if (product === undefined) throw new InvalidInputError(`No product with SKU ${sku}`);
@@ -106,20 +109,42 @@ Returns the new order id (\`ORD-1001\`, \`ORD-1002\`, ...) and the total in cent
       }
       return { sku, quantity, lineTotalCents: product.priceCents * quantity };
     });
+    const orderId = `ORD-${shop.nextOrderNumber++}`;
+    const low: { sku: string; onHand: number }[] = [];
     for (const { sku, quantity } of lines) {
       const product = shop.products.get(sku);
-      if (product !== undefined) product.stock -= quantity;
+      if (product === undefined) continue;
+      const before = product.stock;
+      product.stock -= quantity;
+      if (before >= LOW_STOCK_THRESHOLD && product.stock < LOW_STOCK_THRESHOLD) {
+        low.push({ sku, onHand: product.stock });
+      }
     }
-    const orderId = `ORD-${shop.nextOrderNumber++}`;
     const totalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+    const ordered = lines.map(({ sku, quantity }) => ({ sku, quantity }));
     shop.orders.set(orderId, {
       id: orderId,
       customer,
-      items: lines.map(({ sku, quantity }) => ({ sku, quantity })),
+      items: ordered,
       totalCents,
       status: 'placed',
       placedAt: new Date().toISOString(),
     });
+    // The order id is the event id: one order is announced once, however often this is retried.
+    await emit(
+      context,
+      'order.placed',
+      { orderId, items: ordered, totalCents },
+      { eventId: orderId },
+    );
+    for (const { sku, onHand } of low) {
+      await emit(
+        context,
+        'stock.low',
+        { sku, onHand, threshold: LOW_STOCK_THRESHOLD },
+        { eventId: `${orderId}-${sku}-low` },
+      );
+    }
     return { orderId, totalCents, lines };
   },
 });

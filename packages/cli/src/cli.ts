@@ -4,6 +4,37 @@ import { ExitCode } from './exit-codes.js';
 import { type CliIo, resolveIo } from './io.js';
 import { type Invocation, parseCommandLine } from './parse-command-line.js';
 import { resolveSettings } from './settings/resolve-settings.js';
+import type { ResolvedSettings } from './settings/settings.js';
+
+/** `tools list` names the tools; `tools check` dry-runs a call. */
+async function runToolsCommand(
+  command: 'tools list' | 'tools check',
+  resolved: ResolvedSettings,
+  flags: Invocation['flags'],
+  io: CliIo,
+): Promise<number> {
+  if (command === 'tools list') {
+    const { runToolsListCommand } = await import('./commands/tools-list-command.js');
+    return runToolsListCommand(resolved, flags, io);
+  }
+  const { runToolsCheckCommand } = await import('./commands/tools-check-command.js');
+  return runToolsCheckCommand(resolved, flags, io);
+}
+
+/** `events list` reads the extensions directory; `events watch` talks to a running server. */
+async function runEventsCommand(
+  command: 'events list' | 'events watch',
+  resolved: ResolvedSettings,
+  flags: Invocation['flags'],
+  io: CliIo,
+): Promise<number> {
+  if (command === 'events list') {
+    const { runEventsListCommand } = await import('./commands/events-list-command.js');
+    return runEventsListCommand(resolved, flags, io);
+  }
+  const { runEventsWatchCommand } = await import('./commands/events-watch-command.js');
+  return runEventsWatchCommand(flags, io);
+}
 
 async function runInvocation(invocation: Invocation, io: CliIo): Promise<number> {
   const flags = invocation.command === 'dev' ? withDevPresets(invocation.flags) : invocation.flags;
@@ -24,18 +55,16 @@ async function runInvocation(invocation: Invocation, io: CliIo): Promise<number>
       const { runWorkerCommand } = await import('./commands/worker-command.js');
       return runWorkerCommand(resolved, io);
     }
-    case 'tools list': {
-      const { runToolsListCommand } = await import('./commands/tools-list-command.js');
-      return runToolsListCommand(resolved, invocation.flags, io);
-    }
-    case 'tools check': {
-      const { runToolsCheckCommand } = await import('./commands/tools-check-command.js');
-      return runToolsCheckCommand(resolved, invocation.flags, io);
-    }
+    case 'tools list':
+    case 'tools check':
+      return runToolsCommand(invocation.command, resolved, invocation.flags, io);
     case 'resources list': {
       const { runResourcesListCommand } = await import('./commands/resources-list-command.js');
       return runResourcesListCommand(resolved, invocation.flags, io);
     }
+    case 'events list':
+    case 'events watch':
+      return runEventsCommand(invocation.command, resolved, invocation.flags, io);
     case 'export': {
       const { runExportCommand } = await import('./commands/export/export-command.js');
       return runExportCommand(resolved, invocation.flags, io);

@@ -1,5 +1,6 @@
 import yargs, { type Argv } from 'yargs';
 import { CliError } from './cli-error.js';
+import { withEventsCommands } from './command-line-events.js';
 import { withExportCommands } from './command-line-export.js';
 import { withHelpText } from './command-line-help.js';
 import {
@@ -23,6 +24,8 @@ export type CommandName =
   | 'tools list'
   | 'tools check'
   | 'resources list'
+  | 'events list'
+  | 'events watch'
   | 'export'
   | 'config validate'
   | 'ledger tail'
@@ -133,7 +136,7 @@ type PickCommand = (command: CommandName) => (flags: Record<string, unknown>) =>
 
 /** The subcommands that inspect, export and validate rather than serve. */
 function withInspectionCommands(parser: Argv, pick: PickCommand): Argv {
-  return withExportCommands(withToolsCommands(parser, pick), pick)
+  return withEventsCommands(withExportCommands(withToolsCommands(parser, pick), pick), pick)
     .command('resources', 'Inspect the documentation resources', (inner) =>
       inner
         .command(

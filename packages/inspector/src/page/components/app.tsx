@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { InspectorPageConfig } from '../../page-config.js';
+import { EventsView } from './events-view.js';
 import { Header } from './header.js';
 import { PromptsView } from './prompts-view.js';
 import { QuestionPanel } from './question-panel.js';
@@ -8,14 +9,16 @@ import { SkillsView, useSkillsClient } from './skills-view.js';
 import { TokenForm } from './token-form.js';
 import { ToolsView } from './tools-view.js';
 import { useConnection } from './use-connection.js';
+import { useEventTypes } from './use-event-types.js';
 import { useNotServed } from './use-not-served.js';
 
-type Section = 'tools' | 'resources' | 'prompts' | 'skills';
+type Section = 'tools' | 'resources' | 'prompts' | 'skills' | 'events';
 const SECTIONS: readonly { id: Section; label: string }[] = [
   { id: 'tools', label: 'Tools' },
   { id: 'resources', label: 'Resources' },
   { id: 'prompts', label: 'Prompts' },
   { id: 'skills', label: 'Skills' },
+  { id: 'events', label: 'Events' },
 ];
 
 /** The whole page: header, token form when needed, the sections, the server's questions. */
@@ -41,14 +44,20 @@ export function App({ config }: { config: InspectorPageConfig }) {
     void connection.connect(value);
   };
   const skills = useSkillsClient(client);
+  const endpoint = useMemo(() => ({ config, token }), [config, token]);
+  const eventTypes = useEventTypes(endpoint, client, lists);
   const counts: Record<Section, number | undefined> = {
     tools: lists.tools.length,
     resources: lists.resources.length + lists.templates.length,
     prompts: lists.prompts.length,
     skills: undefined, // known once listed, in the section itself
+    events: eventTypes.length,
   };
-  // Skills only when the server declares the extension.
-  const sections = SECTIONS.filter(({ id }) => id !== 'skills' || skills !== undefined);
+  // Skills only when the server declares the extension; events only when it has types.
+  const sections = SECTIONS.filter(
+    ({ id }) =>
+      (id !== 'skills' || skills !== undefined) && (id !== 'events' || eventTypes.length > 0),
+  );
 
   return (
     <>
@@ -96,6 +105,9 @@ export function App({ config }: { config: InspectorPageConfig }) {
             {section === 'prompts' && <PromptsView client={client} prompts={lists.prompts} />}
             {section === 'skills' && skills !== undefined && (
               <SkillsView skills={skills} lists={lists} />
+            )}
+            {section === 'events' && eventTypes.length > 0 && (
+              <EventsView endpoint={endpoint} types={eventTypes} />
             )}
           </>
         )}
