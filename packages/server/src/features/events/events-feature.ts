@@ -140,6 +140,8 @@ function openEventParts(
     visibility: new EventVisibility({
       access: readAccessCheck(runtime.executor),
       webhooks: servesWebhooks,
+      tagFilter: runtime.tagFilter,
+      unfiltered: (type) => catalog.isBuiltIn(type),
     }),
     log: backend.log,
     cursors: new EventCursors(runtime.deriveKey('events-cursor')),
