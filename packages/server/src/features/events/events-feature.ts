@@ -21,6 +21,7 @@ import { answerStream } from './push/stream-handler.js';
 import { answerTestEmit } from './test-emit.js';
 import { createDeliveryHandlers } from './webhooks/open-webhooks.js';
 import { answerSubscribe, answerUnsubscribe, type WebhookParts } from './webhooks/subscribe.js';
+import { VerificationRate } from './webhooks/verification-rate.js';
 import { type OpenedWebhooks, openWebhookBackend } from './webhooks/webhook-backend.js';
 import {
   type EventParts,
@@ -81,7 +82,8 @@ async function openEvents(
   const backend: EventBackend = options.eventBackend ?? { log: createMemoryEventLog() };
   const webhooks = await openWebhookBackend(options, frame, backend);
   const { parts, hub } = openEventParts(options, frame, runtime, backend, webhooks !== undefined);
-  const webhookParts = webhooks === undefined ? undefined : startWebhooks(options, parts, webhooks);
+  const webhookParts =
+    webhooks === undefined ? undefined : startWebhooks(options, parts, webhooks, runtime);
   const detach = runtime.events.attach(hub);
   const streams = new OpenStreams(options.maxEventStreamsPerSubject);
   const serves = () => parts.catalog.live || parts.catalog.current().length > 0;
@@ -156,6 +158,7 @@ function startWebhooks(
   options: EventOptions,
   parts: EventParts,
   webhooks: OpenedWebhooks,
+  runtime: FeatureRuntime,
 ): WebhookParts {
   const { store, delivery, tools } = webhooks;
   delivery.start(createDeliveryHandlers({ ...parts, store, sender: tools.sender }));
@@ -163,6 +166,7 @@ function startWebhooks(
     store,
     delivery,
     tools,
+    verificationRate: new VerificationRate(runtime.store),
     caps: {
       perSubject: options.maxWebhookSubscriptionsPerSubject,
       endpointsPerSubject: options.maxWebhookEndpointsPerSubject,

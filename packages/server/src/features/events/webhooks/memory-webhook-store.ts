@@ -30,14 +30,13 @@ class MemoryWebhookStore implements WebhookStore {
   async upsert(
     subscription: WebhookSubscription,
     caps: WebhookCaps,
-  ): Promise<{ created: boolean } | { refused: 'subscriptions' | 'endpoints' }> {
+  ): Promise<{ created: boolean } | { refused: 'subscriptions' | 'endpoints' | 'total' }> {
     const all = this.#live();
     const exists = this.#subscriptions.has(subscription.id);
     if (!exists) {
       const mine = all.filter((one) => one.principal === subscription.principal);
-      if (mine.length >= caps.perSubject || all.length >= caps.total) {
-        return { refused: 'subscriptions' };
-      }
+      if (mine.length >= caps.perSubject) return { refused: 'subscriptions' };
+      if (all.length >= caps.total) return { refused: 'total' };
       const urls = new Set(mine.map((one) => one.url));
       if (!urls.has(subscription.url) && urls.size >= caps.endpointsPerSubject) {
         return { refused: 'endpoints' };
