@@ -50,7 +50,7 @@ type EventOptions = ResolvedFeatureOptions<typeof EVENT_OPTIONS>;
 export const EVENTS_FEATURE = defineServerFeature({
   name: 'events',
   options: EVENT_OPTIONS,
-  checkOptions: (options) => {
+  checkOptions: (options, frame) => {
     if (options.eventHeartbeatMs > MAX_HEARTBEAT_MS) {
       refuse(
         'eventHeartbeatMs',
@@ -61,9 +61,21 @@ export const EVENTS_FEATURE = defineServerFeature({
     if (options.webhookAttempts > 10) {
       refuse('webhookAttempts', options.webhookAttempts, 'at most 10');
     }
+    if (frame.transport === 'stdio') noticeWebhookOptionsOverStdio(options, frame);
   },
   open: (options, frame, runtime) => openEvents(options, frame, runtime),
 });
+
+/** Valid, but without effect: stdio serves poll and push, never webhooks. */
+function noticeWebhookOptionsOverStdio(options: EventOptions, frame: FeatureFrame): void {
+  for (const option of ['webhookAllowHttp', 'webhookAllowPrivate'] as const) {
+    if (!options[option]) continue;
+    frame.logger.info(
+      { option },
+      `${option} has no effect over stdio: webhooks are served over HTTP only (stdio serves poll and push)`,
+    );
+  }
+}
 
 function refuse(option: string, value: number, expected: string): never {
   throw new InvalidOptionError({
