@@ -20,7 +20,11 @@ const as = (subject: string) => ({ [SUBJECT]: subject });
 
 /** Whether `post` verifies with `secret` when it carries only `signature`. */
 function verifiesAlone(post: ReceivedPost, signature: string, secret: string): boolean {
-  const headers = { ...post.headers, 'webhook-signature': signature } as Record<string, string>;
+  const headers: Record<string, string> = {
+    'webhook-id': String(post.headers['webhook-id']),
+    'webhook-timestamp': String(post.headers['webhook-timestamp']),
+    'webhook-signature': signature,
+  };
   try {
     new Webhook(secret).verify(post.raw, headers);
     return true;

@@ -1,7 +1,7 @@
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
 import type { FeatureFrame } from '../../../feature-api/server-feature.js';
-import type { TransportName } from '../../../options/serve-options.js';
+import type { TransportName } from '../../../kernel/transports.js';
 import { createMemoryEventLog } from '../log/memory-event-log.js';
 import { createMemoryWebhookDelivery } from './memory-delivery.js';
 import { createMemoryWebhookStore } from './memory-webhook-store.js';
