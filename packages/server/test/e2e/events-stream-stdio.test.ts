@@ -24,7 +24,9 @@ describe('events/stream over stdio, 2026-07-28 (a spawned server)', () => {
       server.send({ jsonrpc: '2.0', id, method, params: { ...params, _meta: modernEnvelope() } });
     const report = async (id: number, sku: string, onHand: number) => {
       request(id, 'tools/call', { name: 'stock-report', arguments: { sku, onHand } });
-      const answer = await server.waitForMessage((message) => message.id === id);
+      const answer = (await server.waitForMessage((message) => message.id === id)) as {
+        result?: { isError?: boolean };
+      };
       expect(answer.result?.isError).not.toBe(true);
     };
     try {
@@ -33,7 +35,7 @@ describe('events/stream over stdio, 2026-07-28 (a spawned server)', () => {
       expect(active.params).toMatchObject({ cursor: expect.any(String), truncated: false });
       await report(2, 'B', 1);
       await report(3, 'A', 2);
-      const event = await server.waitForMessage(onStream(1, 'notifications/events/event'));
+      const event: Message = await server.waitForMessage(onStream(1, 'notifications/events/event'));
       expect(event.params).toMatchObject({
         name: 'stock.low',
         data: { sku: 'A', onHand: 2 },
