@@ -118,6 +118,62 @@ async function measureRound(url: string, options: EventsOptions): Promise<Round>
   return { plain, emit, delivered, errors };
 }
 
+/** One unmeasured round, then `samples` measured ones; the errors of all of them. */
+async function runRounds(
+  url: string,
+  options: EventsOptions,
+): Promise<{ rounds: Round[]; errors: number }> {
+  // Unmeasured (but checked): connections, JIT and the log warm before the first sample.
+  let errors = (await measureRound(url, options)).errors;
+  const rounds: Round[] = [];
+  for (let round = 0; round < options.samples; round += 1) {
+    const measured = await measureRound(url, options);
+    errors += measured.errors;
+    rounds.push(measured);
+  }
+  return { rounds, errors };
+}
+
+/** The delivered-per-second and latency lines of one mode. */
+function modeFigures(
+  mode: EventMode,
+  rounds: readonly Round[],
+  named: (id: string, what: string) => { id: string; name: string },
+): Figure[] {
+  const plainRates = rounds.map((round) =>
+    perSecond(round.plain.succeeded, round.plain.durationMs),
+  );
+  const plainLatencies = rounds.flatMap((round) => round.plain.latenciesMs);
+  const rates = rounds.map((round) => round.delivered[mode].perSecond);
+  const latencies = rounds.flatMap((round) => round.delivered[mode].latenciesMs);
+  const figures = [
+    createFigure({
+      ...named(`${mode}.delivered`, `delivered by ${mode} vs plain calls`),
+      unit: 'events/s',
+      ours: median(rates),
+      baseline: median(plainRates),
+      ratio: pairedRatio(rates, plainRates),
+    }),
+  ];
+  for (const [label, fraction] of [
+    ['p50', 0.5],
+    ['p99', 0.99],
+  ] as const) {
+    figures.push(
+      createFigure({
+        ...named(
+          `${mode}.${label}`,
+          `emit to ${mode} delivery ${label} vs a plain call's round trip`,
+        ),
+        unit: 'ms',
+        ours: percentile(latencies, fraction),
+        baseline: percentile(plainLatencies, fraction),
+      }),
+    );
+  }
+  return figures;
+}
+
 /**
  * The figures of one event log (`variant`), all over Streamable HTTP from 2026-07-28 clients,
  * beside plain `tools/call` of a workload module on the same server in the same rounds: emitting
@@ -135,69 +191,33 @@ export async function measureEventServer(
   options: EventsOptions,
 ): Promise<Figure[]> {
   const server = await variant.start(options.registrySize);
-  const rounds: Round[] = [];
-  let errors = 0;
+  let measured: { rounds: Round[]; errors: number };
   try {
-    // Unmeasured (but checked): connections, JIT and the log warm before the first sample.
-    errors += (await measureRound(server.url, options)).errors;
-    for (let round = 0; round < options.samples; round += 1) {
-      const measured = await measureRound(server.url, options);
-      errors += measured.errors;
-      rounds.push(measured);
-    }
+    measured = await runRounds(server.url, options);
   } finally {
     await server.stop();
   }
+  const { rounds, errors } = measured;
+  const shape = `${options.inFlight} clients x ${perClient(options)} calls`;
+  const named = (id: string, what: string) => ({
+    id: `events.${variant.key}.${id}`,
+    name: `MCP events (${variant.label}), ${shape}: ${what}`,
+  });
   const plainRates = rounds.map((round) =>
     perSecond(round.plain.succeeded, round.plain.durationMs),
   );
-  const plainLatencies = rounds.flatMap((round) => round.plain.latenciesMs);
-  const shape = `${options.inFlight} clients x ${perClient(options)} calls`;
-  const prefix = `events.${variant.key}`;
-  const named = (what: string) => `MCP events (${variant.label}), ${shape}: ${what}`;
   const emitRates = rounds.map((round) => perSecond(round.emit.succeeded, round.emit.durationMs));
-  const figures = [
+  return [
     createFigure({
-      id: `${prefix}.emit.throughput`,
-      name: named('emitting calls vs plain calls'),
+      ...named('emit.throughput', 'emitting calls vs plain calls'),
       unit: 'calls/s',
       ours: median(emitRates),
       baseline: median(plainRates),
       ratio: pairedRatio(emitRates, plainRates),
       errors,
     }),
+    ...MODES.flatMap((mode) => modeFigures(mode, rounds, named)),
   ];
-  for (const mode of MODES) {
-    const rates = rounds.map((round) => round.delivered[mode].perSecond);
-    const latencies = rounds.flatMap((round) => round.delivered[mode].latenciesMs);
-    figures.push(
-      createFigure({
-        id: `${prefix}.${mode}.delivered`,
-        name: named(`delivered by ${mode} vs plain calls`),
-        unit: 'events/s',
-        ours: median(rates),
-        baseline: median(plainRates),
-        ratio: pairedRatio(rates, plainRates),
-      }),
-    );
-    for (const [label, fraction] of [
-      ['p50', 0.5],
-      ['p99', 0.99],
-    ] as const) {
-      const ours = percentile(latencies, fraction);
-      const baseline = percentile(plainLatencies, fraction);
-      figures.push(
-        createFigure({
-          id: `${prefix}.${mode}.${label}`,
-          name: named(`emit to ${mode} delivery ${label} vs a plain call's round trip`),
-          unit: 'ms',
-          ours,
-          baseline,
-        }),
-      );
-    }
-  }
-  return figures;
 }
 
 /**

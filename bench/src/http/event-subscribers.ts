@@ -45,6 +45,20 @@ class Recorder {
   }
 }
 
+function subscriberOf(recorder: Recorder, close: () => Promise<void>): EventSubscriber {
+  return {
+    get received() {
+      return recorder.received;
+    },
+    latenciesMs: recorder.latenciesMs,
+    get lastAt() {
+      return recorder.lastAt;
+    },
+    waitFor: (count, deadline) => recorder.waitFor(count, deadline),
+    close,
+  };
+}
+
 /** Polls from now, at once again while `hasMore`, else after the `nextPollMs` it is told. */
 async function openPollSubscriber(url: string): Promise<EventSubscriber> {
   const recorder = new Recorder();
@@ -71,20 +85,10 @@ async function openPollSubscriber(url: string): Promise<EventSubscriber> {
       if (answer.hasMore !== true) await sleep(Number(answer.nextPollMs ?? 1));
     }
   })().catch(() => undefined);
-  return {
-    get received() {
-      return recorder.received;
-    },
-    latenciesMs: recorder.latenciesMs,
-    get lastAt() {
-      return recorder.lastAt;
-    },
-    waitFor: (count, deadline) => recorder.waitFor(count, deadline),
-    close: async () => {
-      open = false;
-      await loop;
-    },
-  };
+  return subscriberOf(recorder, async () => {
+    open = false;
+    await loop;
+  });
 }
 
 /** The JSON-RPC messages of the complete `data:` frames of `text`, and what is left. */
@@ -100,13 +104,16 @@ function takeFrames(text: string): { messages: Record<string, unknown>[]; rest: 
   return { messages, rest };
 }
 
-/** One `events/stream` from now, read as it comes; ready once `active` arrived. */
-async function openPushSubscriber(url: string): Promise<EventSubscriber> {
-  const recorder = new Recorder();
-  const abort = new AbortController();
-  const response = await fetch(url, {
+/** Opens one `events/stream` from now, as the SDK's 2.x client frames it. */
+async function postStream(url: string, signal: AbortSignal): Promise<Response> {
+  const envelope = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1.0.0' },
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
+  return fetch(url, {
     method: 'POST',
-    signal: abort.signal,
+    signal,
     headers: {
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
@@ -118,54 +125,50 @@ async function openPushSubscriber(url: string): Promise<EventSubscriber> {
       jsonrpc: '2.0',
       id: 1,
       method: 'events/stream',
-      params: {
-        name: BENCH_EVENT_TYPE,
-        cursor: null,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-          'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1.0.0' },
-          'io.modelcontextprotocol/clientCapabilities': {},
-        },
-      },
+      params: { name: BENCH_EVENT_TYPE, cursor: null, _meta: envelope },
     }),
   });
+}
+
+/** Reads the stream's frames to its end, recording occurrences; calls `onActive` at `active`. */
+async function readStream(
+  body: ReadableStream<Uint8Array>,
+  recorder: Recorder,
+  onActive: () => void,
+): Promise<void> {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let text = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    const { messages, rest } = takeFrames(text + value);
+    text = rest;
+    for (const message of messages) {
+      if (message.method === 'notifications/events/active') onActive();
+      if (message.method === 'notifications/events/event') {
+        recorder.record(message.params as Record<string, unknown>);
+      }
+      if (message.error !== undefined) throw new Error(JSON.stringify(message.error));
+    }
+  }
+}
+
+/** One `events/stream` from now, read as it comes; ready once `active` arrived. */
+async function openPushSubscriber(url: string): Promise<EventSubscriber> {
+  const recorder = new Recorder();
+  const abort = new AbortController();
+  const response = await postStream(url, abort.signal);
   if (response.body === null) throw new Error(`events/stream: HTTP ${response.status}, no body`);
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let activated: () => void = () => {};
   const active = new Promise<void>((resolve) => {
     activated = resolve;
   });
-  const reading = (async () => {
-    let text = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      const { messages, rest } = takeFrames(text + value);
-      text = rest;
-      for (const message of messages) {
-        if (message.method === 'notifications/events/active') activated();
-        if (message.method === 'notifications/events/event') {
-          recorder.record(message.params as Record<string, unknown>);
-        }
-        if (message.error !== undefined) throw new Error(JSON.stringify(message.error));
-      }
-    }
-  })();
+  const reading = readStream(response.body, recorder, activated);
   await Promise.race([active, reading.then(() => Promise.reject(new Error('stream ended')))]);
-  return {
-    get received() {
-      return recorder.received;
-    },
-    latenciesMs: recorder.latenciesMs,
-    get lastAt() {
-      return recorder.lastAt;
-    },
-    waitFor: (count, deadline) => recorder.waitFor(count, deadline),
-    close: async () => {
-      abort.abort();
-      await reading.catch(() => undefined);
-    },
-  };
+  return subscriberOf(recorder, async () => {
+    abort.abort();
+    await reading.catch(() => undefined);
+  });
 }
 
 /**
