@@ -1,6 +1,7 @@
 import type { BuildToolsOptions } from './figures/build-tools.js';
 import type { CallOverheadOptions } from './figures/call-overhead.js';
 import type { CliStartupOptions } from './figures/cli-startup.js';
+import type { EventsOptions } from './figures/events.js';
 import type { ExportFormatsOptions } from './figures/export-formats.js';
 import type { HeapRetainedOptions } from './figures/heap-retained.js';
 import type { HttpLoadOptions } from './figures/http-load.js';
@@ -21,6 +22,7 @@ export interface BenchProfile {
   toolsListSize: ToolsListSizeOptions;
   toolSearch: ToolSearchOptions;
   tasks: TasksOptions;
+  events: EventsOptions;
   exportFormats: ExportFormatsOptions;
 }
 
@@ -55,6 +57,7 @@ export const FULL_PROFILE: BenchProfile = {
     rssSamples: 3,
     deadlineMs: 120_000,
   },
+  events: { registrySize: 100, inFlight: 10, loadSize: 1000, samples: 5, deadlineMs: 60_000 },
   exportFormats: { sizes: [100, 1000], warmups: 3, samples: 15, minSampleMs: 40 },
 };
 
@@ -90,5 +93,6 @@ export const SMOKE_PROFILE: BenchProfile = {
     rssSamples: 1,
     deadlineMs: 15_000,
   },
+  events: { registrySize: 10, inFlight: 2, loadSize: 10, samples: 1, deadlineMs: 15_000 },
   exportFormats: { sizes: [10, 50], warmups: 1, samples: 1 },
 };

@@ -1,6 +1,7 @@
 import { measureBuildTools } from './figures/build-tools.js';
 import { measureCallOverhead } from './figures/call-overhead.js';
 import { measureCliStartup } from './figures/cli-startup.js';
+import { measureEvents } from './figures/events.js';
 import { measureExportFormats } from './figures/export-formats.js';
 import { measureHeapRetained } from './figures/heap-retained.js';
 import { measureHttpLoad } from './figures/http-load.js';
@@ -30,6 +31,7 @@ export const FIGURE_GROUPS: readonly FigureGroup[] = [
   { name: 'tools/list size', measure: (profile) => measureToolsListSize(profile.toolsListSize) },
   { name: 'tool search', measure: (profile) => measureToolSearch(profile.toolSearch) },
   { name: 'tasks', measure: (profile) => measureTasks(profile.tasks) },
+  { name: 'events', measure: (profile) => measureEvents(profile.events) },
   { name: 'export formats', measure: (profile) => measureExportFormats(profile.exportFormats) },
 ];
 

@@ -91,7 +91,7 @@ async function measureSize(
 }
 
 /**
- * Figure 10: building each model API's tool export of registries of every size, plain and in
+ * Figure 11: building each model API's tool export of registries of every size, plain and in
  * strict mode where the provider has one, against the OpenAI export of the same registry in the
  * same mode, sampled in turn with it. For information: the ratio says what a provider's rules
  * cost next to OpenAI's.

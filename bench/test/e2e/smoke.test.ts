@@ -68,6 +68,12 @@ const EXPECTED_IDS = [
   'tasks.in-memory.rss',
   // Outside CI, a machine without redis-server measures the in-memory engine only.
   ...(redisSkipReason() === undefined ? ['tasks.redis.throughput', 'tasks.redis.rss'] : []),
+  ...['memory', ...(redisSkipReason() === undefined ? ['redis'] : [])].flatMap((log) => [
+    `events.${log}.emit.throughput`,
+    ...['poll', 'push'].flatMap((mode) =>
+      ['delivered', 'p50', 'p99'].map((what) => `events.${log}.${mode}.${what}`),
+    ),
+  ]),
   'export.openai.10',
   'export.anthropic.10',
   'export.gemini.10',
@@ -109,6 +115,11 @@ describe('the smoke pass', () => {
       expect(tasksRss?.ours).toBeGreaterThan(0);
       expect(tasksRss?.baseline).toBeGreaterThan(0);
       expect(tasksRss?.target).toBeNull();
+    }
+    // Every event emitted reached its subscriber: a missing one would be an error above.
+    for (const figure of report.figures.filter((one) => one.id.startsWith('events.'))) {
+      expect(figure.ours).toBeGreaterThan(0);
+      expect(figure.target).toBeNull();
     }
     expect(report.machine.cores).toBeGreaterThan(0);
     expect(report.machine.node).toBe(process.version);

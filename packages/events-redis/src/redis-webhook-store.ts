@@ -79,6 +79,7 @@ function subscriptionWrites(
       );
       if (answer === -1) return { refused: 'subscriptions' as const };
       if (answer === -2) return { refused: 'endpoints' as const };
+      if (answer === -3) return { refused: 'total' as const };
       return { created: answer === 1 };
     },
     async remove(principal, id) {

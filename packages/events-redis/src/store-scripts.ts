@@ -4,8 +4,8 @@
 /**
  * KEYS: subscription hash, the type's id set, the subject's expiry zset, the subject's id->url
  * hash, the all-ids expiry zset. ARGV: id, JSON, url, refreshBefore, now, per-subject cap,
- * endpoint cap, total cap, principal. Returns 1 created, 0 refreshed, -1 over the subscription
- * caps, -2 over the endpoint cap.
+ * endpoint cap, total cap, principal. Returns 1 created, 0 refreshed, -1 over the subject's
+ * subscription cap, -2 over the endpoint cap, -3 over the total cap.
  */
 export const UPSERT_SCRIPT = `
 local id, url, expires, now = ARGV[1], ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5])
@@ -14,7 +14,7 @@ redis.call('ZREMRANGEBYSCORE', KEYS[5], '-inf', now)
 local exists = redis.call('ZSCORE', KEYS[3], id) ~= false and redis.call('EXISTS', KEYS[1]) == 1
 if not exists then
   if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[6]) then return -1 end
-  if redis.call('ZCARD', KEYS[5]) >= tonumber(ARGV[8]) then return -1 end
+  if redis.call('ZCARD', KEYS[5]) >= tonumber(ARGV[8]) then return -3 end
   local urls, known = {}, false
   local entries = redis.call('HGETALL', KEYS[4])
   for index = 1, #entries, 2 do

@@ -78,9 +78,8 @@ function createReferenceStore(): ContractWebhookStore {
       const exists = live().some((one) => one.id === subscription.id);
       if (!exists) {
         const mine = live().filter((one) => one.principal === subscription.principal);
-        if (mine.length >= caps.perSubject || live().length >= caps.total) {
-          return { refused: 'subscriptions' };
-        }
+        if (mine.length >= caps.perSubject) return { refused: 'subscriptions' };
+        if (live().length >= caps.total) return { refused: 'total' };
         const urls = new Set(mine.map((one) => one.url));
         if (!urls.has(subscription.url) && urls.size >= caps.endpointsPerSubject) {
           return { refused: 'endpoints' };

@@ -26,7 +26,7 @@ export interface ContractWebhookStore {
   upsert(
     subscription: ContractWebhookSubscription,
     caps: { perSubject: number; endpointsPerSubject: number; total: number },
-  ): Promise<{ created: boolean } | { refused: 'subscriptions' | 'endpoints' }>;
+  ): Promise<{ created: boolean } | { refused: 'subscriptions' | 'endpoints' | 'total' }>;
   remove(principal: string, id: string): Promise<boolean>;
   get(id: string): Promise<ContractWebhookSubscription | undefined>;
   live(name: string): Promise<ContractWebhookSubscription[]>;
@@ -123,7 +123,7 @@ async function capsEndpointsAndTotal(open: () => Promise<ContractWebhookStore>):
   const total = { ...WIDE, total: 3 };
   expect(await store.upsert(subscription('bob', 'b.one'), total)).toEqual({ created: true });
   expect(await store.upsert(subscription('carol', 'c.one'), total)).toEqual({
-    refused: 'subscriptions',
+    refused: 'total',
   });
 }
 

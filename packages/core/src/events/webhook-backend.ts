@@ -115,11 +115,15 @@ export interface WebhookWatermark {
  * ```
  */
 export interface WebhookStore {
-  /** Creates or refreshes (same id); refused when a cap would be passed. */
+  /**
+   * Creates or refreshes (same id); refused when a cap would be passed, naming it:
+   * `subscriptions` the subject's, `endpoints` the subject's distinct URLs, `total` all
+   * subjects' together.
+   */
   upsert(
     subscription: WebhookSubscription,
     caps: WebhookCaps,
-  ): Promise<{ created: boolean } | { refused: 'subscriptions' | 'endpoints' }>;
+  ): Promise<{ created: boolean } | { refused: 'subscriptions' | 'endpoints' | 'total' }>;
   /** Removes `principal`'s subscription `id`; `false` when it has none such. */
   remove(principal: string, id: string): Promise<boolean>;
   get(id: string): Promise<WebhookSubscription | undefined>;

@@ -1,5 +1,5 @@
 import type { Identity } from '@apcore-mcp/core';
-import type { ExecutorLike, RegistryLike } from '@apcore-mcp/core/bridge';
+import type { ExecutorLike, ModuleFilter, RegistryLike } from '@apcore-mcp/core/bridge';
 import type { Server } from '@modelcontextprotocol/server';
 import type { CacheHints } from '../kernel/cache-hints.js';
 import type { EventHubSlot } from '../kernel/event-hub.js';
@@ -29,6 +29,12 @@ export interface FeatureRuntime {
   readonly toolsFor: ToolsFor;
   /** Whether callers see different tools (the executor has an ACL to ask). */
   readonly listsPerCaller: boolean;
+  /**
+   * The tag parts of the tool filter (`tags`, `anyTags`, `excludeTags`): what other
+   * definitions carrying tags (event types) must pass to be shown, judged with
+   * `matchesModuleFilter` as modules are.
+   */
+  readonly tagFilter: ModuleFilter;
   /** The caller when a request carries none (the `identity` option). */
   readonly identity: Identity | undefined;
   /** `ttlMs` / `cacheScope` of list and read results (the `cacheHints` option). */

@@ -83,6 +83,12 @@ export function openRuntimeBase(
     tools,
     toolsFor: (identity) => visibility?.viewFor(identity) ?? tools,
     listsPerCaller: visibility !== undefined,
+    // No prefix: it is a module id's, and an event type's name is not one.
+    tagFilter: toModuleFilter({
+      tags: options.tags,
+      anyTags: options.anyTags,
+      excludeTags: options.excludeTags,
+    }),
     identity: options.identity,
     cacheHints: options.cacheHints,
     approvalAsksUser: options.approval === 'elicit',

@@ -6,6 +6,8 @@ import { Webhook } from 'standardwebhooks';
 export interface ReceivedPost {
   headers: IncomingHttpHeaders;
   body: Record<string, unknown>;
+  /** The body as it came, for checking a signature with another secret. */
+  raw: string;
   /** `Webhook.verify` passed with the receiver's secret. */
   verified: boolean;
   /** The status the receiver answered. */
@@ -46,13 +48,13 @@ export async function startWebhookReceiver(
         verified = false;
       }
       if (body.type === 'verification') {
-        posts.push({ headers: request.headers, body, verified, status: 200 });
+        posts.push({ headers: request.headers, body, raw, verified, status: 200 });
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ challenge: body.challenge }));
         return;
       }
       const status = answers.shift() ?? 200;
-      posts.push({ headers: request.headers, body, verified, status });
+      posts.push({ headers: request.headers, body, raw, verified, status });
       // 0: hang, never answering (a receiver that times out).
       if (status !== 0) response.writeHead(status).end();
     });

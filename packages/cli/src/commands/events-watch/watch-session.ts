@@ -31,10 +31,10 @@ export class WatchRefused extends Error {
 const REFUSALS: Readonly<Record<number, (name: string, message: string) => string>> = {
   [-32601]: () => 'the server serves no events (it does not know the events/* methods)',
   [-32602]: (_name, message) => `the server refused the subscription: ${message}`,
-  [-32023]: (name) => `the server has no event type ${name} (or this caller may not see it)`,
-  [-32024]: (_name, message) => `the server forbids this subscription: ${message}`,
-  [-32025]: (_name, message) => `the server refused another subscription: ${message}`,
-  [-32026]: (_name, message) => `the server does not offer this delivery: ${message}`,
+  [-32011]: (name) => `the server has no event type ${name} (or this caller may not see it)`,
+  [-32012]: (_name, message) => `the server forbids this subscription: ${message}`,
+  [-32013]: (_name, message) => `the server refused another subscription: ${message}`,
+  [-32014]: (_name, message) => `the server does not offer this delivery: ${message}`,
 };
 
 /**

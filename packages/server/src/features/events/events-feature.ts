@@ -21,6 +21,7 @@ import { answerStream } from './push/stream-handler.js';
 import { answerTestEmit } from './test-emit.js';
 import { createDeliveryHandlers } from './webhooks/open-webhooks.js';
 import { answerSubscribe, answerUnsubscribe, type WebhookParts } from './webhooks/subscribe.js';
+import { VerificationRate } from './webhooks/verification-rate.js';
 import { type OpenedWebhooks, openWebhookBackend } from './webhooks/webhook-backend.js';
 import {
   type EventParts,
@@ -49,7 +50,7 @@ type EventOptions = ResolvedFeatureOptions<typeof EVENT_OPTIONS>;
 export const EVENTS_FEATURE = defineServerFeature({
   name: 'events',
   options: EVENT_OPTIONS,
-  checkOptions: (options) => {
+  checkOptions: (options, frame) => {
     if (options.eventHeartbeatMs > MAX_HEARTBEAT_MS) {
       refuse(
         'eventHeartbeatMs',
@@ -60,9 +61,21 @@ export const EVENTS_FEATURE = defineServerFeature({
     if (options.webhookAttempts > 10) {
       refuse('webhookAttempts', options.webhookAttempts, 'at most 10');
     }
+    if (frame.transport === 'stdio') noticeWebhookOptionsOverStdio(options, frame);
   },
   open: (options, frame, runtime) => openEvents(options, frame, runtime),
 });
+
+/** Valid, but without effect: stdio serves poll and push, never webhooks. */
+function noticeWebhookOptionsOverStdio(options: EventOptions, frame: FeatureFrame): void {
+  for (const option of ['webhookAllowHttp', 'webhookAllowPrivate'] as const) {
+    if (!options[option]) continue;
+    frame.logger.info(
+      { option },
+      `${option} has no effect over stdio: webhooks are served over HTTP only (stdio serves poll and push)`,
+    );
+  }
+}
 
 function refuse(option: string, value: number, expected: string): never {
   throw new InvalidOptionError({
@@ -82,7 +95,8 @@ async function openEvents(
   const webhooks = await openWebhookBackend(options, frame, backend);
   const subscribes = webhooks?.subscribes === true;
   const { parts, hub } = openEventParts(options, frame, runtime, backend, subscribes);
-  const webhookParts = webhooks === undefined ? undefined : startWebhooks(options, parts, webhooks);
+  const webhookParts =
+    webhooks === undefined ? undefined : startWebhooks(options, parts, webhooks, runtime);
   const detach = runtime.events.attach(hub);
   const streams = new OpenStreams(options.maxEventStreamsPerSubject);
   const serves = () => parts.catalog.live || parts.catalog.current().length > 0;
@@ -141,6 +155,8 @@ function openEventParts(
     visibility: new EventVisibility({
       access: readAccessCheck(runtime.executor),
       webhooks: servesWebhooks,
+      tagFilter: runtime.tagFilter,
+      unfiltered: (type) => catalog.isBuiltIn(type),
     }),
     log: backend.log,
     cursors: new EventCursors(runtime.deriveKey('events-cursor')),
@@ -155,6 +171,7 @@ function startWebhooks(
   options: EventOptions,
   parts: EventParts,
   webhooks: OpenedWebhooks,
+  runtime: FeatureRuntime,
 ): WebhookParts {
   const { store, delivery, tools } = webhooks;
   delivery.start(createDeliveryHandlers({ ...parts, store, sender: tools.sender }));
@@ -162,6 +179,7 @@ function startWebhooks(
     store,
     delivery,
     tools,
+    verificationRate: new VerificationRate(runtime.store),
     caps: {
       perSubject: options.maxWebhookSubscriptionsPerSubject,
       endpointsPerSubject: options.maxWebhookEndpointsPerSubject,

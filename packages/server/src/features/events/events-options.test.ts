@@ -1,4 +1,5 @@
 import { defineEventType } from '@apcore-mcp/core';
+import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { describe, expect, it } from 'vitest';
 import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 import { checkServeOptions } from '../../options/resolve-options.js';
@@ -28,5 +29,22 @@ describe('the event options', () => {
     expect(check({ eventBackend: { log: { append() {}, head() {} } } })).toThrow(
       /missing: log\.read, log\.tail, log\.close/,
     );
+  });
+
+  it('notes that the webhook URL options do nothing over stdio, and says nothing over HTTP', () => {
+    const stdio = createRecordingLogger();
+    checkServeOptions({
+      transport: 'stdio',
+      logger: stdio,
+      webhookAllowHttp: true,
+      webhookAllowPrivate: true,
+    });
+    expect(stdio.messages('info')).toEqual([
+      'webhookAllowHttp has no effect over stdio: webhooks are served over HTTP only (stdio serves poll and push)',
+      'webhookAllowPrivate has no effect over stdio: webhooks are served over HTTP only (stdio serves poll and push)',
+    ]);
+    const http = createRecordingLogger();
+    checkServeOptions({ transport: 'streamable-http', logger: http, webhookAllowHttp: true });
+    expect(http.entries).toEqual([]);
   });
 });

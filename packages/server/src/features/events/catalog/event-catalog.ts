@@ -55,6 +55,11 @@ export class EventCatalog {
     this.#builtIns.set(type.name, type);
   }
 
+  /** Whether `type` is one of the built-ins features added (not a definition). */
+  isBuiltIn(type: EventTypeDefinition): boolean {
+    return this.#builtIns.get(type.name) === type;
+  }
+
   /** Whether the types may change while serving (a live definition source). */
   get live(): boolean {
     return this.#defined.live;

@@ -27,6 +27,39 @@ describe('who sees which event types, by which modes', () => {
     expect(visibility.sees(STOCK_LOW, undefined)).toBe(true);
   });
 
+  it("hides a type whose tags fail the server's tag filter, as a module's would", () => {
+    const tagged = defineEventType({ name: 'order.placed', tags: ['orders', 'public'] });
+    const internal = defineEventType({ name: 'audit.logged', tags: ['orders', 'internal'] });
+    const filtered = new EventVisibility({
+      access: undefined,
+      webhooks: true,
+      tagFilter: { tags: ['orders'], excludeTags: ['internal'], prefix: 'never.' },
+    });
+    expect(filtered.sees(tagged, undefined)).toBe(true);
+    expect(filtered.sees(internal, undefined)).toBe(false);
+    expect(filtered.sees(STOCK_LOW, undefined)).toBe(false);
+    const anyOf = new EventVisibility({
+      access: undefined,
+      webhooks: true,
+      tagFilter: { anyTags: ['public', 'billing'] },
+      unfiltered: (type) => type === STOCK_LOW,
+    });
+    expect(anyOf.sees(tagged, undefined)).toBe(true);
+    expect(anyOf.sees(internal, undefined)).toBe(false);
+    expect(anyOf.sees(STOCK_LOW, undefined)).toBe(true);
+  });
+
+  it('applies the tag filter before the ACL', () => {
+    const acl = new ACL([{ callers: ['*'], targets: ['*'], effect: 'allow' }]);
+    const executor = new Executor(new Registry(), { acl });
+    const visibility = new EventVisibility({
+      access: readAccessCheck(executor),
+      webhooks: true,
+      tagFilter: { tags: ['public'] },
+    });
+    expect(visibility.sees(STOCK_LOW, { id: 'ann', roles: [] } as never)).toBe(false);
+  });
+
   it('offers webhooks only to authenticated callers over HTTP, and poll only with replay', () => {
     const visibility = new EventVisibility({ access: undefined, webhooks: true });
     expect(visibility.deliveryFor(STOCK_LOW, caller(true))).toEqual(['poll', 'push', 'webhook']);

@@ -8,7 +8,8 @@ import type {
 
 /**
  * The default webhook store: subscriptions in this process's memory, gone with it (clients
- * refresh before `refreshBefore`, so a restart loses them until then). Positions are the
+ * refresh before `refreshBefore`, so a restart loses them until then); `onFirstSubscription`
+ * runs once, when it keeps its first. Positions are the
  * memory log's integers; the watermark is the lowest pending one, or after the last settled.
  *
  * @example
@@ -17,33 +18,41 @@ import type {
  * await store.upsert(subscription, { perSubject: 100, endpointsPerSubject: 10, total: 10_000 });
  * ```
  */
-export function createMemoryWebhookStore(): WebhookStore {
-  return new MemoryWebhookStore();
+export function createMemoryWebhookStore(
+  options: { onFirstSubscription?: () => void } = {},
+): WebhookStore {
+  return new MemoryWebhookStore(options.onFirstSubscription);
 }
 
 class MemoryWebhookStore implements WebhookStore {
+  #onFirstSubscription: (() => void) | undefined;
   readonly #subscriptions = new Map<string, WebhookSubscription>();
   readonly #verifiedUntil = new Map<string, number>();
   readonly #pending = new Map<string, Set<number>>();
   readonly #lastSettled = new Map<string, number>();
 
+  constructor(onFirstSubscription: (() => void) | undefined) {
+    this.#onFirstSubscription = onFirstSubscription;
+  }
+
   async upsert(
     subscription: WebhookSubscription,
     caps: WebhookCaps,
-  ): Promise<{ created: boolean } | { refused: 'subscriptions' | 'endpoints' }> {
+  ): Promise<{ created: boolean } | { refused: 'subscriptions' | 'endpoints' | 'total' }> {
     const all = this.#live();
     const exists = this.#subscriptions.has(subscription.id);
     if (!exists) {
       const mine = all.filter((one) => one.principal === subscription.principal);
-      if (mine.length >= caps.perSubject || all.length >= caps.total) {
-        return { refused: 'subscriptions' };
-      }
+      if (mine.length >= caps.perSubject) return { refused: 'subscriptions' };
+      if (all.length >= caps.total) return { refused: 'total' };
       const urls = new Set(mine.map((one) => one.url));
       if (!urls.has(subscription.url) && urls.size >= caps.endpointsPerSubject) {
         return { refused: 'endpoints' };
       }
     }
     this.#subscriptions.set(subscription.id, structuredClone(subscription));
+    this.#onFirstSubscription?.();
+    this.#onFirstSubscription = undefined;
     return { created: !exists };
   }
 

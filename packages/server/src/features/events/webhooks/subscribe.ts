@@ -4,6 +4,7 @@ import type {
   WebhookStore,
   WebhookSubscription,
 } from '@apcore-mcp/core/bridge';
+import type { ProtocolError } from '@modelcontextprotocol/server';
 import { matchesSubscription } from '../catalog/argument-match.js';
 import type { EventCaller } from '../catalog/event-caller.js';
 import { resolveSubscription } from '../catalog/resolve-subscription.js';
@@ -20,6 +21,7 @@ import type { EventHandler, EventParts } from '../wire/event-handlers.js';
 import { readSubscriptionParams, type SubscriptionParams } from '../wire/event-params.js';
 import type { WebhookTools } from './open-webhooks.js';
 import { grantTtlMs, subscriptionIdOf } from './subscription-id.js';
+import type { VerificationRate } from './verification-rate.js';
 
 /** How long a proven `(principal, url)` stays proven, and an old secret still signs. */
 const VERIFIED_FOR_MS = 24 * 3_600_000;
@@ -30,13 +32,15 @@ const SECRET_GRACE_MS = 3_600_000;
  *
  * @example
  * ```ts
- * const webhooks: WebhookParts = { store, delivery, tools, caps, ttlCapMs: 86_400_000 };
+ * const webhooks: WebhookParts = { store, delivery, tools, verificationRate, caps, ttlCapMs: 86_400_000 };
  * ```
  */
 export interface WebhookParts {
   readonly store: WebhookStore;
   readonly delivery: WebhookDelivery;
   readonly tools: WebhookTools;
+  /** Verification challenges per destination host, counted across instances. */
+  readonly verificationRate: VerificationRate;
   readonly caps: WebhookCaps;
   readonly ttlCapMs: number;
 }
@@ -89,6 +93,7 @@ export function answerSubscribe(parts: EventParts, webhooks: WebhookParts): Even
     const key = { principal: caller.subject, url, name: served.type.name, args: subscription.args };
     const id = subscriptionIdOf(key);
     if (!(await webhooks.store.verified(caller.subject, url))) {
+      await takeVerification(webhooks.verificationRate, url);
       const outcome = await webhooks.tools.sender.verify(url, secret as string, id);
       if (!outcome.ok) throw callbackEndpointError(outcome.category);
       await webhooks.store.markVerified(caller.subject, url, VERIFIED_FOR_MS);
@@ -108,15 +113,30 @@ export function answerSubscribe(parts: EventParts, webhooks: WebhookParts): Even
       status: existing?.status ?? {},
     };
     const answer = await webhooks.store.upsert(stored, webhooks.caps);
-    if ('refused' in answer) {
-      const max =
-        answer.refused === 'endpoints'
-          ? webhooks.caps.endpointsPerSubject
-          : webhooks.caps.perSubject;
-      throw eventResourceExhausted(answer.refused, max);
-    }
+    if ('refused' in answer) throw refusedByCap(answer.refused, webhooks.caps);
     return replayAndAnswer(parts, webhooks, { stored, existing, subscription });
   };
+}
+
+/**
+ * Over the host's rate the subscribe is refused `ResourceExhausted`: the server declines to
+ * send, the endpoint has not failed anything (`CallbackEndpointError` would say it had).
+ */
+async function takeVerification(rate: VerificationRate, url: string): Promise<void> {
+  const decision = await rate.take(new URL(url));
+  if (!decision.admitted) {
+    throw eventResourceExhausted('verifications', rate.perMinute, decision.retryAfterMs);
+  }
+}
+
+/** The SEP's two subscription limits: the total cap is reported as `subscriptions` too. */
+function refusedByCap(
+  refused: 'subscriptions' | 'endpoints' | 'total',
+  caps: WebhookCaps,
+): ProtocolError {
+  if (refused === 'endpoints') return eventResourceExhausted('endpoints', caps.endpointsPerSubject);
+  const max = refused === 'total' ? caps.total : caps.perSubject;
+  return eventResourceExhausted('subscriptions', max);
 }
 
 function checkUrl(webhooks: WebhookParts, url: string): string {

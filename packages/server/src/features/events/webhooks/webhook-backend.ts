@@ -6,6 +6,16 @@ import { createMemoryWebhookStore } from './memory-webhook-store.js';
 import { loadWebhookTools, type WebhookTools } from './open-webhooks.js';
 
 /**
+ * Said once, at the first subscription kept in this process's memory: a client that subscribes
+ * once and only refreshes (ChatGPT) loses its subscription at every restart. Not at start: a
+ * server nobody subscribes to (no authentication, say) has nothing to lose.
+ */
+export const MEMORY_WEBHOOKS_WARNING =
+  "Event webhook subscriptions are kept in this process's memory and lost when it restarts " +
+  '(ChatGPT subscribes once and does not notice); keep them in Redis with an eventBackend ' +
+  '(the CLI: --events redis://...)';
+
+/**
  * The webhook side of the events feature once open: the store and delivery (the backend's, or
  * this process's memory) and the package's sender.
  *
@@ -64,7 +74,9 @@ export async function openWebhookBackend(
     return undefined;
   }
   if (backend.webhooks !== undefined) return { ...backend.webhooks, tools, subscribes };
-  const store = createMemoryWebhookStore();
+  const store = createMemoryWebhookStore({
+    onFirstSubscription: () => frame.logger.warn(MEMORY_WEBHOOKS_WARNING),
+  });
   const delivery = createMemoryWebhookDelivery({
     log: backend.log,
     store,

@@ -31,16 +31,24 @@ export function eventForbidden(reason: string): ProtocolError {
   return new ProtocolError(EVENT_ERROR_CODES.forbidden, `Forbidden: ${reason}`, { reason });
 }
 
-/** A per-subject or total cap that one more stream or subscription would pass. */
+/**
+ * A per-subject or total cap that one more stream or subscription would pass, or a rate one
+ * more verification challenge would (`verifications`, with the wait in `retryAfterMs`).
+ */
 export function eventResourceExhausted(
-  limit: 'streams' | 'subscriptions' | 'endpoints',
+  limit: 'streams' | 'subscriptions' | 'endpoints' | 'verifications',
   max: number,
+  retryAfterMs?: number,
 ): ProtocolError {
-  return new ProtocolError(
-    EVENT_ERROR_CODES.resourceExhausted,
-    `Too many ${limit} (at most ${max})`,
-    { limit, max },
-  );
+  const message =
+    limit === 'verifications'
+      ? `Too many verifications of this callback host (at most ${max} a minute)`
+      : `Too many ${limit} (at most ${max})`;
+  return new ProtocolError(EVENT_ERROR_CODES.resourceExhausted, message, {
+    limit,
+    max,
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+  });
 }
 
 /** A delivery mode the type or the server does not offer. */

@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { createRecordingLogger } from '@apcore-mcp/test-support';
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernStreamableHTTPClientTransport,
+} from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServeOptions, type ServerHandle, startServer } from '../../src/index.js';
+import { createEventRegistry, eventRequest, STOCK_LOW } from '../helpers/event-requests.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
+
+const SUBJECT = 'x-test-subject';
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+const as = (subject: string) => ({ [SUBJECT]: subject });
+
+async function startWebhookServer(options: ServeOptions): Promise<ServerHandle> {
+  return startServer(createEventRegistry(), {
+    transport: 'streamable-http',
+    port: 0,
+    logger: createRecordingLogger(),
+    eventTypes: [STOCK_LOW],
+    authenticate: (request) => {
+      const subject = request.headers[SUBJECT];
+      return typeof subject === 'string' ? { id: subject } : null;
+    },
+    webhookAllowHttp: true,
+    webhookAllowPrivate: true,
+    ...options,
+  });
+}
+
+function subscriber(server: ServerHandle, receiver: WebhookReceiver) {
+  return (subject: string, sku: string, hook: WebhookReceiver = receiver) =>
+    eventRequest(
+      server.url ?? '',
+      'events/subscribe',
+      {
+        name: 'stock.low',
+        arguments: { sku },
+        delivery: { url: hook.url, secret: hook.secret },
+        cursor: null,
+      },
+      as(subject),
+    );
+}
+
+describe('the webhook subscription caps', () => {
+  let server: ServerHandle;
+  let receiver: WebhookReceiver;
+  let other: WebhookReceiver;
+  let client: ModernClient;
+  let subscribe: ReturnType<typeof subscriber>;
+
+  beforeAll(async () => {
+    server = await startWebhookServer({
+      maxWebhookSubscriptionsPerSubject: 2,
+      maxWebhookEndpointsPerSubject: 1,
+      maxWebhookSubscriptions: 4,
+    });
+    receiver = await startWebhookReceiver(newSecret());
+    other = await startWebhookReceiver(receiver.secret, '/other');
+    subscribe = subscriber(server, receiver);
+    client = new ModernClient(
+      { name: 'emitter', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    await client.connect(
+      new ModernStreamableHTTPClientTransport(new URL(server.url ?? ''), {
+        requestInit: { headers: as('shop') },
+      }),
+    );
+  });
+  afterAll(async () => {
+    await client.close();
+    await server.close();
+    await Promise.all([receiver.close(), other.close()]);
+  });
+
+  const unsubscribe = (subject: string, sku: string, hook: WebhookReceiver = receiver) =>
+    eventRequest(
+      server.url ?? '',
+      'events/unsubscribe',
+      { name: 'stock.low', arguments: { sku }, delivery: { url: hook.url } },
+      as(subject),
+    );
+  const report = async (sku: string) => {
+    const { tools } = await client.listTools();
+    const name = tools.find((tool) => tool.name.includes('report'))?.name ?? '';
+    await client.callTool({ name, arguments: { sku, onHand: 1 } });
+  };
+
+  it('refuses a subject past its subscriptions, its endpoints, and everyone past the total, writing nothing', async () => {
+    expect((await subscribe('ann', 'A-1')).result).toBeDefined();
+    expect((await subscribe('ann', 'A-2')).result).toBeDefined();
+    expect((await subscribe('ann', 'A-3')).error).toMatchObject({
+      code: -32013,
+      data: { limit: 'subscriptions', max: 2 },
+    });
+    expect((await subscribe('bob', 'B-1', other)).result).toBeDefined();
+    expect((await subscribe('bob', 'B-2')).error).toMatchObject({
+      code: -32013,
+      data: { limit: 'endpoints', max: 1 },
+    });
+    expect((await subscribe('dave', 'D-1')).result).toBeDefined();
+    expect((await subscribe('carol', 'C-1')).error).toMatchObject({
+      code: -32013,
+      data: { limit: 'subscriptions', max: 4 },
+    });
+    for (const [subject, sku] of [
+      ['ann', 'A-3'],
+      ['bob', 'B-2'],
+      ['carol', 'C-1'],
+    ] as const) {
+      expect((await unsubscribe(subject, sku)).error).toMatchObject({
+        code: -32011,
+        data: { kind: 'subscription' },
+      });
+    }
+    const before = receiver.deliveries().length;
+    for (const sku of ['A-3', 'B-2', 'C-1', 'A-1']) await report(sku);
+    await expect.poll(() => receiver.deliveries().length, { timeout: 10_000 }).toBe(before + 1);
+    expect(receiver.deliveries().at(-1)?.body).toMatchObject({ data: { sku: 'A-1' } });
+    expect((await subscribe('ann', 'A-1')).result).toMatchObject({ deliveryStatus: {} });
+  });
+});
+
+describe('verification challenges per destination host', () => {
+  it('sends at most ten a minute to one host, refusing the subscribe past them with ResourceExhausted', async () => {
+    const server = await startWebhookServer({});
+    const receiver = await startWebhookReceiver(newSecret());
+    try {
+      const subscribe = subscriber(server, receiver);
+      // Each subject is a new (principal, url): each needs a challenge. Twenty-one requests
+      // span at most two minutes' windows, so one of them is refused whatever the clock says.
+      let admitted = 0;
+      let refused: Record<string, unknown> | undefined;
+      for (let index = 0; index < 21 && refused === undefined; index += 1) {
+        const answer = await subscribe(`subject-${index}`, 'V-1');
+        if (answer.error === undefined) admitted += 1;
+        else refused = answer.error as unknown as Record<string, unknown>;
+      }
+      expect(refused).toMatchObject({
+        code: -32013,
+        data: { limit: 'verifications', max: 10, retryAfterMs: expect.any(Number) },
+      });
+      expect(admitted).toBeGreaterThanOrEqual(10);
+      const challenges = receiver.posts.filter((post) => post.body.type === 'verification');
+      expect(challenges).toHaveLength(admitted);
+    } finally {
+      await server.close();
+      await receiver.close();
+    }
+  });
+});
