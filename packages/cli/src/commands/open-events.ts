@@ -1,7 +1,5 @@
 import type { EventBackend, Logger } from '@apcore-mcp/core/bridge';
 import { CliError } from '../cli-error.js';
-import { ExitCode } from '../exit-codes.js';
-import { hidePassword } from '../settings/parse-setting-value.js';
 import {
   describeSource,
   flagSetting,
@@ -10,6 +8,7 @@ import {
   sourceOf,
   textSetting,
 } from '../settings/settings.js';
+import { reachStore } from './reach-store.js';
 
 /** The settings that mean something only with `--events`. */
 const DELIVERY_KEYS = ['event-delivery', 'event-delivery-lock'] as const;
@@ -41,8 +40,8 @@ export async function openEvents(
   }
   const lock = numberSetting(resolved, 'event-delivery-lock');
   const { createRedisEventBackend } = await import('@apcore-mcp/events-redis');
-  try {
-    return await createRedisEventBackend({
+  return reachStore(resolved, 'events', 'event store', () =>
+    createRedisEventBackend({
       connection: url,
       logger,
       runDeliveries: role.worker || flagSetting(resolved, 'event-delivery'),
@@ -50,16 +49,8 @@ export async function openEvents(
       ...(resolved.serveOptions.webhookAttempts === undefined
         ? {}
         : { attempts: resolved.serveOptions.webhookAttempts }),
-    });
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const where = `${hidePassword(url)} (${describeSource(sourceOf(resolved, 'events'))})`;
-    throw new CliError(`Cannot reach the event store ${where}: ${reason}`, {
-      code: 'STARTUP_FAILED',
-      exitCode: ExitCode.StartupFailure,
-      cause: error,
-    });
-  }
+    }),
+  );
 }
 
 /**

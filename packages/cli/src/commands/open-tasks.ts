@@ -1,15 +1,11 @@
 import type { Logger, TaskEngine } from '@apcore-mcp/core/bridge';
-import { CliError } from '../cli-error.js';
-import { ExitCode } from '../exit-codes.js';
-import { hidePassword } from '../settings/parse-setting-value.js';
 import {
-  describeSource,
   flagSetting,
   numberSetting,
   type ResolvedSettings,
-  sourceOf,
   textSetting,
 } from '../settings/settings.js';
+import { reachStore } from './reach-store.js';
 
 /**
  * The Redis task engine of `--tasks` (`@apcore-mcp/tasks`, loaded with the flag only), bounded
@@ -35,8 +31,8 @@ export async function openTasks(
     resolved.serveOptions;
   const lostAfter = numberSetting(resolved, 'task-lost-after');
   const { createBullmqTaskEngine } = await import('@apcore-mcp/tasks');
-  try {
-    return await createBullmqTaskEngine({
+  return reachStore(resolved, 'tasks', 'task store', () =>
+    createBullmqTaskEngine({
       connection: url,
       logger,
       runAttempts: role.worker || flagSetting(resolved, 'task-worker'),
@@ -46,14 +42,6 @@ export async function openTasks(
       maxTasks,
       maxTasksPerSubject,
       workerLostAfterMs: lostAfter === undefined ? undefined : lostAfter * 1000,
-    });
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const where = `${hidePassword(url)} (${describeSource(sourceOf(resolved, 'tasks'))})`;
-    throw new CliError(`Cannot reach the task store ${where}: ${reason}`, {
-      code: 'STARTUP_FAILED',
-      exitCode: ExitCode.StartupFailure,
-      cause: error,
-    });
-  }
+    }),
+  );
 }
