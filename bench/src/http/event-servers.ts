@@ -1,9 +1,6 @@
-import { writeFile } from 'node:fs/promises';
-import { redisSkipReason, startRedisServer } from '@apcore-mcp/test-support';
-import { spawnTracked, stopChild, waitForListening } from '../process/children.js';
-import { createTempDir } from '../temp-dir.js';
-import { createModuleSpecs } from '../workload/module-specs.js';
+import { redisSkipReason } from '@apcore-mcp/test-support';
 import { OURS_EVENTS_ARGUMENTS } from './ours-events-script.js';
+import { startScriptServer, withOwnRedis } from './script-server.js';
 
 /** A running server of the events figures, with whatever it needs (a Redis, say). */
 export interface EventServer {
@@ -33,27 +30,6 @@ export interface EventServerVariant {
   skipReason?(): string | undefined;
 }
 
-/** How long a server child may take to start listening. */
-const START_TIMEOUT_MS = 30_000;
-
-async function startOurEventServer(
-  registrySize: number,
-  env: Record<string, string> = {},
-): Promise<EventServer> {
-  const dir = await createTempDir('apcore-mcp-bench-events-');
-  try {
-    const modulesFile = `${dir.path}/modules.json`;
-    await writeFile(modulesFile, JSON.stringify(createModuleSpecs(registrySize)));
-    const child = spawnTracked(process.execPath, OURS_EVENTS_ARGUMENTS, {
-      env: { ...process.env, BENCH_MODULES_FILE: modulesFile, ...env },
-    });
-    const port = await waitForListening(child, START_TIMEOUT_MS);
-    return { url: `http://127.0.0.1:${port}/mcp`, stop: () => stopChild(child) };
-  } finally {
-    await dir.remove();
-  }
-}
-
 /**
  * Our server with its event log in its own memory (the default).
  *
@@ -65,7 +41,7 @@ async function startOurEventServer(
 export const MEMORY_EVENT_SERVER: EventServerVariant = {
   key: 'memory',
   label: 'memory log',
-  start: (registrySize) => startOurEventServer(registrySize),
+  start: (registrySize) => startScriptServer(OURS_EVENTS_ARGUMENTS, registrySize),
 };
 
 /**
@@ -82,20 +58,8 @@ export const REDIS_EVENT_SERVER: EventServerVariant = {
   label: 'Redis log',
   // Outside CI a machine without redis-server skips it; CI installs it and never skips.
   skipReason: redisSkipReason,
-  async start(registrySize) {
-    const redis = await startRedisServer();
-    try {
-      const server = await startOurEventServer(registrySize, { BENCH_EVENTS_REDIS: redis.url });
-      return {
-        url: server.url,
-        stop: async () => {
-          await server.stop();
-          await redis.stop();
-        },
-      };
-    } catch (error) {
-      await redis.stop();
-      throw error;
-    }
-  },
+  start: (registrySize) =>
+    withOwnRedis((redis) =>
+      startScriptServer(OURS_EVENTS_ARGUMENTS, registrySize, { BENCH_EVENTS_REDIS: redis.url }),
+    ),
 };

@@ -1,10 +1,7 @@
-import { writeFile } from 'node:fs/promises';
-import { redisSkipReason, startRedisServer } from '@apcore-mcp/test-support';
-import { spawnTracked, stopChild, waitForListening } from '../process/children.js';
+import { redisSkipReason } from '@apcore-mcp/test-support';
 import { readRss } from '../process/read-rss.js';
-import { createTempDir } from '../temp-dir.js';
-import { createModuleSpecs } from '../workload/module-specs.js';
 import { OURS_HTTP_ARGUMENTS } from './ours-http-script.js';
+import { startScriptServer, withOwnRedis } from './script-server.js';
 
 /** A running server of the tasks figures, with everything it needs (a store, say). */
 export interface TaskServer {
@@ -37,9 +34,6 @@ export interface TaskServerVariant {
   skipReason?(): string | undefined;
 }
 
-/** How long a server child may take to start listening. */
-const START_TIMEOUT_MS = 30_000;
-
 /**
  * The task options every variant's server runs with. Clients wait the suggested polling interval
  * before each `tasks/get`, so it is the shortest there is: the figures measure the server's work,
@@ -49,27 +43,11 @@ const START_TIMEOUT_MS = 30_000;
 export const BENCH_TASK_OPTIONS = { taskPollIntervalMs: 1, maxTasks: 1_000_000 };
 
 /** Starts our server of `registrySize` task-supporting modules with `env` added. */
-async function startOurTaskServer(
-  registrySize: number,
-  env: Record<string, string> = {},
-): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
-  const dir = await createTempDir('apcore-mcp-bench-tasks-');
-  try {
-    const modulesFile = `${dir.path}/modules.json`;
-    await writeFile(modulesFile, JSON.stringify(createModuleSpecs(registrySize)));
-    const child = spawnTracked(process.execPath, OURS_HTTP_ARGUMENTS, {
-      env: {
-        ...process.env,
-        BENCH_MODULES_FILE: modulesFile,
-        BENCH_TASK_OPTIONS: JSON.stringify(BENCH_TASK_OPTIONS),
-        ...env,
-      },
-    });
-    const port = await waitForListening(child, START_TIMEOUT_MS);
-    return { url: `http://127.0.0.1:${port}/mcp`, pid: child.pid, stop: () => stopChild(child) };
-  } finally {
-    await dir.remove();
-  }
+function startOurTaskServer(registrySize: number, env: Record<string, string> = {}) {
+  return startScriptServer(OURS_HTTP_ARGUMENTS, registrySize, {
+    BENCH_TASK_OPTIONS: JSON.stringify(BENCH_TASK_OPTIONS),
+    ...env,
+  });
 }
 
 /**
@@ -105,21 +83,13 @@ export const REDIS_TASK_SERVER: TaskServerVariant = {
   label: 'Redis (BullMQ) engine',
   // Outside CI a machine without redis-server skips it; CI installs it and never skips.
   skipReason: redisSkipReason,
-  async start(registrySize) {
-    const redis = await startRedisServer();
-    try {
+  start: (registrySize) =>
+    withOwnRedis(async (redis) => {
       const server = await startOurTaskServer(registrySize, { BENCH_TASKS_REDIS: redis.url });
       return {
         url: server.url,
         readRss: async () => (await readRss(server.pid)) + (await readRss(redis.pid)),
-        stop: async () => {
-          await server.stop();
-          await redis.stop();
-        },
+        stop: server.stop,
       };
-    } catch (error) {
-      await redis.stop();
-      throw error;
-    }
-  },
+    }),
 };
