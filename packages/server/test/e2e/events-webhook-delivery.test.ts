@@ -1,22 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { createRecordingLogger, type RecordingLogger } from '@apcore-mcp/test-support';
-import {
-  Client as ModernClient,
-  StreamableHTTPClientTransport as ModernStreamableHTTPClientTransport,
-} from '@modelcontextprotocol/client';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerHandle, startServer } from '../../src/index.js';
-import { createEventRegistry, eventRequest, STOCK_LOW } from '../helpers/event-requests.js';
+import type { ServerHandle } from '../../src/index.js';
+import { eventRequest } from '../helpers/event-requests.js';
 import {
   type ReceivedPost,
   startWebhookReceiver,
   type WebhookReceiver,
 } from '../helpers/webhook-receiver.js';
-
-const SUBJECT = 'x-test-subject';
-const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
-const as = (subject: string) => ({ [SUBJECT]: subject });
+import {
+  as,
+  connectStockReporter,
+  newSecret,
+  type StockReporter,
+  startWebhookServer,
+} from '../helpers/webhook-server.js';
 
 /** Whether `post` verifies with `secret` when it carries only `signature`. */
 function verifiesAlone(post: ReceivedPost, signature: string, secret: string): boolean {
@@ -36,47 +34,24 @@ function verifiesAlone(post: ReceivedPost, signature: string, secret: string): b
 describe('webhook deliveries a receiver refuses, and secret rotation', () => {
   let server: ServerHandle;
   let url: string;
-  let client: ModernClient;
-  let reportTool: string;
+  let reporter: StockReporter;
   let receiver: WebhookReceiver;
   let logger: RecordingLogger;
 
   beforeAll(async () => {
     logger = createRecordingLogger();
-    server = await startServer(createEventRegistry(), {
-      transport: 'streamable-http',
-      port: 0,
-      logger,
-      eventTypes: [STOCK_LOW],
-      authenticate: (request) => {
-        const subject = request.headers[SUBJECT];
-        return typeof subject === 'string' ? { id: subject } : null;
-      },
-      webhookAllowHttp: true,
-      webhookAllowPrivate: true,
-    });
+    server = await startWebhookServer({ logger });
     url = server.url ?? '';
-    client = new ModernClient(
-      { name: 'emitter', version: '1.0.0' },
-      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
-    );
-    await client.connect(
-      new ModernStreamableHTTPClientTransport(new URL(url), {
-        requestInit: { headers: as('shop') },
-      }),
-    );
-    const { tools } = await client.listTools();
-    reportTool = tools.find((tool) => tool.name.includes('report'))?.name ?? '';
+    reporter = await connectStockReporter(url);
     receiver = await startWebhookReceiver(newSecret());
   });
   afterAll(async () => {
-    await client.close();
+    await reporter.close();
     await server.close();
     await receiver.close();
   });
 
-  const report = (sku: string, onHand: number) =>
-    client.callTool({ name: reportTool, arguments: { sku, onHand } });
+  const report = (sku: string, onHand: number) => reporter.report(sku, onHand);
   const subscribe = (subject: string, sku: string, secret: string) =>
     eventRequest(
       url,

@@ -1,33 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { createRecordingLogger } from '@apcore-mcp/test-support';
-import {
-  Client as ModernClient,
-  StreamableHTTPClientTransport as ModernStreamableHTTPClientTransport,
-} from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServeOptions, type ServerHandle, startServer } from '../../src/index.js';
-import { createEventRegistry, eventRequest, STOCK_LOW } from '../helpers/event-requests.js';
+import type { ServerHandle } from '../../src/index.js';
+import { eventRequest } from '../helpers/event-requests.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
-
-const SUBJECT = 'x-test-subject';
-const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
-const as = (subject: string) => ({ [SUBJECT]: subject });
-
-async function startWebhookServer(options: ServeOptions): Promise<ServerHandle> {
-  return startServer(createEventRegistry(), {
-    transport: 'streamable-http',
-    port: 0,
-    logger: createRecordingLogger(),
-    eventTypes: [STOCK_LOW],
-    authenticate: (request) => {
-      const subject = request.headers[SUBJECT];
-      return typeof subject === 'string' ? { id: subject } : null;
-    },
-    webhookAllowHttp: true,
-    webhookAllowPrivate: true,
-    ...options,
-  });
-}
+import {
+  as,
+  connectStockReporter,
+  newSecret,
+  type StockReporter,
+  startWebhookServer,
+} from '../helpers/webhook-server.js';
 
 function subscriber(server: ServerHandle, receiver: WebhookReceiver) {
   return (subject: string, sku: string, hook: WebhookReceiver = receiver) =>
@@ -48,7 +29,7 @@ describe('the webhook subscription caps', () => {
   let server: ServerHandle;
   let receiver: WebhookReceiver;
   let other: WebhookReceiver;
-  let client: ModernClient;
+  let reporter: StockReporter;
   let subscribe: ReturnType<typeof subscriber>;
 
   beforeAll(async () => {
@@ -60,18 +41,10 @@ describe('the webhook subscription caps', () => {
     receiver = await startWebhookReceiver(newSecret());
     other = await startWebhookReceiver(receiver.secret, '/other');
     subscribe = subscriber(server, receiver);
-    client = new ModernClient(
-      { name: 'emitter', version: '1.0.0' },
-      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
-    );
-    await client.connect(
-      new ModernStreamableHTTPClientTransport(new URL(server.url ?? ''), {
-        requestInit: { headers: as('shop') },
-      }),
-    );
+    reporter = await connectStockReporter(server.url ?? '');
   });
   afterAll(async () => {
-    await client.close();
+    await reporter.close();
     await server.close();
     await Promise.all([receiver.close(), other.close()]);
   });
@@ -83,11 +56,7 @@ describe('the webhook subscription caps', () => {
       { name: 'stock.low', arguments: { sku }, delivery: { url: hook.url } },
       as(subject),
     );
-  const report = async (sku: string) => {
-    const { tools } = await client.listTools();
-    const name = tools.find((tool) => tool.name.includes('report'))?.name ?? '';
-    await client.callTool({ name, arguments: { sku, onHand: 1 } });
-  };
+  const report = (sku: string) => reporter.report(sku, 1);
 
   it('refuses a subject past its subscriptions, its endpoints, and everyone past the total, writing nothing', async () => {
     expect((await subscribe('ann', 'A-1')).result).toBeDefined();

@@ -1,61 +1,36 @@
-import { randomBytes } from 'node:crypto';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
-import {
-  Client as ModernClient,
-  StreamableHTTPClientTransport as ModernStreamableHTTPClientTransport,
-} from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerHandle, startServer } from '../../src/index.js';
 import { createEventRegistry, eventRequest, STOCK_LOW } from '../helpers/event-requests.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
-
-const SUBJECT = 'x-test-subject';
-const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
-const as = (subject: string) => ({ [SUBJECT]: subject });
+import {
+  as,
+  connectStockReporter,
+  newSecret,
+  type StockReporter,
+  SUBJECT_HEADER,
+  startWebhookServer,
+} from '../helpers/webhook-server.js';
 
 describe('events by webhook', () => {
   let server: ServerHandle;
   let url: string;
-  let client: ModernClient;
-  let reportTool: string;
+  let reporter: StockReporter;
   let receiver: WebhookReceiver;
 
   beforeAll(async () => {
-    server = await startServer(createEventRegistry(), {
-      transport: 'streamable-http',
-      port: 0,
-      logger: createRecordingLogger(),
-      eventTypes: [STOCK_LOW],
-      authenticate: (request) => {
-        const subject = request.headers[SUBJECT];
-        return typeof subject === 'string' ? { id: subject } : null;
-      },
-      webhookAllowHttp: true,
-      webhookAllowPrivate: true,
-      maxWebhookEndpointsPerSubject: 2,
-    });
+    server = await startWebhookServer({ maxWebhookEndpointsPerSubject: 2 });
     url = server.url ?? '';
-    client = new ModernClient(
-      { name: 'emitter', version: '1.0.0' },
-      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
-    );
-    await client.connect(
-      new ModernStreamableHTTPClientTransport(new URL(url), {
-        requestInit: { headers: as('shop') },
-      }),
-    );
-    const { tools } = await client.listTools();
-    reportTool = tools.find((tool) => tool.name.includes('report'))?.name ?? '';
+    reporter = await connectStockReporter(url);
     receiver = await startWebhookReceiver(newSecret());
   });
   afterAll(async () => {
-    await client.close();
+    await reporter.close();
     await server.close();
     await receiver.close();
   });
 
-  const report = (sku: string, onHand: number) =>
-    client.callTool({ name: reportTool, arguments: { sku, onHand } });
+  const report = (sku: string, onHand: number) => reporter.report(sku, onHand);
   const subscribe = (subject: string, params: Record<string, unknown> = {}) =>
     eventRequest(
       url,
@@ -186,7 +161,7 @@ describe('a server without the webhook options', () => {
       port: 0,
       logger: createRecordingLogger(),
       eventTypes: [STOCK_LOW],
-      authenticate: (request) => (request.headers[SUBJECT] === 'ann' ? { id: 'ann' } : null),
+      authenticate: (request) => (request.headers[SUBJECT_HEADER] === 'ann' ? { id: 'ann' } : null),
       webhookAllowHttp: true,
     });
     try {
