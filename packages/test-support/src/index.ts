@@ -9,6 +9,11 @@ export {
   type ContractLoggedEvent,
   describeEventLogContract,
 } from './event-backend-contract.js';
+export {
+  type EventStreamReader,
+  openEventStream,
+  type StreamMessage,
+} from './event-stream-reader.js';
 export { fetchResolvingTo } from './fetch-resolving.js';
 export { firstText } from './first-text.js';
 export { findFreePort } from './free-port.js';
@@ -66,6 +71,11 @@ export {
   spawnTracked,
   stopTracked,
 } from './tracked-processes.js';
+export {
+  type ReceivedPost,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from './webhook-receiver.js';
 export {
   type ContractDeliveryOutcome,
   type ContractWebhookStore,

@@ -3,14 +3,11 @@ import {
   findFreePort,
   postModernRequest,
   type SelfSignedCert,
+  startWebhookReceiver,
 } from '@apcore-mcp/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpServeArgs, SERVING_LINE, startCli } from '../helpers/cli-process.js';
-import {
-  EVENT_EXTENSION_FILES,
-  newWebhookSecret,
-  startEventReceiver,
-} from '../helpers/event-wire.js';
+import { EVENT_EXTENSION_FILES, newWebhookSecret } from '../helpers/event-wire.js';
 import { createTokenFixture, type TokenFixture } from '../helpers/token-fixture.js';
 
 const AUDIENCE = 'https://mcp.example.test/mcp';
@@ -30,7 +27,7 @@ describe('apcore-mcp delivering events by webhook', () => {
 
   it('delivers to an https receiver whose CA it is given, signed for its secret', async () => {
     const secret = newWebhookSecret();
-    const receiver = await startEventReceiver(secret, { tls: cert });
+    const receiver = await startWebhookReceiver(secret, { tls: cert });
     const server = startCli(
       httpServeArgs(fixture.extensions, await findFreePort(), [
         ...['--auth-jwks-file', fixture.jwksFile, '--auth-audience', AUDIENCE],

@@ -4,13 +4,13 @@ import {
   createRecordingLogger,
   redisSkipReason,
   startRedisServer,
+  startWebhookReceiver,
   type TestRedisServer,
 } from '@apcore-mcp/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidOptionError, type ServerHandle, startServer } from '../../src/index.js';
 import { runEventDeliveryWorker } from '../../src/worker.js';
 import { createEventRegistry, eventRequest, poll, STOCK_LOW } from '../helpers/event-requests.js';
-import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
 const SUBJECT = 'x-test-subject';
 const skip = redisSkipReason();

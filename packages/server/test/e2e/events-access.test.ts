@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ACL, Executor } from '@apcore-mcp/runtime';
-import { createRecordingLogger } from '@apcore-mcp/test-support';
+import { createRecordingLogger, startWebhookReceiver } from '@apcore-mcp/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerHandle, startServer } from '../../src/index.js';
 import {
@@ -10,7 +10,6 @@ import {
   poll,
   STOCK_LOW,
 } from '../helpers/event-requests.js';
-import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
 const SUBJECT = 'x-test-subject';
 const as = (subject: string) => ({ [SUBJECT]: subject });
@@ -129,7 +128,7 @@ describe('webhook receivers that fail', () => {
 
   it('records a receiver that hangs as a timeout', async () => {
     const secret = `whsec_${randomBytes(32).toString('base64')}`;
-    const receiver = await startWebhookReceiver(secret, '/hang');
+    const receiver = await startWebhookReceiver(secret, { path: '/hang' });
     try {
       expect((await subscribeTo(receiver.url, secret)).result).toBeDefined();
       receiver.answers.push(0);
@@ -150,7 +149,7 @@ describe('webhook receivers that fail', () => {
 
   it('gives up on a receiver that is gone, recording connection_refused', async () => {
     const secret = `whsec_${randomBytes(32).toString('base64')}`;
-    const receiver = await startWebhookReceiver(secret, '/gone');
+    const receiver = await startWebhookReceiver(secret, { path: '/gone' });
     expect((await subscribeTo(receiver.url, secret)).result).toBeDefined();
     await receiver.close();
     await emitLow();

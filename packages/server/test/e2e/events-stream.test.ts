@@ -1,10 +1,13 @@
-import { createRecordingLogger } from '@apcore-mcp/test-support';
+import {
+  createRecordingLogger,
+  openEventStream,
+  type StreamMessage,
+} from '@apcore-mcp/test-support';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerHandle, startServer } from '../../src/index.js';
 import { connectModernStreamable } from '../helpers/clients.js';
 import { createEventRegistry, poll, STOCK_LOW } from '../helpers/event-requests.js';
-import { openEventStream, type StreamMessage } from '../helpers/event-stream-reader.js';
 
 const SUBSCRIPTION = 'io.modelcontextprotocol/subscriptionId';
 const isEvent = (message: StreamMessage) => message.method === 'notifications/events/event';

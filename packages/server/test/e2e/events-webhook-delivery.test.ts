@@ -1,13 +1,14 @@
-import { createRecordingLogger, type RecordingLogger } from '@apcore-mcp/test-support';
+import {
+  createRecordingLogger,
+  type ReceivedPost,
+  type RecordingLogger,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '@apcore-mcp/test-support';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from '../../src/index.js';
 import { eventRequest } from '../helpers/event-requests.js';
-import {
-  type ReceivedPost,
-  startWebhookReceiver,
-  type WebhookReceiver,
-} from '../helpers/webhook-receiver.js';
 import {
   as,
   connectStockReporter,

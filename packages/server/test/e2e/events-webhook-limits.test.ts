@@ -1,7 +1,7 @@
+import { startWebhookReceiver, type WebhookReceiver } from '@apcore-mcp/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from '../../src/index.js';
 import { eventRequest } from '../helpers/event-requests.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 import {
   as,
   connectStockReporter,
@@ -39,7 +39,7 @@ describe('the webhook subscription caps', () => {
       maxWebhookSubscriptions: 4,
     });
     receiver = await startWebhookReceiver(newSecret());
-    other = await startWebhookReceiver(receiver.secret, '/other');
+    other = await startWebhookReceiver(receiver.secret, { path: '/other' });
     subscribe = subscriber(server, receiver);
     reporter = await connectStockReporter(server.url ?? '');
   });

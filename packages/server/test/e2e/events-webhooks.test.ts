@@ -1,8 +1,11 @@
-import { createRecordingLogger } from '@apcore-mcp/test-support';
+import {
+  createRecordingLogger,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '@apcore-mcp/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerHandle, startServer } from '../../src/index.js';
 import { createEventRegistry, eventRequest, STOCK_LOW } from '../helpers/event-requests.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 import {
   as,
   connectStockReporter,
@@ -121,8 +124,8 @@ describe('events by webhook', () => {
   });
 
   it('caps the distinct callback URLs of one subject', async () => {
-    const other = await startWebhookReceiver(receiver.secret, '/other');
-    const third = await startWebhookReceiver(receiver.secret, '/third');
+    const other = await startWebhookReceiver(receiver.secret, { path: '/other' });
+    const third = await startWebhookReceiver(receiver.secret, { path: '/third' });
     try {
       expect((await subscribe('capped')).result).toBeDefined();
       expect(

@@ -25,15 +25,27 @@ export interface EventStreamReader {
 
 let nextId = 1000;
 
-/** POSTs `events/stream` (2026-07-28) and reads its answer as a stream of messages. */
+/**
+ * POSTs `events/stream` (2026-07-28) and reads its answer as a stream of messages; `options`
+ * add headers (a bearer token, say) or send with another `fetch` (one resolving a public host
+ * name to 127.0.0.1, behind a proxy).
+ *
+ * @example
+ * ```ts
+ * const stream = await openEventStream(url, { name: 'stock.low', cursor: null });
+ * const active = await stream.next();
+ * stream.abort();
+ * ```
+ */
 export async function openEventStream(
   url: string,
   params: Record<string, unknown>,
-  headers: Record<string, string> = {},
+  options: { headers?: Record<string, string>; fetch?: typeof fetch } = {},
 ): Promise<EventStreamReader> {
   const id = nextId++;
   const controller = new AbortController();
-  const response = await fetch(url, {
+  const send = options.fetch ?? fetch;
+  const response = await send(url, {
     method: 'POST',
     signal: controller.signal,
     headers: {
@@ -42,7 +54,7 @@ export async function openEventStream(
       'mcp-protocol-version': '2026-07-28',
       'mcp-method': 'events/stream',
       ...(typeof params.name === 'string' ? { 'mcp-name': params.name } : {}),
-      ...headers,
+      ...options.headers,
     },
     body: JSON.stringify({
       jsonrpc: '2.0',

@@ -1,4 +1,11 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 
@@ -24,18 +31,34 @@ export interface WebhookReceiver {
   readonly posts: ReceivedPost[];
   readonly answers: number[];
   secret: string;
+  /** The event deliveries so far (every POST but the verification challenges). */
   deliveries(): ReceivedPost[];
+  /** Resolves once `count` deliveries have arrived. */
+  waitForDeliveries(count: number): Promise<ReceivedPost[]>;
   close(): Promise<void>;
 }
 
+/**
+ * Starts a {@link WebhookReceiver} at `path` (default `/hook`), over https with `tls` (a
+ * certificate the sender must trust, `NODE_EXTRA_CA_CERTS` for a spawned one).
+ *
+ * @example
+ * ```ts
+ * const receiver = await startWebhookReceiver(secret, { path: '/other' });
+ * receiver.answers.push(500); // the next delivery gets 500, the one after 200
+ * const [first] = await receiver.waitForDeliveries(1);
+ * ```
+ */
 export async function startWebhookReceiver(
   secret: string,
-  path = '/hook',
+  options: { path?: string; tls?: { cert: string; key: string } } = {},
 ): Promise<WebhookReceiver> {
   const posts: ReceivedPost[] = [];
   const answers: number[] = [];
   const receiver: { secret: string } = { secret };
-  const server: Server = createServer((request, response) => {
+  const waiters = new Set<() => void>();
+  const deliveries = () => posts.filter((post) => post.body.type !== 'verification');
+  const handle = (request: IncomingMessage, response: ServerResponse): void => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -55,14 +78,18 @@ export async function startWebhookReceiver(
       }
       const status = answers.shift() ?? 200;
       posts.push({ headers: request.headers, body, raw, verified, status });
+      for (const wake of [...waiters]) wake();
       // 0: hang, never answering (a receiver that times out).
       if (status !== 0) response.writeHead(status).end();
     });
-  });
+  };
+  const server: Server =
+    options.tls === undefined ? createServer(handle) : createHttpsServer(options.tls, handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const scheme = options.tls === undefined ? 'http' : 'https';
   return {
-    url: `http://127.0.0.1:${port}${path}`,
+    url: `${scheme}://127.0.0.1:${port}${options.path ?? '/hook'}`,
     posts,
     answers,
     get secret() {
@@ -71,7 +98,17 @@ export async function startWebhookReceiver(
     set secret(value: string) {
       receiver.secret = value;
     },
-    deliveries: () => posts.filter((post) => post.body.type !== 'verification'),
+    deliveries,
+    waitForDeliveries: (count) =>
+      new Promise((resolve) => {
+        const check = (): void => {
+          if (deliveries().length < count) return;
+          waiters.delete(check);
+          resolve(deliveries());
+        };
+        waiters.add(check);
+        check();
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
