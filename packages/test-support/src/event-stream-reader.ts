@@ -1,3 +1,5 @@
+import { sendModernRequest } from './modern-request.js';
+
 /** One JSON-RPC message of an event stream (a notification or the final result). */
 export interface StreamMessage {
   id?: string | number;
@@ -23,8 +25,6 @@ export interface EventStreamReader {
   abort(): void;
 }
 
-let nextId = 1000;
-
 /**
  * POSTs `events/stream` (2026-07-28) and reads its answer as a stream of messages; `options`
  * add headers (a bearer token, say) or send with another `fetch` (one resolving a public host
@@ -42,33 +42,10 @@ export async function openEventStream(
   params: Record<string, unknown>,
   options: { headers?: Record<string, string>; fetch?: typeof fetch } = {},
 ): Promise<EventStreamReader> {
-  const id = nextId++;
   const controller = new AbortController();
-  const send = options.fetch ?? fetch;
-  const response = await send(url, {
-    method: 'POST',
+  const { id, response } = await sendModernRequest(url, 'events/stream', params, {
+    ...options,
     signal: controller.signal,
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'events/stream',
-      ...(typeof params.name === 'string' ? { 'mcp-name': params.name } : {}),
-      ...options.headers,
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id,
-      method: 'events/stream',
-      params: {
-        ...params,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-          'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
-          'io.modelcontextprotocol/clientCapabilities': {},
-        },
-      },
-    }),
   });
   const messages: StreamMessage[] = [];
   const comments: string[] = [];

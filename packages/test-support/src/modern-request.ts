@@ -60,8 +60,28 @@ export async function postModernRequest(
   params: Record<string, unknown>,
   options: ModernRequestOptions = {},
 ): Promise<{ status: number; body: RpcAnswer }> {
+  const { response } = await sendModernRequest(url, method, params, options);
+  return { status: response.status, body: parseRpcAnswer(await response.text()) };
+}
+
+/**
+ * What {@link postModernRequest} sends, resolving to the request's id and the response with its
+ * body unread: for an answer read as it streams (`events/stream`).
+ *
+ * @example
+ * ```ts
+ * const { id, response } = await sendModernRequest(url, 'events/stream', { name, cursor: null });
+ * ```
+ */
+export async function sendModernRequest(
+  url: string,
+  method: string,
+  params: Record<string, unknown>,
+  options: ModernRequestOptions = {},
+): Promise<{ id: number; response: Response }> {
   const protocolVersion = options.protocolVersion ?? MODERN_REVISION;
   const name = params.taskId ?? params.name;
+  const id = nextId++;
   const response = await (options.fetch ?? fetch)(url, {
     method: 'POST',
     headers: {
@@ -74,7 +94,7 @@ export async function postModernRequest(
     },
     body: JSON.stringify({
       jsonrpc: '2.0',
-      id: nextId++,
+      id,
       method,
       params: {
         ...params,
@@ -90,7 +110,7 @@ export async function postModernRequest(
     }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
-  return { status: response.status, body: parseRpcAnswer(await response.text()) };
+  return { id, response };
 }
 
 /**

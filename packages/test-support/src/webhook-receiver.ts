@@ -59,37 +59,23 @@ export async function startWebhookReceiver(
   const waiters = new Set<() => void>();
   const deliveries = () => posts.filter((post) => post.body.type !== 'verification');
   const handle = (request: IncomingMessage, response: ServerResponse): void => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      const body = JSON.parse(raw) as Record<string, unknown>;
-      let verified = true;
-      try {
-        new Webhook(receiver.secret).verify(raw, request.headers as Record<string, string>);
-      } catch {
-        verified = false;
-      }
-      if (body.type === 'verification') {
-        posts.push({ headers: request.headers, body, raw, verified, status: 200 });
+    void readPost(request, receiver.secret).then((post) => {
+      if (post.body.type === 'verification') {
+        posts.push({ ...post, status: 200 });
         response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ challenge: body.challenge }));
+        response.end(JSON.stringify({ challenge: post.body.challenge }));
         return;
       }
       const status = answers.shift() ?? 200;
-      posts.push({ headers: request.headers, body, raw, verified, status });
+      posts.push({ ...post, status });
       for (const wake of [...waiters]) wake();
       // 0: hang, never answering (a receiver that times out).
       if (status !== 0) response.writeHead(status).end();
     });
   };
-  const server: Server =
-    options.tls === undefined ? createServer(handle) : createHttpsServer(options.tls, handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const scheme = options.tls === undefined ? 'http' : 'https';
+  const { server, origin } = await listenOnLoopback(handle, options.tls);
   return {
-    url: `${scheme}://127.0.0.1:${port}${options.path ?? '/hook'}`,
+    url: `${origin}${options.path ?? '/hook'}`,
     posts,
     answers,
     get secret() {
@@ -115,4 +101,33 @@ export async function startWebhookReceiver(
         server.close(() => resolve());
       }),
   };
+}
+
+/** A POST's headers, body and raw text, its signature checked with `secret`. */
+async function readPost(
+  request: IncomingMessage,
+  secret: string,
+): Promise<Omit<ReceivedPost, 'status'>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks).toString('utf8');
+  let verified = true;
+  try {
+    new Webhook(secret).verify(raw, request.headers as Record<string, string>);
+  } catch {
+    verified = false;
+  }
+  const body = JSON.parse(raw) as Record<string, unknown>;
+  return { headers: request.headers, body, raw, verified };
+}
+
+/** An http server (https with `tls`) of `handle` on a free port of 127.0.0.1, and its origin. */
+async function listenOnLoopback(
+  handle: (request: IncomingMessage, response: ServerResponse) => void,
+  tls: { cert: string; key: string } | undefined,
+): Promise<{ server: Server; origin: string }> {
+  const server: Server = tls === undefined ? createServer(handle) : createHttpsServer(tls, handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, origin: `${tls === undefined ? 'http' : 'https'}://127.0.0.1:${port}` };
 }

@@ -43,7 +43,8 @@ describe.skipIf(skip !== undefined)(
     let watched: WatchedPage | undefined;
 
     beforeAll(async () => {
-      ({ server, url: inspectorUrl } = await startDev(['--event-test-emit']));
+      // `dev` serves the test emit by itself.
+      ({ server, url: inspectorUrl } = await startDev([]));
       browser = await launchChromium();
     }, 60_000);
     afterAll(async () => {
@@ -108,7 +109,7 @@ describe.skipIf(skip !== undefined)(
     });
 
     it('replaces Emit test event by how to turn it on when the server does not serve it', async () => {
-      const plain = await startDev([]);
+      const plain = await startDev(['--no-event-test-emit']);
       try {
         const page = await openEvents(plain.url);
         await page.getByRole('button', { name: /^order\.placed/ }).click();
