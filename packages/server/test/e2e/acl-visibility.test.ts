@@ -11,9 +11,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ServerHandle, startServer } from '../../src/index.js';
+import { SUBJECT_HEADER } from '../helpers/subject-clients.js';
 
 /** The test's stand-in for bearer auth: the subject named by a header. */
-const SUBJECT_HEADER = 'x-test-subject';
 const SUBJECTS: Record<string, core.Identity> = {
   ann: { id: 'ann', type: 'user', roles: ['staff'] },
   bob: { id: 'bob', type: 'user', roles: ['customer'] },

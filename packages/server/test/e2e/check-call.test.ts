@@ -11,10 +11,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkCall } from '../../src/governance.js';
 import { type ServeOptions, type ServerHandle, startServer } from '../../src/index.js';
+import { SUBJECT_HEADER } from '../helpers/subject-clients.js';
 
 const ERAS: ClientEra[] = ['2025-11-25', '2026-07-28'];
 const PREFLIGHT = { meta: { 'apcore/preflight': true } };
-const SUBJECT_HEADER = 'x-test-subject';
 const SUBJECTS: Record<string, Identity> = {
   ann: { id: 'ann', roles: ['staff'] },
   bob: { id: 'bob', roles: ['guest'] },

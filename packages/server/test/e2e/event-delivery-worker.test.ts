@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidOptionError, type ServerHandle, startServer } from '../../src/index.js';
 import { runEventDeliveryWorker } from '../../src/worker.js';
 import { createEventRegistry, eventRequest, poll, STOCK_LOW } from '../helpers/event-requests.js';
+import { as, authenticateBySubjectHeader } from '../helpers/subject-clients.js';
 
-const SUBJECT = 'x-test-subject';
 const skip = redisSkipReason();
 
 describe('runEventDeliveryWorker', () => {
@@ -62,10 +62,7 @@ describe.skipIf(skip !== undefined)(
           logger: createRecordingLogger(),
           eventTypes: [STOCK_LOW],
           eventBackend: serverBackend,
-          authenticate: (request) => {
-            const subject = request.headers[SUBJECT];
-            return typeof subject === 'string' ? { id: subject } : null;
-          },
+          authenticate: authenticateBySubjectHeader,
           webhookAllowHttp: true,
           webhookAllowPrivate: true,
         });
@@ -79,7 +76,7 @@ describe.skipIf(skip !== undefined)(
             delivery: { mode: 'webhook', url: receiver.url, secret: receiver.secret },
             cursor: null,
           },
-          { [SUBJECT]: 'ann' },
+          as('ann'),
         );
         expect(subscribed.result).toMatchObject({ id: expect.stringMatching(/^sub_/) });
         const { eventId } = await server.emit('stock.low', { sku: 'W-1', onHand: 1 });
@@ -91,7 +88,7 @@ describe.skipIf(skip !== undefined)(
         const answer = await poll(
           url,
           { name: 'stock.low', arguments: {}, cursor: delivered?.body.cursor },
-          { [SUBJECT]: 'ann' },
+          as('ann'),
         );
         // Signed with the servers' key, the cursor is a position: a foreign one reads as "now".
         expect(answer.events.map((event) => event.eventId)).toContain(later.eventId);

@@ -10,13 +10,9 @@ import {
   poll,
   STOCK_LOW,
 } from '../helpers/event-requests.js';
+import { as, authenticateBySubjectHeader } from '../helpers/subject-clients.js';
 
-const SUBJECT = 'x-test-subject';
-const as = (subject: string) => ({ [SUBJECT]: subject });
-const authenticate = (request: { headers: Record<string, string | string[] | undefined> }) => {
-  const subject = request.headers[SUBJECT];
-  return typeof subject === 'string' ? { id: subject } : null;
-};
+const authenticate = authenticateBySubjectHeader;
 
 describe('who sees which event types, and the test emit', () => {
   let server: ServerHandle;

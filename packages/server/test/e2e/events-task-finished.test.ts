@@ -5,11 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerHandle, startServer } from '../../src/index.js';
 import { registerTaskModules } from '../fixtures/task-modules.mjs';
 import { eventRequest, poll } from '../helpers/event-requests.js';
+import { as, authenticateBySubjectHeader } from '../helpers/subject-clients.js';
 import { connectTaskClient, type TaskClient } from '../helpers/task-clients.js';
 
-const SUBJECT = 'x-test-subject';
 const FINISHED = 'apcore-mcp.task.finished';
-const as = (subject: string) => ({ [SUBJECT]: subject });
 
 describe('the built-in apcore-mcp.task.finished event', () => {
   let server: ServerHandle;
@@ -23,10 +22,7 @@ describe('the built-in apcore-mcp.task.finished event', () => {
       transport: 'streamable-http',
       port: 0,
       logger: createRecordingLogger(),
-      authenticate: (request) => {
-        const subject = request.headers[SUBJECT];
-        return typeof subject === 'string' ? { id: subject } : null;
-      },
+      authenticate: authenticateBySubjectHeader,
     });
     url = server.url ?? '';
     alice = await connectTaskClient(

@@ -9,8 +9,8 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from '../../src/index.js';
 import { eventRequest } from '../helpers/event-requests.js';
+import { as } from '../helpers/subject-clients.js';
 import {
-  as,
   connectStockReporter,
   newSecret,
   type StockReporter,

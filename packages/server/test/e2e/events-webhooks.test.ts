@@ -6,12 +6,11 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerHandle, startServer } from '../../src/index.js';
 import { createEventRegistry, eventRequest, STOCK_LOW } from '../helpers/event-requests.js';
+import { as, SUBJECT_HEADER } from '../helpers/subject-clients.js';
 import {
-  as,
   connectStockReporter,
   newSecret,
   type StockReporter,
-  SUBJECT_HEADER,
   startWebhookServer,
 } from '../helpers/webhook-server.js';
 

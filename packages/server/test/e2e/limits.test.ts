@@ -14,7 +14,12 @@ import {
 } from '../../src/index.js';
 import type { LimitsOptions } from '../../src/options.js';
 import { createLimitedRegistry } from '../fixtures/limited-registry.js';
-import { connectAs, ERAS, SUBJECT_HEADER, type SubjectClient } from '../helpers/subject-clients.js';
+import {
+  authenticateBySubjectHeader,
+  connectAs,
+  ERAS,
+  type SubjectClient,
+} from '../helpers/subject-clients.js';
 
 const NOON = Date.UTC(2026, 10, 24, 12, 0, 0);
 const opened: Array<{ close(): Promise<void> }> = [];
@@ -31,10 +36,7 @@ async function startLimited(limits: LimitsOptions, options: ServeOptions = {}) {
     transport: 'streamable-http',
     port: 0,
     logger: createRecordingLogger(),
-    authenticate: (request) => {
-      const subject = request.headers[SUBJECT_HEADER];
-      return typeof subject === 'string' ? { id: subject } : null;
-    },
+    authenticate: authenticateBySubjectHeader,
     limits: { now: () => clock.now, ...limits },
     ...options,
   });

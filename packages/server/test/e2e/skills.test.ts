@@ -18,8 +18,8 @@ import {
   type SkillEntry,
 } from '../helpers/skill-requests.js';
 import { createSkillsDir } from '../helpers/skills-dir.js';
+import { SUBJECT_HEADER } from '../helpers/subject-clients.js';
 
-const SUBJECT_HEADER = 'x-test-subject';
 const SUBJECTS: Record<string, core.Identity> = {
   ann: { id: 'ann', type: 'user', roles: ['staff'] },
   bob: { id: 'bob', type: 'user', roles: ['customer'] },

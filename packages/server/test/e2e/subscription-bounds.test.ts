@@ -13,8 +13,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ServerHandle, startServer } from '../../src/index.js';
 import { rejection } from '../helpers/rejection.js';
+import { SUBJECT_HEADER } from '../helpers/subject-clients.js';
 
-const SUBJECT_HEADER = 'x-test-subject';
 const LIMITS = {
   maxSubscriptionsPerSession: 3,
   maxResourceUriLength: 64,

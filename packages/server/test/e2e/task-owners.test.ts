@@ -4,9 +4,8 @@ import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerHandle, startServer } from '../../src/index.js';
 import { registerTaskModules } from '../fixtures/task-modules.mjs';
+import { authenticateBySubjectHeader, SUBJECT_HEADER } from '../helpers/subject-clients.js';
 import { connectTaskClient, type TaskClient } from '../helpers/task-clients.js';
-
-const SUBJECT_HEADER = 'x-test-subject';
 
 describe('a task belongs to the subject that created it', () => {
   let server: ServerHandle;
@@ -20,10 +19,7 @@ describe('a task belongs to the subject that created it', () => {
       transport: 'streamable-http',
       port: 0,
       logger: createRecordingLogger(),
-      authenticate: (request) => {
-        const subject = request.headers[SUBJECT_HEADER];
-        return typeof subject === 'string' ? { id: subject } : null;
-      },
+      authenticate: authenticateBySubjectHeader,
     });
     const as = (subject: string) =>
       connectTaskClient(

@@ -1,9 +1,10 @@
 import type * as core from '@apcore-mcp/core';
 import * as runtime from '@apcore-mcp/runtime';
 import { type ServeOptions, type ServerHandle, startServer } from '../../src/index.js';
+import { SUBJECT_HEADER } from './subject-clients.js';
 
-/** The request header naming the caller of a {@link startManaged} server. */
-export const SUBJECT_HEADER = 'x-test-subject';
+// The request header naming the caller of a startManaged server.
+export { SUBJECT_HEADER };
 export const SUBJECTS: Record<string, core.Identity> = {
   ann: { id: 'ann', type: 'user', roles: ['admin'] },
   bob: { id: 'bob', type: 'user', roles: ['staff'] },

@@ -5,8 +5,27 @@ import {
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-/** The header the limit tests' `authenticate` reads the subject from. */
+/** The header the tests' `authenticate` reads the subject from. */
 export const SUBJECT_HEADER = 'x-test-subject';
+
+/** The headers of a request made as `subject`. */
+export const as = (subject: string): Record<string, string> => ({ [SUBJECT_HEADER]: subject });
+
+/**
+ * An `authenticate` option for tests: the caller is whoever {@link SUBJECT_HEADER} names, and a
+ * request without it is unauthenticated.
+ *
+ * @example
+ * ```ts
+ * await startServer(registry, { transport: 'streamable-http', port: 0, authenticate: authenticateBySubjectHeader });
+ * ```
+ */
+export function authenticateBySubjectHeader(request: {
+  headers: Record<string, string | string[] | undefined>;
+}): { id: string } | null {
+  const subject = request.headers[SUBJECT_HEADER];
+  return typeof subject === 'string' ? { id: subject } : null;
+}
 
 /** A tool result as both SDKs hand it over, `_meta` included. */
 export interface SubjectCallResult {

@@ -6,19 +6,14 @@ import {
 } from '@modelcontextprotocol/client';
 import { type ServeOptions, type ServerHandle, startServer } from '../../src/index.js';
 import { createEventRegistry, STOCK_LOW } from './event-requests.js';
-
-/** The request header that names the caller to the webhook servers' `authenticate`. */
-export const SUBJECT_HEADER = 'x-test-subject';
-
-/** The headers of a request made as `subject`. */
-export const as = (subject: string): Record<string, string> => ({ [SUBJECT_HEADER]: subject });
+import { as, authenticateBySubjectHeader } from './subject-clients.js';
 
 /** A fresh Standard Webhooks secret: `whsec_` and 32 random bytes. */
 export const newSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
 
 /**
  * A server of the event registry serving `stock.low` over Streamable HTTP on a free port, whose
- * callers authenticate by {@link SUBJECT_HEADER} (webhooks need an authenticated caller) and may
+ * callers authenticate by the subject header (webhooks need an authenticated caller) and may
  * have deliveries made to the tests' receivers on 127.0.0.1; `options` override.
  *
  * @example
@@ -32,10 +27,7 @@ export function startWebhookServer(options: ServeOptions = {}): Promise<ServerHa
     port: 0,
     logger: createRecordingLogger(),
     eventTypes: [STOCK_LOW],
-    authenticate: (request) => {
-      const subject = request.headers[SUBJECT_HEADER];
-      return typeof subject === 'string' ? { id: subject } : null;
-    },
+    authenticate: authenticateBySubjectHeader,
     webhookAllowHttp: true,
     webhookAllowPrivate: true,
     ...options,
