@@ -36,7 +36,7 @@ const TARGET_RATIO = 0.9;
 /** Goal: the server's resident set after a load at most this many times the baseline's. */
 const RSS_GOAL_RATIO = 1.3;
 /** How long a server child may take to start listening. */
-const START_TIMEOUT_MS = 30_000;
+const START_TIMEOUT_MS = 60_000;
 
 interface Contender {
   /** `ours-metrics`: ours with `metrics: true`, every call counted and timed by prom-client. */

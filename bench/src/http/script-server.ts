@@ -5,7 +5,7 @@ import { createTempDir } from '../temp-dir.js';
 import { createModuleSpecs } from '../workload/module-specs.js';
 
 /** How long a server child may take to start listening. */
-const START_TIMEOUT_MS = 30_000;
+const START_TIMEOUT_MS = 60_000;
 
 /** Our server started from one of the bench's scripts, serving over Streamable HTTP. */
 export interface ScriptServer {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { failedChecks } from './failed-checks.js';
 
 /** The protocol revisions whose required scenarios the suite runs. */
 export type Requirements = '2026-07-28' | '2025-11-25';
@@ -21,6 +22,8 @@ export interface SuiteRun {
   exitCode: number;
   /** Everything it printed, for a failure message. */
   output: string;
+  /** Each check that failed or warned, with the suite's message, for a failure message. */
+  failures: string[];
 }
 
 const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,7 +79,12 @@ export async function runSuite(
     outputDir,
   ]);
   const scored = summaryOutcomes(output).filter((outcome) => required.has(outcome.name));
-  return { requirements, scored, exitCode, output };
+  return { requirements, scored, exitCode, output, failures: await failedChecks(outputDir) };
+}
+
+/** What a test says when a run failed: the tail of the suite's output, then each failed check. */
+export function failureReport(run: SuiteRun): string {
+  return [run.output.slice(-3000), ...run.failures].join('\n');
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   SKILLS_SCENARIOS,
   SUITE_PENDING,
 } from '../../src/run-extension-scenarios.js';
-import type { SuiteRun } from '../../src/run-suite.js';
+import { failureReport, type SuiteRun } from '../../src/run-suite.js';
 
 // The suite runs ~80 scenarios with their own timeouts; the server it tests is started once.
 const SUITE_TIMEOUT_MS = 15 * 60_000;
@@ -53,7 +53,7 @@ describe('the official MCP conformance suite against the apcore-mcp CLI', () => 
       );
       // Every scenario the revision requires ran and was scored.
       expect(run.scored.length).toBeGreaterThan(0);
-      expect(run.exitCode, run.output.slice(-4000)).toBe(0);
+      expect(run.exitCode, failureReport(run)).toBe(0);
     },
   );
 

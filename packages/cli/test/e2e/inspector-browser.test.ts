@@ -63,7 +63,7 @@ describe.skipIf(skip !== undefined)(
       server = startCli(['dev', ...args, '--port', String(port)]);
       [, inspectorUrl = ''] = await server.waitForStderr(INSPECTOR_LINE);
       browser = await launchChromium();
-    }, 60_000);
+    }, 90_000);
     afterAll(async () => {
       await browser?.close();
       expect(await server?.stop()).toBe(0);

@@ -60,7 +60,7 @@ describe.skipIf(skip !== undefined)(
       server = startCli(['dev', ...args]);
       [, inspectorUrl = ''] = await server.waitForStderr(INSPECTOR_LINE);
       browser = await launchChromium();
-    }, 60_000);
+    }, 90_000);
     afterAll(async () => {
       await watched?.close();
       await browser?.close();

@@ -46,7 +46,7 @@ describe.skipIf(skip !== undefined)(
       // `dev` serves the test emit by itself.
       ({ server, url: inspectorUrl } = await startDev([]));
       browser = await launchChromium();
-    }, 60_000);
+    }, 90_000);
     afterAll(async () => {
       await browser?.close();
       expect(await server?.stop()).toBe(0);

@@ -41,7 +41,7 @@ describe.skipIf(skip !== undefined)(
       [, inspectorUrl = ''] = await server.waitForStderr(INSPECTOR_LINE);
       await server.waitForStderr(/Watching .+ for module changes/);
       browser = await launchChromium();
-    }, 60_000);
+    }, 90_000);
     afterAll(async () => {
       expect(watched?.problems ?? []).toEqual([]);
       await watched?.close();

@@ -43,7 +43,7 @@ describe.skipIf(skip !== undefined)(
       ]);
       [, inspectorUrl = ''] = await server.waitForStderr(INSPECTOR_LINE);
       browser = await launchChromium();
-    }, 60_000);
+    }, 90_000);
     afterAll(async () => {
       await watched?.close();
       await browser?.close();

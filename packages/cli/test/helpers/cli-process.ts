@@ -22,8 +22,12 @@ export const BIN = join(packageDir, 'bin', 'apcore-mcp.js');
 /** The bundled sample modules. */
 export const EXAMPLE_EXTENSIONS = join(packageDir, '..', '..', 'examples', 'extensions');
 
-/** The longest any spawned command may take before the test gives up on it. */
-const COMMAND_TIMEOUT_MS = 20_000;
+/**
+ * The longest any spawned command may take before the test gives up on it: below the tests' own
+ * 60 s, so that this helper's message names what was awaited, and wide enough for a start on a
+ * machine running the rest of the suite.
+ */
+const COMMAND_TIMEOUT_MS = 45_000;
 
 /** Spawned processes must use the built package: say so plainly when it is missing. */
 export function assertBuilt(): void {
