@@ -28,4 +28,9 @@ export interface DiscoveryReport {
   failed: DiscoveryFailure[];
   /** Definition files found by this run, in file order: served beside the modules, not registered. */
   definitions: DiscoveredDefinition[];
+  /**
+   * Of `loaded`, the ids registered from the module cache: their code is imported at their first
+   * call or by `Registry#loadDeferred()`. Absent without a cache.
+   */
+  cached?: string[];
 }

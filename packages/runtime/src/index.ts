@@ -38,6 +38,7 @@ export type { RetryStrategy } from './middlewares/retry-delay.js';
 export type { RetryConfig } from './middlewares/retry-middleware.js';
 export { RetryMiddleware } from './middlewares/retry-middleware.js';
 export { RetrySignal } from './middlewares/retry-signal.js';
+export type { DeferredLoadReport } from './module-cache/deferred-modules.js';
 export type { RegisterOptions, RegistryOptions } from './registry.js';
 export { Registry } from './registry.js';
 export type { SchemaProblem } from './schema-problems.js';

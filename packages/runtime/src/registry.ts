@@ -1,6 +1,5 @@
-import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { ConfigNotFoundError, DuplicateModuleIdError } from '@apcore-mcp/core';
+import { join, resolve } from 'node:path';
+import { DuplicateModuleIdError } from '@apcore-mcp/core';
 import {
   assertValidModuleId,
   type Definition,
@@ -19,8 +18,12 @@ import {
 import { describeModule } from './descriptor.js';
 import type { DiscoveryReport } from './discovery-report.js';
 import { findModuleFiles } from './find-module-files.js';
-import { type ExtensionFileExport, loadExtensionFile } from './load-module-file.js';
 import { mapConcurrent } from './map-concurrent.js';
+import { type DeferredLoadReport, DeferredModules } from './module-cache/deferred-modules.js';
+import { type DiscoveredFile, loadDiscoveredFile } from './module-cache/load-discovered-file.js';
+import { DEFAULT_CACHE_DIR_NAME, ModuleCache } from './module-cache/module-cache.js';
+import { fingerprintSupportFiles } from './module-cache/support-files.js';
+import { resolveExtensionsDir } from './resolve-extensions-dir.js';
 
 /** Options of {@link Registry}. */
 export interface RegistryOptions {
@@ -28,6 +31,13 @@ export interface RegistryOptions {
   extensionsDir?: string;
   /** Receives listener failures and skipped files. Silent when absent. */
   logger?: Logger;
+  /**
+   * Keep the descriptors of discovered modules in a cache, so that a later discovery registers
+   * unchanged files without importing their code (imported at the first call, or by
+   * {@link Registry.loadDeferred}). `true` keeps it in `<extensionsDir>/.apcore-mcp-cache`;
+   * `{ dir }` elsewhere. Off by default.
+   */
+  moduleCache?: boolean | { dir: string };
 }
 
 /**
@@ -67,10 +77,16 @@ export class Registry implements RegistryLike {
   /** Definition file path -> its definition, in the order discovery found them. */
   readonly #definitions = new Map<string, Definition>();
   #lastDiscovery: DiscoveryReport | null = null;
+  readonly #cacheOptions: { dir?: string } | undefined;
+  #cache: ModuleCache | undefined;
+  readonly #deferred = new DeferredModules();
 
   constructor(options: RegistryOptions = {}) {
     this.#logger = options.logger ?? silentLogger;
     this.#extensionsDir = options.extensionsDir === undefined ? null : options.extensionsDir;
+    const { moduleCache } = options;
+    this.#cacheOptions =
+      moduleCache === true ? {} : moduleCache ? { dir: moduleCache.dir } : undefined;
   }
 
   /** The directory {@link Registry.discover} reads, if configured. */
@@ -194,47 +210,65 @@ export class Registry implements RegistryLike {
 
   /** Like {@link Registry.discover}, resolving to the full report. */
   async discoverDetailed(): Promise<DiscoveryReport> {
-    const rootDir = await this.#resolveExtensionsDir();
+    const rootDir = await resolveExtensionsDir(this.#extensionsDir);
     const report: DiscoveryReport = { loaded: [], failed: [], definitions: [] };
-    const paths = (await findModuleFiles(rootDir)).filter((path) => {
+    const allPaths = await findModuleFiles(rootDir);
+    const paths = allPaths.filter((path) => {
       if (this.#definitions.has(path)) return false;
       const knownId = this.#sources.get(path);
       return knownId === undefined || !this.#modules.has(knownId);
     });
+    const cache = await this.#openCache(rootDir, allPaths);
     // Files load side by side (reading, resolving and compiling overlap), then register one by
     // one in file order: which of two duplicate ids wins does not depend on timing.
     const loads = await mapConcurrent(paths, CONCURRENT_LOADS, (path) =>
-      loadExtensionFile(path).then(
-        (loaded): LoadOutcome => loaded,
-        (error: unknown): LoadOutcome => ({ reason: describeLoadFailure(error) }),
-      ),
+      loadDiscoveredFile(path, cache),
     );
     paths.forEach((path, index) => {
-      const outcome = loads[index] as LoadOutcome;
-      if ('definition' in outcome) {
-        this.#definitions.set(path, outcome.definition);
-        report.definitions.push({ path, definition: outcome.definition });
-        return;
-      }
-      const reason =
-        'module' in outcome
-          ? this.#registerFile(rootDir, path, outcome.module, report)
-          : outcome.reason;
+      const reason = this.#registerOutcome(rootDir, path, loads[index] as DiscoveredFile, report);
       if (reason !== null) {
         report.failed.push({ path, reason });
         this.#logger.warn({ path, reason }, `Skipped module file ${path}: ${reason}`);
       }
     });
+    await cache?.save(allPaths);
     this.#lastDiscovery = report;
     return report;
   }
 
-  #registerFile(
+  /**
+   * Imports the code of the modules discovery registered from the cache, one at a time, and
+   * checks each against its cached descriptor: a module whose code now declares something else
+   * is registered again as its code says (clients are told the tools changed), one that no
+   * longer imports is no longer served (and logged, as discovery would have). Never rejects.
+   * Without a cache, or once done, resolves at once with nothing to report.
+   */
+  loadDeferred(): Promise<DeferredLoadReport> {
+    return this.#deferred.loadAll(this, this.#logger, this.#cache);
+  }
+
+  async #openCache(rootDir: string, paths: string[]): Promise<ModuleCache | undefined> {
+    if (this.#cacheOptions === undefined) return undefined;
+    const dir = resolve(this.#cacheOptions.dir ?? join(rootDir, DEFAULT_CACHE_DIR_NAME));
+    const support = await fingerprintSupportFiles(rootDir, paths, dir);
+    this.#cache = await ModuleCache.open(rootDir, { dir, support, logger: this.#logger });
+    return this.#cache;
+  }
+
+  /** Registers what a file holds; the reason it cannot be, or `null`. */
+  #registerOutcome(
     rootDir: string,
     path: string,
-    module: ModuleLike,
+    outcome: DiscoveredFile,
     report: DiscoveryReport,
   ): string | null {
+    if ('reason' in outcome) return outcome.reason;
+    if ('definition' in outcome) {
+      this.#definitions.set(path, outcome.definition);
+      report.definitions.push({ path, definition: outcome.definition });
+      return null;
+    }
+    const module = 'module' in outcome ? outcome.module : outcome.deferred.module;
     const moduleId =
       typeof module.moduleId === 'string' ? module.moduleId : moduleIdFromPath(rootDir, path);
     try {
@@ -244,31 +278,11 @@ export class Registry implements RegistryLike {
     }
     this.#sources.set(path, moduleId);
     report.loaded.push(moduleId);
+    if ('deferred' in outcome) {
+      this.#deferred.add(moduleId, path, outcome.deferred);
+      report.cached = [...(report.cached ?? []), moduleId];
+    }
     return null;
-  }
-
-  async #resolveExtensionsDir(): Promise<string> {
-    if (this.#extensionsDir === null) {
-      throw new ConfigNotFoundError({
-        path: '',
-        message: 'No extensions directory configured: pass new Registry({ extensionsDir })',
-      });
-    }
-    const rootDir = resolve(this.#extensionsDir);
-    const info = await stat(rootDir).catch(() => null);
-    if (info === null) {
-      throw new ConfigNotFoundError({
-        path: rootDir,
-        message: `Extensions directory not found: ${rootDir}`,
-      });
-    }
-    if (!info.isDirectory()) {
-      throw new ConfigNotFoundError({
-        path: rootDir,
-        message: `Extensions path is not a directory: ${rootDir}`,
-      });
-    }
-    return rootDir;
   }
 
   #emit(event: RegistryEvent, moduleId: string, module: ModuleLike): void {
@@ -284,10 +298,3 @@ export class Registry implements RegistryLike {
 
 /** Module files loading at once during discovery: enough to overlap, few enough file handles. */
 const CONCURRENT_LOADS = 16;
-
-/** A file loaded (a module or a definition), or why it could not be. */
-type LoadOutcome = ExtensionFileExport | { reason: string };
-
-function describeLoadFailure(error: unknown): string {
-  return (error as { details?: { reason?: string } }).details?.reason ?? String(error);
-}

@@ -5,6 +5,7 @@ import { Registry } from '@apcore-mcp/runtime';
 import { inspectServer, type ServerInventory } from '@apcore-mcp/server';
 import { CliError } from '../cli-error.js';
 import { findExtensionsDir } from '../extensions/extensions-dir.js';
+import { moduleCacheOption } from '../extensions/module-cache-option.js';
 import type { CliIo } from '../io.js';
 import { readOpenapiSources } from '../openapi/read-openapi-sources.js';
 import { registerDocuments } from '../openapi/register-documents.js';
@@ -44,6 +45,7 @@ export async function loadModulesForListing(resolved: ResolvedSettings): Promise
   const registry = new Registry({
     ...(rootDir === undefined ? {} : { extensionsDir: rootDir }),
     logger: silentLogger,
+    moduleCache: moduleCacheOption(resolved),
   });
   const skippedFiles: SkippedEntry[] = [];
   if (rootDir !== undefined) {

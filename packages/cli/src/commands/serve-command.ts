@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import { type Definition, isDefinition, type Logger } from '@apcore-mcp/core/bridge';
-import { type ACL, type DiscoveryReport, Executor, Registry } from '@apcore-mcp/runtime';
+import { type ACL, Executor, type Registry } from '@apcore-mcp/runtime';
 import {
   InvalidOptionError,
   ListenError,
@@ -14,10 +14,10 @@ import { createRandomStateKey, joinSentence, optionNotices } from '@apcore-mcp/s
 import { CliError } from '../cli-error.js';
 import { createLogger } from '../create-logger.js';
 import { ExitCode } from '../exit-codes.js';
+import { discoverModules } from '../extensions/discover-modules.js';
 import { findExtensionsDir } from '../extensions/extensions-dir.js';
 import { firstOfEachDefinition } from '../extensions/fixed-definitions.js';
-import { logLoaded } from '../extensions/log-loaded.js';
-import { ModuleFiles } from '../extensions/module-files.js';
+import type { ModuleFiles } from '../extensions/module-files.js';
 import type { ExtensionsWatcher } from '../extensions/watch-extensions.js';
 import type { CliIo } from '../io.js';
 import { type OpenapiSources, readOpenapiSources } from '../openapi/read-openapi-sources.js';
@@ -111,22 +111,6 @@ function toStartupError(error: unknown, resolved: ResolvedSettings): unknown {
     });
   }
   return InvalidOptionError.isInstance(error) ? toInvalidArgument(error, resolved) : error;
-}
-
-async function loadModules(
-  registry: Registry,
-  rootDir: string | undefined,
-  watch: boolean,
-  logger: Logger,
-): Promise<{ report: DiscoveryReport; files: ModuleFiles | undefined }> {
-  if (rootDir === undefined) {
-    return { report: { loaded: [], failed: [], definitions: [] }, files: undefined };
-  }
-  // Watch mode loads the files itself, to know which file registered which id.
-  const files = watch ? new ModuleFiles({ registry, rootDir, logger }) : undefined;
-  const report = await (files === undefined ? registry.discoverDetailed() : files.loadAll());
-  logLoaded(report, rootDir, logger);
-  return { report, files };
 }
 
 /**
@@ -252,8 +236,7 @@ export async function runServeCommand(
   const transport = (textSetting(resolved, 'transport') ?? 'stdio') as TransportName;
   for (const warning of unusedSettingsWarnings(resolved, transport)) logger.warn(warning);
   const watch = flagSetting(resolved, 'watch');
-  const registry = new Registry({ ...(rootDir && { extensionsDir: rootDir }), logger });
-  const { report, files } = await loadModules(registry, rootDir, watch, logger);
+  const { registry, report, files } = await discoverModules(resolved, rootDir, watch, logger);
   const documentOptions = { logger, withExtensions: rootDir !== undefined, projectRoot: io.cwd };
   const documents = await loadDocuments(registry, openapi, documentOptions, {
     approval: textSetting(resolved, 'approval'),
@@ -286,6 +269,8 @@ export async function runServeCommand(
   // Announce serving once changes are seen too: none made after the line is missed.
   await Promise.all(watchers.map((watcher) => watcher.ready));
   announce(handle, transport, io, rootDir);
+  // Cached modules' code is imported now; one called before its turn is imported by its call.
+  void registry.loadDeferred();
   await handle.closed;
   for (const watcher of watchers) await watcher.close();
   return ExitCode.Success;

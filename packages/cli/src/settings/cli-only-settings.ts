@@ -21,6 +21,19 @@ export const CLI_ONLY_SETTINGS: readonly CliOnlySetting[] = [
     kind: 'directory',
     help: 'Directory of apcore module files to load (required unless --openapi is given)',
   },
+  {
+    concern: 'modules',
+    key: 'cache',
+    kind: 'boolean',
+    defaultOn: true,
+    help: "Keep the module descriptors in <extensions-dir>/.apcore-mcp-cache, so that a start lists the tools before importing any module's code (each is imported at its first call, or right after start); --no-cache imports every module file at start",
+  },
+  {
+    concern: 'modules',
+    key: 'cache-dir',
+    kind: 'directory',
+    help: 'Where the module cache is kept instead (created if missing; for a read-only extensions directory)',
+  },
   ...OPENAPI_SETTINGS,
   {
     concern: 'security',

@@ -68,8 +68,10 @@ describe('the settings of the option table', () => {
       }
     }
     const keys = SETTING_SPECS.map((spec) => spec.key);
-    expect(keys.slice(0, 11)).toEqual([
+    expect(keys.slice(0, 13)).toEqual([
       'extensions-dir',
+      'cache',
+      'cache-dir',
       'openapi',
       'openapi-prefix',
       'openapi-base-url',

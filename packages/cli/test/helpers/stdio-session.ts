@@ -1,0 +1,60 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { BIN, cleanEnv } from './cli-process.js';
+
+/** What a stdio session saw: the server's stderr once it ended. */
+export interface StdioSessionResult<T> {
+  value: T;
+  stderr: string;
+}
+
+/**
+ * Spawns `apcore-mcp <args>` as an MCP client does (the SDK's stdio transport), hands the
+ * connected client (and a reader of the server's stderr so far) to `use`, then closes it;
+ * resolves to what `use` returned and everything the server wrote to stderr.
+ *
+ * @example
+ * ```ts
+ * const { value } = await withStdioSession(['--extensions-dir', dir], {}, (client) => client.listTools());
+ * ```
+ */
+export async function withStdioSession<T>(
+  args: readonly string[],
+  env: Record<string, string>,
+  use: (client: Client, stderr: () => string) => Promise<T>,
+): Promise<StdioSessionResult<T>> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, ...args],
+    env: cleanEnv(env),
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const client = new Client({ name: 'cli-e2e', version: '1.0.0' });
+  await client.connect(transport);
+  let value: T;
+  try {
+    value = await use(client, () => stderr);
+  } finally {
+    await client.close();
+  }
+  return { value, stderr };
+}
+
+/** The text of a tool result's first content block, or the message of a refused call. */
+export async function callText(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<{ isError: boolean; text: string }> {
+  try {
+    const result = await client.callTool({ name, arguments: args });
+    const [first] = result.content as Array<{ text?: string }>;
+    return { isError: result.isError === true, text: first?.text ?? '' };
+  } catch (error) {
+    return { isError: true, text: (error as Error).message };
+  }
+}

@@ -1,0 +1,121 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createRecordingLogger } from '@apcore-mcp/test-support';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTempDir, removeTempDir } from '../__fixtures__/temp-dir.js';
+import { type FileFingerprint, fingerprintFile } from './file-fingerprint.js';
+import { ModuleCache } from './module-cache.js';
+import type { ModuleSnapshot } from './module-snapshot.js';
+
+const SNAPSHOT: ModuleSnapshot = {
+  fields: { description: 'Greet', inputSchema: { type: 'object' } },
+  execute: true,
+  stream: false,
+};
+
+let root: string;
+let dir: string;
+let greet: string;
+let print: FileFingerprint;
+
+beforeEach(async () => {
+  root = await createTempDir({ 'greet.js': 'export default {};\n' });
+  dir = join(root, '.apcore-mcp-cache');
+  greet = join(root, 'greet.js');
+  print = await fingerprintFile(greet);
+});
+
+afterEach(async () => {
+  await removeTempDir(root);
+});
+
+function open(options: { support?: string } = {}) {
+  const logger = createRecordingLogger();
+  const opened = ModuleCache.open(root, { dir, support: options.support ?? 's1', logger });
+  return { logger, opened };
+}
+
+describe('ModuleCache', () => {
+  it('gives back what was saved, for the same file only', async () => {
+    const { opened } = open();
+    const first = await opened;
+    first.remember(greet, print, SNAPSHOT);
+    await first.save([greet]);
+    const second = await open().opened;
+    expect(second.lookup(greet, print)).toEqual(SNAPSHOT);
+    expect(second.lookup(greet, { ...print, hash: 'other' })).toBeUndefined();
+    expect(second.lookup(greet, { ...print, mtimeMs: print.mtimeMs + 1 })).toBeUndefined();
+    expect(second.lookup(join(root, 'other.js'), print)).toBeUndefined();
+  });
+
+  it('drops every entry when the helper files changed', async () => {
+    const first = await open({ support: 's1' }).opened;
+    first.remember(greet, print, SNAPSHOT);
+    await first.save([greet]);
+    expect((await open({ support: 's2' }).opened).lookup(greet, print)).toBeUndefined();
+  });
+
+  it('drops the entries of files no longer there when it saves', async () => {
+    const first = await open().opened;
+    first.remember(greet, print, SNAPSHOT);
+    await first.save([greet]);
+    const second = await open().opened;
+    await second.save([]);
+    expect((await open().opened).lookup(greet, print)).toBeUndefined();
+  });
+
+  it.each([
+    ['text that is not JSON', '{ "format": 1,', 'it is not valid JSON'],
+    ['an array', '[]', 'it is not a JSON object'],
+    [
+      'another version',
+      JSON.stringify({ format: 1, runtime: '99.0.0', support: 's1', entries: {} }),
+      'it was written by another version (format 1, runtime 99.0.0)',
+    ],
+  ])('ignores %s with a warning, and rewrites it', async (_name, content, reason) => {
+    await mkdir(dir);
+    await writeFile(join(dir, 'modules.json'), content);
+    const { logger, opened } = open();
+    const cache = await opened;
+    expect(logger.warnings()).toEqual([
+      `Ignoring the module cache ${join(dir, 'modules.json')}: ${reason}; it is rebuilt`,
+    ]);
+    await cache.save([greet]);
+    const written = JSON.parse(await readFile(join(dir, 'modules.json'), 'utf8'));
+    expect(written).toMatchObject({ format: 1, support: 's1', entries: {} });
+  });
+
+  it('keeps the cache out of version control', async () => {
+    const cache = await open().opened;
+    cache.remember(greet, print, SNAPSHOT);
+    await cache.save([greet]);
+    expect(await readFile(join(dir, '.gitignore'), 'utf8')).toBe('*\n');
+  });
+
+  it('warns, and throws nothing, when it cannot write', async () => {
+    await writeFile(join(root, 'file'), '');
+    const logger = createRecordingLogger();
+    const cache = await ModuleCache.open(root, {
+      dir: join(root, 'file', 'cache'),
+      support: 's1',
+      logger,
+    });
+    cache.remember(greet, print, SNAPSHOT);
+    await cache.save([greet]);
+    expect(logger.warnings()).toEqual([
+      `Cannot write the module cache ${join(root, 'file', 'cache', 'modules.json')} (ENOTDIR): modules are imported at every start`,
+    ]);
+  });
+
+  it('leaves one whole file when several write at once', async () => {
+    const caches = await Promise.all([1, 2, 3, 4].map(() => open().opened));
+    await Promise.all(
+      caches.map((cache, index) => {
+        cache.remember(greet, print, { ...SNAPSHOT, fields: { description: `v${index}` } });
+        return cache.save([greet]);
+      }),
+    );
+    const snapshot = (await open().opened).lookup(greet, print);
+    expect(snapshot?.fields.description).toMatch(/^v[0-3]$/);
+  });
+});

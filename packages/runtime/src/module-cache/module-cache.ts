@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join, relative, sep } from 'node:path';
+import type { Logger } from '@apcore-mcp/core/bridge';
+import { type FileFingerprint, sameFingerprint } from './file-fingerprint.js';
+import type { ModuleSnapshot } from './module-snapshot.js';
+
+/** Bumped whenever what an entry holds, or how it is read, changes. */
+const CACHE_FORMAT = 1;
+/** The name of the cache's directory inside the extensions directory (discovery skips dot names). */
+export const DEFAULT_CACHE_DIR_NAME = '.apcore-mcp-cache';
+const CACHE_FILE_NAME = 'modules.json';
+
+/** The runtime's own version: a cache written by another version is never read. */
+const RUNTIME_VERSION = (
+  createRequire(import.meta.url)('../../package.json') as { version: string }
+).version;
+
+interface CacheEntry extends FileFingerprint {
+  snapshot: ModuleSnapshot;
+}
+
+interface CacheContent {
+  format: number;
+  runtime: string;
+  /** The fingerprint of the directory's other files the entries were made with. */
+  support: string;
+  entries: Record<string, CacheEntry>;
+}
+
+/** Options of {@link ModuleCache.open}. */
+export interface ModuleCacheOpenOptions {
+  /** Where the cache file is kept. */
+  dir: string;
+  /** The fingerprint of the directory's files that are not modules (see `fingerprintSupportFiles`). */
+  support: string;
+  logger: Logger;
+}
+
+/** Why the content of a cache file cannot be used, or `null` when it can. */
+function describeContentProblem(content: unknown): string | null {
+  if (typeof content !== 'object' || content === null || Array.isArray(content)) {
+    return 'it is not a JSON object';
+  }
+  const { format, runtime, entries } = content as Partial<CacheContent>;
+  if (format !== CACHE_FORMAT || runtime !== RUNTIME_VERSION) {
+    return `it was written by another version (format ${String(format)}, runtime ${String(runtime)})`;
+  }
+  if (typeof entries !== 'object' || entries === null) return 'it has no entries';
+  if (typeof (content as Partial<CacheContent>).support !== 'string')
+    return 'it has no support fingerprint';
+  return null;
+}
+
+/**
+ * The descriptors of an extensions directory's modules, kept in a JSON file between starts so
+ * that tools are listed before any module's code is imported. An entry is used only while its
+ * file's size, mtime and content hash are unchanged. The file is replaced atomically (written
+ * aside, then renamed), so servers starting at once on the same directory each read a whole
+ * file. A cache that cannot be read is ignored with a warning and rewritten; one that cannot be
+ * written leaves the server working without it.
+ *
+ * @example
+ * ```ts
+ * const cache = await ModuleCache.open('/app/extensions', { dir, support, logger });
+ * const snapshot = cache.lookup(path, await fingerprintFile(path));
+ * ```
+ */
+export class ModuleCache {
+  readonly #rootDir: string;
+  readonly #file: string;
+  readonly #logger: Logger;
+  readonly #support: string;
+  readonly #entries: Map<string, CacheEntry>;
+  #changed: boolean;
+
+  private constructor(
+    rootDir: string,
+    options: ModuleCacheOpenOptions,
+    content: CacheContent | null,
+  ) {
+    this.#rootDir = rootDir;
+    this.#file = join(options.dir, CACHE_FILE_NAME);
+    this.#logger = options.logger;
+    this.#support = options.support;
+    // Entries made with other helper files may describe modules as they no longer are.
+    const usable = content !== null && content.support === options.support;
+    this.#entries = new Map(usable ? Object.entries(content.entries) : []);
+    this.#changed = !usable;
+  }
+
+  /** Opens (reads) the cache of `rootDir`, kept in `options.dir`. */
+  static async open(rootDir: string, options: ModuleCacheOpenOptions): Promise<ModuleCache> {
+    const content = await readCacheFile(join(options.dir, CACHE_FILE_NAME), options.logger);
+    return new ModuleCache(rootDir, options, content);
+  }
+
+  /** Where the cache is kept. */
+  get file(): string {
+    return this.#file;
+  }
+
+  /** The cached snapshot of the module at `path`, if the file is still the one it was made from. */
+  lookup(path: string, print: FileFingerprint): ModuleSnapshot | undefined {
+    const entry = this.#entries.get(this.#key(path));
+    return entry !== undefined && sameFingerprint(entry, print) ? entry.snapshot : undefined;
+  }
+
+  /** Records the snapshot of the module at `path`, made from the file `print` describes. */
+  remember(path: string, print: FileFingerprint, snapshot: ModuleSnapshot): void {
+    this.#entries.set(this.#key(path), { ...print, snapshot });
+    this.#changed = true;
+  }
+
+  /** Forgets the module at `path` (its file no longer loads as it did). */
+  forget(path: string): void {
+    this.#changed = this.#entries.delete(this.#key(path)) || this.#changed;
+  }
+
+  /**
+   * Writes the cache if anything changed, keeping the entries of `presentPaths` only (deleted
+   * files leave it). Never throws: a cache that cannot be written is a warning.
+   */
+  async save(presentPaths?: readonly string[]): Promise<void> {
+    if (presentPaths !== undefined) {
+      const present = new Set(presentPaths.map((path) => this.#key(path)));
+      for (const key of this.#entries.keys()) {
+        if (!present.has(key)) this.#changed = this.#entries.delete(key) || this.#changed;
+      }
+    }
+    if (!this.#changed) return;
+    const content: CacheContent = {
+      format: CACHE_FORMAT,
+      runtime: RUNTIME_VERSION,
+      support: this.#support,
+      entries: Object.fromEntries([...this.#entries].sort(([a], [b]) => (a < b ? -1 : 1))),
+    };
+    try {
+      await writeAtomically(this.#file, `${JSON.stringify(content)}\n`);
+      this.#changed = false;
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      this.#logger.warn(
+        { file: this.#file, reason },
+        `Cannot write the module cache ${this.#file} (${reason}): modules are imported at every start`,
+      );
+    }
+  }
+
+  #key(path: string): string {
+    return relative(this.#rootDir, path).split(sep).join('/');
+  }
+}
+
+async function readCacheFile(file: string, logger: Logger): Promise<CacheContent | null> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // None yet (or its place is not a directory, which writing it will report).
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') {
+      logger.warn(
+        { file, reason: code },
+        `Ignoring the module cache ${file}: cannot read it (${code})`,
+      );
+    }
+    return null;
+  }
+  let problem: string | null;
+  let content: unknown;
+  try {
+    content = JSON.parse(text);
+    problem = describeContentProblem(content);
+  } catch {
+    problem = 'it is not valid JSON';
+  }
+  if (problem === null) return content as CacheContent;
+  logger.warn(
+    { file, reason: problem },
+    `Ignoring the module cache ${file}: ${problem}; it is rebuilt`,
+  );
+  return null;
+}
+
+/** Writes `text` beside `file`, then renames it over: readers see the old file or the new, whole. */
+async function writeAtomically(file: string, text: string): Promise<void> {
+  const dir = join(file, '..');
+  await mkdir(dir, { recursive: true });
+  // Keeps the cache out of version control without touching the project's own ignore files.
+  await writeFile(join(dir, '.gitignore'), '*\n', { flag: 'wx' }).catch(() => {});
+  const aside = `${file}.${process.pid}.${randomUUID()}.tmp`;
+  try {
+    await writeFile(aside, text);
+    await rename(aside, file);
+  } finally {
+    await rm(aside, { force: true });
+  }
+}
