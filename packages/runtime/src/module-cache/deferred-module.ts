@@ -31,7 +31,9 @@ export function deferModule(
     loading ??= importModule();
     return loading;
   };
-  const module: Record<string, unknown> = structuredClone(snapshot.fields);
+  // The snapshot is the cache's own parsed copy: the module shares it (the registry hands out
+  // copies of schemas), and the background load compares the module's code with it.
+  const module: Record<string, unknown> = { ...snapshot.fields };
   if (snapshot.execute) {
     module.execute = async (inputs: Record<string, unknown>, context: ModuleContext) => {
       const real = await load();
