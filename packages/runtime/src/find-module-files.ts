@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 
@@ -45,16 +46,23 @@ export async function findModuleFiles(rootDir: string): Promise<string[]> {
     const real = await realpath(directory);
     if (visited.has(real)) return;
     visited.add(real);
-    const entries = await readdir(directory);
-    entries.sort();
-    for (const name of entries) {
-      if (isIgnoredName(name)) continue;
-      const path = join(directory, name);
-      const kind = await classify(path);
+    const entries = await readdir(directory, { withFileTypes: true });
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      if (isIgnoredName(entry.name)) continue;
+      const path = join(directory, entry.name);
+      // The entry's own type spares a stat per file (a thousand modules, a thousand stats);
+      // only a link needs one, to learn what it points to.
+      const kind = entry.isSymbolicLink() ? await classify(path) : kindOf(entry);
       if (kind === 'directory') await walk(path);
-      else if (kind === 'file' && isModuleFileName(name)) files.push(path);
+      else if (kind === 'file' && isModuleFileName(entry.name)) files.push(path);
     }
   };
   await walk(rootDir);
   return files;
+}
+
+function kindOf(entry: Dirent): 'file' | 'directory' | 'other' {
+  if (entry.isDirectory()) return 'directory';
+  return entry.isFile() ? 'file' : 'other';
 }

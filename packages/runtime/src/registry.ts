@@ -280,7 +280,8 @@ export class Registry implements RegistryLike {
     report.loaded.push(moduleId);
     if ('deferred' in outcome) {
       this.#deferred.add(moduleId, path, outcome.deferred);
-      report.cached = [...(report.cached ?? []), moduleId];
+      report.cached ??= [];
+      report.cached.push(moduleId);
     }
     return null;
   }

@@ -4,7 +4,7 @@ import {
   loadModuleFile,
 } from '../load-module-file.js';
 import { type DeferredModule, deferModule } from './deferred-module.js';
-import { fingerprintFile } from './file-fingerprint.js';
+import { type FileFingerprint, fingerprintFile } from './file-fingerprint.js';
 import type { ModuleCache } from './module-cache.js';
 import { snapshotModule } from './module-snapshot.js';
 
@@ -42,7 +42,12 @@ export async function loadDiscoveredFile(
   cache: ModuleCache | undefined,
 ): Promise<DiscoveredFile> {
   if (cache === undefined) return importFile(path);
-  const print = await fingerprintFile(path).catch(() => undefined);
+  let print: FileFingerprint | undefined;
+  try {
+    print = fingerprintFile(path);
+  } catch {
+    // Unreadable now: the import says why.
+  }
   const snapshot = print === undefined ? undefined : cache.lookup(path, print);
   if (snapshot !== undefined) {
     return { deferred: deferModule(snapshot, () => loadModuleFile(path)) };

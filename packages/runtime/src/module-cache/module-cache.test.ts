@@ -22,7 +22,7 @@ beforeEach(async () => {
   root = await createTempDir({ 'greet.js': 'export default {};\n' });
   dir = join(root, '.apcore-mcp-cache');
   greet = join(root, 'greet.js');
-  print = await fingerprintFile(greet);
+  print = fingerprintFile(greet);
 });
 
 afterEach(async () => {

@@ -64,7 +64,7 @@ function describeContentProblem(content: unknown): string | null {
  * @example
  * ```ts
  * const cache = await ModuleCache.open('/app/extensions', { dir, support, logger });
- * const snapshot = cache.lookup(path, await fingerprintFile(path));
+ * const snapshot = cache.lookup(path, fingerprintFile(path));
  * ```
  */
 export class ModuleCache {
