@@ -15,7 +15,7 @@ export function openApps({ registry, tools }: FeatureRuntime): OpenedFeature {
   const apps = new AppResources({ registry, tools });
   // Under `dynamic`: a module added (or changed) has its UI's folder taken at once.
   const stopFollowing = tools.onChange((change) => {
-    if (change.type !== 'removed') apps.confineUiFolders();
+    if (change.type !== 'removed') apps.confineUiFoldersOf(change.name);
   });
   return {
     surface: {
