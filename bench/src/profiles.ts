@@ -44,7 +44,10 @@ export const FULL_PROFILE: BenchProfile = {
     deadlineMs: 120_000,
   },
   heapRetained: { sizes: [100, 1000], samples: 5 },
-  cliStartup: { moduleCount: 100, samples: 7 },
+  cliStartup: {
+    base: { moduleCount: 100, samples: 7 },
+    large: { moduleCount: 1000, samples: 5 },
+  },
   toolsListSize: { moduleCount: 1000 },
   toolSearch: { registrySize: 1000, queries: 40, rounds: 5 },
   tasks: {
@@ -82,7 +85,10 @@ export const SMOKE_PROFILE: BenchProfile = {
     deadlineMs: 60_000,
   },
   heapRetained: { sizes: [10, 20], samples: 1 },
-  cliStartup: { moduleCount: 10, samples: 1 },
+  cliStartup: {
+    base: { moduleCount: 10, samples: 1 },
+    large: { moduleCount: 30, samples: 1 },
+  },
   toolsListSize: { moduleCount: 20 },
   toolSearch: { registrySize: 100, queries: 5, rounds: 1 },
   tasks: {

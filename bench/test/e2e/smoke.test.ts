@@ -50,6 +50,8 @@ const EXPECTED_IDS = [
   'heap.parsed.20',
   'cli.start.js',
   'cli.start.ts',
+  'cli.start.js.1000',
+  'cli.start.ts.1000',
   'tools-list.none.bytes',
   'tools-list.none.tokens',
   'tools-list.namespace.bytes',
@@ -103,7 +105,7 @@ describe('the smoke pass', () => {
     const measuredOutside = report.figures.filter((figure) =>
       /^(cli\.start|http\..*\.rss$)/.test(figure.id),
     );
-    expect(measuredOutside).toHaveLength(6);
+    expect(measuredOutside).toHaveLength(8);
     for (const figure of measuredOutside) {
       expect(figure.ours).toBeGreaterThan(0);
       expect(figure.baseline).toBeGreaterThan(0);

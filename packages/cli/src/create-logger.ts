@@ -1,7 +1,9 @@
+import { createRequire } from 'node:module';
 import type { Logger } from '@apcore-mcp/core/bridge';
 import { type DestinationStream, pino } from 'pino';
-import { prettyFactory } from 'pino-pretty';
 import type { CliIo } from './io.js';
+
+type PinoPretty = typeof import('pino-pretty');
 
 /** The `--log-level` choices as pino names them. */
 const PINO_LEVELS: Readonly<Record<string, string>> = {
@@ -40,6 +42,9 @@ export function createLogger(
  * the JSON destination, so nothing is lost when the process exits.
  */
 function prettyLines(destination: DestinationStream): DestinationStream {
+  // Required only for pretty logs (`dev` on a terminal), synchronously as the logger is made:
+  // every other start is spared loading pino-pretty.
+  const { prettyFactory } = createRequire(import.meta.url)('pino-pretty') as PinoPretty;
   const pretty = prettyFactory({
     colorize: true,
     translateTime: 'SYS:HH:MM:ss.l',

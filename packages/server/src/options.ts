@@ -8,7 +8,7 @@ export type {
   ToolApprovalHandler,
   ToolApprovalRequest,
 } from './calls/approval-option.js';
-export { DEFAULT_MAX_RESULT_BYTES } from './calls/pipeline/result-size-entry.js';
+export { DEFAULT_MAX_RESULT_BYTES } from './calls/pipeline/max-result-bytes.js';
 export type { AuthKeys, AuthOptions } from './features/auth/auth-options.js';
 export { MIN_SECRET_BYTES } from './features/auth/auth-options.js';
 export type { Authenticate } from './features/auth/authenticate.js';
@@ -27,6 +27,7 @@ export {
   joinSentence,
   type OptionSentence,
 } from './kernel/invalid-option-error.js';
+export { isLoopbackAddress } from './kernel/loopback-address.js';
 export {
   type AcceptedOf,
   type AnyOptionDeclaration,
@@ -48,7 +49,6 @@ export type { ServeOptions } from './options/serve-options.js';
 export { createRandomStateKey, resolveStateKey } from './options/state-key.js';
 export type { CorsOptions } from './transports/cors.js';
 export { DEFAULT_MAX_BODY_BYTES } from './transports/endpoint-options.js';
-export { isLoopbackAddress } from './transports/http-guard.js';
 export type { ListenErrorDetails } from './transports/listen-error.js';
 export {
   DEFAULT_MAX_SESSIONS,

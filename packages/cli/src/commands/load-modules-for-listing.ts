@@ -8,7 +8,6 @@ import { findExtensionsDir } from '../extensions/extensions-dir.js';
 import { moduleCacheOption } from '../extensions/module-cache-option.js';
 import type { CliIo } from '../io.js';
 import { readOpenapiSources } from '../openapi/read-openapi-sources.js';
-import { registerDocuments } from '../openapi/register-documents.js';
 import type { ResolvedSettings } from '../settings/settings.js';
 
 /** A file or module a listing left out, and why. */
@@ -55,6 +54,8 @@ export async function loadModulesForListing(resolved: ResolvedSettings): Promise
     }
   }
   if (openapi !== undefined) {
+    // Loaded only with --openapi: the document parser is a large part of a listing without it.
+    const { registerDocuments } = await import('../openapi/register-documents.js');
     const { skipped } = await registerDocuments(registry, openapi, {
       logger: silentLogger,
       withExtensions: rootDir !== undefined,

@@ -21,12 +21,10 @@ import type { ModuleFiles } from '../extensions/module-files.js';
 import type { ExtensionsWatcher } from '../extensions/watch-extensions.js';
 import type { CliIo } from '../io.js';
 import { type OpenapiSources, readOpenapiSources } from '../openapi/read-openapi-sources.js';
-import {
-  type RegisterDocumentsOptions,
-  type RegisteredDocuments,
-  registerDocuments,
+import type {
+  RegisterDocumentsOptions,
+  RegisteredDocuments,
 } from '../openapi/register-documents.js';
-import { warnUnguardedWrites } from '../openapi/warn-unguarded-writes.js';
 import { loadAclFile } from '../settings/load-acl-file.js';
 import { nameOption, unusedSettingsWarnings } from '../settings/name-option.js';
 import { refuseInvalidOptions, toInvalidArgument } from '../settings/refuse-invalid-options.js';
@@ -208,6 +206,9 @@ async function loadDocuments(
   guards: { approval: string | undefined; acl: ACL | undefined },
 ): Promise<RegisteredDocuments | undefined> {
   if (sources === undefined) return undefined;
+  // Loaded only with --openapi: the document parser is a large part of a start without it.
+  const { registerDocuments } = await import('../openapi/register-documents.js');
+  const { warnUnguardedWrites } = await import('../openapi/warn-unguarded-writes.js');
   const documents = await registerDocuments(registry, sources, options);
   warnUnguardedWrites(documents.modules, { ...guards, logger: options.logger });
   return documents;

@@ -1,5 +1,4 @@
-import { InvalidOptionError } from '@apcore-mcp/server';
-import { checkServeOptions } from '@apcore-mcp/server/options';
+import { checkServeOptions, InvalidOptionError } from '@apcore-mcp/server/options';
 import { CliError } from '../cli-error.js';
 import { describeInvalidOption } from './name-option.js';
 import type { ResolvedSettings } from './settings.js';

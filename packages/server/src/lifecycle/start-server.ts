@@ -1,11 +1,11 @@
 import type { EmittedEvent } from '@apcore-mcp/core';
 import type { HubEmitOptions } from '../kernel/event-hub.js';
 import type { Logger } from '../kernel/logger.js';
+import { isLoopbackAddress } from '../kernel/loopback-address.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import type { NotServedEntry } from '../kernel/not-served.js';
 import { type ResolveDefaults, resolveOptions } from '../options/resolve-options.js';
 import type { ResolvedOptions, ServeOptions } from '../options/serve-options.js';
-import { isLoopbackAddress } from '../transports/http-guard.js';
 import { type RunningTransport, TransportManager } from '../transports/transport-manager.js';
 import { openClosing } from './closing.js';
 import { toHttpEndpointOptions } from './http-endpoint-options.js';

@@ -1,27 +1,9 @@
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 
-/**
- * The default `maxSubscriptionsPerSession`: resources one 2025-11-25 session may be subscribed
- * to at once, and URIs one 2026-07-28 listen stream may ask for. A client watches a handful;
- * 100 URIs of the longest allowed length are about 200 KB a session.
- *
- * @example
- * ```ts
- * await serve(registry, { maxSubscriptionsPerSession: DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION * 2 });
- * ```
- */
-export const DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION = 100;
-
-/**
- * The default `maxResourceUriLength`: 2048 characters, the URL length the web has long kept to;
- * the server's own URIs (`docs://`, `ui://`, `skill://`) are far shorter.
- *
- * @example
- * ```ts
- * await serve(registry, { maxResourceUriLength: DEFAULT_MAX_RESOURCE_URI_LENGTH * 4 });
- * ```
- */
-export const DEFAULT_MAX_RESOURCE_URI_LENGTH = 2048;
+export {
+  DEFAULT_MAX_RESOURCE_URI_LENGTH,
+  DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION,
+} from './resource-bound-defaults.js';
 
 /**
  * A request refused because it goes over one of the server's bounds: a JSON-RPC error, invalid

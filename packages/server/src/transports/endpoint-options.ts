@@ -6,7 +6,6 @@ import type { ResolvedOf } from '../kernel/option-declaration.js';
 import { declareOption } from '../kernel/option-declaration.js';
 import { booleanOption, integerOption } from '../kernel/primitive-options.js';
 import { HTTP_TRANSPORTS, type TransportName } from '../kernel/transports.js';
-import { DEFAULT_MAX_LISTEN_STREAMS_PER_SUBJECT } from './listen-stream-share.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './session-limits.js';
 import { DEFAULT_SSE_KEEP_ALIVE_MS } from './sse-keep-alive.js';
 
@@ -19,6 +18,18 @@ import { DEFAULT_SSE_KEEP_ALIVE_MS } from './sse-keep-alive.js';
  * ```
  */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The default `maxListenStreamsPerSubject`: 16 open `subscriptions/listen` streams per subject.
+ * A client opens one or a few; 16 leaves room for several clients of one user, while it takes
+ * 64 subjects to fill the 1024 streams an endpoint holds at most.
+ *
+ * @example
+ * ```ts
+ * await serve(registry, { transport: 'streamable-http', maxListenStreamsPerSubject: 4 });
+ * ```
+ */
+export const DEFAULT_MAX_LISTEN_STREAMS_PER_SUBJECT = 16;
 
 const STREAMABLE_HTTP: readonly TransportName[] = ['streamable-http'];
 

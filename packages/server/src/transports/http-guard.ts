@@ -5,6 +5,7 @@ import {
   validateHostHeader,
 } from '@modelcontextprotocol/server';
 import type { GuardChecks } from '../kernel/http-route.js';
+import { isLoopbackAddress } from '../kernel/loopback-address.js';
 
 /** The `Host` names a loopback-bound server accepts by default (the SDK's list). */
 export const LOOPBACK_HOST_NAMES: readonly string[] = Object.freeze(localhostAllowedHostnames());
@@ -56,27 +57,6 @@ export function checkRequest(
     return { status: 403, message: `Forbidden: Origin not allowed: ${origin}` };
   }
   return undefined;
-}
-
-/**
- * Whether a bind address only listens on the loopback interface (what the server warns about
- * without authentication, and what `apcore-mcp dev` insists on).
- *
- * @example
- * ```ts
- * isLoopbackAddress('127.0.0.1'); // true
- * isLoopbackAddress('0.0.0.0'); // false
- * ```
- */
-export function isLoopbackAddress(address: string | undefined): boolean {
-  if (address === undefined) return false;
-  const normalized = address.toLowerCase().replace(/^::ffff:/, '');
-  return (
-    normalized === 'localhost' ||
-    normalized === '::1' ||
-    normalized === '[::1]' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(normalized)
-  );
 }
 
 /** Whether an `Origin` header value may use the MCP endpoints. */

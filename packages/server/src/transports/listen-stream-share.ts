@@ -11,18 +11,6 @@ import {
 import { requestIdOf } from './request-id.js';
 import { sessionOwnerOf } from './session-owner.js';
 
-/**
- * The default `maxListenStreamsPerSubject`: 16 open `subscriptions/listen` streams per subject.
- * A client opens one or a few; 16 leaves room for several clients of one user, while it takes
- * 64 subjects to fill the 1024 streams an endpoint holds at most.
- *
- * @example
- * ```ts
- * await serve(registry, { transport: 'streamable-http', maxListenStreamsPerSubject: 4 });
- * ```
- */
-export const DEFAULT_MAX_LISTEN_STREAMS_PER_SUBJECT = 16;
-
 /** The bounds {@link ListenStreamShare} holds 2026-07-28 `subscriptions/listen` requests to. */
 export interface ListenStreamBounds {
   /** Open listen streams per authenticated subject. */

@@ -4,15 +4,7 @@ import { isInterimAnswer } from '../../kernel/task-created-result.js';
 import type { ToolCallResult } from '../../kernel/tool-call-result.js';
 import type { CallMiddleware } from './call-middleware.js';
 
-/**
- * The default `maxResultBytes`: 1 MiB.
- *
- * @example
- * ```ts
- * await serve(registry, { maxResultBytes: DEFAULT_MAX_RESULT_BYTES * 4 });
- * ```
- */
-export const DEFAULT_MAX_RESULT_BYTES = 1_048_576;
+export { DEFAULT_MAX_RESULT_BYTES } from './max-result-bytes.js';
 
 /**
  * The size of a result as it goes on the wire: the UTF-8 bytes of its content and

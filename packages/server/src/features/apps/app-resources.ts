@@ -46,13 +46,28 @@ export class AppResources implements ResourceSource {
   /**
    * Takes the real path of the folder of every served module's UI file not seen before: later
    * reads of that file stay inside that folder, whatever is swapped in there afterwards. Called
-   * when the modules are loaded and whenever one is added; a UI read before is confined then.
+   * when the modules are loaded; a UI read before is confined then.
    */
   confineUiFolders(): void {
-    for (const { moduleId } of servedModules(this.#tools)) {
-      const file = this.#readUi(moduleId)?.file;
-      if (file !== undefined) this.#folderOf(file);
-    }
+    for (const served of servedModules(this.#tools)) this.#confine(served);
+  }
+
+  /**
+   * {@link confineUiFolders} for the modules behind one listed tool (a grouped tool's actions),
+   * when it is added or changed: one tool's worth of work per change, where the whole list per
+   * change made a start with 1,000 modules about half a second longer.
+   */
+  confineUiFoldersOf(toolName: string): void {
+    const listed = this.#tools.get(toolName);
+    if (listed === undefined) return;
+    for (const served of listed.actions?.values() ?? [listed]) this.#confine(served);
+  }
+
+  #confine({ moduleId, tool }: ServedTool): void {
+    // Only a module with a UI has `_meta.ui` on its tool: the others' descriptors are not read.
+    if (tool._meta?.ui === undefined) return;
+    const file = this.#readUi(moduleId)?.file;
+    if (file !== undefined) this.#folderOf(file);
   }
 
   /** The UIs of the modules `visibleTools` shows, as `resources/list` entries. */

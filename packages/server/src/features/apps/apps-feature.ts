@@ -1,6 +1,4 @@
 import { defineServerFeature } from '../../feature-api/server-feature.js';
-import { AppResources } from './app-resources.js';
-import { APP_RESOURCE_MIME_TYPE, APPS_EXTENSION_ID } from './apps-extension.js';
 
 /**
  * The modules' UIs (the MCP Apps extension): every served module with a `ui` is a `ui://`
@@ -16,22 +14,6 @@ import { APP_RESOURCE_MIME_TYPE, APPS_EXTENSION_ID } from './apps-extension.js';
 export const APPS_FEATURE = defineServerFeature({
   name: 'apps',
   options: {},
-  open: (_options, _frame, { registry, tools }) => {
-    const apps = new AppResources({ registry, tools });
-    // Under `dynamic`: a module added (or changed) has its UI's folder taken at once.
-    const stopFollowing = tools.onChange((change) => {
-      if (change.type !== 'removed') apps.confineUiFolders();
-    });
-    return {
-      surface: {
-        capabilities: () =>
-          apps.any()
-            ? { extensions: { [APPS_EXTENSION_ID]: { mimeTypes: [APP_RESOURCE_MIME_TYPE] } } }
-            : {},
-        resources: apps,
-      },
-      ready: async () => apps.confineUiFolders(),
-      stop: stopFollowing,
-    };
-  },
+  // Loaded when it opens: the option table never needs its code.
+  open: async (_options, _frame, runtime) => (await import('./open-apps.js')).openApps(runtime),
 });

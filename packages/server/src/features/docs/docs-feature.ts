@@ -1,5 +1,4 @@
 import { defineServerFeature } from '../../feature-api/server-feature.js';
-import { DocumentationResources } from './documentation-resources.js';
 
 /**
  * The modules' documentation: every served module with `documentation` is a
@@ -14,10 +13,14 @@ import { DocumentationResources } from './documentation-resources.js';
 export const DOCS_FEATURE = defineServerFeature({
   name: 'docs',
   options: {},
-  open: (_options, _frame, { registry, tools }) => ({
-    surface: {
-      capabilities: () => ({ resources: {} }),
-      resources: new DocumentationResources({ registry, tools }),
-    },
-  }),
+  // Loaded when it opens: the option table never needs its code.
+  open: async (_options, _frame, { registry, tools }) => {
+    const { DocumentationResources } = await import('./documentation-resources.js');
+    return {
+      surface: {
+        capabilities: () => ({ resources: {} }),
+        resources: new DocumentationResources({ registry, tools }),
+      },
+    };
+  },
 });

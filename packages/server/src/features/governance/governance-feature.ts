@@ -1,6 +1,5 @@
 import { defineServerFeature } from '../../feature-api/server-feature.js';
 import { GOVERNANCE_OPTIONS } from './governance-options.js';
-import { openGovernance } from './open-governance.js';
 
 /**
  * Rate limits and budgets per subject, and the ledger of every answered call and request. First
@@ -15,12 +14,16 @@ import { openGovernance } from './open-governance.js';
 export const GOVERNANCE_FEATURE = defineServerFeature({
   name: 'governance',
   options: GOVERNANCE_OPTIONS,
-  open: ({ limits, ledger }, frame, runtime) =>
-    openGovernance({
+  // Loaded only when on: a server without limits or a ledger never loads their code.
+  open: async ({ limits, ledger }, frame, runtime) => {
+    if (limits === undefined && ledger === undefined) return undefined;
+    const { openGovernance } = await import('./open-governance.js');
+    return openGovernance({
       limits,
       ledger,
       store: runtime.store,
       registry: runtime.registry,
       logger: frame.logger,
-    }),
+    });
+  },
 });

@@ -5,7 +5,6 @@ import {
 } from '../../feature-api/server-feature.js';
 import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 import { METRICS_OPTIONS } from './metrics-options.js';
-import { openMetrics } from './open-metrics.js';
 
 type MetricsDeclarations = typeof METRICS_OPTIONS;
 
@@ -24,7 +23,12 @@ export const METRICS_FEATURE = defineServerFeature({
   name: 'metrics',
   options: METRICS_OPTIONS,
   checkOptions: (options, _frame, given) => refuseMetricsPortWithoutMetrics(options, given),
-  open: (options, frame) => openMetrics(options, frame),
+  // Loaded only when on: a server without metrics never loads their code.
+  open: async (options, frame) => {
+    if (options.metrics === false && options.metricsPort === undefined) return undefined;
+    const { openMetrics } = await import('./open-metrics.js');
+    return openMetrics(options, frame);
+  },
 });
 
 /** A metrics port serves the metrics: with metrics turned off it would serve nothing. */

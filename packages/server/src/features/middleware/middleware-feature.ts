@@ -1,4 +1,4 @@
-import { buildMiddlewares, type Middleware } from '@apcore-mcp/runtime';
+import { buildMiddlewares, type Middleware } from '@apcore-mcp/runtime/middlewares';
 import { defineServerFeature } from '../../feature-api/server-feature.js';
 import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 import { MIDDLEWARE_OPTIONS } from './middleware-option.js';

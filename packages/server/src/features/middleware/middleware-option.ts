@@ -1,4 +1,8 @@
-import { buildMiddlewares, type Middleware, type MiddlewareConfigEntry } from '@apcore-mcp/runtime';
+import {
+  buildMiddlewares,
+  type Middleware,
+  type MiddlewareConfigEntry,
+} from '@apcore-mcp/runtime/middlewares';
 import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 import { declareOption } from '../../kernel/option-declaration.js';
 

@@ -12,7 +12,7 @@ import { integerOption } from '../../kernel/primitive-options.js';
 import {
   DEFAULT_MAX_RESOURCE_URI_LENGTH,
   DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION,
-} from '../../protocol/resource-bounds.js';
+} from '../../protocol/resource-bound-defaults.js';
 
 /**
  * The options of `serve()` that declare the resources and templates served beside the tools,

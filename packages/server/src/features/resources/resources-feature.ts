@@ -1,14 +1,5 @@
-import type { ResourceDefinition, ResourceTemplateDefinition } from '@apcore-mcp/core';
-import { onResourceUpdated } from '@apcore-mcp/core/bridge';
-import type { ServerCapabilities } from '@modelcontextprotocol/server';
 import { defineServerFeature } from '../../feature-api/server-feature.js';
-import { DefinitionChecks } from '../../kernel/definition-checks.js';
-import { DefinitionListAnnouncer } from '../../protocol/definition-list-announcer.js';
-import { definedResourceSource } from './defined-resource-source.js';
-import { DefinedResources } from './defined-resources.js';
-import { describeResourceProblems } from './resource-checks.js';
 import { RESOURCE_OPTIONS } from './resource-options.js';
-import { templateCompletion } from './template-completer.js';
 
 /**
  * The resources and resource templates declared with `defineResource` /
@@ -26,59 +17,11 @@ import { templateCompletion } from './template-completer.js';
 export const RESOURCES_FEATURE = defineServerFeature({
   name: 'resources',
   options: RESOURCE_OPTIONS,
-  open: ({ resources, resourceTemplates }, { logger }, { changes }) => {
-    const checks = new DefinitionChecks<ResourceDefinition | ResourceTemplateDefinition>(
+  // Loaded when it opens: the option table never needs its code.
+  open: async ({ resources, resourceTemplates }, { logger }, { changes }) =>
+    (await import('./open-resources.js')).openResources(
+      { resources, resourceTemplates },
       logger,
-      describeResourceProblems,
-    );
-    const defined = new DefinedResources({
-      resources: checks.servable(resources),
-      templates: checks.servable(resourceTemplates),
-    });
-    const notServed = () => checks.notServed([resources, resourceTemplates]);
-    // Judged now, so that a definition left out is told at start, not at its first listing.
-    notServed();
-    const announcer = new DefinitionListAnnouncer({
-      name: 'resources',
-      source: defined,
       changes,
-      logger,
-    });
-    // Another server in the process may serve the URI: only ours are told.
-    const stopUpdates = onResourceUpdated((uri) => {
-      if (defined.match(uri) !== undefined) changes.resourceUpdated(uri);
-    });
-    return {
-      surface: {
-        capabilities: () => resourceCapabilities(defined),
-        resources: definedResourceSource(defined),
-        completions: { resource: (uri, variable) => templateCompletion(defined, uri, variable) },
-        hostEntries: () => ({
-          templates: defined
-            .current()
-            .filter((entry): entry is ResourceTemplateDefinition => entry.kind !== 'resource'),
-        }),
-      },
-      definitionsChanged: () => announcer.announce(),
-      stop: stopUpdates,
-      notServed,
-    };
-  },
+    ),
 });
-
-/**
- * `subscribe` (2025-11-25 `resources/subscribe`, 2026-07-28 `subscriptions/listen`) while there
- * are defined resources or a live source of them (which may bring some later); `listChanged`
- * when they may change while serving; `completions` while a template variable suggests values,
- * or from the start with a live source (a template added later may).
- */
-function resourceCapabilities(defined: DefinedResources): ServerCapabilities {
-  const { live } = defined;
-  return {
-    resources: {
-      ...(live || !defined.isEmpty ? { subscribe: true } : {}),
-      ...(live ? { listChanged: true } : {}),
-    },
-    ...(live || defined.completes() ? { completions: {} } : {}),
-  };
-}

@@ -1,6 +1,5 @@
 import { defineServerFeature } from '../../feature-api/server-feature.js';
 import { SERVER_CARD_OPTIONS } from './server-card-option.js';
-import { serverCardRoutes } from './server-card-routes.js';
 
 /**
  * The MCP Server Card (the discovery extension): a document clients read before connecting, and
@@ -14,6 +13,10 @@ import { serverCardRoutes } from './server-card-routes.js';
 export const SERVER_CARD_FEATURE = defineServerFeature({
   name: 'server-card',
   options: SERVER_CARD_OPTIONS,
-  open: ({ serverCard }) =>
-    serverCard && { httpRoutes: (frame) => serverCardRoutes(serverCard, frame) },
+  // Its routes load only when on: a server without a card never loads their code.
+  open: async ({ serverCard }) => {
+    if (!serverCard) return undefined;
+    const { serverCardRoutes } = await import('./server-card-routes.js');
+    return { httpRoutes: (frame) => serverCardRoutes(serverCard, frame) };
+  },
 });

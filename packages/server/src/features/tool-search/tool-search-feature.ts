@@ -2,7 +2,6 @@ import type { FeatureRuntime } from '../../feature-api/feature-runtime.js';
 import { defineServerFeature, type OpenedFeature } from '../../feature-api/server-feature.js';
 import { loadOptionalPackage } from '../../kernel/load-optional-package.js';
 import type { Logger } from '../../kernel/logger.js';
-import { openToolSearch, warnAboutShadowedTools } from './open-tool-search.js';
 import type { CreateToolIndex } from './tool-search-index.js';
 import { TOOL_SEARCH_OPTIONS } from './tool-search-options.js';
 
@@ -24,11 +23,13 @@ export const TOOL_SEARCH_FEATURE = defineServerFeature({
     toolSearch ? openSearch(await loadCreateIndex(), frame.logger, runtime) : undefined,
 });
 
-function openSearch(
+// Loaded only when on: a server without tool search never loads its code.
+async function openSearch(
   createIndex: CreateToolIndex,
   logger: Logger,
   runtime: FeatureRuntime,
-): OpenedFeature {
+): Promise<OpenedFeature> {
+  const { openToolSearch, warnAboutShadowedTools } = await import('./open-tool-search.js');
   // A caller finds only what its ACL lets it see (the router's identity when none is given).
   const { tools, toolsFor } = runtime;
   const search = openToolSearch({ tools, createIndex, toolsFor, logger });

@@ -1,5 +1,4 @@
 import { defineServerFeature } from '../../feature-api/server-feature.js';
-import { openTracing } from './open-tracing.js';
 import { TRACING_OPTIONS } from './tracing-options.js';
 
 /**
@@ -15,5 +14,10 @@ import { TRACING_OPTIONS } from './tracing-options.js';
 export const TRACING_FEATURE = defineServerFeature({
   name: 'tracing',
   options: TRACING_OPTIONS,
-  open: ({ tracing }, _frame, runtime) => openTracing(tracing, runtime.tools),
+  // Loaded only when on: a server without tracing never loads its code.
+  open: async ({ tracing }, _frame, runtime) => {
+    if (tracing === false) return undefined;
+    const { openTracing } = await import('./open-tracing.js');
+    return openTracing(tracing, runtime.tools);
+  },
 });

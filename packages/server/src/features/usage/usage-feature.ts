@@ -1,12 +1,5 @@
-import { recordEntry } from '../../calls/call-governance.js';
-import type { FeatureRuntime } from '../../feature-api/feature-runtime.js';
-import { defineServerFeature, type OpenedFeature } from '../../feature-api/server-feature.js';
-import type { ResolvedUsage } from './usage-option.js';
+import { defineServerFeature } from '../../feature-api/server-feature.js';
 import { USAGE_OPTIONS } from './usage-options.js';
-import { createUsageReader } from './usage-reader.js';
-import { usageRoute } from './usage-route.js';
-import { UsageTracker } from './usage-tracker.js';
-
 /**
  * `GET /usage`: per tool figures of the tool calls this server answered (counted by its step
  * in the `record` slot), each caller seeing the tools it may list. Off unless the `usage`
@@ -20,19 +13,10 @@ import { UsageTracker } from './usage-tracker.js';
 export const USAGE_FEATURE = defineServerFeature({
   name: 'usage',
   options: USAGE_OPTIONS,
-  open: ({ usage }, _frame, runtime) => usage && openUsage(usage, runtime),
+  // Loaded only when on: a server without `GET /usage` never loads its code.
+  open: async ({ usage }, _frame, runtime) => {
+    if (!usage) return undefined;
+    const { openUsage } = await import('./open-usage.js');
+    return openUsage(usage, runtime);
+  },
 });
-
-function openUsage(usage: ResolvedUsage, runtime: FeatureRuntime): OpenedFeature {
-  const tracker = new UsageTracker();
-  const read = createUsageReader({
-    report: tracker.report,
-    toolsFor: runtime.toolsFor,
-    adminRoles: usage.adminRoles,
-    identity: runtime.identity,
-  });
-  return {
-    callSteps: { record: recordEntry([tracker]) },
-    httpRoutes: () => [usageRoute(read)],
-  };
-}

@@ -1,7 +1,7 @@
 // How each call runs: its input check, its context, its caller.
 import type { Identity } from '@apcore-mcp/core';
 import type { ContextFactory } from '@apcore-mcp/core/bridge';
-import { DEFAULT_MAX_RESULT_BYTES } from '../../calls/pipeline/result-size-entry.js';
+import { DEFAULT_MAX_RESULT_BYTES } from '../../calls/pipeline/max-result-bytes.js';
 import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 import { declareOption } from '../../kernel/option-declaration.js';
 import { booleanOption, integerOption } from '../../kernel/primitive-options.js';
