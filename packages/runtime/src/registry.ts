@@ -1,4 +1,3 @@
-import { join, resolve } from 'node:path';
 import { DuplicateModuleIdError } from '@apcore-mcp/core';
 import {
   assertValidModuleId,
@@ -21,8 +20,7 @@ import { findModuleFiles } from './find-module-files.js';
 import { mapConcurrent } from './map-concurrent.js';
 import { type DeferredLoadReport, DeferredModules } from './module-cache/deferred-modules.js';
 import { type DiscoveredFile, loadDiscoveredFile } from './module-cache/load-discovered-file.js';
-import { DEFAULT_CACHE_DIR_NAME, ModuleCache } from './module-cache/module-cache.js';
-import { fingerprintSupportFiles } from './module-cache/support-files.js';
+import { ModuleCache } from './module-cache/module-cache.js';
 import { resolveExtensionsDir } from './resolve-extensions-dir.js';
 
 /** Options of {@link Registry}. */
@@ -218,7 +216,13 @@ export class Registry implements RegistryLike {
       const knownId = this.#sources.get(path);
       return knownId === undefined || !this.#modules.has(knownId);
     });
-    const cache = await this.#openCache(rootDir, allPaths);
+    this.#cache =
+      this.#cacheOptions &&
+      (await ModuleCache.openFor(rootDir, allPaths, {
+        ...this.#cacheOptions,
+        logger: this.#logger,
+      }));
+    const cache = this.#cache;
     // Files load side by side (reading, resolving and compiling overlap), then register one by
     // one in file order: which of two duplicate ids wins does not depend on timing.
     const loads = await mapConcurrent(paths, CONCURRENT_LOADS, (path) =>
@@ -245,14 +249,6 @@ export class Registry implements RegistryLike {
    */
   loadDeferred(): Promise<DeferredLoadReport> {
     return this.#deferred.loadAll(this, this.#logger, this.#cache);
-  }
-
-  async #openCache(rootDir: string, paths: string[]): Promise<ModuleCache | undefined> {
-    if (this.#cacheOptions === undefined) return undefined;
-    const dir = resolve(this.#cacheOptions.dir ?? join(rootDir, DEFAULT_CACHE_DIR_NAME));
-    const support = await fingerprintSupportFiles(rootDir, paths, dir);
-    this.#cache = await ModuleCache.open(rootDir, { dir, support, logger: this.#logger });
-    return this.#cache;
   }
 
   /** Registers what a file holds; the reason it cannot be, or `null`. */

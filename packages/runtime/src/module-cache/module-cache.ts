@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join, relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import type { Logger } from '@apcore-mcp/core/bridge';
 import { type FileFingerprint, sameFingerprint } from './file-fingerprint.js';
 import type { ModuleSnapshot } from './module-snapshot.js';
+import { fingerprintSupportFiles } from './support-files.js';
 
 /** Bumped whenever what an entry holds, or how it is read, changes. */
 const CACHE_FORMAT = 1;
@@ -94,6 +95,20 @@ export class ModuleCache {
   static async open(rootDir: string, options: ModuleCacheOpenOptions): Promise<ModuleCache> {
     const content = await readCacheFile(join(options.dir, CACHE_FILE_NAME), options.logger);
     return new ModuleCache(rootDir, options, content);
+  }
+
+  /**
+   * Opens the cache of the extensions directory `rootDir`, whose module files are `paths`: kept
+   * in `dir`, by default `<rootDir>/.apcore-mcp-cache`.
+   */
+  static async openFor(
+    rootDir: string,
+    paths: readonly string[],
+    options: { dir?: string; logger: Logger },
+  ): Promise<ModuleCache> {
+    const dir = resolve(options.dir ?? join(rootDir, DEFAULT_CACHE_DIR_NAME));
+    const support = await fingerprintSupportFiles(rootDir, paths, dir);
+    return ModuleCache.open(rootDir, { dir, support, logger: options.logger });
   }
 
   /** Where the cache is kept. */
