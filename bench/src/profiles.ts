@@ -38,6 +38,8 @@ export const FULL_PROFILE: BenchProfile = {
     shapes: [
       { clients: 10, callsPerClient: 200 },
       { clients: 100, callsPerClient: 30 },
+      { clients: 10, callsPerClient: 200, sharedSession: true },
+      { clients: 100, callsPerClient: 30, sharedSession: true },
     ],
     // Nine loads a shape: on a shared machine the median of five pairs still swings by a tenth.
     samples: 9,
@@ -80,6 +82,7 @@ export const SMOKE_PROFILE: BenchProfile = {
     shapes: [
       { clients: 2, callsPerClient: 5 },
       { clients: 5, callsPerClient: 3 },
+      { clients: 5, callsPerClient: 3, sharedSession: true },
     ],
     samples: 1,
     deadlineMs: 60_000,

@@ -16,6 +16,8 @@ import { createModuleSpecs } from '../workload/module-specs.js';
 export interface HttpLoadShape {
   clients: number;
   callsPerClient: number;
+  /** All clients call through one 2025-11-25 session; a revision without sessions skips it. */
+  sharedSession?: boolean;
 }
 
 /** Shapes and sampling of {@link measureHttpLoad}. */
@@ -113,8 +115,9 @@ function summarize(era: LoadEra, shape: HttpLoadShape, shapeResults: ShapeResult
   const errors = Object.values(results)
     .flat()
     .reduce((sum, result) => sum + result.errors, warmupErrors);
-  const label = `Streamable HTTP ${era}, ${shape.clients} clients x ${shape.callsPerClient} calls`;
-  const key = `http.${era.slice(0, 4)}.c${shape.clients}`;
+  const shared = shape.sharedSession === true;
+  const label = `Streamable HTTP ${era}, ${shape.clients} clients x ${shape.callsPerClient} calls${shared ? ' on one session' : ''}`;
+  const key = `http.${era.slice(0, 4)}.c${shape.clients}${shared ? '.shared' : ''}`;
   const throughput = (name: 'ours' | 'ours-metrics', id: string, suffix: string) => {
     const ratio = pairedRatio(rates(name), rates('baseline'));
     return createFigure({
@@ -182,7 +185,8 @@ async function measureShape(
  * Figure 4: ours (`startServer` over Streamable HTTP) and the hand-written server on the SDK's
  * 2.x packages, each in its own process on 127.0.0.1 and each serving both protocol revisions,
  * under the same bounded loads for every era: N SDK clients of that era (2025-11-25: the 1.x
- * client, a session each; 2026-07-28: the 2.x client, no session), all calling at once. Ours
+ * client, a session each, or one session for all in a `sharedSession` shape; 2026-07-28: the
+ * 2.x client, no session), all calling at once. Ours
  * runs twice, once with Prometheus metrics on (`metrics: true`). The servers start once; loads
  * alternate between them. The throughput is the median of the loads,
  * the latencies are pooled over them. Right after each load the loaded server's resident set
@@ -198,7 +202,9 @@ export async function measureHttpLoad(options: HttpLoadOptions): Promise<Figure[
   try {
     const figures: Figure[] = [];
     for (const era of options.eras) {
-      for (const shape of options.shapes) {
+      // 2026-07-28 has no sessions to share.
+      const shapes = options.shapes.filter((shape) => era === '2025-11-25' || !shape.sharedSession);
+      for (const shape of shapes) {
         figures.push(...(await measureShape(contenders, era, shape, options)));
       }
     }

@@ -8,8 +8,10 @@ export interface ClientLoad {
   era?: LoadEra;
   /** Opens each client instead of an SDK client of `era` (a task load's hand-framed client). */
   openSession?: (url: string) => Promise<LoadSession>;
-  /** Concurrent clients, each with its own session. */
+  /** Concurrent clients, each with its own session unless `sharedSession`. */
   clients: number;
+  /** All clients call through one session (one SDK client), as agents behind one gateway do. */
+  sharedSession?: boolean;
   /** Calls each client makes, one after the other. */
   callsPerClient: number;
   /** Past this many milliseconds no call starts any more; the missing ones count as errors. */
@@ -30,8 +32,9 @@ export interface LoadResult {
 
 /**
  * Runs a bounded load: `clients` SDK clients of `era` over Streamable HTTP, each in its own session,
- * connect (or the clients `openSession` opens); then all at once make `callsPerClient` sequential
- * calls; then end their sessions. Stops by itself: at the deadline no new call starts.
+ * connect (or the clients `openSession` opens; with `sharedSession`, one client whose session all
+ * `clients` callers share); then all at once make `callsPerClient` sequential calls; then end
+ * their sessions. Stops by itself: at the deadline no new call starts.
  *
  * @example
  * ```ts
@@ -42,12 +45,16 @@ export async function runClientLoad(load: ClientLoad): Promise<LoadResult> {
   const deadline = performance.now() + load.deadlineMs;
   const open = load.openSession ?? ((url) => openLoadSession(url, load.era ?? '2025-11-25'));
   const opened = await Promise.allSettled(
-    Array.from({ length: load.clients }, () => open(load.url)),
+    Array.from({ length: load.sharedSession === true ? 1 : load.clients }, () => open(load.url)),
   );
   const sessions = opened.flatMap((outcome) =>
     outcome.status === 'fulfilled' ? [outcome.value] : [],
   );
-  let errors = (load.clients - sessions.length) * load.callsPerClient;
+  const callers =
+    load.sharedSession === true && sessions[0] !== undefined
+      ? Array.from({ length: load.clients }, () => sessions[0] as LoadSession)
+      : sessions;
+  let errors = (load.clients - callers.length) * load.callsPerClient;
   const latenciesMs: number[] = [];
   const callRepeatedly = async (session: LoadSession) => {
     for (let index = 0; index < load.callsPerClient; index += 1) {
@@ -67,7 +74,7 @@ export async function runClientLoad(load: ClientLoad): Promise<LoadResult> {
     }
   };
   const started = performance.now();
-  await Promise.all(sessions.map(callRepeatedly));
+  await Promise.all(callers.map(callRepeatedly));
   const durationMs = performance.now() - started;
   await Promise.allSettled(sessions.map((session) => session.close()));
   return { succeeded: latenciesMs.length, errors, durationMs, latenciesMs };

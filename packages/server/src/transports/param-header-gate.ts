@@ -4,7 +4,7 @@ import { isRecord } from '@apcore-mcp/core/bridge';
 import { sendJson } from '../kernel/http-response.js';
 import type { Logger } from '../kernel/logger.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
-import { scanParamHeaders } from '../tools/param-headers.js';
+import { type ParamHeader, scanParamHeaders } from '../tools/param-headers.js';
 import { readAdmittedIdentity } from './http-admission.js';
 import { checkParamHeaders } from './param-header-check.js';
 import { requestIdOf } from './request-id.js';
@@ -22,6 +22,22 @@ const HEADER_MISMATCH = -32020;
  * ```
  */
 export type ListedTool = (name: string, identity: Identity | undefined) => McpTool | undefined;
+
+/**
+ * The headers each listed tool's schema declares, scanned once per schema rather than on every
+ * call (a changed module gets a new tool and schema). Walking the workload's schema took about
+ * 2% of the server's time per 2026-07-28 call (`bench/README.md`, "Where a call goes").
+ */
+const declaredHeaders = new WeakMap<object, readonly ParamHeader[]>();
+
+function headersDeclaredBy(tool: McpTool): readonly ParamHeader[] {
+  let headers = declaredHeaders.get(tool.inputSchema);
+  if (headers === undefined) {
+    headers = scanParamHeaders(tool.inputSchema).headers;
+    declaredHeaders.set(tool.inputSchema, headers);
+  }
+  return headers;
+}
 
 function readHeader(request: IncomingMessage, name: string): string | undefined {
   const value = request.headers[name.toLowerCase()];
@@ -55,7 +71,7 @@ export function refuseParamHeaderMismatch(exchange: {
   if (typeof name !== 'string') return false;
   const tool = exchange.listedTool(name, readAdmittedIdentity(request));
   if (tool === undefined) return false;
-  const { headers } = scanParamHeaders(tool.inputSchema);
+  const headers = headersDeclaredBy(tool);
   if (headers.length === 0) return false;
   const mismatch = checkParamHeaders(headers, args, (header) => readHeader(request, header));
   if (mismatch === undefined) return false;

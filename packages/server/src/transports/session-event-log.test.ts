@@ -56,4 +56,31 @@ describe('SessionEventLog', () => {
     }
     expect((await replay(log, 'a:7')).sent).toEqual([]);
   });
+
+  it('forgets the streams whose answers were delivered, and keeps every other', async () => {
+    const log = new SessionEventLog();
+    const delivered = await log.storeEvent('a', {} as JSONRPCMessage);
+    await log.storeEvent('a', { jsonrpc: '2.0', id: 7, result: {} });
+    const broken = await log.storeEvent('b', {} as JSONRPCMessage);
+    const progress = await log.storeEvent('b', notification(1));
+    const unanswered = await log.storeEvent('c', {} as JSONRPCMessage);
+    log.forgetStreamsAnswering([7, 'never-answered']);
+    expect((await replay(log, delivered)).sent).toEqual([]);
+    expect((await replay(log, broken)).sent).toEqual([[progress, notification(1)]]);
+    // Forgetting never invalidates an id: the client is told the stream has nothing more.
+    expect(await log.getStreamIdForEventId(delivered)).toBe('a');
+    expect(await log.getStreamIdForEventId(unanswered)).toBe('c');
+  });
+
+  it('forgets the stream of the newest answer to an id used again', async () => {
+    const log = new SessionEventLog();
+    const first = await log.storeEvent('a', {} as JSONRPCMessage);
+    const firstAnswer: JSONRPCMessage = { jsonrpc: '2.0', id: 1, error: { code: 1, message: 'x' } };
+    const firstAnswerId = await log.storeEvent('a', firstAnswer);
+    const second = await log.storeEvent('b', {} as JSONRPCMessage);
+    await log.storeEvent('b', { jsonrpc: '2.0', id: 1, result: {} });
+    log.forgetStreamsAnswering([1]);
+    expect((await replay(log, first)).sent).toEqual([[firstAnswerId, firstAnswer]]);
+    expect((await replay(log, second)).sent).toEqual([]);
+  });
 });

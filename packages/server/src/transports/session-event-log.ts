@@ -1,4 +1,10 @@
-import type { EventId, EventStore, JSONRPCMessage, StreamId } from '@modelcontextprotocol/server';
+import type {
+  EventId,
+  EventStore,
+  JSONRPCMessage,
+  RequestId,
+  StreamId,
+} from '@modelcontextprotocol/server';
 
 /** How many events a session keeps for replay: the newest ones, whatever their stream. */
 const SESSION_EVENTS_KEPT = 100;
@@ -26,7 +32,9 @@ interface StoredEvent {
  * event id and empty data, plus `retry:`), and answer a `GET` with `Last-Event-ID` with the
  * events of that stream sent after it. The log lives and dies with its session and keeps only
  * the newest {@link SESSION_EVENTS_KEPT} events, so a busy session holds a bounded number of
- * messages; a client that resumes later than that gets the stream's events still kept.
+ * messages; a client that resumes later than that gets the stream's events still kept. A stream
+ * delivered in full is never resumed: {@link SessionEventLog.forgetStreamsAnswering} drops its
+ * events as soon as it ended, so a session holds only what a broken stream may still ask for.
  *
  * An event id is `<stream id>:<sequence>`: unique within the session (the sequence only grows)
  * and naming its stream, as the spec asks.
@@ -50,6 +58,21 @@ export class SessionEventLog implements EventStore {
     this.#events.push({ sequence: this.#sequence, streamId, message });
     if (this.#events.length > this.#kept) this.#events.shift();
     return `${streamId}:${this.#sequence}`;
+  }
+
+  /**
+   * Drops every event of the streams that carried the answers to `requestIds`: their HTTP
+   * responses ended after the answers were written, so no client will resume them.
+   */
+  forgetStreamsAnswering(requestIds: readonly RequestId[]): void {
+    const delivered = new Set<StreamId>();
+    for (const requestId of requestIds) {
+      const answer = this.#events.findLast((event) => isAnswerTo(event.message, requestId));
+      if (answer !== undefined) delivered.add(answer.streamId);
+    }
+    if (delivered.size === 0) return;
+    const kept = this.#events.filter((event) => !delivered.has(event.streamId));
+    this.#events.splice(0, this.#events.length, ...kept);
   }
 
   async getStreamIdForEventId(eventId: EventId): Promise<StreamId | undefined> {
@@ -79,4 +102,9 @@ export class SessionEventLog implements EventStore {
     if (match?.[1] === undefined || sequence > this.#sequence) return undefined;
     return { streamId: match[1], sequence };
   }
+}
+
+/** Whether `message` is the result or error answering the request `requestId`. */
+function isAnswerTo(message: JSONRPCMessage, requestId: RequestId): boolean {
+  return 'id' in message && message.id === requestId && ('result' in message || 'error' in message);
 }

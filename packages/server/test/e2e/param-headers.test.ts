@@ -3,7 +3,7 @@ import { Executor, Registry } from '@apcore-mcp/runtime';
 import { createRecordingLogger, firstText } from '@apcore-mcp/test-support';
 import { connectClient } from '@apcore-mcp/test-support/clients';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ServerHandle, startServer } from '../../src/index.js';
 import { postToolCall } from '../helpers/modern-raw.js';
 
@@ -175,6 +175,46 @@ describe('Mcp-Param headers of x-mcp-header parameters (2026-07-28, SEP-2243)', 
   it('expects no header for a parameter the body leaves out or sets to null', async () => {
     const answer = await call({ region: 'eu', shard: null }, { 'mcp-param-region': 'eu' });
     expect(answer.status).toBe(200);
+  });
+});
+
+describe('Mcp-Param headers of a module changed while serving', () => {
+  it('are checked against the declarations of the module as it is now', async () => {
+    const registry = new Registry();
+    const register = (headerName: string) =>
+      registry.register(
+        'spanner.query',
+        defineModule({
+          description: 'Runs a query in a region.',
+          inputSchema: {
+            type: 'object',
+            properties: { region: { type: 'string', 'x-mcp-header': headerName } },
+          },
+          execute: (inputs) => ({ in: inputs.region }),
+        }),
+      );
+    register('Region');
+    const server = await startServer(new Executor(registry), {
+      transport: 'streamable-http',
+      port: 0,
+      logger: createRecordingLogger(),
+      dynamic: true,
+    });
+    const url = server.url ?? '';
+    const call = (headers: Record<string, string>) =>
+      postToolCall(url, { name: 'spanner-query', arguments: { region: 'eu' }, headers });
+    try {
+      expect((await call({ 'mcp-param-region': 'eu' })).status).toBe(200);
+      registry.unregister('spanner.query');
+      register('Zone');
+      await vi.waitFor(async () => {
+        const refused = await call({ 'mcp-param-region': 'eu' });
+        expect(refused.body.error?.data).toEqual({ header: 'Mcp-Param-Zone' });
+      });
+      expect((await call({ 'mcp-param-zone': 'eu' })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
   });
 });
 

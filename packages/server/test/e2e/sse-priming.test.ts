@@ -146,6 +146,22 @@ describe('POST event streams of 2025-11-25 sessions (SEP-1699)', () => {
     expect(replayed).toContain('"apcore/errorCode":"EXECUTION_CANCELLED"');
   });
 
+  it('keep nothing of a stream delivered in full: resuming it replays nothing', async () => {
+    const url = await start();
+    const headers = await openSession(url, '2025-11-25');
+    const text = await (await postCall(url, headers, 'math-add', { a: 1, b: 2 })).text();
+    expect(text).toContain('"sum":3');
+    const lastEventId = PRIMING_EVENT.exec(text)?.[1] ?? '';
+    // The server forgets the stream once its response has finished, right after the client read it.
+    await vi.waitFor(async () => {
+      const resumed = await fetch(url, {
+        headers: { ...headers, accept: 'text/event-stream', 'last-event-id': lastEventId },
+      });
+      expect(resumed.status).toBe(200);
+      expect(await resumed.text()).not.toContain('event: message');
+    });
+  });
+
   it('refuse a Last-Event-ID the session never issued, and the session keeps serving', async () => {
     const url = await start();
     const headers = await openSession(url, '2025-11-25');
