@@ -2,16 +2,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { firstText } from '@apcore-mcp/test-support';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BIN,
-  cleanEnv,
-  EXAMPLE_EXTENSIONS,
-  expectOneErrorLine,
-  runCli,
-} from '../helpers/cli-process.js';
+import { EXAMPLE_EXTENSIONS, expectOneErrorLine, runCli } from '../helpers/cli-process.js';
+import { withStdioSession } from '../helpers/stdio-session.js';
 
 /** Outside callers reach the catalog; orders only for staff, whom stdio never is. */
 const ACL_YAML = [
@@ -74,20 +68,7 @@ async function withStdioClient(
   env: Record<string, string>,
   use: (client: Client) => Promise<void>,
 ): Promise<void> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN, ...args],
-    env: cleanEnv(env),
-    cwd: dir,
-    stderr: 'pipe',
-  });
-  const client = new Client({ name: 'cli-acl-e2e', version: '1.0.0' });
-  await client.connect(transport);
-  try {
-    await use(client);
-  } finally {
-    await client.close();
-  }
+  await withStdioSession(args, env, use, { cwd: dir });
 }
 
 async function expectCatalogOnly(client: Client): Promise<void> {

@@ -1,3 +1,4 @@
+import { firstText } from '@apcore-mcp/test-support';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { BIN, cleanEnv } from './cli-process.js';
@@ -9,7 +10,8 @@ export interface StdioSessionResult<T> {
 }
 
 /**
- * Spawns `apcore-mcp <args>` as an MCP client does (the SDK's stdio transport), hands the
+ * Spawns `apcore-mcp <args>` (in `options.cwd`, by default the test's working directory) as an
+ * MCP client does (the SDK's stdio transport), hands the
  * connected client (and a reader of the server's stderr so far) to `use`, then closes it;
  * resolves to what `use` returned and everything the server wrote to stderr.
  *
@@ -22,12 +24,14 @@ export async function withStdioSession<T>(
   args: readonly string[],
   env: Record<string, string>,
   use: (client: Client, stderr: () => string) => Promise<T>,
+  options: { cwd?: string } = {},
 ): Promise<StdioSessionResult<T>> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, ...args],
     env: cleanEnv(env),
     stderr: 'pipe',
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
   });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
@@ -52,8 +56,7 @@ export async function callText(
 ): Promise<{ isError: boolean; text: string }> {
   try {
     const result = await client.callTool({ name, arguments: args });
-    const [first] = result.content as Array<{ text?: string }>;
-    return { isError: result.isError === true, text: first?.text ?? '' };
+    return { isError: result.isError === true, text: firstText(result) };
   } catch (error) {
     return { isError: true, text: (error as Error).message };
   }
