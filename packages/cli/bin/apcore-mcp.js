@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `apcore-mcp` command: everything lives in the package; this only hands over the arguments.
-import { run } from '../dist/cli.js';
+import { run } from '../dist/index.js';
 
 const SIGNALS = ['SIGINT', 'SIGTERM'];
 let code;

@@ -1,8 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readPackageVersion } from '@apcore-mcp/core/bridge';
 
-/** This package's version, read once from its package.json (one level above `src` and `dist`). */
-export const CLI_VERSION: string = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-    version: string;
-  }
-).version;
+/** This package's version, read once from its package.json. */
+export const CLI_VERSION: string = readPackageVersion(import.meta.url);

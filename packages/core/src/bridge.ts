@@ -98,6 +98,7 @@ export { describeModuleProblem, isModuleLike } from './module-like.js';
 export type { ModuleUi } from './module-ui.js';
 export { describeUiProblem, toModuleUi } from './module-ui.js';
 export { setOwnEntry } from './own-entry.js';
+export { findPackageDir, readPackageVersion } from './package-manifest.js';
 export { readProperty } from './read-property.js';
 export {
   REDACTED_VALUE,

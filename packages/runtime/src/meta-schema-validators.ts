@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { findPackageDir } from '@apcore-mcp/core/bridge';
 import type { Ajv, ErrorObject, Options } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 
@@ -50,9 +52,9 @@ let loaded: MetaSchemaValidators | undefined;
 
 /**
  * The meta-schema validators, loaded once per process. The build writes them as ajv's
- * standalone code beside this module (see {@link generateMetaSchemaCode}): loading ajv and
- * compiling the 2020-12 meta-schema took longer than starting the rest of the server. Run from
- * its sources, the package compiles the same validators with ajv on first use.
+ * standalone code into the package's `dist/` (see {@link generateMetaSchemaCode}): loading ajv
+ * and compiling the 2020-12 meta-schema took longer than starting the rest of the server.
+ * Before a build, the package compiles the same validators with ajv on first use.
  *
  * @example
  * ```ts
@@ -69,8 +71,10 @@ export function loadMetaSchemaValidators(): MetaSchemaValidators {
 
 function loadValidator(dialect: keyof typeof DIALECTS): MetaSchemaValidator {
   const { file, metaSchema } = DIALECTS[dialect];
-  if (existsSync(new URL(file, import.meta.url))) {
-    return (requireCommonJs(`./${file}`) as Record<string, MetaSchemaValidator>)[dialect]!;
+  // Looked up from the package's root: the build may bundle this module into a chunk elsewhere.
+  const built = join(findPackageDir(import.meta.url), 'dist', file);
+  if (existsSync(built)) {
+    return (requireCommonJs(built) as Record<string, MetaSchemaValidator>)[dialect]!;
   }
   return createMetaAjv(dialect).getSchema(metaSchema) as MetaSchemaValidator;
 }

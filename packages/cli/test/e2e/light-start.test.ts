@@ -8,7 +8,9 @@ import { runCli, startCli } from '../helpers/cli-process.js';
 
 // What each command loads, read through a loader hook that lists every module URL: a command
 // that needs little must load little (`--version` nothing of the server, yargs or zod; a stdio
-// server none of the HTTP side, nor the code of a feature its options leave off).
+// server none of the HTTP side, nor the code of a feature its options leave off). The packages
+// are built as bundles: what a path loads only behind an `import()` sits in a chunk named after
+// the imported file (`dist/chunks/open-apps-<hash>.js`).
 
 const RECORD_LOADED = fileURLToPath(new URL('../fixtures/record-loaded.mjs', import.meta.url));
 
@@ -54,6 +56,11 @@ const ZOD = /\/zod[@/]/;
 const YARGS = /\/yargs[@/]/;
 const SERVER = /\/packages\/server\/dist\//;
 
+/** The chunk the build writes for what `import('./<name>.js')` loads, in any package. */
+function chunk(name: string): RegExp {
+  return new RegExp(`/dist/chunks/(${name})-[A-Z0-9]+\\.js$`);
+}
+
 describe('what a command loads', () => {
   it('--version loads the CLI alone: no server, yargs, SDK or zod', async () => {
     const { file, env } = recording();
@@ -61,7 +68,7 @@ describe('what a command loads', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
     const urls = await loadedUrls(file);
-    expect(matching(urls, /\/packages\/cli\/dist\/cli\.js$/)).toHaveLength(1);
+    expect(matching(urls, /\/packages\/cli\/dist\/index\.js$/)).toHaveLength(1);
     for (const heavy of [SERVER, YARGS, SDK, ZOD, /\/packages\/runtime\//]) {
       expect(matching(urls, heavy)).toEqual([]);
     }
@@ -78,10 +85,8 @@ describe('what a command loads', () => {
     expect(matching(urls, SDK)).toEqual([]);
     expect(matching(urls, ZOD)).toEqual([]);
     // The option table's declarations, none of what a feature opens or the frame runs.
-    expect(matching(urls, /\/server\/dist\/(index|lifecycle\/|calls\/execution-router)/)).toEqual(
-      [],
-    );
-    expect(matching(urls, /\/server\/dist\/features\/[^/]+\/open-/)).toEqual([]);
+    expect(matching(urls, /\/server\/dist\/index\.js$/)).toEqual([]);
+    expect(matching(urls, chunk('open-[a-z-]+|resolve-options|serve-command'))).toEqual([]);
     expect(matching(urls, /\/packages\/runtime\/dist\/index\.js$/)).toEqual([]);
   });
 
@@ -107,16 +112,18 @@ describe('what a command loads', () => {
     const urls = await loadedUrls(file);
     // It does serve: the SDK and the frame are loaded.
     expect(matching(urls, SDK).length).toBeGreaterThan(0);
-    expect(matching(urls, /\/server\/dist\/transports\/stdio-transport\.js$/)).toHaveLength(1);
+    expect(matching(urls, /\/server\/dist\/index\.js$/)).toHaveLength(1);
+    expect(matching(urls, /@modelcontextprotocol[+/]server.*\/stdio\.m?js$/)).toHaveLength(1);
+    // Features on by default, which the patterns below must not hide.
+    expect(matching(urls, chunk('open-apps|open-tasks'))).toHaveLength(2);
     const httpSide = [
       /^node:(http|https|http2)$/,
-      /\/transports\/(streamable-http-endpoint|http-handler|http-listener)\.js$/,
+      chunk('http-handler|http-listener'),
       /server-legacy/,
-      /\/features\/auth\/(open-auth|bearer-auth)\.js$/,
-      /\/features\/(inspector|metrics|usage|server-card)\/open-|server-card-routes/,
+      chunk('open-auth|open-inspector|open-metrics|open-usage|server-card-routes'),
       /\/packages\/(auth|inspector|observability|redis|tasks|events-redis|openapi)\/dist\//,
       /\/(ioredis|bullmq|pino-pretty)[@/]/,
-      /\/features\/(governance|tracing|management|tool-search|skills)\/open-/,
+      chunk('open-governance|open-tracing|open-management|open-tool-search|open-skills'),
     ];
     for (const pattern of httpSide) expect(matching(urls, pattern)).toEqual([]);
   });

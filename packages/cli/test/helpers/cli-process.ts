@@ -31,7 +31,7 @@ const COMMAND_TIMEOUT_MS = 45_000;
 
 /** Spawned processes must use the built package: say so plainly when it is missing. */
 export function assertBuilt(): void {
-  if (!existsSync(join(packageDir, 'dist', 'cli.js'))) {
+  if (!existsSync(join(packageDir, 'dist', 'index.js'))) {
     throw new Error(
       'packages/cli/dist is missing: run `pnpm turbo run build --filter @apcore-mcp/cli...` first',
     );

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join, relative, resolve, sep } from 'node:path';
-import type { Logger } from '@apcore-mcp/core/bridge';
+import { type Logger, readPackageVersion } from '@apcore-mcp/core/bridge';
 import { type FileFingerprint, sameFingerprint } from './file-fingerprint.js';
 import type { ModuleSnapshot } from './module-snapshot.js';
 import { fingerprintSupportFiles } from './support-files.js';
@@ -14,9 +13,7 @@ export const DEFAULT_CACHE_DIR_NAME = '.apcore-mcp-cache';
 const CACHE_FILE_NAME = 'modules.json';
 
 /** The runtime's own version: a cache written by another version is never read. */
-const RUNTIME_VERSION = (
-  createRequire(import.meta.url)('../../package.json') as { version: string }
-).version;
+const RUNTIME_VERSION = readPackageVersion(import.meta.url);
 
 interface CacheEntry extends FileFingerprint {
   snapshot: ModuleSnapshot;

@@ -1,17 +1,9 @@
-import { createRequire } from 'node:module';
+import { readPackageVersion as readVersionAbove } from '@apcore-mcp/core/bridge';
 
 let cachedVersion: string | undefined;
 
-/**
- * This package's version, read from its package.json at run time. `src/kernel/` and
- * `dist/kernel/` both sit two levels below the package root, so the same relative path works
- * from sources and from the build.
- */
+/** This package's version, read once from its package.json. */
 export function readPackageVersion(): string {
-  if (cachedVersion === undefined) {
-    const require = createRequire(import.meta.url);
-    const manifest = require('../../package.json') as { version?: unknown };
-    cachedVersion = typeof manifest.version === 'string' ? manifest.version : '0.0.0';
-  }
+  cachedVersion ??= readVersionAbove(import.meta.url);
   return cachedVersion;
 }
