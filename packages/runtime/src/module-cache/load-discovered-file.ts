@@ -4,7 +4,6 @@ import {
   loadModuleFile,
 } from '../load-module-file.js';
 import { type DeferredModule, deferModule } from './deferred-module.js';
-import { type FileFingerprint, fingerprintFile } from './file-fingerprint.js';
 import type { ModuleCache } from './module-cache.js';
 import { snapshotModule } from './module-snapshot.js';
 
@@ -42,13 +41,7 @@ export async function loadDiscoveredFile(
   cache: ModuleCache | undefined,
 ): Promise<DiscoveredFile> {
   if (cache === undefined) return importFile(path);
-  let print: FileFingerprint | undefined;
-  try {
-    print = fingerprintFile(path);
-  } catch {
-    // Unreadable now: the import says why.
-  }
-  const snapshot = print === undefined ? undefined : cache.lookup(path, print);
+  const { snapshot, print } = cache.lookup(path);
   if (snapshot !== undefined) {
     return { deferred: deferModule(snapshot, () => loadModuleFile(path)) };
   }

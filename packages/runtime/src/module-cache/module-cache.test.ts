@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -42,17 +42,50 @@ describe('ModuleCache', () => {
     first.remember(greet, print, SNAPSHOT);
     await first.save([greet]);
     const second = await open().opened;
-    expect(second.lookup(greet, print)).toEqual(SNAPSHOT);
-    expect(second.lookup(greet, { ...print, hash: 'other' })).toBeUndefined();
-    expect(second.lookup(greet, { ...print, mtimeMs: print.mtimeMs + 1 })).toBeUndefined();
-    expect(second.lookup(join(root, 'other.js'), print)).toBeUndefined();
+    expect(second.lookup(greet)).toEqual({ snapshot: SNAPSHOT, print: expect.anything() });
+    expect(second.lookup(join(root, 'other.js'))).toEqual({});
+    await writeFile(greet, 'export default { description: "changed" };\n');
+    const changed = second.lookup(greet);
+    expect(changed.snapshot).toBeUndefined();
+    expect(changed.print?.hash).not.toBe(print.hash);
+  });
+
+  it('trusts the stamp of a file that had settled when it was hashed, without reading it', async () => {
+    const cache = await open().opened;
+    // An entry of this very stamp whose hash no read would give: served, so nothing was read.
+    const settled = { ...print, hash: 'not-the-content', hashedAt: print.ctimeMs + 10_000 };
+    cache.remember(greet, settled, SNAPSHOT);
+    expect(cache.lookup(greet)).toEqual({ snapshot: SNAPSHOT, print: settled });
+  });
+
+  it('reads a file changed just before its hashing, whose stamp cannot vouch for it', async () => {
+    const cache = await open().opened;
+    cache.remember(greet, { ...print, hash: 'not-the-content' }, SNAPSHOT);
+    expect(cache.lookup(greet).snapshot).toBeUndefined();
+  });
+
+  it('keeps, refreshed, the entry of a file whose times changed but whose content did not', async () => {
+    const first = await open().opened;
+    first.remember(greet, print, SNAPSHOT);
+    await first.save([greet]);
+    await utimes(greet, new Date(2020, 0, 1), new Date(2020, 0, 1));
+    const second = await open().opened;
+    const found = second.lookup(greet);
+    expect(found.snapshot).toEqual(SNAPSHOT);
+    expect(found.print).toMatchObject({
+      hash: print.hash,
+      mtimeMs: new Date(2020, 0, 1).getTime(),
+    });
+    await second.save([greet]);
+    const written = JSON.parse(await readFile(join(dir, 'modules.json'), 'utf8'));
+    expect(written.entries['greet.js'].mtimeMs).toBe(new Date(2020, 0, 1).getTime());
   });
 
   it('drops every entry when the helper files changed', async () => {
     const first = await open({ support: 's1' }).opened;
     first.remember(greet, print, SNAPSHOT);
     await first.save([greet]);
-    expect((await open({ support: 's2' }).opened).lookup(greet, print)).toBeUndefined();
+    expect((await open({ support: 's2' }).opened).lookup(greet).snapshot).toBeUndefined();
   });
 
   it('drops the entries of files no longer there when it saves', async () => {
@@ -61,16 +94,16 @@ describe('ModuleCache', () => {
     await first.save([greet]);
     const second = await open().opened;
     await second.save([]);
-    expect((await open().opened).lookup(greet, print)).toBeUndefined();
+    expect((await open().opened).lookup(greet).snapshot).toBeUndefined();
   });
 
   it.each([
-    ['text that is not JSON', '{ "format": 1,', 'it is not valid JSON'],
+    ['text that is not JSON', '{ "format": 2,', 'it is not valid JSON'],
     ['an array', '[]', 'it is not a JSON object'],
     [
       'another version',
-      JSON.stringify({ format: 1, runtime: '99.0.0', support: 's1', entries: {} }),
-      'it was written by another version (format 1, runtime 99.0.0)',
+      JSON.stringify({ format: 2, runtime: '99.0.0', support: 's1', entries: {} }),
+      'it was written by another version (format 2, runtime 99.0.0)',
     ],
   ])('ignores %s with a warning, and rewrites it', async (_name, content, reason) => {
     await mkdir(dir);
@@ -82,7 +115,7 @@ describe('ModuleCache', () => {
     ]);
     await cache.save([greet]);
     const written = JSON.parse(await readFile(join(dir, 'modules.json'), 'utf8'));
-    expect(written).toMatchObject({ format: 1, support: 's1', entries: {} });
+    expect(written).toMatchObject({ format: 2, support: 's1', entries: {} });
   });
 
   it('keeps the cache out of version control', async () => {
@@ -115,7 +148,7 @@ describe('ModuleCache', () => {
         return cache.save([greet]);
       }),
     );
-    const snapshot = (await open().opened).lookup(greet, print);
+    const { snapshot } = (await open().opened).lookup(greet);
     expect(snapshot?.fields.description).toMatch(/^v[0-3]$/);
   });
 });

@@ -2,12 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { type Logger, readPackageVersion } from '@apcore-mcp/core/bridge';
-import { type FileFingerprint, sameFingerprint } from './file-fingerprint.js';
+import {
+  type FileFingerprint,
+  type FileStamp,
+  fingerprintFile,
+  stampFile,
+  stampVouchesFor,
+} from './file-fingerprint.js';
 import type { ModuleSnapshot } from './module-snapshot.js';
 import { fingerprintSupportFiles } from './support-files.js';
 
 /** Bumped whenever what an entry holds, or how it is read, changes. */
-const CACHE_FORMAT = 1;
+const CACHE_FORMAT = 2;
 /** The name of the cache's directory inside the extensions directory (discovery skips dot names). */
 export const DEFAULT_CACHE_DIR_NAME = '.apcore-mcp-cache';
 const CACHE_FILE_NAME = 'modules.json';
@@ -15,6 +21,7 @@ const CACHE_FILE_NAME = 'modules.json';
 /** The runtime's own version: a cache written by another version is never read. */
 const RUNTIME_VERSION = readPackageVersion(import.meta.url);
 
+/** One module file's entry: the file it was made from, and its module's snapshot. */
 interface CacheEntry extends FileFingerprint {
   snapshot: ModuleSnapshot;
 }
@@ -28,6 +35,14 @@ interface CacheContent {
 }
 
 /** Options of {@link ModuleCache.open}. */
+/** What {@link ModuleCache.lookup} found of a module file. */
+export interface CacheLookup {
+  /** The cached snapshot of its module, when the file is still the one it was made from. */
+  snapshot?: ModuleSnapshot;
+  /** The file as it is now; absent when it cannot be read. */
+  print?: FileFingerprint;
+}
+
 export interface ModuleCacheOpenOptions {
   /** Where the cache file is kept. */
   dir: string;
@@ -62,7 +77,7 @@ function describeContentProblem(content: unknown): string | null {
  * @example
  * ```ts
  * const cache = await ModuleCache.open('/app/extensions', { dir, support, logger });
- * const snapshot = cache.lookup(path, fingerprintFile(path));
+ * const { snapshot, print } = cache.lookup(path);
  * ```
  */
 export class ModuleCache {
@@ -113,10 +128,30 @@ export class ModuleCache {
     return this.#file;
   }
 
-  /** The cached snapshot of the module at `path`, if the file is still the one it was made from. */
-  lookup(path: string, print: FileFingerprint): ModuleSnapshot | undefined {
+  /**
+   * The module file at `path` as it is now (`print`, absent when it cannot be read) and, when it
+   * is still the file its entry was made from, the entry's `snapshot`. An entry whose stamp
+   * vouches for the file is used without reading it; otherwise the file is read and hashed, and
+   * the same content under new times (a `touch`, a checkout) keeps its entry, refreshed.
+   */
+  lookup(path: string): CacheLookup {
+    let stamp: FileStamp;
+    let print: FileFingerprint;
     const entry = this.#entries.get(this.#key(path));
-    return entry !== undefined && sameFingerprint(entry, print) ? entry.snapshot : undefined;
+    try {
+      stamp = stampFile(path);
+      if (entry !== undefined && stampVouchesFor(stamp, entry)) {
+        const { snapshot, ...print } = entry;
+        return { snapshot, print };
+      }
+      print = fingerprintFile(path, stamp);
+    } catch {
+      // Unreadable now: importing it says why.
+      return {};
+    }
+    if (entry === undefined || entry.hash !== print.hash) return { print };
+    this.remember(path, print, entry.snapshot);
+    return { snapshot: entry.snapshot, print };
   }
 
   /** Records the snapshot of the module at `path`, made from the file `print` describes. */
