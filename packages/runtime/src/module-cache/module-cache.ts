@@ -34,7 +34,6 @@ interface CacheContent {
   entries: Record<string, CacheEntry>;
 }
 
-/** Options of {@link ModuleCache.open}. */
 /** What {@link ModuleCache.lookup} found of a module file. */
 export interface CacheLookup {
   /** The cached snapshot of its module, when the file is still the one it was made from. */
@@ -43,6 +42,7 @@ export interface CacheLookup {
   print?: FileFingerprint;
 }
 
+/** Options of {@link ModuleCache.open}. */
 export interface ModuleCacheOpenOptions {
   /** Where the cache file is kept. */
   dir: string;
