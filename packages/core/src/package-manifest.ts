@@ -2,12 +2,24 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** A package directory's manifest, when it has one that names a version. */
+/** The version a directory's package.json names, if it has one that does. */
 function readVersionIn(dir: string): string | undefined {
   const manifestPath = join(dir, 'package.json');
   if (!existsSync(manifestPath)) return undefined;
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version?: unknown };
   return typeof manifest.version === 'string' ? manifest.version : undefined;
+}
+
+/** The nearest package above a module whose package.json names a version: its directory and version. */
+function findPackage(moduleUrl: string): { dir: string; version: string } {
+  let dir = dirname(fileURLToPath(moduleUrl));
+  for (;;) {
+    const version = readVersionIn(dir);
+    if (version !== undefined) return { dir, version };
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`No package.json with a version above ${moduleUrl}`);
+    dir = parent;
+  }
 }
 
 /**
@@ -24,13 +36,7 @@ function readVersionIn(dir: string): string | undefined {
  * @throws {Error} when no package.json with a string `version` lies above the module.
  */
 export function findPackageDir(moduleUrl: string): string {
-  let dir = dirname(fileURLToPath(moduleUrl));
-  while (readVersionIn(dir) === undefined) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`No package.json with a version above ${moduleUrl}`);
-    dir = parent;
-  }
-  return dir;
+  return findPackage(moduleUrl).dir;
 }
 
 /**
@@ -44,5 +50,5 @@ export function findPackageDir(moduleUrl: string): string {
  * @throws {Error} when no package.json with a string `version` lies above the module.
  */
 export function readPackageVersion(moduleUrl: string): string {
-  return readVersionIn(findPackageDir(moduleUrl)) as string;
+  return findPackage(moduleUrl).version;
 }
