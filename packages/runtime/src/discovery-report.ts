@@ -1,9 +1,27 @@
-import type { Definition } from '@apcore-mcp/core/bridge';
+import type { Definition, Logger } from '@apcore-mcp/core/bridge';
 
 /** A file discovery could not turn into a registered module, and why. */
 export interface DiscoveryFailure {
   path: string;
   reason: string;
+}
+
+/**
+ * Records a file that could not be served in `failed` and logs it: the one way discovery and
+ * the cached modules' background load say so.
+ *
+ * @example
+ * ```ts
+ * skipFile(report.failed, logger, { path: '/app/extensions/broken.js', reason: 'SyntaxError' });
+ * ```
+ */
+export function skipFile(
+  failed: DiscoveryFailure[],
+  logger: Logger,
+  failure: DiscoveryFailure,
+): void {
+  failed.push(failure);
+  logger.warn(failure, `Skipped module file ${failure.path}: ${failure.reason}`);
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   silentLogger,
 } from '@apcore-mcp/core/bridge';
 import { describeModule } from './descriptor.js';
-import type { DiscoveryReport } from './discovery-report.js';
+import { type DiscoveryReport, skipFile } from './discovery-report.js';
 import { findModuleFiles } from './find-module-files.js';
 import { mapConcurrent } from './map-concurrent.js';
 import { type DeferredLoadReport, DeferredModules } from './module-cache/deferred-modules.js';
@@ -230,10 +230,7 @@ export class Registry implements RegistryLike {
     );
     paths.forEach((path, index) => {
       const reason = this.#registerOutcome(rootDir, path, loads[index] as DiscoveredFile, report);
-      if (reason !== null) {
-        report.failed.push({ path, reason });
-        this.#logger.warn({ path, reason }, `Skipped module file ${path}: ${reason}`);
-      }
+      if (reason !== null) skipFile(report.failed, this.#logger, { path, reason });
     });
     await cache?.save(allPaths);
     this.#lastDiscovery = report;

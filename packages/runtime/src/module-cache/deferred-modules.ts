@@ -1,5 +1,5 @@
 import type { Logger, ModuleLike } from '@apcore-mcp/core/bridge';
-import type { DiscoveryFailure } from '../discovery-report.js';
+import { type DiscoveryFailure, skipFile } from '../discovery-report.js';
 import type { DeferredModule } from './deferred-module.js';
 import { describeLoadFailure } from './load-discovered-file.js';
 import type { ModuleCache } from './module-cache.js';
@@ -81,11 +81,9 @@ async function loadOne(moduleId: string, pending: Pending, context: LoadContext)
   try {
     real = await deferred.load();
   } catch (error) {
-    const reason = describeLoadFailure(error);
     if (target.get(moduleId) === deferred.module) target.unregister(moduleId);
     cache?.forget(path);
-    report.failed.push({ path, reason });
-    logger.warn({ path, reason }, `Skipped module file ${path}: ${reason}`);
+    skipFile(report.failed, logger, { path, reason: describeLoadFailure(error) });
     return;
   }
   const snapshot: ModuleSnapshot | null = snapshotModule(real);
@@ -101,8 +99,7 @@ async function loadOne(moduleId: string, pending: Pending, context: LoadContext)
     target.register(newId, real, { file: path });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    report.failed.push({ path, reason });
-    logger.warn({ path, reason }, `Skipped module file ${path}: ${reason}`);
+    skipFile(report.failed, logger, { path, reason });
     return;
   }
   report.changed.push(newId);

@@ -13,7 +13,15 @@ export type DiscoveredFile =
   | { deferred: DeferredModule }
   | { reason: string };
 
-function describeLoadFailure(error: unknown): string {
+/**
+ * Why a module file did not load, in one line: the reason a load error carries, else the error.
+ *
+ * @example
+ * ```ts
+ * describeLoadFailure(new Error('boom')); // 'Error: boom'
+ * ```
+ */
+export function describeLoadFailure(error: unknown): string {
   return (error as { details?: { reason?: string } }).details?.reason ?? String(error);
 }
 
@@ -55,5 +63,3 @@ export async function loadDiscoveredFile(
   }
   return found;
 }
-
-export { describeLoadFailure };
