@@ -39,7 +39,8 @@ if (Object.keys(entries).length === 0) {
   throw new Error(`${manifest.name}: no "exports" entry imports a file under ./dist/`);
 }
 await rm(staging, { recursive: true, force: true });
-const result = await build({
+// Rejects, having printed each error, when the bundle cannot be built.
+await build({
   entryPoints: entries,
   outdir: staging,
   bundle: true,
@@ -54,7 +55,6 @@ const result = await build({
   keepNames: true,
   logLevel: 'warning',
 });
-if (result.errors.length > 0) process.exit(1);
 
 // tsc's modules are replaced by the bundle; everything else it or the build wrote stays.
 for (const file of await filesUnder(dist)) {
