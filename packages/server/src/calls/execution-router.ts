@@ -28,11 +28,12 @@ import {
 import { answerErrors } from './pipeline/errors-entry.js';
 import { createExecuteCall } from './pipeline/execute-call.js';
 import { logAnsweredCall } from './pipeline/log-entry.js';
+import { DEFAULT_MAX_RESULT_BYTES } from './pipeline/max-result-bytes.js';
 import { createObserveEntry } from './pipeline/observe-entry.js';
 import { createOpenEntry } from './pipeline/open-entry.js';
 import { createPreflightEntry, stopPreflight } from './pipeline/preflight-entry.js';
 import { answerQuestions } from './pipeline/questions-entry.js';
-import { createResultSizeEntry, DEFAULT_MAX_RESULT_BYTES } from './pipeline/result-size-entry.js';
+import { createResultSizeEntry } from './pipeline/result-size-entry.js';
 import { createRoundsEntry } from './pipeline/rounds-entry.js';
 import { createRouteEntry } from './pipeline/route-entry.js';
 import { holdToTaskSupport } from './pipeline/task-support-entry.js';

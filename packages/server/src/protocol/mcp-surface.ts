@@ -16,7 +16,7 @@ import {
 import type { DefinitionAsking } from './asking-definition-call.js';
 import { registerCompletionHandler } from './completion-handler.js';
 import type { McpSurfaceOptions } from './mcp-surface-options.js';
-import { DEFAULT_MAX_RESOURCE_URI_LENGTH } from './resource-bounds.js';
+import { DEFAULT_MAX_RESOURCE_URI_LENGTH } from './resource-bound-defaults.js';
 import { registerResourceHandlers } from './resource-handlers.js';
 import type { ResourceSource } from './resource-source.js';
 import { surfaceCapabilities } from './surface-capabilities.js';

@@ -1,10 +1,5 @@
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 
-export {
-  DEFAULT_MAX_RESOURCE_URI_LENGTH,
-  DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION,
-} from './resource-bound-defaults.js';
-
 /**
  * A request refused because it goes over one of the server's bounds: a JSON-RPC error, invalid
  * params (-32602), whose message and `data` name the option and its limit.

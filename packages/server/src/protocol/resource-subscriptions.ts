@@ -1,5 +1,5 @@
 import type { Server } from '@modelcontextprotocol/server';
-import { DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION } from './resource-bounds.js';
+import { DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION } from './resource-bound-defaults.js';
 
 /**
  * The resources each 2025-11-25 connection subscribed to with `resources/subscribe`, so that a

@@ -1,6 +1,6 @@
 import type { Identity } from '@apcore-mcp/core';
 import { composeSteps } from '@apcore-mcp/core/bridge';
-import { DEFAULT_MAX_RESULT_BYTES } from '../calls/pipeline/result-size-entry.js';
+import { DEFAULT_MAX_RESULT_BYTES } from '../calls/pipeline/max-result-bytes.js';
 import type { Logger } from '../kernel/logger.js';
 import { answerRequestErrors } from './errors-step.js';
 import { createGateStep, type RequestGate } from './gate-step.js';

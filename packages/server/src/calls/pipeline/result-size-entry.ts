@@ -4,8 +4,6 @@ import { isInterimAnswer } from '../../kernel/task-created-result.js';
 import type { ToolCallResult } from '../../kernel/tool-call-result.js';
 import type { CallMiddleware } from './call-middleware.js';
 
-export { DEFAULT_MAX_RESULT_BYTES } from './max-result-bytes.js';
-
 /**
  * The size of a result as it goes on the wire: the UTF-8 bytes of its content and
  * `structuredContent` serialized as JSON.
