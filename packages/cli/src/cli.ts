@@ -1,7 +1,7 @@
 import { ExitCode } from './exit-codes.js';
+import type { Invocation, ParseOutcome } from './invocation.js';
 import { type CliIo, resolveIo } from './io.js';
 import { CLI_VERSION } from './package-version.js';
-import type { Invocation } from './parse-command-line.js';
 import type { ResolvedSettings } from './settings/settings.js';
 
 /** `tools list` names the tools; `tools check` dry-runs a call. */
@@ -84,6 +84,15 @@ async function runInvocation(invocation: Invocation, io: CliIo): Promise<number>
   }
 }
 
+/** The command line as yargs reads it; the one clients spawn at every start without yargs. */
+async function parseArguments(argv: readonly string[]): Promise<ParseOutcome> {
+  const { readPlainServeLine } = await import('./plain-serve-line.js');
+  const plain = readPlainServeLine(argv);
+  if (plain !== undefined) return { kind: 'invocation', invocation: plain };
+  const { parseCommandLine } = await import('./parse-command-line.js');
+  return parseCommandLine(argv);
+}
+
 /** One `Error: ...` line per problem; no stack traces for what the user can fix. */
 async function reportFailure(error: unknown, io: CliIo): Promise<number> {
   const { CliError } = await import('./cli-error.js');
@@ -125,8 +134,7 @@ export async function run(argv: readonly string[], io: Partial<CliIo> = {}): Pro
       cliIo.stdout.write(`${CLI_VERSION}\n`);
       return ExitCode.Success;
     }
-    const { parseCommandLine } = await import('./parse-command-line.js');
-    const outcome = await parseCommandLine(argv);
+    const outcome = await parseArguments(argv);
     if (outcome.kind === 'output') {
       cliIo.stdout.write(outcome.text.endsWith('\n') ? outcome.text : `${outcome.text}\n`);
       return ExitCode.Success;

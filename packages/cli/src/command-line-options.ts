@@ -1,4 +1,5 @@
 import type { Argv, Options } from 'yargs';
+import { foldFlagValue, hasFlag } from './setting-flags.js';
 import { OPENAPI_SETTINGS } from './settings/openapi-settings.js';
 import { DEFAULT_CONFIG_FILE } from './settings/setting-names.js';
 import { SETTING_SPECS, type SettingSpec, type SettingValue } from './settings/setting-specs.js';
@@ -34,11 +35,6 @@ export const GROUPING_KEYS: readonly string[] = [
   'group-annotations',
 ];
 
-const FOLD: Record<'lower' | 'upper', (value: unknown) => unknown> = {
-  lower: (value) => (typeof value === 'string' ? value.toLowerCase() : value),
-  upper: (value) => (typeof value === 'string' ? value.toUpperCase() : value),
-};
-
 /** The heading `--help` lists a concern's flags under. */
 function groupTitle(concern: string): string {
   return `${concern[0]?.toUpperCase() ?? ''}${concern.slice(1).replaceAll('-', ' ')}:`;
@@ -55,9 +51,14 @@ function toOption(spec: SettingSpec): Options {
   if (spec.kind === 'boolean') return { ...option, type: 'boolean' };
   // Ports and names stay text here: our own checks name the flag and exit 1, not yargs' 2.
   const text: Options = { ...option, type: 'string', requiresArg: true };
-  if (spec.foldCase !== undefined) {
+  const fold = spec.foldCase;
+  if (fold !== undefined) {
     // The command line itself refuses these (exit 2), as the SRS has it for the transport.
-    return { ...text, choices: spec.limits.choices, coerce: FOLD[spec.foldCase] };
+    return {
+      ...text,
+      choices: spec.limits.choices,
+      coerce: (value: unknown) => foldFlagValue(fold, value),
+    };
   }
   if (spec.kind === 'directory') return { ...text, normalize: false };
   return text;
@@ -84,8 +85,7 @@ export function withSettings(
     describe: `YAML config file (default: ./${DEFAULT_CONFIG_FILE} when present)`,
   });
   for (const spec of SETTING_SPECS) {
-    // A list of mappings (`middleware`) has no flag form: the config file sets it.
-    if (keys.includes(spec.key) && spec.envOnly !== true && spec.kind !== 'mappings')
+    if (keys.includes(spec.key) && hasFlag(spec))
       configured = configured.option(spec.key, toOption({ ...spec, ...overrides[spec.key] }));
   }
   return configured;

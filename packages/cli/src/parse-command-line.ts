@@ -12,35 +12,10 @@ import {
 import { withToolsCommands } from './command-line-tools.js';
 import { DEV_HELP_DEFAULTS } from './commands/dev-presets.js';
 import { ExitCode } from './exit-codes.js';
+import { type CommandName, type Invocation, type ParseOutcome, SCRIPT_NAME } from './invocation.js';
 import { CLI_VERSION } from './package-version.js';
 import { toKebabCase } from './settings/setting-names.js';
 import { SETTING_SPECS } from './settings/setting-specs.js';
-
-/** The commands `apcore-mcp` runs. */
-export type CommandName =
-  | 'serve'
-  | 'dev'
-  | 'worker'
-  | 'tools list'
-  | 'tools check'
-  | 'resources list'
-  | 'events list'
-  | 'events watch'
-  | 'export'
-  | 'config validate'
-  | 'ledger tail'
-  | 'usage';
-
-/** A parsed command line: which command, with which flags (yargs argv, camelCase keys). */
-export interface Invocation {
-  command: CommandName;
-  flags: Readonly<Record<string, unknown>>;
-}
-
-/** Either a command to run, or text yargs produced instead (`--help`, `--version`). */
-export type ParseOutcome =
-  | { kind: 'invocation'; invocation: Invocation }
-  | { kind: 'output'; text: string };
 
 const HELP_WIDTH = 100;
 
@@ -163,7 +138,7 @@ function buildParser(argv: readonly string[], select: (invocation: Invocation) =
   const pick: PickCommand = (command) => (flags) => select({ command, flags });
   const serveKeys = SETTING_SPECS.map((spec) => spec.key);
   const parser = yargs([...argv])
-    .scriptName('apcore-mcp')
+    .scriptName(SCRIPT_NAME)
     .usage(
       '$0 [serve] --extensions-dir DIR [options]\n$0 [serve] --openapi FILE|URL [options]\n\nServe apcore modules, or the operations of an OpenAPI document, as an MCP server.',
     )

@@ -8,7 +8,7 @@ import { runCli, startCli } from '../helpers/cli-process.js';
 
 // What each command loads, read through a loader hook that lists every module URL: a command
 // that needs little must load little (`--version` nothing of the server, yargs or zod; a stdio
-// server none of the HTTP side, nor the code of a feature its options leave off). The packages
+// server neither yargs nor the HTTP side, nor the code of a feature its options leave off). The packages
 // are built as bundles: what a path loads only behind an `import()` sits in a chunk named after
 // the imported file (`dist/chunks/open-apps-<hash>.js`).
 
@@ -90,7 +90,7 @@ describe('what a command loads', () => {
     expect(matching(urls, /\/packages\/runtime\/dist\/index\.js$/)).toEqual([]);
   });
 
-  it('serve over stdio loads none of the HTTP side, nor the features left off', async () => {
+  it('serve over stdio loads neither yargs nor the HTTP side, nor the features left off', async () => {
     const { file, env } = recording();
     const server = startCli(['--extensions-dir', dir], { env });
     await server.waitForStderr(/^apcore-mcp: serving 1 tool over stdio$/m);
@@ -110,6 +110,8 @@ describe('what a command loads', () => {
     server.child.stdin?.end();
     expect(await server.exited).toBe(0);
     const urls = await loadedUrls(file);
+    // The command line clients spawn is read without yargs.
+    expect(matching(urls, YARGS)).toEqual([]);
     // It does serve: the SDK and the frame are loaded.
     expect(matching(urls, SDK).length).toBeGreaterThan(0);
     expect(matching(urls, /\/server\/dist\/index\.js$/)).toHaveLength(1);
