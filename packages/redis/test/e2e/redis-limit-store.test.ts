@@ -108,7 +108,9 @@ describe.skipIf(skip !== undefined)(`Redis gone${skip ? ` (skipped: ${skip})` : 
   it('rejects calls, warns once per outage, and says when Redis is back', async () => {
     const first = await startRedisServer();
     const logger = createRecordingLogger();
-    const store = await createRedisLimitStore(first.url, { timeoutMs: 300, logger });
+    // Long enough for the first script load on a machine busy with the whole suite; an outage
+    // still rejects within it.
+    const store = await createRedisLimitStore(first.url, { timeoutMs: 2000, logger });
     const counter = { key: 'k', amount: 1, limit: 100, expiresAt: Date.now() + HOUR };
     let again: ReturnType<typeof spawnTracked> | undefined;
     try {
