@@ -106,6 +106,26 @@ describe('the module cache of apcore-mcp', () => {
     expect(await cachedFiles()).toEqual(['added.mjs', 'greet.mjs', 'sum.mjs']);
   });
 
+  it('leaves out, at a start from the cache as at the first, a module whose schema is broken', async () => {
+    await writeFile(
+      join(dir, 'broken.mjs'),
+      "export default { description: 'Broken', inputSchema: { type: 'object', required: 'x' }, execute: () => ({}) };\n",
+    );
+    const skipped =
+      /Skipping module broken \(.*broken\.mjs\): its input schema is not valid JSON Schema: \/required: must be array/;
+    const first = await serve(toolsOf);
+    expect(first.stderr).toMatch(skipped);
+    // Its descriptor is cached like any other; the cached start must check it again.
+    expect(await cachedFiles()).toEqual(['broken.mjs', 'count.mjs', 'greet.mjs']);
+    const { value, stderr } = await serve(toolsOf, { TEST_HANG_IMPORT: '1' });
+    expect(value).toEqual([
+      ['count', 'Count'],
+      ['greet', 'Greet'],
+    ]);
+    expect(stderr).toMatch(/Loaded 3 modules \(3 from the module cache\)/);
+    expect(stderr).toMatch(skipped);
+  });
+
   it('serves correctly from two servers starting at once on the same directory', async () => {
     const both = await Promise.all(
       [1, 2].map(() =>

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createRecordingLogger } from '@apcore-mcp/test-support';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempDir, removeTempDir } from '../__fixtures__/temp-dir.js';
+import { findSchemaProblems } from '../schema-problems.js';
 import { type FileFingerprint, fingerprintFile } from './file-fingerprint.js';
 import { ModuleCache } from './module-cache.js';
 import type { ModuleSnapshot } from './module-snapshot.js';
@@ -115,7 +116,39 @@ describe('ModuleCache', () => {
     ]);
     await cache.save([greet]);
     const written = JSON.parse(await readFile(join(dir, 'modules.json'), 'utf8'));
-    expect(written).toMatchObject({ format: 2, support: 's1', entries: {} });
+    expect(written).toMatchObject({ format: 3, support: 's1', entries: {} });
+  });
+
+  it('records that the schemas passed, and serves them frozen without checking them again', async () => {
+    const first = await open().opened;
+    first.remember(greet, print, SNAPSHOT);
+    await first.save([greet]);
+    const file = join(dir, 'modules.json');
+    const written = JSON.parse(await readFile(file, 'utf8'));
+    const [entry] = Object.values(written.entries) as Record<string, unknown>[];
+    expect(entry).toMatchObject({ schemasChecked: true });
+    // The verdict stands for the schema the entry holds: one no check would pass proves it is
+    // taken from the entry.
+    entry.snapshot = { ...SNAPSHOT, fields: { inputSchema: { type: 'nmber', properties: {} } } };
+    await writeFile(file, JSON.stringify(written));
+    const schema = (await open().opened).lookup(greet).snapshot?.fields.inputSchema as object;
+    expect(findSchemaProblems(schema)).toEqual([]);
+    expect(Object.isFrozen(schema)).toBe(true);
+    expect(Object.isFrozen((schema as { properties: object }).properties)).toBe(true);
+  });
+
+  it('checks again, at every start, schemas that broke their meta-schema', async () => {
+    const broken: ModuleSnapshot = { ...SNAPSHOT, fields: { inputSchema: { type: 'nmber' } } };
+    const first = await open().opened;
+    first.remember(greet, print, broken);
+    await first.save([greet]);
+    const written = JSON.parse(await readFile(join(dir, 'modules.json'), 'utf8'));
+    expect(Object.values(written.entries)).toEqual([
+      expect.objectContaining({ schemasChecked: false }),
+    ]);
+    const schema = (await open().opened).lookup(greet).snapshot?.fields.inputSchema;
+    expect(findSchemaProblems(schema)).toEqual([expect.objectContaining({ pointer: '/type' })]);
+    expect(Object.isFrozen(schema)).toBe(false);
   });
 
   it('keeps the cache out of version control', async () => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
-import { type Logger, readPackageVersion } from '@apcore-mcp/core/bridge';
+import { isRecord, type Logger, readPackageVersion } from '@apcore-mcp/core/bridge';
+import { findSchemaProblems, markSchemaChecked } from '../schema-problems.js';
 import {
   type FileFingerprint,
   type FileStamp,
@@ -13,7 +14,7 @@ import type { ModuleSnapshot } from './module-snapshot.js';
 import { fingerprintSupportFiles } from './support-files.js';
 
 /** Bumped whenever what an entry holds, or how it is read, changes. */
-const CACHE_FORMAT = 2;
+const CACHE_FORMAT = 3;
 /** The name of the cache's directory inside the extensions directory (discovery skips dot names). */
 export const DEFAULT_CACHE_DIR_NAME = '.apcore-mcp-cache';
 const CACHE_FILE_NAME = 'modules.json';
@@ -24,6 +25,8 @@ const RUNTIME_VERSION = readPackageVersion(import.meta.url);
 /** One module file's entry: the file it was made from, and its module's snapshot. */
 interface CacheEntry extends FileFingerprint {
   snapshot: ModuleSnapshot;
+  /** Whether the snapshot's input and output schemas passed their meta-schema. */
+  schemasChecked: boolean;
 }
 
 interface CacheContent {
@@ -66,10 +69,24 @@ function describeContentProblem(content: unknown): string | null {
   return null;
 }
 
+/** The schemas of a snapshot that tools are checked and built from. */
+function schemasOf(snapshot: ModuleSnapshot): object[] {
+  const { inputSchema, outputSchema } = snapshot.fields;
+  return [inputSchema, outputSchema].filter(isRecord);
+}
+
+/** The entry's snapshot, its schemas marked as passing when the entry recorded that they do. */
+function servedSnapshot(entry: CacheEntry): ModuleSnapshot {
+  if (entry.schemasChecked)
+    for (const schema of schemasOf(entry.snapshot)) markSchemaChecked(schema);
+  return entry.snapshot;
+}
+
 /**
  * The descriptors of an extensions directory's modules, kept in a JSON file between starts so
  * that tools are listed before any module's code is imported. An entry is used only while its
- * file's size, mtime and content hash are unchanged. The file is replaced atomically (written
+ * file's size, mtime and content hash are unchanged, and each records whether its schemas
+ * passed their meta-schema. The file is replaced atomically (written
  * aside, then renamed), so servers starting at once on the same directory each read a whole
  * file. A cache that cannot be read is ignored with a warning and rewritten; one that cannot be
  * written leaves the server working without it.
@@ -141,8 +158,8 @@ export class ModuleCache {
     try {
       stamp = stampFile(path);
       if (entry !== undefined && stampVouchesFor(stamp, entry)) {
-        const { snapshot, ...print } = entry;
-        return { snapshot, print };
+        const { snapshot: _snapshot, schemasChecked: _checked, ...print } = entry;
+        return { snapshot: servedSnapshot(entry), print };
       }
       print = fingerprintFile(path, stamp);
     } catch {
@@ -150,13 +167,23 @@ export class ModuleCache {
       return {};
     }
     if (entry === undefined || entry.hash !== print.hash) return { print };
-    this.remember(path, print, entry.snapshot);
-    return { snapshot: entry.snapshot, print };
+    this.#set(path, { ...entry, ...print });
+    return { snapshot: servedSnapshot(entry), print };
   }
 
-  /** Records the snapshot of the module at `path`, made from the file `print` describes. */
+  /**
+   * Records the snapshot of the module at `path`, made from the file `print` describes, and
+   * whether its schemas pass their meta-schema (a start served from it skips that check).
+   */
   remember(path: string, print: FileFingerprint, snapshot: ModuleSnapshot): void {
-    this.#entries.set(this.#key(path), { ...print, snapshot });
+    const schemasChecked = schemasOf(snapshot).every(
+      (schema) => findSchemaProblems(schema).length === 0,
+    );
+    this.#set(path, { ...print, snapshot, schemasChecked });
+  }
+
+  #set(path: string, entry: CacheEntry): void {
+    this.#entries.set(this.#key(path), entry);
     this.#changed = true;
   }
 
