@@ -33,7 +33,7 @@ function isPlainValue(value: string | undefined): value is string {
 
 /**
  * Reads the command line MCP clients spawn at every start (`[serve] --flag value ...`, each flag
- * one of `serve`'s settings, given once) without loading yargs, which takes a sixth of a stdio
+ * one of `serve`'s settings, given once) without loading yargs, which took an eighth of a stdio
  * server's start (bench/README.md). The invocation equals yargs' own, key for key. Anything else
  * (a subcommand, `--help`, an alias, a `--no-` flag, a repeated, unknown or valueless flag, a
  * choice out of range) gives `undefined`: yargs parses it, and words its errors.

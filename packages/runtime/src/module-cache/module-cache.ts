@@ -86,9 +86,8 @@ function servedSnapshot(entry: CacheEntry): ModuleSnapshot {
  * The descriptors of an extensions directory's modules, kept in a JSON file between starts so
  * that tools are listed before any module's code is imported. An entry is used only while its
  * file's size, mtime and content hash are unchanged, and each records whether its schemas
- * passed their meta-schema. The file is replaced atomically (written
- * aside, then renamed), so servers starting at once on the same directory each read a whole
- * file. A cache that cannot be read is ignored with a warning and rewritten; one that cannot be
+ * passed their meta-schema. The file is replaced atomically (written aside, then renamed), so
+ * servers starting at once on the same directory each read a whole file. A cache that cannot be read is ignored with a warning and rewritten; one that cannot be
  * written leaves the server working without it.
  *
  * @example
