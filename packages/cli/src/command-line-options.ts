@@ -1,5 +1,5 @@
 import type { Argv, Options } from 'yargs';
-import { foldFlagValue, hasFlag } from './setting-flags.js';
+import { CONFIG_FLAG, foldFlagValue, hasFlag } from './setting-flags.js';
 import { OPENAPI_SETTINGS } from './settings/openapi-settings.js';
 import { DEFAULT_CONFIG_FILE } from './settings/setting-names.js';
 import { SETTING_SPECS, type SettingSpec, type SettingValue } from './settings/setting-specs.js';
@@ -79,7 +79,7 @@ export function withSettings(
   keys: readonly string[],
   overrides: SettingOverrides = {},
 ): Argv {
-  let configured = parser.option('config', {
+  let configured = parser.option(CONFIG_FLAG, {
     type: 'string',
     requiresArg: true,
     describe: `YAML config file (default: ./${DEFAULT_CONFIG_FILE} when present)`,

@@ -1,5 +1,5 @@
 import { type Invocation, SCRIPT_NAME } from './invocation.js';
-import { foldFlagValue, SERVE_FLAG_SPECS } from './setting-flags.js';
+import { CONFIG_FLAG, foldFlagValue, SERVE_FLAG_SPECS } from './setting-flags.js';
 import { toCamelCase } from './settings/setting-names.js';
 
 /** The parsed value of one flag, and how many tokens it took; `undefined`: not a plain flag. */
@@ -10,17 +10,14 @@ function readFlag(token: string, next: string | undefined): ReadFlag {
   if (!token.startsWith('--')) return undefined;
   const equals = token.indexOf('=');
   const key = token.slice(2, equals === -1 ? undefined : equals);
-  if (key === 'config') {
-    const value = equals === -1 ? next : token.slice(equals + 1);
-    return isPlainValue(value) ? { key, value, taken: equals === -1 ? 2 : 1 } : undefined;
-  }
   const spec = SERVE_FLAG_SPECS.get(key);
-  if (spec === undefined) return undefined;
-  if (spec.kind === 'boolean') return equals === -1 ? { key, value: true, taken: 1 } : undefined;
+  // `--config` is a flag of every command, not a setting: plain text.
+  if (spec === undefined && key !== CONFIG_FLAG) return undefined;
+  if (spec?.kind === 'boolean') return equals === -1 ? { key, value: true, taken: 1 } : undefined;
   const given = equals === -1 ? next : token.slice(equals + 1);
   if (!isPlainValue(given)) return undefined;
   const taken = equals === -1 ? 2 : 1;
-  if (spec.foldCase === undefined) return { key, value: given, taken };
+  if (spec?.foldCase === undefined) return { key, value: given, taken };
   const value = String(foldFlagValue(spec.foldCase, given));
   // A value outside the choices is refused by yargs, with its message.
   return spec.limits.choices?.includes(value) === true ? { key, value, taken } : undefined;

@@ -1,6 +1,16 @@
 import { SETTING_SPECS, type SettingSpec } from './settings/setting-specs.js';
 
 /**
+ * The flag naming the config file, which every command takes beside its settings' flags.
+ *
+ * @example
+ * ```ts
+ * parser.option(CONFIG_FLAG, { type: 'string', requiresArg: true });
+ * ```
+ */
+export const CONFIG_FLAG = 'config';
+
+/**
  * Whether a setting has a flag: the environment-only ones (credentials) and the lists of
  * mappings (`middleware`, which only the config file sets) do not.
  *
