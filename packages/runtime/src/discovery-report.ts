@@ -7,8 +7,8 @@ export interface DiscoveryFailure {
 }
 
 /**
- * Records a file that could not be served in `failed` and logs it: the one way discovery and
- * the cached modules' background load say so.
+ * Records a file that could not be served in `failed` and logs it: the one way discovery, the
+ * cached modules' background load and other loaders (the CLI's `--watch`) say so.
  *
  * @example
  * ```ts

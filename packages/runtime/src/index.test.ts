@@ -23,6 +23,7 @@ describe('public API', () => {
         'loadModuleFile',
         'matchPattern',
         'mergeChunks',
+        'skipFile',
       ].sort(),
     );
   });

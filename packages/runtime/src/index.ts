@@ -9,6 +9,7 @@ export type {
   DiscoveryFailure,
   DiscoveryReport,
 } from './discovery-report.js';
+export { skipFile } from './discovery-report.js';
 export { Executor } from './executor.js';
 export type {
   AccessControl,

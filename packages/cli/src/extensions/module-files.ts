@@ -12,6 +12,7 @@ import {
   isModuleFileName,
   loadExtensionFile,
   type Registry,
+  skipFile,
 } from '@apcore-mcp/runtime';
 
 /** Options of {@link ModuleFiles}. */
@@ -66,11 +67,7 @@ export class ModuleFiles {
     for (const path of await this.#findModuleFiles(this.#rootDir)) {
       const outcome = await this.#load(path);
       if ('reason' in outcome) {
-        report.failed.push({ path, reason: outcome.reason });
-        this.#logger.warn(
-          { path, reason: outcome.reason },
-          `Skipped module file ${path}: ${outcome.reason}`,
-        );
+        skipFile(report.failed, this.#logger, { path, reason: outcome.reason });
       } else if ('definition' in outcome) {
         report.definitions.push({ path, definition: outcome.definition });
       } else {
