@@ -1,9 +1,4 @@
-import { readPackageVersion as readVersionAbove } from '@apcore-mcp/core/bridge';
-
-let cachedVersion: string | undefined;
+import { readPackageVersion } from '@apcore-mcp/core/bridge';
 
 /** This package's version, read once from its package.json. */
-export function readPackageVersion(): string {
-  cachedVersion ??= readVersionAbove(import.meta.url);
-  return cachedVersion;
-}
+export const SERVER_VERSION: string = readPackageVersion(import.meta.url);

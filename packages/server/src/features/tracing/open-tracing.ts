@@ -1,6 +1,6 @@
 import type { OpenedFeature } from '../../feature-api/server-feature.js';
 import { loadOptionalPackage } from '../../kernel/load-optional-package.js';
-import { readPackageVersion } from '../../kernel/package-version.js';
+import { SERVER_VERSION } from '../../kernel/package-version.js';
 import type { ToolSource } from '../../kernel/served-tool.js';
 import type { TracingOption } from './tracing-option.js';
 
@@ -31,7 +31,7 @@ export async function openTracing(
     () => import('@apcore-mcp/observability'),
   );
   const tracer = option === true ? undefined : option.tracer;
-  const scope = { name: TRACER_NAME, version: readPackageVersion() };
+  const scope = { name: TRACER_NAME, version: SERVER_VERSION };
   const [call, request] = await Promise.all([
     observability.loadCallTracing({ tools, tracer, scope }),
     observability.loadRequestTracing({ tracer, scope }),

@@ -10,7 +10,7 @@ import { TOOL_NAME_STYLES } from '@apcore-mcp/core/bridge';
 import { resolveAnnotationsByGroup, resolveGrouping } from '../../grouping/grouping-options.js';
 import { type CacheHints, resolveCacheHints } from '../../kernel/cache-hints.js';
 import { declareOption } from '../../kernel/option-declaration.js';
-import { readPackageVersion } from '../../kernel/package-version.js';
+import { SERVER_VERSION } from '../../kernel/package-version.js';
 import { booleanOption, choiceOption, integerOption } from '../../kernel/primitive-options.js';
 import {
   MAX_NAME_LENGTH,
@@ -44,7 +44,7 @@ export const TOOL_OPTIONS = {
   /** Server version reported to clients; default this package's version. */
   version: declareOption<string, string>({
     expected: 'a non-empty string',
-    defaultValue: readPackageVersion(),
+    defaultValue: SERVER_VERSION,
     resolve: resolveVersion,
     cli: [{ key: 'server-version', kind: 'text', help: 'Server version reported to clients' }],
   }),
