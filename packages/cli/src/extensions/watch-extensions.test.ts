@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { createRecordingLogger, type RecordingLogger } from '@apcore-mcp/test-support';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ExtensionsWatcher, watchExtensions } from './watch-extensions.js';
@@ -74,6 +76,38 @@ describe('watchExtensions', () => {
     await whenSynced(nested);
     expect(synced.filter((path) => path.includes('_lib') || path.includes('.cache'))).toEqual([]);
   });
+
+  it('hands over every file of new sub-directories, however soon after its directory it is written', async () => {
+    await start();
+    const files = Array.from({ length: 200 }, (_, index) =>
+      join(rootDir, `group${index}`, 'nested', 'tool.mjs'),
+    );
+    // Another process writes each file a few milliseconds after its directory, while this one
+    // is kept busy: the file then often lands between chokidar's reading of the new directory
+    // and its watching of it.
+    const writer = `const { mkdirSync, writeFileSync } = require('node:fs');
+const { dirname } = require('node:path');
+for (const file of ${JSON.stringify(files)}) {
+  mkdirSync(dirname(file), { recursive: true });
+  const until = Date.now() + Math.random() * 6;
+  while (Date.now() < until);
+  writeFileSync(file, 'export default {};');
+}`;
+    const busy = setInterval(() => {
+      const until = Date.now() + 4;
+      while (Date.now() < until);
+    }, 5);
+    try {
+      await promisify(execFile)(process.execPath, ['-e', writer]);
+    } finally {
+      clearInterval(busy);
+    }
+    const deadline = Date.now() + 10_000;
+    while (!files.every((file) => synced.includes(file)) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(files.filter((file) => !synced.includes(file))).toEqual([]);
+  }, 20_000);
 
   it('logs a change it could not apply and goes on with the next ones', async () => {
     const broken = join(rootDir, 'broken.mjs');

@@ -1,4 +1,5 @@
-import { relative, sep } from 'node:path';
+import { readdir } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
 import type { Logger } from '@apcore-mcp/core/bridge';
 import { watch } from 'chokidar';
 import { isIgnoredSegment } from './module-files.js';
@@ -25,8 +26,10 @@ export interface ExtensionsWatcher {
  * Watches the extensions directory and every sub-directory discovery enters (with chokidar),
  * and hands each changed path to `sync` after a quiet period, so that an editor's save
  * (several events, temp files, renames) is handled once. Batches run one after another, never
- * overlapping. Logs `Watching <rootDir> for module changes` once every directory is watched;
- * watch errors and failed syncs are logged, never thrown.
+ * overlapping. A new sub-directory is listed again when its batch runs: chokidar reads a new
+ * directory before it watches it, so a file written in between would otherwise go unheard.
+ * Logs `Watching <rootDir> for module changes` once every directory is watched; watch errors
+ * and failed syncs are logged, never thrown.
  *
  * @example
  * ```ts
@@ -43,12 +46,21 @@ export function watchExtensions(options: WatchExtensionsOptions): ExtensionsWatc
   let queue: Promise<void> = Promise.resolve();
   let closed = false;
 
+  const newDirectories = new Set<string>();
+  const isIgnored = (path: string): boolean =>
+    relative(rootDir, path).split(sep).some(isIgnoredSegment);
+
   const flush = (): void => {
     timer = undefined;
-    const paths = [...pending].sort();
+    const heard = new Set(pending);
+    const directories = [...newDirectories];
     pending.clear();
+    newDirectories.clear();
     queue = queue.then(async () => {
-      for (const path of paths) {
+      for (const directory of directories) {
+        for (const file of await filesBelow(directory)) if (!isIgnored(file)) heard.add(file);
+      }
+      for (const path of [...heard].sort()) {
         if (closed) return;
         await sync(path).catch((error: unknown) => {
           logger.error({ err: error, path }, `Could not apply the change to ${path}`);
@@ -57,8 +69,8 @@ export function watchExtensions(options: WatchExtensionsOptions): ExtensionsWatc
     });
   };
 
-  const watcher = watchTree(rootDir, logger, (path) => {
-    pending.add(path);
+  const watcher = watchTree(rootDir, isIgnored, logger, (path, isNewDirectory) => {
+    (isNewDirectory ? newDirectories : pending).add(path);
     if (timer !== undefined) clearTimeout(timer);
     timer = setTimeout(flush, debounceMs);
   });
@@ -74,21 +86,29 @@ export function watchExtensions(options: WatchExtensionsOptions): ExtensionsWatc
   };
 }
 
-/** The chokidar watch of the tree: `onChange` hears each path that changed, appeared or went. */
+/** The files below `directory`, at any depth; none if it is gone. */
+async function filesBelow(directory: string): Promise<string[]> {
+  const entries = await readdir(directory, { recursive: true, withFileTypes: true }).catch(
+    () => [],
+  );
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/**
+ * The chokidar watch of the tree: `onChange` hears each path that changed, appeared or went,
+ * and each directory that appeared (flagged, since its files are what matters).
+ */
 function watchTree(
   rootDir: string,
+  isIgnored: (path: string) => boolean,
   logger: Logger,
-  onChange: (path: string) => void,
+  onChange: (path: string, isNewDirectory: boolean) => void,
 ): { ready: Promise<void>; close(): Promise<void> } {
-  const watcher = watch(rootDir, {
-    ignoreInitial: true,
-    // The directories discovery skips (`_lib`, `.git`, `node_modules`) are not watched at all.
-    ignored: (path) => relative(rootDir, path).split(sep).some(isIgnoredSegment),
-  });
-  watcher.on('all', (event, path) => {
-    // A new directory's files come as events of their own: loading them is their business.
-    if (event !== 'addDir') onChange(path);
-  });
+  // The directories discovery skips (`_lib`, `.git`, `node_modules`) are not watched at all.
+  const watcher = watch(rootDir, { ignoreInitial: true, ignored: isIgnored });
+  watcher.on('all', (event, path) => onChange(path, event === 'addDir'));
   watcher.on('error', (error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
     logger.error({ err: error, rootDir }, `Watching ${rootDir} failed: ${message}`);
