@@ -34,6 +34,14 @@ async function runEventsCommand(
   return runEventsWatchCommand(flags, io);
 }
 
+/** `serve`, with the stdio front put first: it answers a client while the server loads. */
+async function runServe(resolved: ResolvedSettings, io: CliIo): Promise<number> {
+  const { openStdioOpening } = await import('./opening/open-stdio-opening.js');
+  const opening = await openStdioOpening(resolved, io);
+  const { runServeCommand } = await import('./commands/serve-command.js');
+  return runServeCommand(resolved, io, { opening });
+}
+
 async function runInvocation(invocation: Invocation, io: CliIo): Promise<number> {
   const { withDevPresets } = await import('./commands/dev-presets.js');
   const { resolveSettings } = await import('./settings/resolve-settings.js');
@@ -43,10 +51,8 @@ async function runInvocation(invocation: Invocation, io: CliIo): Promise<number>
   // Each command is loaded when it runs: starting the server should not load, say, the
   // OpenAI converter, and the server packages take most of the CLI's startup.
   switch (invocation.command) {
-    case 'serve': {
-      const { runServeCommand } = await import('./commands/serve-command.js');
-      return runServeCommand(resolved, io);
-    }
+    case 'serve':
+      return runServe(resolved, io);
     case 'dev': {
       const { runDevCommand } = await import('./commands/dev-command.js');
       return runDevCommand(resolved, io);

@@ -42,6 +42,7 @@ export {
 } from './kernel/option-declaration.js';
 export type { TransportName } from './kernel/transports.js';
 export { DEFAULT_SHUTDOWN_GRACE_MS } from './options/concerns/lifecycle-options.js';
+export type { StdioStreams } from './options/concerns/network-options.js';
 export { type OptionNotice, optionNotices } from './options/option-notices.js';
 export { OPTION_TABLE } from './options/option-table.js';
 export { checkServeOptions } from './options/resolve-options.js';

@@ -17,14 +17,13 @@ import { ExitCode } from '../exit-codes.js';
 import { discoverModules } from '../extensions/discover-modules.js';
 import { findExtensionsDir } from '../extensions/extensions-dir.js';
 import { firstOfEachDefinition } from '../extensions/fixed-definitions.js';
-import type { ModuleFiles } from '../extensions/module-files.js';
-import type { ExtensionsWatcher } from '../extensions/watch-extensions.js';
 import type { CliIo } from '../io.js';
 import { type OpenapiSources, readOpenapiSources } from '../openapi/read-openapi-sources.js';
 import type {
   RegisterDocumentsOptions,
   RegisteredDocuments,
 } from '../openapi/register-documents.js';
+import type { StdioOpening } from '../opening/open-stdio-opening.js';
 import { loadAclFile } from '../settings/load-acl-file.js';
 import { nameOption, unusedSettingsWarnings } from '../settings/name-option.js';
 import { refuseInvalidOptions, toInvalidArgument } from '../settings/refuse-invalid-options.js';
@@ -36,6 +35,7 @@ import {
 } from '../settings/settings.js';
 import { closeSharedBackends, openSharedBackends } from './open-backends.js';
 import { refuseDeliveryWithoutEvents } from './open-events.js';
+import { startWatchers } from './serve-watchers.js';
 
 const TRANSPORT_TITLES: Record<TransportName, string> = {
   stdio: 'stdio',
@@ -154,48 +154,6 @@ function announce(
 }
 
 /**
- * Under --watch, what keeps the served modules and definitions in step with their files, and
- * has the server tell clients when a definition changed. The watcher (and chokidar) is loaded
- * only then.
- */
-async function watchFiles(
-  files: ModuleFiles | undefined,
-  rootDir: string | undefined,
-  handle: ServerHandle,
-  logger: Logger,
-): Promise<ExtensionsWatcher | undefined> {
-  if (files === undefined || rootDir === undefined) return undefined;
-  const { watchExtensions } = await import('../extensions/watch-extensions.js');
-  return watchExtensions({
-    rootDir,
-    sync: async (path) => {
-      if (await files.sync(path)) handle.definitionsChanged();
-    },
-    logger,
-  });
-}
-
-/**
- * Under --watch with --skills-dir, what has the server read the skills again when a file of
- * the directory changes (it then tells clients the resources changed, if they did).
- */
-async function watchSkills(
-  watch: boolean,
-  skillsDir: string | undefined,
-  handle: ServerHandle,
-  logger: Logger,
-): Promise<ExtensionsWatcher | undefined> {
-  if (!watch || skillsDir === undefined) return undefined;
-  const { watchExtensions } = await import('../extensions/watch-extensions.js');
-  return watchExtensions({
-    rootDir: skillsDir,
-    // The whole directory is read again; only a read that finds a difference is announced.
-    sync: async () => handle.definitionsChanged(),
-    logger,
-  });
-}
-
-/**
  * Registers the operations of the `--openapi` documents, if any, and names at start the ones
  * that change data and run unasked.
  */
@@ -214,24 +172,33 @@ async function loadDocuments(
   return documents;
 }
 
-/** Under --watch, what reloads each local OpenAPI document when it changes. */
-async function watchOpenapi(
-  watch: boolean,
+/**
+ * Starts the server: with rules, on an executor that checks them; without, on the registry (the
+ * server's default executor, no ACL). A failure closes the shared backends and is the command's.
+ */
+async function startServing(
   registry: Registry,
-  sources: OpenapiSources | undefined,
-  documents: RegisteredDocuments | undefined,
-  options: RegisterDocumentsOptions,
-): Promise<ExtensionsWatcher[]> {
-  if (!watch || sources === undefined || documents === undefined) return [];
-  const { watchDocuments } = await import('../openapi/watch-documents.js');
-  return watchDocuments({ ...options, registry, sources, moduleIds: documents.moduleIds });
+  acl: ACL | undefined,
+  options: ServeOptions,
+  resolved: ResolvedSettings,
+): Promise<ServerHandle> {
+  try {
+    return await startServer(
+      acl === undefined ? registry : new Executor(registry, { acl }),
+      options,
+    );
+  } catch (error) {
+    await closeSharedBackends(options);
+    throw toStartupError(error, resolved);
+  }
 }
 
 /**
  * `apcore-mcp [serve]`: discovers the modules of the extensions directory, registers the
  * operations of the `--openapi` documents, and serves them until
  * SIGINT/SIGTERM or (stdio) the client closes stdin; resolves to the exit code. `prettyLogs`
- * writes logs for people (`dev` on a terminal) instead of JSON lines.
+ * writes logs for people (`dev` on a terminal) instead of JSON lines; `opening` is the stdio
+ * front that answered the client's opening while the server loaded (see `openStdioOpening`).
  *
  * @throws {CliError} a bad option or extensions directory (exit 1), address in use or not
  *   permitted (exit 2).
@@ -239,7 +206,7 @@ async function watchOpenapi(
 export async function runServeCommand(
   resolved: ResolvedSettings,
   io: CliIo,
-  output: { prettyLogs?: boolean } = {},
+  output: { prettyLogs?: boolean; opening?: StdioOpening | undefined } = {},
 ): Promise<number> {
   refuseInvalidOptions(resolved);
   refuseDeliveryWithoutEvents(resolved);
@@ -248,6 +215,7 @@ export async function runServeCommand(
   // Before discovery: a bad rules file is a mistake in the command, found without loading modules.
   const acl = loadAclFile(resolved);
   const logger = createLogger(textSetting(resolved, 'log-level'), io, output);
+  output.opening?.useLogger(logger);
   const transport = (textSetting(resolved, 'transport') ?? 'stdio') as TransportName;
   for (const warning of unusedSettingsWarnings(resolved, transport)) logger.warn(warning);
   const watch = flagSetting(resolved, 'watch');
@@ -266,27 +234,22 @@ export async function runServeCommand(
   const options = {
     ...toServeOptions(resolved, logger, backends.store, definitionOptions),
     ...backends.options,
+    // A list answered from the last start's record is corrected, if it must be, by telling
+    // clients it changed: the server declares it may.
+    ...(output.opening === undefined ? {} : { stdio: output.opening.streams, dynamic: true }),
   };
-  let handle: ServerHandle;
-  try {
-    // With rules, an executor that checks them; without, the server's default one (no ACL).
-    const served = acl === undefined ? registry : new Executor(registry, { acl });
-    handle = await startServer(served, options);
-  } catch (error) {
-    await closeSharedBackends(options);
-    throw toStartupError(error, resolved);
-  }
-  const watchers = [
-    await watchFiles(files, rootDir, handle, logger),
-    await watchSkills(watch, textSetting(resolved, 'skills-dir'), handle, logger),
-    ...(await watchOpenapi(watch, registry, openapi, documents, documentOptions)),
-  ].filter((watcher) => watcher !== undefined);
+  const handle = await startServing(registry, acl, options, resolved);
+  const watchers = await startWatchers({
+    ...{ watch, files, rootDir, skillsDir: textSetting(resolved, 'skills-dir'), handle, logger },
+    ...{ registry, openapi, documents, documentOptions },
+  });
   // Announce serving once changes are seen too: none made after the line is missed.
   await Promise.all(watchers.map((watcher) => watcher.ready));
   announce(handle, transport, io, rootDir);
   const importing = importCachedModulesLater(registry);
   await handle.closed;
   clearTimeout(importing);
+  await output.opening?.settled();
   for (const watcher of watchers) await watcher.close();
   return ExitCode.Success;
 }

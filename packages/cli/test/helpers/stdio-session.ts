@@ -12,7 +12,8 @@ export interface StdioSessionResult<T> {
 /**
  * Spawns `apcore-mcp <args>` (in `options.cwd`, by default the test's working directory) as an
  * MCP client does (the SDK's stdio transport), hands the
- * connected client (and a reader of the server's stderr so far) to `use`, then closes it;
+ * connected client (and a reader of the server's stderr so far) to `use`, then closes it
+ * (`beforeConnect` sets up the client first: notification handlers, say);
  * resolves to what `use` returned and everything the server wrote to stderr.
  *
  * @example
@@ -24,7 +25,7 @@ export async function withStdioSession<T>(
   args: readonly string[],
   env: Record<string, string>,
   use: (client: Client, stderr: () => string) => Promise<T>,
-  options: { cwd?: string } = {},
+  options: { cwd?: string; beforeConnect?: (client: Client) => void } = {},
 ): Promise<StdioSessionResult<T>> {
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -38,6 +39,7 @@ export async function withStdioSession<T>(
     stderr += chunk.toString();
   });
   const client = new Client({ name: 'cli-e2e', version: '1.0.0' });
+  options.beforeConnect?.(client);
   await client.connect(transport);
   let value: T;
   try {

@@ -140,7 +140,7 @@ async function runTransport(
     createServer: runtime.createServer,
     logger,
   });
-  if (options.transport === 'stdio') return manager.runStdio();
+  if (options.transport === 'stdio') return manager.runStdio(options.stdio);
   warnIfOpenToTheNetwork(options, runtime, logger);
   const httpOptions = {
     ...toHttpEndpointOptions(runtime, options),

@@ -122,7 +122,8 @@ export class TransportManager {
     stdin.once('end', onInputEnd);
     stdin.once('close', onInputEnd);
     stdout.on('error', onOutputError);
-    if (stdout === process.stdout) keepStderrFromThrowing();
+    // A stdio server's stderr goes to the same parent as its protocol: it dies with it.
+    keepStderrFromThrowing();
     // Loaded only here: a server on an HTTP transport never needs it.
     const { serveStdio } = await import('@modelcontextprotocol/server/stdio');
     const { transport, detach } = await openStdioTransport({ stdin, stdout, logger: this.#logger });

@@ -1,5 +1,8 @@
 // Where and how the server listens.
 
+import type { Readable, Writable } from 'node:stream';
+import { describeValue } from '../../kernel/describe-value.js';
+import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 import { declareOption } from '../../kernel/option-declaration.js';
 import { choiceOption } from '../../kernel/primitive-options.js';
 import { resolvePort } from '../../kernel/read-option.js';
@@ -42,5 +45,44 @@ export const NETWORK_OPTIONS = {
     resolve: (value, { entry }) => resolvePort(value, entry.allowAnyPort),
     cli: [{ key: 'port', kind: 'port', help: 'Bind port for streamable-http and sse, 1..65535' }],
   }),
+  /**
+   * The streams stdio serves on instead of the process's own: a front that handles some
+   * messages itself, an in-process client. Only for stdio.
+   */
+  stdio: declareOption<StdioStreams, StdioStreams | undefined>({
+    expected: 'an object with a readable stream stdin and a writable stream stdout',
+    defaultValue: undefined,
+    transports: ['stdio'],
+    resolve: resolveStdioStreams,
+  }),
   ...ENDPOINT_OPTIONS,
 };
+
+/**
+ * The streams of the `stdio` option: the server reads its client's lines from `stdin` and
+ * writes its own to `stdout`.
+ *
+ * @example
+ * ```ts
+ * const streams: StdioStreams = { stdin: child.stdout, stdout: child.stdin };
+ * ```
+ */
+export interface StdioStreams {
+  stdin: Readable;
+  stdout: Writable;
+}
+
+function resolveStdioStreams(value: unknown): StdioStreams {
+  const streams = value as Partial<Record<'stdin' | 'stdout', { pipe?: unknown; write?: unknown }>>;
+  if (
+    typeof streams !== 'object' ||
+    streams === null ||
+    typeof streams.stdin?.pipe !== 'function' ||
+    typeof streams.stdout?.write !== 'function'
+  ) {
+    const { expected } = NETWORK_OPTIONS.stdio;
+    const sentence = [{ option: 'stdio' }, ` must be ${expected}, got ${describeValue(value)}`];
+    throw new InvalidOptionError({ option: 'stdio', value, expected, sentence });
+  }
+  return value as StdioStreams;
+}
