@@ -4,15 +4,8 @@ import { join } from 'node:path';
 import { findFreePort, firstText } from '@apcore-mcp/test-support';
 import { type ClientEra, connectClient } from '@apcore-mcp/test-support/clients';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  assertBuilt,
-  BIN,
-  cleanEnv,
-  httpServeArgs,
-  runCli,
-  SERVING_LINE,
-  startCli,
-} from '../helpers/cli-process.js';
+import { httpServeArgs, runCli, SERVING_LINE, startCli } from '../helpers/cli-process.js';
+import { connectCliOverStdio } from '../helpers/stdio-session.js';
 
 const ERAS: readonly ClientEra[] = ['2025-11-25', '2026-07-28'];
 
@@ -90,15 +83,7 @@ describe.each(ERAS)('a module with an invalid input schema, listed by a %s clien
   });
 
   it('over stdio: every other tool is listed', async () => {
-    assertBuilt();
-    const client = await connectClient({
-      era,
-      transport: 'stdio',
-      command: process.execPath,
-      args: [BIN, '--extensions-dir', dir],
-      env: cleanEnv(),
-      stderr: 'ignore',
-    });
+    const client = await connectCliOverStdio(era, ['--extensions-dir', dir]);
     try {
       expect((await client.listTools()).map((tool) => tool.name)).toEqual(GOOD_TOOLS);
     } finally {

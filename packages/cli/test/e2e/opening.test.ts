@@ -3,12 +3,10 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { firstText } from '@apcore-mcp/test-support';
-import { connectClient } from '@apcore-mcp/test-support/clients';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv } from '../helpers/cli-process.js';
-import { callText, withStdioSession } from '../helpers/stdio-session.js';
+import { callText, connectCliOverStdio, withStdioSession } from '../helpers/stdio-session.js';
 
 /** A module file whose description a variable may set (something no file of the directory shows). */
 function moduleSource(description: string, answer: string): string {
@@ -210,14 +208,7 @@ describe('the opening record of apcore-mcp over stdio', () => {
 
   it('answers a 2026-07-28 client from the record too: its discovery and its list', async () => {
     const listWith2026Client = async () => {
-      const client = await connectClient({
-        era: '2026-07-28',
-        transport: 'stdio',
-        command: process.execPath,
-        args: [BIN, '--extensions-dir', dir],
-        env: cleanEnv(),
-        stderr: 'ignore',
-      });
+      const client = await connectCliOverStdio('2026-07-28', ['--extensions-dir', dir]);
       try {
         const tools = (await client.listTools()).map((tool) => tool.name).sort();
         const call = await client.callTool('greet', {});

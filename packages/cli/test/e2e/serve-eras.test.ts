@@ -10,15 +10,13 @@ import {
 } from '@apcore-mcp/test-support/clients';
 import { describe, expect, it } from 'vitest';
 import {
-  assertBuilt,
-  BIN,
-  cleanEnv,
   EXAMPLE_EXTENSIONS,
   httpServeArgs,
   SERVING_LINE,
   type ServerProcess,
   startCli,
 } from '../helpers/cli-process.js';
+import { connectCliOverStdio } from '../helpers/stdio-session.js';
 
 const ERAS: readonly ClientEra[] = ['2026-07-28', '2025-11-25'];
 
@@ -63,15 +61,7 @@ async function serveAndCheck(
 
 describe.each(ERAS)('apcore-mcp serving a %s client', (era) => {
   it('over stdio', async () => {
-    assertBuilt();
-    const client = await connectClient({
-      era,
-      transport: 'stdio',
-      command: process.execPath,
-      args: [BIN, '--extensions-dir', EXAMPLE_EXTENSIONS],
-      env: cleanEnv(),
-      stderr: 'ignore',
-    });
+    const client = await connectCliOverStdio(era, ['--extensions-dir', EXAMPLE_EXTENSIONS]);
     try {
       expect(client.era).toBe(era);
       await checkExampleTools(client);

@@ -1,7 +1,12 @@
 import { firstText } from '@apcore-mcp/test-support';
+import {
+  type ClientEra,
+  connectClient,
+  type McpClientHandle,
+} from '@apcore-mcp/test-support/clients';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { BIN, cleanEnv } from './cli-process.js';
+import { assertBuilt, BIN, cleanEnv } from './cli-process.js';
 
 /** What a stdio session saw: the server's stderr once it ended. */
 export interface StdioSessionResult<T> {
@@ -62,4 +67,28 @@ export async function callText(
   } catch (error) {
     return { isError: true, text: (error as Error).message };
   }
+}
+
+/**
+ * A client of `era` connected to `apcore-mcp <args>` over stdio, spawned as a tracked process
+ * (its stderr ignored); close it when done.
+ *
+ * @example
+ * ```ts
+ * const client = await connectCliOverStdio('2026-07-28', ['--extensions-dir', dir]);
+ * ```
+ */
+export function connectCliOverStdio(
+  era: ClientEra,
+  args: readonly string[],
+): Promise<McpClientHandle> {
+  assertBuilt();
+  return connectClient({
+    era,
+    transport: 'stdio',
+    command: process.execPath,
+    args: [BIN, ...args],
+    env: cleanEnv(),
+    stderr: 'ignore',
+  });
 }
