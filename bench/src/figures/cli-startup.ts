@@ -5,7 +5,7 @@ import { BASELINE_STDIO_ARGUMENTS } from '../baseline/baseline-stdio-script.js';
 import { createBaselineTools } from '../baseline/baseline-tools.js';
 import { median, pairedRatio } from '../measure/stats.js';
 import { BENCH_DIR, spawnTracked, stopChild } from '../process/children.js';
-import { awaitFirstToolsList } from '../process/first-tools-list.js';
+import { awaitFirstAnswers } from '../process/first-answers.js';
 import { createFigure, type Figure } from '../report/figure.js';
 import { createTempDir } from '../temp-dir.js';
 import { type ModuleLanguage, writeExtensionsDir } from '../workload/write-extensions-dir.js';
@@ -60,13 +60,14 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
-/** One start: spawn to the first `tools/list` answer, and how many tools it listed. */
+/** One start: spawn to the first `tools/list` answer (with how many tools) and to a first call's. */
 interface Start {
   ms: number;
+  callMs: number;
   toolCount: number;
 }
 
-/** Spawns one server with plain `node`, times it to its first `tools/list` answer, stops it. */
+/** Spawns one server with plain `node`, times it to its first list and call answers, stops it. */
 async function timeStart(launch: Launch, env: NodeJS.ProcessEnv): Promise<Start> {
   const started = performance.now();
   const child = spawnTracked(process.execPath, launch.args, {
@@ -75,8 +76,8 @@ async function timeStart(launch: Launch, env: NodeJS.ProcessEnv): Promise<Start>
     stdio: 'pipe',
   });
   try {
-    const { answeredAt, toolCount } = await awaitFirstToolsList(child, ANSWER_TIMEOUT_MS);
-    return { ms: answeredAt - started, toolCount };
+    const { listedAt, toolCount, calledAt } = await awaitFirstAnswers(child, ANSWER_TIMEOUT_MS);
+    return { ms: listedAt - started, callMs: calledAt - started, toolCount };
   } finally {
     await stopChild(child);
   }
@@ -93,7 +94,10 @@ async function oursLaunch(root: string, count: number, language: ModuleLanguage)
 
 /** Samples of every contender, round by round, and the starts that listed too few tools. */
 interface Sampled {
+  /** Spawn to the first `tools/list` answer. */
   samples: Record<Contender, number[]>;
+  /** Spawn to the first call's answer. */
+  calls: Record<Contender, number[]>;
   incomplete: Record<Contender, number>;
 }
 
@@ -106,6 +110,7 @@ async function sampleStarts(
   const contenders: Contender[] = ['js', 'baseline', 'ts'];
   const sampled: Sampled = {
     samples: { js: [], ts: [], baseline: [] },
+    calls: { js: [], ts: [], baseline: [] },
     incomplete: { js: 0, ts: 0, baseline: 0 },
   };
   for (let round = 0; round <= options.samples; round += 1) {
@@ -114,7 +119,9 @@ async function sampleStarts(
       const start = await timeStart(launches[contender], env);
       // A server that listed fewer tools would have started faster for the wrong reason.
       if (start.toolCount !== options.moduleCount) sampled.incomplete[contender] += 1;
-      if (round > 0) sampled.samples[contender].push(start.ms);
+      if (round === 0) continue;
+      sampled.samples[contender].push(start.ms);
+      sampled.calls[contender].push(start.callMs);
     }
   }
   return sampled;
@@ -143,7 +150,31 @@ function startFigure(
   });
 }
 
-/** The two figures of one scale: its project written, the three contenders sampled. */
+/**
+ * When ours has answered its first call, against the baseline (for information): a start whose
+ * opening came from the record answers the list before its server has loaded, and the call
+ * after.
+ */
+function callFigure(
+  language: ModuleLanguage,
+  sampled: Sampled,
+  moduleCount: number,
+  scale: ScaleName,
+): Figure {
+  const ours = sampled.calls[language];
+  const baseline = sampled.calls.baseline;
+  return createFigure({
+    id: `cli.firstCall.${language}${SCALE_FIGURES[scale].idSuffix}`,
+    name: `CLI start to first tools/call answered (stdio), ${moduleCount} .${language} module files`,
+    unit: 'ms',
+    ours: median(ours),
+    baseline: median(baseline),
+    ratio: pairedRatio(ours, baseline),
+    errors: sampled.incomplete[language] + sampled.incomplete.baseline,
+  });
+}
+
+/** The figures of one scale: its project written, the three contenders sampled. */
 async function measureScale(scale: ScaleName, options: StartScale): Promise<Figure[]> {
   const dir = await createTempDir('apcore-mcp-bench-cli-');
   try {
@@ -162,6 +193,8 @@ async function measureScale(scale: ScaleName, options: StartScale): Promise<Figu
     return [
       startFigure('js', sampled, options.moduleCount, scale),
       startFigure('ts', sampled, options.moduleCount, scale),
+      callFigure('js', sampled, options.moduleCount, scale),
+      callFigure('ts', sampled, options.moduleCount, scale),
     ];
   } finally {
     await dir.remove();
@@ -174,7 +207,10 @@ async function measureScale(scale: ScaleName, options: StartScale): Promise<Figu
  * read (the client's `initialize` written at spawn), once with JavaScript files and once with
  * TypeScript files (which the CLI compiles through its loader as it imports them), against
  * spawning the hand-written stdio server on the SDK's 2.x packages (`node -e`, the same tools
- * from one JSON file) until its first `tools/list` answer. The three alternate, round by round.
+ * from one JSON file) until its first `tools/list` answer. The three alternate, round by round;
+ * the round before the measured ones leaves what a start keeps for the next (the module cache,
+ * the opening record). Each start then calls the first tool listed: `cli.firstCall.*` is the
+ * time to that answer, for information.
  * Twice: on the base project (`cli.start.js`, `cli.start.ts`, goal 1.3x) and on the large one
  * (`cli.start.js.1000`, `cli.start.ts.1000`, goal 1.5x), where the start's growth with the
  * module count shows.

@@ -4,13 +4,15 @@ import type { OpeningAnswer, OpeningExchange } from './opening-record.js';
 
 /**
  * The messages an opening is made of: what a client sends before its user acts, whose answers
- * depend on the server's settings and files only (not on a call, a time or a caller).
+ * depend on the server's settings and files only (not on a call, a time or a caller). The
+ * server still gets each: `logging/setLevel` sets its level as ever.
  */
 const OPENING_METHODS = new Set([
   'initialize',
   'notifications/initialized',
   'server/discover',
   'ping',
+  'logging/setLevel',
   'tools/list',
   'prompts/list',
   'resources/list',

@@ -196,6 +196,23 @@ describe('createOpeningFront', () => {
     });
   });
 
+  it('answers a level set in the opening from the record, and the server still sets it', async () => {
+    const run = setUp([
+      ...RECORDED,
+      { method: 'logging/setLevel', params: { level: 'debug' }, answer: { result: {} } },
+    ]);
+    run.send({ id: 1, method: 'initialize', params: INITIALIZE_PARAMS });
+    run.send({ method: 'notifications/initialized' });
+    run.send({ id: 2, method: 'tools/list', params: {} });
+    run.send({ id: 3, method: 'logging/setLevel', params: { level: 'debug' } });
+    await settle();
+    expect(run.toClient.at(-1)).toEqual({ jsonrpc: '2.0', id: 3, result: {} });
+    expect(run.toServer.at(-1)).toMatchObject({
+      method: 'logging/setLevel',
+      params: { level: 'debug' },
+    });
+  });
+
   it('ends the opening at a call: it and everything after pass through untouched', async () => {
     const run = setUp(RECORDED);
     run.send({ id: 1, method: 'tools/call', params: { name: 'greet', arguments: {} } });
