@@ -15,6 +15,7 @@ import {
   type OpeningRecordRead,
   openingRecordPath,
   readOpeningRecord,
+  withOpening,
   writeOpeningRecord,
 } from './opening-record.js';
 
@@ -59,19 +60,22 @@ export async function openStdioOpening(
       logger.warn({ path }, `Ignoring the opening record: ${record.problem}; it is written again`),
     );
   }
+  let openings = record.openings ?? [];
   let writing = Promise.resolve();
   const front = createOpeningFront({
     stdin: process.stdin,
     stdout: process.stdout,
-    recorded: record.exchanges,
+    openings,
     onAnswered: (method) => {
       log((logger) =>
         logger.debug({ path, method }, `Answered ${method} from the record of the last start`),
       );
     },
     onRecord: (exchanges: OpeningExchange[]) => {
+      openings = withOpening(openings, exchanges);
+      const written = openings;
       writing = writing
-        .then(() => writeOpeningRecord(path, key, exchanges))
+        .then(() => writeOpeningRecord(path, key, written))
         .catch((error: unknown) => {
           const reason = error instanceof Error ? error.message : String(error);
           log((logger) =>

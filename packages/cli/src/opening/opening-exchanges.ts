@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import type { OpeningAnswer, OpeningExchange } from './opening-record.js';
+import { type OpeningAnswer, type OpeningExchange, sameOpeningStart } from './opening-record.js';
 
 /**
  * The messages an opening is made of: what a client sends before its user acts, whose answers
@@ -66,12 +66,15 @@ export interface ServerLineOutcome {
  *
  * @example
  * ```ts
- * const opening = new OpeningExchanges(recorded);
+ * const opening = new OpeningExchanges(record.openings);
  * const { toServer, answer } = opening.fromClient(line);
  * ```
  */
 export class OpeningExchanges {
-  readonly #recorded: readonly OpeningExchange[] | undefined;
+  /** The openings the record holds, one per client that started the server with this key. */
+  readonly #openings: readonly (readonly OpeningExchange[])[];
+  /** The one of them this client's first message starts, once it came. */
+  #recorded: readonly OpeningExchange[] | undefined;
   readonly #privateIdPrefix = `apcore-mcp-opening-${randomUUID()}-`;
   /** The opening so far, with the server's answers as they come. */
   readonly #exchanges: OpeningExchange[] = [];
@@ -83,10 +86,9 @@ export class OpeningExchanges {
   /** What the client was told the server can do: where a `list_changed` may go. */
   #capabilities: Capabilities | undefined;
 
-  constructor(recorded: readonly OpeningExchange[] | undefined) {
-    this.#recorded = recorded;
-    this.#lastRecorded = recorded;
-    this.#answering = recorded !== undefined && recorded.length > 0;
+  constructor(openings: readonly (readonly OpeningExchange[])[]) {
+    this.#openings = openings;
+    this.#answering = openings.length > 0;
   }
 
   /** A line the client wrote: what the server gets, and the record's answer if it has one. */
@@ -102,6 +104,11 @@ export class OpeningExchanges {
     }
     const index = this.#exchanges.length;
     this.#exchanges.push(params === undefined ? { method } : { method, params });
+    if (index === 0) {
+      const first = this.#exchanges[0] as OpeningExchange;
+      this.#recorded = this.#openings.find((opening) => sameOpeningStart(opening, [first]));
+      this.#lastRecorded = this.#recorded;
+    }
     const isRequest = 'id' in message;
     const expected = this.#answering ? this.#recorded?.[index] : undefined;
     this.#answering =

@@ -25,7 +25,7 @@ const RECORDED: OpeningExchange[] = [
 const line = (message: object): string => `${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`;
 
 /** A front between a scripted client and a scripted server, with everything it reported. */
-function setUp(recorded: OpeningExchange[] | undefined) {
+function setUp(openings: OpeningExchange[][]) {
   const clientIn = new PassThrough();
   const clientOut = new PassThrough();
   const toClient: Record<string, unknown>[] = [];
@@ -36,7 +36,7 @@ function setUp(recorded: OpeningExchange[] | undefined) {
   const front: OpeningFront = createOpeningFront({
     stdin: clientIn,
     stdout: clientOut,
-    recorded,
+    openings,
     onAnswered: (method) => answered.push(method),
     onRecord: (exchanges) => records.push(exchanges),
     onDifference: (method, told) => differences.push({ method, told }),
@@ -82,7 +82,7 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('createOpeningFront', () => {
   it('without a record, passes every message through and records the opening once answered', async () => {
-    const run = setUp(undefined);
+    const run = setUp([]);
     run.send({ id: 1, method: 'initialize', params: INITIALIZE_PARAMS });
     await settle();
     expect(run.toServer).toEqual([
@@ -103,7 +103,7 @@ describe('createOpeningFront', () => {
   });
 
   it('answers a matching opening from the record at once, and keeps the server answers to it', async () => {
-    const run = setUp(RECORDED);
+    const run = setUp([RECORDED]);
     run.send({ id: 7, method: 'initialize', params: INITIALIZE_PARAMS });
     run.send({ method: 'notifications/initialized' });
     run.send({ id: 8, method: 'tools/list', params: {} });
@@ -132,7 +132,7 @@ describe('createOpeningFront', () => {
   });
 
   it('tells the client a list changed when the server lists otherwise, and records what it listed', async () => {
-    const run = setUp(RECORDED);
+    const run = setUp([RECORDED]);
     run.send({ id: 1, method: 'initialize', params: INITIALIZE_PARAMS });
     run.send({ method: 'notifications/initialized' });
     run.send({ id: 2, method: 'tools/list', params: {} });
@@ -154,7 +154,7 @@ describe('createOpeningFront', () => {
     (withoutListChanged[0] as OpeningExchange).answer = {
       result: { ...INITIALIZE_RESULT, capabilities: { tools: {} } },
     };
-    const run = setUp(withoutListChanged);
+    const run = setUp([withoutListChanged]);
     run.send({ id: 1, method: 'initialize', params: INITIALIZE_PARAMS });
     run.send({ method: 'notifications/initialized' });
     run.send({ id: 2, method: 'tools/list', params: {} });
@@ -170,7 +170,7 @@ describe('createOpeningFront', () => {
   });
 
   it('stops answering at the first message the record does not hold, and the server answers from there', async () => {
-    const run = setUp(RECORDED);
+    const run = setUp([RECORDED]);
     run.send({ id: 1, method: 'initialize', params: INITIALIZE_PARAMS });
     run.send({ method: 'notifications/initialized' });
     run.send({ id: 2, method: 'tools/list', params: { cursor: 'next' } });
@@ -196,10 +196,33 @@ describe('createOpeningFront', () => {
     });
   });
 
+  it('answers each client from its own opening: the one its first message starts', async () => {
+    const otherClient = { ...INITIALIZE_PARAMS, clientInfo: { name: 'other', version: '2.0.0' } };
+    const otherResult = { ...INITIALIZE_RESULT, protocolVersion: '2025-06-18' };
+    const other: OpeningExchange[] = [
+      { method: 'initialize', params: otherClient, answer: { result: otherResult } },
+    ];
+    const run = setUp([other, RECORDED]);
+    run.send({ id: 1, method: 'initialize', params: INITIALIZE_PARAMS });
+    run.send({ method: 'notifications/initialized' });
+    run.send({ id: 2, method: 'tools/list', params: {} });
+    await settle();
+    expect(run.toClient).toEqual([
+      { jsonrpc: '2.0', id: 1, result: INITIALIZE_RESULT },
+      { jsonrpc: '2.0', id: 2, result: TOOLS },
+    ]);
+    const second = setUp([other, RECORDED]);
+    second.send({ id: 1, method: 'initialize', params: otherClient });
+    await settle();
+    expect(second.toClient).toEqual([{ jsonrpc: '2.0', id: 1, result: otherResult }]);
+  });
+
   it('answers a level set in the opening from the record, and the server still sets it', async () => {
     const run = setUp([
-      ...RECORDED,
-      { method: 'logging/setLevel', params: { level: 'debug' }, answer: { result: {} } },
+      [
+        ...RECORDED,
+        { method: 'logging/setLevel', params: { level: 'debug' }, answer: { result: {} } },
+      ],
     ]);
     run.send({ id: 1, method: 'initialize', params: INITIALIZE_PARAMS });
     run.send({ method: 'notifications/initialized' });
@@ -214,7 +237,7 @@ describe('createOpeningFront', () => {
   });
 
   it('ends the opening at a call: it and everything after pass through untouched', async () => {
-    const run = setUp(RECORDED);
+    const run = setUp([RECORDED]);
     run.send({ id: 1, method: 'tools/call', params: { name: 'greet', arguments: {} } });
     run.send({ id: 2, method: 'tools/list', params: {} });
     await settle();
@@ -231,7 +254,7 @@ describe('createOpeningFront', () => {
   });
 
   it('hands lines that are not JSON to the server as they are, and ends its input with the client', async () => {
-    const run = setUp(RECORDED);
+    const run = setUp([RECORDED]);
     const ended = new Promise((resolve) => run.front.stdin.once('end', resolve));
     run.sendRaw('{"jsonrpc":"2.0","id":1,"method":"initialize",\n');
     run.send({ id: 2, method: 'tools/list', params: {} });

@@ -7,8 +7,11 @@ export interface OpeningFrontOptions {
   /** The client's side: what it writes, where it reads. */
   stdin: Readable;
   stdout: Writable;
-  /** The opening of the last start with the same key, answered from here until one differs. */
-  recorded: readonly OpeningExchange[] | undefined;
+  /**
+   * The openings of the last starts with the same key (one per client): the one the client's
+   * first message starts is answered from here until a message differs.
+   */
+  openings: readonly (readonly OpeningExchange[])[];
   /** A request of the client's was answered from the record. */
   onAnswered?(method: string): void;
   /** The opening as the server answered it, each time it is complete and new. */
@@ -28,7 +31,8 @@ export interface OpeningFront {
 
 /**
  * A stdio front that answers a client's opening (`initialize`, `tools/list`...) at once from
- * the record of the last start with the same key, while the server is still loading. Every
+ * the record of the last start of that client with the same key, while the server is still
+ * loading. Every
  * message still reaches the server, in order: an opening request answered from the record goes
  * with an id of the front's own, and the server's answer to it is checked against the record
  * and kept from the client. A list that came out otherwise has the client told
@@ -39,13 +43,13 @@ export interface OpeningFront {
  *
  * @example
  * ```ts
- * const front = createOpeningFront({ stdin: process.stdin, stdout: process.stdout, recorded, onRecord, onDifference });
+ * const front = createOpeningFront({ stdin: process.stdin, stdout: process.stdout, openings, onRecord, onDifference });
  * await startServer(registry, { transport: 'stdio', stdio: front });
  * ```
  */
 export function createOpeningFront(options: OpeningFrontOptions): OpeningFront {
   const { stdout } = options;
-  const opening = new OpeningExchanges(options.recorded);
+  const opening = new OpeningExchanges(options.openings);
   const serverStdin = new PassThrough();
   readLines(
     options.stdin,

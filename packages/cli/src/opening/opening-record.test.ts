@@ -6,6 +6,7 @@ import {
   type OpeningExchange,
   openingRecordPath,
   readOpeningRecord,
+  withOpening,
   writeOpeningRecord,
 } from './opening-record.js';
 
@@ -29,8 +30,8 @@ afterEach(async () => {
 describe('opening records', () => {
   it('reads back what was written, under its own key only', async () => {
     const path = openingRecordPath(join(dir, 'cache'), KEY);
-    await writeOpeningRecord(path, KEY, EXCHANGES);
-    expect(await readOpeningRecord(path, KEY)).toEqual({ exchanges: EXCHANGES });
+    await writeOpeningRecord(path, KEY, [EXCHANGES]);
+    expect(await readOpeningRecord(path, KEY)).toEqual({ openings: [EXCHANGES] });
     // A record of other settings or files (the path names the key's start only): not used.
     expect(await readOpeningRecord(path, 'b'.repeat(64))).toEqual({});
     expect(await readdir(join(dir, 'cache'))).toEqual([path.split('/').at(-1)]);
@@ -41,12 +42,12 @@ describe('opening records', () => {
     expect(await readOpeningRecord(path, KEY)).toEqual({});
     await writeFile(path, '{"format":1,');
     expect((await readOpeningRecord(path, KEY)).problem).toMatch(/is not JSON/);
-    await writeFile(path, JSON.stringify({ format: 1, key: KEY, exchanges: [{ method: 7 }] }));
+    await writeFile(path, JSON.stringify({ format: 2, key: KEY, openings: [[{ method: 7 }]] }));
     expect(await readOpeningRecord(path, KEY)).toEqual({
-      problem: `${path} does not hold an opening`,
+      problem: `${path} does not hold openings`,
     });
     // Another format is another version's: not read, and not worth a warning.
-    await writeFile(path, JSON.stringify({ format: 0, key: KEY, exchanges: EXCHANGES }));
+    await writeFile(path, JSON.stringify({ format: 1, key: KEY, exchanges: EXCHANGES }));
     expect(await readOpeningRecord(path, KEY)).toEqual({});
   });
 
@@ -54,19 +55,35 @@ describe('opening records', () => {
     const keys = Array.from({ length: 10 }, (_, index) => index.toString(16).repeat(64));
     for (const [index, key] of keys.entries()) {
       const path = openingRecordPath(dir, key);
-      await writeOpeningRecord(path, key, EXCHANGES);
+      await writeOpeningRecord(path, key, [EXCHANGES]);
       // One second apart: the order is the file system's, not the loop's.
       await utimes(path, 1_700_000_000 + index, 1_700_000_000 + index);
     }
     const abandoned = `${openingRecordPath(dir, KEY)}.0000.tmp`;
     await writeFile(abandoned, '{"format":1');
     await utimes(abandoned, 1_600_000_000, 1_600_000_000);
-    await writeOpeningRecord(openingRecordPath(dir, KEY), KEY, EXCHANGES);
+    await writeOpeningRecord(openingRecordPath(dir, KEY), KEY, [EXCHANGES]);
     const left = (await readdir(dir)).map((name) => join(dir, name));
     expect(left).toHaveLength(8);
     expect(left).toContain(openingRecordPath(dir, KEY));
     expect(left).not.toContain(openingRecordPath(dir, keys[0] as string));
     expect(left.some((name) => name.endsWith('.tmp'))).toBe(false);
     expect(JSON.parse(await readFile(openingRecordPath(dir, KEY), 'utf8')).key).toBe(KEY);
+  });
+
+  it('keeps one opening per first message, the latest first, four at most', () => {
+    const opening = (client: string, tools: number): OpeningExchange[] => [
+      { method: 'initialize', params: { clientInfo: { name: client } }, answer: { result: {} } },
+      { method: 'tools/list', answer: { result: { tools: Array(tools).fill({}) } } },
+    ];
+    let openings: OpeningExchange[][] = [];
+    for (const client of ['a', 'b', 'c', 'd', 'e'])
+      openings = withOpening(openings, opening(client, 1));
+    openings = withOpening(openings, opening('c', 2));
+    const clients = openings.map((each) => JSON.stringify(each[0]?.params));
+    expect(clients).toEqual(
+      ['c', 'e', 'd', 'b'].map((name) => JSON.stringify({ clientInfo: { name } })),
+    );
+    expect(openings[0]).toEqual(opening('c', 2));
   });
 });

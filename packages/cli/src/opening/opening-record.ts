@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 
 /**
  * One message of a client's opening, as sent (without its id), and the server's answer to it
@@ -23,7 +24,9 @@ export interface OpeningExchange {
 export type OpeningAnswer = { result: unknown } | { error: unknown };
 
 /** Changes whenever what a record holds changes meaning: an older record is then not read. */
-const RECORD_FORMAT = 1;
+const RECORD_FORMAT = 2;
+/** The openings one record keeps: one per client spawning the server, the latest first. */
+const KEPT_OPENINGS = 4;
 /** The records one cache directory keeps (one per set of settings and files): the newest. */
 const KEPT_RECORDS = 8;
 const RECORD_PREFIX = 'opening-';
@@ -32,7 +35,36 @@ const RECORD_PREFIX = 'opening-';
 interface OpeningRecordFile {
   format: number;
   key: string;
-  exchanges: OpeningExchange[];
+  openings: OpeningExchange[][];
+}
+
+/**
+ * Whether two openings start with the same message (the same client, as far as answers go):
+ * a record keeps one opening per first message.
+ */
+export function sameOpeningStart(
+  a: readonly OpeningExchange[],
+  b: readonly OpeningExchange[],
+): boolean {
+  const [first, other] = [a[0], b[0]];
+  return (
+    first !== undefined &&
+    other !== undefined &&
+    first.method === other.method &&
+    isDeepStrictEqual(first.params, other.params)
+  );
+}
+
+/**
+ * The openings of a record once `opening` is in: it first, in place of one that starts the
+ * same way, the others after it, at most {@link KEPT_OPENINGS}.
+ */
+export function withOpening(
+  openings: readonly OpeningExchange[][],
+  opening: OpeningExchange[],
+): OpeningExchange[][] {
+  const others = openings.filter((each) => !sameOpeningStart(each, opening));
+  return [opening, ...others].slice(0, KEPT_OPENINGS);
 }
 
 /**
@@ -43,14 +75,14 @@ export function openingRecordPath(cacheDir: string, key: string): string {
   return join(cacheDir, `${RECORD_PREFIX}${key.slice(0, 32)}.json`);
 }
 
-/** What reading a record gave: its exchanges, or why a record that exists was not used. */
+/** What reading a record gave: its openings, or why a record that exists was not used. */
 export interface OpeningRecordRead {
-  exchanges?: OpeningExchange[];
+  openings?: OpeningExchange[][];
   problem?: string;
 }
 
 /**
- * The exchanges recorded for `key`; `undefined` when there is no record, or one that cannot be
+ * The openings recorded for `key`; `undefined` when there is no record, or one that cannot be
  * read, another format's or another key's. `problem` says why a record that exists was not
  * used.
  */
@@ -68,10 +100,14 @@ export async function readOpeningRecord(path: string, key: string): Promise<Open
     return { problem: `${path} is not JSON (${(error as Error).message})` };
   }
   if (record.format !== RECORD_FORMAT || record.key !== key) return {};
-  if (!Array.isArray(record.exchanges) || !record.exchanges.every(isExchange)) {
-    return { problem: `${path} does not hold an opening` };
+  const { openings } = record;
+  if (
+    !Array.isArray(openings) ||
+    !openings.every((opening) => Array.isArray(opening) && opening.every(isExchange))
+  ) {
+    return { problem: `${path} does not hold openings` };
   }
-  return { exchanges: record.exchanges };
+  return { openings };
 }
 
 function isExchange(value: unknown): value is OpeningExchange {
@@ -90,11 +126,11 @@ function isExchange(value: unknown): value is OpeningExchange {
 export async function writeOpeningRecord(
   path: string,
   key: string,
-  exchanges: readonly OpeningExchange[],
+  openings: readonly OpeningExchange[][],
 ): Promise<void> {
   const dir = join(path, '..');
   await mkdir(dir, { recursive: true });
-  const record: OpeningRecordFile = { format: RECORD_FORMAT, key, exchanges: [...exchanges] };
+  const record: OpeningRecordFile = { format: RECORD_FORMAT, key, openings: [...openings] };
   const aside = `${path}.${randomUUID()}.tmp`;
   await writeFile(aside, JSON.stringify(record));
   await rename(aside, path);

@@ -65,7 +65,7 @@ async function recordFiles(): Promise<string[]> {
 /** The one record of the directory, parsed. */
 async function theRecord(): Promise<{
   path: string;
-  content: { exchanges: Array<Record<string, unknown>> };
+  content: { openings: Array<Array<Record<string, unknown>>> };
 }> {
   const files = await recordFiles();
   expect(files).toHaveLength(1);
@@ -84,7 +84,8 @@ describe('the opening record of apcore-mcp over stdio', () => {
     expect(first.value).toEqual(BOTH);
     expect(first.stderr).not.toMatch(ANSWERED_FROM_RECORD);
     const { content } = await theRecord();
-    expect(content.exchanges.map((exchange) => exchange.method)).toEqual([
+    expect(content.openings).toHaveLength(1);
+    expect(content.openings[0]?.map((exchange) => exchange.method)).toEqual([
       'initialize',
       'notifications/initialized',
       'tools/list',
@@ -129,7 +130,7 @@ describe('the opening record of apcore-mcp over stdio', () => {
     await serve(toolsOf);
     const { path, content } = await theRecord();
     // A record whose list the server no longer gives (as after a change no file shows).
-    const listing = content.exchanges[2] as { answer: { result: { tools: unknown[] } } };
+    const listing = content.openings[0]?.[2] as { answer: { result: { tools: unknown[] } } };
     listing.answer.result.tools = listing.answer.result.tools.slice(0, 1);
     await writeFile(path, JSON.stringify(content));
 
@@ -149,7 +150,7 @@ describe('the opening record of apcore-mcp over stdio', () => {
       /The tools\/list answer of the last start, given to the client, differs from this start's: the client was told the list changed/,
     );
     // The record now holds what the server listed.
-    const rewritten = (await theRecord()).content.exchanges[2] as typeof listing;
+    const rewritten = (await theRecord()).content.openings[0]?.[2] as typeof listing;
     expect(rewritten.answer.result.tools).toHaveLength(2);
   });
 
@@ -175,8 +176,8 @@ describe('the opening record of apcore-mcp over stdio', () => {
     ['a corrupt record', 'not json {', /Ignoring the opening record: \S+ is not JSON/],
     [
       'a record that holds no opening',
-      '{"format":1,"key":"KEY","exchanges":[42]}',
-      /does not hold an opening/,
+      '{"format":2,"key":"KEY","openings":[[42]]}',
+      /does not hold openings/,
     ],
   ])(
     'ignores %s with a warning, serves as usual and writes it again',
@@ -203,12 +204,13 @@ describe('the opening record of apcore-mcp over stdio', () => {
       expect(value).toEqual([BOTH, { isError: false, text: JSON.stringify({ answer: 'hello' }) }]);
       expect(stderr).toMatch(ANSWERED_FROM_RECORD);
     }
-    expect((await theRecord()).content.exchanges).toHaveLength(3);
+    expect((await theRecord()).content.openings[0]).toHaveLength(3);
   });
 
-  it('answers a 2026-07-28 client from the record too: its discovery and its list', async () => {
+  it('keeps an opening per client: a 2026-07-28 client has its discovery and list answered too', async () => {
     const listWith2026Client = async () => {
-      const client = await connectCliOverStdio('2026-07-28', ['--extensions-dir', dir]);
+      const args = ['--extensions-dir', dir, '--log-level', 'debug'];
+      const client = await connectCliOverStdio('2026-07-28', args);
       try {
         const tools = (await client.listTools()).map((tool) => tool.name).sort();
         const call = await client.callTool('greet', {});
@@ -217,16 +219,14 @@ describe('the opening record of apcore-mcp over stdio', () => {
         await client.close();
       }
     };
-    expect(await listWith2026Client()).toEqual({
-      tools: ['count', 'greet'],
-      answer: { answer: 'hello' },
-    });
+    const served = { tools: ['count', 'greet'], answer: { answer: 'hello' } };
+    expect(await listWith2026Client()).toEqual(served);
     const { path, content } = await theRecord();
-    const methods = content.exchanges.map((exchange) => exchange.method);
+    const methods = content.openings[0]?.map((exchange) => exchange.method);
     expect(methods).toContain('server/discover');
     expect(methods).toContain('tools/list');
     // A record listing one tool only: what the client lists shows where its answer came from.
-    const listing = content.exchanges.find((exchange) => exchange.method === 'tools/list') as {
+    const listing = content.openings[0]?.find((exchange) => exchange.method === 'tools/list') as {
       answer: { result: { tools: Array<{ name: string }> } };
     };
     listing.answer.result.tools = listing.answer.result.tools.filter(
@@ -235,10 +235,16 @@ describe('the opening record of apcore-mcp over stdio', () => {
     await writeFile(path, JSON.stringify(content));
     expect(await listWith2026Client()).toEqual({ tools: ['greet'], answer: { answer: 'hello' } });
     // The server listed both: the record is written again, and the next start lists both.
-    expect(await listWith2026Client()).toEqual({
-      tools: ['count', 'greet'],
-      answer: { answer: 'hello' },
-    });
+    expect(await listWith2026Client()).toEqual(served);
+
+    // A 2025-11-25 client of the same server keeps an opening of its own beside it.
+    expect((await serve(toolsOf)).stderr).not.toMatch(ANSWERED_FROM_RECORD);
+    expect((await theRecord()).content.openings).toHaveLength(2);
+    const again = await serve(toolsOf);
+    expect(again.value).toEqual(BOTH);
+    expect(again.stderr).toMatch(ANSWERED_FROM_RECORD);
+    expect(await listWith2026Client()).toEqual(served);
+    expect((await theRecord()).content.openings).toHaveLength(2);
   });
 
   it('keeps no record under --no-cache or --watch', async () => {
