@@ -37,8 +37,9 @@ export interface StdioOpening {
  * own stdin and stdout, reading the record of the last start with the same key: a client that
  * spawns the same server again has its `initialize` and `tools/list` answered before the server
  * has loaded. `undefined` (the server serves the streams itself) for a server the record
- * cannot stand for: another transport, `--watch` (its modules change as it runs), no module
- * cache (`--no-cache`, which keeps the records), OpenAPI documents fetched from a URL or
+ * cannot stand for, or that is not to keep one: another transport, `--watch` (its modules
+ * change as it runs), no module cache (`--no-cache`, which keeps the records),
+ * `--no-opening-record`, OpenAPI documents fetched from a URL or
  * following `$ref`s out of their file, or streams other than the process's.
  *
  * @example
@@ -125,6 +126,7 @@ function canStandFor(resolved: ResolvedSettings, io: CliIo): boolean {
   if (io.stdout !== process.stdout) return false;
   if ((textSetting(resolved, 'transport') ?? 'stdio') !== 'stdio') return false;
   if (flagSetting(resolved, 'watch') || !flagSetting(resolved, 'cache')) return false;
+  if (!flagSetting(resolved, 'opening-record')) return false;
   const documents = listSetting(resolved, 'openapi');
   if (documents.length === 0) return true;
   return (

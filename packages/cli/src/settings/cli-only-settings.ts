@@ -34,6 +34,13 @@ export const CLI_ONLY_SETTINGS: readonly CliOnlySetting[] = [
     kind: 'directory',
     help: 'Where the module cache is kept instead (created if missing; for a read-only extensions directory)',
   },
+  {
+    concern: 'modules',
+    key: 'opening-record',
+    kind: 'boolean',
+    defaultOn: true,
+    help: "Over stdio, record a client's opening (initialize, tools/list...) in the module cache, and answer the same client's next start from it while the server loads; --no-opening-record lets the server answer every start",
+  },
   ...OPENAPI_SETTINGS,
   {
     concern: 'security',

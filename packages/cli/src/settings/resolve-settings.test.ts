@@ -207,7 +207,7 @@ describe('resolveSettings', () => {
       /^unknown key "prot" in apcore-mcp\.yaml \(did you mean "port"\?\)/,
     );
     expect(problems[0]).toContain(
-      'allowed keys: extensions-dir, cache, cache-dir, openapi, openapi-prefix, openapi-base-url, openapi-header-file, openapi-allow-external-refs, openapi-timeout, transport, host, port, max-sessions, session-idle-timeout, instance-id, sse-keep-alive, max-listen-streams-per-subject, name,',
+      'allowed keys: extensions-dir, cache, cache-dir, opening-record, openapi, openapi-prefix, openapi-base-url, openapi-header-file, openapi-allow-external-refs, openapi-timeout, transport, host, port, max-sessions, session-idle-timeout, instance-id, sse-keep-alive, max-listen-streams-per-subject, name,',
     );
     expect(problems[1]).toMatch(
       /^unknown key "favourite-colour" in apcore-mcp\.yaml; allowed keys:/,

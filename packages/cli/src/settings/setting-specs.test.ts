@@ -68,10 +68,11 @@ describe('the settings of the option table', () => {
       }
     }
     const keys = SETTING_SPECS.map((spec) => spec.key);
-    expect(keys.slice(0, 13)).toEqual([
+    expect(keys.slice(0, 14)).toEqual([
       'extensions-dir',
       'cache',
       'cache-dir',
+      'opening-record',
       'openapi',
       'openapi-prefix',
       'openapi-base-url',

@@ -247,9 +247,16 @@ describe('the opening record of apcore-mcp over stdio', () => {
     expect((await theRecord()).content.openings).toHaveLength(2);
   });
 
-  it('keeps no record under --no-cache or --watch', async () => {
+  it('keeps no record under --no-cache, --no-opening-record or --watch', async () => {
     expect((await serve(toolsOf, { args: ['--no-cache'] })).value).toEqual(BOTH);
     expect((await serve(toolsOf, { args: ['--watch'] })).value).toEqual(BOTH);
+    const unrecorded = async () => {
+      const served = await serve(toolsOf, { args: ['--no-opening-record'] });
+      expect(served.value).toEqual(BOTH);
+      expect(served.stderr).not.toMatch(ANSWERED_FROM_RECORD);
+    };
+    await unrecorded();
+    await unrecorded();
     expect(await recordFiles()).toEqual([]);
   });
 });
