@@ -157,19 +157,21 @@ describe('the opening record of apcore-mcp over stdio', () => {
   it('corrects a list whose module code declares something else once imported: the client is told', async () => {
     await serve(toolsOf);
     let told = 0;
+    const described = [
+      ['count', 'Described by the environment'],
+      ['greet', 'Described by the environment'],
+    ];
     const { value } = await serve(
       async (client) => {
         const fromRecord = await toolsOf(client);
-        await expect.poll(() => told, { timeout: 15_000 }).toBeGreaterThan(0);
-        return { fromRecord, afterwards: await toolsOf(client) };
+        // Each module is imported, and announced, on its own: list until both are.
+        await expect.poll(() => toolsOf(client), { timeout: 15_000 }).toEqual(described);
+        return { fromRecord, told };
       },
       { env: { TEST_DESCRIPTION: 'Described by the environment' }, onListChanged: () => told++ },
     );
     expect(value.fromRecord).toEqual(BOTH);
-    expect(value.afterwards).toEqual([
-      ['count', 'Described by the environment'],
-      ['greet', 'Described by the environment'],
-    ]);
+    expect(value.told).toBeGreaterThan(0);
   });
 
   it.each([
