@@ -39,8 +39,8 @@ export interface StdioOpening {
  * has loaded. `undefined` (the server serves the streams itself) for a server the record
  * cannot stand for, or that is not to keep one: another transport, `--watch` (its modules
  * change as it runs), no module cache (`--no-cache`, which keeps the records),
- * `--no-opening-record`, OpenAPI documents fetched from a URL or
- * following `$ref`s out of their file, or streams other than the process's.
+ * `--no-opening-record`, OpenAPI documents fetched from a URL or following `$ref`s out of
+ * their file, or streams other than the process's.
  *
  * @example
  * ```ts
