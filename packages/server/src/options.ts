@@ -42,7 +42,6 @@ export {
 } from './kernel/option-declaration.js';
 export type { TransportName } from './kernel/transports.js';
 export { DEFAULT_SHUTDOWN_GRACE_MS } from './options/concerns/lifecycle-options.js';
-export type { StdioStreams } from './options/concerns/network-options.js';
 export { type OptionNotice, optionNotices } from './options/option-notices.js';
 export { OPTION_TABLE } from './options/option-table.js';
 export { checkServeOptions } from './options/resolve-options.js';
@@ -57,3 +56,4 @@ export {
 } from './transports/session-limits.js';
 export { DEFAULT_SSE_KEEP_ALIVE_MS } from './transports/sse-keep-alive.js';
 export type { TlsOptions } from './transports/tls-option.js';
+export type { StdioStreams } from './transports/transport-manager.js';

@@ -56,16 +56,17 @@ export interface TransportManagerOptions {
 }
 
 /**
- * Options of the stdio transport: the streams (default `process.stdin` / `process.stdout`).
+ * The streams a stdio server serves on: it reads its client's lines from `stdin` and writes its
+ * own to `stdout` (the `stdio` option of `serve()`).
  *
  * @example
  * ```ts
  * await manager.runStdio({ stdin: childProcess.stdout, stdout: childProcess.stdin });
  * ```
  */
-export interface StdioTransportOptions {
-  stdin?: Readable;
-  stdout?: Writable;
+export interface StdioStreams {
+  stdin: Readable;
+  stdout: Writable;
 }
 
 /**
@@ -102,7 +103,7 @@ export class TransportManager {
    * await running.ended;
    * ```
    */
-  async runStdio(options: StdioTransportOptions = {}): Promise<RunningTransport> {
+  async runStdio(options: Partial<StdioStreams> = {}): Promise<RunningTransport> {
     const stdin = options.stdin ?? process.stdin;
     const stdout = options.stdout ?? process.stdout;
     let signalEnded: (reason: TransportEnd) => void = () => {};

@@ -1,6 +1,5 @@
 // Where and how the server listens.
 
-import type { Readable, Writable } from 'node:stream';
 import { describeValue } from '../../kernel/describe-value.js';
 import { InvalidOptionError } from '../../kernel/invalid-option-error.js';
 import { declareOption } from '../../kernel/option-declaration.js';
@@ -8,6 +7,7 @@ import { choiceOption } from '../../kernel/primitive-options.js';
 import { resolvePort } from '../../kernel/read-option.js';
 import { HTTP_TRANSPORTS, TRANSPORTS, type TransportName } from '../../kernel/transports.js';
 import { ENDPOINT_OPTIONS } from '../../transports/endpoint-options.js';
+import type { StdioStreams } from '../../transports/transport-manager.js';
 import { resolveHost } from './read-http-options.js';
 
 /**
@@ -57,20 +57,6 @@ export const NETWORK_OPTIONS = {
   }),
   ...ENDPOINT_OPTIONS,
 };
-
-/**
- * The streams of the `stdio` option: the server reads its client's lines from `stdin` and
- * writes its own to `stdout`.
- *
- * @example
- * ```ts
- * const streams: StdioStreams = { stdin: child.stdout, stdout: child.stdin };
- * ```
- */
-export interface StdioStreams {
-  stdin: Readable;
-  stdout: Writable;
-}
 
 function resolveStdioStreams(value: unknown): StdioStreams {
   const streams = value as Partial<Record<'stdin' | 'stdout', { pipe?: unknown; write?: unknown }>>;
