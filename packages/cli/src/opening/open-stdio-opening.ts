@@ -1,7 +1,8 @@
-import { join } from 'node:path';
 import type { Logger } from '@apcore-mcp/core/bridge';
 import type { StdioStreams } from '@apcore-mcp/server/options';
+import { moduleCacheDir } from '../extensions/module-cache-option.js';
 import type { CliIo } from '../io.js';
+import { isHttpUrl } from '../settings/parse-setting-value.js';
 import {
   flagSetting,
   listSetting,
@@ -11,16 +12,13 @@ import {
 import { createOpeningFront } from './opening-front.js';
 import { openingKey } from './opening-key.js';
 import {
-  type OpeningExchange,
+  type Opening,
   type OpeningRecordRead,
   openingRecordPath,
   readOpeningRecord,
   withOpening,
   writeOpeningRecord,
 } from './opening-record.js';
-
-/** Where the module cache (and so the opening records) lives unless `--cache-dir` says. */
-const DEFAULT_CACHE_DIR_NAME = '.apcore-mcp-cache';
 
 /** A stdio server's front over the process's own streams, and where it reports. */
 export interface StdioOpening {
@@ -61,7 +59,7 @@ export async function openStdioOpening(
       logger.warn({ path }, `Ignoring the opening record: ${record.problem}; it is written again`),
     );
   }
-  let openings = record.openings ?? [];
+  let openings: readonly Opening[] = record.openings ?? [];
   let writing = Promise.resolve();
   const front = createOpeningFront({
     stdin: process.stdin,
@@ -72,7 +70,7 @@ export async function openStdioOpening(
         logger.debug({ path, method }, `Answered ${method} from the record of the last start`),
       );
     },
-    onRecord: (exchanges: OpeningExchange[]) => {
+    onRecord: (exchanges) => {
       openings = withOpening(openings, exchanges);
       const written = openings;
       writing = writing
@@ -96,8 +94,7 @@ async function findRecord(
 ): Promise<{ path: string; key: string; record: OpeningRecordRead } | undefined> {
   const extensionsDir = textSetting(resolved, 'extensions-dir');
   if (extensionsDir === undefined || !canStandFor(resolved, io)) return undefined;
-  const cacheDir =
-    textSetting(resolved, 'cache-dir') ?? join(extensionsDir, DEFAULT_CACHE_DIR_NAME);
+  const cacheDir = moduleCacheDir(resolved, extensionsDir);
   let key: string;
   try {
     key = openingKey({ resolved, extensionsDir, cacheDir });
@@ -129,10 +126,7 @@ function canStandFor(resolved: ResolvedSettings, io: CliIo): boolean {
   if (!flagSetting(resolved, 'opening-record')) return false;
   const documents = listSetting(resolved, 'openapi');
   if (documents.length === 0) return true;
-  return (
-    !flagSetting(resolved, 'openapi-allow-external-refs') &&
-    documents.every((location) => !/^https?:\/\//i.test(location))
-  );
+  return !flagSetting(resolved, 'openapi-allow-external-refs') && !documents.some(isHttpUrl);
 }
 
 /** A log that holds its records until it has a logger (the server's, created later). */

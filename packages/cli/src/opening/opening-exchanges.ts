@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { type OpeningAnswer, type OpeningExchange, sameOpeningStart } from './opening-record.js';
+import {
+  type Opening,
+  type OpeningAnswer,
+  type OpeningExchange,
+  sameOpeningStart,
+} from './opening-record.js';
 
 /**
  * The messages an opening is made of: what a client sends before its user acts, whose answers
@@ -56,7 +61,7 @@ export interface ServerLineOutcome {
   /** A request answered from the record, which the server answered otherwise. */
   difference?: { method: string; notification: string | undefined };
   /** The opening as the server answered it, when it is complete and new. */
-  record?: OpeningExchange[];
+  record?: Opening;
 }
 
 /**
@@ -72,9 +77,9 @@ export interface ServerLineOutcome {
  */
 export class OpeningExchanges {
   /** The openings the record holds, one per client that started the server with this key. */
-  readonly #openings: readonly (readonly OpeningExchange[])[];
+  readonly #openings: readonly Opening[];
   /** The one of them this client's first message starts, once it came. */
-  #recorded: readonly OpeningExchange[] | undefined;
+  #recorded: Opening | undefined;
   readonly #privateIdPrefix = `apcore-mcp-opening-${randomUUID()}-`;
   /** The opening so far, with the server's answers as they come. */
   readonly #exchanges: OpeningExchange[] = [];
@@ -82,11 +87,11 @@ export class OpeningExchanges {
   readonly #awaited = new Map<string, { index: number; replayed: boolean }>();
   #inOpening = true;
   #answering: boolean;
-  #lastRecorded: readonly OpeningExchange[] | undefined;
+  #lastRecorded: Opening | undefined;
   /** What the client was told the server can do: where a `list_changed` may go. */
   #capabilities: Capabilities | undefined;
 
-  constructor(openings: readonly (readonly OpeningExchange[])[]) {
+  constructor(openings: readonly Opening[]) {
     this.#openings = openings;
     this.#answering = openings.length > 0;
   }
@@ -155,8 +160,10 @@ export class OpeningExchanges {
       outcome.difference = { method: exchange.method, notification: this.#notification(exchange) };
     }
     if (this.#awaited.size === 0 && !isDeepStrictEqual(this.#exchanges, this.#lastRecorded)) {
-      this.#lastRecorded = structuredClone(this.#exchanges);
-      outcome.record = structuredClone(this.#exchanges);
+      // A copy: the exchanges of a longer opening take their answers later.
+      const record = structuredClone(this.#exchanges);
+      this.#lastRecorded = record;
+      outcome.record = record;
     }
     return outcome;
   }

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createOpeningFront, type OpeningFront } from './opening-front.js';
-import type { OpeningExchange } from './opening-record.js';
+import type { Opening, OpeningExchange } from './opening-record.js';
 
 const INITIALIZE_PARAMS = {
   protocolVersion: '2025-11-25',
@@ -30,7 +30,7 @@ function setUp(openings: OpeningExchange[][]) {
   const clientOut = new PassThrough();
   const toClient: Record<string, unknown>[] = [];
   const toServer: Record<string, unknown>[] = [];
-  const records: OpeningExchange[][] = [];
+  const records: Opening[] = [];
   const differences: Array<{ method: string; told: boolean }> = [];
   const answered: string[] = [];
   const front: OpeningFront = createOpeningFront({

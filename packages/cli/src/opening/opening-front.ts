@@ -1,6 +1,7 @@
+import { createInterface } from 'node:readline';
 import { PassThrough, type Readable, Writable } from 'node:stream';
 import { OpeningExchanges } from './opening-exchanges.js';
-import type { OpeningExchange } from './opening-record.js';
+import type { Opening } from './opening-record.js';
 
 /** Options of {@link createOpeningFront}. */
 export interface OpeningFrontOptions {
@@ -11,11 +12,11 @@ export interface OpeningFrontOptions {
    * The openings of the last starts with the same key (one per client): the one the client's
    * first message starts is answered from here until a message differs.
    */
-  openings: readonly (readonly OpeningExchange[])[];
+  openings: readonly Opening[];
   /** A request of the client's was answered from the record. */
   onAnswered?(method: string): void;
   /** The opening as the server answered it, each time it is complete and new. */
-  onRecord(exchanges: OpeningExchange[]): void;
+  onRecord(exchanges: Opening): void;
   /**
    * The server answered a request the client had been answered from the record otherwise;
    * `told` is whether the client was sent the list's `list_changed` notification.
@@ -81,27 +82,15 @@ export function createOpeningFront(options: OpeningFrontOptions): OpeningFront {
   return { stdin: serverStdin, stdout: serverStdout };
 }
 
-/** Hands each line of `input` (without its `\n`) to `onLine`; a last unended line at its end. */
+/** Hands each line of `input` to `onLine` (a last unended one too), then says it ended. */
 function readLines(
   input: Readable,
   onLine: (line: string) => void,
   on: { end(): void; error(error: Error): void },
 ): void {
-  let buffered = '';
-  input.setEncoding('utf8');
-  input.on('data', (chunk: string) => {
-    buffered += chunk;
-    let end = buffered.indexOf('\n');
-    while (end !== -1) {
-      onLine(buffered.slice(0, end));
-      buffered = buffered.slice(end + 1);
-      end = buffered.indexOf('\n');
-    }
-  });
-  input.once('end', () => {
-    if (buffered !== '') onLine(buffered);
-    on.end();
-  });
+  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  lines.on('line', onLine);
+  lines.once('close', on.end);
   input.once('error', on.error);
 }
 

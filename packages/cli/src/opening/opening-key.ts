@@ -3,7 +3,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLI_VERSION } from '../package-version.js';
-import { findSettingSpec } from '../settings/setting-specs.js';
+import { findSettingSpec, PATH_KINDS } from '../settings/setting-specs.js';
 import type { ResolvedSettings } from '../settings/settings.js';
 
 /** Directories whose files never make a module's descriptor: version control, dependencies. */
@@ -57,12 +57,7 @@ function answeringCode(): string[] {
 /** The files and directories a setting's value names (a path setting, local documents). */
 function namedPaths(key: string, value: unknown): string[] {
   const kind = findSettingSpec(key)?.kind;
-  if (
-    (kind === 'file' || kind === 'directory' || kind === 'secret-file') &&
-    typeof value === 'string'
-  ) {
-    return [value];
-  }
+  if (kind !== undefined && PATH_KINDS.has(kind) && typeof value === 'string') return [value];
   if (kind === 'locations' && Array.isArray(value)) {
     return value.filter((location): location is string => typeof location === 'string');
   }

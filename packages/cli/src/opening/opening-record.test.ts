@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  type Opening,
   type OpeningExchange,
   openingRecordPath,
   readOpeningRecord,
@@ -76,7 +77,7 @@ describe('opening records', () => {
       { method: 'initialize', params: { clientInfo: { name: client } }, answer: { result: {} } },
       { method: 'tools/list', answer: { result: { tools: Array(tools).fill({}) } } },
     ];
-    let openings: OpeningExchange[][] = [];
+    let openings: Opening[] = [];
     for (const client of ['a', 'b', 'c', 'd', 'e'])
       openings = withOpening(openings, opening(client, 1));
     openings = withOpening(openings, opening('c', 2));

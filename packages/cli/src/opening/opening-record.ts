@@ -20,6 +20,9 @@ export interface OpeningExchange {
   answer?: OpeningAnswer;
 }
 
+/** One client's opening: its messages in order, each with the server's answer. */
+export type Opening = readonly OpeningExchange[];
+
 /** What a server answered a request: the `result` or `error` member of its response. */
 export type OpeningAnswer = { result: unknown } | { error: unknown };
 
@@ -35,17 +38,14 @@ const RECORD_PREFIX = 'opening-';
 interface OpeningRecordFile {
   format: number;
   key: string;
-  openings: OpeningExchange[][];
+  openings: readonly Opening[];
 }
 
 /**
  * Whether two openings start with the same message (the same client, as far as answers go):
  * a record keeps one opening per first message.
  */
-export function sameOpeningStart(
-  a: readonly OpeningExchange[],
-  b: readonly OpeningExchange[],
-): boolean {
+export function sameOpeningStart(a: Opening, b: Opening): boolean {
   const [first, other] = [a[0], b[0]];
   return (
     first !== undefined &&
@@ -59,10 +59,7 @@ export function sameOpeningStart(
  * The openings of a record once `opening` is in: it first, in place of one that starts the
  * same way, the others after it, at most {@link KEPT_OPENINGS}.
  */
-export function withOpening(
-  openings: readonly OpeningExchange[][],
-  opening: OpeningExchange[],
-): OpeningExchange[][] {
+export function withOpening(openings: readonly Opening[], opening: Opening): Opening[] {
   const others = openings.filter((each) => !sameOpeningStart(each, opening));
   return [opening, ...others].slice(0, KEPT_OPENINGS);
 }
@@ -77,7 +74,7 @@ export function openingRecordPath(cacheDir: string, key: string): string {
 
 /** What reading a record gave: its openings, or why a record that exists was not used. */
 export interface OpeningRecordRead {
-  openings?: OpeningExchange[][];
+  openings?: Opening[];
   problem?: string;
 }
 
@@ -126,11 +123,11 @@ function isExchange(value: unknown): value is OpeningExchange {
 export async function writeOpeningRecord(
   path: string,
   key: string,
-  openings: readonly OpeningExchange[][],
+  openings: readonly Opening[],
 ): Promise<void> {
   const dir = join(path, '..');
   await mkdir(dir, { recursive: true });
-  const record: OpeningRecordFile = { format: RECORD_FORMAT, key, openings: [...openings] };
+  const record: OpeningRecordFile = { format: RECORD_FORMAT, key, openings };
   const aside = `${path}.${randomUUID()}.tmp`;
   await writeFile(aside, JSON.stringify(record));
   await rename(aside, path);

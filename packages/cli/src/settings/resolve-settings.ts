@@ -9,7 +9,7 @@ import { type ConfigEntry, readConfigFile } from './read-config-file.js';
 import { readSecuritySettings, type SecuritySettings } from './read-security-settings.js';
 import { readStateKey, type StateKeyCandidate } from './read-state-key.js';
 import { DEFAULT_CONFIG_FILE, ENV_PREFIX, toCamelCase, toEnvName } from './setting-names.js';
-import { SETTING_SPECS, type SettingSpec, settingSpec } from './setting-specs.js';
+import { PATH_KINDS, SETTING_SPECS, type SettingSpec, settingSpec } from './setting-specs.js';
 import { describeSource, type ResolvedSettings, type SettingSource } from './settings.js';
 
 /** What {@link resolveSettings} reads. */
@@ -20,9 +20,6 @@ export interface ResolveSettingsInput {
 }
 
 const CONFIG_ENV_NAME = `${ENV_PREFIX}CONFIG`;
-
-/** Settings naming a path: relative ones are resolved against where they were written. */
-const PATH_KINDS = new Set<SettingSpec['kind']>(['directory', 'secret-file', 'file']);
 
 interface Candidate {
   spec: SettingSpec;

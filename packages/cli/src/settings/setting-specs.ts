@@ -111,6 +111,21 @@ function specOfCommand(setting: CliOnlySetting): SettingSpec {
   };
 }
 
+/**
+ * The kinds of settings naming one path (relative ones are resolved against where they were
+ * written).
+ *
+ * @example
+ * ```ts
+ * PATH_KINDS.has(settingSpec('acl').kind); // true
+ * ```
+ */
+export const PATH_KINDS: ReadonlySet<SettingSpec['kind']> = new Set([
+  'directory',
+  'secret-file',
+  'file',
+]);
+
 /** The concerns in `--help` order: the modules first, then the option table's. */
 const CONCERNS = ['modules', ...Object.keys(OPTION_TABLE)];
 
