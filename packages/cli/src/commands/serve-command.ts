@@ -239,10 +239,9 @@ export async function runServeCommand(
     ...(output.opening === undefined ? {} : { stdio: output.opening.streams, dynamic: true }),
   };
   const handle = await startServing(registry, acl, options, resolved);
-  const watchers = await startWatchers({
-    ...{ watch, files, rootDir, skillsDir: textSetting(resolved, 'skills-dir'), handle, logger },
-    ...{ registry, openapi, documents, documentOptions },
-  });
+  const skillsDir = textSetting(resolved, 'skills-dir');
+  const watched = { watch, files, rootDir, skillsDir, registry, openapi, documents };
+  const watchers = await startWatchers({ ...watched, documentOptions, handle, logger });
   // Announce serving once changes are seen too: none made after the line is missed.
   await Promise.all(watchers.map((watcher) => watcher.ready));
   announce(handle, transport, io, rootDir);
