@@ -51,8 +51,10 @@ await build({
   packages: 'external',
   chunkNames: 'chunks/[name]-[hash]',
   sourcemap: true,
-  // Keeps the names stack traces and `constructor.name` show.
-  keepNames: true,
+  // No `keepNames`: it names each function again as it is created, a call per closure made
+  // per request (about 2% of a 2026-07-28 HTTP call's time in the bench); nothing reads those
+  // names, errors set their own, and the source maps give stack traces the source's names.
+  keepNames: false,
   logLevel: 'warning',
 });
 
