@@ -9,7 +9,7 @@ import type { McpTool } from '../kernel/mcp-tool.js';
 import { moduleNotServed, type NotServedEntry } from '../kernel/not-served.js';
 import type { ToolsFor } from '../kernel/served-tool.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
-import { createSdkServer } from '../protocol/create-sdk-server.js';
+import { sdkServerFactory } from '../protocol/create-sdk-server.js';
 import type { McpSurfaceOptions } from '../protocol/mcp-surface-options.js';
 import type { ResourceSubscriptions } from '../protocol/resource-subscriptions.js';
 import type { ServerChangeHub } from '../protocol/server-change-hub.js';
@@ -57,6 +57,8 @@ export class ServerRuntime {
   /** Whether callers see different tools (the executor has an ACL to ask). */
   readonly listsPerCaller: boolean;
   readonly #servers: Set<Server>;
+  /** Builds the servers of {@link createServer}; made at the first, once the features opened. */
+  #newServer: (() => Server) | undefined;
   readonly #toolList: ToolListBroadcast;
   readonly #startedAt = performance.now();
   /** Signs the `requestState` of 2026-07-28 input rounds and claims each answered round once. */
@@ -179,8 +181,11 @@ export class ServerRuntime {
 
   /** A new SDK server of the runtime's surface; tracked until it closes. */
   readonly createServer = (): Server => {
-    const { name, version } = this.#options;
-    const server = createSdkServer({ name, version, ...this.surfaceOptions() });
+    if (this.#newServer === undefined) {
+      const { name, version } = this.#options;
+      this.#newServer = sdkServerFactory({ name, version, ...this.surfaceOptions() });
+    }
+    const server = this.#newServer();
     this.#servers.add(server);
     server.onclose = () => this.#servers.delete(server);
     return server;

@@ -34,7 +34,7 @@ import { verifyHostRequestState } from './verify-host-request-state.js';
 /**
  * What a server serves, assembled once: its capabilities (the extensions among them) and its
  * request handlers by method. Every host installs this same surface — our own SDK `Server`
- * (`createSdkServer`, behind `serve`, `startServer` and `createMcpHandler`) and a host's server
+ * (`sdkServerFactory`, behind `serve`, `startServer` and `createMcpHandler`) and a host's server
  * (`attachToServer`) — so no method is answered two ways.
  *
  * @example
