@@ -18,10 +18,12 @@ import {
   APPROVAL_INPUT_KEY,
   approvalKey,
   type CallBinding,
+  mintRoundsState,
   type QuestionId,
   type RoundsReading,
   type RoundsState,
   readRoundsState,
+  type SettledRounds,
 } from './rounds-state.js';
 
 /** What a call's rounds need besides the round and the call. */
@@ -49,7 +51,8 @@ export interface CallRoundsOptions {
  */
 export class CallRounds {
   readonly #input: InputRound;
-  readonly #state: RoundsState;
+  readonly #call: CallBinding;
+  readonly #settled: SettledRounds;
   readonly #approvalAnswers: RoundsReading['approvalAnswers'];
   readonly #unsolicited: Record<string, unknown> | undefined;
   readonly #capabilities: ClientCapabilities | undefined;
@@ -61,9 +64,10 @@ export class CallRounds {
 
   constructor(input: InputRound, call: CallBinding, options: CallRoundsOptions) {
     this.#input = input;
+    this.#call = call;
     this.#logger = options.logger;
     this.#capabilities = options.capabilities;
-    const { state, approvalAnswers, unsolicited, mismatch } = readRoundsState(input, call);
+    const { settled, approvalAnswers, unsolicited, mismatch } = readRoundsState(input, call);
     if (mismatch !== undefined) {
       options.logger.warn(
         { tool: call.tool },
@@ -72,7 +76,7 @@ export class CallRounds {
           : 'Ignored answers given for another call; asking again',
       );
     }
-    this.#state = state;
+    this.#settled = settled;
     this.#approvalAnswers = approvalAnswers;
     this.#unsolicited = unsolicited;
   }
@@ -139,11 +143,11 @@ export class CallRounds {
     question: () => FormQuestion,
   ): Promise<McpElicitResult> {
     const key = approvalKey(moduleId, inputs);
-    if (this.#state.approved.includes(key)) return { action: 'accept' };
+    if (this.#settled.approved.includes(key)) return { action: 'accept' };
     const answer = this.#approvalAnswers.get(key);
     if (answer !== undefined) {
       // Granted from now on: a later round of this attempt carries it forward.
-      if (answer.action === 'accept') this.#state.approved.push(key);
+      if (answer.action === 'accept') this.#settled.approved.push(key);
       return answer;
     }
     const request: McpInputRequest = { method: 'elicitation/create', params: question() };
@@ -164,7 +168,7 @@ export class CallRounds {
     id: QuestionId,
     { request, required }: McpQuestion,
   ): McpInputResponse | null | undefined {
-    const recorded = this.#state.answers.find(
+    const recorded = this.#settled.answers.find(
       (answer) => answer.key === id.key && answer.question === id.question && answer.nth === id.nth,
     );
     if (recorded !== undefined) return recorded.answer;
@@ -173,7 +177,7 @@ export class CallRounds {
       id.nth === 0 ? readInputResponse(request.method, this.#unsolicited?.[id.key]) : undefined;
     if (early === undefined) return undefined;
     // Carried forward, so a later round of this attempt does not ask it again.
-    this.#state.answers.push({ ...id, answer: early });
+    this.#settled.answers.push({ ...id, answer: early });
     return early;
   }
 
@@ -196,9 +200,7 @@ export class CallRounds {
     pending: RoundsState['pending'],
   ): Promise<InputRequiredResult> {
     // A fresh round id: the retry answering this round is honoured once.
-    const { approved, answers } = this.#state;
-    const state = { ...this.#state, approved: [...approved], answers: [...answers] };
-    Object.assign(state, { pending, round: randomUUID() });
+    const state = mintRoundsState(this.#call, this.#settled, { pending, round: randomUUID() });
     try {
       this.#asked = await this.#input.require(questions, state);
       return this.#asked;

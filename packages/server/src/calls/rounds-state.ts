@@ -87,9 +87,15 @@ export type RoundsState = {
   round?: string;
 };
 
-/** What a retry brings: the state so far, with the answers to its last questions folded in. */
+/**
+ * What earlier rounds of a call settled, as a retry brings it back: all of its
+ * {@link RoundsState} but the call it is bound to, which the next round's state names again.
+ */
+export type SettledRounds = Pick<RoundsState, 'approved' | 'answers'>;
+
+/** What a retry brings: what was settled so far, with the answers to its last questions folded in. */
 export interface RoundsReading {
-  state: RoundsState;
+  settled: SettledRounds;
   /** The answers to approvals asked last round, by approval key: the approvals decide. */
   approvalAnswers: Map<string, McpElicitResult>;
   /**
@@ -110,30 +116,45 @@ export function approvalKey(moduleId: string, inputs: Record<string, unknown>): 
 }
 
 /**
+ * The state a round of `call` hands the client: what was settled, what it asks now, and the
+ * call it is bound to (its arguments as a hash).
+ */
+export function mintRoundsState(
+  call: CallBinding,
+  settled: SettledRounds,
+  asked: Pick<RoundsState, 'pending' | 'round'>,
+): RoundsState {
+  return {
+    tool: call.tool,
+    arguments: hashJson(call.arguments),
+    approved: [...settled.approved],
+    answers: [...settled.answers],
+    ...asked,
+  };
+}
+
+/**
  * Reads the verified state and the answers of a retry for `call`. State minted for another call
  * (other tool or arguments) or of another shape is ignored: the call starts over. Answers count
  * only under the keys the last round asked, and only in the shape their request gives them.
+ * A first call (no state) hashes nothing: its arguments are hashed when a round is minted.
  */
 export function readRoundsState(input: InputRound, call: CallBinding): RoundsReading {
-  const fresh: RoundsState = {
-    tool: call.tool,
-    arguments: hashJson(call.arguments),
-    approved: [],
-    answers: [],
-  };
+  const fresh: SettledRounds = { approved: [], answers: [] };
   const approvalAnswers = new Map<string, McpElicitResult>();
   if (input.state === undefined) {
     return input.responses === undefined
-      ? { state: fresh, approvalAnswers }
-      : { state: fresh, approvalAnswers, unsolicited: input.responses };
+      ? { settled: fresh, approvalAnswers }
+      : { settled: fresh, approvalAnswers, unsolicited: input.responses };
   }
   const previous = toRoundsState(input.state);
-  if (previous?.tool !== fresh.tool || previous.arguments !== fresh.arguments) {
+  if (previous?.tool !== call.tool || previous.arguments !== hashJson(call.arguments)) {
     const kinds = previous?.pending?.map((entry) => entry.kind) ?? [];
     const mismatch = kinds.includes('approval') ? 'approval' : (kinds[0] ?? 'unknown');
-    return { state: fresh, approvalAnswers, mismatch };
+    return { settled: fresh, approvalAnswers, mismatch };
   }
-  const { pending = [], round: _round, ...state } = previous;
+  const { pending = [] } = previous;
+  const settled: SettledRounds = { approved: previous.approved, answers: previous.answers };
   for (const entry of pending) {
     const response = input.responses?.[entry.input];
     if (entry.kind === 'approval') {
@@ -143,9 +164,9 @@ export function readRoundsState(input: InputRound, call: CallBinding): RoundsRea
     }
     const answer = readInputResponse(entry.method, response);
     const { key, question, nth } = entry;
-    if (answer !== undefined) state.answers.push({ key, question, nth, answer });
+    if (answer !== undefined) settled.answers.push({ key, question, nth, answer });
   }
-  return { state, approvalAnswers };
+  return { settled, approvalAnswers };
 }
 
 function toRoundsState(value: Record<string, unknown>): RoundsState | undefined {
