@@ -29,6 +29,7 @@ export {
   parseRpcAnswer,
   postModernRequest,
   type RpcAnswer,
+  sendModernRequest,
   TASKS_EXTENSION,
 } from './modern-request.js';
 export {

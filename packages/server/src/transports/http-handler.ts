@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/server';
-import { attachRequestClosedSignal } from '../kernel/call-extra.js';
 import { sendJson, sendJsonRpcError } from '../kernel/http-response.js';
 import type { HttpExchange, HttpRoute } from '../kernel/http-route.js';
 import type { Logger } from '../kernel/logger.js';
@@ -195,7 +194,6 @@ class McpHttpHandler implements HttpRequestHandler {
       body = parsed.body;
     }
     if (endpoint === 'mcp') {
-      if (request.method === 'POST') watchRequestClosed(request, response);
       await this.#streamable?.handle(request, response, body);
     } else if (endpoint === 'sse-stream') {
       await this.#sse?.openStream(request, response);
@@ -220,21 +218,6 @@ const serveRoute: HttpGuard = async (passage) => {
   await passage.route.serve(passage);
   return true;
 };
-
-/**
- * Aborts the calls a POST carries when the client closes it before their answers were written:
- * no answer can reach the client on that request any more. (A closed connection alone does not
- * cancel anything in MCP; a closed request whose answer is lost does.)
- */
-function watchRequestClosed(request: IncomingMessage, response: ServerResponse): void {
-  const closed = new AbortController();
-  response.once('close', () => {
-    if (!response.writableFinished) {
-      closed.abort(new Error('The client closed the request before its answer'));
-    }
-  });
-  attachRequestClosedSignal(request, closed.signal);
-}
 
 function matchRoute(options: HttpRequestHandlerOptions, pathname: string): Route | undefined {
   if (options.transport === 'streamable-http') {

@@ -18,6 +18,7 @@ import { type ListenStreamBounds, ListenStreamShare } from './listen-stream-shar
 import { carriesOwnHeartbeat } from './own-heartbeat-methods.js';
 import { type ListedTool, refuseParamHeaderMismatch } from './param-header-gate.js';
 import { streamQuietAnswers } from './quiet-answer-stream.js';
+import { watchRequestClosed } from './request-closed-watch.js';
 import { requestIdOf } from './request-id.js';
 import type { ServerChanges } from './server-changes.js';
 import { SessionEventLog, SSE_RETRY_MS } from './session-event-log.js';
@@ -140,6 +141,9 @@ export class StreamableHttpEndpoint {
       const serve = carriesOwnHeartbeat(body) ? this.#serveOwnHeartbeat : this.#serveModern;
       return serve(request, response, body);
     }
+    // A 2026-07-28 request needs no watch: the SDK's adapter closes the request's own server
+    // when its response closes, which aborts its calls. A session's server outlives the POST.
+    if (request.method === 'POST') watchRequestClosed(request, response);
     if (this.#stateless) return this.#handleStateless(request, response, body);
     const sessionId = request.headers['mcp-session-id'];
     if (typeof sessionId === 'string' && sessionId !== '') {

@@ -1,5 +1,5 @@
 import * as core from '@apcore-mcp/core';
-import { createRecordingLogger, firstText } from '@apcore-mcp/test-support';
+import { createRecordingLogger, firstText, sendModernRequest } from '@apcore-mcp/test-support';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ServerHandle, startServer } from '../../src/index.js';
 import { createFixtureRuntime, observedSignals } from '../fixtures/fixture-modules.mjs';
@@ -64,6 +64,35 @@ describe('a client closing the HTTP request that carries a call', () => {
     });
     await postAndAbandon(server.url ?? '', {});
     await vi.waitFor(() => expect(observedSignals[0]?.aborted).toBe(true));
+  });
+
+  it('aborts the module signal of a 2026-07-28 call whose POST is closed', async () => {
+    server = await startServer(createFixtureRuntime(core).executor, {
+      transport: 'streamable-http',
+      port: 0,
+      logger: createRecordingLogger(),
+    });
+    const abandon = new AbortController();
+    const url = server.url ?? '';
+    const posting = sendModernRequest(
+      url,
+      'tools/call',
+      { name: 'wait-forever', arguments: {} },
+      { signal: abandon.signal },
+    );
+    void posting.then(({ response }) => response.body?.getReader().read()).catch(() => {});
+    await vi.waitFor(() => expect(observedSignals).toHaveLength(1));
+    expect(observedSignals[0]?.aborted).toBe(false);
+    abandon.abort();
+    await posting.catch(() => {});
+    await vi.waitFor(() => expect(observedSignals[0]?.aborted).toBe(true));
+    // The server serves on: the next 2026-07-28 call is answered.
+    const { response } = await sendModernRequest(url, 'tools/call', {
+      name: 'math-add',
+      arguments: { a: 1, b: 2 },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('3');
   });
 
   it('aborts the module signal when an SSE client closes its event stream', async () => {
