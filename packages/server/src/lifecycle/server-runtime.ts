@@ -7,6 +7,7 @@ import type { EventHubSlot, HubEmitOptions } from '../kernel/event-hub.js';
 import type { Logger } from '../kernel/logger.js';
 import type { McpTool } from '../kernel/mcp-tool.js';
 import { moduleNotServed, type NotServedEntry } from '../kernel/not-served.js';
+import type { SdkServerFactory } from '../kernel/sdk-server-factory.js';
 import type { ToolsFor } from '../kernel/served-tool.js';
 import type { ResolvedOptions } from '../options/serve-options.js';
 import { sdkServerFactory } from '../protocol/create-sdk-server.js';
@@ -58,7 +59,7 @@ export class ServerRuntime {
   readonly listsPerCaller: boolean;
   readonly #servers: Set<Server>;
   /** Builds the servers of {@link createServer}; made at the first, once the features opened. */
-  #newServer: (() => Server) | undefined;
+  #newServer: SdkServerFactory | undefined;
   readonly #toolList: ToolListBroadcast;
   readonly #startedAt = performance.now();
   /** Signs the `requestState` of 2026-07-28 input rounds and claims each answered round once. */
@@ -180,12 +181,12 @@ export class ServerRuntime {
   }
 
   /** A new SDK server of the runtime's surface; tracked until it closes. */
-  readonly createServer = (): Server => {
+  readonly createServer: SdkServerFactory = (method) => {
     if (this.#newServer === undefined) {
       const { name, version } = this.#options;
       this.#newServer = sdkServerFactory({ name, version, ...this.surfaceOptions() });
     }
-    const server = this.#newServer();
+    const server = this.#newServer(method);
     this.#servers.add(server);
     server.onclose = () => this.#servers.delete(server);
     return server;

@@ -1,4 +1,5 @@
 import type { Server } from '@modelcontextprotocol/server';
+import type { SdkServerFactory } from '../kernel/sdk-server-factory.js';
 import { TASKS_EXTENSION } from '../kernel/tasks-extension.js';
 import { serverTarget } from '../requests/register-request-handler.js';
 import { RevisionServer } from '../revisions/revision-server.js';
@@ -36,7 +37,7 @@ export interface SdkServerOptions extends McpSurfaceOptions {
  * serveStdio(createServer);
  * ```
  */
-export function sdkServerFactory(options: SdkServerOptions): () => Server {
+export function sdkServerFactory(options: SdkServerOptions): SdkServerFactory {
   const surface = createMcpSurface(options);
   const info = { name: options.name, version: options.version };
   const serverOptions = {
@@ -50,9 +51,9 @@ export function sdkServerFactory(options: SdkServerOptions): () => Server {
   const revisionOptions = {
     tasks: surface.capabilities.extensions?.[TASKS_EXTENSION] !== undefined,
   };
-  return () => {
+  return (method) => {
     const server = new RevisionServer(info, serverOptions, revisionOptions);
-    surface.addHandlers(serverTarget(server));
+    surface.addHandlers(serverTarget(server, method));
     return server;
   };
 }

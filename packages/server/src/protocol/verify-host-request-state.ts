@@ -24,6 +24,7 @@ export function verifyHostRequestState(
 ): RequestHandlerTarget {
   return {
     server: target.server,
+    only: target.only,
     add: (method, entry) => {
       if (!ROUND_METHODS.has(method)) return target.add(method, entry);
       target.add(method, {

@@ -39,6 +39,11 @@ export interface SurfaceHandler {
  */
 export interface RequestHandlerTarget {
   readonly server: Server;
+  /**
+   * The one method whose handler the target takes (the server of one 2026-07-28 request, which
+   * answers nothing else); absent: every method's.
+   */
+  readonly only?: string | undefined;
   add(method: string, entry: SurfaceHandler): void;
 }
 
@@ -46,15 +51,22 @@ export interface RequestHandlerTarget {
 type AnySetRequestHandler = (method: string, ...rest: unknown[]) => void;
 
 /**
- * A target that installs each handler on `server` itself with `setRequestHandler`.
+ * A target that installs each handler on `server` itself with `setRequestHandler`: every
+ * method's, or `only` that method's.
  *
  * @example
  * ```ts
  * registerRequestHandler(serverTarget(server), requests, 'prompts/list', listPrompts);
  * ```
  */
-export function serverTarget(server: Server): RequestHandlerTarget {
-  return { server, add: (method, entry) => installHandler(server, method, entry) };
+export function serverTarget(server: Server, only?: string): RequestHandlerTarget {
+  return {
+    server,
+    only,
+    add: (method, entry) => {
+      if (only === undefined || method === only) installHandler(server, method, entry);
+    },
+  };
 }
 
 /**
@@ -114,6 +126,7 @@ export function registerRequestHandler(
   method: string,
   ...rest: unknown[]
 ): void {
+  if (target.only !== undefined && target.only !== method) return;
   const withSchemas = typeof rest[0] !== 'function';
   const [handler, named] = (withSchemas ? rest.slice(1) : rest) as [
     Handler<unknown, RequestAnswer>,

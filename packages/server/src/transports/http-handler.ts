@@ -3,6 +3,7 @@ import type { Server } from '@modelcontextprotocol/server';
 import { sendJson, sendJsonRpcError } from '../kernel/http-response.js';
 import type { HttpExchange, HttpRoute } from '../kernel/http-route.js';
 import type { Logger } from '../kernel/logger.js';
+import type { SdkServerFactory } from '../kernel/sdk-server-factory.js';
 import { applyCors } from './cors.js';
 import { frameRoutes } from './frame-routes.js';
 import { type AdmissionPolicy, admit, passGuard } from './http-admission.js';
@@ -14,8 +15,8 @@ import { StreamableHttpEndpoint } from './streamable-http-endpoint.js';
 /** Options of {@link createHttpRequestHandler}. */
 export interface HttpRequestHandlerOptions extends HttpEndpointOptions {
   transport: 'streamable-http' | 'sse';
-  /** Builds one SDK server per session (or per request when stateless). */
-  createServer: () => Server;
+  /** Builds one SDK server per session (or per request when stateless or 2026-07-28). */
+  createServer: SdkServerFactory;
   logger: Logger;
 }
 

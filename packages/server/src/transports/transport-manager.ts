@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import type { Readable, Writable } from 'node:stream';
 import { type Logger, silentLogger } from '@apcore-mcp/core/bridge';
 import type { Server } from '@modelcontextprotocol/server';
+import type { SdkServerFactory } from '../kernel/sdk-server-factory.js';
 import type { HttpTransportOptions } from './http-transport-options.js';
 import { formatHost } from './listen-error.js';
 import { SSE_STREAM_PATH } from './sse-endpoint.js';
@@ -50,8 +51,8 @@ export type TransportEnd = 'input-closed' | 'output-broken';
  * ```
  */
 export interface TransportManagerOptions {
-  /** Builds one SDK server per connection or session, all over the same tools. */
-  createServer: () => Server;
+  /** Builds one SDK server per connection or session (or 2026-07-28 request), all over the same tools. */
+  createServer: SdkServerFactory;
   logger?: Logger;
 }
 
@@ -81,7 +82,7 @@ export interface StdioStreams {
  * ```
  */
 export class TransportManager {
-  readonly #createServer: () => Server;
+  readonly #createServer: SdkServerFactory;
   readonly #logger: Logger;
 
   constructor(options: TransportManagerOptions) {
