@@ -1,28 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isRecord } from '@apcore-mcp/core/bridge';
-import {
-  NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport,
-  toNodeHandler,
-} from '@modelcontextprotocol/node';
-import {
-  createMcpHandler,
-  isInitializeRequest,
-  type McpHttpHandler,
-  type McpRequestContext,
-  type RequestId,
-  type Server,
-} from '@modelcontextprotocol/server';
+import { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import { isInitializeRequest, type RequestId, type Server } from '@modelcontextprotocol/server';
 import { sendJsonRpcError, sendSessionNotFound } from '../kernel/http-response.js';
 import type { Logger } from '../kernel/logger.js';
 import type { SdkServerFactory } from '../kernel/sdk-server-factory.js';
 import { revisionOfHttpRequest } from '../revisions/http-request-revision.js';
-import { type ListenStreamBounds, ListenStreamShare } from './listen-stream-share.js';
-import { carriesOwnHeartbeat } from './own-heartbeat-methods.js';
-import { type ListedTool, refuseParamHeaderMismatch } from './param-header-gate.js';
-import { streamQuietAnswers } from './quiet-answer-stream.js';
+import { ModernLane, type ModernLaneOptions } from './modern-lane.js';
 import { watchRequestClosed } from './request-closed-watch.js';
 import { requestIdOf } from './request-id.js';
-import type { ServerChanges } from './server-changes.js';
 import { SessionEventLog, SSE_RETRY_MS } from './session-event-log.js';
 import { mintSessionId } from './session-id.js';
 import { IdleWatch, SessionCap } from './session-limits.js';
@@ -39,41 +25,28 @@ interface Session {
   idle?: IdleWatch;
 }
 
-/** Options of {@link StreamableHttpEndpoint}; the bounds are those of 2026-07-28 listen streams. */
-export interface StreamableHttpEndpointOptions extends ListenStreamBounds {
-  createServer: SdkServerFactory;
-  /** What is published to 2026-07-28 clients' `subscriptions/listen` streams. */
-  changes?: ServerChanges | undefined;
+/** Options of {@link StreamableHttpEndpoint}: its sessions', and its 2026-07-28 lane's. */
+export interface StreamableHttpEndpointOptions extends ModernLaneOptions {
   stateless: boolean;
-  /** The body limit the HTTP layer already enforced; the 2026 handler is told the same. */
-  maxBodyBytes: number;
   /** The most sessions open at once; a new one over it gets 503. */
   maxSessions: number;
   /** A session without a request or open stream for this long is closed (`0`: never). */
   sessionIdleTimeoutMs: number;
   /** Leads every session id, for a load balancer to route on; none when absent. */
   instanceId?: string | undefined;
-  /** How often a quiet event stream carries a keep-alive comment (`0`: never). */
-  sseKeepAliveMs: number;
-  /** Where a 2026-07-28 `tools/call` finds the `x-mcp-header`s its `Mcp-Param-*` must match. */
-  listedTool: ListedTool;
-  logger: Logger;
 }
 
 /**
  * The Streamable HTTP endpoint, for both protocol revisions. A 2026-07-28 request (it carries
- * its own `_meta` envelope) goes to the SDK's per-request handler, which builds a server for
- * that one request, once its `Mcp-Param-*` headers matched its arguments (else 400, `-32020`);
- * 2025-11-25 traffic is served as follows. A session's POST event streams open with the priming
- * event and are resumable (its transport gets a {@link SessionEventLog}). Every event stream
- * carries a keep-alive comment each `sseKeepAliveMs` (but one that heartbeats on its own,
- * {@link carriesOwnHeartbeat}), and a 2026-07-28 answer not begun by then
- * turns into one ({@link streamQuietAnswers}). A low-level SDK `Server` serves one transport, so
- * in stateful mode every session (created by an `initialize` POST, named by the `Mcp-Session-Id`
- * header, which starts with `instanceId` when given; ended by `DELETE`, or closed after
- * `sessionIdleTimeoutMs` without a request or an open stream) gets its own transport and server,
- * all built by `createServer` over the same tool table; at most `maxSessions` are open at once. In stateless mode every POST gets a fresh pair that lives
- * for that request.
+ * its own `_meta` envelope) is served on its own ({@link ModernLane}); 2025-11-25 traffic is
+ * served as follows. A session's POST event streams open with the priming event and are
+ * resumable (its transport gets a {@link SessionEventLog}), and carry a keep-alive comment each
+ * `sseKeepAliveMs`. A low-level SDK `Server` serves one transport, so in stateful mode every
+ * session (created by an `initialize` POST, named by the `Mcp-Session-Id` header, which starts
+ * with `instanceId` when given; ended by `DELETE`, or closed after `sessionIdleTimeoutMs`
+ * without a request or an open stream) gets its own transport and server, all built by
+ * `createServer` over the same tool table; at most `maxSessions` are open at once. In
+ * stateless mode every POST gets a fresh pair that lives for that request.
  */
 export class StreamableHttpEndpoint {
   readonly #createServer: SdkServerFactory;
@@ -85,15 +58,8 @@ export class StreamableHttpEndpoint {
   readonly #idleTimeoutMs: number;
   readonly #instanceId: string | undefined;
   readonly #keepAliveMs: number;
-  readonly #listedTool: ListedTool;
-  readonly #listenStreams: ListenStreamShare;
-  /** Serves 2026-07-28 requests; 2025 ones never reach it (`legacy: 'reject'`). */
-  readonly #modern: McpHttpHandler;
-  readonly #serveModern: ReturnType<typeof toNodeHandler>;
-  /** Serves the 2026-07-28 requests that heartbeat on their own stream: no keep-alive comments. */
-  readonly #ownHeartbeat: McpHttpHandler;
-  readonly #serveOwnHeartbeat: ReturnType<typeof toNodeHandler>;
-  readonly #unsubscribe: (() => void)[];
+  /** Serves 2026-07-28 requests, each on its own. */
+  readonly #modern: ModernLane;
 
   constructor(options: StreamableHttpEndpointOptions) {
     this.#createServer = options.createServer;
@@ -103,38 +69,8 @@ export class StreamableHttpEndpoint {
     this.#idleTimeoutMs = options.sessionIdleTimeoutMs;
     this.#instanceId = options.instanceId;
     this.#keepAliveMs = options.sseKeepAliveMs;
-    this.#listedTool = options.listedTool;
-    this.#listenStreams = new ListenStreamShare(options, options.logger);
-    const onerror = (error: Error): void =>
-      this.#logger.debug({ err: error }, 'MCP 2026-07-28 request refused or failed');
-    const maxRequestBodySize = options.maxBodyBytes;
-    this.#modern = createMcpHandler(this.#createRequestServer, {
-      legacy: 'reject',
-      maxRequestBodySize,
-      keepAliveMs: this.#keepAliveMs,
-      onerror,
-    });
-    this.#serveModern = toNodeHandler(
-      { fetch: streamQuietAnswers(this.#modern.fetch, this.#keepAliveMs) },
-      { maxRequestBodySize, onerror },
-    );
-    this.#ownHeartbeat = createMcpHandler(this.#createRequestServer, {
-      legacy: 'reject',
-      maxRequestBodySize,
-      keepAliveMs: 0,
-      onerror,
-    });
-    this.#serveOwnHeartbeat = toNodeHandler(this.#ownHeartbeat, { maxRequestBodySize, onerror });
-    this.#unsubscribe = publishChanges(options.changes ?? {}, this.#modern.notify);
+    this.#modern = new ModernLane(options);
   }
-
-  /**
-   * The server of one 2026-07-28 request, answering its method alone: the SDK has checked that
-   * the `Mcp-Method` header names the body's method before it asks for a server. (A server with
-   * every handler cost a fifth of what a 2026-07-28 call allocates here.)
-   */
-  readonly #createRequestServer = ({ requestInfo }: McpRequestContext): Server =>
-    this.#createServer(requestInfo?.headers.get('mcp-method') ?? undefined);
 
   /** Live sessions (stateful mode). */
   get sessionCount(): number {
@@ -145,11 +81,7 @@ export class StreamableHttpEndpoint {
   async handle(request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> {
     // A request of a revision without sessions is served on its own, by a server of its own.
     if (!revisionOfHttpRequest(request, body).sessions) {
-      const exchange = { request, response, body, listedTool: this.#listedTool };
-      if (refuseParamHeaderMismatch({ ...exchange, logger: this.#logger })) return;
-      if (!this.#listenStreams.admit(request, response, body)) return;
-      const serve = carriesOwnHeartbeat(body) ? this.#serveOwnHeartbeat : this.#serveModern;
-      return serve(request, response, body);
+      return this.#modern.serve(request, response, body);
     }
     // A 2026-07-28 request needs no watch: the SDK's adapter closes the request's own server
     // when its response closes, which aborts its calls. A session's server outlives the POST.
@@ -176,8 +108,7 @@ export class StreamableHttpEndpoint {
 
   /** Ends every session (their transports close and their servers with them) and every 2026 exchange. */
   async close(): Promise<void> {
-    for (const unsubscribe of this.#unsubscribe) unsubscribe();
-    await Promise.all([this.#modern.close(), this.#ownHeartbeat.close()]);
+    await this.#modern.close();
     const sessions = [...this.#sessions.values(), ...this.#pending];
     this.#sessions.clear();
     this.#pending.clear();
@@ -265,17 +196,6 @@ export class StreamableHttpEndpoint {
     await server.connect(transport);
     await transport.handleRequest(request, response, body);
   }
-}
-
-/** Publishes each change to the streams that opted in to it; returns the unsubscribes. */
-function publishChanges(changes: ServerChanges, notify: McpHttpHandler['notify']): (() => void)[] {
-  return [
-    changes.onToolListChanged?.(() => notify.toolsChanged()),
-    changes.onResourceUpdated?.((uri) => notify.resourceUpdated(uri)),
-    changes.onDefinitionListChanged?.((list) =>
-      list === 'prompts' ? notify.promptsChanged() : notify.resourcesChanged(),
-    ),
-  ].filter((unsubscribe) => unsubscribe !== undefined);
 }
 
 /**
