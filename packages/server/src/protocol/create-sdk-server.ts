@@ -28,7 +28,7 @@ export interface SdkServerOptions extends McpSurfaceOptions {
  * Builds low-level SDK `Server`s of our own with the {@link McpSurface} of `options` installed,
  * under both protocol revisions. The surface (its parts and capabilities) is assembled once,
  * here; each server then costs only its handlers: one per session, or one per request on
- * 2026-07-28, all sharing the same sources. (Assembling it per 2026-07-28 request cost some 5%
+ * 2026-07-28, all sharing the same sources. (Assembling it per 2026-07-28 request cost some 2%
  * of the server's time under the bench's HTTP load.)
  *
  * @example
