@@ -1,4 +1,3 @@
-import type { Server } from '@modelcontextprotocol/server';
 import type { SdkServerFactory } from '../kernel/sdk-server-factory.js';
 import { TASKS_EXTENSION } from '../kernel/tasks-extension.js';
 import { serverTarget } from '../requests/register-request-handler.js';

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Server } from '@modelcontextprotocol/server';
 import { sendJson, sendJsonRpcError } from '../kernel/http-response.js';
 import type { HttpExchange, HttpRoute } from '../kernel/http-route.js';
 import type { Logger } from '../kernel/logger.js';

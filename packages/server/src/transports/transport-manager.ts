@@ -1,7 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Readable, Writable } from 'node:stream';
 import { type Logger, silentLogger } from '@apcore-mcp/core/bridge';
-import type { Server } from '@modelcontextprotocol/server';
 import type { SdkServerFactory } from '../kernel/sdk-server-factory.js';
 import type { HttpTransportOptions } from './http-transport-options.js';
 import { formatHost } from './listen-error.js';
