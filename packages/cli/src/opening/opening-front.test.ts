@@ -52,6 +52,12 @@ function setUp(openings: OpeningExchange[][]) {
     answered,
     /** The client writes a message. */
     send: (message: object) => clientIn.write(line(message)),
+    /** The client writes the opening of {@link RECORDED}, its requests under these ids. */
+    sendOpening: (initializeId = 1, toolsListId = 2) => {
+      clientIn.write(line({ id: initializeId, method: 'initialize', params: INITIALIZE_PARAMS }));
+      clientIn.write(line({ method: 'notifications/initialized' }));
+      clientIn.write(line({ id: toolsListId, method: 'tools/list', params: {} }));
+    },
     /** The client writes text that may not be JSON. */
     sendRaw: (text: string) => clientIn.write(text),
     /** The server writes a message. */
@@ -104,9 +110,7 @@ describe('createOpeningFront', () => {
 
   it('answers a matching opening from the record at once, and keeps the server answers to it', async () => {
     const run = setUp([RECORDED]);
-    run.send({ id: 7, method: 'initialize', params: INITIALIZE_PARAMS });
-    run.send({ method: 'notifications/initialized' });
-    run.send({ id: 8, method: 'tools/list', params: {} });
+    run.sendOpening(7, 8);
     await settle();
     // Answered before the server said anything, with the client's own ids.
     expect(run.toClient).toEqual([
@@ -133,9 +137,7 @@ describe('createOpeningFront', () => {
 
   it('tells the client a list changed when the server lists otherwise, and records what it listed', async () => {
     const run = setUp([RECORDED]);
-    run.send({ id: 1, method: 'initialize', params: INITIALIZE_PARAMS });
-    run.send({ method: 'notifications/initialized' });
-    run.send({ id: 2, method: 'tools/list', params: {} });
+    run.sendOpening();
     await settle();
     const newTools = { tools: [{ name: 'farewell', inputSchema: { type: 'object' } }] };
     await run.answer({ id: run.toServer[0]?.id, result: INITIALIZE_RESULT });
@@ -155,9 +157,7 @@ describe('createOpeningFront', () => {
       result: { ...INITIALIZE_RESULT, capabilities: { tools: {} } },
     };
     const run = setUp([withoutListChanged]);
-    run.send({ id: 1, method: 'initialize', params: INITIALIZE_PARAMS });
-    run.send({ method: 'notifications/initialized' });
-    run.send({ id: 2, method: 'tools/list', params: {} });
+    run.sendOpening();
     await settle();
     await run.answer({
       id: run.toServer[0]?.id,
@@ -203,9 +203,7 @@ describe('createOpeningFront', () => {
       { method: 'initialize', params: otherClient, answer: { result: otherResult } },
     ];
     const run = setUp([other, RECORDED]);
-    run.send({ id: 1, method: 'initialize', params: INITIALIZE_PARAMS });
-    run.send({ method: 'notifications/initialized' });
-    run.send({ id: 2, method: 'tools/list', params: {} });
+    run.sendOpening();
     await settle();
     expect(run.toClient).toEqual([
       { jsonrpc: '2.0', id: 1, result: INITIALIZE_RESULT },
@@ -224,9 +222,7 @@ describe('createOpeningFront', () => {
         { method: 'logging/setLevel', params: { level: 'debug' }, answer: { result: {} } },
       ],
     ]);
-    run.send({ id: 1, method: 'initialize', params: INITIALIZE_PARAMS });
-    run.send({ method: 'notifications/initialized' });
-    run.send({ id: 2, method: 'tools/list', params: {} });
+    run.sendOpening();
     run.send({ id: 3, method: 'logging/setLevel', params: { level: 'debug' } });
     await settle();
     expect(run.toClient.at(-1)).toEqual({ jsonrpc: '2.0', id: 3, result: {} });
