@@ -41,7 +41,8 @@ export interface RequestHandlerTarget {
   readonly server: Server;
   /**
    * The one method whose handler the target takes (the server of one 2026-07-28 request, which
-   * answers nothing else); absent: every method's.
+   * answers nothing else); absent: every method's. {@link registerRequestHandler}, through which
+   * every handler is made, skips the others before it wraps them.
    */
   readonly only?: string | undefined;
   add(method: string, entry: SurfaceHandler): void;
@@ -51,8 +52,8 @@ export interface RequestHandlerTarget {
 type AnySetRequestHandler = (method: string, ...rest: unknown[]) => void;
 
 /**
- * A target that installs each handler on `server` itself with `setRequestHandler`: every
- * method's, or `only` that method's.
+ * A target that installs each handler on `server` itself with `setRequestHandler`; with `only`,
+ * {@link registerRequestHandler} gives it that method's handler alone.
  *
  * @example
  * ```ts
@@ -60,13 +61,7 @@ type AnySetRequestHandler = (method: string, ...rest: unknown[]) => void;
  * ```
  */
 export function serverTarget(server: Server, only?: string): RequestHandlerTarget {
-  return {
-    server,
-    only,
-    add: (method, entry) => {
-      if (only === undefined || method === only) installHandler(server, method, entry);
-    },
-  };
+  return { server, only, add: (method, entry) => installHandler(server, method, entry) };
 }
 
 /**
